@@ -1,0 +1,21 @@
+"""tilescope: the cuTile toolchain in pure Python.
+
+Describe kernel arguments by metadata (`MetaTensor`), compile cuTile kernels to a
+typed IR you can read at every stage, run them on the CPU with NumPy, and lower
+them to TileIR for the GPU.
+"""
+from .dtypes import DType
+from .errors import TileError
+from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, parse_args
+
+__version__ = "0.1.0"
+
+
+def compile(kernel, args, **kwargs):
+    """Compile `kernel` for argument metadata `args`; see `tilescope.compiler.compile`."""
+    from .compiler import compile as _compile
+    return _compile(kernel, args, **kwargs)
+
+
+__all__ = ["DType", "TileError", "MetaTensor", "ScalarSpec", "ConstantSpec", "TupleSpec", "ListSpec",
+           "parse_args", "compile", "__version__"]

@@ -1,0 +1,150 @@
+"""`tilescope.compile`: kernel + argument metadata → every compiler stage."""
+from __future__ import annotations
+
+import ast
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+
+from .errors import TileError
+from .frontend.hir_printer import print_hir
+from .frontend.source import function_ast, function_hir
+from .ir.core import Function
+from .ir.printer import print_function
+from .meta import arg_spec_of, parse_args
+
+PASSES: List[Tuple[str, Callable[[Function], Function]]] = []
+
+
+def _register_passes():
+    from .passes.dce import dce
+    PASSES[:] = [("dce", dce)]
+
+
+@dataclass
+class Compiled:
+    """A kernel compiled for one argument signature, with every stage kept for inspection."""
+    name: str
+    pyfunc: Any
+    args: List[Any]
+    hir: Any
+    ir: Function                              # typed IR straight out of inference
+    stages: List[Tuple[str, str]] = field(default_factory=list)   # (stage name, text) after each pass
+    final: Optional[Function] = None
+    bindings: list = field(default_factory=list)
+
+    def ast_text(self) -> str:
+        node, _ = function_ast(self.pyfunc)
+        return ast.dump(node, indent=2)
+
+    def hir_text(self, *, lines: bool = False) -> str:
+        return print_hir(self.hir, lines=lines)
+
+    def ir_text(self, *, locations: bool = False) -> str:
+        return self.stages[0][1] if not locations else print_function(self.ir, locations=True)
+
+    def final_text(self, *, locations: bool = False) -> str:
+        return print_function(self.final, locations=locations)
+
+    def stored_types(self) -> List[str]:
+        """Types of the stored values of every store-like op, in program order."""
+        out = []
+        for op in self.final.walk():
+            if op.name in ("store_tile", "scatter", "atomic", "atomic_cas", "print", "store_advanced",
+                           "tiled_store", "raw_store"):
+                stored = op.attrs.get("stored_operand")
+                idx = -1 if stored is None else stored
+                if op.operands:
+                    out.append(str(op.operands[idx].type))
+        return out
+
+
+def resolve_kernel(kernel) -> Tuple[Any, str]:
+    """The Python function of a kernel object (ours, upstream's, or a plain function)."""
+    from .lang.kernel import unwrap_tile_function
+    fn = unwrap_tile_function(kernel)
+    if fn is None:
+        fn = kernel
+    if not callable(fn) or not hasattr(fn, "__code__"):
+        raise TypeError(f"expected a cuTile kernel or Python function, got {type(kernel).__name__}")
+    return fn, fn.__name__
+
+
+def normalize_args(args: Union[str, Sequence[Any]]) -> List[Any]:
+    """Argument metadata from a spec string, MetaTensors/specs, or real arrays and numbers."""
+    from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+    if isinstance(args, str):
+        return parse_args(args)
+    out = []
+    for a in args:
+        if isinstance(a, (MetaTensor, ScalarSpec, ConstantSpec, TupleSpec, ListSpec)):
+            out.append(a)
+        elif isinstance(a, str):
+            out.extend(parse_args(a)) if "[" in a or a.strip() in _DTYPE_WORDS else out.append(ConstantSpec(a))
+        else:
+            out.append(arg_spec_of(a))
+    return out
+
+
+_DTYPE_WORDS = set()
+
+
+def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
+    """Compile `kernel` for `args` (a spec string like "f32[1024], i32, 16", specs, or real values).
+
+    Raises a located `TileError` for problems in the kernel.
+    """
+    from .passes.infer import Inference
+    from . import ops  # noqa: F401  (registers the op families)
+    if not PASSES:
+        _register_passes()
+    fn, name = resolve_kernel(kernel)
+    specs = _apply_annotations(fn, normalize_args(args))
+    bindings: list = []
+    inference = Inference(bindings=bindings)
+    try:
+        ir = inference.infer_kernel(fn, specs, name)
+    except RecursionError:
+        from .errors import TileRecursionError
+        raise TileRecursionError("maximum recursion depth exceeded while compiling") from None
+    hir = ir.hir
+    compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings)
+    compiled.stages.append(("ir", print_function(ir)))
+    current = copy.deepcopy(ir) if False else ir
+    for pass_name, pass_fn in PASSES:
+        current = pass_fn(current)
+        compiled.stages.append((pass_name, print_function(current)))
+    compiled.final = current
+    return compiled
+
+
+def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
+    """Constant-annotated parameters given as run-time scalars from real values become constants."""
+    from .lang.annotations import array_annotation, is_constant_annotation, scalar_annotation
+    from .lang.bridge import translate
+    from .meta import ConstantSpec, MetaTensor, ScalarSpec
+    import inspect
+    try:
+        params = list(inspect.signature(fn).parameters.values())
+    except (TypeError, ValueError):
+        return specs
+    hints = getattr(fn, "__annotations__", {}) or {}
+    out = []
+    for i, spec in enumerate(specs):
+        p = params[i] if i < len(params) else None
+        ann = hints.get(p.name) if p is not None else None
+        if isinstance(ann, str):
+            try:
+                ann = eval(ann, fn.__globals__)
+            except Exception:
+                ann = None
+        if isinstance(spec, ScalarSpec) and getattr(spec, "value", None) is not None and is_constant_annotation(ann):
+            spec = ConstantSpec(spec.value)
+        sa = scalar_annotation(ann)
+        if isinstance(spec, ScalarSpec) and sa is not None:
+            spec = ScalarSpec(translate(sa.dtype))
+        aa = array_annotation(ann)
+        if isinstance(spec, MetaTensor) and aa is not None:
+            spec = spec.replace(index_dtype=translate(aa.index_dtype))
+        out.append(spec)
+    return out

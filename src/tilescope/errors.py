@@ -1,0 +1,117 @@
+"""Compile-time diagnostics: source locations and the Tile*Error classes.
+
+The class names match `cuda.tile`'s public exceptions so that user code that
+catches `ct.TileTypeError` behaves the same under tilescope.
+"""
+from __future__ import annotations
+
+import linecache
+from dataclasses import dataclass, replace
+from typing import Optional
+
+
+@dataclass(frozen=True)
+class Loc:
+    """A source range. Lines and columns are 1-based; `end_col` is exclusive."""
+    filename: str
+    line: int
+    col: int
+    end_line: Optional[int] = None
+    end_col: Optional[int] = None
+    # Where an inlined helper was called from, for "called from" notes.
+    call_site: Optional["Loc"] = None
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line}:{self.col}"
+
+    def with_call_site(self, call_site: Optional["Loc"]) -> "Loc":
+        return replace(self, call_site=call_site) if call_site is not None else self
+
+    def source_line(self) -> str:
+        return linecache.getline(self.filename, self.line).rstrip("\n")
+
+
+UNKNOWN_LOC = Loc("<unknown>", 0, 0)
+
+
+class TileError(Exception):
+    """Base of every error tilescope reports about user code."""
+
+    def __init__(self, message: str, loc: Optional[Loc] = None):
+        super().__init__(message)
+        self.message = message
+        self.loc = loc
+
+    def __str__(self) -> str:
+        return self.message if self.loc is None else f"{self.loc}: {self.message}"
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    def format(self, *, context: bool = True) -> str:
+        """`file:line:col: error: Kind: message` plus the source line and a caret."""
+        loc = self.loc or UNKNOWN_LOC
+        lines = [f"{loc}: error: {self.kind}: {self.message}"]
+        if context and loc.line > 0:
+            src = loc.source_line()
+            if src:
+                width = 1
+                if loc.end_col is not None and (loc.end_line in (None, loc.line)):
+                    width = max(1, loc.end_col - loc.col)
+                lines.append("    " + src)
+                lines.append("    " + " " * (loc.col - 1) + "^" + "~" * (width - 1))
+        site = loc.call_site
+        while site is not None:
+            lines.append(f"{site}: note: called from here")
+            site = site.call_site
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        loc = self.loc or UNKNOWN_LOC
+        return {"kind": self.kind, "message": self.message, "file": loc.filename,
+                "line": loc.line, "col": loc.col, "end_line": loc.end_line, "end_col": loc.end_col}
+
+
+class TileSyntaxError(TileError):
+    """Python syntax that cuTile does not support."""
+
+
+class TileTypeError(TileError):
+    """A value of the wrong type, dtype or shape."""
+
+
+class TileValueError(TileError):
+    """A value that is invalid for the operation (e.g. a non-power-of-two shape)."""
+
+
+class TileUnsupportedFeatureError(TileError):
+    """A feature the compiler or target does not support."""
+
+
+class TileRecursionError(TileError):
+    """Inlining recursed too deeply."""
+
+
+class TileStaticEvalError(TileError):
+    """An error raised while evaluating `static_eval` or other compile-time Python."""
+
+
+class TileStaticAssertionError(TileError):
+    """`static_assert` found its condition false."""
+
+
+class TileInternalError(TileError):
+    """A bug in tilescope itself, never the user's fault."""
+
+
+class TileCompilerExecutionError(TileInternalError):
+    """An external compiler (tileiras) failed."""
+
+
+class TileCompilerTimeoutError(TileInternalError):
+    """An external compiler (tileiras) ran out of time."""
+
+
+class StaticException(TileStaticEvalError):
+    """Raised by `ct.static_exception` or by compile-time Python code."""

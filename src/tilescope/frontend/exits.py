@@ -1,0 +1,126 @@
+"""Make every `return`/`break`/`continue` the last statement of its block.
+
+After this pass a statement list either falls through or ends in an exit, and
+an `if` either has no exits or exits on every path. Statements that follow a
+branch that may exit are moved into the branches that fall through, so the
+interpreter never needs "maybe exited" states. A `return` inside a loop becomes
+a flag plus `break`, checked after the loop.
+"""
+from __future__ import annotations
+
+from typing import List
+
+from . import hir as H
+
+RETURNED = "$returned"
+RETVAL = "$retval"
+
+
+def _may_exit(stmts: List[H.Stmt], *, in_loop_level: bool = True) -> bool:
+    for s in stmts:
+        if isinstance(s, H.EXITS):
+            return True
+        if isinstance(s, H.If) and (_may_exit(s.body) or _may_exit(s.orelse)):
+            return True
+        if isinstance(s, H.With) and _may_exit(s.body):
+            return True
+        if isinstance(s, (H.For, H.While)) and _contains_return(s.body):
+            return True
+    return False
+
+
+def _contains_return(stmts: List[H.Stmt]) -> bool:
+    for s in stmts:
+        if isinstance(s, H.Return):
+            return True
+        for sub in _child_lists(s):
+            if _contains_return(sub):
+                return True
+    return False
+
+
+def _child_lists(s: H.Stmt):
+    if isinstance(s, H.If):
+        return [s.body, s.orelse]
+    if isinstance(s, (H.For, H.While, H.With)):
+        return [s.body]
+    return []
+
+
+def _seal(stmts: List[H.Stmt], tail: List[H.Stmt], in_loop: bool = False) -> List[H.Stmt]:
+    """Return `stmts + tail` with exits pushed to block ends (tail runs only on fall-through)."""
+    out: List[H.Stmt] = []
+    for i, s in enumerate(stmts):
+        rest = stmts[i + 1:] + tail
+        if isinstance(s, H.EXITS):
+            out.append(s)
+            return out            # statements after an exit are dead
+        if isinstance(s, H.If) and (_may_exit(s.body) or _may_exit(s.orelse)):
+            out.append(H.If(s.test, _seal(s.body, rest, in_loop), _seal(s.orelse, rest, in_loop), s.loc))
+            return out
+        if isinstance(s, H.If):
+            out.append(H.If(s.test, _seal(s.body, [], in_loop), _seal(s.orelse, [], in_loop), s.loc))
+        elif isinstance(s, (H.For, H.While)):
+            out.extend(_seal_loop(s))
+            if out and isinstance(out[-1], H.If) and getattr(out[-1], "after_loop_return", False):
+                # `if $returned: return $retval` takes the rest into its else-branch;
+                # inside an enclosing loop the return keeps propagating as a break.
+                check = out.pop()
+                exit_ = [H.Break(check.loc)] if in_loop else check.body
+                out.append(H.If(check.test, exit_, _seal(rest, [], in_loop), check.loc))
+                return out
+        elif isinstance(s, H.With):
+            out.append(H.With(s.items, _seal(s.body, [], in_loop), s.loc))
+        elif isinstance(s, H.FunctionDef):
+            out.append(seal_function(s, is_entry=False))
+        else:
+            out.append(s)
+    out.extend(_seal(tail, [], in_loop) if tail else [])
+    return out
+
+
+def _seal_loop(loop) -> List[H.Stmt]:
+    """Seal a loop body; a `return` inside becomes flag + break, checked after the loop."""
+    has_return = _contains_return(loop.body)
+    body = _rewrite_returns(loop.body, loop.loc) if has_return else loop.body
+    body = _seal(body, [H.Continue(loop.loc)], in_loop=True)
+    if isinstance(loop, H.For):
+        new = H.For(loop.target, loop.iter, body, loop.loc, static=loop.static)
+    else:
+        new = H.While(loop.test, body, loop.loc)
+    if not has_return:
+        return [new]
+    loc = loop.loc
+    init = H.Assign([H.Name(RETURNED, loc)], H.Const(False, loc), loc)
+    check = H.If(H.Name(RETURNED, loc), [H.Return(H.Name(RETVAL, loc), loc)], [], loc)
+    check.after_loop_return = True
+    return [init, new, check]
+
+
+def _rewrite_returns(stmts: List[H.Stmt], loc) -> List[H.Stmt]:
+    out: List[H.Stmt] = []
+    for s in stmts:
+        if isinstance(s, H.Return):
+            value = s.value if s.value is not None else H.Const(None, s.loc)
+            out += [H.Assign([H.Name(RETVAL, s.loc)], value, s.loc),
+                    H.Assign([H.Name(RETURNED, s.loc)], H.Const(True, s.loc), s.loc),
+                    H.Break(s.loc)]
+        elif isinstance(s, H.If):
+            out.append(H.If(s.test, _rewrite_returns(s.body, loc), _rewrite_returns(s.orelse, loc), s.loc))
+        elif isinstance(s, H.With):
+            out.append(H.With(s.items, _rewrite_returns(s.body, loc), s.loc))
+        else:
+            # Nested loops keep their own returns; _seal_loop rewrites them and
+            # the outer loop sees the `if $returned: return` that follows.
+            out.append(s)
+    return out
+
+
+def seal_function(fn: H.FunctionDef, *, is_entry: bool) -> H.FunctionDef:
+    if fn.is_generator:
+        body = _seal(fn.body, [])
+    else:
+        body = _seal(fn.body, [H.Return(None, fn.loc)])
+    sealed = H.FunctionDef(fn.name, fn.params, body, fn.loc, fn.decorators, fn.is_generator)
+    sealed.local_names = fn.local_names
+    return sealed

@@ -1,0 +1,87 @@
+"""Finding and parsing the source of kernels and helper functions."""
+from __future__ import annotations
+
+import ast
+import inspect
+import linecache
+from typing import Dict, Optional, Tuple
+
+from ..errors import Loc, TileSyntaxError
+from . import hir as H
+from .ast2hir import function_to_hir
+
+_module_cache: Dict[Tuple[str, str], ast.Module] = {}
+_hir_cache: Dict[Tuple[str, int, str, bool], H.FunctionDef] = {}
+
+
+def parse_file_text(filename: str, text: str) -> ast.Module:
+    key = (filename, text)
+    tree = _module_cache.get(key)
+    if tree is None:
+        try:
+            tree = ast.parse(text, filename)
+        except SyntaxError as e:
+            raise TileSyntaxError(e.msg, Loc(filename, e.lineno or 1, e.offset or 1)) from None
+        if len(_module_cache) > 64:
+            _module_cache.clear()
+        _module_cache[key] = tree
+    return tree
+
+
+def find_function_node(tree: ast.Module, name: str, first_line: int):
+    """The def whose first line (decorators included) is `first_line`."""
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            start = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            if start == first_line or node.lineno == first_line:
+                return node
+            if best is None:
+                best = node
+    return best
+
+
+def function_ast(fn) -> Tuple[ast.FunctionDef, str]:
+    """The AST of a live Python function, located in its real source file."""
+    code = fn.__code__
+    filename = code.co_filename
+    lines = linecache.getlines(filename, fn.__globals__)
+    if not lines:
+        try:
+            src_lines, start = inspect.getsourcelines(fn)
+        except (OSError, TypeError):
+            raise TileSyntaxError(f"cannot find the source code of '{fn.__qualname__}'",
+                                  Loc(filename, code.co_firstlineno, 1)) from None
+        lines = ["\n"] * (start - 1) + src_lines
+    tree = parse_file_text(filename, "".join(lines))
+    if fn.__name__ == "<lambda>":
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Lambda) and node.lineno == code.co_firstlineno:
+                return node, filename
+    node = find_function_node(tree, fn.__name__, code.co_firstlineno)
+    if node is None:
+        raise TileSyntaxError(f"cannot find the source code of '{fn.__qualname__}'",
+                              Loc(filename, code.co_firstlineno, 1))
+    return node, filename
+
+
+def function_hir(fn, *, is_entry: bool) -> H.FunctionDef:
+    node, filename = function_ast(fn)
+    key = (filename, node.lineno, fn.__name__, is_entry)
+    hir = _hir_cache.get(key)
+    if hir is None or getattr(hir, "_ast", None) is not node:
+        hir = function_to_hir(node, filename, is_entry=is_entry)
+        hir._ast = node
+        _hir_cache[key] = hir
+    return hir
+
+
+def node_hir(node, filename: str, *, is_entry: bool) -> H.FunctionDef:
+    return function_to_hir(node, filename, is_entry=is_entry)
+
+
+def kernel_ast_of(fn) -> Optional[ast.AST]:
+    try:
+        return function_ast(fn)[0]
+    except TileSyntaxError:
+        return None

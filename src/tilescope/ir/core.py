@@ -1,0 +1,138 @@
+"""The typed IR: SSA values, operations with nested blocks, and a builder.
+
+One generic `Op` class serves every operation; what an op *means* (its NumPy
+and TileIR rules) lives in `tilescope.ops`, keyed by `Op.name`.
+"""
+from __future__ import annotations
+
+import itertools
+from typing import Any, Dict, Iterator, List, Optional, Sequence
+
+from ..errors import Loc
+from .types import Type
+
+_ids = itertools.count()
+
+
+class Value:
+    """An SSA value: the result of an op or an argument of a block."""
+    __slots__ = ("type", "name", "owner", "const", "id")
+
+    def __init__(self, type: Type, name: Optional[str] = None, owner: Optional["Op"] = None,
+                 const: Any = None):
+        self.type = type
+        self.name = name          # user variable name it was first bound to, if any
+        self.owner = owner        # defining op (None for block arguments)
+        self.const = const        # Python value when known at compile time
+        self.id = next(_ids)
+
+    @property
+    def is_const(self) -> bool:
+        return self.const is not None
+
+    def __repr__(self) -> str:
+        return f"<Value {self.name or self.id}: {self.type}>"
+
+
+class Block:
+    """A list of ops with arguments; the last op of a nested block is a terminator."""
+    __slots__ = ("args", "ops")
+
+    def __init__(self, args: Sequence[Value] = ()):
+        self.args: List[Value] = list(args)
+        self.ops: List[Op] = []
+
+    @property
+    def terminator(self) -> Optional["Op"]:
+        return self.ops[-1] if self.ops and self.ops[-1].name in TERMINATORS else None
+
+    def walk(self) -> Iterator["Op"]:
+        for op in self.ops:
+            yield op
+            for block in op.blocks:
+                yield from block.walk()
+
+
+class Op:
+    """One operation. `attrs` are compile-time Python values (ints, tuples, enums, dtypes)."""
+    __slots__ = ("name", "operands", "results", "attrs", "blocks", "loc")
+
+    def __init__(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
+                 attrs: Optional[Dict[str, Any]] = None, blocks: Sequence[Block] = (),
+                 loc: Optional[Loc] = None):
+        self.name = name
+        self.operands: List[Value] = list(operands)
+        self.results: List[Value] = [Value(t, owner=self) for t in result_types]
+        self.attrs: Dict[str, Any] = dict(attrs or {})
+        self.blocks: List[Block] = list(blocks)
+        self.loc = loc
+
+    @property
+    def result(self) -> Value:
+        assert len(self.results) == 1, self.name
+        return self.results[0]
+
+    def __repr__(self) -> str:
+        return f"<Op {self.name}>"
+
+
+# Ops that end a nested block and transfer control.
+TERMINATORS = frozenset({"yield", "continue", "break", "return"})
+
+
+class Function:
+    """A kernel after inference: parameters, a body block, and what it was built from."""
+
+    def __init__(self, name: str, body: Block, params: List["Param"], loc: Optional[Loc] = None):
+        self.name = name
+        self.body = body
+        self.params = params
+        self.loc = loc
+
+    def walk(self) -> Iterator[Op]:
+        return self.body.walk()
+
+
+class Param:
+    """A kernel parameter: runtime values (possibly several, for tuples) or a constant."""
+
+    def __init__(self, name: str, values: List[Value], constant: Any = None, is_constant: bool = False):
+        self.name = name
+        self.values = values
+        self.constant = constant
+        self.is_constant = is_constant
+
+
+class Builder:
+    """Appends ops to the current block; blocks nest with `with builder.into(block)`."""
+
+    def __init__(self, block: Block):
+        self.block = block
+        self.loc: Optional[Loc] = None
+
+    def add(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
+            attrs: Optional[Dict[str, Any]] = None, blocks: Sequence[Block] = (),
+            loc: Optional[Loc] = None) -> Op:
+        op = Op(name, operands, result_types, attrs, blocks, loc or self.loc)
+        self.block.ops.append(op)
+        return op
+
+    def into(self, block: Block) -> "_Into":
+        return _Into(self, block)
+
+    @property
+    def terminated(self) -> bool:
+        return self.block.terminator is not None
+
+
+class _Into:
+    def __init__(self, builder: Builder, block: Block):
+        self.builder, self.block, self.saved = builder, block, None
+
+    def __enter__(self) -> Block:
+        self.saved = self.builder.block
+        self.builder.block = self.block
+        return self.block
+
+    def __exit__(self, *exc) -> None:
+        self.builder.block = self.saved

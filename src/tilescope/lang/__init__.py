@@ -1,0 +1,54 @@
+"""tilescope's implementation of the public `cuda.tile` API.
+
+`import tilescope.lang as ct` gives the same names and signatures as
+`import cuda.tile as ct` (1.7.0). Inside tilescope's tools, `cuda.tile` itself
+resolves to this module (see `tilescope.lang.shim`).
+"""
+from .. import ops as _ops  # registers every operation
+from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2, float8_e5m3fnu,
+                      float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64, tfloat32, uint8,
+                      uint16, uint32, uint64)
+from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
+                      TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
+                      TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError)
+from ..ops.registry import SURFACE as _SURFACE, SurfaceFunction as _SurfaceFunction
+from .annotations import (ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
+                          ScalarAnnotation, ScalarInt64)
+from .enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
+from .kernel import ByTarget, compiler_timeout, function, kernel, launch
+from .surface_types import Array, Scalar, Slice, Tile, TiledView
+
+__tilescope__ = True
+
+# Every public name of cuda.tile 1.7.0 that kernel code can call.
+OPERATION_NAMES = (
+    "abs add arange argmax argmin assert_ assume_divisible_by astile astype atan2 atomic_add atomic_and "
+    "atomic_cas atomic_max atomic_min atomic_or atomic_xchg atomic_xor bid bitcast bitwise_and "
+    "bitwise_lshift bitwise_not bitwise_or bitwise_rshift bitwise_xor broadcast_to cat cdiv ceil cos cosh "
+    "cumprod cumsum divmod ensure_constant equal exp exp2 expand_dims extract floor floordiv full gather "
+    "greater greater_equal grid_dependency_control_launch_dependents grid_dependency_control_wait insert "
+    "isnan less less_equal load load_advanced_indexing log log2 matmul max maximum min minimum mma "
+    "mma_scaled mod mul negative not_equal num_blocks num_tiles ones pack_to_bytes permute pow print printf "
+    "prod reduce reshape rsqrt scan scatter sin sinh sqrt static_assert static_eval static_exception "
+    "static_iter store store_advanced_indexing sub sum tan tanh transpose truediv unpack_from_bytes where "
+    "zeros").split()
+
+
+def _missing_operation(name: str) -> _SurfaceFunction:
+    def stub(*args, **kwargs):
+        pass
+    stub.__name__ = name
+    stub.__doc__ = f"cuda.tile.{name} (not supported by tilescope yet)."
+    sf = _SurfaceFunction(stub, name, "missing")
+    sf.raw_args = True
+    return sf
+
+
+for _name in OPERATION_NAMES:
+    globals()[_name] = _SURFACE.get(_name) or _missing_operation(_name)
+del _name
+
+
+def foreign_pointer_dtype(pointee_dtype):
+    """The dtype of a pointer to `pointee_dtype` from another library (not supported by tilescope)."""
+    raise NotImplementedError("foreign pointers are not supported by tilescope")

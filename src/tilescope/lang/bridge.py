@@ -1,0 +1,46 @@
+"""Accept objects of upstream `cuda.tile` (when it is installed) as if they were ours.
+
+A kernel written against upstream refers to upstream's functions, dtypes and enums
+through its globals. We map them to tilescope's by public name, using nothing but
+upstream's public module attributes.
+"""
+from __future__ import annotations
+
+import enum
+import sys
+from typing import Any, Dict
+
+_table: Dict[int, Any] = {}
+_built_for: Any = None
+
+
+def _build(upstream) -> None:
+    global _built_for
+    from .. import lang
+    _table.clear()
+    for name in dir(upstream):
+        if name.startswith("_"):
+            continue
+        theirs = getattr(upstream, name, None)
+        ours = getattr(lang, name, None)
+        if ours is None or theirs is None or theirs is ours:
+            continue
+        if isinstance(theirs, type) and issubclass(theirs, enum.Enum):
+            for member in theirs:
+                _table[id(member)] = ours[member.name]
+        _table[id(theirs)] = ours
+    # typing.Annotated aliases (ct.Constant[int]) keep upstream metadata; the
+    # annotation helpers recognise those by class name, so nothing to map.
+    _built_for = upstream
+
+
+def translate(obj: Any) -> Any:
+    """Our counterpart of an upstream object, or `obj` itself."""
+    if isinstance(obj, (int, float, str, bool, type(None))):
+        return obj
+    upstream = sys.modules.get("cuda.tile")
+    if upstream is None or getattr(upstream, "__tilescope__", False):
+        return obj
+    if upstream is not _built_for:
+        _build(upstream)
+    return _table.get(id(obj), obj)

@@ -1,0 +1,191 @@
+"""Python built-in functions inside tile code."""
+from __future__ import annotations
+
+import builtins
+from typing import Any, Callable, Dict, Optional
+
+from ..ir.core import Value
+from ..ir.types import ArrayType, ListType, TileType
+
+_RULES: Dict[int, Callable] = {}
+
+
+def _rule(fn_obj):
+    def wrap(rule):
+        _RULES[id(fn_obj)] = rule
+        return rule
+    return wrap
+
+
+def lookup(fn: Any) -> Optional[Callable]:
+    return _RULES.get(id(fn))
+
+
+def _int_bound(ctx, x, what):
+    if isinstance(x, Value):
+        t = x.type
+        if not (isinstance(t, TileType) and t.shape == () and (t.dtype.is_int or t.dtype.is_bool)):
+            raise ctx.type_error(f"range() {what} must be an integer scalar, got {t}")
+        return x if x.const is None else x.const
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise ctx.type_error(f"range() {what} must be an integer, got {type(x).__name__}")
+    return x
+
+
+@_rule(builtins.range)
+def _range(ctx, *args, **kwargs):
+    from ..passes.infer import RangeValue
+    if kwargs or not 1 <= len(args) <= 3:
+        raise ctx.type_error("range() takes 1 to 3 positional arguments")
+    args = [_int_bound(ctx, a, w) for a, w in zip(args, ("start", "stop", "step") if len(args) > 1 else ("stop",))]
+    if len(args) == 1:
+        return RangeValue(0, args[0], 1)
+    if len(args) == 2:
+        return RangeValue(args[0], args[1], 1)
+    if not isinstance(args[2], Value) and args[2] == 0:
+        raise ctx.value_error("range() arg 3 must not be zero")
+    return RangeValue(*args)
+
+
+@_rule(builtins.len)
+def _len(ctx, x):
+    if isinstance(x, tuple):
+        return len(x)
+    if isinstance(x, Value):
+        if isinstance(x.type, ListType):
+            return ctx.emit1("list_len", [x], TileType(ctx_int32(), ()))
+        if isinstance(x.type, TileType) and x.type.shape:
+            return x.type.shape[0]
+        if isinstance(x.type, ArrayType):
+            return ctx.getattr(x, "shape")[0]
+    raise ctx.type_error(f"object of {_describe(x)} has no len()")
+
+
+def ctx_int32():
+    from ..dtypes import int32
+    return int32
+
+
+def _minmax(name, pyfn):
+    def rule(ctx, *args, **kwargs):
+        if kwargs:
+            raise ctx.type_error(f"{name}() keyword arguments are not supported in tile code")
+        if len(args) == 1 and isinstance(args[0], tuple):
+            args = args[0]
+        if not args:
+            raise ctx.value_error(f"{name}() of an empty sequence")
+        if not any(isinstance(a, Value) for a in args):
+            return pyfn(args)
+        result = args[0]
+        for a in args[1:]:
+            result = ctx.call_surface("maximum" if name == "max" else "minimum", [result, a], {})
+        return result
+    return rule
+
+
+_RULES[id(builtins.max)] = _minmax("max", max)
+_RULES[id(builtins.min)] = _minmax("min", min)
+
+
+@_rule(builtins.abs)
+def _abs(ctx, x):
+    return ctx.call_surface("abs", [x], {}) if isinstance(x, Value) else abs(x)
+
+
+def _convert(pytype, dtype_name):
+    def rule(ctx, x=0):
+        if isinstance(x, Value):
+            from .. import dtypes as D
+            if x.const is not None:
+                return pytype(x.const)
+            if not (isinstance(x.type, TileType) and x.type.shape == ()):
+                raise ctx.type_error(f"{pytype.__name__}() needs a scalar, got {x.type}")
+            return ctx.call_surface("astype", [x, getattr(D, dtype_name)], {})
+        try:
+            return pytype(x)
+        except (TypeError, ValueError) as ex:
+            raise ctx.type_error(f"{pytype.__name__}(): {ex}") from None
+    return rule
+
+
+_RULES[id(builtins.int)] = _convert(int, "int32")
+_RULES[id(builtins.float)] = _convert(float, "float32")
+_RULES[id(builtins.bool)] = lambda ctx, x=False: ctx.to_bool(x)
+
+
+@_rule(builtins.tuple)
+def _tuple(ctx, x=()):
+    if isinstance(x, tuple):
+        return x
+    if isinstance(x, (list, range)):
+        return tuple(x)
+    raise ctx.type_error(f"tuple() of {_describe(x)} is not supported in tile code")
+
+
+@_rule(builtins.isinstance)
+def _isinstance(ctx, obj, cls):
+    from . import surface_types
+    if isinstance(obj, Value):
+        classes = cls if isinstance(cls, tuple) else (cls,)
+        return any(surface_types.value_is_instance(obj, c) for c in classes)
+    try:
+        return isinstance(obj, cls)
+    except TypeError as ex:
+        raise ctx.type_error(f"isinstance(): {ex}") from None
+
+
+@_rule(builtins.print)
+def _print(ctx, *args, sep=" ", end="\n"):
+    return ctx.call_surface("print", list(args), {"sep": sep, "end": end})
+
+
+@_rule(builtins.getattr)
+def _getattr(ctx, obj, name, *default):
+    if not isinstance(name, str):
+        raise ctx.type_error("getattr(): attribute name must be a constant string")
+    try:
+        return ctx.getattr(obj, name)
+    except Exception:
+        if default:
+            return default[0]
+        raise
+
+
+@_rule(builtins.hasattr)
+def _hasattr(ctx, obj, name):
+    try:
+        ctx.getattr(obj, name)
+        return True
+    except Exception:
+        return False
+
+
+def _tuple_builtin(fn):
+    def rule(ctx, *args):
+        for a in args:
+            if not isinstance(a, tuple):
+                raise ctx.type_error(f"{fn.__name__}() in tile code works on tuples, got {_describe(a)}")
+        return tuple(fn(*args))
+    return rule
+
+
+_RULES[id(builtins.zip)] = _tuple_builtin(zip)
+_RULES[id(builtins.reversed)] = _tuple_builtin(reversed)
+
+
+@_rule(builtins.enumerate)
+def _enumerate(ctx, x, start=0):
+    if not isinstance(x, tuple):
+        raise ctx.type_error(f"enumerate() in tile code works on tuples, got {_describe(x)}")
+    return tuple(enumerate(x, start))
+
+
+@_rule(builtins.breakpoint)
+def _breakpoint(ctx, *args, **kwargs):
+    ctx.emit("breakpoint")
+    return None
+
+
+def _describe(x):
+    from ..passes.infer import describe
+    return describe(x)

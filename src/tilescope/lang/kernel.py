@@ -1,0 +1,124 @@
+"""`@ct.kernel`, `@ct.function`, `ct.ByTarget` and `ct.launch`."""
+from __future__ import annotations
+
+import functools
+from typing import Any, Dict, Generic, Optional, TypeVar
+
+T = TypeVar("T")
+
+
+class ByTarget(Generic[T]):
+    """A compiler hint whose value depends on the target GPU architecture (e.g. `sm_90=2`)."""
+
+    def __init__(self, *, default: Any = None, **value_by_target: Any):
+        for k in value_by_target:
+            if not k.startswith("sm_"):
+                raise ValueError(f"ByTarget keys must look like 'sm_90', got {k!r}")
+        self.default = default
+        self.by_target: Dict[str, Any] = value_by_target
+
+    def for_target(self, target: str) -> Any:
+        return self.by_target.get(target, self.default)
+
+    def __repr__(self) -> str:
+        items = ", ".join(f"{k}={v!r}" for k, v in self.by_target.items())
+        return f"ByTarget(default={self.default!r}{', ' if items else ''}{items})"
+
+
+_HINTS = ("num_ctas", "occupancy", "opt_level", "num_worker_warps")
+
+
+class kernel:
+    """Marks a function as a tile kernel, launched over a grid with `ct.launch`.
+
+    Usable as `@ct.kernel` or `@ct.kernel(occupancy=2, ...)`. The hints are kept for
+    the TileIR backend; the front end and the CPU executor ignore them.
+    """
+
+    def __init__(self, function=None, /, *, num_ctas: Optional[Any] = None, occupancy: Optional[Any] = None,
+                 opt_level: Optional[Any] = 3, num_worker_warps: Optional[Any] = None):
+        self.hints = {"num_ctas": num_ctas, "occupancy": occupancy, "opt_level": opt_level,
+                      "num_worker_warps": num_worker_warps}
+        self._function = None
+        if function is not None:
+            self._set_function(function)
+
+    def _set_function(self, function) -> None:
+        inner = unwrap_tile_function(function)
+        self._function = inner if inner is not None else function
+        functools.update_wrapper(self, self._function)
+
+    @property
+    def _pyfunc(self):
+        return self._function
+
+    @property
+    def pyfunc(self):
+        return self._function
+
+    def replace_hints(self, **hints) -> "kernel":
+        unknown = set(hints) - set(_HINTS)
+        if unknown:
+            raise TypeError(f"unknown kernel hint(s): {', '.join(sorted(unknown))}")
+        new = kernel(self._function, **{**self.hints, **hints})
+        return new
+
+    def __call__(self, *args, **kwargs):
+        if self._function is None:          # @ct.kernel(...) used as a decorator factory
+            if len(args) == 1 and not kwargs and callable(args[0]):
+                self._set_function(args[0])
+                return self
+        raise TypeError("Tile kernels cannot be called directly. Use cuda.tile.launch() instead.")
+
+    def __repr__(self) -> str:
+        name = getattr(self._function, "__qualname__", "?")
+        return f"<cuda.tile kernel {name}>"
+
+
+def function(func=None, /, *, host: bool = False, tile: bool = True):
+    """Marks a function as usable from tile code (it is inlined where called).
+
+    Plain Python functions called from tile code are inlined too; the decorator
+    only documents intent and, with `host=True`, keeps the function callable
+    from ordinary Python.
+    """
+    def decorate(f):
+        if host:
+            f._cutile_tile_function = tile
+            return f
+
+        @functools.wraps(f)
+        def wrapped(*args, **kwargs):
+            raise RuntimeError(f"tile function {f.__qualname__}() can only be called from tile code")
+        wrapped._cutile_tile_function = tile
+        wrapped._cutile_function_wrapper = True
+        return wrapped
+
+    return decorate if func is None else decorate(func)
+
+
+def unwrap_tile_function(obj: Any):
+    """The plain Python function behind a kernel or @function wrapper (ours or upstream's)."""
+    if isinstance(obj, kernel):
+        return obj._function
+    py = getattr(obj, "_pyfunc", None)          # upstream ct.kernel
+    if py is not None and callable(py) and type(obj).__name__ == "kernel":
+        return py
+    if getattr(obj, "_cutile_function_wrapper", False):
+        return obj.__wrapped__
+    return None
+
+
+def launch(stream, grid, kernel, kernel_args, /, *, programmatic_dependent_launch: bool = False):
+    """Launch `kernel` over `grid` with `kernel_args`.
+
+    Under tilescope this runs the kernel on the CPU (NumPy); `stream` is ignored.
+    """
+    from ..run import launch as cpu_launch  # the CPU executor
+    return cpu_launch(grid, kernel, kernel_args)
+
+
+def compiler_timeout(timeout_sec: float):
+    """Accepted for compatibility; tilescope's front end has no external compiler to time out."""
+    if timeout_sec is not None and timeout_sec <= 0:
+        raise ValueError("timeout_sec must be positive")

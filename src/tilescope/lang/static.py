@@ -1,0 +1,280 @@
+"""Compile-time Python inside tile code: static_eval/assert/iter/exception, tuples, f-strings.
+
+`ct.static_eval(expr)` and friends run `expr` as ordinary Python at compile time.
+Local variables that hold run-time values are passed in as proxies that expose
+only what is known statically (shape, dtype, ndim).
+"""
+from __future__ import annotations
+
+import ast
+from typing import Any, List
+
+from ..errors import StaticException, TileStaticAssertionError, TileStaticEvalError, TileSyntaxError, TileTypeError
+from ..frontend import hir as H
+from ..ir.core import Value
+from ..ir.types import ArrayType, TileType
+from .bridge import translate
+
+STATIC_SURFACE = frozenset({"static_eval", "static_assert", "static_iter", "static_exception"})
+MAX_STATIC_ITER = 1000
+
+
+class StaticProxy:
+    """What compile-time Python sees of a run-time value."""
+
+    def __init__(self, value: Value):
+        object.__setattr__(self, "_value", value)
+
+    def __getattr__(self, name: str) -> Any:
+        t = self._value.type
+        if isinstance(t, (TileType, ArrayType)):
+            if name == "dtype":
+                return t.dtype
+            if name == "ndim":
+                return t.ndim
+            if name == "shape" and isinstance(t, TileType):
+                return t.shape
+        raise AttributeError(f"'{name}' of a {t} is not known at compile time")
+
+    def __bool__(self):
+        raise TypeError("the truth value of a run-time tile is not known at compile time")
+
+    def __repr__(self) -> str:
+        return f"<{self._value.type}>"
+
+
+def _to_static(x: Any) -> Any:
+    if isinstance(x, Value):
+        return x.const if x.const is not None else StaticProxy(x)
+    if isinstance(x, tuple):
+        return tuple(_to_static(i) for i in x)
+    return x
+
+
+def _from_static(x: Any) -> Any:
+    if isinstance(x, StaticProxy):
+        return object.__getattribute__(x, "_value")
+    if isinstance(x, tuple):
+        return tuple(_from_static(i) for i in x)
+    if isinstance(x, list):
+        return tuple(_from_static(i) for i in x)
+    return translate(x)
+
+
+def static_python(ctx, node: ast.expr, what: str) -> Any:
+    """Evaluate a Python expression (AST) at compile time with the current locals."""
+    names = sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
+    for n in ast.walk(node):
+        if isinstance(n, ast.NamedExpr):
+            raise ctx.syntax_error(f"{what} expression attempted to modify a local variable "
+                                   f"'{n.target.id}'")
+    scope = {}
+    frame = ctx.frame
+    for name in names:
+        try:
+            scope[name] = _to_static(ctx.lookup(name))
+        except Exception:
+            pass
+    lam = ast.Expression(ast.Lambda(
+        ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in scope], kwonlyargs=[], kw_defaults=[],
+                      defaults=[]), node))
+    ast.fix_missing_locations(lam)
+    ast.copy_location(lam.body, node)
+    try:
+        code = compile(lam, ctx.loc.filename if ctx.loc else "<static>", "eval")
+        fn = eval(code, dict(frame.globals))
+        return fn(*scope.values())
+    except (TileTypeError, TileSyntaxError, TileStaticEvalError, TileStaticAssertionError):
+        raise
+    except BaseException as ex:  # user code failed at compile time
+        raise ctx.error(StaticException, f"Exception was raised inside {what} "
+                                         f"({_type_and_str(ex)})") from None
+
+
+def _type_and_str(ex: BaseException) -> str:
+    s = str(ex)
+    return f"{type(ex).__name__}: {s}" if s else type(ex).__name__
+
+
+def call_static(ctx, fn, call: H.Call) -> Any:
+    raw = getattr(call, "raw", None)
+    name = fn.name
+    if raw is None:
+        raise ctx.syntax_error(f"{name}() must be called directly by name, e.g. ct.{name}(...)")
+    if name == "static_eval":
+        if len(raw.args) != 1 or raw.keywords:
+            raise ctx.syntax_error("static_eval() expects exactly one positional argument")
+        return _from_static(static_python(ctx, raw.args[0], "static_eval()"))
+    if name == "static_assert":
+        if len(raw.args) not in (1, 2) or raw.keywords:
+            raise ctx.syntax_error("static_assert(cond, msg=None, /) expects one or two positional arguments")
+        cond = static_python(ctx, raw.args[0], "static_assert() condition")
+        if isinstance(cond, StaticProxy):
+            raise ctx.type_error("static_assert() condition must be a compile-time constant")
+        if not isinstance(cond, bool):
+            try:
+                import numpy as np
+                if isinstance(cond, np.bool_):
+                    cond = bool(cond)
+            except ImportError:
+                pass
+        if not isinstance(cond, bool):
+            raise ctx.type_error(f"static_assert() condition must be a boolean, not {type(cond).__name__}")
+        if not cond:
+            msg = static_python(ctx, raw.args[1], "static_assert() message") if len(raw.args) > 1 else ""
+            msg = "" if msg is None else str(msg)
+            raise ctx.error(TileStaticAssertionError, "Static assertion failed" + (": " + msg if msg else ""))
+        return None
+    raise ctx.syntax_error(f"{name}() is not expected here")
+
+
+def static_iter_items(ctx, call: H.Call) -> List[Any]:
+    arg = call.args[0]
+    raw_node = getattr(call, "raw", None)
+    value = ctx.eval(arg) if raw_node is None else None
+    if raw_node is not None:
+        value = static_python(ctx, raw_node.args[0], "static_iter()")
+    return drain(ctx, value)
+
+
+def drain(ctx, value) -> List[Any]:
+    try:
+        it = iter(value)
+    except Exception as ex:
+        raise ctx.type_error(f"Invalid static_iter() iterable: {ex}") from None
+    items = []
+    for i in range(MAX_STATIC_ITER + 1):
+        try:
+            x = next(it)
+        except StopIteration:
+            return items
+        except Exception as ex:
+            raise ctx.type_error(f"Error was raised while obtaining item #{i} from the static_iter() "
+                                 f"iterable: {ex}") from None
+        items.append(_from_static(x))
+    raise ctx.error(TileStaticEvalError, f"Maximum number of iterations ({MAX_STATIC_ITER}) has been "
+                                         f"reached while unpacking the static_iter() iterable")
+
+
+def raise_static_exception(ctx, exc: Any) -> None:
+    from ..passes.infer import _PendingException
+    if isinstance(exc, _PendingException):
+        try:
+            args = [ctx.require_constant(a, "an exception argument") for a in exc.args]
+            exc = exc.cls(*args, **exc.kwargs)
+        except TileTypeError:
+            raise
+        except Exception as ex:
+            exc = ex
+    if isinstance(exc, type) and issubclass(exc, BaseException):
+        exc = exc()
+    if not isinstance(exc, BaseException):
+        raise ctx.type_error(f"'{type(exc).__name__}' is not derived from 'BaseException'")
+    raise ctx.error(StaticException, f"Exception was raised at compile time ({_type_and_str(exc)})")
+
+
+def format_fstring(ctx, e: H.JoinedStr) -> Any:
+    """f-strings fold to constant strings; with run-time values they are only valid in print()."""
+    parts: List[Any] = []
+    for p in e.parts:
+        if isinstance(p, str):
+            parts.append(p)
+            continue
+        v = ctx.eval(p.value)
+        spec = "" if p.format_spec is None else ctx.eval(p.format_spec)
+        if isinstance(v, Value) and v.const is None:
+            parts.append(FormatField(v, p.conversion, spec))
+            continue
+        v = v.const if isinstance(v, Value) else v
+        if p.conversion == ord("r"):
+            v = repr(v)
+        elif p.conversion == ord("s"):
+            v = str(v)
+        elif p.conversion == ord("a"):
+            v = ascii(v)
+        try:
+            parts.append(format(v, spec if isinstance(spec, str) else ""))
+        except (ValueError, TypeError) as ex:
+            raise ctx.value_error(f"invalid format specification: {ex}") from None
+    if all(isinstance(p, str) for p in parts):
+        return "".join(parts)
+    return FormatString(tuple(parts))
+
+
+class FormatField:
+    def __init__(self, value: Value, conversion: int, spec: str):
+        self.value, self.conversion, self.spec = value, conversion, spec
+
+
+class FormatString:
+    """An f-string with run-time fields, consumed by ct.print."""
+
+    def __init__(self, parts):
+        self.parts = parts
+
+
+def contains(ctx, item: Any, container: Any) -> Any:
+    if not isinstance(container, tuple):
+        raise ctx.type_error(f"'in' needs a tuple on the right in tile code")
+    result: Any = False
+    for x in container:
+        eq = ctx.compare("eq", item, x)
+        b = ctx.to_bool(eq)
+        if not isinstance(b, Value):
+            if b:
+                return True
+            continue
+        result = b if result is False else ctx.call_surface("bitwise_or", [result, b], {})
+    return result
+
+
+def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
+    if op not in ("eq", "ne"):
+        raise ctx.type_error(f"tuples support only == and != in tile code")
+    if not (isinstance(left, tuple) and isinstance(right, tuple)):
+        return op == "ne"
+    if len(left) != len(right):
+        return op == "ne"
+    result: Any = True
+    for a, b in zip(left, right):
+        eq = ctx.compare("eq", a, b)
+        if isinstance(eq, Value):
+            if eq.type.shape:
+                raise ctx.type_error("tuple comparison needs scalar items, got a tile of shape "
+                                     f"{eq.type.shape}")
+            result = eq if result is True else ctx.call_surface("bitwise_and", [result, eq], {})
+        elif not eq:
+            result = False
+            break
+    if op == "ne":
+        return ctx.unary("not_", result)
+    return result
+
+
+def tuple_comprehension(ctx, e: H.GeneratorExp) -> tuple:
+    out: List[Any] = []
+    frame = ctx.frame
+    saved = dict(frame.vars)
+
+    def run(i: int):
+        if i == len(e.generators):
+            out.append(ctx.eval(e.elt))
+            return
+        g = e.generators[i]
+        for item in static_iter_items(ctx, g.iter):
+            ctx.assign(g.target, item)
+            if all(_static_truth(ctx, ctx.eval(c)) for c in g.ifs):
+                run(i + 1)
+
+    try:
+        run(0)
+    finally:
+        frame.vars = saved
+    return tuple(out)
+
+
+def _static_truth(ctx, v) -> bool:
+    b = ctx.to_bool(v)
+    if isinstance(b, Value):
+        raise ctx.type_error("a tuple comprehension condition must be a compile-time constant")
+    return b

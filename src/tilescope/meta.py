@@ -1,0 +1,706 @@
+"""Data-less descriptions of kernel arguments: arrays, scalars, constants, tuples, lists.
+
+Array spec strings (``MetaTensor.parse`` and ``repr(MetaTensor)``)::
+
+    spec   := dtype '[' [dim {',' dim}] ']' [':' '[' [stride {',' stride}] ']'] ['@' index]
+    dim    := ('?' | INT) ['!'] ['%' INT]
+    stride := ('?' | ['-'] INT) ['!'] ['%' INT]
+
+* ``dtype`` is any name ``dtypes.dtype_from_name`` accepts (``f32``, ``bfloat16``...).
+* ``?`` is an unknown (dynamic) size or stride; an ``INT`` is a known value.
+  A known value is only a fact about the array, not a compile-time constant, unless
+  it is followed by ``!`` (static: the kernel is specialised on it).
+* ``%N`` states that the size/stride is divisible by N (in elements).
+* The stride list is optional; without it strides are C-contiguous in elements
+  (``?`` where an unknown size makes them unknown).
+* ``@i64`` selects the index dtype (``i32``, the default, or ``i64``).
+
+Examples: ``f32[1024,?]``, ``bf16[?%16,64!]``, ``f16[?,?]:[?,1!]``, ``f32[?]@i64``.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import re
+import struct
+import sys
+from typing import Any, Sequence
+
+import numpy as np
+
+from .dtypes import as_dtype, int32, int64, literal_dtype, dtype_from_numpy
+
+__all__ = ["MetaTensor", "ScalarSpec", "ConstantSpec", "TupleSpec", "ListSpec",
+           "parse_args", "arg_spec_of"]
+
+
+def _need_upstream():
+    try:
+        import cuda.tile.compilation as comp
+    except ImportError as e:
+        raise RuntimeError("to_upstream() needs the 'cuda-tile' package, "
+                           "which is not installed") from e
+    return comp
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+
+
+def _per_dim(value, ndim: int, what: str, check) -> tuple:
+    """Expand a scalar to ndim copies or validate a per-dimension sequence."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        return (check(value, what),) * ndim
+    value = tuple(value)
+    if len(value) != ndim:
+        raise ValueError(f"{what} has {len(value)} entries but the array has {ndim} "
+                         f"dimensions")
+    return tuple(check(v, f"{what}[{i}]") for i, v in enumerate(value))
+
+
+def _check_divisor(v, what):
+    if not _is_int(v) or v <= 0:
+        raise ValueError(f"{what} must be a positive integer, got {v!r}")
+    return int(v)
+
+
+def _check_bool(v, what):
+    if not isinstance(v, (bool, np.bool_)):
+        raise ValueError(f"{what} must be True or False, got {v!r}")
+    return bool(v)
+
+
+def _check_opt_int(v, what):
+    if v is not None and not _is_int(v):
+        raise ValueError(f"{what} must be an int or None, got {v!r}")
+    return None if v is None else int(v)
+
+
+def _c_strides(shape: tuple) -> tuple:
+    strides, acc = [], 1
+    for dim in reversed(shape):
+        strides.append(acc)
+        acc = None if acc is None or dim is None else acc * dim
+    return tuple(reversed(strides))
+
+
+class MetaTensor:
+    """An array described without data: shape, dtype, strides and compile-time facts.
+
+    Args:
+        shape: sizes, each a non-negative int (known) or None (dynamic).
+        dtype: a DType, a dtype name or a NumPy/torch dtype.
+        strides: per-dimension strides in elements (int or None); default C-contiguous.
+        index_dtype: int32 (default) or int64, the type of shapes, strides and indices.
+        static_shape / static_strides: bool or per-dimension bools; a static entry is
+            compiled in as a constant and must be known.
+        shape_divisible_by / stride_divisible_by: positive int or per-dimension ints.
+        base_addr_divisible_by: positive int, in bytes.
+        stride_lower_bound: inclusive lower bound per dimension (int or None). The
+            default is 0 for every dimension whose stride is not known to be negative.
+        alias_groups: parameters may alias each other iff they share a group name;
+            the empty default means "aliases nothing".
+        may_alias_internally: whether two in-bounds indices may address the same element.
+    """
+
+    __slots__ = ("shape", "dtype", "strides", "index_dtype", "static_shape",
+                 "static_strides", "shape_divisible_by", "stride_divisible_by",
+                 "base_addr_divisible_by", "stride_lower_bound", "alias_groups",
+                 "may_alias_internally")
+
+    def __init__(self, shape, dtype, strides=None, *, index_dtype=int32,
+                 static_shape=False, static_strides=False, shape_divisible_by=1,
+                 stride_divisible_by=1, base_addr_divisible_by=1, stride_lower_bound=None,
+                 alias_groups=(), may_alias_internally=False):
+        set_ = lambda k, v: object.__setattr__(self, k, v)  # noqa: E731
+        if isinstance(shape, (str, bytes)) or not isinstance(shape, Sequence):
+            raise ValueError(f"shape must be a sequence of ints/None, got {shape!r}")
+        dims = []
+        for i, d in enumerate(shape):
+            if d is not None and not _is_int(d):
+                raise ValueError(f"shape[{i}] must be a non-negative int or None, got {d!r}")
+            if d is not None and d < 0:
+                raise ValueError(f"shape[{i}] is negative ({d})")
+            dims.append(None if d is None else int(d))
+        shape = tuple(dims)
+        ndim = len(shape)
+        dtype = as_dtype(dtype)
+
+        if strides is None:
+            strides = _c_strides(shape)
+        else:
+            if isinstance(strides, (str, bytes)) or not isinstance(strides, Sequence):
+                raise ValueError(f"strides must be a sequence of ints/None, got {strides!r}")
+            if len(strides) != ndim:
+                raise ValueError(f"got {len(strides)} strides for a {ndim}-d shape")
+            strides = tuple(_check_opt_int(s, f"strides[{i}]") for i, s in enumerate(strides))
+
+        try:
+            index_dtype = as_dtype(index_dtype)
+        except (TypeError, ValueError):
+            raise ValueError(f"index_dtype must be int32 or int64, got {index_dtype!r}") \
+                from None
+        if index_dtype not in (int32, int64):
+            raise ValueError(f"index_dtype must be int32 or int64, got {index_dtype}")
+
+        static_shape = _per_dim(static_shape, ndim, "static_shape", _check_bool)
+        static_strides = _per_dim(static_strides, ndim, "static_strides", _check_bool)
+        shape_div = _per_dim(shape_divisible_by, ndim, "shape_divisible_by", _check_divisor)
+        stride_div = _per_dim(stride_divisible_by, ndim, "stride_divisible_by",
+                              _check_divisor)
+        base_div = _check_divisor(base_addr_divisible_by, "base_addr_divisible_by")
+        if stride_lower_bound is None:
+            lower = tuple(None if s is not None and s < 0 else 0 for s in strides)
+        else:
+            lower = _per_dim(stride_lower_bound, ndim, "stride_lower_bound", _check_opt_int)
+
+        for i in range(ndim):
+            for kind, vals, static, div in (("shape", shape, static_shape, shape_div),
+                                            ("stride", strides, static_strides, stride_div)):
+                v = vals[i]
+                if static[i] and v is None:
+                    raise ValueError(f"{kind} of dimension {i} is static but unknown")
+                if v is not None and v % div[i] != 0:
+                    raise ValueError(f"{kind} of dimension {i} is {v}, which is not "
+                                     f"divisible by {div[i]}")
+            if strides[i] is not None and lower[i] is not None and strides[i] < lower[i]:
+                raise ValueError(f"stride of dimension {i} is {strides[i]}, below its lower "
+                                 f"bound {lower[i]}")
+        limit = index_dtype.max
+        for kind, vals in (("shape", shape), ("stride", strides)):
+            for i, v in enumerate(vals):
+                if v is not None and abs(v) > limit:
+                    raise ValueError(f"{kind} of dimension {i} ({v}) does not fit index dtype "
+                                     f"{index_dtype}; use index_dtype=int64")
+
+        if isinstance(alias_groups, str):
+            raise ValueError("alias_groups must be a sequence of names, not a single string")
+        alias_groups = tuple(alias_groups)
+        for g in alias_groups:
+            if not isinstance(g, str):
+                raise ValueError(f"alias group names must be strings, got {g!r}")
+        if len(set(alias_groups)) != len(alias_groups):
+            raise ValueError(f"alias_groups has duplicates: {alias_groups}")
+
+        set_("shape", shape)
+        set_("dtype", dtype)
+        set_("strides", strides)
+        set_("index_dtype", index_dtype)
+        set_("static_shape", static_shape)
+        set_("static_strides", static_strides)
+        set_("shape_divisible_by", shape_div)
+        set_("stride_divisible_by", stride_div)
+        set_("base_addr_divisible_by", base_div)
+        set_("stride_lower_bound", lower)
+        set_("alias_groups", alias_groups)
+        set_("may_alias_internally", bool(may_alias_internally))
+
+    def __setattr__(self, k, v):
+        raise AttributeError("MetaTensor is immutable; use replace()")
+
+    # --- derived ------------------------------------------------------------------
+    @property
+    def ndim(self) -> int:
+        return len(self.shape)
+
+    @property
+    def size(self) -> int | None:
+        """Number of elements, or None if a dimension is dynamic."""
+        return None if None in self.shape else math.prod(self.shape)
+
+    @property
+    def nbytes(self) -> int | None:
+        """Bytes of element data (size * bitwidth / 8, rounded up), None if dynamic."""
+        n = self.size
+        return None if n is None else (n * self.dtype.bitwidth + 7) // 8
+
+    @property
+    def is_c_contiguous(self) -> bool | None:
+        """True/False when decidable from the known sizes and strides, else None."""
+        if len(self.shape) == 0:
+            return True
+        expected = _c_strides(self.shape)
+        unknown = False
+        for d, s, e in zip(self.shape, self.strides, expected):
+            if d is not None and d <= 1:
+                continue  # stride of a size-0/1 dimension does not matter
+            if s is None or e is None:
+                unknown = True
+            elif s != e:
+                return False
+        return None if unknown else True
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, k) for k in self.__slots__)
+
+    def __eq__(self, other):
+        if not isinstance(other, MetaTensor):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self):
+        return hash(self._fields())
+
+    def replace(self, **changes) -> "MetaTensor":
+        """A copy with some constructor arguments changed."""
+        kw = {k: getattr(self, k) for k in self.__slots__}
+        if "shape" in changes and "strides" not in changes:
+            kw["strides"] = None
+        if "strides" in changes and "stride_lower_bound" not in changes:
+            kw["stride_lower_bound"] = None
+        kw.update(changes)
+        shape, dtype, strides = kw.pop("shape"), kw.pop("dtype"), kw.pop("strides")
+        return MetaTensor(shape, dtype, strides, **kw)
+
+    # --- spec strings -------------------------------------------------------------
+    @property
+    def spec(self) -> str:
+        """The spec string (see module docstring); omits facts it cannot express."""
+        def item(v, static, div):
+            s = "?" if v is None else str(v)
+            if static:
+                s += "!"
+            if div != 1:
+                s += f"%{div}"
+            return s
+        out = self.dtype.short + "[" + ",".join(
+            item(*t) for t in zip(self.shape, self.static_shape, self.shape_divisible_by)) + "]"
+        if (self.strides != _c_strides(self.shape) or any(self.static_strides)
+                or any(d != 1 for d in self.stride_divisible_by)):
+            out += ":[" + ",".join(item(*t) for t in zip(
+                self.strides, self.static_strides, self.stride_divisible_by)) + "]"
+        if self.index_dtype is int64:
+            out += "@i64"
+        return out
+
+    def __repr__(self):
+        default_lower = tuple(None if s is not None and s < 0 else 0 for s in self.strides)
+        extra = []
+        if self.stride_lower_bound != default_lower:
+            extra.append(f"stride_lower_bound={self.stride_lower_bound!r}")
+        if self.base_addr_divisible_by != 1:
+            extra.append(f"base_addr_divisible_by={self.base_addr_divisible_by}")
+        if self.alias_groups:
+            extra.append(f"alias_groups={self.alias_groups!r}")
+        if self.may_alias_internally:
+            extra.append("may_alias_internally=True")
+        if not extra:
+            return self.spec
+        return f"MetaTensor.parse({self.spec!r}, {', '.join(extra)})"
+
+    __str__ = __repr__
+
+    _ITEM = re.compile(r"^(\?|-?\d+)(!?)(?:%(\d+))?$")
+
+    @classmethod
+    def parse(cls, spec: str, **overrides) -> "MetaTensor":
+        """Build a MetaTensor from a spec string; keyword arguments set further facts."""
+        if not isinstance(spec, str):
+            raise TypeError(f"spec must be a str, got {type(spec).__name__}")
+        text = "".join(spec.split())
+        m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_.]*)\[([^\[\]]*)\]"
+                         r"(?::\[([^\[\]]*)\])?(?:@([A-Za-z0-9_]+))?", text)
+        if not m:
+            raise ValueError(f"bad array spec {spec!r}: expected e.g. 'f32[1024,?]', "
+                             f"'f16[?,?]:[?,1]' or 'f32[?]@i64'")
+        dtype_s, dims_s, strides_s, index_s = m.groups()
+        try:
+            dtype = as_dtype(dtype_s)
+        except ValueError as e:
+            raise ValueError(f"bad array spec {spec!r}: {e}") from None
+
+        def items(body, what, allow_negative):
+            vals, statics, divs = [], [], []
+            if body == "":
+                return vals, statics, divs
+            for j, part in enumerate(body.split(",")):
+                im = cls._ITEM.match(part)
+                if not im or (not allow_negative and part.startswith("-")):
+                    raise ValueError(f"bad array spec {spec!r}: {what} {j} is {part!r}; "
+                                     f"expected '?', an int, optionally with '!' and '%N'")
+                v, bang, div = im.groups()
+                if bang and v == "?":
+                    raise ValueError(f"bad array spec {spec!r}: {what} {j} is {part!r}; "
+                                     f"only a known value can be static ('!')")
+                vals.append(None if v == "?" else int(v))
+                statics.append(bool(bang))
+                divs.append(int(div) if div else 1)
+            return vals, statics, divs
+
+        shape, s_static, s_div = items(dims_s, "dimension", False)
+        kw: dict[str, Any] = dict(static_shape=tuple(s_static), shape_divisible_by=tuple(s_div))
+        strides = None
+        if strides_s is not None:
+            strides, t_static, t_div = items(strides_s, "stride", True)
+            if len(strides) != len(shape):
+                raise ValueError(f"bad array spec {spec!r}: {len(strides)} strides for "
+                                 f"{len(shape)} dimensions")
+            kw.update(static_strides=tuple(t_static), stride_divisible_by=tuple(t_div))
+        if index_s is not None:
+            try:
+                kw["index_dtype"] = as_dtype(index_s)
+            except ValueError:
+                raise ValueError(f"bad array spec {spec!r}: index dtype {index_s!r} is not "
+                                 f"i32 or i64") from None
+        kw.update(overrides)
+        try:
+            return cls(shape, dtype, strides, **kw)
+        except ValueError as e:
+            raise ValueError(f"bad array spec {spec!r}: {e}") from None
+
+    # --- from real arrays -----------------------------------------------------------
+    @classmethod
+    def like(cls, x, **overrides) -> "MetaTensor":
+        """Describe an existing array: NumPy, torch (any device, incl. "meta"), CuPy,
+        ``__cuda_array_interface__`` objects, ``jax.ShapeDtypeStruct``/jax arrays, or
+        objects NumPy can import through ``__dlpack__``. Nothing is imported eagerly:
+        a library is only consulted when it is already loaded.
+        """
+        if isinstance(x, MetaTensor):
+            return x.replace(**overrides) if overrides else x
+        shape, dtype, strides = _describe(x)
+        return cls(shape, dtype, strides, **overrides)
+
+    # --- upstream ---------------------------------------------------------------------
+    def to_upstream(self):
+        """The equivalent ``cuda.tile.compilation.ArrayConstraint``."""
+        comp = _need_upstream()
+        return comp.ArrayConstraint(
+            self.dtype.to_upstream(), self.ndim,
+            index_dtype=self.index_dtype.to_upstream(),
+            stride_lower_bound_incl=self.stride_lower_bound,
+            alias_groups=self.alias_groups,
+            may_alias_internally=self.may_alias_internally,
+            stride_constant=tuple(s if st else None
+                                  for s, st in zip(self.strides, self.static_strides)),
+            shape_constant=tuple(d if st else None
+                                 for d, st in zip(self.shape, self.static_shape)),
+            stride_divisible_by=self.stride_divisible_by,
+            shape_divisible_by=self.shape_divisible_by,
+            base_addr_divisible_by=self.base_addr_divisible_by)
+
+
+def _bytes_to_elems(strides_b, itemsize, what):
+    out = []
+    for s in strides_b:
+        if s % itemsize:
+            raise ValueError(f"{what} has a byte stride {s} that is not a multiple of the "
+                             f"element size {itemsize}")
+        out.append(s // itemsize)
+    return tuple(out)
+
+
+def _describe(x):
+    """(shape, dtype, strides-in-elements) of an array-like, or TypeError."""
+    if isinstance(x, np.ndarray):
+        dt = dtype_from_numpy(x.dtype)
+        return x.shape, dt, _bytes_to_elems(x.strides, x.itemsize, "array")
+
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(x, torch.Tensor):
+        # Works for device="meta" too: only metadata is read.
+        return tuple(x.shape), dtype_from_numpy(x.dtype), tuple(x.stride())
+
+    jax = sys.modules.get("jax")
+    jax_types = tuple(t for t in (getattr(jax, "ShapeDtypeStruct", None),
+                                  getattr(jax, "Array", None)) if isinstance(t, type))
+    if jax_types and isinstance(x, jax_types):
+        return tuple(x.shape), dtype_from_numpy(np.dtype(x.dtype)), None
+
+    cai = getattr(x, "__cuda_array_interface__", None)
+    if isinstance(cai, dict):
+        try:
+            np_dt = np.dtype(cai["typestr"])
+        except TypeError:
+            raise TypeError(f"unsupported __cuda_array_interface__ typestr "
+                            f"{cai.get('typestr')!r}") from None
+        if hasattr(x, "dtype"):  # CuPy etc. give a richer dtype (e.g. bfloat16)
+            try:
+                np_dt = np.dtype(x.dtype)
+            except TypeError:
+                pass
+        shape = tuple(cai["shape"])
+        strides = cai.get("strides")
+        if strides is not None:
+            strides = _bytes_to_elems(strides, np_dt.itemsize, "__cuda_array_interface__")
+        return shape, dtype_from_numpy(np_dt), strides
+
+    if hasattr(x, "__dlpack__"):
+        try:
+            arr = np.from_dlpack(x)
+        except Exception as e:  # noqa: BLE001 - any failure means "not consumable"
+            raise TypeError(f"cannot describe {type(x).__name__}: NumPy cannot import it "
+                            f"through __dlpack__ ({e})") from None
+        return _describe(arr)
+
+    raise TypeError(f"cannot describe an object of type {type(x).__name__} as an array "
+                    f"(expected a NumPy/CuPy/torch/jax array or __cuda_array_interface__)")
+
+
+# ---------------------------------------------------------------------------------------
+# Non-array argument specs.
+# ---------------------------------------------------------------------------------------
+
+class ScalarSpec:
+    """A runtime scalar kernel parameter of the given dtype."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype):
+        object.__setattr__(self, "dtype", as_dtype(dtype))
+
+    def __setattr__(self, k, v):
+        raise AttributeError("ScalarSpec is immutable")
+
+    def __eq__(self, other):
+        return isinstance(other, ScalarSpec) and other.dtype is self.dtype
+
+    def __hash__(self):
+        return hash(("scalar", self.dtype.name))
+
+    def __repr__(self):
+        return self.dtype.short
+
+    def to_upstream(self):
+        return _need_upstream().ScalarConstraint(self.dtype.to_upstream())
+
+
+_CONST_TYPES = (bool, int, float, str, type(None))
+
+
+class ConstantSpec:
+    """A compile-time constant argument (bool, int, float, str or None).
+
+    Like upstream, equality takes the Python type into account (1, 1.0 and True differ)
+    and treats a float NaN as equal to itself.
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        if isinstance(value, np.generic):
+            value = value.item()
+        if not isinstance(value, _CONST_TYPES):
+            raise TypeError(f"a constant must be a bool, int, float, str or None, got "
+                            f"{type(value).__name__}")
+        object.__setattr__(self, "value", value)
+
+    def __setattr__(self, k, v):
+        raise AttributeError("ConstantSpec is immutable")
+
+    def _key(self):
+        v = self.value
+        return (type(v), struct.pack("=d", v) if isinstance(v, float) else v)
+
+    def __eq__(self, other):
+        return isinstance(other, ConstantSpec) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        return repr(self.value)
+
+    def to_upstream(self):
+        return _need_upstream().ConstantConstraint(self.value)
+
+
+def _to_spec(x):
+    if isinstance(x, (MetaTensor, ScalarSpec, ConstantSpec, TupleSpec, ListSpec)):
+        return x
+    if isinstance(x, tuple):
+        return TupleSpec(x)
+    if isinstance(x, _CONST_TYPES):
+        return ConstantSpec(x)
+    raise TypeError(f"cannot use {x!r} as an argument spec")
+
+
+class TupleSpec:
+    """A tuple argument; items are specs (plain constants and tuples are wrapped)."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items):
+        object.__setattr__(self, "items", tuple(_to_spec(i) for i in items))
+
+    def __setattr__(self, k, v):
+        raise AttributeError("TupleSpec is immutable")
+
+    def __eq__(self, other):
+        return isinstance(other, TupleSpec) and self.items == other.items
+
+    def __hash__(self):
+        return hash(("tuple", self.items))
+
+    def __len__(self):
+        return len(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __getitem__(self, i):
+        return self.items[i]
+
+    def __repr__(self):
+        if len(self.items) == 1:
+            return f"({self.items[0]!r},)"
+        return "(" + ", ".join(repr(i) for i in self.items) + ")"
+
+    def to_upstream(self):
+        return _need_upstream().TupleConstraint([i.to_upstream() for i in self.items])
+
+
+class ListSpec:
+    """A list-of-arrays argument, every element described by ``item``."""
+
+    __slots__ = ("item", "alias_groups", "elements_may_alias")
+
+    def __init__(self, item, *, alias_groups=(), elements_may_alias=False):
+        if isinstance(item, str):
+            item = MetaTensor.parse(item)
+        if not isinstance(item, MetaTensor):
+            raise TypeError(f"list elements must be described by a MetaTensor, got {item!r}")
+        if isinstance(alias_groups, str) or not all(isinstance(g, str) for g in alias_groups):
+            raise ValueError("alias_groups must be a sequence of names")
+        object.__setattr__(self, "item", item)
+        object.__setattr__(self, "alias_groups", tuple(alias_groups))
+        object.__setattr__(self, "elements_may_alias", bool(elements_may_alias))
+
+    def __setattr__(self, k, v):
+        raise AttributeError("ListSpec is immutable")
+
+    def _key(self):
+        return (self.item, self.alias_groups, self.elements_may_alias)
+
+    def __eq__(self, other):
+        return isinstance(other, ListSpec) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(("list",) + self._key())
+
+    def __repr__(self):
+        return f"list[{self.item!r}]"
+
+    def to_upstream(self):
+        return _need_upstream().ListConstraint(self.item.to_upstream(),
+                                               alias_groups=self.alias_groups,
+                                               elements_may_alias=self.elements_may_alias)
+
+
+# ---------------------------------------------------------------------------------------
+# Parsing argument lists and describing real arguments.
+# ---------------------------------------------------------------------------------------
+
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside brackets and quotes."""
+    parts, depth, quote, start = [], 0, None, 0
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = None
+        elif c in "'\"":
+            quote = c
+        elif c in _OPEN:
+            depth += 1
+        elif c in _CLOSE:
+            depth -= 1
+            if depth < 0:
+                raise ValueError(f"unbalanced {c!r} at offset {i} in {text!r}")
+        elif c == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+        i += 1
+    if quote or depth:
+        raise ValueError(f"unterminated {'string' if quote else 'bracket'} in {text!r}")
+    parts.append(text[start:])
+    return parts
+
+
+def _parse_one(elem: str):
+    s = elem.strip()
+    if s.startswith("(") and s.endswith(")"):
+        inner = s[1:-1].strip()
+        if not inner:
+            return TupleSpec(())
+        parts = _split_top(inner)
+        if parts[-1].strip() == "":  # "(x,)"
+            parts = parts[:-1]
+        return TupleSpec([_parse_one(p) for p in parts])
+    if s.startswith("list[") and s.endswith("]"):
+        item = _parse_one(s[5:-1])
+        if not isinstance(item, MetaTensor):
+            raise ValueError(f"list elements must be arrays, got {s[5:-1].strip()!r}")
+        return ListSpec(item)
+    if "[" in s:
+        return MetaTensor.parse(s)
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", s) and s not in ("True", "False", "None"):
+        return ScalarSpec(as_dtype(s))  # ValueError lists the known dtypes
+    try:
+        value = ast.literal_eval(s)
+    except (ValueError, SyntaxError):
+        raise ValueError("not an array spec, dtype name or Python literal") from None
+    try:
+        return _to_spec(value)
+    except TypeError as e:
+        raise ValueError(str(e)) from None
+
+
+def parse_args(text: str) -> list:
+    """Parse a comma-separated argument list such as ``"f32[1024,1024], f32[?], i32, 64"``.
+
+    Elements: an array spec (``MetaTensor.parse``), a bare dtype name (a runtime
+    scalar), a Python literal (a constant: int, float, bool, str, None), a
+    parenthesised tuple of elements, or ``list[<array spec>]``.
+    """
+    if not text.strip():
+        return []
+    out = []
+    for pos, elem in enumerate(_split_top(text)):
+        if not elem.strip():
+            raise ValueError(f"argument {pos} is empty in {text!r}")
+        try:
+            out.append(_parse_one(elem))
+        except ValueError as e:
+            msg = str(e)
+            raise ValueError(f"argument {pos} ({elem.strip()!r}): {msg}") from None
+    return out
+
+
+def _merge(a: tuple, b: tuple) -> tuple:
+    return tuple(x if x == y else None for x, y in zip(a, b))
+
+
+def arg_spec_of(value):
+    """The spec of a real runtime argument (what a launch would see)."""
+    if isinstance(value, (MetaTensor, ScalarSpec, ConstantSpec, TupleSpec, ListSpec)):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return ScalarSpec(literal_dtype(value))
+    if isinstance(value, np.generic):
+        return ScalarSpec(dtype_from_numpy(value.dtype))
+    if value is None or isinstance(value, str):
+        return ConstantSpec(value)
+    if isinstance(value, tuple):
+        return TupleSpec([arg_spec_of(v) for v in value])
+    if isinstance(value, list):
+        if not value:
+            raise ValueError("cannot describe an empty list argument (element type unknown)")
+        metas = [MetaTensor.like(v) for v in value]
+        first = metas[0]
+        for i, m in enumerate(metas[1:], 1):
+            if m.dtype is not first.dtype or m.ndim != first.ndim:
+                raise ValueError(f"list element {i} is {m!r} but element 0 is {first!r}; "
+                                 f"all elements need the same dtype and rank")
+        shape, strides = first.shape, first.strides
+        for m in metas[1:]:
+            shape, strides = _merge(shape, m.shape), _merge(strides, m.strides)
+        return ListSpec(MetaTensor(shape, first.dtype, strides))
+    return MetaTensor.like(value)

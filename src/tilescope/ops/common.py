@@ -1,0 +1,258 @@
+"""Typing helpers shared by the op families: operands, promotion, broadcasting, shapes.
+
+Every helper takes the inference context `ctx` first and raises located
+`Tile*Error`s through it. Loose Python numbers ("loose constants") adapt to the
+typed operand they meet, as in cuTile.
+"""
+from __future__ import annotations
+
+import enum
+from typing import Any, Optional, Sequence, Tuple
+
+from .. import dtypes as D
+from ..ir.core import Value
+from ..ir.types import ArrayType, TileType
+
+Shape = Tuple[int, ...]
+
+
+def is_number(x: Any) -> bool:
+    return isinstance(x, (bool, int, float)) and not isinstance(x, enum.Enum)
+
+
+def is_tile(x: Any) -> bool:
+    return isinstance(x, Value) and isinstance(x.type, TileType)
+
+
+def is_array(x: Any) -> bool:
+    return isinstance(x, Value) and isinstance(x.type, ArrayType)
+
+
+def tile_operand(ctx, x: Any, what: str = "operand") -> Value:
+    """A tile Value from a tile or a loose Python number (materialised with its default dtype)."""
+    if is_tile(x):
+        return x
+    if is_number(x):
+        return ctx.to_value(x)
+    raise ctx.type_error(f"{what} must be a tile or a scalar, got {_describe(x)}")
+
+
+def require_tile(ctx, x: Any, what: str = "argument") -> Value:
+    if is_tile(x):
+        return x
+    raise ctx.type_error(f"{what} must be a tile, got {_describe(x)}")
+
+
+def require_array(ctx, x: Any, what: str = "array") -> Value:
+    if is_array(x):
+        return x
+    raise ctx.type_error(f"{what} must be an array, got {_describe(x)}")
+
+
+def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
+    from ..lang.bridge import translate
+    x = translate(x)
+    if isinstance(x, D.DType):
+        return x
+    raise ctx.type_error(f"{what} must be a cuda.tile dtype, got {_describe(x)}")
+
+
+def const_int(ctx, x: Any, what: str) -> int:
+    v = ctx.require_constant(x, what)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise ctx.type_error(f"{what} must be an integer constant, got {_describe(v)}")
+    return v
+
+
+def const_bool(ctx, x: Any, what: str) -> bool:
+    v = ctx.require_constant(x, what)
+    if not isinstance(v, bool):
+        raise ctx.type_error(f"{what} must be a boolean constant, got {_describe(v)}")
+    return v
+
+
+def const_shape(ctx, x: Any, what: str = "shape", *, pow2: bool = True) -> Shape:
+    """A compile-time tuple of positive ints (an int means a 1-tuple); powers of two when required."""
+    v = ctx.require_constant(x, what)
+    if isinstance(v, int) and not isinstance(v, bool):
+        v = (v,)
+    if not isinstance(v, tuple) or not all(isinstance(d, int) and not isinstance(d, bool) for d in v):
+        raise ctx.type_error(f"{what} must be a tuple of integer constants, got {_describe(v)}")
+    for d in v:
+        if d <= 0:
+            raise ctx.type_error(f"{what} dimensions must be positive, got {v}")
+        if pow2 and d & (d - 1):
+            raise ctx.type_error(f"{what} dimensions must be powers of two, got {v}")
+    return v
+
+
+def normalize_axis(ctx, axis: Any, ndim: int, what: str = "axis") -> int:
+    a = const_int(ctx, axis, what)
+    if not -ndim <= a < ndim:
+        raise ctx.type_error(f"{what} {a} is out of range for a tile of rank {ndim}")
+    return a % ndim if ndim else 0
+
+
+def broadcast_shapes(ctx, a: Shape, b: Shape) -> Shape:
+    out = []
+    for i in range(max(len(a), len(b))):
+        da = a[len(a) - 1 - i] if i < len(a) else 1
+        db = b[len(b) - 1 - i] if i < len(b) else 1
+        if da != db and 1 not in (da, db):
+            raise ctx.type_error(f"shapes {a} and {b} are not broadcastable")
+        out.append(max(da, db))
+    return tuple(reversed(out))
+
+
+def broadcast_to(ctx, v: Value, shape: Shape) -> Value:
+    """Broadcast a tile to `shape` (NumPy rules), emitting reshape + broadcast ops as needed."""
+    src = v.type.shape
+    if src == tuple(shape):
+        return v
+    if len(src) > len(shape) or any(s != d and s != 1 for s, d in zip(src[::-1], shape[::-1])):
+        raise ctx.type_error(f"Shape {src} is not broadcastable to {tuple(shape)}")
+    if len(src) < len(shape):
+        padded = (1,) * (len(shape) - len(src)) + src
+        v = reshape(ctx, v, padded)
+    if v.const is not None and not isinstance(v.const, tuple):
+        out = ctx.emit1("broadcast", [v], TileType(v.type.dtype, tuple(shape)))
+        out.const = v.const
+        return out
+    return ctx.emit1("broadcast", [v], TileType(v.type.dtype, tuple(shape)))
+
+
+def reshape(ctx, v: Value, shape: Shape) -> Value:
+    if v.type.shape == tuple(shape):
+        return v
+    out = ctx.emit1("reshape", [v], TileType(v.type.dtype, tuple(shape)))
+    if v.const is not None and not v.type.shape:
+        out.const = v.const          # a splat of a constant stays a known constant
+    return out
+
+
+def convert(ctx, v: Value, dtype: D.DType, rounding_mode=None) -> Value:
+    """Element type conversion (no-op when already `dtype`)."""
+    if v.type.dtype is dtype:
+        return v
+    if v.const is not None and rounding_mode is None and not v.type.shape:
+        return ctx.constant(v.const, dtype)
+    attrs = {"dtype": dtype}
+    if rounding_mode is not None:
+        attrs["rounding_mode"] = rounding_mode
+    out = ctx.emit1("astype", [v], TileType(dtype, v.type.shape), **attrs)
+    return out
+
+
+def operand_dtype(x: Any) -> Optional[D.DType]:
+    return x.type.dtype if is_tile(x) else None
+
+
+def common_dtype(ctx, x: Any, y: Any, *, force_float: bool = False, what: str = "operands") -> D.DType:
+    """Result dtype of combining x and y: promotion for typed operands, adaptation for loose constants."""
+    tx, ty = operand_dtype(x), operand_dtype(y)
+    try:
+        if tx is not None and ty is not None:
+            return D.promote(tx, ty, force_float=force_float)
+        if tx is not None:
+            return D.adapt_literal(_loose(ctx, y, what), tx, force_float=force_float)
+        if ty is not None:
+            return D.adapt_literal(_loose(ctx, x, what), ty, force_float=force_float)
+        dt = D.promote(D.literal_dtype(_loose(ctx, x, what)), D.literal_dtype(_loose(ctx, y, what)),
+                       force_float=force_float)
+        return dt
+    except D.PromotionError as e:
+        raise ctx.type_error(str(e)) from None
+    except D.LiteralRangeError as e:
+        raise ctx.value_error(str(e)) from None
+
+
+def _loose(ctx, x, what):
+    if is_number(x):
+        return x
+    raise ctx.type_error(f"{what} must be tiles or scalars, got {_describe(x)}")
+
+
+def coerce(ctx, x: Any, dtype: D.DType, shape: Shape) -> Value:
+    """Convert and broadcast an operand (tile or loose constant) to dtype and shape."""
+    if is_tile(x):
+        return broadcast_to(ctx, convert(ctx, x, dtype), shape)
+    v = ctx.constant(x, dtype)
+    return broadcast_to(ctx, v, shape) if shape else v
+
+
+def shape_of(x: Any) -> Shape:
+    return x.type.shape if is_tile(x) else ()
+
+
+def _describe(x: Any) -> str:
+    from ..passes.infer import describe
+    return describe(x)
+
+
+describe = _describe
+
+
+_CATEGORY = {"bool": 0, "int": 1, "uint": 1, "float": 2}
+
+
+def implicit_cast(ctx, x: Any, dtype: D.DType, context: str) -> Value:
+    """Convert for storing: only conversions promotion would make (or fitting literals) are implicit."""
+    if is_number(x):
+        lit = D.literal_dtype(x)
+        src, dst = _CATEGORY[lit.kind], _CATEGORY[dtype.kind]
+        if dst == 0:
+            if src == 2 or x not in (0, 1):
+                raise ctx.type_error(f"{context}: cannot implicitly cast {x} to {dtype}")
+        elif src > dst:
+            raise ctx.type_error(f"{context}: cannot implicitly cast {x} to {dtype}")
+        elif src == dst == 1 and not dtype.min <= x <= dtype.max:
+            raise ctx.value_error(f"{context}: {x} is out of range of {dtype}")
+        return ctx.constant(x, dtype)
+    v = require_tile(ctx, x, "the stored value")
+    src_dt = v.type.dtype
+    if src_dt is not dtype:
+        try:
+            ok = D.promote(src_dt, dtype) is dtype
+        except D.PromotionError:
+            ok = False
+        if not ok:
+            raise ctx.type_error(f"{context}: cannot implicitly cast {src_dt} to {dtype}")
+    return convert(ctx, v, dtype)
+
+
+def index_tuple(ctx, index: Any, ndim: int, what: str = "Index") -> list:
+    """Tile-index operands: a scalar or tuple of integer scalars, one per array axis."""
+    items = index if isinstance(index, tuple) else (index,)
+    if len(items) != ndim:
+        raise ctx.type_error(f"{what} size {len(items)} does not match the array rank {ndim}")
+    out = []
+    for i in items:
+        if is_tile(i):
+            if i.type.shape or not D.is_integral(i.type.dtype) or i.type.dtype.is_bool:
+                raise ctx.type_error(f"index must be an integer scalar, got {i.type}")
+            out.append(i)
+        elif isinstance(i, int) and not isinstance(i, bool):
+            out.append(ctx.to_value(i, D.int32))
+        else:
+            raise ctx.type_error(f"index must be an integer scalar, got {_describe(i)}")
+    return out
+
+
+def const_enum(ctx, x: Any, cls, what: str):
+    from ..lang.bridge import translate
+    x = translate(ctx.require_constant(x, what))
+    if not isinstance(x, cls):
+        raise ctx.type_error(f"{what} must be a {cls.__name__}, got {_describe(x)}")
+    return x
+
+
+def axis_order(ctx, order: Any, ndim: int) -> Tuple[int, ...]:
+    """'C', 'F' or a permutation of range(ndim)."""
+    o = ctx.require_constant(order, "order")
+    if o == "C":
+        return tuple(range(ndim))
+    if o == "F":
+        return tuple(reversed(range(ndim)))
+    if isinstance(o, tuple) and sorted(o) == list(range(ndim)) and all(isinstance(i, int) for i in o):
+        return o
+    raise ctx.type_error(f"order must be 'C', 'F' or a permutation of {tuple(range(ndim))}, got {o!r}")

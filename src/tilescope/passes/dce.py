@@ -1,0 +1,40 @@
+"""Dead-code elimination: drop ops without side effects whose results are unused."""
+from __future__ import annotations
+
+from typing import Set
+
+from ..ir.core import Block, Function, Op
+
+# Ops that matter even when their results are unused.
+SIDE_EFFECTS = frozenset({"store_tile", "scatter", "store_offset", "atomic", "atomic_cas", "print",
+                          "assert", "breakpoint", "yield", "continue", "break", "return", "if", "for",
+                          "loop", "tiled_store", "tiled_atomic", "store_advanced", "grid_control",
+                          "raw_store", "raw_atomic"})
+
+
+def _has_effect(op: Op) -> bool:
+    return op.name in SIDE_EFFECTS or op.name.startswith(("store", "atomic"))
+
+
+def dce(fn: Function) -> Function:
+    changed = True
+    while changed:
+        used: Set[int] = set()
+        for op in fn.walk():
+            used.update(v.id for v in op.operands)
+        changed = _sweep(fn.body, used)
+    return fn
+
+
+def _sweep(block: Block, used: Set[int]) -> bool:
+    changed = False
+    kept = []
+    for op in block.ops:
+        for b in op.blocks:
+            changed |= _sweep(b, used)
+        if not _has_effect(op) and not any(r.id in used for r in op.results):
+            changed = True
+            continue
+        kept.append(op)
+    block.ops = kept
+    return changed

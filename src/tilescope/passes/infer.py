@@ -1,0 +1,1395 @@
+"""HIR → typed IR by abstract interpretation.
+
+The kernel's HIR is interpreted once with abstract values: compile-time Python
+objects stay Python objects (constant folding, inlining, static control flow
+happen for free), run-time values are IR `Value`s and every operation on them
+appends typed ops through the op registry's typing rules. Dynamic `if`, `for`
+and `while` become structured ops whose results are the variables they change.
+"""
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import enum
+import inspect
+import operator
+import types
+from contextlib import contextmanager
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from .. import dtypes as D
+from ..errors import (Loc, TileError, TileInternalError, TileRecursionError, TileStaticAssertionError,
+                      TileStaticEvalError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
+                      TileValueError, StaticException)
+from ..frontend import hir as H
+from ..frontend.ast2hir import assigned_names
+from ..frontend.exits import RETVAL
+from ..frontend.source import function_hir
+from ..ir.core import Block, Builder, Function, Op, Param, Value
+from ..ir.types import ArrayType, ListType, TileType, Type
+from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
+from .values import UNDEFINED, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
+
+MAX_INLINE_DEPTH = 64
+
+# Python operators → the cuTile surface function that implements them on tiles.
+BINARY_SURFACE = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "truediv",
+                  "floordiv": "floordiv", "mod": "mod", "pow": "pow", "matmul": "matmul",
+                  "lshift": "bitwise_lshift", "rshift": "bitwise_rshift", "and_": "bitwise_and",
+                  "or_": "bitwise_or", "xor": "bitwise_xor"}
+COMPARE_SURFACE = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
+                   "gt": "greater", "ge": "greater_equal"}
+PY_BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": operator.truediv,
+             "floordiv": operator.floordiv, "mod": operator.mod, "pow": operator.pow,
+             "matmul": operator.matmul, "lshift": operator.lshift, "rshift": operator.rshift,
+             "and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
+PY_COMPARE = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
+              "gt": operator.gt, "ge": operator.ge, "is_": operator.is_, "is_not": operator.is_not}
+
+
+class Closure:
+    """A function defined inside tile code (nested `def` or `lambda`)."""
+
+    def __init__(self, fn: H.FunctionDef, frame: "Frame", defaults: Dict[str, Any]):
+        self.fn, self.frame, self.defaults = fn, frame, defaults
+        self.__name__ = fn.name
+
+    def __repr__(self) -> str:
+        return f"<tile function {self.fn.name}>"
+
+
+class BoundMethod:
+    """`value.method` before it is called."""
+
+    def __init__(self, target: Any, self_value: Any):
+        self.target, self.self_value = target, self_value
+
+
+class RangeValue:
+    """`range(start, stop, step)` with abstract bounds; only iterable by `for`."""
+
+    def __init__(self, start, stop, step):
+        self.start, self.stop, self.step = start, stop, step
+
+
+class ContextManagerCall:
+    """A call of a `@contextmanager` function, entered by `with`."""
+
+    def __init__(self, fn, args, kwargs):
+        self.fn, self.args, self.kwargs = fn, args, kwargs
+
+
+@dataclasses.dataclass
+class LoopInfo:
+    names: List[str]          # loop-carried variable names
+    trees: List[Any]          # their aggregate structure
+    leaf_types: List[Any]     # Type for IR leaves, or the constant for constant leaves
+    exits: List[Tuple[str, Dict[str, Any]]] = dataclasses.field(default_factory=list)
+
+
+class Frame:
+    """Variables of one (inlined) function activation."""
+
+    def __init__(self, name: str, globals_: Dict[str, Any], closure: Optional[Callable[[str], Any]],
+                 hir_fn: Optional[H.FunctionDef], parent: Optional["Frame"] = None,
+                 is_entry: bool = False):
+        self.name = name
+        self.vars: Dict[str, Any] = {}
+        self.globals = globals_
+        self.closure = closure
+        self.hir_fn = hir_fn
+        self.parent = parent           # defining frame, for closures
+        self.is_entry = is_entry
+        self.loops: List[LoopInfo] = []
+        self.retval: Any = None
+        self.call_site: Optional[Loc] = None
+
+
+class _Exit(Exception):
+    """Internal: a branch ended with break/continue/return (the terminator is already emitted)."""
+
+
+class Inference:
+    """Interprets HIR and builds typed IR. Op typing rules receive this object as `ctx`."""
+
+    def __init__(self, *, bindings: Optional[list] = None):
+        self.builder: Optional[Builder] = None
+        self.loc: Optional[Loc] = None
+        self.depth = 0
+        self.frame: Optional[Frame] = None
+        # (loc, name, abstract value) for every assignment: hover / inlay hints.
+        self.bindings = bindings if bindings is not None else []
+
+    # ---- services for typing rules ------------------------------------------
+
+    def emit(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
+             **attrs) -> Op:
+        return self.builder.add(name, operands, result_types, attrs, loc=self.loc)
+
+    def emit1(self, name: str, operands: Sequence[Value], result_type: Type, **attrs) -> Value:
+        return self.emit(name, operands, [result_type], **attrs).result
+
+    def error(self, cls, message: str, loc: Optional[Loc] = None) -> TileError:
+        loc = loc or self.loc
+        if loc is not None and self.frame is not None and self.frame.call_site is not None \
+                and loc.call_site is None:
+            loc = loc.with_call_site(self.frame.call_site)
+        return cls(message, loc)
+
+    def type_error(self, message: str) -> TileError:
+        return self.error(TileTypeError, message)
+
+    def value_error(self, message: str) -> TileError:
+        return self.error(TileValueError, message)
+
+    def syntax_error(self, message: str) -> TileError:
+        return self.error(TileSyntaxError, message)
+
+    def unsupported(self, message: str) -> TileError:
+        return self.error(TileUnsupportedFeatureError, message)
+
+    def constant(self, value: Any, dtype: D.DType) -> Value:
+        """A strict (typed) scalar constant."""
+        value = D.cast_python_scalar(value, dtype)
+        v = self.emit1("const", (), TileType(dtype, ()), value=value)
+        v.const = value
+        return v
+
+    def to_value(self, x: Any, dtype: Optional[D.DType] = None, what: str = "value") -> Value:
+        """Materialise a loose Python scalar as a typed scalar Value."""
+        if isinstance(x, Value):
+            return x
+        if isinstance(x, (bool, int, float)) and not isinstance(x, enum.Enum):
+            dt = dtype or D.literal_dtype(x)
+            if dtype is not None and isinstance(x, (int, float)) and not isinstance(x, bool):
+                try:
+                    D.check_literal_fits(x, dtype)
+                except ValueError as e:
+                    raise self.value_error(str(e)) from None
+            return self.constant(x, dt)
+        raise self.type_error(f"expected a tile or a number for {what}, got {describe(x)}")
+
+    def const_value(self, x: Any) -> Any:
+        """The compile-time Python value of `x`, or raise if it is only known at run time."""
+        if isinstance(x, Value):
+            if x.const is None:
+                raise NotConstant()
+            return x.const
+        if isinstance(x, tuple):
+            return tuple(self.const_value(i) for i in x)
+        return x
+
+    def require_constant(self, x: Any, what: str) -> Any:
+        try:
+            return self.const_value(x)
+        except NotConstant:
+            raise self.type_error(f"{what} must be a compile-time constant, got a run-time value "
+                                  f"of type {x.type if isinstance(x, Value) else describe(x)}") from None
+
+    def is_constant(self, x: Any) -> bool:
+        try:
+            self.const_value(x)
+            return True
+        except NotConstant:
+            return False
+
+    def to_bool(self, x: Any) -> Any:
+        """Python truth value of a constant, or a bool scalar Value."""
+        if not isinstance(x, Value):
+            if is_aggregate(x) or isinstance(x, (str, type(None), D.DType, enum.Enum)) or callable(x):
+                return bool(x)
+            if isinstance(x, (bool, int, float)):
+                return bool(x)
+            return bool(x)
+        if x.const is not None:
+            return bool(x.const)
+        t = x.type
+        if not isinstance(t, TileType):
+            raise self.type_error(f"cannot use a value of type {t} as a condition")
+        if t.shape:
+            raise self.type_error(f"the truth value of a tile of shape {t.shape} is ambiguous; "
+                                  f"conditions must be scalars")
+        if t.dtype is D.bool_:
+            return x
+        return self.call_surface("not_equal", [x, 0], {})
+
+    def call(self, fn: Any, args: Sequence[Any], kwargs: Optional[Dict[str, Any]] = None) -> Any:
+        """Call any callable reachable from tile code (used by reduce/scan combiners)."""
+        return self._call(fn, list(args), dict(kwargs or {}))
+
+    def call_surface(self, name: str, args: Sequence[Any], kwargs: Dict[str, Any]) -> Any:
+        return self._call_surface(SURFACE[name], list(args), dict(kwargs))
+
+    def region(self, arg_types: Sequence[Type], body: Callable[..., Any]) -> Tuple[Block, Any]:
+        """Build a nested block with typed arguments; `body(*args)` emits into it."""
+        block = Block([Value(t) for t in arg_types])
+        with self.builder.into(block):
+            result = body(*block.args)
+        return block, result
+
+    @contextmanager
+    def at(self, loc: Optional[Loc]):
+        saved = self.loc
+        if loc is not None:
+            self.loc = loc
+        try:
+            yield
+        finally:
+            self.loc = saved
+
+    # ---- entry point --------------------------------------------------------
+
+    def infer_kernel(self, pyfunc, arg_specs: Sequence[Any], name: Optional[str] = None) -> Function:
+        from ..lang.bridge import translate
+        hir_fn = function_hir(pyfunc, is_entry=True)
+        self.loc = hir_fn.loc
+        body = Block()
+        self.builder = Builder(body)
+        frame = Frame(hir_fn.name, pyfunc.__globals__, _closure_lookup(pyfunc), hir_fn, is_entry=True)
+        self.frame = frame
+        params = self._bind_kernel_params(pyfunc, hir_fn, arg_specs, frame, translate)
+        try:
+            self._exec_body(hir_fn.body)
+        except _Exit:
+            pass
+        except RecursionError:
+            raise self.error(TileRecursionError, "maximum recursion depth exceeded while compiling") from None
+        fn = Function(name or hir_fn.name, body, params, hir_fn.loc)
+        fn.hir = hir_fn
+        return fn
+
+    def _bind_kernel_params(self, pyfunc, hir_fn, arg_specs, frame, translate) -> List[Param]:
+        from ..meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+        from ..lang.annotations import is_constant_annotation
+        params = [p for p in hir_fn.params]
+        if len(arg_specs) != len(params):
+            raise self.error(TileTypeError, f"kernel '{hir_fn.name}' takes {len(params)} argument(s) "
+                                            f"but {len(arg_specs)} were given", hir_fn.loc)
+        hints = _annotations(pyfunc)
+        out: List[Param] = []
+        for p, spec in zip(params, arg_specs):
+            ann = translate(hints.get(p.name))
+            wants_const = is_constant_annotation(ann)
+            with self.at(p.loc):
+                if isinstance(spec, ConstantSpec) or not _is_spec(spec):
+                    value = spec.value if isinstance(spec, ConstantSpec) else spec
+                    frame.vars[p.name] = translate(value)
+                    out.append(Param(p.name, [], constant=value, is_constant=True))
+                    self.bindings.append((p.loc, p.name, frame.vars[p.name]))
+                    continue
+                if wants_const:
+                    raise self.type_error(f"parameter '{p.name}' is annotated as a compile-time constant "
+                                          f"but the argument is a run-time {spec!r}")
+                value, leaves = self._param_value(p.name, spec)
+                frame.vars[p.name] = value
+                out.append(Param(p.name, leaves))
+                self.bindings.append((p.loc, p.name, value))
+        self.builder.block.args.extend(v for prm in out for v in prm.values)
+        return out
+
+    def _param_value(self, name: str, spec) -> Tuple[Any, List[Value]]:
+        from ..meta import ListSpec, MetaTensor, ScalarSpec, TupleSpec
+        if isinstance(spec, MetaTensor):
+            v = Value(array_type_of(spec), name=name)
+            return v, [v]
+        if isinstance(spec, ScalarSpec):
+            v = Value(TileType(spec.dtype, ()), name=name)
+            return v, [v]
+        if isinstance(spec, ListSpec):
+            v = Value(ListType(array_type_of(spec.item)), name=name)
+            return v, [v]
+        if isinstance(spec, TupleSpec):
+            items, leaves = [], []
+            for i, s in enumerate(spec.items):
+                v, ls = self._param_value(f"{name}.{i}", s)
+                items.append(v)
+                leaves.extend(ls)
+            return tuple(items), leaves
+        raise self.type_error(f"unsupported argument description {spec!r} for parameter '{name}'")
+
+    # ---- statements ---------------------------------------------------------
+
+    def _exec_body(self, stmts: List[H.Stmt]) -> None:
+        """Run statements; raises _Exit if they end with break/continue/return."""
+        for s in stmts:
+            self.loc = s.loc
+            self._exec(s)
+
+    def _exec(self, s: H.Stmt) -> None:
+        m = getattr(self, "_stmt_" + type(s).__name__)
+        m(s)
+
+    def _stmt_Assign(self, s: H.Assign) -> None:
+        value = self.eval(s.value)
+        for t in s.targets:
+            self.assign(t, value)
+
+    def _stmt_ExprStmt(self, s: H.ExprStmt) -> None:
+        self.eval(s.value)
+
+    def _stmt_FunctionDef(self, s: H.FunctionDef) -> None:
+        self.frame.vars[s.name] = self._make_closure(s)
+
+    def _stmt_Raise(self, s: H.Raise) -> None:
+        exc = self.eval(s.exc)
+        from ..lang.static import raise_static_exception
+        raise_static_exception(self, exc)
+
+    def _stmt_Yield(self, s: H.Yield) -> None:
+        raise self.syntax_error("Unsupported syntax: yield outside a @contextmanager function")
+
+    def _stmt_Break(self, s: H.Break) -> None:
+        self._loop_exit("break")
+
+    def _stmt_Continue(self, s: H.Continue) -> None:
+        self._loop_exit("continue")
+
+    def _stmt_Return(self, s: H.Return) -> None:
+        value = None if s.value is None else self.eval(s.value)
+        frame = self.frame
+        if frame.is_entry:
+            if value is not None:
+                raise self.type_error("a kernel cannot return a value")
+            if self.builder.block is not self._entry_block():
+                self.emit("return")
+        else:
+            frame.retval = value
+        raise _Exit("return")
+
+    def _entry_block(self) -> Block:
+        f = self.frame
+        while f.parent is not None:
+            f = f.parent
+        return getattr(self, "_root_block", None) or self.builder.block
+
+    def _stmt_With(self, s: H.With) -> None:
+        exits = []
+        for ctx_expr, target in s.items:
+            mgr = self.eval(ctx_expr)
+            if not isinstance(mgr, ContextManagerCall):
+                raise self.type_error(f"'with' needs a @contextlib.contextmanager function call, "
+                                      f"got {describe(mgr)}")
+            value, finish = self._enter_context(mgr)
+            if target is not None:
+                self.assign(target, value)
+            exits.append(finish)
+        self._exec_body(s.body)
+        for finish in reversed(exits):
+            finish()
+
+    def _stmt_If(self, s: H.If) -> None:
+        with self.at(s.test.loc):
+            cond = self.to_bool(self.eval(s.test))
+        if not isinstance(cond, Value):
+            self._exec_body(s.body if cond else s.orelse)
+            return
+        self._dynamic_if(cond, lambda: self._exec_body(s.body), lambda: self._exec_body(s.orelse), s.loc)
+
+    def _dynamic_if(self, cond: Value, then_fn, else_fn, loc: Loc) -> None:
+        frame = self.frame
+        before = frame.vars
+        outcomes = []
+        blocks = []
+        for fn in (then_fn, else_fn):
+            block = Block()
+            frame.vars = dict(before)
+            frame.retval = None
+            exited = False
+            with self.builder.into(block):
+                try:
+                    fn()
+                except _Exit as e:
+                    exited = e.args[0]
+            outcomes.append((exited, frame.vars, frame.retval, block))
+            blocks.append(block)
+        frame.vars = before
+        self.loc = loc
+        (ex_t, vars_t, ret_t, b_t), (ex_e, vars_e, ret_e, b_e) = outcomes
+        if ex_t == "return" and ex_e == "return" and not frame.is_entry:
+            # Both branches return from an inlined helper: merge their return values.
+            merged = self._merge([ret_t, ret_e], [b_t, b_e], ["return value"], cond, loc)
+            frame.retval = merged[0]
+            raise _Exit("return")
+        if ex_t and ex_e:
+            self.emit("if", [cond], [], ).blocks.extend([b_t, b_e])
+            raise _Exit(ex_t)
+        if ex_t or ex_e:
+            # exits.py guarantees both branches exit or neither does.
+            raise self.error(TileInternalError, "control flow: one branch of 'if' exits and the other does not")
+        names = sorted(n for n in set(vars_t) | set(vars_e)
+                       if not _same_binding(vars_t.get(n, UNDEFINED), vars_e.get(n, UNDEFINED)))
+        defined = [n for n in names if n in vars_t and n in vars_e]
+        for n in names:
+            if n not in defined:
+                frame.vars.pop(n, None)
+        results = self._merge([tuple(vars_t[n] for n in defined), tuple(vars_e[n] for n in defined)],
+                              [b_t, b_e], defined, cond, loc)
+        for n, v in zip(defined, results[0] if defined else ()):
+            frame.vars[n] = v
+            self._name_values(v, n)
+
+    def _merge(self, branch_values: List[Any], blocks: List[Block], names: List[str],
+               cond: Value, loc: Loc) -> List[Any]:
+        """Emit an `if` whose results are the branch values; returns the merged abstract values."""
+        flat = [flatten(v) for v in branch_values]
+        trees = [t for _, t in flat]
+        if trees[0] != trees[1]:
+            raise self.error(TileTypeError, f"{_names(names)} has a different structure on the two "
+                                            f"branches of 'if'", loc)
+        leaves_t, leaves_e = flat[0][0], flat[1][0]
+        out_leaves, yield_t, yield_e, types_ = [], [], [], []
+        ifop = self.emit("if", [cond], [])
+        result_slots = []
+        for a, b in zip(leaves_t, leaves_e):
+            if same_leaf(a, b):
+                out_leaves.append(a)
+                continue
+            ty = self._unify_leaf(a, b, names, "the two branches of 'if'")
+            with self.builder.into(blocks[0]):
+                yield_t.append(self._coerce_leaf(a, ty))
+            with self.builder.into(blocks[1]):
+                yield_e.append(self._coerce_leaf(b, ty))
+            types_.append(ty)
+            result_slots.append(len(out_leaves))
+            out_leaves.append(None)
+        for block, vals in zip(blocks, (yield_t, yield_e)):
+            with self.builder.into(block):
+                self.emit("yield", vals)
+        ifop.blocks.extend(blocks)
+        ifop.results = [Value(t, owner=ifop) for t in types_]
+        for slot, r in zip(result_slots, ifop.results):
+            out_leaves[slot] = r
+        return [unflatten(trees[0], out_leaves)]
+
+    def _unify_leaf(self, a: Any, b: Any, names, where: str) -> Type:
+        ta, tb = _leaf_type(a), _leaf_type(b)
+        if ta is None and tb is None:
+            if _is_number(a) and _is_number(b):
+                ta = TileType(D.literal_dtype(a), ())
+                tb = TileType(D.literal_dtype(b), ())
+                if ta != tb:
+                    ta = tb = TileType(D.float32 if D.float32 in (ta.dtype, tb.dtype) else ta.dtype, ())
+                return ta
+            raise self.type_error(f"{_names(names)} holds different compile-time values on {where} "
+                                  f"({describe(a)} and {describe(b)})")
+        if ta is None:
+            ta = self._literal_as(a, tb, names, where)
+        if tb is None:
+            tb = self._literal_as(b, ta, names, where)
+        if ta != tb:
+            raise self.type_error(f"{_names(names)} has type {ta} on one path and {tb} on the other "
+                                  f"({where})")
+        return ta
+
+    def _literal_as(self, c: Any, ty: Type, names, where: str) -> Type:
+        if _is_number(c) and isinstance(ty, TileType) and ty.shape == ():
+            return ty
+        raise self.type_error(f"{_names(names)} is {describe(c)} on one path and a value of type {ty} "
+                              f"on the other ({where})")
+
+    def _coerce_leaf(self, x: Any, ty: Type) -> Value:
+        if isinstance(x, Value):
+            return x
+        return self.to_value(x, ty.dtype)
+
+    # ---- loops --------------------------------------------------------------
+
+    def _loop_exit(self, kind: str) -> None:
+        loop = self.frame.loops[-1]
+        values = []
+        for n, tree, types_ in zip(loop.names, loop.trees, loop.leaf_types):
+            v = self.frame.vars.get(n, UNDEFINED)
+            leaves, t = flatten(v)
+            if t != tree:
+                raise self.type_error(f"loop-carried variable '{n}' changes its structure inside the loop")
+            for leaf, ty in zip(leaves, types_):
+                if isinstance(ty, Type):
+                    if leaf is UNDEFINED:
+                        raise self.type_error(f"loop-carried variable '{n}' is undefined here")
+                    lt = _leaf_type(leaf)
+                    if lt is None:
+                        leaf = self._coerce_leaf(self._literal_check(leaf, ty, n), ty)
+                    elif lt != ty:
+                        raise self.type_error(f"type of loop-carried variable '{n}' changed from {ty} to {lt}")
+                    values.append(leaf)
+                elif not same_leaf(leaf, ty):
+                    raise self.type_error(f"loop-carried variable '{n}' changes its compile-time value "
+                                          f"inside the loop ({describe(ty)} to {describe(leaf)})")
+        loop.exits.append((kind, dict(self.frame.vars)))
+        self.emit(kind, values)
+        raise _Exit(kind)
+
+    def _literal_check(self, leaf, ty: Type, name: str):
+        if _is_number(leaf) and isinstance(ty, TileType) and ty.shape == ():
+            return leaf
+        raise self.type_error(f"type of loop-carried variable '{name}' changed from {ty} to {describe(leaf)}")
+
+    def _carried(self, body: List[H.Stmt], exclude=()) -> List[str]:
+        names = assigned_names(body) - set(exclude)
+        return sorted(n for n in names if n in self.frame.vars)
+
+    def _loop_setup(self, names: List[str], speculate: Callable[[LoopInfo], List[Any]]):
+        """Materialise carried variables; returns (LoopInfo, init leaves, block arg types)."""
+        trees, leaf_types, inits = [], [], []
+        for n in names:
+            leaves, tree = flatten(self.frame.vars[n])
+            trees.append(tree)
+            types_ = []
+            for leaf in leaves:
+                if isinstance(leaf, Value):
+                    types_.append(leaf.type)
+                    inits.append(leaf)
+                elif _is_number(leaf):
+                    ty = TileType(D.literal_dtype(leaf), ())
+                    types_.append(ty)
+                    inits.append(self.to_value(leaf, ty.dtype))
+                else:
+                    types_.append(leaf)     # compile-time leaf: must stay the same
+            leaf_types.append(types_)
+        info = LoopInfo(names, trees, leaf_types)
+        if any(t is None or t is UNDEFINED for ts in leaf_types for t in ts):
+            info, inits = self._refine_none_leaves(info, speculate)
+        return info, inits
+
+    def _refine_none_leaves(self, info: LoopInfo, speculate):
+        """Carried leaves that start as None take the type they get inside the loop."""
+        found = speculate(info)
+        inits = []
+        new_types = []
+        for n, types_, tree in zip(info.names, info.leaf_types, info.trees):
+            leaves, _ = flatten(self.frame.vars[n])
+            row = []
+            for leaf, ty in zip(leaves, types_):
+                if ty is None or ty is UNDEFINED:
+                    ty = found.get(n)
+                    if ty is None:
+                        row.append(leaf)
+                        continue
+                    row.append(ty)
+                    inits.append(self.emit1("undef", [], ty))
+                elif isinstance(ty, Type):
+                    row.append(ty)
+                    inits.append(leaf if isinstance(leaf, Value) else self.to_value(leaf, ty.dtype))
+                else:
+                    row.append(ty)
+            new_types.append(row)
+        return LoopInfo(info.names, info.trees, new_types), inits
+
+    def _speculate_body(self, run_body: Callable[[LoopInfo], None]) -> Callable[[LoopInfo], Dict[str, Type]]:
+        def speculate(info: LoopInfo) -> Dict[str, Type]:
+            saved_vars, saved_bindings = dict(self.frame.vars), len(self.bindings)
+            probe = LoopInfo(info.names, info.trees, [[_ANY if (t is None or t is UNDEFINED) else t for t in ts]
+                                                        for ts in info.leaf_types])
+            found: Dict[str, Type] = {}
+            with self.builder.into(Block()):
+                self.frame.loops.append(probe)
+                try:
+                    run_body(probe)
+                except _Exit:
+                    pass
+                except TileError:
+                    pass
+                finally:
+                    self.frame.loops.pop()
+            for _, env in probe.exits:
+                for n in info.names:
+                    v = env.get(n)
+                    if isinstance(v, Value):
+                        found.setdefault(n, v.type)
+            self.frame.vars = saved_vars
+            del self.bindings[saved_bindings:]
+            return found
+        return speculate
+
+    def _run_loop(self, opname: str, operands: List[Value], names: List[str], iv_types: List[Type],
+                  body_fn: Callable[[List[Value]], None], loc: Loc) -> None:
+        """Emit a structured loop op carrying `names`; `body_fn(induction values)` runs the body."""
+        def probe_body(info):
+            ivs = [Value(t) for t in iv_types]
+            self._bind_carried(info, None)
+            body_fn(ivs)
+
+        info, inits = self._loop_setup(names, self._speculate_body(probe_body))
+        flat_types = [t for ts in info.leaf_types for t in ts if isinstance(t, Type)]
+        block = Block([Value(t) for t in iv_types] + [Value(t) for t in flat_types])
+        ivs = block.args[:len(iv_types)]
+        op = self.emit(opname, list(operands) + inits, flat_types)
+        outer_vars = dict(self.frame.vars)
+        self.frame.loops.append(info)
+        with self.builder.into(block):
+            self._bind_carried(info, block.args[len(iv_types):])
+            try:
+                body_fn(ivs)
+            except _Exit as e:
+                if e.args[0] == "return" and not self.frame.is_entry:
+                    raise self.error(TileInternalError, "return inside a loop was not lowered")
+            else:
+                if not self.builder.terminated:
+                    self._loop_exit_quiet("continue")
+        self.frame.loops.pop()
+        op.blocks.append(block)
+        self.frame.vars = outer_vars
+        self.loc = loc
+        self._bind_carried(info, op.results)
+
+    def _loop_exit_quiet(self, kind: str) -> None:
+        try:
+            self._loop_exit(kind)
+        except _Exit:
+            pass
+
+    def _bind_carried(self, info: LoopInfo, values: Optional[List[Value]]) -> None:
+        it = iter(values or [])
+        for n, tree, types_ in zip(info.names, info.trees, info.leaf_types):
+            leaves = []
+            for ty in types_:
+                if isinstance(ty, Type):
+                    leaves.append(next(it) if values is not None else Value(ty, name=n))
+                elif ty is _ANY:
+                    leaves.append(None)
+                else:
+                    leaves.append(ty)
+            v = unflatten(tree, leaves)
+            self.frame.vars[n] = v
+            self._name_values(v, n)
+
+    def _stmt_For(self, s: H.For) -> None:
+        if s.static:
+            return self._static_for(s)
+        it = self.eval(s.iter)
+        if not isinstance(it, RangeValue):
+            if isinstance(it, tuple):
+                raise self.error(TileSyntaxError, "a run-time 'for' loop can only iterate over range(); "
+                                 "use ct.static_iter() to unroll a loop over a tuple", s.iter.loc)
+            raise self.error(TileTypeError, f"a 'for' loop can only iterate over range(), got {describe(it)}",
+                             s.iter.loc)
+        bounds = [it.start, it.stop, it.step]
+        idt = D.int32
+        for b in bounds:
+            if isinstance(b, Value):
+                if not (isinstance(b.type, TileType) and b.type.shape == () and D.is_integral(b.type.dtype)):
+                    raise self.type_error(f"range() bounds must be integer scalars, got {b.type}")
+                if b.type.dtype.bitwidth > 32:
+                    idt = D.int64
+        step = it.step
+        if not isinstance(step, Value) and step <= 0:
+            raise self.value_error("range() step must be positive in a cuTile 'for' loop")
+        operands = [self.to_value(b, idt) if not isinstance(b, Value) else self._as_index(b, idt) for b in bounds]
+        target_names = assigned_names([H.Assign([s.target], H.Const(None, s.loc), s.loc)])
+        names = self._carried(s.body, exclude=target_names)
+
+        def body(ivs):
+            self.assign(s.target, ivs[0])
+            self._exec_body(s.body)
+
+        self._run_loop("for", operands, names, [TileType(idt, ())], body, s.loc)
+
+    def _as_index(self, v: Value, idt: D.DType) -> Value:
+        return v if v.type.dtype is idt else self.call_surface("astype", [v, idt], {})
+
+    def _stmt_While(self, s: H.While) -> None:
+        names = self._carried(s.body + [H.ExprStmt(s.test, s.loc)])
+
+        def body(_ivs):
+            with self.at(s.test.loc):
+                cond = self.to_bool(self.eval(s.test))
+            if not isinstance(cond, Value):
+                if cond:
+                    self._exec_body(s.body)
+                else:
+                    self._loop_exit("break")
+                return
+            self._dynamic_if(cond, lambda: self._exec_body(s.body), lambda: self._loop_exit("break"), s.loc)
+
+        self._run_loop("loop", [], names, [], body, s.loc)
+
+    def _static_for(self, s: H.For) -> None:
+        from ..lang.static import static_iter_items
+        items = static_iter_items(self, s.iter)
+        for item in items:
+            self.assign(s.target, item)
+            self._exec_body(s.body)
+
+    # ---- assignment ---------------------------------------------------------
+
+    def assign(self, target: H.Expr, value: Any) -> None:
+        if isinstance(target, H.Name):
+            self.frame.vars[target.id] = value
+            self._name_values(value, target.id)
+            self.bindings.append((target.loc, target.id, value))
+            return
+        if isinstance(target, H.TupleExpr):
+            items = self._unpack(value, target)
+            for t, v in zip(target.elts, items):
+                self.assign(t, v)
+            return
+        if isinstance(target, H.Subscript):
+            raise self.error(TileTypeError, f"item assignment is not supported on {describe(self.eval(target.value))}",
+                             target.loc)
+        if isinstance(target, H.Attribute):
+            raise self.error(TileTypeError, "attribute assignment is not supported in tile code", target.loc)
+        raise self.error(TileSyntaxError, "Unsupported syntax", target.loc)
+
+    def _unpack(self, value: Any, target: H.TupleExpr) -> List[Any]:
+        if isinstance(value, Value) or not isinstance(value, tuple):
+            raise self.error(TileTypeError, f"cannot unpack {describe(value)}", target.loc)
+        stars = [i for i, e in enumerate(target.elts) if isinstance(e, H.Starred)]
+        n = len(target.elts)
+        if not stars:
+            if len(value) != n:
+                raise self.error(TileValueError, f"cannot unpack a tuple of {len(value)} items into {n} targets",
+                                 target.loc)
+            return list(value)
+        k = stars[0]
+        after = n - k - 1
+        if len(value) < n - 1:
+            raise self.error(TileValueError, f"not enough values to unpack (expected at least {n - 1}, "
+                                             f"got {len(value)})", target.loc)
+        items = list(value[:k]) + [tuple(value[k:len(value) - after])] + list(value[len(value) - after:])
+        target.elts[k] = target.elts[k].value if False else target.elts[k]
+        return [items[i] for i in range(n)]
+
+    def _name_values(self, value: Any, name: str) -> None:
+        if isinstance(value, Value) and value.name is None:
+            value.name = name
+
+    # ---- expressions --------------------------------------------------------
+
+    def eval(self, e: H.Expr) -> Any:
+        saved = self.loc
+        self.loc = e.loc
+        try:
+            return getattr(self, "_expr_" + type(e).__name__)(e)
+        finally:
+            self.loc = saved
+
+    def _expr_Const(self, e: H.Const) -> Any:
+        return e.value
+
+    def _expr_Name(self, e: H.Name) -> Any:
+        return self.lookup(e.id)
+
+    def lookup(self, name: str) -> Any:
+        from ..lang.bridge import translate
+        f = self.frame
+        while f is not None:
+            if name in f.vars:
+                v = f.vars[name]
+                if v is UNDEFINED:
+                    raise self.error(TileTypeError, f"variable '{name}' may be undefined here")
+                return v
+            if f.hir_fn is not None and name in f.hir_fn.local_names and f.parent is None \
+                    and f is self.frame:
+                raise self.error(TileTypeError, f"variable '{name}' is used before assignment")
+            if f.closure is not None:
+                found, v = f.closure(name)
+                if found:
+                    return translate(v)
+            if f.parent is None:
+                if name in f.globals:
+                    return translate(f.globals[name])
+                if hasattr(builtins, name):
+                    return getattr(builtins, name)
+                break
+            f = f.parent
+        raise self.error(TileTypeError, f"undefined name '{name}'")
+
+    def _expr_Attribute(self, e: H.Attribute) -> Any:
+        obj = self.eval(e.value)
+        return self.getattr(obj, e.attr)
+
+    def getattr(self, obj: Any, attr: str) -> Any:
+        from ..lang.bridge import translate
+        if isinstance(obj, Value):
+            ty = type(obj.type)
+            getter = ATTRIBUTES.get((ty, attr))
+            if getter is not None:
+                return getter(self, obj)
+            target = METHODS.get((ty, attr))
+            if target is not None:
+                return BoundMethod(target, obj)
+            raise self.type_error(f"{_type_word(obj.type)} has no attribute '{attr}'")
+        if isinstance(obj, RangeValue) and attr in ("start", "stop", "step"):
+            return getattr(obj, attr)
+        if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+            if attr in {f.name for f in dataclasses.fields(obj)}:
+                return object.__getattribute__(obj, attr)
+            member = getattr(type(obj), attr, None)
+            if isinstance(member, (types.FunctionType, property)):
+                if isinstance(member, property):
+                    return self._call(member.fget, [obj], {})
+                return BoundMethod(member, obj)
+        if isinstance(obj, (bool, int, float)) and attr in ("real", "imag"):
+            return getattr(obj, attr)
+        if isinstance(obj, D.DType):
+            if attr in ("bitwidth", "name"):
+                return getattr(obj, attr)
+        try:
+            value = getattr(obj, attr)
+        except AttributeError:
+            raise self.type_error(f"{describe(obj)} has no attribute '{attr}'") from None
+        except Exception as ex:  # a property of a user object failed
+            raise self.error(TileStaticEvalError, f"reading attribute '{attr}' raised "
+                                                  f"{type(ex).__name__}: {ex}") from None
+        return translate(value)
+
+    def _expr_Subscript(self, e: H.Subscript) -> Any:
+        obj = self.eval(e.value)
+        index = self.eval(e.index)
+        return self.getitem(obj, index)
+
+    def getitem(self, obj: Any, index: Any) -> Any:
+        from ..lang.bridge import translate
+        if isinstance(obj, Value):
+            getter = METHODS.get((type(obj.type), "__getitem__"))
+            if getter is None:
+                raise self.type_error(f"{_type_word(obj.type)} does not support indexing")
+            return self._call(getter, [obj, index], {})
+        if isinstance(obj, tuple):
+            if isinstance(index, Value):
+                raise self.type_error("tuple index must be a compile-time constant")
+            if isinstance(index, slice) or isinstance(index, int):
+                try:
+                    return obj[index]
+                except IndexError:
+                    raise self.error(TileValueError, f"tuple index {index} out of range for a tuple of "
+                                                     f"{len(obj)} items") from None
+            raise self.type_error(f"tuple indices must be integers or slices, not {describe(index)}")
+        if isinstance(obj, type) or _is_generic_alias_source(obj):
+            try:
+                return translate(obj[index])
+            except Exception as ex:
+                raise self.type_error(f"cannot subscript {describe(obj)}: {ex}") from None
+        try:
+            return translate(obj[index])
+        except Exception as ex:
+            raise self.type_error(f"cannot index {describe(obj)} with {describe(index)}") from None
+
+    def _expr_SliceExpr(self, e: H.SliceExpr) -> Any:
+        parts = [None if p is None else self.require_constant(self.eval(p), "a slice bound")
+                 for p in (e.lower, e.upper, e.step)]
+        return slice(*parts)
+
+    def _expr_TupleExpr(self, e: H.TupleExpr) -> Any:
+        out = []
+        for x in e.elts:
+            if isinstance(x, H.Starred):
+                v = self.eval(x.value)
+                if not isinstance(v, tuple):
+                    raise self.error(TileTypeError, f"cannot unpack {describe(v)} with '*'", x.loc)
+                out.extend(v)
+            else:
+                out.append(self.eval(x))
+        return tuple(out)
+
+    def _expr_Starred(self, e: H.Starred) -> Any:
+        raise self.syntax_error("Unsupported syntax: starred expression here")
+
+    def _expr_JoinedStr(self, e: H.JoinedStr) -> Any:
+        from ..lang.static import format_fstring
+        return format_fstring(self, e)
+
+    def _expr_Lambda(self, e: H.Lambda) -> Any:
+        return self._make_closure(e.func)
+
+    def _expr_GeneratorExp(self, e: H.GeneratorExp) -> Any:
+        from ..lang.static import tuple_comprehension
+        return tuple_comprehension(self, e)
+
+    def _expr_BinOp(self, e: H.BinOp) -> Any:
+        left = self.eval(e.left)
+        right = self.eval(e.right)
+        return self.binary(e.op, left, right)
+
+    def binary(self, op: str, left: Any, right: Any) -> Any:
+        if isinstance(left, Value) or isinstance(right, Value):
+            if isinstance(left, tuple) or isinstance(right, tuple):
+                raise self.type_error(f"unsupported operand types for {op}: {describe(left)} and {describe(right)}")
+            return self.call_surface(BINARY_SURFACE[op], [left, right], {})
+        if isinstance(left, tuple) and isinstance(right, tuple) and op == "add":
+            return left + right
+        if isinstance(left, tuple) and isinstance(right, int) and op == "mul":
+            return left * right
+        if _is_number(left) and _is_number(right):
+            return self._fold_python(op, left, right)
+        if op == "or_" and _is_type_like(left) and _is_type_like(right):
+            return left | right
+        raise self.type_error(f"unsupported operand types for {op}: {describe(left)} and {describe(right)}")
+
+    def _fold_python(self, op: str, left, right):
+        try:
+            return PY_BINARY[op](left, right)
+        except ZeroDivisionError:
+            raise self.value_error("division by zero in a compile-time constant expression") from None
+        except (OverflowError, ValueError, TypeError) as ex:
+            raise self.value_error(f"cannot evaluate constant expression: {ex}") from None
+
+    def _expr_UnaryOp(self, e: H.UnaryOp) -> Any:
+        v = self.eval(e.operand)
+        return self.unary(e.op, v)
+
+    def unary(self, op: str, v: Any) -> Any:
+        if op == "not_":
+            b = self.to_bool(v)
+            if isinstance(b, Value):
+                return self.call_surface("equal", [b, False], {})
+            return not b
+        if isinstance(v, Value):
+            if op == "pos":
+                return v
+            return self.call_surface({"neg": "negative", "invert": "bitwise_not"}[op], [v], {})
+        if _is_number(v):
+            return {"neg": operator.neg, "pos": operator.pos, "invert": operator.invert}[op](v)
+        raise self.type_error(f"bad operand type for unary {op}: {describe(v)}")
+
+    def _expr_Compare(self, e: H.Compare) -> Any:
+        left = self.eval(e.left)
+        right = self.eval(e.right)
+        return self.compare(e.op, left, right)
+
+    def compare(self, op: str, left: Any, right: Any) -> Any:
+        if op in ("in_", "not_in"):
+            from ..lang.static import contains
+            r = contains(self, left, right)
+            return self.unary("not_", r) if op == "not_in" else r
+        if op in ("is_", "is_not"):
+            if isinstance(left, Value) or isinstance(right, Value):
+                same = left is right
+            else:
+                same = left is right or (left is None and right is None)
+            return same if op == "is_" else not same
+        if isinstance(left, tuple) or isinstance(right, tuple):
+            from ..lang.static import compare_tuples
+            return compare_tuples(self, op, left, right)
+        if isinstance(left, Value) or isinstance(right, Value):
+            return self.call_surface(COMPARE_SURFACE[op], [left, right], {})
+        try:
+            return PY_COMPARE[op](left, right)
+        except TypeError:
+            raise self.type_error(f"cannot compare {describe(left)} and {describe(right)}") from None
+
+    def _expr_BoolOp(self, e: H.BoolOp) -> Any:
+        # Python short-circuit semantics on constants; dynamic operands become `if` ops.
+        result = self.eval(e.values[0])
+        for nxt in e.values[1:]:
+            b = self.to_bool(result)
+            if not isinstance(b, Value):
+                if (e.op == "and" and not b) or (e.op == "or" and b):
+                    return result
+                result = self.eval(nxt)
+                continue
+            rhs_holder = {}
+
+            def rhs():
+                rhs_holder["v"] = self.to_bool(self.eval(nxt))
+                return rhs_holder["v"]
+            if e.op == "and":
+                result = self._select_bool(b, rhs, lambda: False)
+            else:
+                result = self._select_bool(b, lambda: True, rhs)
+        return result
+
+    def _select_bool(self, cond: Value, then_fn, else_fn) -> Any:
+        vals = []
+        blocks = []
+        for fn in (then_fn, else_fn):
+            block = Block()
+            with self.builder.into(block):
+                vals.append(fn())
+            blocks.append(block)
+        if not isinstance(vals[0], Value) and not isinstance(vals[1], Value) and vals[0] == vals[1]:
+            return vals[0]
+        return self._merge([vals[0], vals[1]], blocks, ["condition"], cond, self.loc)[0]
+
+    def _expr_IfExp(self, e: H.IfExp) -> Any:
+        cond = self.to_bool(self.eval(e.test))
+        if not isinstance(cond, Value):
+            return self.eval(e.body if cond else e.orelse)
+        vals, blocks = [], []
+        for sub in (e.body, e.orelse):
+            block = Block()
+            with self.builder.into(block):
+                vals.append(self.eval(sub))
+            blocks.append(block)
+        return self._merge(vals, blocks, ["conditional expression"], cond, e.loc)[0]
+
+    # ---- calls --------------------------------------------------------------
+
+    def _expr_Call(self, e: H.Call) -> Any:
+        fn = self.eval(e.func)
+        from ..lang.static import STATIC_SURFACE, call_static
+        if isinstance(fn, SurfaceFunction) and fn.name in STATIC_SURFACE:
+            return call_static(self, fn, e)
+        args: List[Any] = []
+        for a in e.args:
+            if isinstance(a, H.Starred):
+                v = self.eval(a.value)
+                if not isinstance(v, tuple):
+                    raise self.error(TileTypeError, f"cannot unpack {describe(v)} with '*'", a.loc)
+                args.extend(v)
+            else:
+                args.append(self.eval(a))
+        kwargs: Dict[str, Any] = {}
+        for k in e.keywords:
+            v = self.eval(k.value)
+            if k.name is None:
+                if not isinstance(v, dict):
+                    raise self.type_error(f"'**' needs a mapping, got {describe(v)}")
+                kwargs.update(v)
+            else:
+                kwargs[k.name] = v
+        return self._call(fn, args, kwargs)
+
+    def _call(self, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
+        from ..lang import builtins_rules
+        from ..lang.bridge import translate
+        fn = translate(fn)
+        if isinstance(fn, BoundMethod):
+            return self._call(fn.target, [fn.self_value] + args, kwargs)
+        if isinstance(fn, SurfaceFunction):
+            return self._call_surface(fn, args, kwargs)
+        if isinstance(fn, Closure):
+            return self._inline(fn.fn, fn.frame.globals, None, fn.frame, args, kwargs,
+                                defaults=fn.defaults)
+        rule = builtins_rules.lookup(fn)
+        if rule is not None:
+            return rule(self, *args, **kwargs)
+        from ..lang.kernel import unwrap_tile_function
+        inner = unwrap_tile_function(fn)
+        if inner is not None:
+            fn = inner
+        if _is_contextmanager_factory(fn):
+            return ContextManagerCall(fn.__wrapped__, args, kwargs)
+        if isinstance(fn, types.FunctionType):
+            hir_fn = function_hir(fn, is_entry=False)
+            return self._inline(hir_fn, fn.__globals__, _closure_lookup(fn), None, args, kwargs,
+                                pyfunc=fn)
+        if isinstance(fn, type) and dataclasses.is_dataclass(fn):
+            return self._construct_dataclass(fn, args, kwargs)
+        if isinstance(fn, D.DType):
+            return self.call_surface("astype", [args[0], fn], {}) if len(args) == 1 and not kwargs else \
+                self._bad_call(fn)
+        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+            return self._call(fn.__func__, [fn.__self__] + args, kwargs)
+        return self._call_python(fn, args, kwargs)
+
+    def _bad_call(self, fn):
+        raise self.type_error(f"cannot call {describe(fn)} with these arguments")
+
+    def _call_python(self, fn: Any, args, kwargs) -> Any:
+        """Other Python callables run at compile time when every argument is a constant."""
+        if isinstance(fn, type) and issubclass(fn, BaseException):
+            return _PendingException(fn, args, kwargs)
+        if not callable(fn):
+            raise self.type_error(f"{describe(fn)} is not callable")
+        try:
+            cargs = [self.const_value(a) for a in args]
+            ckw = {k: self.const_value(v) for k, v in kwargs.items()}
+        except NotConstant:
+            raise self.type_error(f"function {_callable_name(fn)} is not supported in tile code "
+                                  f"(only cuda.tile functions and Python functions can be called "
+                                  f"on run-time values)") from None
+        if isinstance(fn, type) and issubclass(fn, enum.Enum):
+            pass
+        elif not _is_pure_callable(fn):
+            raise self.type_error(f"function {_callable_name(fn)} is not supported in tile code")
+        try:
+            return fn(*cargs, **ckw)
+        except TileError:
+            raise
+        except Exception as ex:
+            raise self.error(TileStaticEvalError, f"{_callable_name(fn)}() raised "
+                                                  f"{type(ex).__name__}: {ex}") from None
+
+    def _call_surface(self, fn: SurfaceFunction, args: List[Any], kwargs: Dict[str, Any]) -> Any:
+        if fn.typing is None:
+            raise self.unsupported(f"cuda.tile.{fn.name}() is not supported by tilescope yet")
+        if fn.raw_args:
+            return fn.typing(self, *args, **kwargs)
+        try:
+            bound = fn.signature.bind(*args, **kwargs)
+        except TypeError as ex:
+            raise self.type_error(f"{fn.name}(): {ex}") from None
+        bound.apply_defaults()
+        try:
+            return fn.typing(self, *bound.args, **bound.kwargs)
+        except (TileError, _Exit):
+            raise
+        except NotConstant:
+            raise self.type_error(f"{fn.name}(): an argument that must be a compile-time constant "
+                                  f"is a run-time value") from None
+        except Exception as ex:
+            raise self.error(TileInternalError, f"internal error in the typing rule of "
+                                                f"cuda.tile.{fn.name}: {type(ex).__name__}: {ex}") from ex
+
+    def _construct_dataclass(self, cls, args, kwargs):
+        params = getattr(cls, "__dataclass_params__", None)
+        if params is not None and not params.frozen:
+            raise self.type_error(f"dataclass {cls.__name__} must be frozen to be used in tile code")
+        fields = [f for f in dataclasses.fields(cls) if f.init]
+        sig = inspect.Signature([inspect.Parameter(f.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                   default=(f.default if f.default is not dataclasses.MISSING
+                                                            else inspect.Parameter.empty))
+                                 for f in fields])
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as ex:
+            raise self.type_error(f"{cls.__name__}(): {ex}") from None
+        bound.apply_defaults()
+        return make_dataclass_instance(cls, dict(bound.arguments))
+
+    def _make_closure(self, fn: H.FunctionDef) -> Closure:
+        defaults = {}
+        for p in fn.params:
+            if p.default is not None:
+                defaults[p.name] = self.eval(p.default)
+        return Closure(fn, self.frame, defaults)
+
+    def _inline(self, hir_fn: H.FunctionDef, globals_, closure, parent: Optional[Frame],
+                args: List[Any], kwargs: Dict[str, Any], *, defaults=None, pyfunc=None) -> Any:
+        if self.depth >= MAX_INLINE_DEPTH:
+            raise self.error(TileRecursionError, f"maximum inlining depth ({MAX_INLINE_DEPTH}) exceeded "
+                                                 f"while calling '{hir_fn.name}'")
+        frame = Frame(hir_fn.name, globals_, closure, hir_fn, parent=parent)
+        frame.call_site = self.loc
+        if self.frame is not None and self.frame.call_site is not None and frame.call_site is not None:
+            frame.call_site = frame.call_site.with_call_site(self.frame.call_site)
+        self._bind_call_args(hir_fn, frame, args, kwargs, defaults, pyfunc)
+        if hir_fn.is_generator:
+            raise self.type_error(f"generator function '{hir_fn.name}' can only be used through "
+                                  f"@contextlib.contextmanager in a 'with' statement")
+        saved_frame, saved_loc = self.frame, self.loc
+        self.frame = frame
+        self.depth += 1
+        try:
+            try:
+                self._exec_body(hir_fn.body)
+            except _Exit:
+                pass
+            return frame.retval
+        finally:
+            self.depth -= 1
+            self.frame, self.loc = saved_frame, saved_loc
+
+    def _bind_call_args(self, hir_fn, frame, args, kwargs, defaults, pyfunc) -> None:
+        from ..lang.bridge import translate
+        params = []
+        for p in hir_fn.params:
+            kind = {"positional_only": inspect.Parameter.POSITIONAL_ONLY,
+                    "positional": inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                    "var_positional": inspect.Parameter.VAR_POSITIONAL,
+                    "keyword_only": inspect.Parameter.KEYWORD_ONLY,
+                    "var_keyword": inspect.Parameter.VAR_KEYWORD}[p.kind]
+            default = inspect.Parameter.empty
+            if pyfunc is not None:
+                d = _python_default(pyfunc, p.name)
+                if d is not inspect.Parameter.empty:
+                    default = translate(d)
+            elif defaults and p.name in defaults:
+                default = defaults[p.name]
+            params.append(inspect.Parameter(p.name, kind, default=default))
+        sig = inspect.Signature(params)
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as ex:
+            raise self.type_error(f"{hir_fn.name}(): {ex}") from None
+        bound.apply_defaults()
+        for name, value in bound.arguments.items():
+            frame.vars[name] = value
+            self.bindings.append((next(p.loc for p in hir_fn.params if p.name == name), name, value))
+
+    def _enter_context(self, mgr: ContextManagerCall):
+        fn = mgr.fn
+        hir_fn = function_hir(fn, is_entry=False)
+        body = hir_fn.body
+        idx = [i for i, s in enumerate(body) if isinstance(s, H.Yield)]
+        if len(idx) != 1:
+            raise self.type_error(f"@contextmanager function '{hir_fn.name}' must contain exactly one "
+                                  f"top-level 'yield' statement")
+        k = idx[0]
+        frame = Frame(hir_fn.name, fn.__globals__, _closure_lookup(fn), hir_fn)
+        frame.call_site = self.loc
+        self._bind_call_args(hir_fn, frame, mgr.args, mgr.kwargs, None, fn)
+
+        def run(stmts):
+            saved = self.frame
+            self.frame = frame
+            self.depth += 1
+            try:
+                self._exec_body(stmts)
+            except _Exit:
+                raise self.type_error("return inside a @contextmanager function is not supported")
+            finally:
+                self.depth -= 1
+                self.frame = saved
+
+        run(body[:k])
+        saved = self.frame
+        self.frame = frame
+        try:
+            value = None if body[k].value is None else self.eval(body[k].value)
+        finally:
+            self.frame = saved
+        return value, lambda: run(body[k + 1:])
+
+
+# ---- helpers ---------------------------------------------------------------
+
+class NotConstant(Exception):
+    """Internal: a value is known only at run time."""
+
+
+class _AnyType:
+    def __repr__(self):
+        return "<any>"
+
+
+_ANY = _AnyType()
+
+
+class _PendingException:
+    """An exception class call inside tile code, to be raised by static_exception."""
+
+    def __init__(self, cls, args, kwargs):
+        self.cls, self.args, self.kwargs = cls, args, kwargs
+
+
+def _leaf_type(x: Any) -> Optional[Type]:
+    return x.type if isinstance(x, Value) else None
+
+
+def _is_number(x: Any) -> bool:
+    return isinstance(x, (bool, int, float)) and not isinstance(x, enum.Enum)
+
+
+def _is_type_like(x: Any) -> bool:
+    return isinstance(x, type) or isinstance(x, types.UnionType if hasattr(types, "UnionType") else type)
+
+
+def _is_generic_alias_source(x: Any) -> bool:
+    return hasattr(x, "__class_getitem__") or hasattr(x, "__getitem__") and isinstance(x, type)
+
+
+def _same_binding(a: Any, b: Any) -> bool:
+    if a is b:
+        return True
+    la, ta = flatten(a)
+    lb, tb = flatten(b)
+    return ta == tb and all(same_leaf(x, y) for x, y in zip(la, lb))
+
+
+def _names(names) -> str:
+    names = [n for n in names if not n.startswith("$")] or ["the return value"]
+    if len(names) == 1:
+        n = names[0]
+        return n if " " in n else f"variable '{n}'"
+    return "variables " + ", ".join(f"'{n}'" for n in names)
+
+
+def _type_word(t: Type) -> str:
+    return str(t)
+
+
+def describe(x: Any) -> str:
+    if isinstance(x, Value):
+        return f"a value of type {x.type}"
+    if x is None:
+        return "None"
+    if isinstance(x, bool):
+        return f"the constant {x}"
+    if isinstance(x, (int, float)):
+        return f"the constant {x!r}"
+    if isinstance(x, str):
+        return f"the string {x!r}"
+    if isinstance(x, tuple):
+        return f"a tuple of {len(x)} items"
+    if isinstance(x, D.DType):
+        return f"the dtype {x.name}"
+    if isinstance(x, SurfaceFunction):
+        return f"cuda.tile.{x.name}"
+    if isinstance(x, types.ModuleType):
+        return f"module '{x.__name__}'"
+    if isinstance(x, type):
+        return f"class '{x.__name__}'"
+    if callable(x):
+        return f"function '{_callable_name(x)}'"
+    return f"a {type(x).__name__} object"
+
+
+def _callable_name(fn) -> str:
+    return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+
+
+def _is_pure_callable(fn) -> bool:
+    import math
+    if fn in (len, min, max, abs, int, float, bool, str, tuple, range, isinstance, round, divmod,
+              getattr, hasattr, sorted, reversed, zip, enumerate, repr, type, slice, pow, sum, any, all):
+        return True
+    mod = getattr(fn, "__module__", None)
+    return mod in ("math", "operator") or fn in vars(math).values()
+
+
+def _is_contextmanager_factory(fn) -> bool:
+    wrapped = getattr(fn, "__wrapped__", None)
+    if wrapped is None or not isinstance(wrapped, types.FunctionType):
+        return False
+    code = getattr(fn, "__code__", None)
+    return code is not None and "contextlib" in code.co_filename and wrapped.__code__.co_flags & inspect.CO_GENERATOR
+
+
+def _closure_lookup(fn) -> Optional[Callable[[str], Tuple[bool, Any]]]:
+    code = fn.__code__
+    if not code.co_freevars or not fn.__closure__:
+        return None
+    cells = dict(zip(code.co_freevars, fn.__closure__))
+
+    def lookup(name: str):
+        cell = cells.get(name)
+        if cell is None:
+            return False, None
+        try:
+            return True, cell.cell_contents
+        except ValueError:
+            return False, None
+    return lookup
+
+
+def _python_default(fn, name: str):
+    try:
+        p = inspect.signature(fn).parameters.get(name)
+    except (TypeError, ValueError):
+        return inspect.Parameter.empty
+    return inspect.Parameter.empty if p is None else p.default
+
+
+def _annotations(fn) -> Dict[str, Any]:
+    ann = dict(getattr(fn, "__annotations__", {}) or {})
+    for k, v in list(ann.items()):
+        if isinstance(v, str):
+            try:
+                ann[k] = eval(v, fn.__globals__)  # postponed annotations (from __future__)
+            except Exception:
+                pass
+    return ann
+
+
+def _is_spec(x: Any) -> bool:
+    from ..meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+    return isinstance(x, (ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec))
+
+
+def array_type_of(mt) -> ArrayType:
+    static_shape = tuple(bool(s) for s in getattr(mt, "static_shape_dims", ())) or None
+    return ArrayType(mt.dtype, mt.ndim, tuple(mt.shape), tuple(mt.strides or ()),
+                     index_dtype=mt.index_dtype,
+                     static_shape=_static_flags(mt, "shape"), static_strides=_static_flags(mt, "strides"))
+
+
+def _static_flags(mt, what: str) -> Tuple[bool, ...]:
+    flags = getattr(mt, f"static_{what}", None)
+    values = getattr(mt, what) or (None,) * mt.ndim
+    if flags is True:
+        return tuple(v is not None for v in values)
+    if isinstance(flags, (tuple, list)):
+        return tuple(bool(f) and v is not None for f, v in zip(flags, values))
+    return (False,) * mt.ndim
