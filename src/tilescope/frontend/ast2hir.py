@@ -185,12 +185,9 @@ class _Converter:
             return H.Name(t.id, loc)
         if isinstance(t, (ast.Tuple, ast.List)):
             return H.TupleExpr([self.target(e) for e in t.elts], loc)
-        if isinstance(t, ast.Starred):
-            return H.Starred(self.target(t.value), loc)
         if isinstance(t, ast.Subscript):
             return H.Subscript(self.expr(t.value), self.expr(t.slice), loc)
-        if isinstance(t, ast.Attribute):
-            return H.Attribute(self.expr(t.value), t.attr, loc)
+        # Starred targets (`a, *rest = t`) and attribute assignment are not cuTile syntax.
         raise self.unsupported(t)
 
     def static_iter_arg(self, call: ast.Call) -> H.Expr:

@@ -68,7 +68,7 @@ class Printer:
             text += op.name
             if op.operands:
                 text += " " + ", ".join(self.value(v) for v in op.operands)
-            attrs = {k: v for k, v in op.attrs.items() if k != "value"}
+            attrs = {k: v for k, v in op.attrs.items() if k != "value" and v is not None}
             if attrs:
                 text += " {" + ", ".join(f"{k}={format_attr(v)}" for k, v in attrs.items()) + "}"
         if self.locations and op.loc is not None and op.loc.line:

@@ -254,7 +254,7 @@ def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
 def tuple_comprehension(ctx, e: H.GeneratorExp) -> tuple:
     out: List[Any] = []
     frame = ctx.frame
-    saved = dict(frame.vars)
+    saved = frame.vars.copy()
 
     def run(i: int):
         if i == len(e.generators):

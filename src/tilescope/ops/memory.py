@@ -1,26 +1,134 @@
-"""Block ids and tile-indexed loads/stores through arrays."""
+"""Block ids and tile-indexed loads/stores through arrays.
+
+Also the checks shared by every memory family (gather/scatter, views, atomics):
+index tuples, memory order/scope validation, load/store hints and the
+bytecode-version gate of upstream's oracle target (13.3).
+"""
 from __future__ import annotations
 
+from typing import Any, List, Sequence, Tuple
+
 from .. import dtypes as D
+from ..ir.core import Value
 from ..ir.types import ArrayType, TileType
 from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode
-from .common import (axis_order, const_bool, const_enum, const_int, const_shape, implicit_cast, index_tuple,
-                     require_array)
+from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, implicit_cast, is_tile,
+                     require_array, reshape)
 from .registry import attribute, primitive, surface
 
 _INT32 = TileType(D.int32, ())
 
+# The TileIR bytecode version tilescope type-checks for (upstream's oracle runs with 13.3).
+TARGET_BYTECODE = (13, 3)
+
+ALL_SCOPES = (MemoryScope.NONE, MemoryScope.BLOCK, MemoryScope.DEVICE, MemoryScope.SYS)
+LOAD_ORDERS = (MemoryOrder.RELAXED, MemoryOrder.ACQUIRE, MemoryOrder.WEAK)
+STORE_ORDERS = (MemoryOrder.RELAXED, MemoryOrder.RELEASE, MemoryOrder.WEAK)
+
 primitive("bid", "The block's index along grid axis `axis` (int32 scalar).")
 primitive("num_blocks", "The grid size along `axis` (int32 scalar).")
 primitive("array_dim", "A run-time shape (`what='shape'`) or stride (`what='stride'`) of an array.")
-primitive("load_tile", "Load the tile at tile-index `index` (tiles, not elements) of shape `shape`.")
-primitive("store_tile", "Store `tile` at tile-index `index`; out-of-bounds elements are dropped.")
+primitive("load_tile", "Load the tile at tile-index `index` (tiles, not elements) of shape `shape`: "
+                       "tile axis i covers array axis order[i]; with `traversal_steps`, tile origins are "
+                       "index*steps elements apart (else index*shape).")
+primitive("store_tile", "Store `tile` at tile-index `index` (same addressing as load_tile); out-of-bounds "
+                        "elements are dropped.")
+primitive("num_tiles", "ceil-div of the array extent along array axis order[axis] by the tile extent "
+                       "(or the number of tile origins with `traversal_steps`), as an int32 scalar.")
 
+
+# ---- shared checks -----------------------------------------------------------
+
+def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:
+    if TARGET_BYTECODE < version:
+        raise ctx.unsupported(f"{feature} requires tileiras {version[0]}.{version[1]} or later. "
+                              f"Current version is {TARGET_BYTECODE[0]}.{TARGET_BYTECODE[1]}.")
+
+
+def check_bounds_flag(ctx, check_bounds) -> bool:
+    """`check_bounds` of tile loads/stores: False needs bytecode 13.4 (upstream rejects it on 13.3)."""
+    cb = const_bool(ctx, check_bounds, "check_bounds")
+    if not cb:
+        require_bytecode(ctx, (13, 4), "'check_bounds=False'")
+    return cb
+
+
+def memory_order_scope(ctx, memory_order, memory_scope, opname: str, orders: Sequence[MemoryOrder],
+                       scopes: Sequence[MemoryScope] = ALL_SCOPES):
+    """Validate a (memory_order, memory_scope) pair for the op `opname` as upstream does."""
+    mo = const_enum(ctx, memory_order, MemoryOrder, "memory_order")
+    ms = const_enum(ctx, memory_scope, MemoryScope, "memory_scope")
+    if mo not in orders:
+        raise ctx.type_error(f"Invalid memory order for {opname}. Got {mo}, expected one of "
+                             f"{', '.join(str(o) for o in orders)}")
+    if ms not in scopes:
+        raise ctx.type_error(f"Invalid memory scope for {opname}. Got {ms}, expected one of "
+                             f"{', '.join(str(s) for s in scopes)}")
+    if mo is MemoryOrder.WEAK and ms is not MemoryScope.NONE:
+        raise ctx.type_error(f"{opname} with WEAK memory ordering cannot specify a memory scope")
+    if mo is not MemoryOrder.WEAK and ms is MemoryScope.NONE:
+        raise ctx.type_error(f"{opname} with {mo.name} memory ordering requires a memory scope")
+    return mo, ms
+
+
+def latency_hint(ctx, latency):
+    lat = None if latency is None else const_int(ctx, latency, "latency")
+    if lat is not None and not 1 <= lat <= 10:
+        raise ctx.value_error(f"Latency must be between 1 and 10, got {lat}")
+    return lat
+
+
+def load_store_hints(ctx, latency, allow_tma):
+    lat = latency_hint(ctx, latency)
+    tma = None if allow_tma is None else const_bool(ctx, allow_tma, "allow_tma")
+    return lat, tma
+
+
+def _is_signed_int_scalar(x: Any) -> bool:
+    if is_tile(x):
+        return not x.type.shape and x.type.dtype.is_int and x.type.dtype.is_signed
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def scalar_index_items(ctx, index: Any, rank: int, what: str = "array") -> List[Value]:
+    """Tile-space index: a signed integer scalar or a tuple of them, one per axis of the `what`."""
+    items = index if isinstance(index, tuple) else (index,)
+    for i, item in enumerate(items):
+        if not _is_signed_int_scalar(item):
+            which = f"item #{i}" if isinstance(index, tuple) else "given value"
+            raise ctx.type_error(f"Expected a tuple of signed integers or a single signed integer scalar, "
+                                 f"but {which} has type {_type_of(item)}")
+    if len(items) != rank:
+        raise ctx.type_error(f"Index size {len(items)} does not match the {what} rank {rank}")
+    return [i if is_tile(i) else ctx.to_value(i, D.int32) for i in items]
+
+
+def _type_of(x: Any) -> str:
+    if isinstance(x, Value):
+        return str(x.type)
+    return describe(x)
+
+
+def tile_shape_arg(ctx, shape, rank: int, what: str = "shape") -> Tuple[int, ...]:
+    """A constant power-of-two shape with one extent per array axis, or () (a single element)."""
+    v = ctx.require_constant(shape, what)
+    if isinstance(v, tuple) and len(v) != rank and len(v) != 0 and \
+            all(isinstance(d, int) and not isinstance(d, bool) for d in v):
+        raise ctx.type_error(f"Expected {what} length to be {rank}, got {len(v)}")
+    if v == ():
+        return ()
+    shp = const_shape(ctx, v, what)
+    if len(shp) != rank:
+        raise ctx.type_error(f"Expected {what} length to be {rank}, got {len(shp)}")
+    return shp
+
+
+# ---- block ids -----------------------------------------------------------------
 
 def _axis(ctx, axis):
     a = const_int(ctx, axis, "axis")
     if a not in (0, 1, 2):
-        raise ctx.value_error(f"Axis must be 0, 1, or 2, got {a}")
+        raise ctx.type_error(f"Axis must be 0, 1, or 2, but {a} was given.")
     return a
 
 
@@ -44,27 +152,33 @@ def _(ctx, axis):
     return ctx.emit1("num_blocks", [], _INT32, axis=_axis(ctx, axis))
 
 
-def _check_bounds(ctx, check_bounds):
-    return const_bool(ctx, check_bounds, "check_bounds")
+# ---- tile loads and stores ------------------------------------------------------
+
+def emit_load_tile(ctx, a: Value, idx: List[Value], shape, order, padding_mode, check_bounds, latency,
+                   allow_tma, memory_order=MemoryOrder.WEAK, memory_scope=MemoryScope.NONE,
+                   traversal_steps=None) -> Value:
+    """A load_tile op; a 0-d `shape` loads a one-element tile and drops its axes (as upstream)."""
+    ndim = a.type.ndim
+    full = shape if shape else (1,) * ndim
+    attrs = dict(shape=full, order=order, padding_mode=padding_mode, check_bounds=check_bounds,
+                 latency=latency, allow_tma=allow_tma, memory_order=memory_order, memory_scope=memory_scope)
+    if traversal_steps is not None and tuple(traversal_steps) != tuple(full):
+        attrs["traversal_steps"] = tuple(traversal_steps)
+    t = ctx.emit1("load_tile", [a] + idx, TileType(a.type.dtype, full), **attrs)
+    return reshape(ctx, t, shape) if not shape else t
 
 
-def _memory_order(ctx, memory_order, memory_scope, allowed):
-    mo = const_enum(ctx, memory_order, MemoryOrder, "memory_order")
-    ms = const_enum(ctx, memory_scope, MemoryScope, "memory_scope")
-    if mo not in allowed:
-        raise ctx.type_error(f"memory_order {mo.name} is not allowed here "
-                             f"(allowed: {', '.join(m.name for m in allowed)})")
-    if (mo is MemoryOrder.WEAK) != (ms is MemoryScope.NONE):
-        raise ctx.type_error("memory_scope must be NONE exactly when memory_order is WEAK")
-    return mo, ms
-
-
-def _hints(ctx, latency, allow_tma):
-    lat = None if latency is None else const_int(ctx, latency, "latency")
-    if lat is not None and not 1 <= lat <= 10:
-        raise ctx.value_error(f"latency must be between 1 and 10, got {lat}")
-    tma = None if allow_tma is None else const_bool(ctx, allow_tma, "allow_tma")
-    return lat, tma
+def emit_store_tile(ctx, a: Value, idx: List[Value], tile: Value, order, check_bounds, latency, allow_tma,
+                    memory_order=MemoryOrder.WEAK, memory_scope=MemoryScope.NONE,
+                    traversal_steps=None) -> None:
+    ndim = a.type.ndim
+    if not tile.type.shape:
+        tile = reshape(ctx, tile, (1,) * ndim)
+    attrs = dict(order=order, check_bounds=check_bounds, latency=latency, allow_tma=allow_tma,
+                 memory_order=memory_order, memory_scope=memory_scope)
+    if traversal_steps is not None and tuple(traversal_steps) != tuple(tile.type.shape):
+        attrs["traversal_steps"] = tuple(traversal_steps)
+    ctx.emit("store_tile", [a] + idx + [tile], [], **attrs)
 
 
 @surface("memory")
@@ -75,6 +189,7 @@ def load(array, /, index, shape, *, order="C", padding_mode=PaddingMode.UNDETERM
     `index` counts tiles, not elements: tile (i, j) of shape (m, n) covers elements
     [i*m, (i+1)*m) x [j*n, (j+1)*n). `order` maps tile axes to array axes ('C', 'F' or a
     permutation). Elements of a partially out-of-bounds tile take `padding_mode`'s value.
+    `shape=()` loads the single element at `index` as a 0-d tile.
     """
 
 
@@ -83,18 +198,14 @@ def _(ctx, array, index, shape, order, padding_mode, check_bounds, latency, allo
       memory_scope):
     a = require_array(ctx, array)
     at: ArrayType = a.type
-    idx = index_tuple(ctx, index, at.ndim)
-    shp = const_shape(ctx, shape, "tile shape")
-    if len(shp) != at.ndim:
-        raise ctx.type_error(f"Expected shape length to be {at.ndim}, got {len(shp)}")
+    idx = scalar_index_items(ctx, index, at.ndim)
+    shp = tile_shape_arg(ctx, shape, at.ndim)
     perm = axis_order(ctx, order, at.ndim)
     pad = const_enum(ctx, padding_mode, PaddingMode, "padding_mode")
-    cb = _check_bounds(ctx, check_bounds)
-    mo, ms = _memory_order(ctx, memory_order, memory_scope,
-                           (MemoryOrder.WEAK, MemoryOrder.RELAXED, MemoryOrder.ACQUIRE))
-    lat, tma = _hints(ctx, latency, allow_tma)
-    return ctx.emit1("load_tile", [a] + idx, TileType(at.dtype, shp), order=perm, padding_mode=pad,
-                     check_bounds=cb, latency=lat, allow_tma=tma, memory_order=mo, memory_scope=ms)
+    cb = check_bounds_flag(ctx, check_bounds)
+    mo, ms = memory_order_scope(ctx, memory_order, memory_scope, "tile_load", LOAD_ORDERS)
+    lat, tma = load_store_hints(ctx, latency, allow_tma)
+    return emit_load_tile(ctx, a, idx, shp, perm, pad, cb, lat, tma, mo, ms)
 
 
 @surface("memory")
@@ -102,8 +213,9 @@ def store(array, /, index, tile, *, order="C", check_bounds=True, latency=None, 
           memory_order=MemoryOrder.WEAK, memory_scope=MemoryScope.NONE):
     """Store `tile` into `array` at tile index `index` (tiles, not elements).
 
-    Out-of-bounds elements are dropped. A scalar is broadcast to a tile whose shape
-    has one element per array axis.
+    Out-of-bounds elements are dropped. A scalar is stored as a tile with one
+    element per array axis. (Like upstream, a tile whose rank differs from the
+    array's is not rejected here.)
     """
 
 
@@ -111,18 +223,13 @@ def store(array, /, index, tile, *, order="C", check_bounds=True, latency=None, 
 def _(ctx, array, index, tile, order, check_bounds, latency, allow_tma, memory_order, memory_scope):
     a = require_array(ctx, array)
     at: ArrayType = a.type
-    idx = index_tuple(ctx, index, at.ndim)
+    idx = scalar_index_items(ctx, index, at.ndim)
     t = implicit_cast(ctx, tile, at.dtype, "Stored tile is incompatible with array's dtype")
-    if not t.type.shape:
-        from .common import reshape
-        t = reshape(ctx, t, (1,) * at.ndim)
     perm = axis_order(ctx, order, at.ndim)
-    cb = _check_bounds(ctx, check_bounds)
-    mo, ms = _memory_order(ctx, memory_order, memory_scope,
-                           (MemoryOrder.WEAK, MemoryOrder.RELAXED, MemoryOrder.RELEASE))
-    lat, tma = _hints(ctx, latency, allow_tma)
-    ctx.emit("store_tile", [a] + idx + [t], [], order=perm, check_bounds=cb, latency=lat, allow_tma=tma,
-             memory_order=mo, memory_scope=ms)
+    cb = check_bounds_flag(ctx, check_bounds)
+    mo, ms = memory_order_scope(ctx, memory_order, memory_scope, "tile_store", STORE_ORDERS)
+    lat, tma = load_store_hints(ctx, latency, allow_tma)
+    emit_store_tile(ctx, a, idx, t, perm, cb, lat, tma, mo, ms)
     return None
 
 
@@ -135,17 +242,24 @@ def num_tiles(array, /, axis, shape, order="C"):
 def _(ctx, array, axis, shape, order):
     a = require_array(ctx, array)
     nd = a.type.ndim
-    shp = const_shape(ctx, shape, "tile shape")
-    if len(shp) != nd:
-        raise ctx.type_error(f"Expected shape length to be {nd}, got {len(shp)}")
     ax = const_int(ctx, axis, "axis")
     if not -nd <= ax < nd:
-        raise ctx.type_error(f"axis {ax} is out of range for an array of rank {nd}")
+        raise ctx.type_error(f"Axis {ax} is out of range for rank {nd}")
     ax %= nd
+    shp = tile_shape_arg(ctx, shape, nd)
     perm = axis_order(ctx, order, nd)
-    dim = array_dim(ctx, a, perm[ax], "shape")
-    return ctx.call_surface("cdiv", [dim, shp[ax]], {})
+    return emit_num_tiles(ctx, a, ax, shp or (1,) * nd, perm)
 
+
+def emit_num_tiles(ctx, a: Value, axis: int, shape, order, traversal_steps=None) -> Value:
+    # Always a run-time int32, as upstream (its num_tiles op is not folded by the front end).
+    attrs = dict(axis=axis, shape=tuple(shape), order=tuple(order))
+    if traversal_steps is not None and tuple(traversal_steps) != tuple(shape):
+        attrs["traversal_steps"] = tuple(traversal_steps)
+    return ctx.emit1("num_tiles", [a], _INT32, **attrs)
+
+
+# ---- array attributes -------------------------------------------------------------
 
 def array_dim(ctx, a, axis: int, what: str):
     at: ArrayType = a.type

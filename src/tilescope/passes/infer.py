@@ -85,6 +85,25 @@ class LoopInfo:
     trees: List[Any]          # their aggregate structure
     leaf_types: List[Any]     # Type for IR leaves, or the constant for constant leaves
     exits: List[Tuple[str, Dict[str, Any]]] = dataclasses.field(default_factory=list)
+    init_locs: Dict[str, Loc] = dataclasses.field(default_factory=dict)
+
+
+class Env(dict):
+    """Variable bindings plus where each was last assigned (for path-dependent type errors)."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.locs: Dict[str, Loc] = dict(getattr(args[0], "locs", {})) if args else {}
+
+    def copy(self) -> "Env":
+        return Env(self)
+
+
+class MaybeUndefined:
+    """A name assigned on only some paths of a dynamic `if`, merged at `loc`."""
+
+    def __init__(self, loc: Optional[Loc]):
+        self.loc = loc
 
 
 class Frame:
@@ -94,7 +113,7 @@ class Frame:
                  hir_fn: Optional[H.FunctionDef], parent: Optional["Frame"] = None,
                  is_entry: bool = False):
         self.name = name
-        self.vars: Dict[str, Any] = {}
+        self.vars: Env = Env()
         self.globals = globals_
         self.closure = closure
         self.hir_fn = hir_fn
@@ -207,8 +226,7 @@ class Inference:
         if not isinstance(t, TileType):
             raise self.type_error(f"cannot use a value of type {t} as a condition")
         if t.shape:
-            raise self.type_error(f"the truth value of a tile of shape {t.shape} is ambiguous; "
-                                  f"conditions must be scalars")
+            raise self.type_error(f"Expected a scalar value, but given value has type {t}")
         if t.dtype is D.bool_:
             return x
         return self.call_surface("not_equal", [x, 0], {})
@@ -389,10 +407,9 @@ class Inference:
         frame = self.frame
         before = frame.vars
         outcomes = []
-        blocks = []
         for fn in (then_fn, else_fn):
             block = Block()
-            frame.vars = dict(before)
+            frame.vars = before.copy()
             frame.retval = None
             exited = False
             with self.builder.into(block):
@@ -401,91 +418,89 @@ class Inference:
                 except _Exit as e:
                     exited = e.args[0]
             outcomes.append((exited, frame.vars, frame.retval, block))
-            blocks.append(block)
         frame.vars = before
         self.loc = loc
         (ex_t, vars_t, ret_t, b_t), (ex_e, vars_e, ret_e, b_e) = outcomes
         if ex_t == "return" and ex_e == "return" and not frame.is_entry:
             # Both branches return from an inlined helper: merge their return values.
-            merged = self._merge([ret_t, ret_e], [b_t, b_e], ["return value"], cond, loc)
+            ifop = self.emit("if", [cond], [])
+            merged = self._merge_into(ifop, [b_t, b_e], [("return value", ret_t, ret_e, loc, loc)])
             frame.retval = merged[0]
             raise _Exit("return")
         if ex_t and ex_e:
-            self.emit("if", [cond], [], ).blocks.extend([b_t, b_e])
+            self.emit("if", [cond], []).blocks.extend([b_t, b_e])
             raise _Exit(ex_t)
         if ex_t or ex_e:
             # exits.py guarantees both branches exit or neither does.
             raise self.error(TileInternalError, "control flow: one branch of 'if' exits and the other does not")
         names = sorted(n for n in set(vars_t) | set(vars_e)
                        if not _same_binding(vars_t.get(n, UNDEFINED), vars_e.get(n, UNDEFINED)))
-        defined = [n for n in names if n in vars_t and n in vars_e]
+        merged_names = []
         for n in names:
-            if n not in defined:
-                frame.vars.pop(n, None)
-        results = self._merge([tuple(vars_t[n] for n in defined), tuple(vars_e[n] for n in defined)],
-                              [b_t, b_e], defined, cond, loc)
-        for n, v in zip(defined, results[0] if defined else ()):
+            a, b = vars_t.get(n, UNDEFINED), vars_e.get(n, UNDEFINED)
+            if a is UNDEFINED or b is UNDEFINED or isinstance(a, MaybeUndefined) or isinstance(b, MaybeUndefined):
+                frame.vars[n] = MaybeUndefined(loc)
+            else:
+                merged_names.append(n)
+        items = [(n, vars_t[n], vars_e[n], vars_t.locs.get(n, loc), vars_e.locs.get(n, loc))
+                 for n in merged_names]
+        ifop = self.emit("if", [cond], [])
+        results = self._merge_into(ifop, [b_t, b_e], items)
+        for n, v in zip(merged_names, results):
             frame.vars[n] = v
+            frame.vars.locs[n] = loc
             self._name_values(v, n)
 
-    def _merge(self, branch_values: List[Any], blocks: List[Block], names: List[str],
-               cond: Value, loc: Loc) -> List[Any]:
-        """Emit an `if` whose results are the branch values; returns the merged abstract values."""
-        flat = [flatten(v) for v in branch_values]
-        trees = [t for _, t in flat]
-        if trees[0] != trees[1]:
-            raise self.error(TileTypeError, f"{_names(names)} has a different structure on the two "
-                                            f"branches of 'if'", loc)
-        leaves_t, leaves_e = flat[0][0], flat[1][0]
-        out_leaves, yield_t, yield_e, types_ = [], [], [], []
-        ifop = self.emit("if", [cond], [])
-        result_slots = []
-        for a, b in zip(leaves_t, leaves_e):
-            if same_leaf(a, b):
-                out_leaves.append(a)
-                continue
-            ty = self._unify_leaf(a, b, names, "the two branches of 'if'")
-            with self.builder.into(blocks[0]):
-                yield_t.append(self._coerce_leaf(a, ty))
-            with self.builder.into(blocks[1]):
-                yield_e.append(self._coerce_leaf(b, ty))
-            types_.append(ty)
-            result_slots.append(len(out_leaves))
-            out_leaves.append(None)
-        for block, vals in zip(blocks, (yield_t, yield_e)):
+    def _merge_into(self, ifop: Op, blocks: List[Block], items) -> List[Any]:
+        """Make `ifop` yield each (name, then value, else value) pair; returns the merged values."""
+        yields: List[List[Value]] = [[], []]
+        types_: List[Type] = []
+        plans = []
+        for name, a, b, loc_a, loc_b in items:
+            (la, ta), (lb, tb) = flatten(a), flatten(b)
+            if ta != tb:
+                raise self.error(TileTypeError, f"Type of `{name}` depends on path taken: {describe(b)} "
+                                                f"(line {loc_b.line}) vs. {describe(a)} (line {loc_a.line})", loc_b)
+            slots = []
+            for x, y in zip(la, lb):
+                if same_leaf(x, y):
+                    slots.append(("same", x))
+                    continue
+                ty = self._unify_leaf(name, x, y, loc_a, loc_b)
+                with self.builder.into(blocks[0]):
+                    yields[0].append(self._coerce_leaf(x, ty))
+                with self.builder.into(blocks[1]):
+                    yields[1].append(self._coerce_leaf(y, ty))
+                slots.append(("result", len(types_)))
+                types_.append(ty)
+            plans.append((ta, slots))
+        for block, vals in zip(blocks, yields):
             with self.builder.into(block):
                 self.emit("yield", vals)
         ifop.blocks.extend(blocks)
         ifop.results = [Value(t, owner=ifop) for t in types_]
-        for slot, r in zip(result_slots, ifop.results):
-            out_leaves[slot] = r
-        return [unflatten(trees[0], out_leaves)]
+        out = []
+        for tree, slots in plans:
+            leaves = [v if kind == "same" else ifop.results[v] for kind, v in slots]
+            out.append(unflatten(tree, leaves))
+        return out
 
-    def _unify_leaf(self, a: Any, b: Any, names, where: str) -> Type:
+    def _unify_leaf(self, name: str, a: Any, b: Any, loc_a: Loc, loc_b: Loc) -> Type:
+        """The common type of one leaf that differs between two paths (loose numbers adapt)."""
         ta, tb = _leaf_type(a), _leaf_type(b)
-        if ta is None and tb is None:
-            if _is_number(a) and _is_number(b):
-                ta = TileType(D.literal_dtype(a), ())
-                tb = TileType(D.literal_dtype(b), ())
-                if ta != tb:
-                    ta = tb = TileType(D.float32 if D.float32 in (ta.dtype, tb.dtype) else ta.dtype, ())
-                return ta
-            raise self.type_error(f"{_names(names)} holds different compile-time values on {where} "
-                                  f"({describe(a)} and {describe(b)})")
-        if ta is None:
-            ta = self._literal_as(a, tb, names, where)
-        if tb is None:
-            tb = self._literal_as(b, ta, names, where)
-        if ta != tb:
-            raise self.type_error(f"{_names(names)} has type {ta} on one path and {tb} on the other "
-                                  f"({where})")
-        return ta
-
-    def _literal_as(self, c: Any, ty: Type, names, where: str) -> Type:
-        if _is_number(c) and isinstance(ty, TileType) and ty.shape == ():
-            return ty
-        raise self.type_error(f"{_names(names)} is {describe(c)} on one path and a value of type {ty} "
-                              f"on the other ({where})")
+        if ta is None and tb is None and _is_number(a) and _is_number(b):
+            da, db = D.literal_dtype(a), D.literal_dtype(b)
+            if da is db:
+                return TileType(da, ())
+            ta, tb = TileType(da, ()), TileType(db, ())
+        elif ta is None and _is_number(a) and isinstance(tb, TileType) and tb.shape == ():
+            return tb
+        elif tb is None and _is_number(b) and isinstance(ta, TileType) and ta.shape == ():
+            return ta
+        if ta is not None and ta == tb:
+            return ta
+        raise self.error(TileTypeError, f"Type of `{name}` depends on path taken: {_short(b)} (line {loc_b.line}) "
+                                        f"vs. {_short(a)} (line {loc_a.line})", loc_b)
 
     def _coerce_leaf(self, x: Any, ty: Type) -> Value:
         if isinstance(x, Value):
@@ -497,32 +512,33 @@ class Inference:
     def _loop_exit(self, kind: str) -> None:
         loop = self.frame.loops[-1]
         values = []
+        env = self.frame.vars
         for n, tree, types_ in zip(loop.names, loop.trees, loop.leaf_types):
-            v = self.frame.vars.get(n, UNDEFINED)
+            v = env.get(n, UNDEFINED)
             leaves, t = flatten(v)
+            here = env.locs.get(n, self.loc)
+            init_loc = loop.init_locs.get(n, here)
             if t != tree:
-                raise self.type_error(f"loop-carried variable '{n}' changes its structure inside the loop")
+                raise self.error(TileTypeError, f"Type of `{n}` depends on path taken: {describe(v)} "
+                                                f"(line {here.line}) vs. the value before the loop "
+                                                f"(line {init_loc.line})", here)
             for leaf, ty in zip(leaves, types_):
                 if isinstance(ty, Type):
-                    if leaf is UNDEFINED:
-                        raise self.type_error(f"loop-carried variable '{n}' is undefined here")
+                    if leaf is UNDEFINED or isinstance(leaf, MaybeUndefined):
+                        raise self.type_error(f"Use of potentially undefined variable `{n}`")
                     lt = _leaf_type(leaf)
-                    if lt is None:
-                        leaf = self._coerce_leaf(self._literal_check(leaf, ty, n), ty)
+                    if lt is None and _is_number(leaf) and isinstance(ty, TileType) and ty.shape == ():
+                        leaf = self._coerce_leaf(leaf, ty)
                     elif lt != ty:
-                        raise self.type_error(f"type of loop-carried variable '{n}' changed from {ty} to {lt}")
+                        raise self.error(TileTypeError, f"Type of `{n}` depends on path taken: {_short(leaf)} "
+                                                        f"(line {here.line}) vs. {ty} (line {init_loc.line})", here)
                     values.append(leaf)
-                elif not same_leaf(leaf, ty):
-                    raise self.type_error(f"loop-carried variable '{n}' changes its compile-time value "
-                                          f"inside the loop ({describe(ty)} to {describe(leaf)})")
-        loop.exits.append((kind, dict(self.frame.vars)))
+                elif ty is not _ANY and not same_leaf(leaf, ty):
+                    raise self.error(TileTypeError, f"Type of `{n}` depends on path taken: {_short(leaf)} "
+                                                    f"(line {here.line}) vs. {_short(ty)} (line {init_loc.line})", here)
+        loop.exits.append((kind, env.copy()))
         self.emit(kind, values)
         raise _Exit(kind)
-
-    def _literal_check(self, leaf, ty: Type, name: str):
-        if _is_number(leaf) and isinstance(ty, TileType) and ty.shape == ():
-            return leaf
-        raise self.type_error(f"type of loop-carried variable '{name}' changed from {ty} to {describe(leaf)}")
 
     def _carried(self, body: List[H.Stmt], exclude=()) -> List[str]:
         names = assigned_names(body) - set(exclude)
@@ -546,7 +562,8 @@ class Inference:
                 else:
                     types_.append(leaf)     # compile-time leaf: must stay the same
             leaf_types.append(types_)
-        info = LoopInfo(names, trees, leaf_types)
+        locs = self.frame.vars.locs
+        info = LoopInfo(names, trees, leaf_types, init_locs={n: locs[n] for n in names if n in locs})
         if any(t is None or t is UNDEFINED for ts in leaf_types for t in ts):
             info, inits = self._refine_none_leaves(info, speculate)
         return info, inits
@@ -573,13 +590,13 @@ class Inference:
                 else:
                     row.append(ty)
             new_types.append(row)
-        return LoopInfo(info.names, info.trees, new_types), inits
+        return LoopInfo(info.names, info.trees, new_types, init_locs=info.init_locs), inits
 
     def _speculate_body(self, run_body: Callable[[LoopInfo], None]) -> Callable[[LoopInfo], Dict[str, Type]]:
         def speculate(info: LoopInfo) -> Dict[str, Type]:
-            saved_vars, saved_bindings = dict(self.frame.vars), len(self.bindings)
+            saved_vars, saved_bindings = self.frame.vars.copy(), len(self.bindings)
             probe = LoopInfo(info.names, info.trees, [[_ANY if (t is None or t is UNDEFINED) else t for t in ts]
-                                                        for ts in info.leaf_types])
+                                                        for ts in info.leaf_types], init_locs=info.init_locs)
             found: Dict[str, Type] = {}
             with self.builder.into(Block()):
                 self.frame.loops.append(probe)
@@ -614,7 +631,7 @@ class Inference:
         block = Block([Value(t) for t in iv_types] + [Value(t) for t in flat_types])
         ivs = block.args[:len(iv_types)]
         op = self.emit(opname, list(operands) + inits, flat_types)
-        outer_vars = dict(self.frame.vars)
+        outer_vars = self.frame.vars.copy()
         self.frame.loops.append(info)
         with self.builder.into(block):
             self._bind_carried(info, block.args[len(iv_types):])
@@ -658,11 +675,9 @@ class Inference:
             return self._static_for(s)
         it = self.eval(s.iter)
         if not isinstance(it, RangeValue):
-            if isinstance(it, tuple):
-                raise self.error(TileSyntaxError, "a run-time 'for' loop can only iterate over range(); "
-                                 "use ct.static_iter() to unroll a loop over a tuple", s.iter.loc)
-            raise self.error(TileTypeError, f"a 'for' loop can only iterate over range(), got {describe(it)}",
-                             s.iter.loc)
+            hint = "; use ct.static_iter() to unroll a loop over a tuple" if isinstance(it, tuple) else ""
+            raise self.error(TileTypeError, f"a 'for' loop needs a range object, but the iterable is "
+                                            f"{describe(it)}{hint}", s.iter.loc)
         bounds = [it.start, it.stop, it.step]
         idt = D.int32
         for b in bounds:
@@ -715,6 +730,7 @@ class Inference:
     def assign(self, target: H.Expr, value: Any) -> None:
         if isinstance(target, H.Name):
             self.frame.vars[target.id] = value
+            self.frame.vars.locs[target.id] = target.loc
             self._name_values(value, target.id)
             self.bindings.append((target.loc, target.id, value))
             return
@@ -775,12 +791,14 @@ class Inference:
         while f is not None:
             if name in f.vars:
                 v = f.vars[name]
+                if isinstance(v, MaybeUndefined):
+                    raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`", v.loc)
                 if v is UNDEFINED:
-                    raise self.error(TileTypeError, f"variable '{name}' may be undefined here")
+                    raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`")
                 return v
             if f.hir_fn is not None and name in f.hir_fn.local_names and f.parent is None \
                     and f is self.frame:
-                raise self.error(TileTypeError, f"variable '{name}' is used before assignment")
+                raise self.error(TileSyntaxError, f"Undefined variable {name} used")
             if f.closure is not None:
                 found, v = f.closure(name)
                 if found:
@@ -792,7 +810,7 @@ class Inference:
                     return getattr(builtins, name)
                 break
             f = f.parent
-        raise self.error(TileTypeError, f"undefined name '{name}'")
+        raise self.error(TileSyntaxError, f"Undefined variable {name} used")
 
     def _expr_Attribute(self, e: H.Attribute) -> Any:
         obj = self.eval(e.value)
@@ -852,8 +870,7 @@ class Inference:
                 try:
                     return obj[index]
                 except IndexError:
-                    raise self.error(TileValueError, f"tuple index {index} out of range for a tuple of "
-                                                     f"{len(obj)} items") from None
+                    raise self.type_error(f"Index {index} is out of range for a tuple of length {len(obj)}") from None
             raise self.type_error(f"tuple indices must be integers or slices, not {describe(index)}")
         if isinstance(obj, type) or _is_generic_alias_source(obj):
             try:
@@ -999,7 +1016,8 @@ class Inference:
             blocks.append(block)
         if not isinstance(vals[0], Value) and not isinstance(vals[1], Value) and vals[0] == vals[1]:
             return vals[0]
-        return self._merge([vals[0], vals[1]], blocks, ["condition"], cond, self.loc)[0]
+        ifop = self.emit("if", [cond], [])
+        return self._merge_into(ifop, blocks, [("condition", vals[0], vals[1], self.loc, self.loc)])[0]
 
     def _expr_IfExp(self, e: H.IfExp) -> Any:
         cond = self.to_bool(self.eval(e.test))
@@ -1011,7 +1029,9 @@ class Inference:
             with self.builder.into(block):
                 vals.append(self.eval(sub))
             blocks.append(block)
-        return self._merge(vals, blocks, ["conditional expression"], cond, e.loc)[0]
+        ifop = self.emit("if", [cond], [])
+        return self._merge_into(ifop, blocks, [("conditional expression", vals[0], vals[1], e.body.loc,
+                                                e.orelse.loc)])[0]
 
     # ---- calls --------------------------------------------------------------
 
@@ -1276,6 +1296,15 @@ def _same_binding(a: Any, b: Any) -> bool:
     la, ta = flatten(a)
     lb, tb = flatten(b)
     return ta == tb and all(same_leaf(x, y) for x, y in zip(la, lb))
+
+
+def _short(x: Any) -> str:
+    """A type-like description for path-dependent type errors."""
+    if isinstance(x, Value):
+        return str(x.type)
+    if isinstance(x, Type):
+        return str(x)
+    return describe(x)
 
 
 def _names(names) -> str:

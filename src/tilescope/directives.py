@@ -1,0 +1,76 @@
+"""Finding kernels in a source file and the argument metadata written next to them.
+
+A kernel's signatures can be written as comment directives directly above its
+decorators (or as the first lines of its body):
+
+    # tilescope: args f32[1024], f32[1024], f32[1024], 256
+    @ct.kernel
+    def vadd(a, b, c, TILE: ct.Constant[int]): ...
+
+Several `args` lines give several signatures. The spec syntax is `tilescope.meta.parse_args`.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+ARGS_RE = re.compile(r"^\s*#\s*tilescope:\s*args\s*(.*?)\s*$")
+
+
+@dataclass
+class KernelSite:
+    name: str
+    line: int                 # line of the `def`
+    col: int
+    end_line: int
+    signatures: List[str] = field(default_factory=list)   # args texts from directives
+    directive_lines: List[int] = field(default_factory=list)
+
+
+def is_kernel_decorator(dec: ast.expr) -> bool:
+    """`@ct.kernel`, `@kernel`, `@ct.kernel(...)`, `@cuda.tile.kernel`."""
+    if isinstance(dec, ast.Call):
+        dec = dec.func
+    if isinstance(dec, ast.Attribute):
+        return dec.attr == "kernel"
+    return isinstance(dec, ast.Name) and dec.id == "kernel"
+
+
+def find_kernels(tree: ast.Module, source: str) -> List[KernelSite]:
+    lines = source.splitlines()
+    sites = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                is_kernel_decorator(d) for d in node.decorator_list):
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+            site = KernelSite(node.name, node.lineno, node.col_offset + 1, node.end_lineno or node.lineno)
+            # Contiguous comment lines directly above the decorators.
+            i = first - 2
+            above = []
+            while i >= 0 and lines[i].lstrip().startswith("#"):
+                above.append(i)
+                i -= 1
+            # And comment lines at the top of the body.
+            body_start = node.body[0].lineno - 1 if node.body else node.lineno
+            j = node.lineno
+            below = []
+            while j < body_start and j < len(lines):
+                if lines[j].lstrip().startswith("#"):
+                    below.append(j)
+                j += 1
+            for idx in sorted(above) + below:
+                m = ARGS_RE.match(lines[idx])
+                if m:
+                    site.signatures.append(m.group(1))
+                    site.directive_lines.append(idx + 1)
+            sites.append(site)
+    sites.sort(key=lambda s: s.line)
+    return sites
+
+
+def find_kernel(sites: List[KernelSite], name: Optional[str]) -> List[KernelSite]:
+    if name is None:
+        return sites
+    return [s for s in sites if s.name == name]
