@@ -51,8 +51,11 @@ class Compiled:
         out = []
         for op in self.final.walk():
             if op.name in ("store_tile", "scatter", "atomic", "atomic_cas", "print", "store_advanced",
-                           "tiled_store", "raw_store"):
+                           "tiled_store", "raw_store", "tiled_atomic", "raw_atomic", "raw_atomic_cas"):
                 stored = op.attrs.get("stored_operand")
+                if stored == "all":      # print: every operand is printed
+                    out.extend(str(v.type) for v in op.operands)
+                    continue
                 idx = -1 if stored is None else stored
                 if op.operands:
                     out.append(str(op.operands[idx].type))
@@ -104,9 +107,16 @@ def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
     inference = Inference(bindings=bindings)
     try:
         ir = inference.infer_kernel(fn, specs, name)
+    except TileError:
+        raise
     except RecursionError:
         from .errors import TileRecursionError
-        raise TileRecursionError("maximum recursion depth exceeded while compiling") from None
+        raise TileRecursionError("Maximum recursion depth reached while compiling", inference.loc) from None
+    except Exception as ex:
+        # A bug in tilescope: report it located, naming what failed, never as a bare traceback.
+        from .errors import TileInternalError
+        raise TileInternalError(f"internal error while compiling '{name}': {type(ex).__name__}: {ex}",
+                                inference.loc) from ex
     hir = ir.hir
     compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings)
     compiled.stages.append(("ir", print_function(ir)))

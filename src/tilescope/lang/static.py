@@ -9,7 +9,7 @@ from __future__ import annotations
 import ast
 from typing import Any, List
 
-from ..errors import StaticException, TileStaticAssertionError, TileStaticEvalError, TileSyntaxError, TileTypeError
+from ..errors import StaticException, TileError, TileStaticAssertionError, TileStaticEvalError, TileSyntaxError, TileTypeError
 from ..frontend import hir as H
 from ..ir.core import Value
 from ..ir.types import ArrayType, TileType
@@ -41,6 +41,50 @@ class StaticProxy:
 
     def __repr__(self) -> str:
         return f"<{self._value.type}>"
+
+
+# Operators on proxies build IR, as cuTile's symbolic tiles do inside static_eval().
+_STATIC_CTX: List[Any] = []
+
+
+def _proxy_binary(op: str, reflected: bool):
+    def fn(self, other):
+        if not _STATIC_CTX:
+            return NotImplemented
+        a, b = _from_static(self), _from_static(other)
+        if reflected:
+            a, b = b, a
+        return _to_static(_STATIC_CTX[-1].binary(op, a, b))
+    return fn
+
+
+def _proxy_compare(op: str):
+    def fn(self, other):
+        if not _STATIC_CTX:
+            return NotImplemented
+        return _to_static(_STATIC_CTX[-1].compare(op, _from_static(self), _from_static(other)))
+    return fn
+
+
+def _proxy_unary(op: str):
+    def fn(self):
+        if not _STATIC_CTX:
+            raise TypeError(f"unary {op} of a run-time value outside static evaluation")
+        return _to_static(_STATIC_CTX[-1].unary(op, _from_static(self)))
+    return fn
+
+
+for _op, _dunder in (("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "truediv"),
+                     ("floordiv", "floordiv"), ("mod", "mod"), ("pow", "pow"), ("matmul", "matmul"),
+                     ("lshift", "lshift"), ("rshift", "rshift"), ("and_", "and"), ("or_", "or"),
+                     ("xor", "xor")):
+    setattr(StaticProxy, f"__{_dunder}__", _proxy_binary(_op, False))
+    setattr(StaticProxy, f"__r{_dunder}__", _proxy_binary(_op, True))
+for _op in ("eq", "ne", "lt", "le", "gt", "ge"):
+    setattr(StaticProxy, f"__{_op}__", _proxy_compare(_op))
+for _op, _dunder in (("neg", "neg"), ("pos", "pos"), ("invert", "invert")):
+    setattr(StaticProxy, f"__{_dunder}__", _proxy_unary(_op))
+StaticProxy.__hash__ = object.__hash__
 
 
 def _to_static(x: Any) -> Any:
@@ -83,8 +127,12 @@ def static_python(ctx, node: ast.expr, what: str) -> Any:
     try:
         code = compile(lam, ctx.loc.filename if ctx.loc else "<static>", "eval")
         fn = eval(code, dict(frame.globals))
-        return fn(*scope.values())
-    except (TileTypeError, TileSyntaxError, TileStaticEvalError, TileStaticAssertionError):
+        _STATIC_CTX.append(ctx)
+        try:
+            return fn(*scope.values())
+        finally:
+            _STATIC_CTX.pop()
+    except TileError:
         raise
     except BaseException as ex:  # user code failed at compile time
         raise ctx.error(StaticException, f"Exception was raised inside {what} "
@@ -174,26 +222,32 @@ def raise_static_exception(ctx, exc: Any) -> None:
 
 
 def format_fstring(ctx, e: H.JoinedStr) -> Any:
-    """f-strings fold to constant strings; with run-time values they are only valid in print()."""
+    """f-strings fold to constant strings unless a field is a number or a tile.
+
+    As in cuTile, a numeric field (even a compile-time constant) stays a field to be
+    formatted at run time, so such an f-string is only valid in print(); other
+    constant fields (strings, None, dtypes...) are formatted now.
+    """
     parts: List[Any] = []
     for p in e.parts:
         if isinstance(p, str):
             parts.append(p)
             continue
+        if p.conversion not in (None, -1):
+            raise ctx.syntax_error("f-string: !r, !s, !a conversions are not supported")
         v = ctx.eval(p.value)
         spec = "" if p.format_spec is None else ctx.eval(p.format_spec)
+        if not isinstance(spec, str):
+            raise ctx.syntax_error("f-string: format spec must be a literal string")
+        if isinstance(v, Value) and isinstance(v.type, TileType) or _is_number(v):
+            parts.append(FormatField(v, p.conversion, spec))
+            continue
         if isinstance(v, Value) and v.const is None:
             parts.append(FormatField(v, p.conversion, spec))
             continue
         v = v.const if isinstance(v, Value) else v
-        if p.conversion == ord("r"):
-            v = repr(v)
-        elif p.conversion == ord("s"):
-            v = str(v)
-        elif p.conversion == ord("a"):
-            v = ascii(v)
         try:
-            parts.append(format(v, spec if isinstance(spec, str) else ""))
+            parts.append(format(v, spec))
         except (ValueError, TypeError) as ex:
             raise ctx.value_error(f"invalid format specification: {ex}") from None
     if all(isinstance(p, str) for p in parts):
@@ -201,16 +255,35 @@ def format_fstring(ctx, e: H.JoinedStr) -> Any:
     return FormatString(tuple(parts))
 
 
+def _is_number(x: Any) -> bool:
+    import enum
+    return isinstance(x, (bool, int, float)) and not isinstance(x, enum.Enum)
+
+
 class FormatField:
-    def __init__(self, value: Value, conversion: int, spec: str):
+    """A `{value:spec}` field of an f-string, formatted when printed."""
+
+    def __init__(self, value: Any, conversion: int, spec: str):
         self.value, self.conversion, self.spec = value, conversion, spec
+
+    def __str__(self) -> str:
+        v = self.value.const if isinstance(self.value, Value) else self.value
+        if v is None:
+            return f"<{self.value.type}>"
+        try:
+            return format(v, self.spec)
+        except (ValueError, TypeError):
+            return str(v)
 
 
 class FormatString:
-    """An f-string with run-time fields, consumed by ct.print."""
+    """An f-string with fields formatted at run time, consumed by ct.print."""
 
     def __init__(self, parts):
         self.parts = parts
+
+    def __str__(self) -> str:
+        return "".join(str(p) for p in self.parts)
 
 
 def contains(ctx, item: Any, container: Any) -> Any:

@@ -30,8 +30,12 @@ class SurfaceFunction:
         self.typing: Optional[Callable] = None
         # Rules that bind arguments themselves (print(*args), static_* helpers).
         self.raw_args = False
+        # Host-side implementation for functions also callable from ordinary Python (cdiv).
+        self.host: Optional[Callable] = None
 
     def __call__(self, *args, **kwargs):
+        if self.host is not None:
+            return self.host(*args, **kwargs)
         raise RuntimeError(f"cuda.tile.{self.name}() can only be called from tile code "
                            f"(a @ct.kernel or a function it calls)")
 
@@ -97,5 +101,16 @@ def attribute(type_cls: type, name: str):
     """Decorator: `value.name` evaluates `fn(ctx, value)`."""
     def wrap(fn: Callable) -> Callable:
         ATTRIBUTES[(type_cls, name)] = fn
+        return fn
+    return wrap
+
+
+def numpy_rule(name: str):
+    """Decorator: the CPU executor's rule for IR op `name`: `rule(ex, op, *inputs) -> result(s)`.
+
+    Inputs and results carry a leading block axis (size B, or 1 when uniform).
+    """
+    def wrap(fn: Callable) -> Callable:
+        primitive(name).numpy = fn
         return fn
     return wrap

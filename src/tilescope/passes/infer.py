@@ -306,7 +306,11 @@ class Inference:
         return out
 
     def _param_value(self, name: str, spec) -> Tuple[Any, List[Value]]:
-        from ..meta import ListSpec, MetaTensor, ScalarSpec, TupleSpec
+        from ..meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+        from ..lang.bridge import translate
+        if isinstance(spec, ConstantSpec) or not _is_spec(spec):
+            # a compile-time item of a tuple argument (e.g. a tuple of ints): no run-time leaf
+            return translate(spec.value if isinstance(spec, ConstantSpec) else spec), []
         if isinstance(spec, MetaTensor):
             v = Value(array_type_of(spec), name=name)
             return v, [v]
@@ -721,9 +725,11 @@ class Inference:
     def _static_for(self, s: H.For) -> None:
         from ..lang.static import static_iter_items
         items = static_iter_items(self, s.iter)
+        # the front end ends every loop body with an explicit `continue`; unrolled, it is a no-op
+        body = s.body[:-1] if s.body and isinstance(s.body[-1], H.Continue) else s.body
         for item in items:
             self.assign(s.target, item)
-            self._exec_body(s.body)
+            self._exec_body(body)
 
     # ---- assignment ---------------------------------------------------------
 
@@ -946,6 +952,11 @@ class Inference:
         return self.unary(e.op, v)
 
     def unary(self, op: str, v: Any) -> Any:
+        if (isinstance(v, Value) and isinstance(v.type, TileType)) or (op == "invert" and isinstance(v, bool)):
+            from ..ops import math as tile_math    # element-wise rules, as upstream's operator overloads
+            rule = {"not_": tile_math.logical_not, "pos": tile_math.unary_plus,
+                    "invert": tile_math.invert}.get(op)
+            return rule(self, v) if rule else self.call_surface("negative", [v], {})
         if op == "not_":
             b = self.to_bool(v)
             if isinstance(b, Value):

@@ -1,0 +1,335 @@
+"""Run typed IR on NumPy for a whole group of blocks at once.
+
+Every run-time value carries a leading *block axis*: a tile of shape S is an array
+of shape (B, *S) for a group of B blocks, or (1, *S) when it is the same for every
+block (uniform values stay cheap and NumPy broadcasting does the rest). Control
+flow that differs between blocks runs under an *active mask*: both branches of an
+`if` execute and their results are selected per block; loops run until every block
+has left them. Side effects (stores, atomics, prints) honour the mask.
+
+The meaning of each op lives in its family module as a `numpy` rule on the
+primitive (see `tilescope.ops.registry`); this module only walks the IR.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+import numpy as np
+
+from ...errors import Loc, TileError
+from ...ir.core import Block, Function, Op, Value
+from ...ir.types import TileType
+from ...ops.registry import PRIMITIVES
+
+
+class ExecutionError(TileError):
+    """A problem found while running a kernel (out-of-bounds access, race, failed assert)."""
+
+
+class _LoopExit(Exception):
+    pass
+
+
+def np_dtype(t) -> np.dtype:
+    return t.dtype.numpy
+
+
+class Executor:
+    """Executes one kernel for one group of blocks.
+
+    `block_ids` is an int64 array (B, 3) of the blocks in this group; `grid` the
+    full grid size. `launch` (tilescope.run) splits the grid into groups.
+    """
+
+    def __init__(self, fn: Function, grid: Sequence[int], block_ids: np.ndarray, args: List[Any],
+                 checks: "Checks", sink: "Sink"):
+        self.fn = fn
+        self.grid = tuple(grid)
+        self.block_ids = block_ids
+        self.nb = len(block_ids)
+        self.args = args
+        self.checks = checks
+        self.sink = sink
+        self.races = None                  # a RaceTracker shared by the groups of one launch
+        self.env: Dict[int, Any] = {}
+        self.loops: List["_Frame"] = []
+        self.returned = np.zeros(self.nb, dtype=bool)
+        # Blocks still running the current region (None: all of them).
+        self.active: Optional[np.ndarray] = None
+        self.op: Optional[Op] = None
+
+    # ---- blocks and reports ---------------------------------------------------
+
+    def linear_block_ids(self) -> np.ndarray:
+        g = self.grid
+        b = self.block_ids
+        return (b[:, 0] + g[0] * (b[:, 1] + g[1] * b[:, 2])).astype(np.int64)
+
+    def block_of_linear(self, linear: int) -> tuple:
+        g = self.grid
+        return (linear % g[0], (linear // g[0]) % g[1], linear // (g[0] * g[1]))
+
+    def report(self, message: str, block: tuple) -> None:
+        self.checks.add(self.fn.name, self._loc(), block, message)
+
+    # ---- values ---------------------------------------------------------------
+
+    def get(self, v: Value) -> Any:
+        try:
+            return self.env[v.id]
+        except KeyError:
+            raise ExecutionError(f"internal: value {v!r} used before definition", self._loc()) from None
+
+    def set(self, v: Value, x: Any) -> None:
+        self.env[v.id] = x
+
+    def _loc(self) -> Optional[Loc]:
+        return self.op.loc if self.op is not None else None
+
+    def error(self, message: str) -> ExecutionError:
+        return ExecutionError(message, self._loc())
+
+    def uniform(self, x: np.ndarray) -> bool:
+        return x.shape[0] == 1
+
+    def active_mask(self) -> np.ndarray:
+        """(B,) bool mask of blocks executing the current op."""
+        if self.active is None:
+            return np.ones(self.nb, dtype=bool)
+        return self.active
+
+    def expand(self, x: np.ndarray) -> np.ndarray:
+        """A value with its block axis at full size B (copy-free broadcast)."""
+        if x.shape[0] == self.nb:
+            return x
+        return np.broadcast_to(x, (self.nb,) + x.shape[1:])
+
+    # ---- running --------------------------------------------------------------
+
+    def run(self) -> None:
+        for p, arg in zip(self.fn.body.args, self.args):
+            self.set(p, arg)
+        with np.errstate(all="ignore"):
+            try:
+                self.block(self.fn.body)
+            except _LoopExit:
+                pass
+
+    def block(self, block: Block) -> None:
+        for op in block.ops:
+            self.exec_op(op)
+
+    def exec_op(self, op: Op) -> None:
+        self.op = op
+        handler = _CONTROL.get(op.name)
+        if handler is not None:
+            handler(self, op)
+            return
+        prim = PRIMITIVES.get(op.name)
+        rule = prim.numpy if prim is not None else None
+        if rule is None:
+            raise self.error(f"the CPU executor has no rule for op '{op.name}' yet")
+        out = rule(self, op, *[self.get(v) for v in op.operands])
+        if len(op.results) == 1:
+            self.set(op.results[0], out)
+        elif op.results:
+            for r, x in zip(op.results, out):
+                self.set(r, x)
+
+    # ---- control flow -----------------------------------------------------------
+
+    def with_mask(self, mask: np.ndarray, body: Callable[[], Any]) -> Any:
+        saved = self.active
+        self.active = mask if saved is None else (saved & mask)
+        try:
+            return body()
+        finally:
+            self.active = saved
+
+
+def select(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per-block choice between two values; cond has shape (B,) or (1,)."""
+    c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
+    return np.where(c, a, b)
+
+
+# ---- structured ops ----------------------------------------------------------
+
+class _Frame:
+    """Loop bookkeeping: which blocks left the loop and with which values."""
+
+    def __init__(self, carried: List[np.ndarray], nb: int):
+        self.carried = carried          # values for the next iteration
+        self.results = list(carried)    # values at loop exit
+        self.broken = np.zeros(nb, dtype=bool)
+        self.continued = np.zeros(nb, dtype=bool)
+
+
+def _exec_if(ex: Executor, op: Op) -> None:
+    cond = ex.get(op.operands[0]).reshape(-1).astype(bool)
+    then_b, else_b = op.blocks
+    if cond.shape[0] == 1 or cond.all() or not cond.any():
+        # Every block takes the same branch.
+        taken = then_b if bool(cond[0]) else else_b
+        vals = _run_region(ex, taken)
+        for r, v in zip(op.results, vals):
+            ex.set(r, v)
+        return
+    active = ex.active_mask()
+    vals_t = ex.with_mask(cond, lambda: _run_region(ex, then_b)) if (cond & active).any() else None
+    vals_e = ex.with_mask(~cond, lambda: _run_region(ex, else_b)) if (~cond & active).any() else None
+    for i, r in enumerate(op.results):
+        if vals_t is None:
+            ex.set(r, vals_e[i])
+        elif vals_e is None:
+            ex.set(r, vals_t[i])
+        else:
+            ex.set(r, select(cond, vals_t[i], vals_e[i]))
+
+
+def _run_region(ex: Executor, block: Block) -> List[np.ndarray]:
+    """Run a nested block; returns its `yield` values (loop exits are recorded on the loop frame)."""
+    for op in block.ops:
+        if op.name == "yield":
+            return [ex.get(v) for v in op.operands]
+        ex.exec_op(op)
+    return []
+
+
+def _loop_exit(ex: Executor, op: Op) -> None:
+    frame: _Frame = ex.loops[-1]
+    mask = ex.active_mask()
+    vals = [ex.get(v) for v in op.operands]
+    target = frame.results if op.name == "break" else frame.carried
+    for i, v in enumerate(vals):
+        target[i] = _merge(mask, v, target[i], ex.nb)
+    if op.name == "break":
+        frame.broken |= mask
+    else:
+        frame.continued |= mask
+    ex.active = np.zeros(ex.nb, dtype=bool)
+
+
+def _merge(mask: np.ndarray, new: np.ndarray, old: np.ndarray, nb: int) -> np.ndarray:
+    if mask.all():
+        return new
+    if not mask.any():
+        return old
+    return select(mask, new, old)
+
+
+def _exec_for(ex: Executor, op: Op) -> None:
+    start, stop, step = (ex.get(v).reshape(-1) for v in op.operands[:3])
+    carried = [ex.get(v) for v in op.operands[3:]]
+    body = op.blocks[0]
+    iv_arg, carried_args = body.args[0], body.args[1:]
+    frame = _Frame(carried, ex.nb)
+    ex.loops.append(frame)
+    outer = ex.active
+    try:
+        i = start.astype(np.int64)
+        idt = np_dtype(iv_arg.type)
+        while True:
+            running = np.broadcast_to(i < stop, (ex.nb,))
+            live = running & ~frame.broken
+            if outer is not None:
+                live = live & outer
+            if not live.any():
+                break
+            ex.active = None if (live.all() and outer is None) else live
+            ex.set(iv_arg, i.astype(idt))
+            for a, v in zip(carried_args, frame.carried):
+                ex.set(a, v)
+            frame.continued = np.zeros(ex.nb, dtype=bool)
+            _run_loop_body(ex, body)
+            i = i + step
+    finally:
+        ex.loops.pop()
+        ex.active = outer
+    done = ~frame.broken
+    for k, r in enumerate(op.results):
+        ex.set(r, _merge(done, frame.carried[k], frame.results[k], ex.nb))
+
+
+def _run_loop_body(ex: Executor, body: Block) -> None:
+    for op in body.ops:
+        if ex.active is not None and not ex.active.any():
+            return
+        ex.exec_op(op)
+
+
+def _exec_loop(ex: Executor, op: Op) -> None:
+    carried = [ex.get(v) for v in op.operands]
+    body = op.blocks[0]
+    frame = _Frame(carried, ex.nb)
+    ex.loops.append(frame)
+    outer = ex.active
+    try:
+        while True:
+            live = ~frame.broken if outer is None else (~frame.broken & outer)
+            if not live.any():
+                break
+            ex.active = None if (live.all() and outer is None) else live
+            for a, v in zip(body.args, frame.carried):
+                ex.set(a, v)
+            frame.continued = np.zeros(ex.nb, dtype=bool)
+            _run_loop_body(ex, body)
+            ex.checks.tick_loop(ex)
+    finally:
+        ex.loops.pop()
+        ex.active = outer
+    for k, r in enumerate(op.results):
+        ex.set(r, frame.results[k])
+
+
+def _exec_return(ex: Executor, op: Op) -> None:
+    mask = ex.active_mask()
+    ex.returned |= mask
+    ex.active = np.zeros(ex.nb, dtype=bool)
+
+
+_CONTROL: Dict[str, Callable[[Executor, Op], None]] = {
+    "if": _exec_if, "for": _exec_for, "loop": _exec_loop,
+    "break": _loop_exit, "continue": _loop_exit, "return": _exec_return,
+}
+
+
+class Checks:
+    """Which run-time checks are on (bounds, races, poison) and the reports they produced."""
+
+    def __init__(self, *, bounds: bool = True, races: bool = True, strict: bool = False,
+                 max_loop_iterations: int = 10_000_000):
+        self.strict = strict
+        self.bounds = bounds
+        self.races = races
+        self.max_loop_iterations = max_loop_iterations
+        self.reports: List[str] = []
+        self._iterations = 0
+
+    def add(self, kernel: str, loc: Optional[Loc], block: tuple, message: str) -> None:
+        where = f"{loc.filename}:{loc.line}" if loc is not None else "?"
+        text = f"{where}: kernel '{kernel}', block {tuple(block)}: {message}"
+        if text not in self.reports:
+            self.reports.append(text)
+        if self.strict:
+            raise ExecutionError(f"kernel '{kernel}', block {tuple(block)}: {message}", loc)
+
+    def tick_loop(self, ex: Executor) -> None:
+        self._iterations += 1
+        if self._iterations > self.max_loop_iterations:
+            raise ex.error(f"a while loop ran more than {self.max_loop_iterations} iterations")
+
+
+class Sink:
+    """Collects printed text per block so a launch can emit it in block order."""
+
+    def __init__(self):
+        self.by_block: Dict[tuple, List[str]] = {}
+
+    def write(self, block: tuple, text: str) -> None:
+        self.by_block.setdefault(block, []).append(text)
+
+    def flush(self, stream) -> None:
+        for block in sorted(self.by_block):
+            stream.write("".join(self.by_block[block]))
+        self.by_block.clear()

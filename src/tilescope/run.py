@@ -1,0 +1,71 @@
+"""Launching kernels on the CPU: `tilescope.launch(grid, kernel, args)` and `ct.launch` under tilescope."""
+from __future__ import annotations
+
+import inspect
+import os
+import sys
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .errors import TileError
+
+# Blocks executed together; bounds the memory of one vectorised step.
+DEFAULT_GROUP_ELEMENTS = 1 << 24
+
+_cache: Dict[Any, Any] = {}
+
+
+class LaunchError(ValueError):
+    """Bad launch arguments (grid, array types); nothing is written to the caller's arrays."""
+
+
+class CheckReport(TileError):
+    """A run-time check failed (out-of-bounds access, race, assertion)."""
+
+
+def normalize_grid(grid) -> Tuple[int, int, int]:
+    if isinstance(grid, (int, np.integer)):
+        grid = (int(grid),)
+    try:
+        dims = tuple(grid)
+    except TypeError:
+        raise LaunchError(f"grid must be a tuple of 1 to 3 positive ints, got {grid!r}") from None
+    if not 1 <= len(dims) <= 3:
+        raise LaunchError(f"grid must have 1 to 3 dimensions, got {len(dims)}")
+    out = []
+    for d in dims:
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d <= 0:
+            raise LaunchError(f"grid dimensions must be positive ints, got {grid!r}")
+        out.append(int(d))
+    return tuple(out + [1] * (3 - len(out)))
+
+
+def as_host_array(x: Any, name: str) -> np.ndarray:
+    """A NumPy view sharing memory with the caller's array (NumPy, torch CPU, array interface, DLPack)."""
+    if isinstance(x, np.ndarray):
+        return x
+    mod = type(x).__module__
+    if mod.startswith("torch"):
+        if getattr(x, "device", None) is not None and x.device.type != "cpu":
+            raise LaunchError(f"argument '{name}' is a torch tensor on {x.device}; the CPU executor needs "
+                              f"CPU tensors")
+        try:
+            return x.detach().numpy()
+        except TypeError:
+            import ml_dtypes
+            import torch
+            if x.dtype == torch.bfloat16:
+                return x.detach().view(torch.int16).numpy().view(ml_dtypes.bfloat16)
+            raise
+    if hasattr(x, "__array_interface__"):
+        return np.asarray(x)
+    if hasattr(x, "__dlpack__"):
+        return np.from_dlpack(x)
+    raise LaunchError(f"argument '{name}' of type {type(x).__name__} is not an array the CPU executor can use")
+
+
+def launch(grid, kernel, args: Sequence[Any], *, checks: Optional[dict] = None, stream=None) -> None:
+    """Run `kernel` over `grid` on the CPU with real arguments; arrays are updated in place."""
+    from .backends.numpy.launcher import run_kernel
+    run_kernel(grid, kernel, args, checks=checks)
