@@ -91,10 +91,11 @@ def _seal_loop(loop) -> List[H.Stmt]:
     if not has_return:
         return [new]
     loc = loop.loc
-    init = H.Assign([H.Name(RETURNED, loc)], H.Const(False, loc), loc)
+    init = [H.Assign([H.Name(RETURNED, loc)], H.Const(False, loc), loc),
+            H.Assign([H.Name(RETVAL, loc)], H.Const(None, loc), loc)]
     check = H.If(H.Name(RETURNED, loc), [H.Return(H.Name(RETVAL, loc), loc)], [], loc)
     check.after_loop_return = True
-    return [init, new, check]
+    return init + [new, check]
 
 
 def _rewrite_returns(stmts: List[H.Stmt], loc) -> List[H.Stmt]:

@@ -44,11 +44,32 @@ def _missing_operation(name: str) -> _SurfaceFunction:
     return sf
 
 
-for _name in OPERATION_NAMES:
-    globals()[_name] = _SURFACE.get(_name) or _missing_operation(_name)
-del _name
+def __getattr__(name: str):
+    # Operations are looked up lazily: the op families import this package's
+    # submodules (enums, annotations) while they are being registered.
+    if name in OPERATION_NAMES:
+        import importlib
+        importlib.import_module("tilescope.ops")
+        fn = _SURFACE.get(name)
+        if fn is None:
+            return _missing_operation(name)
+        if name == "cdiv":
+            fn.host = _host_cdiv
+        globals()[name] = fn
+        return fn
+    raise AttributeError(f"module 'cuda.tile' has no attribute '{name}'")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(OPERATION_NAMES))
 
 
 def foreign_pointer_dtype(pointee_dtype):
     """The dtype of a pointer to `pointee_dtype` from another library (not supported by tilescope)."""
     raise NotImplementedError("foreign pointers are not supported by tilescope")
+
+
+def _host_cdiv(x, y):
+    """`ct.cdiv` on host integers: ceiling division."""
+    return -(-x // y)
+

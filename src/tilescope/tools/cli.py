@@ -33,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("-o", "--output", help="with --stage all: a directory for one file per stage")
     i.add_argument("--diff", action="store_true", help="with --stage passes: show each pass as a diff")
     i.add_argument("--locations", action="store_true", help="annotate ops with source lines")
+    r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
+    r.add_argument("script")
+    r.add_argument("script_args", nargs=argparse.REMAINDER)
     return p
 
 
@@ -47,6 +50,9 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_check(args)
         if args.command == "ir":
             return cmd_ir(args)
+        if args.command == "run":
+            from .run_script import run_script
+            return run_script(args.script, args.script_args)
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,73 @@
+"""Control flow on the CPU executor: divergent branches, per-block trip counts, break/continue/return.
+
+Every kernel also runs one block at a time; the vectorised run must agree bit for bit.
+"""
+import numpy as np
+import pytest
+
+from tilescope.backends.numpy.launcher import run_kernel
+from tests.backends import kernels_control as K
+
+
+def both_ways(grid, kernel, make_args):
+    a1 = make_args()
+    run_kernel(grid, kernel, a1)
+    a2 = make_args()
+    run_kernel(grid, kernel, a2, sequential=True)
+    for x, y in zip(a1, a2):
+        if isinstance(x, np.ndarray):
+            assert np.array_equal(x, y, equal_nan=True)
+    return a1
+
+
+def test_divergent_if():
+    x = np.arange(64, dtype=np.float32)
+    out = both_ways((8,), K.divergent_if, lambda: (x.copy(), np.zeros(64, np.float32), 8))[1]
+    blocks = np.repeat(np.arange(8), 8)
+    assert np.array_equal(out, np.where(blocks % 2 == 0, x * 2, x - 1))
+
+
+def test_loop_trip_count_differs_per_block():
+    x = np.zeros(32, dtype=np.float32)
+    out = both_ways((8,), K.loop_per_block_trip, lambda: (x.copy(), np.zeros(32, np.float32), 4))[1]
+    expected = np.repeat([sum(range(b)) for b in range(8)], 4)
+    assert np.array_equal(out, expected)
+
+
+def test_break_and_continue():
+    x = np.zeros(16 * 4, dtype=np.float32)
+    out = both_ways((16,), K.loop_break_continue, lambda: (x.copy(), np.zeros_like(x), 4))[1]
+    expected = []
+    for b in range(16):
+        acc = 0
+        for i in range(10):
+            if i == b:
+                break
+            if i % 3 == 1:
+                continue
+            acc += 1
+        expected += [acc] * 4
+    assert np.array_equal(out, expected)
+
+
+def test_data_dependent_while():
+    steps = both_ways((12,), K.while_collatz, lambda: (np.zeros(12, np.int32), np.zeros(12, np.int32)))[1]
+
+    def collatz(v):
+        c = 0
+        while v != 1:
+            v = v // 2 if v % 2 == 0 else 3 * v + 1
+            c += 1
+        return c
+    assert list(steps) == [collatz(b + 1) for b in range(12)]
+
+
+def test_early_return():
+    x = np.arange(16, dtype=np.float32)
+    out = both_ways((4,), K.early_return, lambda: (x.copy(), np.full(16, -5, np.float32), 4))[1]
+    assert np.array_equal(out[:8], x[:8] + 100) and np.all(out[8:] == -5)
+
+
+def test_return_inside_loop():
+    out = both_ways((10,), K.return_in_loop, lambda: (np.zeros(10, np.int32), 1))[0]
+    assert list(out) == [b * 10 if b < 8 else -1 for b in range(10)]
