@@ -92,6 +92,11 @@ def _abs(ctx, x):
     return ctx.call_surface("abs", [x], {}) if isinstance(x, Value) else abs(x)
 
 
+@_rule(builtins.divmod)
+def _divmod(ctx, x, y):
+    return ctx.call_surface("divmod", [x, y], {})
+
+
 def _convert(pytype, dtype_name):
     def rule(ctx, x=0):
         if isinstance(x, Value):
@@ -135,8 +140,8 @@ def _isinstance(ctx, obj, cls):
 
 
 @_rule(builtins.print)
-def _print(ctx, *args, sep=" ", end="\n"):
-    return ctx.call_surface("print", list(args), {"sep": sep, "end": end})
+def _print(ctx, *args, **kwargs):
+    return ctx.call_surface("print", list(args), kwargs)
 
 
 @_rule(builtins.getattr)

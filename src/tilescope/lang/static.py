@@ -87,6 +87,15 @@ for _op, _dunder in (("neg", "neg"), ("pos", "pos"), ("invert", "invert")):
 StaticProxy.__hash__ = object.__hash__
 
 
+def _check_static_visible(ctx, x: Any) -> None:
+    """Only tiles and arrays have a compile-time view (as cuTile's symbolic values)."""
+    if isinstance(x, tuple):
+        for i in x:
+            _check_static_visible(ctx, i)
+    elif isinstance(x, Value) and x.const is None and not isinstance(x.type, (TileType, ArrayType)):
+        raise ctx.type_error(f"Objects of type {x.type} are not supported at compile time")
+
+
 def _to_static(x: Any) -> Any:
     if isinstance(x, Value):
         return x.const if x.const is not None else StaticProxy(x)
@@ -116,9 +125,11 @@ def static_python(ctx, node: ast.expr, what: str) -> Any:
     frame = ctx.frame
     for name in names:
         try:
-            scope[name] = _to_static(ctx.lookup(name))
+            value = ctx.lookup(name)
         except Exception:
-            pass
+            continue
+        _check_static_visible(ctx, value)
+        scope[name] = _to_static(value)
     lam = ast.Expression(ast.Lambda(
         ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in scope], kwonlyargs=[], kw_defaults=[],
                       defaults=[]), node))

@@ -256,3 +256,14 @@ def axis_order(ctx, order: Any, ndim: int) -> Tuple[int, ...]:
     if isinstance(o, tuple) and sorted(o) == list(range(ndim)) and all(isinstance(i, int) for i in o):
         return o
     raise ctx.type_error(f"order must be 'C', 'F' or a permutation of {tuple(range(ndim))}, got {o!r}")
+
+
+# The TileIR bytecode version tilescope type-checks for (upstream's oracle compiles for 13.3).
+TARGET_BYTECODE = (13, 3)
+
+
+def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:
+    """Upstream rejects some features below a bytecode version (TileUnsupportedFeatureError)."""
+    if TARGET_BYTECODE < tuple(version):
+        raise ctx.unsupported(f"{feature} requires tileiras {version[0]}.{version[1]} or later. "
+                              f"Current version is {TARGET_BYTECODE[0]}.{TARGET_BYTECODE[1]}.")

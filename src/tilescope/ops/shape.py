@@ -36,37 +36,41 @@ def _tile(ctx, x, what="x"):
     """A tile operand; loose numbers become 0-d tiles, anything else is a type error."""
     if is_tile(x) or is_number(x):
         return tile_operand(ctx, x, what)
-    raise ctx.type_error(f"Expected a tile, but given value has type {_type_name(x)}")
+    raise ctx.type_error(f"Expected a tile, but given value has type {type_name(x)}")
 
 
-def _type_name(x) -> str:
+def type_name(x) -> str:
     if isinstance(x, tuple):
-        return f"Tuple[{','.join(_type_name(i) for i in x)}]"
+        return f"Tuple[{','.join(type_name(i) for i in x)}]"
     if x is None:
         return "None"
+    if is_number(x):
+        return f"Tile[{D.literal_dtype(x).name},()]"
     t = getattr(x, "type", None)
     return str(t) if t is not None else describe(x)
 
 
-def _int_tuple(ctx, x, what: str, *, allow_single_int=False):
+def _int_tuple(ctx, x, what: str, fn: str, *, allow_single_int=False):
     """A compile-time tuple of ints (upstream's `require_constant_int_tuple`)."""
+    prefix = f"Invalid argument \"{what}\" of {fn}(): "
+    if not ctx.is_constant(x):
+        raise ctx.type_error(f"{prefix}Expected a constant integer tuple, but given value is not constant")
     v = ctx.require_constant(x, what)
     if allow_single_int and isinstance(v, int) and not isinstance(v, bool):
         return (v,)
     if not isinstance(v, tuple):
-        raise ctx.type_error(f"Invalid argument \"{what}\": Expected a tuple, but given value has type "
-                             f"{_type_name(x)}")
+        raise ctx.type_error(f"{prefix}Expected a tuple, but given value has type {type_name(x)}")
     for i, d in enumerate(v):
         if isinstance(d, bool) or not isinstance(d, int):
-            raise ctx.type_error(f"Invalid argument \"{what}\": Expected a tuple of integers, "
-                                 f"but element #{i} has type {_type_name(d)}")
+            raise ctx.type_error(f"{prefix}Expected a tuple of integers, but element #{i} has type "
+                                 f"{type_name(d)}")
     return v
 
 
 def _shape(ctx, x, fn: str, what: str = "shape", *, allow_single_int=False, expected_rank=None,
            allow_0d=False):
     """A compile-time shape: positive powers of two (upstream's `require_constant_shape`)."""
-    shape = _int_tuple(ctx, x, what, allow_single_int=allow_single_int)
+    shape = _int_tuple(ctx, x, what, fn, allow_single_int=allow_single_int)
     prefix = f"Invalid argument \"{what}\" of {fn}(): "
     if expected_rank is not None and len(shape) != expected_rank and not (allow_0d and not shape):
         raise ctx.type_error(f"{prefix}Expected {what} length to be {expected_rank}, got {len(shape)}")
@@ -88,7 +92,7 @@ def _const_int(ctx, x, what: str) -> int:
     v = ctx.require_constant(x, what)
     if isinstance(v, bool) or not isinstance(v, int):
         raise ctx.type_error(f"Invalid argument \"{what}\": Expected an integer constant, "
-                             f"but given value has type {_type_name(x)}")
+                             f"but given value has type {type_name(x)}")
     return v
 
 
@@ -124,7 +128,7 @@ def reshape(x, /, shape):
 
 @reshape.rule
 def _(ctx, x, shape):
-    new_shape = _int_tuple(ctx, shape, "shape")
+    new_shape = _int_tuple(ctx, shape, "shape", "reshape")
     return reshape_to(ctx, _tile(ctx, x), new_shape)
 
 
@@ -146,7 +150,7 @@ def permute(x, /, axes):
 @permute.rule
 def _(ctx, x, axes):
     v = _tile(ctx, x)
-    order = _int_tuple(ctx, axes, "axes")
+    order = _int_tuple(ctx, axes, "axes", "permute")
     if len(order) != v.type.ndim:
         raise ctx.type_error(f"Num axes must match input's rank: {len(order)} vs {v.type.ndim}")
     seen = set()
@@ -211,7 +215,7 @@ def _tile_getitem(ctx, x, index):
     for i in index:
         if not (i is None or i is Ellipsis or (isinstance(i, slice) and i == full)):
             raise ctx.type_error(f"Expected `None|np.newaxis` or `ellipsis` or full slice (`:`), but got "
-                                 f"{_type_name(i) if is_tile(i) else i}. Hint: Directly indexing a tile is "
+                                 f"{type_name(i) if is_tile(i) else i}. Hint: Directly indexing a tile is "
                                  f"not supported, use `extract` or `item`.")
     nd = x.type.ndim
     n_slices = sum(1 for i in index if isinstance(i, slice))
@@ -254,8 +258,8 @@ def cat(tiles, /, axis):
 @cat.rule
 def _(ctx, tiles, axis):
     if not isinstance(tiles, tuple):
-        raise ctx.type_error(f"Invalid argument \"tiles\" of cat(): Expected a tuple, but given value has "
-                             f"type {_type_name(tiles)}")
+        raise ctx.type_error(f"Invalid argument #1 of cat(): Expected a tuple, but given value has "
+                             f"type {type_name(tiles)}")
     ax = _const_int(ctx, axis, "axis")
     if not tiles:
         raise ctx.type_error("cat() received an empty tuple")
@@ -265,12 +269,12 @@ def _(ctx, tiles, axis):
         raise ctx.type_error(f"cat() supports at most 2 tiles, got {len(tiles)}")
     x, y = tiles
     if not is_tile(x):
-        raise ctx.type_error(f"Expected tuple of Tile, got a {_type_name(x)}")
+        raise ctx.type_error(f"Expected tuple of Tile, got a {type_name(x)}")
     dtype, rank = x.type.dtype, x.type.ndim
     shape = list(x.type.shape)
     ax = _axis(ctx, ax, rank)
     if not is_tile(y):
-        raise ctx.type_error(f"Expected tuple of Tile, got a {_type_name(y)}")
+        raise ctx.type_error(f"Expected tuple of Tile, got a {type_name(y)}")
     if y.type.ndim != rank:
         raise ctx.type_error(f"Expected tiles to have the same rank: {rank} != {y.type.ndim}")
     if y.type.dtype is not dtype:
@@ -296,7 +300,7 @@ def _subtile_index(ctx, x, shape, index, sub_noun: str):
             and not item.type.dtype.is_bool)
         if not ok:
             raise ctx.type_error(f"Invalid argument \"index\": Expected an integer scalar or a tuple of integer "
-                                 f"scalars, but element #{i} has type {_type_name(item)}")
+                                 f"scalars, but element #{i} has type {type_name(item)}")
     nd = x.type.ndim
     if len(items) != nd:
         raise ctx.type_error(f"Index size {len(items)} does not match the tile rank {nd}")

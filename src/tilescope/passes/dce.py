@@ -9,7 +9,7 @@ from ..ir.core import Block, Function, Op
 SIDE_EFFECTS = frozenset({"store_tile", "scatter", "store_offset", "atomic", "atomic_cas", "print",
                           "assert", "breakpoint", "yield", "continue", "break", "return", "if", "for",
                           "loop", "tiled_store", "tiled_atomic", "store_advanced", "grid_control",
-                          "raw_store", "raw_atomic"})
+                          "raw_store", "raw_atomic", "raw_atomic_cas"})
 
 
 def _has_effect(op: Op) -> bool:

@@ -1,0 +1,288 @@
+"""Atomic read-modify-write and compare-and-swap on array elements.
+
+Three addressings share one set of typing rules:
+  * `ct.atomic_*(array, indices, ...)`: element indices, as `gather`/`scatter`;
+  * `RawArrayMemory.atomic_*_offset(offset, ...)`: flat element offsets;
+  * `TiledView.atomic_store_*(index, update)`: a whole tile of a tiled view (no result).
+
+Dtype rules (as upstream): add takes 32/64-bit ints and f32/f64 plus f16/bf16; max/min
+take 32/64-bit ints only; and/or/xor take 32/64-bit ints and need the update's dtype to
+equal the array's exactly; xchg and cas take 32/64-bit ints and floats. The update is
+broadcast to the index shape *before* it is converted, so a bare literal update of a
+non-scalar index is an int32 (or float32) tile: it converts only where promotion would.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, List, Optional, Tuple
+
+from .. import dtypes as D
+from ..ir.core import Value
+from ..ir.types import RawMemoryType, TiledViewType, TileType
+from ..lang.enums import MemoryOrder, MemoryScope
+from .common import broadcast_to, const_bool, implicit_cast, is_number, is_tile, require_array
+from .gather import broadcastable_to, custom_mask, element_indices, stored_value
+from .memory import memory_order_scope, scalar_index_items
+from .registry import method, primitive, surface
+
+Shape = Tuple[int, ...]
+
+primitive("atomic", "Atomic read-modify-write `mode` (add, max, min, and, or, xor, xchg) of the elements at "
+                    "element indices (as scatter; out-of-bounds skipped when `check_bounds`); result: the old "
+                    "values. Operands: array, n index tiles, update.")
+primitive("atomic_cas", "Atomic compare-and-swap at element indices: where old == expected store desired; "
+                        "result: the old values (`expected` where out of bounds). Operands: array, n index "
+                        "tiles, expected, desired.")
+primitive("raw_atomic", "`atomic` on raw memory: operands raw memory, element offset tile, update, then mask "
+                        "if `has_mask`.")
+primitive("raw_atomic_cas", "`atomic_cas` on raw memory: operands raw memory, offset tile, expected, desired, "
+                            "then mask if `has_mask`.")
+primitive("tiled_atomic", "Atomic reduction `mode` of a tile into a tiled view at a tile index (no result); "
+                          "out-of-bounds elements are skipped. Operands: view, tile index scalars, update.")
+
+_INT_32_64 = (D.int32, D.int64, D.uint32, D.uint64)
+_INT_FLOAT_32_64 = _INT_32_64 + (D.float32, D.float64)
+RMW_ORDERS = (MemoryOrder.RELAXED, MemoryOrder.ACQUIRE, MemoryOrder.RELEASE, MemoryOrder.ACQ_REL)
+
+
+@dataclass(frozen=True)
+class RmwSpec:
+    bitwise: bool
+    dtypes: Tuple[D.DType, ...]
+
+
+RMW = {
+    "xchg": RmwSpec(False, _INT_FLOAT_32_64),
+    "add": RmwSpec(False, _INT_FLOAT_32_64 + (D.float16, D.bfloat16)),
+    "max": RmwSpec(False, _INT_32_64),
+    "min": RmwSpec(False, _INT_32_64),
+    "and": RmwSpec(True, _INT_32_64),
+    "or": RmwSpec(True, _INT_32_64),
+    "xor": RmwSpec(True, _INT_32_64),
+}
+
+
+# ---- typing helpers -----------------------------------------------------------------
+
+def _describe(x: Any) -> str:
+    from .common import describe
+    return str(x.type) if isinstance(x, Value) else describe(x)
+
+
+def rmw_update(ctx, update: Any, shape: Shape, dtype: D.DType, bitwise: bool, what: str = "index",
+               target: str = "index shape") -> Value:
+    """Broadcast the update to `shape`, then convert it (bitwise ops need an exact dtype match)."""
+    if not is_tile(update) and not is_number(update):
+        raise ctx.type_error(f"Update must be a tile or a scalar, got {_describe(update)}")
+    ushape = update.type.shape if is_tile(update) else ()
+    if not broadcastable_to(ushape, shape):
+        raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the {target} {shape}")
+    if is_number(update) and shape == ():
+        loose = update                 # a scalar literal stays loose and adapts to the array dtype
+        update_dtype = D.literal_dtype(update)
+    else:
+        loose = None
+        if is_number(update):
+            update = ctx.to_value(update)
+        update = broadcast_to(ctx, update, shape)
+        update_dtype = update.type.dtype
+    if bitwise:
+        if update_dtype is not dtype:
+            raise ctx.type_error(f"Bitwise atomic read-modify-write operations require the update dtype "
+                                 f"({update_dtype}) to exactly match the target dtype ({dtype})")
+        return ctx.to_value(loose, dtype) if loose is not None else update
+    return implicit_cast(ctx, loose if loose is not None else update, dtype,
+                         "Update is incompatible with the target dtype")
+
+
+def _rmw_checks(ctx, op: str, dtype: D.DType, what: str = "array"):
+    if dtype not in RMW[op].dtypes:
+        raise ctx.type_error(f"Unsupported {what} dtype: {dtype}")
+
+
+def _order(ctx, memory_order, memory_scope, opname):
+    return memory_order_scope(ctx, memory_order, memory_scope, opname, RMW_ORDERS)
+
+
+def _check_bounds(ctx, check_bounds) -> bool:
+    return const_bool(ctx, check_bounds, "check_bounds")
+
+
+# ---- ct.atomic_* (element indices) --------------------------------------------------
+
+def _indexed_rmw(op: str):
+    def stub(array, indices, update, /, *, check_bounds=True, memory_order=MemoryOrder.ACQ_REL,
+             memory_scope=MemoryScope.DEVICE):
+        pass
+    stub.__name__ = f"atomic_{op}"
+    stub.__doc__ = (f"Atomically apply `{op}` with `update` to the elements of `array` at `indices` "
+                    f"(as `scatter`) and return their old values, shaped like the broadcast indices.")
+    sf = surface("atomics")(stub)
+
+    @sf.rule
+    def rule(ctx, array, indices, update, check_bounds, memory_order, memory_scope):
+        cb = _check_bounds(ctx, check_bounds)
+        a = require_array(ctx, array)
+        idx, shape = element_indices(ctx, a, indices)
+        dtype = a.type.dtype
+        _rmw_checks(ctx, op, dtype)
+        u = rmw_update(ctx, update, shape, dtype, RMW[op].bitwise)
+        mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_rmw")
+        return ctx.emit1("atomic", [a] + idx + [u], TileType(dtype, shape), mode=op, check_bounds=cb,
+                         memory_order=mo, memory_scope=ms)
+    return sf
+
+
+atomic_xchg = _indexed_rmw("xchg")
+atomic_add = _indexed_rmw("add")
+atomic_max = _indexed_rmw("max")
+atomic_min = _indexed_rmw("min")
+atomic_and = _indexed_rmw("and")
+atomic_or = _indexed_rmw("or")
+atomic_xor = _indexed_rmw("xor")
+
+
+def _cas_operands(ctx, dtype, shape, expected, desired, array_name="array"):
+    if dtype not in _INT_FLOAT_32_64:
+        raise ctx.type_error(f"Unsupported array dtype: {dtype}")
+    e = stored_value(ctx, expected, shape, dtype, "Expected value", array_name=array_name)
+    d = stored_value(ctx, desired, shape, dtype, "Desired value", array_name=array_name)
+    return e, d
+
+
+@surface("atomics")
+def atomic_cas(array, indices, expected, desired, /, *, check_bounds=True, memory_order=MemoryOrder.ACQ_REL,
+               memory_scope=MemoryScope.DEVICE):
+    """Atomic compare-and-swap at `indices`: where the element equals `expected`, write `desired`.
+
+    Returns the old elements (shaped like the broadcast indices); out-of-bounds
+    positions are skipped and return `expected`.
+    """
+
+
+@atomic_cas.rule
+def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory_scope):
+    cb = _check_bounds(ctx, check_bounds)
+    a = require_array(ctx, array)
+    idx, shape = element_indices(ctx, a, indices)
+    e, d = _cas_operands(ctx, a.type.dtype, shape, expected, desired)
+    mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_cas")
+    return ctx.emit1("atomic_cas", [a] + idx + [e, d], TileType(a.type.dtype, shape), check_bounds=cb,
+                     memory_order=mo, memory_scope=ms)
+
+
+# ---- RawArrayMemory.atomic_*_offset ---------------------------------------------------
+
+def raw_offset(ctx, raw: Value, offset: Any) -> Tuple[Value, Shape]:
+    """The element offset operand of raw-memory ops (an integer scalar or tile)."""
+    if not (is_tile(offset) and offset.type.dtype.is_int) and not (
+            isinstance(offset, int) and not isinstance(offset, bool)):
+        raise ctx.type_error(f"Offset must be an integer scalar or tile, got {_describe(offset)}")
+    off = offset if is_tile(offset) else ctx.to_value(offset)
+    return off, off.type.shape
+
+
+def _require_raw(ctx, raw: Any) -> Value:
+    if isinstance(raw, Value) and isinstance(raw.type, RawMemoryType):
+        return raw
+    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {_describe(raw)}")
+
+
+def _mask_ops(m: Optional[Value]) -> Tuple[List[Value], bool]:
+    return ([m], True) if m is not None else ([], False)
+
+
+def _raw_rmw(op: str):
+    def stub(self, offset, update, /, *, mask=None, memory_order=MemoryOrder.ACQ_REL,
+             memory_scope=MemoryScope.DEVICE):
+        pass
+    name = f"atomic_{op}_offset"
+    stub.__name__ = name
+    stub.__doc__ = (f"Atomically apply `{op}` with `update` at base + `offset` (in elements) where `mask` "
+                    f"holds; returns the old values shaped like `offset`.")
+    sf = surface("atomics", name=f"RawArrayMemory.{name}")(stub)
+
+    @sf.rule
+    def rule(ctx, self, offset, update, mask, memory_order, memory_scope):
+        raw = _require_raw(ctx, self)
+        off, shape = raw_offset(ctx, raw, offset)
+        m = custom_mask(ctx, mask, shape)
+        dtype = raw.type.dtype
+        _rmw_checks(ctx, op, dtype)
+        u = rmw_update(ctx, update, shape, dtype, RMW[op].bitwise)
+        mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_rmw")
+        extra, has_mask = _mask_ops(m)
+        return ctx.emit1("raw_atomic", [raw, off, u] + extra, TileType(dtype, shape), mode=op,
+                         has_mask=has_mask, memory_order=mo, memory_scope=ms, stored_operand=2)
+    method(RawMemoryType, name, sf)
+    return sf
+
+
+for _op in RMW:
+    _raw_rmw(_op)
+
+
+@surface("atomics", name="RawArrayMemory.atomic_cas_offset")
+def atomic_cas_offset(self, offset, expected, desired, /, *, mask=None, memory_order=MemoryOrder.ACQ_REL,
+                      memory_scope=MemoryScope.DEVICE):
+    """Atomic compare-and-swap at base + `offset` (in elements) where `mask` holds; returns old values."""
+
+
+@atomic_cas_offset.rule
+def _(ctx, self, offset, expected, desired, mask, memory_order, memory_scope):
+    raw = _require_raw(ctx, self)
+    off, shape = raw_offset(ctx, raw, offset)
+    m = custom_mask(ctx, mask, shape)
+    e, d = _cas_operands(ctx, raw.type.dtype, shape, expected, desired)
+    mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_cas")
+    extra, has_mask = _mask_ops(m)
+    return ctx.emit1("raw_atomic_cas", [raw, off, e, d] + extra, TileType(raw.type.dtype, shape),
+                     has_mask=has_mask, memory_order=mo, memory_scope=ms, stored_operand=3)
+
+
+method(RawMemoryType, "atomic_cas_offset", atomic_cas_offset)
+
+
+# ---- TiledView.atomic_store_* ------------------------------------------------------------
+
+def _require_view(ctx, view: Any) -> Value:
+    if isinstance(view, Value) and isinstance(view.type, TiledViewType):
+        return view
+    raise ctx.type_error(f"Expected a TiledView, but given value has type {_describe(view)}")
+
+
+def _view_rmw(op: str):
+    def stub(self, index, update, /):
+        pass
+    name = f"atomic_store_{op}"
+    stub.__name__ = name
+    stub.__doc__ = (f"Atomically combine (`{op}`) the tile `update` into the view's tile at `index`; "
+                    f"out-of-bounds elements are skipped. Returns nothing.")
+    sf = surface("atomics", name=f"TiledView.{name}")(stub)
+
+    @sf.rule
+    def rule(ctx, self, index, update):
+        view = _require_view(ctx, self)
+        vt: TiledViewType = view.type
+        _rmw_checks(ctx, op, vt.dtype, "tiled view")
+        idx = scalar_index_items(ctx, index, len(vt.order), "tiled view")
+        if not is_tile(update) and not is_number(update):
+            raise ctx.type_error(f"Expected a tile, but given value has type {_describe(update)}")
+        ushape = update.type.shape if is_tile(update) else ()
+        if not broadcastable_to(ushape, vt.tile_shape):
+            raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the tiled view's tile shape "
+                                 f"{vt.tile_shape}")
+        full = vt.tile_shape or (1,) * len(vt.order)
+        u = broadcast_to(ctx, update if is_tile(update) else ctx.to_value(update), full)
+        u = rmw_update(ctx, u, full, vt.dtype, RMW[op].bitwise, target="tiled view's tile shape")
+        ctx.emit("tiled_atomic", [view] + idx + [u], [], mode=op, memory_order=MemoryOrder.RELAXED,
+                 memory_scope=MemoryScope.DEVICE)
+        return None
+    method(TiledViewType, name, sf)
+    return sf
+
+
+for _op in ("add", "max", "min", "and", "or", "xor"):
+    _view_rmw(_op)
+
+del _op

@@ -1,0 +1,78 @@
+"""Compile-time helpers: ensure_constant, assume_divisible_by, grid dependency control.
+
+`static_eval`, `static_assert`, `static_iter` and `static_exception` evaluate
+Python source and live in `tilescope.lang.static`.
+"""
+from __future__ import annotations
+
+from ..errors import TileStaticAssertionError
+from .common import describe, is_number, is_tile
+from .registry import primitive, surface
+from .shape import require_version, type_name
+
+primitive("assume", "Identity on an integer scalar, carrying the fact that it is a multiple of `divisor`.")
+primitive("grid_control", "Programmatic dependent launch: `what` is 'wait' or 'launch_dependents'.")
+
+
+@surface("static_ops")
+def ensure_constant(value, /):
+    """Return `value`, failing to compile unless it is a compile-time constant."""
+
+
+@ensure_constant.rule
+def _(ctx, value):
+    if not ctx.is_constant(value):
+        raise ctx.error(TileStaticAssertionError, "Static assertion failed: Argument of ensure_constant() "
+                                                  "is not a compile-time constant")
+    return value
+
+
+@surface("static_ops")
+def assume_divisible_by(x, divisor):
+    """Promise that the integer scalar `x` is a multiple of `divisor`; returns `x` unchanged."""
+
+
+@assume_divisible_by.rule
+def _(ctx, x, divisor):
+    integral = (isinstance(x, int) and not isinstance(x, bool)) or (
+        is_tile(x) and not x.type.shape and x.type.dtype.is_int)
+    if not integral:
+        shown = x.type if is_tile(x) else type_name(x)
+        raise ctx.type_error(f"`assume_divisible_by` requires an integer scalar, got {shown}")
+    d = ctx.require_constant(divisor, "divisor")
+    if isinstance(d, bool) or not isinstance(d, int):
+        raise ctx.type_error(f"Invalid argument \"divisor\" of assume_divisible_by(): Expected an integer "
+                             f"constant, but given value has type {describe(d)}")
+    if d < 1:
+        raise ctx.type_error(f"`assume_divisible_by` requires a positive divisor, got {d}")
+    known = x if is_number(x) else x.const
+    if known is not None:
+        if known % d:
+            raise ctx.type_error(f"Value {known} is not divisible by {d}: `assume_divisible_by` contradicts "
+                                 f"a known constant")
+        return x
+    if d == 1:
+        return x
+    return ctx.emit1("assume", [x], x.type, divisor=d)
+
+
+@surface("static_ops")
+def grid_dependency_control_wait():
+    """Wait until the preceding kernel of a programmatic dependent launch has finished (tileiras 13.4+)."""
+
+
+@grid_dependency_control_wait.rule
+def _(ctx):
+    require_version(ctx, "grid_dependency_control_wait", (13, 4))
+    ctx.emit("grid_control", [], [], what="wait")
+
+
+@surface("static_ops")
+def grid_dependency_control_launch_dependents():
+    """Let a programmatically dependent successor kernel start scheduling (tileiras 13.4+)."""
+
+
+@grid_dependency_control_launch_dependents.rule
+def _(ctx):
+    require_version(ctx, "grid_dependency_control_launch_dependents", (13, 4))
+    ctx.emit("grid_control", [], [], what="launch_dependents")

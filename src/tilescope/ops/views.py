@@ -1,0 +1,338 @@
+"""Other views of an array: sub-arrays, tiled views, raw memory, and items of array lists.
+
+* `Array.slice(axis, start, stop)`: the same memory restricted to [start, stop) along one axis.
+* `Array.tiled_view(tile_shape, ...)`: the array as a grid of tiles (`TiledView`), with
+  `.load/.store/.num_tiles` (its atomics live in atomics.py).
+* `Array.get_raw_memory()`: flat element-offset access (`RawArrayMemory`), with
+  `.load_offset/.store_offset` (its atomics live in atomics.py).
+* `lst[i]` on a list-of-arrays parameter.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import dtypes as D
+from ..ir.core import Value
+from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
+from ..lang import surface_types
+from ..lang.enums import PaddingMode
+from .atomics import raw_offset
+from .common import const_enum, const_int, const_shape, describe, implicit_cast, is_number, is_tile, \
+    normalize_axis, require_array
+from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
+from .memory import check_bounds_flag, latency_hint, load_store_hints, scalar_index_items, tile_shape_arg
+from .registry import attribute, method, primitive, surface
+
+primitive("array_slice", "The array restricted to elements [start, stop) along `axis` (a view: same memory "
+                         "and strides, base moved by start*stride[axis]). Operands: array, start, stop.")
+primitive("tiled_view", "The array seen as a grid of tiles (type TiledViewType); no memory access.")
+primitive("tiled_load", "Load the view's tile at tile index `index` (operands: view, index scalars); "
+                        "tile origins are index*traversal_steps elements; out-of-bounds elements padded by "
+                        "the view's padding mode.")
+primitive("tiled_store", "Store a tile of the view's tile shape at tile index `index` (operands: view, index "
+                         "scalars, tile); out-of-bounds elements are dropped.")
+primitive("tiled_num_tiles", "Number of tile positions of the view along `axis` (int32 scalar).")
+primitive("raw_memory", "The array's base pointer as flat element-offset memory (type RawMemoryType).")
+primitive("raw_load", "Element load at base + offset[p] where mask[p] (else padding[p]; no bounds check). "
+                      "Operands: raw memory, offset tile, padding, then mask if `has_mask`.")
+primitive("raw_store", "Element store of value[p] at base + offset[p] where mask[p] (no bounds check). "
+                       "Operands: raw memory, offset tile, value, then mask if `has_mask`.")
+primitive("list_item", "Item `index` of a list-of-arrays parameter (an array).")
+
+
+def _type_text(x: Any) -> str:
+    return str(x.type) if isinstance(x, Value) else describe(x)
+
+
+def _signed_int_scalar(ctx, x: Any) -> Value:
+    if is_tile(x):
+        if x.type.shape:
+            raise ctx.type_error(f"Expected a scalar or a 0D tile, but given value has type {x.type}")
+        if not (x.type.dtype.is_int and x.type.dtype.is_signed):
+            raise ctx.type_error(f"Expected a signed integer scalar, but got {x.type}")
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return ctx.to_value(x)
+    if isinstance(x, bool):
+        raise ctx.type_error("Expected a signed integer scalar, but got Tile[bool_,()]")
+    raise ctx.type_error(f"Expected a scalar or a 0D tile, but given value has type {_type_text(x)}")
+
+
+# ---- Array.slice ----------------------------------------------------------------------
+
+@surface("views", name="Array.slice")
+def array_slice(self, axis, start, stop):
+    """A view of the array restricted to [start, stop) along `axis` (constant; negative counts from the end).
+
+    `start`/`stop` are signed integer scalars (run-time values allowed); no data is copied.
+    """
+
+
+@array_slice.rule
+def _(ctx, self, axis, start, stop):
+    a = require_array(ctx, self)
+    at: ArrayType = a.type
+    ax = normalize_axis(ctx, axis, at.ndim)
+    lo, hi = _signed_int_scalar(ctx, start), _signed_int_scalar(ctx, stop)
+    c_lo, c_hi = lo.const, hi.const
+    if c_lo is not None and c_lo < 0:
+        raise ctx.type_error("Slice start must be non-negative")
+    if c_hi is not None and c_hi < 0:
+        raise ctx.type_error("Slice stop must be non-negative")
+    if c_lo is not None and c_hi is not None and c_hi < c_lo:
+        raise ctx.type_error("Slice stop must be greater than or equal to start")
+    known = c_hi - c_lo if c_lo is not None and c_hi is not None else None
+    shape = tuple(known if i == ax else d for i, d in enumerate(at.shape))
+    static = tuple((known is not None) if i == ax else s for i, s in enumerate(at.static_shape))
+    new_type = ArrayType(at.dtype, at.ndim, shape, at.strides, index_dtype=at.index_dtype,
+                         static_shape=static, static_strides=at.static_strides)
+    return ctx.emit1("array_slice", [a, lo, hi], new_type, axis=ax)
+
+
+method(ArrayType, "slice", array_slice)
+
+
+# ---- Array.tiled_view and TiledView --------------------------------------------------------
+
+@surface("views", name="Array.tiled_view")
+def tiled_view(self, tile_shape, *, padding_mode=PaddingMode.UNDETERMINED, traversal_steps=None):
+    """The array as a grid of `tile_shape` tiles (one extent per axis; powers of two).
+
+    `traversal_steps` (elements between consecutive tile origins per axis, any positive
+    int) defaults to `tile_shape`: smaller steps overlap tiles, larger ones leave gaps.
+    """
+
+
+@tiled_view.rule
+def _(ctx, self, tile_shape, padding_mode, traversal_steps):
+    a = require_array(ctx, self)
+    nd = a.type.ndim
+    shape = tile_shape_arg(ctx, tile_shape, nd)
+    pad = const_enum(ctx, padding_mode, PaddingMode, "padding_mode")
+    if traversal_steps is None:
+        steps = shape or (1,) * nd
+    else:
+        steps = ctx.require_constant(traversal_steps, "traversal_steps")
+        if isinstance(steps, tuple) and len(steps) != nd and \
+                all(isinstance(s, int) and not isinstance(s, bool) for s in steps):
+            raise ctx.type_error(f"Expected traversal_steps length to be {nd}, got {len(steps)}")
+        steps = const_shape(ctx, steps, "traversal_steps", pow2=False)
+        if len(steps) != nd:
+            raise ctx.type_error(f"Expected traversal_steps length to be {nd}, got {len(steps)}")
+    vt = TiledViewType(a.type, shape, tuple(range(nd)), pad, steps)
+    return ctx.emit1("tiled_view", [a], vt)
+
+
+method(ArrayType, "tiled_view", tiled_view)
+
+
+def _require_view(ctx, x: Any) -> Value:
+    if isinstance(x, Value) and isinstance(x.type, TiledViewType):
+        return x
+    raise ctx.type_error(f"Expected a TiledView, but given value has type {_type_text(x)}")
+
+
+def _view_rank(vt: TiledViewType) -> int:
+    return len(vt.order)
+
+
+@attribute(TiledViewType, "dtype")
+def _view_dtype(ctx, v):
+    return v.type.dtype
+
+
+@attribute(TiledViewType, "tile_shape")
+def _view_tile_shape(ctx, v):
+    return v.type.tile_shape
+
+
+@attribute(TiledViewType, "traversal_steps")
+def _view_steps(ctx, v):
+    return v.type.traversal_steps
+
+
+@surface("views", name="TiledView.num_tiles")
+def view_num_tiles(self, axis):
+    """Number of tiles of the view along `axis` (an int32 scalar)."""
+
+
+@view_num_tiles.rule
+def _(ctx, self, axis):
+    view = _require_view(ctx, self)
+    ax = const_int(ctx, axis, "axis")
+    nd = _view_rank(view.type)
+    if not -nd <= ax < nd:
+        raise ctx.type_error(f"Axis {ax} is out of range for rank {nd}")
+    return ctx.emit1("tiled_num_tiles", [view], TileType(D.int32, ()), axis=ax % nd)
+
+
+@surface("views", name="TiledView.load")
+def view_load(self, index, *, check_bounds=True, latency=None, allow_tma=None):
+    """Load the tile at tile index `index` of the view (shape `tile_shape`, padded by the view's mode)."""
+
+
+@view_load.rule
+def _(ctx, self, index, check_bounds, latency, allow_tma):
+    view = _require_view(ctx, self)
+    vt: TiledViewType = view.type
+    nd = _view_rank(vt)
+    idx = scalar_index_items(ctx, index, nd, "tiled view")
+    cb = check_bounds_flag(ctx, check_bounds)
+    lat, tma = load_store_hints(ctx, latency, allow_tma)
+    full = vt.tile_shape or (1,) * nd
+    t = ctx.emit1("tiled_load", [view] + idx, TileType(vt.dtype, full), check_bounds=cb, latency=lat,
+                  allow_tma=tma)
+    if not vt.tile_shape:
+        from .common import reshape
+        t = reshape(ctx, t, ())
+    return t
+
+
+@surface("views", name="TiledView.store")
+def view_store(self, index, tile, *, check_bounds=True, latency=None, allow_tma=None):
+    """Store `tile` (broadcast to `tile_shape`, implicitly cast) at tile index `index` of the view."""
+
+
+@view_store.rule
+def _(ctx, self, index, tile, check_bounds, latency, allow_tma):
+    view = _require_view(ctx, self)
+    vt: TiledViewType = view.type
+    nd = _view_rank(vt)
+    idx = scalar_index_items(ctx, index, nd, "tiled view")
+    if not is_tile(tile) and not is_number(tile):
+        raise ctx.type_error(f"Expected a tile, but given value has type {_type_text(tile)}")
+    tshape = tile.type.shape if is_tile(tile) else ()
+    if not broadcastable_to(tshape, vt.tile_shape):
+        raise ctx.type_error(f"Tile shape {tshape} is not broadcastable to the tiled view's tile shape "
+                             f"{vt.tile_shape}")
+    cb = check_bounds_flag(ctx, check_bounds)
+    from .common import broadcast_to, reshape
+    t = tile if is_tile(tile) else ctx.to_value(tile)
+    t = broadcast_to(ctx, t, vt.tile_shape)
+    t = implicit_cast(ctx, t, vt.dtype, "Stored tile is incompatible with tiled view's dtype")
+    if not t.type.shape:
+        t = reshape(ctx, t, (1,) * nd)
+    lat, tma = load_store_hints(ctx, latency, allow_tma)
+    ctx.emit("tiled_store", [view] + idx + [t], [], check_bounds=cb, latency=lat, allow_tma=tma)
+    return None
+
+
+method(TiledViewType, "num_tiles", view_num_tiles)
+method(TiledViewType, "load", view_load)
+method(TiledViewType, "store", view_store)
+
+
+# ---- Array.get_raw_memory and RawArrayMemory -------------------------------------------------
+
+@surface("views", name="Array.get_raw_memory")
+def get_raw_memory(self):
+    """Flat access to the array's storage by element offset from its base (`RawArrayMemory`)."""
+
+
+@get_raw_memory.rule
+def _(ctx, self):
+    a = require_array(ctx, self)
+    return ctx.emit1("raw_memory", [a], RawMemoryType(a.type))
+
+
+method(ArrayType, "get_raw_memory", get_raw_memory)
+
+
+def _require_raw(ctx, x: Any) -> Value:
+    if isinstance(x, Value) and isinstance(x.type, RawMemoryType):
+        return x
+    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {_type_text(x)}")
+
+
+@attribute(RawMemoryType, "dtype")
+def _raw_dtype(ctx, r):
+    return r.type.dtype
+
+
+@surface("views", name="RawArrayMemory.load_offset")
+def load_offset(self, offset, /, *, mask=None, padding_value=0, latency=None):
+    """Load the elements at base + `offset` (in elements; no bounds check); `padding_value` where `mask` is False."""
+
+
+@load_offset.rule
+def _(ctx, self, offset, mask, padding_value, latency):
+    # padding_value=None is not accepted: upstream 1.7.0 crashes on it (TileInternalError).
+    raw = _require_raw(ctx, self)
+    off, shape = raw_offset(ctx, raw, offset)
+    m = custom_mask(ctx, mask, shape)
+    pad = padding_operand(ctx, padding_value, shape, raw.type.dtype, "offset")
+    lat = latency_hint(ctx, latency)
+    extra = [m] if m is not None else []
+    return ctx.emit1("raw_load", [raw, off, pad] + extra, TileType(raw.type.dtype, shape),
+                     has_mask=m is not None, latency=lat)
+
+
+@surface("views", name="RawArrayMemory.store_offset")
+def store_offset(self, offset, value, /, *, mask=None, latency=None):
+    """Store `value` (broadcast to the offset shape) at base + `offset` where `mask` holds."""
+
+
+@store_offset.rule
+def _(ctx, self, offset, value, mask, latency):
+    raw = _require_raw(ctx, self)
+    off, shape = raw_offset(ctx, raw, offset)
+    m = custom_mask(ctx, mask, shape)
+    v = stored_value(ctx, value, shape, raw.type.dtype, "Value", array_name="RawArrayMemory")
+    lat = latency_hint(ctx, latency)
+    extra = [m] if m is not None else []
+    ctx.emit("raw_store", [raw, off, v] + extra, [], has_mask=m is not None, latency=lat, stored_operand=2)
+    return None
+
+
+method(RawMemoryType, "load_offset", load_offset)
+method(RawMemoryType, "store_offset", store_offset)
+
+
+# ---- foreign pointers (not supported) ---------------------------------------------------------
+
+@attribute(ArrayType, "foreign_pointer")
+def _foreign_pointer(ctx, a):
+    raise ctx.unsupported("Array.foreign_pointer is not supported by tilescope (foreign pointers "
+                          "exist only for foreign calls)")
+
+
+@surface("views", name="Array.from_foreign")
+def from_foreign(pointer, shape, strides):
+    """Build an array from a foreign pointer (not supported by tilescope)."""
+
+
+@from_foreign.rule
+def _(ctx, pointer, shape, strides):
+    raise ctx.unsupported("Array.from_foreign is not supported by tilescope (foreign pointers "
+                          "exist only for foreign calls)")
+
+
+# `ct.Array.from_foreign(...)` in kernel code reaches this surface function.
+surface_types.Array.from_foreign = from_foreign
+
+
+# ---- items of list-of-arrays parameters ----------------------------------------------------------
+
+@surface("views", name="List.__getitem__")
+def list_getitem(self, index):
+    """Item `index` (an integer scalar, possibly a run-time value) of a list of arrays."""
+
+
+@list_getitem.rule
+def _(ctx, self, index):
+    if not (isinstance(self, Value) and isinstance(self.type, ListType)):
+        raise ctx.type_error(f"Expected a list, but given value has type {_type_text(self)}")
+    if is_tile(index):
+        if index.type.shape:
+            raise ctx.type_error(f"Expected a scalar or a 0D tile, but given value has type {index.type}")
+        if not index.type.dtype.is_int:
+            raise ctx.type_error(f"Index must be an integer scalar or 0D Tile, got {index.type}")
+        i = index
+    elif isinstance(index, int) and not isinstance(index, bool):
+        i = ctx.to_value(index)
+    else:
+        raise ctx.type_error(f"Index must be an integer scalar or 0D Tile, got {_type_text(index)}")
+    return ctx.emit1("list_item", [self, i], self.type.item)
+
+
+method(ListType, "__getitem__", list_getitem)
