@@ -65,6 +65,9 @@ class Compiled:
 def resolve_kernel(kernel) -> Tuple[Any, str]:
     """The Python function of a kernel object (ours, upstream's, or a plain function)."""
     from .lang.kernel import unwrap_tile_function
+    from .frontend.source import SourceFunction
+    if isinstance(kernel, SourceFunction):
+        return kernel, kernel.__name__
     fn = unwrap_tile_function(kernel)
     if fn is None:
         fn = kernel
@@ -134,6 +137,9 @@ def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
     from .lang.bridge import translate
     from .meta import ConstantSpec, MetaTensor, ScalarSpec
     import inspect
+    from .frontend.source import SourceFunction
+    if isinstance(fn, SourceFunction):
+        return specs
     try:
         params = list(inspect.signature(fn).parameters.values())
     except (TypeError, ValueError):

@@ -43,6 +43,8 @@ def find_function_node(tree: ast.Module, name: str, first_line: int):
 
 def function_ast(fn) -> Tuple[ast.FunctionDef, str]:
     """The AST of a live Python function, located in its real source file."""
+    if isinstance(fn, SourceFunction):
+        return fn.node, fn.filename
     code = fn.__code__
     filename = code.co_filename
     lines = linecache.getlines(filename, fn.__globals__)
@@ -65,7 +67,38 @@ def function_ast(fn) -> Tuple[ast.FunctionDef, str]:
     return node, filename
 
 
+class SourceFunction:
+    """A function known only from its source text (nothing executed): used by the editor.
+
+    `globals` maps module-level names to statically evaluated values (see
+    `frontend.static_module`); `annotations`/`defaults` are evaluated the same way.
+    """
+
+    def __init__(self, node, filename: str, globals_: dict, *, annotations=None, defaults=None,
+                 is_kernel: bool = False, is_contextmanager: bool = False):
+        self.node = node
+        self.filename = filename
+        self.__globals__ = globals_
+        self.__name__ = node.name
+        self.__qualname__ = node.name
+        self.__annotations__ = annotations or {}
+        self.defaults = defaults or {}
+        self.is_kernel = is_kernel
+        self.is_contextmanager = is_contextmanager
+
+    def __repr__(self) -> str:
+        return f"<source function {self.__name__} at {self.filename}:{self.node.lineno}>"
+
+
 def function_hir(fn, *, is_entry: bool) -> H.FunctionDef:
+    if isinstance(fn, SourceFunction):
+        key = (fn.filename, fn.node.lineno, fn.__name__, is_entry)
+        hir = _hir_cache.get(key)
+        if hir is None or getattr(hir, "_ast", None) is not fn.node:
+            hir = function_to_hir(fn.node, fn.filename, is_entry=is_entry)
+            hir._ast = fn.node
+            _hir_cache[key] = hir
+        return hir
     node, filename = function_ast(fn)
     key = (filename, node.lineno, fn.__name__, is_entry)
     hir = _hir_cache.get(key)

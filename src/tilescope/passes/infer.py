@@ -24,7 +24,7 @@ from ..errors import (Loc, TileError, TileInternalError, TileRecursionError, Til
 from ..frontend import hir as H
 from ..frontend.ast2hir import assigned_names
 from ..frontend.exits import RETVAL
-from ..frontend.source import function_hir
+from ..frontend.source import SourceFunction, function_hir
 from ..ir.core import Block, Builder, Function, Op, Param, Value
 from ..ir.types import ArrayType, ListType, TileType, Type
 from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
@@ -1089,6 +1089,11 @@ class Inference:
         inner = unwrap_tile_function(fn)
         if inner is not None:
             fn = inner
+        if isinstance(fn, SourceFunction):
+            if fn.is_contextmanager:
+                return ContextManagerCall(fn, args, kwargs)
+            return self._inline(function_hir(fn, is_entry=False), fn.__globals__, None, None, args, kwargs,
+                                pyfunc=fn)
         if _is_contextmanager_factory(fn):
             return ContextManagerCall(fn.__wrapped__, args, kwargs)
         if isinstance(fn, types.FunctionType):
@@ -1378,7 +1383,9 @@ def _is_contextmanager_factory(fn) -> bool:
 
 
 def _closure_lookup(fn) -> Optional[Callable[[str], Tuple[bool, Any]]]:
-    code = fn.__code__
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return None
     if not code.co_freevars or not fn.__closure__:
         return None
     cells = dict(zip(code.co_freevars, fn.__closure__))
@@ -1395,6 +1402,8 @@ def _closure_lookup(fn) -> Optional[Callable[[str], Tuple[bool, Any]]]:
 
 
 def _python_default(fn, name: str):
+    if isinstance(fn, SourceFunction):
+        return fn.defaults.get(name, inspect.Parameter.empty)
     try:
         p = inspect.signature(fn).parameters.get(name)
     except (TypeError, ValueError):
@@ -1404,6 +1413,8 @@ def _python_default(fn, name: str):
 
 def _annotations(fn) -> Dict[str, Any]:
     ann = dict(getattr(fn, "__annotations__", {}) or {})
+    if isinstance(fn, SourceFunction):
+        return ann
     for k, v in list(ann.items()):
         if isinstance(v, str):
             try:
