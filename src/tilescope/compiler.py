@@ -86,13 +86,14 @@ def normalize_args(args: Union[str, Sequence[Any]]) -> List[Any]:
         if isinstance(a, (MetaTensor, ScalarSpec, ConstantSpec, TupleSpec, ListSpec)):
             out.append(a)
         elif isinstance(a, str):
-            out.extend(parse_args(a)) if "[" in a or a.strip() in _DTYPE_WORDS else out.append(ConstantSpec(a))
+            # In a list, a string is the spec of one argument ("f32[16]", "i32", "64").
+            parsed = parse_args(a)
+            if len(parsed) != 1:
+                raise ValueError(f"argument spec {a!r} describes {len(parsed)} arguments, expected one")
+            out.append(parsed[0])
         else:
             out.append(arg_spec_of(a))
     return out
-
-
-_DTYPE_WORDS = set()
 
 
 def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
@@ -105,7 +106,7 @@ def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
     if not PASSES:
         _register_passes()
     fn, name = resolve_kernel(kernel)
-    specs = _apply_annotations(fn, normalize_args(args))
+    specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, args)))
     bindings: list = []
     inference = Inference(bindings=bindings)
     try:
@@ -129,6 +130,38 @@ def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
         compiled.stages.append((pass_name, print_function(current)))
     compiled.final = current
     return compiled
+
+
+def _constants_by_annotation(fn, args):
+    """In a list of real values, arguments of `ct.Constant` parameters are compile-time constants
+    (as at launch); other Python numbers are run-time scalars. Spec strings are left alone."""
+    if isinstance(args, str):
+        return args
+    from .frontend.source import SourceFunction
+    from .lang.annotations import is_constant_annotation
+    from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+    import inspect
+    if isinstance(fn, SourceFunction):
+        hints, names = fn.__annotations__, [a.arg for a in fn.node.args.args]
+    else:
+        hints = getattr(fn, "__annotations__", {}) or {}
+        try:
+            names = list(inspect.signature(fn).parameters)
+        except (TypeError, ValueError):
+            return args
+    out = []
+    for i, a in enumerate(args):
+        ann = hints.get(names[i]) if i < len(names) else None
+        if isinstance(ann, str):
+            try:
+                ann = eval(ann, getattr(fn, "__globals__", {}))
+            except Exception:
+                ann = None
+        spec_like = isinstance(a, (MetaTensor, ScalarSpec, ConstantSpec, TupleSpec, ListSpec, str))
+        if not spec_like and is_constant_annotation(ann):
+            a = ConstantSpec(a)
+        out.append(a)
+    return out
 
 
 def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
