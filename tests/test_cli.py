@@ -117,3 +117,18 @@ def test_run_preserves_exit_code(tmp_path):
     f.write_text("import sys\nprint('hi')\nsys.exit(3)\n")
     rc, out, _ = cli("run", str(f))
     assert rc == 3 and out.strip() == "hi"
+
+
+def _cpu_hook_installed() -> bool:
+    import site
+    dirs = site.getsitepackages() + [site.getusersitepackages()]
+    return any(os.path.exists(os.path.join(d, "tilescope-cpu.pth")) for d in dirs)
+
+
+@pytest.mark.skipif(not _cpu_hook_installed(), reason="tilescope is not pip-installed (non-editable) here, "
+                                                      "so its TILESCOPE_CPU start-up hook is absent")
+def test_env_var_runs_plain_python_script_on_cpu(tmp_path):
+    env = dict(os.environ, TILESCOPE_CPU="1", PYTHONPATH=os.path.join(ROOT, "src"))
+    p = subprocess.run([sys.executable, EXAMPLE], capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    assert "max error: 0.0" in p.stdout

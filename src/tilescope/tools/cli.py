@@ -34,6 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("--diff", action="store_true", help="with --stage passes: show each pass as a diff")
     i.add_argument("--locations", action="store_true", help="annotate ops with source lines")
     r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
+    r.add_argument("--record", action="store_true",
+                   help="record every launch's argument metadata in .tilescope/signatures.json next to the kernel")
     r.add_argument("script")
     r.add_argument("script_args", nargs=argparse.REMAINDER)
     return p
@@ -52,7 +54,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_ir(args)
         if args.command == "run":
             from .run_script import run_script
-            return run_script(args.script, args.script_args)
+            return run_script(args.script, args.script_args, record=args.record)
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2
@@ -96,7 +98,7 @@ def cmd_check(args) -> int:
             diags.append(import_failure(sf.path, e))
             sites = []
         for site in sites:
-            signatures = [args.args] if args.args else site.signatures
+            signatures = [args.args] if args.args else (site.signatures or _recorded(sf.path, site.name))
             if not signatures:
                 diags.extend(_generic_check(sf, site))
                 continue
@@ -115,6 +117,11 @@ def cmd_check(args) -> int:
         if not errors:
             print(f"{args.file}: ok ({checked} kernel signature{'s' if checked != 1 else ''} checked)")
     return 1 if errors else 0
+
+
+def _recorded(path: str, kernel: str) -> List[str]:
+    from ..signatures import recorded
+    return recorded(path, kernel)
 
 
 def _generic_check(sf: SourceFile, site) -> List[Diagnostic]:
@@ -147,7 +154,8 @@ def _pick_signature(sf: SourceFile, args) -> tuple:
     if not sites:
         raise UsageError(f"no @ct.kernel function in {args.file}")
     site = sites[0]
-    sig = args.args or (site.signatures[0] if site.signatures else None)
+    recorded = _recorded(sf.path, site.name)
+    sig = args.args or (site.signatures[0] if site.signatures else (recorded[-1] if recorded else None))
     if sig is None:
         raise UsageError(f"kernel '{site.name}' needs argument metadata: pass --args or add a "
                          f"'# tilescope: args ...' directive above it")

@@ -7,8 +7,11 @@ import sys
 from typing import List
 
 
-def run_script(script: str, argv: List[str]) -> int:
+def run_script(script: str, argv: List[str], *, record: bool = False) -> int:
     from ..lang.shim import install
+    from ..signatures import ACTIVE, Recorder
+    if record:
+        ACTIVE.append(Recorder())
     if not os.path.exists(script):
         print(f"tilescope run: error: {script}: no such file", file=sys.stderr)
         return 2

@@ -122,6 +122,9 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     if not isinstance(args, (tuple, list)):
         raise LaunchError(f"kernel arguments must be a tuple, got {type(args).__name__}")
     specs, hosts = _param_specs(fn, list(args))
+    from ...signatures import ACTIVE
+    for recorder in ACTIVE:
+        recorder.add(fn, specs)
     compiled = compile_for(fn, specs)
     ir = compiled.final
     names = [p.name for p in ir.params]
