@@ -378,4 +378,5 @@ def cast_python_scalar(value, dtype: DType):
         return v
     if dtype is float64:
         return float(value)
-    return float(np.asarray(value, dtype=np.float64).astype(dtype.numpy).astype(np.float64))
+    with np.errstate(over="ignore", invalid="ignore"):   # out-of-range literals become inf, as on the GPU
+        return float(np.asarray(value, dtype=np.float64).astype(dtype.numpy).astype(np.float64))
