@@ -4,7 +4,21 @@ from __future__ import annotations
 import os
 import runpy
 import sys
+import traceback
 from typing import List
+
+from ..errors import TileError
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _print_user_traceback(e: BaseException) -> None:
+    frames = [f for f in traceback.extract_tb(e.__traceback__)
+              if not os.path.abspath(f.filename).startswith(_PACKAGE_DIR) and "<frozen" not in f.filename
+              and not f.filename.endswith("runpy.py")]
+    if frames:
+        print("Traceback (most recent call last):", file=sys.stderr)
+        print("".join(traceback.format_list(frames)), end="", file=sys.stderr)
 
 
 def run_script(script: str, argv: List[str], *, record: bool = False) -> int:
@@ -21,6 +35,11 @@ def run_script(script: str, argv: List[str], *, record: bool = False) -> int:
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     try:
         runpy.run_path(script, run_name="__main__")
+    except TileError as e:
+        # A kernel problem: show where the script launched it, then the located error.
+        _print_user_traceback(e)
+        print(e.format(), file=sys.stderr)
+        return 1
     except SystemExit as e:
         code = e.code
         if code is None:
