@@ -469,6 +469,27 @@ class ScalarSpec:
 _CONST_TYPES = (bool, int, float, str, type(None))
 
 
+def _is_constant_value(value) -> bool:
+    """Hashable compile-time values a kernel can be specialised on (Constant parameters)."""
+    import enum
+    from .dtypes import DType
+    if isinstance(value, tuple):
+        return all(_is_constant_value(v) for v in value)
+    if isinstance(value, (_CONST_TYPES, DType, enum.Enum)):
+        return True
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return not isinstance(value, np.ndarray)
+
+
+def _constant_key(v):
+    if isinstance(v, tuple):
+        return (tuple, tuple(_constant_key(i) for i in v))
+    return (type(v), struct.pack("=d", v) if isinstance(v, float) else v)
+
+
 class ConstantSpec:
     """A compile-time constant argument (bool, int, float, str or None).
 
@@ -481,17 +502,16 @@ class ConstantSpec:
     def __init__(self, value):
         if isinstance(value, np.generic):
             value = value.item()
-        if not isinstance(value, _CONST_TYPES):
-            raise TypeError(f"a constant must be a bool, int, float, str or None, got "
-                            f"{type(value).__name__}")
+        if not _is_constant_value(value):
+            raise TypeError(f"a constant must be a bool, int, float, str, None, a dtype, an enum member "
+                            f"or a tuple of those, got {type(value).__name__}")
         object.__setattr__(self, "value", value)
 
     def __setattr__(self, k, v):
         raise AttributeError("ConstantSpec is immutable")
 
     def _key(self):
-        v = self.value
-        return (type(v), struct.pack("=d", v) if isinstance(v, float) else v)
+        return _constant_key(self.value)
 
     def __eq__(self, other):
         return isinstance(other, ConstantSpec) and self._key() == other._key()

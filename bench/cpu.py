@@ -1,0 +1,175 @@
+"""CPU executor speed and memory on realistic kernels, measured in one run.
+
+Columns: tilescope (whole grid vectorised), the same math in plain NumPy, tilescope one
+block at a time (measured on a sample of blocks and extrapolated to the grid), Triton's
+interpreter when `triton` and `torch` are installed, and tilescope's peak extra memory
+during the launch divided by the total size of the kernel's arguments.
+
+Goals: geometric mean ≤ 1.5× NumPy (worst ≤ 4×); ≥ 300× faster than Triton's
+interpreter; peak extra memory ≤ 4× the arguments.
+
+    python bench/cpu.py [--quick] [--rows NAME,...]
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+import tracemalloc
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "src"))
+
+from tilescope.backends.numpy.launcher import run_kernel  # noqa: E402
+from tilescope.lang.shim import load_file  # noqa: E402
+
+
+def ex(name):
+    return load_file(os.path.join(ROOT, "examples", f"{name}.py"))
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+def rows(quick: bool):
+    s = 4 if quick else 1          # --quick shrinks every problem
+    rng = np.random.default_rng(0)
+    out = []
+
+    n = (1 << 24) // s
+    a, b = rng.random(n, dtype=np.float32), rng.random(n, dtype=np.float32)
+    c = np.empty_like(a)
+    out.append(("vector add 2^24 f32", ex("vector_add").vector_add, (cdiv(n, 1024),), (a, b, c, 1024),
+                lambda: np.add(a, b, out=c)))
+
+    m = 4096 // s
+    x = rng.standard_normal((m, 1024), dtype=np.float32)
+    y = np.empty_like(x)
+
+    def np_softmax():
+        e = np.exp(x - x.max(axis=1, keepdims=True))
+        np.divide(e, e.sum(axis=1, keepdims=True), out=y)
+    out.append(("row softmax 4096x1024", ex("softmax").softmax, (m,), (x, y, 1024), np_softmax))
+
+    w, bb = rng.standard_normal(1024, dtype=np.float32), rng.standard_normal(1024, dtype=np.float32)
+    y2 = np.empty_like(x)
+
+    def np_layernorm():
+        mu = x.mean(axis=1, keepdims=True)
+        var = x.var(axis=1, keepdims=True)
+        np.add((x - mu) / np.sqrt(var + 1e-5) * w, bb, out=y2)
+    out.append(("layernorm fwd 4096x1024", ex("layernorm").layernorm, (m,), (x, w, bb, y2, 1e-5, 256),
+                np_layernorm))
+
+    k = 1024 // (2 if quick else 1)
+    mm = ex("matmul")
+    a16 = rng.standard_normal((k, k)).astype(np.float16)
+    b16 = rng.standard_normal((k, k)).astype(np.float16)
+    c32 = np.empty((k, k), np.float32)
+    out.append(("matmul 1024^3 f16->f32", mm.matmul, (k // 64, k // 64), (a16, b16, c32, 64, 64, 32),
+                lambda: np.matmul(a16.astype(np.float32), b16.astype(np.float32), out=c32)))
+    a32 = rng.standard_normal((k, k), dtype=np.float32)
+    b32 = rng.standard_normal((k, k), dtype=np.float32)
+    c32b = np.empty((k, k), np.float32)
+    out.append(("matmul 1024^3 f32", mm.matmul, (k // 64, k // 64), (a32, b32, c32b, 64, 64, 32),
+                lambda: np.matmul(a32, b32, out=c32b)))
+
+    bt = 16 // (4 if quick else 1)
+    ba = rng.standard_normal((bt, 256, 64)).astype(np.float16)
+    bb2 = rng.standard_normal((bt, 64, 256)).astype(np.float16)
+    bc = np.empty((bt, 256, 256), np.float32)
+    out.append(("batch matmul 16x256x64x256 f16", mm.batch_matmul, (4, 4, bt), (ba, bb2, bc, 64, 64, 32),
+                lambda: np.matmul(ba.astype(np.float32), bb2.astype(np.float32), out=bc)))
+
+    bh, sq = 16 // (4 if quick else 1), 1024 // (2 if quick else 1)
+    q, kk, v = (rng.standard_normal((bh, sq, 64)).astype(np.float16) for _ in range(3))
+    o = np.empty_like(q)
+
+    def np_attention():
+        sc = np.matmul(q.astype(np.float32), kk.astype(np.float32).transpose(0, 2, 1)) * (1 / 8)
+        p = np.exp(sc - sc.max(-1, keepdims=True))
+        p /= p.sum(-1, keepdims=True)
+        o[...] = np.matmul(p, v.astype(np.float32))
+    out.append(("attention BH=16 S=1024 D=64", ex("attention").attention, (sq // 64, bh),
+                (q, kk, v, o, 1 / 8, 64, 64, 64), np_attention))
+
+    t = 4096 // (2 if quick else 1)
+    xt = rng.random((t, t), dtype=np.float32)
+    yt = np.empty_like(xt)
+    out.append(("transpose 4096^2 f32", ex("transpose").transpose, (t // 64, t // 64), (xt, yt, 64, 64),
+                lambda: np.copyto(yt, xt.T)))
+    return out
+
+
+def best_of(fn, repeat=3):
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def args_bytes(args) -> int:
+    return sum(a.nbytes for a in args if isinstance(a, np.ndarray))
+
+
+def peak_extra(fn) -> int:
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    fn()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak
+
+
+def one_block_at_a_time(kernel, grid, args, sample=16) -> float:
+    g = list(grid) + [1] * (3 - len(grid))
+    total = g[0] * g[1] * g[2]
+    picks = np.linspace(0, total - 1, min(sample, total)).astype(int)
+    t = time.perf_counter()
+    for lin in picks:
+        blk = (int(lin % g[0]), int((lin // g[0]) % g[1]), int(lin // (g[0] * g[1])))
+        run_kernel(grid, kernel, args, block=blk)
+    return (time.perf_counter() - t) / len(picks) * total
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="smaller problems (a few seconds in all)")
+    ap.add_argument("--rows", help="comma-separated substrings of row names to run")
+    a = ap.parse_args()
+    print(f"{'kernel':34} {'tilescope':>10} {'numpy':>9} {'ratio':>7} {'1-block':>10} {'speedup':>8} "
+          f"{'mem/args':>8}")
+    ratios, mems = [], []
+    for name, kernel, grid, args, np_fn in rows(a.quick):
+        if a.rows and not any(r in name for r in a.rows.split(",")):
+            continue
+        run_kernel(grid, kernel, args)                       # compile + warm up
+        ts = best_of(lambda: run_kernel(grid, kernel, args))
+        tn = best_of(np_fn)
+        seq = one_block_at_a_time(kernel, grid, args)
+        mem = peak_extra(lambda: run_kernel(grid, kernel, args)) / max(1, args_bytes(args))
+        ratio = ts / tn
+        ratios.append(ratio)
+        mems.append(mem)
+        print(f"{name:34} {ts*1e3:9.1f}ms {tn*1e3:8.1f}ms {ratio:6.2f}x {seq:9.2f}s {seq/ts:7.0f}x {mem:7.2f}x")
+    gm = math.exp(sum(map(math.log, ratios)) / len(ratios))
+    print(f"geometric mean tilescope/NumPy: {gm:.2f}x (goal ≤ 1.5x), worst {max(ratios):.2f}x (goal ≤ 4x); "
+          f"peak extra memory worst {max(mems):.2f}x args (goal ≤ 4x)")
+    try:
+        import triton  # noqa: F401
+        import torch  # noqa: F401
+        print("Triton interpreter comparison: see bench/triton_interp.py")
+    except ImportError:
+        print("Triton interpreter: not measured (triton/torch not installed)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
