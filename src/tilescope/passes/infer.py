@@ -25,6 +25,7 @@ from ..frontend import hir as H
 from ..frontend.ast2hir import assigned_names
 from ..frontend.exits import RETVAL
 from ..frontend.source import SourceFunction, function_hir
+from ..frontend.static_module import UnknownValue, unknown_value_error
 from ..ir.core import Block, Builder, Function, Op, Param, Value
 from ..ir.types import ArrayType, ListType, TileType, Type
 from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
@@ -131,8 +132,10 @@ class _Exit(Exception):
 class Inference:
     """Interprets HIR and builds typed IR. Op typing rules receive this object as `ctx`."""
 
-    def __init__(self, *, bindings: Optional[list] = None):
+    def __init__(self, *, bindings: Optional[list] = None, expressions: Optional[list] = None):
         self.builder: Optional[Builder] = None
+        # (loc, abstract value) of every evaluated expression, only when asked (the editor's hovers).
+        self.expressions = expressions
         self.loc: Optional[Loc] = None
         self.depth = 0
         self.frame: Optional[Frame] = None
@@ -755,21 +758,11 @@ class Inference:
     def _unpack(self, value: Any, target: H.TupleExpr) -> List[Any]:
         if isinstance(value, Value) or not isinstance(value, tuple):
             raise self.error(TileTypeError, f"cannot unpack {describe(value)}", target.loc)
-        stars = [i for i, e in enumerate(target.elts) if isinstance(e, H.Starred)]
         n = len(target.elts)
-        if not stars:
-            if len(value) != n:
-                raise self.error(TileValueError, f"cannot unpack a tuple of {len(value)} items into {n} targets",
-                                 target.loc)
-            return list(value)
-        k = stars[0]
-        after = n - k - 1
-        if len(value) < n - 1:
-            raise self.error(TileValueError, f"not enough values to unpack (expected at least {n - 1}, "
-                                             f"got {len(value)})", target.loc)
-        items = list(value[:k]) + [tuple(value[k:len(value) - after])] + list(value[len(value) - after:])
-        target.elts[k] = target.elts[k].value if False else target.elts[k]
-        return [items[i] for i in range(n)]
+        if len(value) != n:
+            raise self.error(TileValueError, f"cannot unpack a tuple of {len(value)} items into {n} targets",
+                             target.loc)
+        return list(value)
 
     def _name_values(self, value: Any, name: str) -> None:
         if isinstance(value, Value) and value.name is None:
@@ -781,7 +774,10 @@ class Inference:
         saved = self.loc
         self.loc = e.loc
         try:
-            return getattr(self, "_expr_" + type(e).__name__)(e)
+            result = getattr(self, "_expr_" + type(e).__name__)(e)
+            if self.expressions is not None:
+                self.expressions.append((e.loc, result))
+            return result
         finally:
             self.loc = saved
 
@@ -801,6 +797,8 @@ class Inference:
                     raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`", v.loc)
                 if v is UNDEFINED:
                     raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`")
+                if type(v) is UnknownValue:   # a default known only by running the module
+                    raise unknown_value_error(self, name, v)
                 return v
             if f.hir_fn is not None and name in f.hir_fn.local_names and f.parent is None \
                     and f is self.frame:
@@ -811,7 +809,10 @@ class Inference:
                     return translate(v)
             if f.parent is None:
                 if name in f.globals:
-                    return translate(f.globals[name])
+                    v = f.globals[name]
+                    if type(v) is UnknownValue:   # editor: a global not evaluated statically
+                        raise unknown_value_error(self, name, v)
+                    return translate(v)
                 if hasattr(builtins, name):
                     return getattr(builtins, name)
                 break
@@ -832,7 +833,7 @@ class Inference:
             target = METHODS.get((ty, attr))
             if target is not None:
                 return BoundMethod(target, obj)
-            raise self.type_error(f"{_type_word(obj.type)} has no attribute '{attr}'")
+            raise self.type_error(f"{str(obj.type)} has no attribute '{attr}'")
         if isinstance(obj, RangeValue) and attr in ("start", "stop", "step"):
             return getattr(obj, attr)
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
@@ -867,7 +868,7 @@ class Inference:
         if isinstance(obj, Value):
             getter = METHODS.get((type(obj.type), "__getitem__"))
             if getter is None:
-                raise self.type_error(f"{_type_word(obj.type)} does not support indexing")
+                raise self.type_error(f"{str(obj.type)} does not support indexing")
             return self._call(getter, [obj, index], {})
         if isinstance(obj, tuple):
             if isinstance(index, Value):
@@ -878,11 +879,6 @@ class Inference:
                 except IndexError:
                     raise self.type_error(f"Index {index} is out of range for a tuple of length {len(obj)}") from None
             raise self.type_error(f"tuple indices must be integers or slices, not {describe(index)}")
-        if isinstance(obj, type) or _is_generic_alias_source(obj):
-            try:
-                return translate(obj[index])
-            except Exception as ex:
-                raise self.type_error(f"cannot subscript {describe(obj)}: {ex}") from None
         try:
             return translate(obj[index])
         except Exception as ex:
@@ -1302,10 +1298,6 @@ def _is_type_like(x: Any) -> bool:
     return isinstance(x, type) or isinstance(x, types.UnionType if hasattr(types, "UnionType") else type)
 
 
-def _is_generic_alias_source(x: Any) -> bool:
-    return hasattr(x, "__class_getitem__") or hasattr(x, "__getitem__") and isinstance(x, type)
-
-
 def _same_binding(a: Any, b: Any) -> bool:
     if a is b:
         return True
@@ -1321,18 +1313,6 @@ def _short(x: Any) -> str:
     if isinstance(x, Type):
         return str(x)
     return describe(x)
-
-
-def _names(names) -> str:
-    names = [n for n in names if not n.startswith("$")] or ["the return value"]
-    if len(names) == 1:
-        n = names[0]
-        return n if " " in n else f"variable '{n}'"
-    return "variables " + ", ".join(f"'{n}'" for n in names)
-
-
-def _type_word(t: Type) -> str:
-    return str(t)
 
 
 def describe(x: Any) -> str:
