@@ -136,6 +136,19 @@ class Executor:
             for r, x in zip(op.results, out):
                 self.set(r, x)
 
+    def call_region(self, block: Block, *args: Any) -> List[Any]:
+        """Run a pure nested block (a reduce/scan combiner) on whole arrays; returns its yield values.
+
+        The block's ops are element-wise, so the arguments may have any (common) shape.
+        """
+        saved = self.op
+        for a, v in zip(block.args, args):
+            self.set(a, v)
+        try:
+            return _run_region(self, block)
+        finally:
+            self.op = saved
+
     # ---- control flow -----------------------------------------------------------
 
     def with_mask(self, mask: np.ndarray, body: Callable[[], Any]) -> Any:
@@ -330,6 +343,7 @@ class Sink:
         self.by_block.setdefault(block, []).append(text)
 
     def flush(self, stream) -> None:
-        for block in sorted(self.by_block):
+        # Linear block order, x fastest (as CUDA numbers blocks).
+        for block in sorted(self.by_block, key=lambda b: tuple(reversed(b))):
             stream.write("".join(self.by_block[block]))
         self.by_block.clear()
