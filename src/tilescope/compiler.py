@@ -2,14 +2,13 @@
 from __future__ import annotations
 
 import ast
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from .errors import TileError
 from .frontend.hir_printer import print_hir
 from .frontend.source import function_ast, function_hir
-from .ir.core import Function
+from .ir.core import Function, clone_function
 from .ir.printer import print_function
 from .meta import arg_spec_of, parse_args
 
@@ -18,7 +17,8 @@ PASSES: List[Tuple[str, Callable[[Function], Function]]] = []
 
 def _register_passes():
     from .passes.dce import dce
-    PASSES[:] = [("dce", dce)]
+    from .passes.fma import fma
+    PASSES[:] = [("fma", fma), ("dce", dce)]
 
 
 @dataclass
@@ -124,12 +124,22 @@ def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
     hir = ir.hir
     compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings)
     compiled.stages.append(("ir", print_function(ir)))
-    current = copy.deepcopy(ir) if False else ir
+    current = clone_function(ir)
     for pass_name, pass_fn in PASSES:
         current = pass_fn(current)
         compiled.stages.append((pass_name, print_function(current)))
     compiled.final = current
+    _raise_missing_lowering(current)
     return compiled
+
+
+def _raise_missing_lowering(fn: Function) -> None:
+    """Live ops that upstream types but cannot lower (attr `no_lowering`) fail as upstream does."""
+    from .errors import TileInternalError
+    for op in fn.walk():
+        message = op.attrs.get("no_lowering")
+        if message:
+            raise TileInternalError(message, op.loc)
 
 
 def _constants_by_annotation(fn, args):

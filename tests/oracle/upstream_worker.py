@@ -176,5 +176,21 @@ def main() -> int:
     return 0
 
 
+def serve() -> int:
+    """Long-lived mode (``--serve``): one JSON case per stdin line, one JSON record per stdout line.
+
+    Used by the fuzzer (tests/fuzz) to keep one upstream process for a whole session.
+    """
+    real_stdout = sys.stdout
+    with contextlib.redirect_stdout(sys.stderr):
+        for line in sys.stdin:
+            if not line.strip():
+                continue
+            rec = run_case(json.loads(line))
+            real_stdout.write(json.dumps(rec) + "\n")
+            real_stdout.flush()
+    return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(serve() if "--serve" in sys.argv[1:] else main())

@@ -136,3 +136,42 @@ class _Into:
 
     def __exit__(self, *exc) -> None:
         self.builder.block = self.saved
+
+
+def clone_function(fn: Function) -> Function:
+    """A deep copy of a function's IR (passes rewrite in place; stages stay inspectable)."""
+    mapping = {}
+
+    def val(v: Value) -> Value:
+        new = mapping.get(v.id)
+        if new is None:          # defined outside what we copied (should not happen) – share it
+            return v
+        return new
+
+    def copy_block(b: Block) -> Block:
+        nb = Block()
+        for a in b.args:
+            na = Value(a.type, a.name, None, a.const)
+            mapping[a.id] = na
+            nb.args.append(na)
+        for op in b.ops:
+            nop = Op.__new__(Op)
+            nop.name, nop.attrs, nop.loc = op.name, dict(op.attrs), op.loc
+            nop.operands = [val(v) for v in op.operands]
+            nop.blocks = [copy_block(inner) for inner in op.blocks]
+            nop.results = []
+            for r in op.results:
+                nr = Value(r.type, r.name, nop, r.const)
+                mapping[r.id] = nr
+                nop.results.append(nr)
+            nb.ops.append(nop)
+        return nb
+
+    body = copy_block(fn.body)
+    params = [Param(p.name, [mapping.get(v.id, v) for v in p.values], p.constant, p.is_constant)
+              for p in fn.params]
+    out = Function(fn.name, body, params, fn.loc)
+    for k, v in vars(fn).items():
+        if k not in ("name", "body", "params", "loc"):
+            setattr(out, k, v)
+    return out

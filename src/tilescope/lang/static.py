@@ -256,6 +256,10 @@ def format_fstring(ctx, e: H.JoinedStr) -> Any:
         if isinstance(v, Value) and v.const is None:
             parts.append(FormatField(v, p.conversion, spec))
             continue
+        if isinstance(v, tuple) and not spec and _tuple_has_tile(v):
+            # `f"{(nx, ny)}"`: print() formats the tuple, its tiles as run-time fields.
+            parts.append(FormatField(v, p.conversion, spec))
+            continue
         v = v.const if isinstance(v, Value) else v
         try:
             parts.append(format(v, spec))
@@ -264,6 +268,11 @@ def format_fstring(ctx, e: H.JoinedStr) -> Any:
     if all(isinstance(p, str) for p in parts):
         return "".join(parts)
     return FormatString(tuple(parts))
+
+
+def _tuple_has_tile(t: tuple) -> bool:
+    return any(_tuple_has_tile(x) if isinstance(x, tuple) else
+               (isinstance(x, Value) and isinstance(x.type, TileType)) for x in t)
 
 
 def _is_number(x: Any) -> bool:

@@ -286,3 +286,223 @@ for _op in ("add", "max", "min", "and", "or", "xor"):
     _view_rmw(_op)
 
 del _op
+
+
+# ---- CPU executor rules ------------------------------------------------------------
+# Each element is updated atomically and the returned tile holds the values each lane saw
+# before its own update. The executor applies the lanes of one op in (block, row-major lane)
+# order, the order one-block-at-a-time execution would use, so old values and float sums
+# never depend on how blocks are grouped. Order-independent integer ops run vectorised
+# (segmented scans over lanes sorted by address); float add (rounded per update in the
+# array's dtype, f16/bf16 included) and CAS replay each address's lanes in order.
+#
+# Lanes that are masked off or out of bounds are no-ops: an RMW returns 0 there and a CAS
+# returns `expected` (cuTile documents the latter; the former is tilescope's choice — the
+# GPU value is unspecified). CAS compares bit patterns, as the hardware does (so -0.0 and
+# 0.0 differ and a NaN matches itself).
+
+import numpy as _np  # noqa: E402
+
+from ..backends.numpy import tiles as _T  # noqa: E402
+from .registry import numpy_rule  # noqa: E402
+
+_UINT_OF_SIZE = {4: _np.uint32, 8: _np.uint64, 2: _np.uint16}
+_IDENTITY = {
+    "add": lambda dt: 0,
+    "or": lambda dt: 0,
+    "xor": lambda dt: 0,
+    "and": lambda dt: -1 if dt.kind == "i" else _np.iinfo(dt).max,
+    "max": lambda dt: _np.iinfo(dt).min,
+    "min": lambda dt: _np.iinfo(dt).max,
+}
+_COMBINE = {"add": _np.add, "max": _np.maximum, "min": _np.minimum, "and": _np.bitwise_and,
+            "or": _np.bitwise_or, "xor": _np.bitwise_xor}
+
+
+def _bits(x: _np.ndarray) -> _np.ndarray:
+    return x.view(_UINT_OF_SIZE[x.dtype.itemsize]) if x.dtype.kind == "f" or x.dtype.kind == "V" else x
+
+
+def _segmented_inclusive_scan(values: _np.ndarray, seg: _np.ndarray, fn) -> _np.ndarray:
+    """Inclusive scan of `values` within runs of equal `seg` (exact for associative `fn`)."""
+    x = values.copy()
+    d, n = 1, len(x)
+    while d < n:
+        same = seg[d:] == seg[:-d]
+        if not same.any():
+            break
+        x[d:] = _np.where(same, fn(x[:-d], x[d:]), x[d:])
+        d *= 2
+    return x
+
+
+def _replay(init, su, starts, lengths, step):
+    """Apply each address's lanes in order: old values (sorted-lane order) and final values.
+    `step(cur, lane_positions)` returns the new values after those lanes."""
+    old = _np.empty_like(su) if su is not None else None
+    cur = init.copy()
+    for r in range(int(lengths.max())):
+        segs = _np.flatnonzero(lengths > r)
+        pos = starts[segs] + r
+        old[pos] = cur[segs]
+        cur[segs] = step(cur[segs], pos)
+    return old, cur
+
+
+def apply_atomic(a: _np.ndarray, coords, mode: str, update: _np.ndarray, expected: _np.ndarray = None):
+    """Atomically apply `mode` for lanes listed in execution order (coords: 1-D per axis);
+    returns the old value each lane saw. `a` is updated in place."""
+    n = len(update)
+    if n == 0:
+        return update.copy()
+    lin = _np.ravel_multi_index(coords, a.shape) if a.ndim else _np.zeros(n, _np.int64)
+    order = _np.argsort(lin, kind="stable")
+    sl = lin[order]
+    head = _np.concatenate([[True], sl[1:] != sl[:-1]])
+    starts = _np.flatnonzero(head)
+    lengths = _np.diff(_np.concatenate([starts, [n]]))
+    ucoords = tuple(_np.asarray(c)[order][starts] for c in coords)
+    init = _np.array(a[ucoords]) if a.ndim else _np.array([a[()]])
+    su = update[order]
+    dt = a.dtype
+    unique = len(starts) == n
+    if mode == "cas":
+        se = expected[order]
+
+        def step(cur, pos):
+            return _np.where(_bits(cur) == _bits(se[pos]), su[pos], cur)
+        old_s, final = (init.copy(), step(init, _np.arange(n))) if unique else _replay(init, su, starts, lengths, step)
+    elif mode == "xchg":
+        old_s = _np.empty_like(su)
+        old_s[1:] = su[:-1]
+        old_s[starts] = init
+        final = su[starts + lengths - 1]
+    elif mode == "add" and dt.kind not in "iu":
+        if unique:
+            old_s, final = init.copy(), (init + su).astype(dt)
+        elif len(starts) - int((lengths == 1).sum()) < int(lengths.max()):
+            old_s, final = _np.empty_like(su), init.copy()
+            for s in range(len(starts)):
+                lo, ln = starts[s], lengths[s]
+                run = _np.add.accumulate(_np.concatenate([init[s:s + 1], su[lo:lo + ln]]), dtype=dt)
+                old_s[lo:lo + ln] = run[:-1]
+                final[s] = run[-1]
+        else:
+            old_s, final = _replay(init, su, starts, lengths, lambda cur, pos: (cur + su[pos]).astype(dt))
+    else:
+        fn = _COMBINE[mode]
+        if unique:
+            old_s, final = init.copy(), fn(init, su).astype(dt)
+        else:
+            seg = _np.cumsum(head) - 1
+            if mode == "add":      # integer add wraps: prefix sums minus each run's offset are exact
+                total = _np.cumsum(su, dtype=dt)
+                incl = (total - (total[starts] - su[starts])[seg]).astype(dt)
+            else:
+                incl = _segmented_inclusive_scan(su, seg, fn)
+            excl = _np.empty_like(incl)
+            excl[1:] = incl[:-1]
+            excl[starts] = _np.asarray(_IDENTITY[mode](dt)).astype(dt)
+            old_s = fn(init[seg], excl).astype(dt)
+            final = fn(init, incl[starts + lengths - 1]).astype(dt)
+    if a.ndim:
+        a[ucoords] = final
+    else:
+        a[()] = final[0]
+    old = _np.empty_like(old_s)
+    old[order] = old_s
+    return old
+
+
+def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, what, ub, report=True):
+    """Run an atomic over the active, in-bounds, unmasked lanes; returns the (B, *S) old values."""
+    dt = base.array.dtype
+    shape = (ex.nb,) + tuple(_np.broadcast_shapes(ok.shape, _np.shape(update),
+                                                  _np.shape(expected) if expected is not None else ())[1:])
+
+    def full(x):
+        x = _np.asarray(x)
+        return _np.broadcast_to(_T.expand_rows(ex, _np.broadcast_to(x, (x.shape[0],) + shape[1:])), shape)
+    want = _np.broadcast_to(_T.active_rows(ex, len(shape)), shape)
+    if lane_mask is not None:
+        want = want & full(lane_mask)
+    okf = full(ok)
+    sel = want & okf
+    cf = [full(c) for c in coords]
+    if report and ex.checks.bounds and not okf.all():
+        bad = want & ~okf
+        if bad.any():
+            b, lane = _T.first_lane(bad)
+            elem = tuple(int(c[(b,) + lane]) for c in cf)
+            why = "undefined behaviour on the GPU; tilescope makes the lane a no-op" if ub else "the lane is a no-op"
+            _T.report_once(ex, op, "oob", f"{what} out of bounds: array '{base.name}' of shape "
+                                          f"{tuple(base.array.shape)}, element {elem} (lane {lane}): {why}",
+                           ex.block_ids[b])
+    upd = full(update)
+    if mode == "cas":
+        old = _np.array(full(expected), dtype=dt)
+    else:
+        old = _np.zeros(shape, dtype=dt)
+    if sel.any():
+        old[sel] = apply_atomic(base.array, tuple(c[sel] for c in cf), mode, _np.asarray(upd[sel], dtype=dt),
+                                None if expected is None else _np.asarray(full(expected)[sel], dtype=dt))
+    return old
+
+
+# With bounds checks, an out-of-bounds index is cuTile's way to mask an atomic lane (atomics
+# take no mask), so it is not reported; without them it is undefined behaviour and reported.
+
+@numpy_rule("atomic")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    n = op.operands[0].type.ndim
+    idx, update = rest[:n], rest[n]
+    base, coords, ok = _T.resolve(ref, idx)
+    cb = op.attrs.get("check_bounds", True)
+    return _atomic_lanes(ex, op, base, coords, ok, None, op.attrs["mode"], update, None,
+                         f"atomic_{op.attrs['mode']} with check_bounds=False", not cb, report=not cb)
+
+
+@numpy_rule("atomic_cas")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    n = op.operands[0].type.ndim
+    idx, expected, desired = rest[:n], rest[n], rest[n + 1]
+    base, coords, ok = _T.resolve(ref, idx)
+    cb = op.attrs.get("check_bounds", True)
+    return _atomic_lanes(ex, op, base, coords, ok, None, "cas", desired, expected,
+                         "atomic_cas with check_bounds=False", not cb, report=not cb)
+
+
+@numpy_rule("raw_atomic")
+@_T.per_array
+def _(ex, op, ref, offsets, update, *mask):
+    from .views import raw_lanes
+    m = mask[0] if op.attrs.get("has_mask") else None
+    what = f"atomic_{op.attrs['mode']}_offset"
+    base, coords, ok = raw_lanes(ex, op, ref, offsets, m, what)
+    return _atomic_lanes(ex, op, base, coords, ok, m, op.attrs["mode"], update, None, what, True, report=False)
+
+
+@numpy_rule("raw_atomic_cas")
+@_T.per_array
+def _(ex, op, ref, offsets, expected, desired, *mask):
+    from .views import raw_lanes
+    m = mask[0] if op.attrs.get("has_mask") else None
+    base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "atomic_cas_offset")
+    return _atomic_lanes(ex, op, base, coords, ok, m, "cas", desired, expected, "atomic_cas_offset", True,
+                         report=False)
+
+
+@numpy_rule("tiled_atomic")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    vt: TiledViewType = op.operands[0].type
+    index, update = rest[:-1], rest[-1]
+    shape = vt.tile_shape or (1,) * len(vt.order)
+    steps = tuple(vt.traversal_steps) if vt.traversal_steps else shape
+    coords = _T.tile_coords(index, shape, tuple(vt.order), steps)
+    base, bc, ok = _T.resolve(ref, coords)
+    _atomic_lanes(ex, op, base, bc, ok, None, op.attrs["mode"], update, None,
+                  f"TiledView.atomic_store_{op.attrs['mode']}", False, report=False)
+    return None

@@ -54,7 +54,22 @@ def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
     x = translate(x)
     if isinstance(x, D.DType):
         return x
+    foreign = foreign_dtype(x)
+    if foreign is not None:
+        return foreign
     raise ctx.type_error(f"{what} must be a cuda.tile dtype, got {_describe(x)}")
+
+
+def foreign_dtype(x: Any):
+    """The cuTile dtype of a torch/NumPy dtype object (upstream accepts them as dtype specs), else None."""
+    mod = type(x).__module__ or ""
+    if not (mod.startswith("torch") or mod.startswith("numpy") or
+            (isinstance(x, type) and (x.__module__ or "").startswith("numpy"))):
+        return None
+    try:
+        return D.as_dtype(x)
+    except (TypeError, ValueError):
+        return None
 
 
 def const_int(ctx, x: Any, what: str) -> int:

@@ -153,3 +153,31 @@ def _leaves(value):
     if isinstance(value, tuple):
         return [leaf for v in value for leaf in _leaves(v)]
     return [value]
+
+
+# ---- CPU executor rules ----------------------------------------------------------------
+
+from .registry import numpy_rule  # noqa: E402
+
+
+@numpy_rule("arange")
+def _(ex, op):
+    import numpy as np
+    t = op.results[0].type
+    return np.arange(t.shape[0], dtype=t.dtype.numpy)[None]
+
+
+@numpy_rule("literal_tile")
+def _(ex, op):
+    from .elementwise import _scalar_array
+    t = op.results[0].type
+    return _scalar_array(list(op.attrs["values"]), t.dtype).reshape((1,) + t.shape)
+
+
+@numpy_rule("from_scalars")
+def _(ex, op, *scalars):
+    import numpy as np
+    t = op.results[0].type
+    lead = max(s.shape[0] for s in scalars)
+    cols = [np.broadcast_to(s, (lead,)) for s in scalars]
+    return np.stack(cols, axis=1).astype(t.dtype.numpy, copy=False).reshape((lead,) + t.shape)

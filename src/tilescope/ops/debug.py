@@ -119,7 +119,8 @@ def _append_repr(ctx, b: _FormatBuilder, x: Any, what: str, as_str: bool = False
             b.text("'")
         return
     if isinstance(x, Value):
-        if x.const is not None:
+        if x.const is not None and not (isinstance(x.type, TileType) and x.type.shape):
+            # Upstream inlines a 0-d constant as text; a constant tile of any shape is still printed.
             b.text(str(x.const))
         elif isinstance(x.type, TileType):
             b.field(x, None)
@@ -133,6 +134,9 @@ def _append_field(ctx, b: _FormatBuilder, f: FormatField) -> None:
     v = f.value
     if is_number(v):
         v = ctx.to_value(v)
+    if isinstance(v, tuple) and not f.spec:
+        _append_str(ctx, b, v, "field")       # `f"{(nx, ny)}"`: tiles inside become fields
+        return
     if not is_tile(v):
         b.text(f"<object of type {type_name(v)}>")
         return
@@ -267,3 +271,177 @@ def _(ctx, cond, message):
                              f"has type {type_name(message)}")
     ctx.emit("assert", [c], [], message=msg)
     return None
+
+
+# ---- CPU executor rules ------------------------------------------------------
+# Output goes through `ex.sink`, one text per active block, so a launch prints in
+# block order whatever the grouping of blocks (the vectorised run prints exactly
+# what the one-block-at-a-time run prints).
+
+import math as _math
+
+import numpy as _np
+
+from .registry import numpy_rule
+
+_CONV_PARTS = re.compile(r"%([-+ #0]*)([0-9]*)(?:\.([0-9]*))?(hh|h|ll|l|L|j|z|t)?([diouxXeEfFgGaA])")
+# Bits a C vararg of each length modifier is read with (LP64, as on the GPU host side).
+_LENGTH_BITS = {"hh": 8, "h": 16, None: 32, "l": 64, "ll": 64, "L": 64, "j": 64, "z": 64, "t": 64}
+
+
+class CConversion:
+    """One parsed printf conversion (`%-+08.3lld`) that formats Python numbers as C's printf does."""
+
+    def __init__(self, spec: str):
+        m = _CONV_PARTS.fullmatch(spec)
+        if m is None:
+            raise ValueError(f"not a printf conversion: {spec!r}")
+        self.flags = m.group(1)
+        self.width = int(m.group(2)) if m.group(2) else 0
+        self.precision = None if m.group(3) is None else int(m.group(3) or 0)
+        self.bits = _LENGTH_BITS[m.group(4)]
+        self.conv = m.group(5)
+
+    def __call__(self, value) -> str:
+        if self.conv in "diouxX":
+            return self._pad(*self._integer(int(value)))
+        return self._pad(*self._floating(float(value)))
+
+    # Returns (sign, prefix, digits, zero_pad_allowed) for _pad.
+    def _integer(self, v: int):
+        mask = (1 << self.bits) - 1
+        v &= mask                           # the argument is read as a `bits`-wide integer
+        if self.conv in "di" and v >> (self.bits - 1):
+            v -= 1 << self.bits
+        sign = "-" if v < 0 else ("+" if "+" in self.flags and self.conv in "di" else
+                                  (" " if " " in self.flags and self.conv in "di" else ""))
+        a = abs(v)
+        digits = {"o": "o", "x": "x", "X": "X"}.get(self.conv)
+        digits = format(a, digits) if digits else str(a)
+        if self.precision is not None:
+            digits = "" if (self.precision == 0 and a == 0) else digits.zfill(self.precision)
+        prefix = ""
+        if "#" in self.flags:
+            if self.conv == "o" and not digits.startswith("0"):
+                digits = "0" + digits
+            elif self.conv in "xX" and a != 0:
+                prefix = "0" + self.conv
+        return sign, prefix, digits, self.precision is None
+
+    def _floating(self, f: float):
+        upper = self.conv in "EFGA"
+        neg = _math.copysign(1.0, f) < 0 and not _math.isnan(f)   # NaN prints unsigned, as on the GPU
+        sign = "-" if neg else ("+" if "+" in self.flags else (" " if " " in self.flags else ""))
+        a = abs(f)
+        if not _math.isfinite(a):
+            text = "nan" if _math.isnan(a) else "inf"
+            return sign, "", text.upper() if upper else text, False
+        if self.conv in "aA":
+            prefix, digits = _hex_float(a, self.precision, "#" in self.flags)
+            return sign, (prefix.upper() if upper else prefix), (digits.upper() if upper else digits), True
+        spec = "%" + ("#" if "#" in self.flags else "") + \
+            ("" if self.precision is None else f".{self.precision}") + self.conv
+        return sign, "", spec % a, True
+
+    def _pad(self, sign: str, prefix: str, digits: str, zero_ok: bool) -> str:
+        body = sign + prefix + digits
+        if len(body) >= self.width:
+            return body
+        if "-" in self.flags:
+            return body.ljust(self.width)
+        if "0" in self.flags and zero_ok:
+            return sign + prefix + digits.rjust(self.width - len(sign) - len(prefix), "0")
+        return body.rjust(self.width)
+
+
+def _hex_float(a: float, precision, alt: bool):
+    """C's %a of a non-negative finite double: ('0x', '1.8p+1'); glibc's shortest form without precision."""
+    if a == 0:
+        lead, frac, exp = 0, 0, 0
+    else:
+        mant, exp = _math.frexp(a)                 # a = mant * 2**exp, 0.5 <= mant < 1
+        if exp < -1021:                            # subnormal: 0x0.xxxp-1022
+            lead, frac, exp = 0, int(_math.ldexp(a, 1074)), -1022
+        else:
+            bits = int(_math.ldexp(mant, 53))          # 53 significant bits, the top one is the leading 1
+            lead, frac, exp = 1, bits - (1 << 52), exp - 1
+    hexdigits = f"{frac:013x}"
+    if precision is None:
+        hexdigits = hexdigits.rstrip("0")
+    elif precision < 13:
+        shift = 4 * (13 - precision)
+        q, r = divmod((lead << 52) | frac, 1 << shift)   # ties to even, the leading digit included
+        half = 1 << (shift - 1)
+        if r > half or (r == half and q & 1):
+            q += 1
+        lead, q = q >> (4 * precision), q & ((1 << (4 * precision)) - 1)   # a carry may make it 2
+        hexdigits = f"{q:0{precision}x}" if precision else ""
+    else:
+        hexdigits = hexdigits + "0" * (precision - 13)
+    point = "." if hexdigits or alt else ""
+    return "0x", f"{lead}{point}{hexdigits}p{exp:+d}"
+
+
+def decode_e5m3fnu(bits: _np.ndarray) -> _np.ndarray:
+    """float8_e5m3fnu values (stored as raw uint8 bits) as float64: bias 15, no sign, 0xFF is NaN."""
+    b = bits.astype(_np.int64)
+    e, m = (b >> 3) & 31, b & 7
+    normal = _np.ldexp(1.0 + m / 8.0, (e - 15).astype(_np.int32))
+    sub = _np.ldexp(m / 8.0, -14)
+    return _np.where(b == 0xFF, _np.nan, _np.where(e == 0, sub, normal))
+
+
+def _python_values(x: _np.ndarray, dtype: D.DType) -> _np.ndarray:
+    """Element values as printf receives them: bools and ints as integers, floats widened to double."""
+    if dtype is D.float8_e5m3fnu:
+        return decode_e5m3fnu(x)
+    if dtype.is_bool:
+        return x.astype(_np.int64)
+    if dtype.is_float:
+        return x.astype(_np.float64)
+    return x
+
+
+def format_tile(values, conversion: CConversion) -> str:
+    """A tile as cuTile prints it: nested lists, elements formatted by `conversion`, ', ' between."""
+    if isinstance(values, list):
+        return "[" + ", ".join(format_tile(v, conversion) for v in values) + "]"
+    return conversion(values)
+
+
+@numpy_rule("print")
+def _(ex, op, *operands):
+    pieces = op.attrs["pieces"]
+    convs = {i: CConversion(spec) for p in pieces if not isinstance(p, str) for i, spec in [p]}
+    vals = [_python_values(x, v.type.dtype) for x, v in zip(operands, op.operands)]
+    active = ex.active_mask()
+    for b in _np.flatnonzero(active):
+        out = []
+        for p in pieces:
+            if isinstance(p, str):
+                out.append(p)
+            else:
+                x = vals[p[0]]
+                out.append(format_tile(x[b if x.shape[0] > 1 else 0].tolist(), convs[p[0]]))
+        ex.sink.write(tuple(int(v) for v in ex.block_ids[b]), "".join(out))
+    return None
+
+
+@numpy_rule("assert")
+def _(ex, op, cond):
+    """A device-side assert: the first active block (lowest linear id in the group) with a false
+    element stops the launch with an ExecutionError naming the kernel, the line, the block and the
+    message. Checks settings do not soften it (as on the GPU, an assert always aborts the kernel);
+    text printed before it is still flushed by the launcher."""
+    ok = cond.reshape(cond.shape[0], -1).all(axis=1)
+    bad = ~_np.broadcast_to(ok, (ex.nb,)) & ex.active_mask()
+    if not bad.any():
+        return None
+    from ..backends.numpy.executor import ExecutionError
+    b = int(_np.argmax(bad))
+    block = tuple(int(v) for v in ex.block_ids[b])
+    loc = op.loc
+    where = f"{loc.filename}:{loc.line}" if loc is not None else "?"
+    message = op.attrs.get("message") or ""
+    text = f"assertion failed in kernel '{ex.fn.name}' at {where}, block {block}"
+    raise ExecutionError(text + (f": {message}" if message else ""), loc)

@@ -14,7 +14,7 @@ from .. import dtypes as D
 from ..errors import TileInternalError
 from ..ir.types import TileType
 from ..lang.enums import RoundingMode
-from .common import (TARGET_BYTECODE, broadcast_shapes, coerce, common_dtype, const_bool, convert, describe,
+from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe,
                      is_number, is_tile, require_bytecode, require_dtype, shape_of, tile_operand)
 from .registry import METHODS, method, primitive, surface
 
@@ -142,10 +142,12 @@ def binary_arith(ctx, fn: str, x, y, rounding_mode=None, flush_to_zero=False, pr
     if _both_constant(vx, vy):
         return ctx.constant(fold(ctx, _PY[fn], vx.const, vy.const), dtype)
     check_rounding(ctx, fn, rounding_mode, flush_to_zero, dtype)
-    if (fn, "float" if dtype.is_float else "int") in _NO_LOWERING:
-        raise ctx.error(TileInternalError, f"Missing binary arithmetic implementation for {fn}, "
-                                           f"{'float' if dtype.is_float else 'int'}")
     attrs = {"fn": fn}
+    if (fn, "float" if dtype.is_float else "int") in _NO_LOWERING:
+        # Upstream fails only when lowering a live op (dead ones are gone by then, and typing
+        # errors further down come first): record it; compile() raises it after DCE.
+        attrs["no_lowering"] = (f"Missing binary arithmetic implementation for {fn}, "
+                                f"{'float' if dtype.is_float else 'int'}")
     if rounding_mode is not None:
         attrs["rounding_mode"] = rounding_mode
     if flush_to_zero:
@@ -432,8 +434,8 @@ def _(ctx, x, dtype, rounding_mode):
             raise ctx.type_error(f"rounding_mode={mode.name} is not supported for conversion from {src} to "
                                  f"{dt}; supported rounding modes for this conversion are "
                                  f"{', '.join(m.name for m in modes)}")
-        if modes[mode] is not None and TARGET_BYTECODE < modes[mode]:
-            require_bytecode(ctx, modes[mode], "The requested conversion and rounding_mode")
+        if modes[mode] is not None:
+            require_bytecode(ctx, modes[mode], "This conversion with this rounding_mode")
         if mode is RoundingMode.RN:
             rm = None       # the default
     return cast(ctx, x, dt, rm)
@@ -461,3 +463,144 @@ def _(ctx, x, dtype):
     if src is dt:
         return v
     return ctx.emit1("bitcast", [v], TileType(dt, v.type.shape), dtype=dt)
+
+
+# ---- CPU executor rules ----------------------------------------------------------
+# Values carry a leading block axis (size B, or 1 when uniform); every rule here is
+# element-wise, so NumPy broadcasting handles mixed leading sizes. GPU-exact numerics
+# live in backends/numpy/numerics.py (imported lazily: no executor import at load time).
+
+from .registry import numpy_rule  # noqa: E402
+
+primitive("fma", "Fused multiply-add `operands[0] * operands[1] + operands[2]` with a single rounding "
+                 "(made by the fma pass from float mul + add/sub). Optional attrs: rounding_mode, "
+                 "flush_to_zero.")
+
+
+def _num():
+    from ..backends.numpy import numerics
+    return numerics
+
+
+def _scalar_array(values, dtype: D.DType):
+    """Python constants (already in the dtype's value set) as a storage array."""
+    import numpy as np
+    if dtype.is_bool or dtype.is_int:
+        return np.array(values, dtype=dtype.numpy)
+    return _num().round_float(np.array(values, dtype=np.float64), dtype)
+
+
+@numpy_rule("const")
+def _(ex, op):
+    return _scalar_array([op.attrs["value"]], op.results[0].type.dtype)
+
+
+@numpy_rule("broadcast")
+def _(ex, op, x):
+    import numpy as np
+    return np.broadcast_to(x, (x.shape[0],) + op.results[0].type.shape)
+
+
+@numpy_rule("reshape")
+def _(ex, op, x):
+    return x.reshape((x.shape[0],) + op.results[0].type.shape)
+
+
+@numpy_rule("astype")
+def _(ex, op, x):
+    return _num().convert(x, op.operands[0].type.dtype, op.attrs["dtype"], op.attrs.get("rounding_mode"))
+
+
+@numpy_rule("where")
+def _(ex, op, cond, x, y):
+    import numpy as np
+    return np.where(cond, x, y).astype(op.results[0].type.dtype.numpy, copy=False)
+
+
+_NP_COMPARE = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
+               "gt": "greater", "ge": "greater_equal"}
+
+
+@numpy_rule("compare")
+def _(ex, op, x, y):
+    """IEEE comparisons: anything with NaN is false except `ne`."""
+    import numpy as np
+    dt = op.operands[0].type.dtype
+    if dt.is_float and dt.numpy.kind != "f":          # ml_dtypes / raw-bit storage: compare values
+        x, y = _num().to_float64(x, dt), _num().to_float64(y, dt)
+    return getattr(np, _NP_COMPARE[op.attrs["fn"]])(x, y)
+
+
+def _float_minmax(fn, x, y, dt, propagate_nan, ftz):
+    """max/min picking one operand's exact bits; -0 < +0; NaN ignored unless propagate_nan."""
+    import numpy as np
+    n = _num()
+    if ftz:
+        x, y = n._flush(x, dt), n._flush(y, dt)
+    x64, y64 = n.to_float64(x, dt), n.to_float64(y, dt)
+    eq = x64 == y64
+    if fn == "max":
+        pick_x = (x64 > y64) | (eq & ~np.signbit(x64))
+    else:
+        pick_x = (x64 < y64) | (eq & np.signbit(x64))
+    xn, yn = np.isnan(x64), np.isnan(y64)
+    if propagate_nan:
+        pick_x = (pick_x & ~yn) | xn
+    else:
+        pick_x = (pick_x | yn) & ~(xn & ~yn)
+    return np.where(pick_x, x, y)
+
+
+def _float_binary(fn, x, y, dt, attrs):
+    import numpy as np
+    n = _num()
+    rm, ftz = attrs.get("rounding_mode"), attrs.get("flush_to_zero", False)
+    if fn in ("add", "sub", "mul", "truediv"):
+        return n.float_arith(fn, x, y, dt, rm, ftz)
+    if fn in ("max", "min"):
+        return _float_minmax(fn, x, y, dt, attrs.get("propagate_nan", False), ftz)
+    if fn == "floordiv":                              # upstream lowers to floor(x / y)
+        q = n.float_arith("truediv", x, y, dt, rm, ftz)
+        return n.round_float(np.floor(n.to_float64(q, dt)), dt)
+    if fn == "mod":                                   # C fmod, then + y where the signs differ
+        x64, y64 = n.to_float64(x, dt), n.to_float64(y, dt)
+        r64 = np.fmod(x64, y64)                       # exact
+        fix = ((r64 < 0) != (y64 < 0)) & (r64 != 0)
+        r = n.round_float(r64, dt)
+        return np.where(fix, n.float_arith("add", r, y, dt), r)
+    if fn in ("pow", "atan2"):
+        f = np.power if fn == "pow" else np.arctan2
+        return n.round_via_f32(f(n.to_float64(x, dt), n.to_float64(y, dt)), dt)
+    raise NotImplementedError(f"binary {fn} on {dt}")
+
+
+_INT_SIMPLE = {"add": "add", "sub": "subtract", "mul": "multiply", "max": "maximum", "min": "minimum",
+               "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor"}
+
+
+def _int_binary(fn, x, y, dt):
+    import numpy as np
+    n = _num()
+    if fn in _INT_SIMPLE:
+        return getattr(np, _INT_SIMPLE[fn])(x, y).astype(dt.numpy, copy=False)   # wraps
+    special = {"floordiv": n.int_floordiv, "cdiv": n.int_cdiv, "mod": n.int_mod, "pow": n.int_pow,
+               "lshift": n.shift_left, "rshift": n.shift_right}
+    if fn in special:
+        x, y = np.broadcast_arrays(x, y)
+        return special[fn](x, y)
+    raise NotImplementedError(f"binary {fn} on {dt}")
+
+
+@numpy_rule("binary")
+def _(ex, op, x, y):
+    dt = op.results[0].type.dtype
+    fn = op.attrs["fn"]
+    if dt.is_float:
+        return _float_binary(fn, x, y, dt, op.attrs)
+    return _int_binary(fn, x, y, dt)
+
+
+@numpy_rule("fma")
+def _(ex, op, a, b, c):
+    dt = op.results[0].type.dtype
+    return _num().fma(a, b, c, dt, op.attrs.get("rounding_mode"), op.attrs.get("flush_to_zero", False))

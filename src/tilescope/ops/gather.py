@@ -326,3 +326,79 @@ def _(ctx, array, indices, tile, latency, allow_tma):
 
 __all__ = ["gather", "scatter", "load_advanced_indexing", "store_advanced_indexing", "IndexSlice",
            "element_indices", "custom_mask", "stored_value", "padding_operand", "broadcastable_to"]
+
+
+# ---- CPU executor rules ------------------------------------------------------------
+# Per-lane element access through backends/numpy/tiles.py: negative and too-large indices
+# are out of bounds (no wrap-around); such lanes and masked-off lanes read the padding
+# value or write nothing. Without bounds checks (`check_bounds=False`) an out-of-bounds
+# lane is undefined behaviour on the GPU: tilescope reports it and still stays in bounds.
+
+import numpy as _np  # noqa: E402
+
+from ..backends.numpy import tiles as _T  # noqa: E402
+from .registry import numpy_rule  # noqa: E402
+
+
+def _split_pointer_operands(op, rest, n_values: int):
+    """(indices, values, mask) of a gather/scatter: n index tiles, n_values tiles, optional mask."""
+    n = op.operands[0].type.ndim
+    idx, values = rest[:n], rest[n:n + n_values]
+    mask = rest[n + n_values] if op.attrs.get("has_mask") else None
+    return list(idx), list(values), mask
+
+
+@numpy_rule("gather")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    idx, (pad,), mask = _split_pointer_operands(op, rest, 1)
+    cb = op.attrs.get("check_bounds", True)
+    what = "gather" if cb else "gather with check_bounds=False"
+    vals = _T.load_elements(ex, op, ref, idx, pad, mask, what=what, ub=not cb)
+    return vals
+
+
+@numpy_rule("scatter")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    idx, (value,), mask = _split_pointer_operands(op, rest, 1)
+    cb = op.attrs.get("check_bounds", True)
+    what = "scatter" if cb else "scatter with check_bounds=False"
+    _T.store_elements(ex, op, ref, idx, value, mask, what=what, ub=not cb)
+    return None
+
+
+def _advanced_coords(op, per_axis):
+    """View coordinates of load_advanced/store_advanced: the sparse axis takes the listed
+    indices, each dense axis the range [start, start + length)."""
+    shape, sparse = op.attrs["shape"], op.attrs["sparse_dim"]
+    nd = len(shape)
+    coords = []
+    for d, x in enumerate(per_axis):
+        x = _np.asarray(x).astype(_np.int64)
+        place = (-1,) + tuple(shape[d] if k == d else 1 for k in range(nd))
+        if d == sparse:
+            coords.append(x.reshape(place))
+        else:
+            local = _np.arange(shape[d], dtype=_np.int64).reshape((1,) + place[1:])
+            coords.append(x.reshape((-1,) + (1,) * nd) + local)
+    return coords
+
+
+@numpy_rule("load_advanced")
+@_T.per_array
+def _(ex, op, ref, *per_axis):
+    t = op.results[0].type
+    pad = _T.padding_for(op.attrs["padding_mode"], t.dtype)
+    vals = _T.load_elements(ex, op, ref, _advanced_coords(op, per_axis), pad, what="advanced-index load",
+                            report_oob=False)
+    return _np.broadcast_to(vals, (vals.shape[0],) + tuple(t.shape))
+
+
+@numpy_rule("store_advanced")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    per_axis, tile = rest[:-1], rest[-1]
+    _T.store_elements(ex, op, ref, _advanced_coords(op, per_axis), tile, what="advanced-index store",
+                      report_oob=False)
+    return None

@@ -169,3 +169,49 @@ def unary_plus(ctx, x):
     if x.type.dtype.is_bool:
         return convert(ctx, x, D.DEFAULT_INT)
     return x
+
+
+# ---- CPU executor rule -------------------------------------------------------------
+# Transcendentals are computed in float64 and rounded once to float32 (the GPU's f32 results
+# agree with float64 to ~2e-7 relative, so this is the closest match); f16/bf16 go through
+# float32 as the hardware computes them; float64 uses NumPy's libm. Exact ops (abs, neg,
+# floor, ceil) and sqrt are exact / correctly rounded in every dtype.
+
+from .registry import numpy_rule  # noqa: E402
+
+_TRANSCENDENTAL = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "sin": "sin", "cos": "cos",
+                   "tan": "tan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh"}
+
+
+@numpy_rule("unary")
+def _(ex, op, x):
+    import numpy as np
+    from ..backends.numpy import numerics as N
+    fn = op.attrs["fn"]
+    dt = op.results[0].type.dtype
+    if fn == "not":
+        return np.logical_not(x) if dt.is_bool else np.invert(x)
+    if not dt.is_float:
+        if fn == "abs":
+            return np.abs(x).astype(dt.numpy, copy=False)      # abs(min) wraps to min
+        if fn == "neg":
+            return np.negative(x).astype(dt.numpy, copy=False)
+        if fn in ("floor", "ceil"):
+            return x
+        raise NotImplementedError(f"unary {fn} on {dt}")
+    ftz = op.attrs.get("flush_to_zero", False)
+    if ftz:
+        x = N._flush(x, dt)
+    if fn == "sqrt":
+        return N.float_sqrt(x, dt, op.attrs.get("rounding_mode"))
+    x64 = N.to_float64(x, dt)
+    if fn in ("abs", "neg", "floor", "ceil"):
+        f = {"abs": np.abs, "neg": np.negative, "floor": np.floor, "ceil": np.ceil}[fn]
+        return N.round_float(f(x64), dt)                        # exact in every format
+    if fn == "rsqrt":
+        out = N.round_via_f32(1.0 / np.sqrt(x64), dt)
+    else:
+        out = N.round_via_f32(getattr(np, _TRANSCENDENTAL[fn])(x64), dt)
+    if dt is D.float64:
+        out = getattr(np, _TRANSCENDENTAL[fn])(x) if fn != "rsqrt" else 1.0 / np.sqrt(x)
+    return N._flush(out, dt) if ftz else out

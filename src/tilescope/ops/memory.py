@@ -287,3 +287,140 @@ def _array_dtype(ctx, a):
 @attribute(ArrayType, "ndim")
 def _array_ndim(ctx, a):
     return a.type.ndim
+
+
+# ---- CPU executor rules ------------------------------------------------------------
+# Values carry a leading block axis (size B, or 1 when uniform). Array operands are
+# ArrayRef / SliceRef (per-block `Array.slice` views) / MultiRef (per-block list items);
+# the addressing helpers live in backends/numpy/tiles.py (NumPy only, no executor import).
+
+import numpy as _np  # noqa: E402
+
+from ..backends.numpy import tiles as _T  # noqa: E402
+from .registry import numpy_rule  # noqa: E402
+
+
+@numpy_rule("bid")
+def _(ex, op):
+    return ex.block_ids[:, op.attrs["axis"]].astype(_np.int32)
+
+
+@numpy_rule("num_blocks")
+def _(ex, op):
+    return _np.full((1,), ex.grid[op.attrs["axis"]], dtype=_np.int32)
+
+
+@numpy_rule("list_len")
+def _(ex, op, lst):
+    return _np.full((1,), len(lst), dtype=_np.int32)
+
+
+@numpy_rule("array_dim")
+@_T.per_array
+def _(ex, op, ref):
+    base, _, extent = _T.geometry(ref)
+    axis = op.attrs["axis"]
+    dt = op.results[0].type.dtype.numpy
+    if op.attrs["what"] == "shape":
+        return _np.asarray(extent[axis], dtype=_np.int64).reshape(-1).astype(dt)
+    return _np.full((1,), _T.element_strides(base.array)[axis], dtype=dt)
+
+
+@numpy_rule("num_tiles")
+@_T.per_array
+def _(ex, op, ref):
+    _, _, extent = _T.geometry(ref)
+    axis, shape, order = op.attrs["axis"], op.attrs["shape"], op.attrs["order"]
+    step = op.attrs.get("traversal_steps", shape)[axis]
+    n = _np.asarray(extent[order[axis]], dtype=_np.int64).reshape(-1)
+    return (-(-n // step)).astype(_np.int32)
+
+
+def _check_tile_touches(ex, op, ref, index, shape, order, steps, what: str) -> None:
+    """A tile entirely outside the array (or slice) is undefined behaviour on the GPU."""
+    if not shape:
+        return
+    _, _, extent = _T.geometry(ref)
+    ok = _T.tile_index_bounds(index, shape, order, extent, steps)
+    bad = ~_np.broadcast_to(ok, (ex.nb,)) & ex.active_mask()
+    if bad.any():
+        b = int(_np.argmax(bad))
+        idx = tuple(int(_np.broadcast_to(i, (ex.nb,))[b]) for i in index)
+        ext = tuple(int(_np.broadcast_to(e, (ex.nb,))[b]) if isinstance(e, _np.ndarray) else e for e in extent)
+        _T.report_once(ex, op, "tile-oob",
+                       f"{what} of a tile entirely out of bounds (undefined behaviour on the GPU; tilescope "
+                       f"{'pads it' if what == 'load' else 'drops it'}): array '{ref.name}' of shape {ext}, "
+                       f"tile index {idx}, tile shape {tuple(shape)}", ex.block_ids[b])
+
+
+def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds: bool = True):
+    """The tiles at `index` (tile coordinates) of `ref` for every block: (B|1, *shape)."""
+    a = ref.array
+    if a.ndim == 0:
+        return _np.asarray(a).reshape(1)
+    index = [_np.asarray(i) for i in index]
+    if ex.checks.bounds:
+        _check_tile_touches(ex, op, ref, index, shape, order, steps, "load")
+    if isinstance(ref, _T.ArrayRef) and steps is None and _T.tiles_fully_inside(index, shape, order, a.shape):
+        view = _T.tile_view(a, shape, order)
+        vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
+        if ex.races is not None:
+            mask = ex.active_mask()
+            idx = [_np.broadcast_to(i, (ex.nb,))[mask] for i in index]
+            ex.races.record_tile(ex, op, ref, idx, shape, order, mask, write=False)
+    else:
+        coords = _T.tile_coords(index, shape, order, steps)
+        vals = _T.load_elements(ex, op, ref, coords, pad, what="tile load", ub=True, report_oob=not check_bounds)
+    if vals.shape[0] != 1 and vals.shape[0] != ex.nb:
+        vals = _np.broadcast_to(vals, (ex.nb,) + vals.shape[1:])
+    return vals
+
+
+def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bounds: bool = True) -> None:
+    """Store `tile` at tile coordinates `index` for the active blocks; out-of-bounds elements drop."""
+    a = ref.array
+    mask = ex.active_mask()
+    if not mask.any():
+        return
+    index = [_np.asarray(i) for i in index]
+    if ex.checks.bounds:
+        _check_tile_touches(ex, op, ref, index, shape, order, steps, "store")
+    if a.ndim == 0:
+        vals = _T.expand_rows(ex, _np.asarray(tile).reshape((-1,)))
+        _T.check_poison(ex, op, ref, vals, mask, [])
+        if ex.races is not None:
+            ex.races.record_tile_store(ex, op, ref, [], (), (), mask)
+        a[()] = vals[mask][-1]
+        return
+    shape = tuple(shape)
+    if isinstance(ref, _T.ArrayRef) and steps is None and a.flags.writeable and \
+            _T.tiles_fully_inside([_np.broadcast_to(i, (ex.nb,))[mask] for i in index], shape, order, a.shape):
+        idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
+        full = (ex.nb,) + shape
+        tile_full = _np.broadcast_to(tile, full)
+        if ex.checks.bounds and _T.poison_value(tile_full.dtype) is not None:
+            _T.check_poison(ex, op, ref, tile_full, _np.broadcast_to(_T.active_rows(ex, len(full)), full),
+                            _T.tile_coords(index, shape, order))
+        if ex.races is not None:
+            ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
+        _T.tile_view(a, shape, order, writeable=True)[tuple(idx)] = tile_full[mask]
+        return
+    coords = _T.tile_coords(index, shape, order, steps)
+    _T.store_elements(ex, op, ref, coords, tile, what="tile store", ub=True, report_oob=not check_bounds)
+
+
+@numpy_rule("load_tile")
+@_T.per_array
+def _(ex, op, ref, *index):
+    t = op.results[0].type
+    pad = _T.padding_for(op.attrs["padding_mode"], t.dtype)
+    return load_tile_values(ex, op, ref, index, t.shape, op.attrs["order"], op.attrs.get("traversal_steps"),
+                            pad, op.attrs.get("check_bounds", True))
+
+
+@numpy_rule("store_tile")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    index, tile = rest[:-1], rest[-1]
+    store_tile_values(ex, op, ref, index, tile, op.operands[-1].type.shape, op.attrs["order"],
+                      op.attrs.get("traversal_steps"), op.attrs.get("check_bounds", True))

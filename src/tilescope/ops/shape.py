@@ -357,9 +357,15 @@ def _(ctx, x, index, value):
 
 # ---- bytes -----------------------------------------------------------------
 
+def _is_numeric(dt) -> bool:
+    # Byte packing takes every element type upstream calls numeric: restricted floats (fp8, fp4,
+    # tf32) included (upstream 1.7.0 accepts pack_to_bytes/unpack_from_bytes on them).
+    return dt.is_bool or dt.is_int or dt.is_float
+
+
 def _numeric_tile(ctx, x):
     v = _tile(ctx, x)
-    if not v.type.dtype.is_arithmetic:
+    if not _is_numeric(v.type.dtype):
         raise ctx.type_error(f"Expected tile dtype to satisfy constraint is_numeric, but got {v.type}")
     return v
 
@@ -401,7 +407,7 @@ def _(ctx, x, dtype):
     from .common import require_dtype
     v = _numeric_tile(ctx, x)
     dt = require_dtype(ctx, dtype)
-    if not dt.is_arithmetic:
+    if not _is_numeric(dt):
         raise ctx.type_error(f"Expected a numeric dtype, got {dt}")
     if v.type.ndim != 1:
         raise ctx.type_error(f"unpack_from_bytes requires a 1D tile, got {v.type.ndim}D tile with shape "
@@ -475,3 +481,128 @@ def _tile_shape(ctx, x):
 @_tile_attribute("ndim")
 def _tile_ndim(ctx, x):
     return x.type.ndim
+
+
+# ---- CPU executor rules ------------------------------------------------------
+# Values carry a leading block axis (size B, or 1 when uniform across blocks).
+
+import numpy as _np
+
+from .registry import numpy_rule
+
+
+def _lead(*xs) -> int:
+    return max(x.shape[0] for x in xs)
+
+
+def _expand_lead(x, n: int):
+    return x if x.shape[0] == n else _np.broadcast_to(x, (n,) + x.shape[1:])
+
+
+@numpy_rule("permute")
+def _(ex, op, x):
+    return _np.transpose(x, (0,) + tuple(a + 1 for a in op.attrs["axes"]))
+
+
+@numpy_rule("cat")
+def _(ex, op, x, y):
+    n = _lead(x, y)
+    return _np.concatenate([_expand_lead(x, n), _expand_lead(y, n)], axis=op.attrs["axis"] + 1)
+
+
+def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
+    """Per-axis element coordinates (lead, 1.., s_k, ..1) of the sub-tile at grid `index`, and validity.
+
+    An index outside the sub-tile grid is undefined behaviour on the GPU; here the
+    coordinates are clipped (nothing outside the tile is touched) and, with bounds
+    checks on, the first active offending block is reported.
+    """
+    nd = len(sub_shape)
+    lead = _lead(*index) if index else 1
+    coords, valid = [], _np.ones(lead, dtype=bool)
+    for k, (s, n) in enumerate(zip(sub_shape, full_shape)):
+        i = _expand_lead(index[k].reshape(-1).astype(_np.int64), lead)
+        valid &= (i >= 0) & (i < n // s)
+        shape = (1,) + (1,) * k + (s,) + (1,) * (nd - k - 1)
+        c = i.reshape((lead,) + (1,) * nd) * s + _np.arange(s, dtype=_np.int64).reshape(shape)
+        coords.append(_np.clip(c, 0, n - 1))
+    if ex.checks.bounds and not valid.all():
+        bad = _expand_lead(~valid, ex.nb) & ex.active_mask()
+        if bad.any():
+            b = int(_np.argmax(bad))
+            idx = tuple(int(_expand_lead(i.reshape(-1), ex.nb)[b]) for i in index)
+            ex.report(f"{what} at sub-tile index {idx} is outside the grid of {tuple(sub_shape)} sub-tiles "
+                      f"of a {tuple(full_shape)} tile (undefined behaviour on the GPU)",
+                      block=tuple(int(v) for v in ex.block_ids[b]))
+    return coords, valid
+
+
+@numpy_rule("extract")
+def _(ex, op, x, *index):
+    sub = op.attrs["shape"]
+    full = x.shape[1:]
+    if all(i.shape[0] == 1 for i in index):
+        # Same sub-tile in every block: a plain slice.
+        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
+        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
+            return x[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))]
+    coords, _ = _subtile_coords(ex, op, index, sub, full, "extract")
+    lead = _lead(x, *index)
+    xb = _expand_lead(x, lead)
+    b = _np.arange(lead).reshape((lead,) + (1,) * len(sub))
+    return xb[(b,) + tuple(c if c.shape[0] == lead else _expand_lead(c, lead) for c in coords)]
+
+
+@numpy_rule("insert")
+def _(ex, op, x, val, *index):
+    sub = val.shape[1:]
+    full = x.shape[1:]
+    lead = _lead(x, val, *index)
+    out = _np.array(_expand_lead(x, lead))            # a fresh copy: tiles are values
+    v = _expand_lead(val, lead)
+    if all(i.shape[0] == 1 for i in index):
+        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
+        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
+            out[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))] = v
+            return out
+    coords, valid = _subtile_coords(ex, op, index, sub, full, "insert")
+    keep = _expand_lead(valid, lead)                   # an invalid index writes nothing
+    b = _np.arange(lead)[keep].reshape((-1,) + (1,) * len(sub))
+    cs = tuple(_expand_lead(c, lead)[keep] for c in coords)
+    out[(b,) + cs] = v[keep]
+    return out
+
+
+@numpy_rule("bitcast")
+def _(ex, op, x):
+    """Same bits, new element type; storage types (bf16, fp8 via ml_dtypes, raw-bit e5m3) view directly."""
+    target = op.attrs["dtype"].numpy
+    src = _np.ascontiguousarray(x) if x.dtype.itemsize != target.itemsize else x
+    return src.view(target)
+
+
+def _nibbles_to_bytes(x):
+    """fp4: element 2i goes to the low nibble of byte i, element 2i+1 to the high nibble."""
+    bits = _np.ascontiguousarray(x).view(_np.uint8) & _np.uint8(0x0F)
+    return bits[:, 0::2] | (bits[:, 1::2] << _np.uint8(4))
+
+
+@numpy_rule("pack_bytes")
+def _(ex, op, x):
+    dt = op.operands[0].type.dtype
+    if dt.bitwidth == 4:
+        return _nibbles_to_bytes(x)
+    a = _np.ascontiguousarray(x)
+    return a.view(_np.uint8).reshape(a.shape[0], -1)   # the host is little-endian, like the GPU's memory
+
+
+@numpy_rule("unpack_bytes")
+def _(ex, op, x):
+    target = op.attrs["dtype"].numpy
+    b = _np.ascontiguousarray(x)
+    if op.attrs["dtype"].bitwidth == 4:
+        out = _np.empty((b.shape[0], b.shape[1] * 2), dtype=_np.uint8)
+        out[:, 0::2] = b & _np.uint8(0x0F)
+        out[:, 1::2] = b >> _np.uint8(4)
+        return out.view(target)
+    return b.view(target)          # the host is little-endian, like the GPU's memory

@@ -76,3 +76,31 @@ def grid_dependency_control_launch_dependents():
 def _(ctx):
     require_version(ctx, "grid_dependency_control_launch_dependents", (13, 4))
     ctx.emit("grid_control", [], [], what="launch_dependents")
+
+
+# ---- CPU executor rules ------------------------------------------------------
+
+import numpy as _np
+
+from .registry import numpy_rule
+
+
+@numpy_rule("assume")
+def _(ex, op, x):
+    """Identity. With bounds checks on, a value that breaks the promise is reported (the GPU would
+    silently compute with a wrong assumption)."""
+    if ex.checks.bounds:
+        d = op.attrs["divisor"]
+        bad = _np.broadcast_to(x.reshape(-1).astype(_np.int64) % d != 0, (ex.nb,)) & ex.active_mask()
+        if bad.any():
+            b = int(_np.argmax(bad))
+            value = int(_np.broadcast_to(x.reshape(-1), (ex.nb,))[b])
+            ex.report(f"assume_divisible_by: value {value} is not a multiple of {d}",
+                      block=tuple(int(v) for v in ex.block_ids[b]))
+    return x
+
+
+@numpy_rule("grid_control")
+def _(ex, op):
+    """Programmatic dependent launch is a no-op here: a launch runs only after the previous one finished."""
+    return None

@@ -336,3 +336,149 @@ def _(ctx, self, index):
 
 
 method(ListType, "__getitem__", list_getitem)
+
+
+# ---- CPU executor rules ------------------------------------------------------------
+# A view value is the array reference itself (the view's type carries tile shape, steps and
+# padding); `Array.slice` makes a SliceRef with per-block bounds and `lst[i]` a MultiRef when
+# `i` differs between blocks (see backends/numpy/tiles.py).
+
+import numpy as _np  # noqa: E402
+
+from ..backends.numpy import tiles as _T  # noqa: E402
+from .memory import load_tile_values, store_tile_values  # noqa: E402
+from .registry import numpy_rule  # noqa: E402
+
+
+@numpy_rule("array_slice")
+@_T.per_array
+def _(ex, op, ref, start, stop):
+    base, origin, extent = _T.geometry(ref)
+    ax = op.attrs["axis"]
+    lo = _np.asarray(start).astype(_np.int64).reshape(-1)
+    hi = _np.asarray(stop).astype(_np.int64).reshape(-1)
+    n = extent[ax]
+    n_arr = _np.asarray(n, dtype=_np.int64).reshape(-1)
+    bad = (lo < 0) | (hi < lo) | (hi > n_arr)
+    if ex.checks.bounds and bad.any():
+        rows = _np.broadcast_to(bad, (ex.nb,)) & ex.active_mask()
+        if rows.any():
+            b = int(_np.argmax(rows))
+            pick = lambda x: int(_np.broadcast_to(x, (ex.nb,))[b])  # noqa: E731
+            _T.report_once(ex, op, "slice",
+                           f"Array.slice(axis={ax}, start={pick(lo)}, stop={pick(hi)}) of array '{ref.name}' "
+                           f"with extent {pick(n_arr)} along that axis: bounds must satisfy 0 <= start <= stop "
+                           f"<= extent (undefined behaviour on the GPU; tilescope clamps them)", ex.block_ids[b])
+    lo = _np.clip(lo, 0, n_arr)
+    hi = _np.clip(hi, lo, n_arr)
+    new_origin, new_extent = list(origin), list(extent)
+    new_origin[ax] = lo if origin[ax] is None else origin[ax] + lo
+    new_extent[ax] = hi - lo
+    return _T.SliceRef(base, new_origin, new_extent)
+
+
+@numpy_rule("tiled_view")
+def _(ex, op, ref):
+    return ref
+
+
+@numpy_rule("raw_memory")
+def _(ex, op, ref):
+    return ref
+
+
+def _view_layout(vt: TiledViewType):
+    shape = vt.tile_shape or (1,) * len(vt.order)
+    steps = tuple(vt.traversal_steps) if vt.traversal_steps else shape
+    return shape, tuple(vt.order), (None if steps == shape else steps)
+
+
+@numpy_rule("tiled_load")
+@_T.per_array
+def _(ex, op, ref, *index):
+    vt: TiledViewType = op.operands[0].type
+    shape, order, steps = _view_layout(vt)
+    pad = _T.padding_for(vt.padding_mode, vt.dtype)
+    return load_tile_values(ex, op, ref, index, shape, order, steps, pad, op.attrs.get("check_bounds", True))
+
+
+@numpy_rule("tiled_store")
+@_T.per_array
+def _(ex, op, ref, *rest):
+    vt: TiledViewType = op.operands[0].type
+    shape, order, steps = _view_layout(vt)
+    store_tile_values(ex, op, ref, rest[:-1], rest[-1], shape, order, steps, op.attrs.get("check_bounds", True))
+
+
+@numpy_rule("tiled_num_tiles")
+@_T.per_array
+def _(ex, op, ref):
+    vt: TiledViewType = op.operands[0].type
+    shape, order, steps = _view_layout(vt)
+    axis = op.attrs["axis"]
+    step = (steps or shape)[axis]
+    _, _, extent = _T.geometry(ref)
+    n = _np.asarray(extent[order[axis]], dtype=_np.int64).reshape(-1)
+    return (-(-n // step)).astype(_np.int32)
+
+
+def raw_lanes(ex, op, ref, offsets, lane_mask, what: str):
+    """Raw-memory offsets → (base array, base coordinates, lanes that hit the array). Offsets
+    count elements from the view's first element, in storage order (strides are not applied:
+    an offset names an address). An address outside the array is undefined behaviour on the
+    GPU: reported, and the lane is padded / dropped / a no-op."""
+    base = ref.base
+    off = _np.asarray(offsets).astype(_np.int64)
+    shift = _T.view_base_offset(ref)
+    off = off + shift.reshape((-1,) + (1,) * (off.ndim - 1))
+    coords, ok = _T.raw_coords(base, off)
+    if ex.checks.bounds and not ok.all():
+        want = _T.active_rows(ex, ok.ndim)
+        if lane_mask is not None:
+            want = want & _T.expand_rows(ex, _np.broadcast_to(lane_mask, (_np.shape(lane_mask)[0],) + ok.shape[1:]))
+        bad = _np.broadcast_to(want, (ex.nb,) + ok.shape[1:]) & _T.expand_rows(ex, ~ok)
+        if bad.any():
+            b, lane = _T.first_lane(bad)
+            o = int(_np.broadcast_to(_T.expand_rows(ex, off), bad.shape)[(b,) + lane])
+            _T.report_once(ex, op, "raw-oob",
+                           f"{what} at element offset {o} (lane {lane}) from the base of array '{ref.name}' of "
+                           f"shape {tuple(base.array.shape)} and element strides "
+                           f"{_T.element_strides(base.array)} is outside the array (undefined behaviour on the "
+                           f"GPU; tilescope {'pads the lane' if what == 'raw load' else 'skips the lane'})",
+                           ex.block_ids[b])
+    return base, coords, ok
+
+
+def _and_mask(ok, mask):
+    return ok if mask is None else (ok & mask)
+
+
+@numpy_rule("raw_load")
+@_T.per_array
+def _(ex, op, ref, offsets, pad, *mask):
+    m = mask[0] if op.attrs.get("has_mask") else None
+    base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "raw load")
+    return _T.load_elements(ex, op, base, coords, pad, _and_mask(ok, m), what="raw load", report_oob=False)
+
+
+@numpy_rule("raw_store")
+@_T.per_array
+def _(ex, op, ref, offsets, value, *mask):
+    m = mask[0] if op.attrs.get("has_mask") else None
+    base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "raw store")
+    _T.store_elements(ex, op, base, coords, value, _and_mask(ok, m), what="raw store", report_oob=False)
+
+
+@numpy_rule("list_item")
+def _(ex, op, lst, index):
+    idx = _np.asarray(index).astype(_np.int64).reshape(-1)
+    rows = _np.broadcast_to(idx, (ex.nb,))
+    live = rows[ex.active_mask()]
+    if live.size and (live.min() < 0 or live.max() >= len(lst)):
+        bad = int(live[(live < 0) | (live >= len(lst))][0])
+        raise ex.error(f"list index {bad} out of range for a list of {len(lst)} arrays "
+                       f"(undefined behaviour on the GPU)")
+    first = int(live[0]) if live.size else 0
+    if not live.size or (live == first).all():
+        return lst[first]
+    return _T.MultiRef(list(lst), _np.clip(rows, 0, len(lst) - 1).copy())

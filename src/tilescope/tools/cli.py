@@ -33,11 +33,23 @@ def _parser() -> argparse.ArgumentParser:
     i.add_argument("-o", "--output", help="with --stage all: a directory for one file per stage")
     i.add_argument("--diff", action="store_true", help="with --stage passes: show each pass as a diff")
     i.add_argument("--locations", action="store_true", help="annotate ops with source lines")
+    t = sub.add_parser("transpile", help="write a kernel as a readable, standalone NumPy module")
+    t.add_argument("file")
+    t.add_argument("--kernel", help="the kernel (default: the only one, or the first)")
+    t.add_argument("--args", help="argument metadata (default: the kernel's directive)")
+    t.add_argument("-o", "--output", help="the module to write (default: standard output)")
     r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
     r.add_argument("--record", action="store_true",
                    help="record every launch's argument metadata in .tilescope/signatures.json next to the kernel")
+    r.add_argument("--block", metavar="X,Y,Z",
+                   help="run only this block of every launch (sets TILESCOPE_BLOCK); breakpoint() "
+                        "in a kernel then shows this block's variables")
+    r.add_argument("--pdb", action="store_true",
+                   help="open pdb at the first op of every kernel launch, with the kernel's "
+                        "parameters in scope as NumPy values (sets TILESCOPE_PDB=1)")
     r.add_argument("script")
     r.add_argument("script_args", nargs=argparse.REMAINDER)
+    sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
     return p
 
 
@@ -52,9 +64,19 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_check(args)
         if args.command == "ir":
             return cmd_ir(args)
+        if args.command == "transpile":
+            return cmd_transpile(args)
+        if args.command == "lsp":
+            try:
+                from .lsp.server import main as lsp_main
+            except ImportError as e:
+                raise UsageError(f"the language server needs pygls and lsprotocol "
+                                 f"(pip install 'tilescope[lsp]'): {e}") from None
+            return lsp_main()
         if args.command == "run":
             from .run_script import run_script
-            return run_script(args.script, args.script_args, record=args.record)
+            return run_script(args.script, args.script_args, record=args.record, block=args.block,
+                              pdb=args.pdb)
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2
@@ -222,6 +244,36 @@ def cmd_ir(args) -> int:
         return 0
     text = dict(texts)[args.stage]
     _write(args.output, text)
+    return 0
+
+
+def cmd_transpile(args) -> int:
+    _validate_args_text(args.args)
+    sf = SourceFile.read(args.file)
+    site, sig = _pick_signature(sf, args)
+    try:
+        sf.load()
+    except TileError as e:
+        print(e.format(), file=sys.stderr)
+        return 1
+    except Exception as e:
+        print(import_failure(sf.path, e).format(), file=sys.stderr)
+        return 1
+    compiled, diags = compile_site(sf, site, sig)
+    if compiled is None:
+        for d in diags:
+            print(d.format(), file=sys.stderr)
+        return 1
+    from ..backends.numpy.transpile import transpile
+    try:
+        text = transpile(compiled, os.path.basename(args.file), sig)
+    except TileError as e:
+        print(e.format(), file=sys.stderr)
+        return 1
+    try:
+        _write(args.output, text)
+    except OSError as e:
+        raise UsageError(f"cannot write {args.output}: {e.strerror}") from None
     return 0
 
 

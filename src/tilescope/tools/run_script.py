@@ -5,7 +5,7 @@ import os
 import runpy
 import sys
 import traceback
-from typing import List
+from typing import List, Optional
 
 from ..errors import TileError
 
@@ -21,7 +21,32 @@ def _print_user_traceback(e: BaseException) -> None:
         print("".join(traceback.format_list(frames)), end="", file=sys.stderr)
 
 
-def run_script(script: str, argv: List[str], *, record: bool = False) -> int:
+def run_script(script: str, argv: List[str], *, record: bool = False, block: Optional[str] = None,
+               pdb: bool = False) -> int:
+    """`block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry."""
+    from ..backends.numpy import debugger
+    settings = {}
+    if block is not None:
+        try:
+            settings[debugger.ENV_BLOCK] = ",".join(map(str, debugger.parse_block(block)))
+        except ValueError as e:
+            print(f"tilescope run: error: --block: {e}", file=sys.stderr)
+            return 2
+    if pdb:
+        settings[debugger.ENV_PDB] = "1"
+    saved_env = {k: os.environ.get(k) for k in settings}
+    os.environ.update(settings)
+    try:
+        return _run_script(script, argv, record=record)
+    finally:
+        for k, v in saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def _run_script(script: str, argv: List[str], *, record: bool = False) -> int:
     from ..lang.shim import install
     from ..signatures import ACTIVE, Recorder
     if record:

@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
 from ...errors import TileError
-from ...ir.types import TileType
+from ...ir.types import ArrayType, TileType
 from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
+from . import debugger
 from .executor import Checks, Executor, Sink
 from .races import RaceTracker
 from .tiles import ArrayRef
@@ -91,11 +93,47 @@ def compile_for(fn, specs):
     return c
 
 
+_CAS_OPS = ("atomic_cas", "raw_atomic_cas")
+_RMW_OPS = ("atomic", "raw_atomic", "tiled_atomic")
+_VIEW_OPS = ("array_slice", "tiled_view", "raw_memory", "list_item")
+
+
+def _is_cas_or_xchg(op) -> bool:
+    return op.name in _CAS_OPS or (op.name in _RMW_OPS and op.attrs.get("mode") == "xchg")
+
+
 def needs_sequential(fn) -> bool:
-    """Spin locks (CAS/xchg inside loops) need blocks to run one after another."""
+    """Spin locks (CAS/xchg inside loops) need blocks to run one after another; so do atomics
+    whose order would otherwise depend on how blocks are grouped (see `_atomic_order_matters`)."""
+    return uses_spin_lock(fn) or _atomic_order_matters(fn)
+
+
+_WRITE_OPS = ("store_tile", "scatter", "tiled_store", "raw_store", "store_advanced")
+
+
+def written_array_args(fn):
+    """Positions of the array arguments some plain store may write (reads of the others
+    cannot race), or None when a list-of-arrays argument is written (its items share one
+    position)."""
+    args = {v.id: i for i, v in enumerate(fn.body.args)}
+    written = set()
+    for op in fn.walk():
+        if op.name not in _WRITE_OPS:
+            continue
+        v = op.operands[0]
+        while v.owner is not None and v.owner.name in _VIEW_OPS:
+            v = v.owner.operands[0]
+        if v.id not in args or not isinstance(v.type, ArrayType):
+            return None
+        written.add(args[v.id])
+    return written
+
+
+def uses_spin_lock(fn) -> bool:
+    """CAS or exchange inside a loop: the shape of a spin lock."""
     def walk(block, in_loop):
         for op in block.ops:
-            if in_loop and op.name in ("atomic_cas", "atomic") and op.attrs.get("fn", "cas") in ("cas", "xchg"):
+            if in_loop and _is_cas_or_xchg(op):
                 return True
             inner = in_loop or op.name in ("for", "loop")
             for b in op.blocks:
@@ -103,6 +141,40 @@ def needs_sequential(fn) -> bool:
                     return True
         return False
     return walk(fn.body, False)
+
+
+def _atomic_order_matters(fn) -> bool:
+    """A vectorised group applies one atomic op for all its blocks before the next op, while
+    one-block-at-a-time execution finishes a block first. The two orders agree unless a block
+    may hit one array atomically more than once (an atomic in a loop, or two atomics on one
+    array parameter) and the order is observable: returned old values are used, float add
+    (rounding depends on order), or CAS/xchg."""
+    sites, used = [], set()
+
+    def walk(block, in_loop):
+        for op in block.ops:
+            used.update(v.id for v in op.operands)
+            if op.name in _CAS_OPS or op.name in _RMW_OPS:
+                sites.append((op, in_loop))
+            for b in op.blocks:
+                walk(b, in_loop or op.name in ("for", "loop"))
+    walk(fn.body, False)
+
+    def root(v):
+        while v.owner is not None and v.owner.name in _VIEW_OPS:
+            v = v.owner.operands[0]
+        return v.id
+    per_root: Dict[int, int] = {}
+    for op, _ in sites:
+        per_root[root(op.operands[0])] = per_root.get(root(op.operands[0]), 0) + 1
+    for op, in_loop in sites:
+        if not (in_loop or per_root[root(op.operands[0])] > 1):
+            continue
+        if _is_cas_or_xchg(op) or any(r.id in used for r in op.results):
+            return True
+        if op.attrs.get("mode") == "add" and op.operands[0].type.dtype.is_float:
+            return True
+    return False
 
 
 def group_size(fn, nblocks: int) -> int:
@@ -115,9 +187,15 @@ def group_size(fn, nblocks: int) -> int:
 
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
-               group: Optional[int] = None, out=None):
+               group: Optional[int] = None, out=None, block=None):
+    """Run `kernel` over `grid` on NumPy arrays (updated in place).
+
+    `block=(x, y, z)` (or the environment variable `TILESCOPE_BLOCK="x,y,z"`) runs only
+    that block, e.g. to debug it with `breakpoint()` (see `debugger.py`).
+    """
     from ...compiler import resolve_kernel
     grid3 = normalize_grid(grid)
+    only = _selected_block(block, grid3)
     fn, _ = resolve_kernel(kernel)
     if not isinstance(args, (tuple, list)):
         raise LaunchError(f"kernel arguments must be a tuple, got {type(args).__name__}")
@@ -136,10 +214,15 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
             v.index = i
     chk = Checks(**(checks or {}))
     sink = Sink()
-    tracker = RaceTracker() if chk.races else None
+    # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
+    # acquire/release), so kernels with spin locks run without race tracking.
+    tracker = RaceTracker(watched_reads=written_array_args(ir)) if chk.races and not uses_spin_lock(ir) else None
     nblocks = grid3[0] * grid3[1] * grid3[2]
     lin = np.arange(nblocks, dtype=np.int64)
     ids = np.stack([lin % grid3[0], (lin // grid3[0]) % grid3[1], lin // (grid3[0] * grid3[1])], axis=1)
+    if only is not None:
+        ids = np.asarray([only], dtype=np.int64)
+        nblocks = 1
     if sequential is None:
         sequential = needs_sequential(ir)
     size = 1 if sequential else (group or group_size(ir, nblocks))
@@ -147,9 +230,34 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for start in range(0, nblocks, size):
             ex = Executor(ir, grid3, ids[start:start + size], values, chk, sink)
             ex.races = tracker
+            ex.breakpoint_hook = debugger.breakpoint_hook
+            if start == 0 and debugger.stop_at_entry_requested():
+                debugger.stop_at_entry(ex)
             ex.run()
     finally:
         sink.flush(out or sys.stdout)
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
     return chk
+
+
+def _selected_block(block, grid3):
+    """The single block to run (the `block` argument, else TILESCOPE_BLOCK), checked against the grid."""
+    if block is None:
+        text = os.environ.get(debugger.ENV_BLOCK)
+        if not text:
+            return None
+        try:
+            block = debugger.parse_block(text)
+        except ValueError as e:
+            raise LaunchError(f"{debugger.ENV_BLOCK}: {e}") from None
+    elif isinstance(block, str):
+        try:
+            block = debugger.parse_block(block)
+        except ValueError as e:
+            raise LaunchError(str(e)) from None
+    else:
+        block = tuple(int(c) for c in block) + (0,) * (3 - len(tuple(block)))
+    if len(block) != 3 or any(not 0 <= c < g for c, g in zip(block, grid3)):
+        raise LaunchError(f"block {tuple(block)} is outside the grid {grid3}")
+    return tuple(block)

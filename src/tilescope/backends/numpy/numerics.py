@@ -1,10 +1,34 @@
-"""Element-wise numerics that must match the GPU bit for bit: conversions, rounding, int wrap."""
+"""Element-wise numerics that must match the GPU bit for bit: conversions, rounding, fma, integer edge cases.
+
+Depends only on NumPy, ml_dtypes and `tilescope.dtypes`, so the op families can import it
+lazily from their NumPy rules without import cycles.
+
+Rounding model. An exactly computed value is carried as a pair `(hi, lo)`: `hi` is the value
+rounded to float64 (nearest-even) and `lo` a residual of which only the sign matters
+(`exact = hi + lo`, NaN residuals count as zero). `round_pair` turns such a pair into any
+cuTile float format with one rounding (RN, RZ, RM or RP): it first rounds *to odd* in
+float64 and float32 (which keeps every later rounding exact, because each step keeps at
+least two extra bits), then rounds once into the target, then steps by one unit in the last
+place where a directed mode says the nearest value went the wrong way.
+"""
 from __future__ import annotations
 
 import numpy as np
 
 from ... import dtypes as D
 
+# RoundingMode member names understood here (lang.enums.RoundingMode.name).
+RN, RZ, RM, RP = "RN", "RZ", "RM", "RP"
+_F32_TINY = np.float32(np.finfo(np.float32).tiny)
+
+
+def mode_name(rounding_mode) -> str:
+    """'RN' for None / RN / FULL / APPROX (we cannot reproduce approximate hardware paths), else RZ/RM/RP."""
+    name = getattr(rounding_mode, "name", rounding_mode)
+    return name if name in (RZ, RM, RP) else RN
+
+
+# ---- float formats -----------------------------------------------------------------
 
 def round_to_tf32(x: np.ndarray) -> np.ndarray:
     """Round float32 values to TF32 (10 explicit mantissa bits), nearest-even, kept in float32."""
@@ -16,22 +40,476 @@ def round_to_tf32(x: np.ndarray) -> np.ndarray:
     return np.where(special, bits, rounded).view(np.float32)
 
 
-def convert(x: np.ndarray, src: D.DType, dst: D.DType) -> np.ndarray:
-    """cuTile `astype`: float→int truncates toward zero (saturating), NaN→0; ints wrap; floats round RNE."""
+# float8_e5m3fnu (no ml_dtypes type): unsigned, 5 exponent bits (bias 15), 3 mantissa bits,
+# subnormals, no infinity, 0xFF is NaN. Stored as raw uint8 bits.
+_E5M3_BIAS, _E5M3_MBITS = 15, 3
+
+
+def _e5m3_decode(bits: np.ndarray) -> np.ndarray:
+    b = np.asarray(bits, dtype=np.uint8).astype(np.int64)
+    e, m = b >> _E5M3_MBITS, b & 7
+    val = np.where(e == 0, np.ldexp(m.astype(np.float64), 1 - _E5M3_BIAS - _E5M3_MBITS),
+                   np.ldexp((8 + m).astype(np.float64), e - _E5M3_BIAS - _E5M3_MBITS))
+    return np.where(b == 0xFF, np.nan, val)
+
+
+def _e5m3_encode(v: np.ndarray) -> np.ndarray:
+    """Nearest-even; overflow and NaN give NaN (0xFF), negatives give NaN (unsigned format)."""
+    v = np.asarray(v, dtype=np.float64)
+    a = np.where(np.isfinite(v) & (v >= 0), v, 0.0)
+    _, e = np.frexp(a)                                   # a = m * 2**e, m in [0.5, 1)
+    exp = np.maximum(e - 1, 1 - _E5M3_BIAS)              # unbiased exponent (subnormals share the min)
+    quantum = np.ldexp(1.0, exp - _E5M3_MBITS)
+    q = np.rint(a / quantum) * quantum                   # np.rint rounds half to even
+    _, e2 = np.frexp(q)
+    exp2 = np.maximum(e2 - 1, 1 - _E5M3_BIAS)
+    mant = np.rint(q / np.ldexp(1.0, exp2 - _E5M3_MBITS)).astype(np.int64)
+    normal = mant >= 8
+    bits = np.where(normal, ((exp2 + _E5M3_BIAS) << _E5M3_MBITS) | (mant - 8), mant)
+    bad = ~np.isfinite(v) | (v < 0) | (bits >= 0xFF)
+    return np.where(bad & ~(v == 0), 0xFF, bits).astype(np.uint8)
+
+
+def _e8m0_encode(v: np.ndarray, mode: str) -> np.ndarray:
+    """Powers of two 2**(bits-127): RZ rounds the exponent down, RP up; saturating; NaN → 0xFF.
+
+    Zero, negative and tiny inputs give the smallest value 2**-127 (bits 0); infinity saturates
+    to 2**127 (bits 254).
+    """
+    v = np.asarray(v, dtype=np.float64)
+    a = np.where(np.isfinite(v) & (v > 0), v, 1.0)
+    m, e = np.frexp(a)
+    exp = e - 1 + ((mode == RP) & (m != 0.5)).astype(np.int64)
+    bits = np.clip(exp + 127, 0, 254)
+    bits = np.where(np.isinf(v) & (v > 0), 254, bits)
+    bits = np.where((v <= 0) | np.isneginf(v), 0, bits)
+    return np.where(np.isnan(v), 255, bits).astype(np.uint8)
+
+
+def to_float64(x: np.ndarray, dtype: D.DType) -> np.ndarray:
+    """Values of any cuTile dtype (storage form) as float64 (exact for every float format)."""
+    if dtype is D.float8_e5m3fnu:
+        return _e5m3_decode(x)
+    if dtype.is_bool:
+        return np.asarray(x).astype(np.float64)
+    return np.asarray(x).astype(np.float64)
+
+
+# ---- stepping by one unit in the last place -------------------------------------------
+
+_IEEE = {"float64": (np.uint64, 1), "float32": (np.uint32, 1), "tfloat32": (np.uint32, 1 << 13),
+         "float16": (np.uint16, 1), "bfloat16": (np.uint16, 1)}
+
+
+def step(r: np.ndarray, dtype: D.DType, up: np.ndarray, down: np.ndarray) -> np.ndarray:
+    """Move elements of `r` (IEEE-like storage of dtype) one ulp up where `up`, down where `down`."""
+    ut, unit = _IEEE[dtype.name]
+    r = np.array(r, dtype=dtype.numpy, copy=True)
+    bits = r.view(ut)
+    nbits = 8 * np.dtype(ut).itemsize
+    sign = ut(1) << ut(nbits - 1)
+    unit = ut(unit)
+    neg = (bits & sign) != 0
+    mag = bits & ~sign
+    zero = mag == 0
+    # Toward larger magnitude when moving away from zero, smaller otherwise.
+    away = (up & ~neg) | (down & neg)
+    toward = (up & neg) | (down & ~neg)
+    new = np.where(away & ~zero, bits + unit, bits)
+    new = np.where(toward & ~zero, bits - unit, new)
+    new = np.where(zero & up, unit, new)                 # ±0 up → +smallest
+    new = np.where(zero & down, sign | unit, new)        # ±0 down → -smallest
+    return new.astype(ut).view(dtype.numpy)
+
+
+# ---- exact arithmetic in float64 ---------------------------------------------------
+
+def two_sum(a, b):
+    """(s, e) with s = fl(a + b) and a + b = s + e exactly (barring overflow)."""
+    s = a + b
+    bb = s - a
+    e = (a - (s - bb)) + (b - bb)
+    return s, e
+
+
+def _split(a):
+    c = 134217729.0 * a                                  # 2**27 + 1 (Veltkamp)
+    hi = c - (c - a)
+    return hi, a - hi
+
+
+def two_prod(a, b):
+    """(p, e) with p = fl(a * b) and a * b = p + e exactly (for |a|, |b| < 2**995, no underflow)."""
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    return p, e
+
+
+def _odd64(hi, lo):
+    """Round-to-odd of hi + lo in float64 (hi already the nearest double)."""
+    pos, neg = lo > 0, lo < 0
+    bits = hi.view(np.uint64)
+    even = (bits & np.uint64(1)) == 0
+    fix = even & (pos | neg) & np.isfinite(hi)
+    if not fix.any():
+        return hi
+    return np.where(fix, step(hi, D.float64, fix & pos, fix & neg), hi)
+
+
+def _odd32(v):
+    """Round-to-odd of float64 `v` into float32 (overflow saturates to ±max: the odd neighbour)."""
+    r = v.astype(np.float32)
+    inexact = (r.astype(np.float64) != v) & ~np.isnan(v)
+    over = np.isinf(r) & np.isfinite(v)
+    r = np.where(over, np.copysign(np.float32(np.finfo(np.float32).max), r), r)
+    even = (r.view(np.uint32) & np.uint32(1)) == 0
+    fix = inexact & even & ~over
+    if fix.any():
+        r = np.where(fix, step(r, D.float32, fix & (v > r), fix & (v < r)), r)
+    return r
+
+
+def round_pair(hi, lo, dtype: D.DType, rounding_mode=None) -> np.ndarray:
+    """Round the exact value hi + lo (see module doc) to `dtype` storage, once, with the mode."""
+    mode = mode_name(rounding_mode)
+    hi = np.asarray(hi, dtype=np.float64)
+    lo = np.zeros_like(hi) if lo is None else np.asarray(lo, dtype=np.float64)
+    if dtype is D.float64:
+        r = hi
+        above = lo < 0                                   # r is bigger than the exact value
+        below = lo > 0
+        over = np.isinf(hi) & np.isnan(lo)               # finite exact value that overflowed
+        above = above | (over & (hi > 0))
+        below = below | (over & (hi < 0))
+    else:
+        v = _odd64(hi, lo)
+        if dtype is D.float8_e8m0fnu:
+            return _e8m0_encode(v, RP if mode == RP else RZ).view(dtype.numpy)
+        if dtype is D.float8_e5m3fnu:
+            return _e5m3_encode(_odd32(v).astype(np.float64))
+        if dtype is D.float32:
+            r = v.astype(np.float32)
+        else:
+            v32 = _odd32(v)
+            r = round_to_tf32(v32) if dtype is D.tfloat32 else v32.astype(dtype.numpy)
+        if mode == RN:
+            return r
+        r64 = r.astype(np.float64)
+        above, below = r64 > v, r64 < v
+    if mode == RN:
+        return r.astype(dtype.numpy)
+    if mode == RZ:
+        up, down = below & (r < 0), above & (r > 0)
+        down = down | (above & np.isinf(r) & (r > 0))
+    elif mode == RM:
+        up, down = np.zeros_like(above), above
+    else:
+        up, down = below, np.zeros_like(below)
+    if not (up.any() or down.any()):
+        return r.astype(dtype.numpy)
+    return step(r, dtype, up, down)
+
+
+def round_float(v, dtype: D.DType, rounding_mode=None) -> np.ndarray:
+    """Round float64 values (taken as exact) to `dtype`."""
+    return round_pair(v, None, dtype, rounding_mode)
+
+
+def round_via_f32(v, dtype: D.DType) -> np.ndarray:
+    """A float64 result rounded as the GPU rounds a float32 computation: to float32, then to dtype."""
+    v32 = np.asarray(v, dtype=np.float64).astype(np.float32)
+    if dtype is D.float32:
+        return v32
+    if dtype is D.float64:
+        return np.asarray(v, dtype=np.float64)
+    return round_float(v32.astype(np.float64), dtype)
+
+
+# ---- correctly rounded arithmetic ------------------------------------------------------
+
+def exact_binary(fn: str, a, b):
+    """(hi, lo) of the exact add/sub/mul/truediv of float64 operands (lo: sign of the residual)."""
+    if fn == "add":
+        return two_sum(a, b)
+    if fn == "sub":
+        return two_sum(a, -b)
+    if fn == "mul":
+        return two_prod(a, b)
+    if fn == "truediv":
+        q = a / b
+        p, e = two_prod(q, b)
+        resid = (a - p) - e                              # a - q*b, sign exact
+        return q, np.sign(resid) * np.sign(b)
+    raise ValueError(fn)
+
+
+def exact_sqrt(a):
+    s = np.sqrt(a)
+    p, e = two_prod(s, s)
+    return s, np.sign((a - p) - e)
+
+
+def _flush(x, dtype: D.DType):
+    """Flush float32 subnormals to sign-preserving zero."""
+    if dtype is not D.float32:
+        return x
+    return np.where(np.abs(x) < _F32_TINY, np.copysign(np.float32(0), x), x).astype(np.float32)
+
+
+def float_arith(fn: str, x, y, dtype: D.DType, rounding_mode=None, ftz=False):
+    """add / sub / mul / truediv correctly rounded in `dtype` (one rounding, any mode)."""
+    if ftz:
+        x, y = _flush(x, dtype), _flush(y, dtype)
+    mode = mode_name(rounding_mode)
+    if mode == RN and dtype in (D.float32, D.float64):
+        out = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}[fn](x, y)
+    else:
+        hi, lo = exact_binary(fn, to_float64(x, dtype), to_float64(y, dtype))
+        out = round_pair(hi, lo, dtype, mode)
+    return _flush(out, dtype) if ftz else out
+
+
+def float_sqrt(x, dtype: D.DType, rounding_mode=None, ftz=False):
+    if ftz:
+        x = _flush(x, dtype)
+    mode = mode_name(rounding_mode)
+    if mode == RN and dtype in (D.float32, D.float64):
+        out = np.sqrt(x)
+    else:
+        hi, lo = exact_sqrt(to_float64(x, dtype))
+        out = round_pair(hi, lo, dtype, mode)
+    return _flush(out, dtype) if ftz else out
+
+
+def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
+    """a * b + c with a single rounding into `dtype`.
+
+    f16 / bf16 / f32: the product is exact in float64 and the sum is carried exactly as a pair,
+    so the result is the correctly rounded fma. f64: Boldo–Melquiond's emulation (TwoProduct,
+    TwoSum, round-to-odd addition), exact whenever the operands and the product lie in
+    [2**-900, 2**995] in magnitude (or are zero); the remaining finite elements are computed
+    exactly with Python fractions. Non-finite inputs give a * b + c (same NaN/inf as fma).
+    """
+    mode = mode_name(rounding_mode)
+    if ftz:
+        a, b, c = _flush(a, dtype), _flush(b, dtype), _flush(c, dtype)
+    if dtype is D.float64:
+        out = _fma64(*np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64),
+                                          np.asarray(c, np.float64)), mode)
+    else:
+        a64, b64, c64 = (to_float64(v, dtype) for v in (a, b, c))
+        hi, lo = two_sum(a64 * b64, c64)
+        special = ~np.isfinite(hi)
+        if special.any():
+            lo = np.where(special, 0.0, lo)
+        out = round_pair(hi, lo, dtype, mode)
+    return _flush(out, dtype) if ftz else out
+
+
+def _fma64(a, b, c, mode: str):
+    uh, ul = two_prod(a, b)
+    th, tl = two_sum(c, uh)
+    s, e = two_sum(tl, ul)
+    v = _odd64(s, e)                                     # round-to-odd of tl + ul
+    r, err = two_sum(th, v)
+    out = round_pair(r, err, D.float64, mode)
+    mags = [np.abs(a), np.abs(b), np.abs(c), np.abs(uh)]
+    ok = np.ones(a.shape, bool)
+    for m in mags:
+        ok &= (m == 0) | ((m >= 2.0 ** -900) & (m <= 2.0 ** 995))
+    finite = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
+    out = np.where(finite, out, a * b + c)
+    slow = finite & ~ok
+    if slow.any():
+        out = np.array(out, copy=True)
+        for idx in zip(*np.nonzero(slow)):
+            out[idx] = _fma_exact_scalar(float(a[idx]), float(b[idx]), float(c[idx]), mode)
+    return out
+
+
+def _fma_exact_scalar(a: float, b: float, c: float, mode: str) -> float:
+    from fractions import Fraction
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    if exact == 0:
+        # IEEE: (-0) + (-0) is -0; any other exact zero is +0, except -0 when rounding down.
+        prod_is_neg_zero = a * b == 0 and (np.signbit(a) != np.signbit(b))
+        if c == 0 and a * b == 0 and prod_is_neg_zero and np.signbit(c):
+            return -0.0
+        return -0.0 if mode == RM else 0.0
+    try:
+        r = float(exact)                                 # correctly rounded (nearest-even)
+    except OverflowError:
+        r = float("inf") if exact > 0 else float("-inf")
+    if mode == RN:
+        return r
+    fr = Fraction(r) if np.isfinite(r) else None
+    above = fr is None and r > 0 or (fr is not None and fr > exact)
+    below = fr is None and r < 0 or (fr is not None and fr < exact)
+    arr = np.array([r])
+    if mode == RZ:
+        up, down = below and r < 0, above and r > 0
+    elif mode == RM:
+        up, down = False, above
+    else:
+        up, down = below, False
+    return float(step(arr, D.float64, np.array([up]), np.array([down]))[0])
+
+
+# ---- conversions ---------------------------------------------------------------------
+
+def _int_pair(x: np.ndarray):
+    """Integers (any width) as an exact (hi, lo) float64 pair."""
+    x = np.asarray(x)
+    if x.dtype.itemsize < 8 or x.dtype == np.bool_:
+        return x.astype(np.float64), None
+    # Split into 32-bit halves, each exact in float64, and add them exactly.
+    if x.dtype.kind == "u":
+        high = (x >> np.uint64(32)).astype(np.float64) * 4294967296.0
+        low = (x & np.uint64(0xFFFFFFFF)).astype(np.float64)
+    else:
+        high = (x >> np.int64(32)).astype(np.float64) * 4294967296.0   # arithmetic shift: floor
+        low = (x & np.int64(0xFFFFFFFF)).astype(np.float64)
+    return two_sum(high, low)
+
+
+def float_to_int(v: np.ndarray, dst: D.DType) -> np.ndarray:
+    """Truncate toward zero and saturate to the integer range; NaN → 0 (TileIR ftoi)."""
+    f = np.trunc(np.nan_to_num(np.asarray(v, dtype=np.float64), nan=0.0, posinf=np.inf, neginf=-np.inf))
+    lo, hi = float(dst.min), float(dst.max)
+    too_big = f >= hi                                    # hi may round up to 2**bits: compare, then pin
+    too_small = f <= lo
+    safe = np.where(too_big | too_small, 0.0, f)
+    out = safe.astype(dst.numpy)
+    out = np.where(too_big, np.array(dst.max, dtype=dst.numpy), out)
+    return np.where(too_small, np.array(dst.min, dtype=dst.numpy), out).astype(dst.numpy)
+
+
+def convert(x: np.ndarray, src: D.DType, dst: D.DType, rounding_mode=None) -> np.ndarray:
+    """cuTile `astype` of storage array `x` from `src` to `dst`.
+
+    float → int truncates toward zero, saturating, NaN → 0; int → int wraps (two's complement);
+    anything → bool is `!= 0` (NaN is true); bool → number is 0/1; int/float → float rounds
+    once (nearest-even unless `rounding_mode` is RZ/RM/RP).
+    """
     if src is dst:
         return x
-    target = dst.numpy
-    if dst is D.tfloat32:
-        return round_to_tf32(np.asarray(x, dtype=np.float32))
+    x = np.asarray(x)
     if dst.is_bool:
-        return np.asarray(x) != 0
-    if dst.is_int and src.is_float:
-        f = np.asarray(x, dtype=np.float64)
-        f = np.trunc(np.nan_to_num(f, nan=0.0))
-        f = np.clip(f, dst.min, dst.max)
-        return f.astype(target)
+        return to_float64(x, src) != 0 if src.is_float else x != 0
     if dst.is_int:
-        return np.asarray(x).astype(target)          # two's complement wrap, as on the GPU
-    if src.is_bool or src.is_int:
-        return np.asarray(x).astype(np.float64).astype(target) if dst.bitwidth < 64 else np.asarray(x).astype(target)
-    return np.asarray(x).astype(target)
+        if src.is_float:
+            return float_to_int(to_float64(x, src), dst)
+        return x.astype(dst.numpy)                       # wraps, as trunci/exti do
+    # dst is a float format
+    if src.is_float:
+        return round_float(to_float64(x, src), dst, rounding_mode)
+    hi, lo = _int_pair(x)
+    return round_pair(hi, lo, dst, rounding_mode)
+
+
+def bitcast(x: np.ndarray, src: D.DType, dst: D.DType) -> np.ndarray:
+    """Reinterpret the bits of each element (same bit width; fp4 is one value per byte)."""
+    x = np.ascontiguousarray(x, dtype=src.numpy)
+    if src.bitwidth == 4 or dst.bitwidth == 4:
+        bits = x.view(np.uint8) & np.uint8(0xF)
+        return bits.view(dst.numpy) if dst.numpy.itemsize == 1 else bits.astype(dst.numpy)
+    return x.view(dst.numpy)
+
+
+# ---- integers --------------------------------------------------------------------------
+
+def _int_info(x):
+    info = np.iinfo(x.dtype)
+    return info.min, info.max
+
+
+def int_floordiv(x, y):
+    """Floor division (signed) / plain division (unsigned). Division by zero gives -1 (all bits set),
+    `min // -1` wraps to `min`. (Both are undefined behaviour in TileIR; we pick values and never trap.)"""
+    zero = y == 0
+    safe = np.where(zero, 1, y).astype(y.dtype)
+    if x.dtype.kind == "i":
+        lo, _ = _int_info(x)
+        ovf = (x == lo) & (safe == -1)
+        safe = np.where(ovf, 1, safe).astype(y.dtype)
+        q = np.floor_divide(x, safe)
+        q = np.where(ovf, x, q)
+    else:
+        q = np.floor_divide(x, safe)
+    return np.where(zero, np.array(-1).astype(x.dtype), q).astype(x.dtype)
+
+
+def int_cdiv(x, y):
+    """Ceiling division; same by-zero and overflow choices as `int_floordiv`."""
+    zero = y == 0
+    safe = np.where(zero, 1, y).astype(y.dtype)
+    if x.dtype.kind == "i":
+        lo, _ = _int_info(x)
+        ovf = (x == lo) & (safe == -1)
+        safe = np.where(ovf, 1, safe).astype(y.dtype)
+        q = np.floor_divide(x, safe)
+        q = q + (q * safe != x).astype(x.dtype)        # ceil = floor + 1 unless exact
+        q = np.where(ovf, x, q)
+    else:
+        q = np.floor_divide(x, safe)
+        q = q + (q * safe != x).astype(x.dtype)
+    return np.where(zero, np.array(-1).astype(x.dtype), q).astype(x.dtype)
+
+
+def int_mod(x, y):
+    """Python-style modulo (sign of the divisor). `x % 0` gives x; `min % -1` gives 0."""
+    zero = y == 0
+    safe = np.where(zero, 1, y).astype(y.dtype)
+    if x.dtype.kind == "i":
+        safe = np.where(safe == -1, 1, safe).astype(y.dtype)     # x % -1 == 0 == x % 1
+    r = np.mod(x, safe)
+    return np.where(zero, x, r).astype(x.dtype)
+
+
+def int_pow(x, y):
+    """Exact, wrapping integer power; a negative exponent gives the truncated quotient 1 / x**-y
+    (1 for x == 1, ±1 for x == -1, else 0 — also 0 for 0 ** -k instead of a trap)."""
+    neg = y < 0
+    e = np.where(neg, 0, y).astype(np.uint64)
+    base = x.copy() if isinstance(x, np.ndarray) else np.asarray(x)
+    base, e = np.broadcast_arrays(base, e)
+    base = base.copy()
+    e = e.copy()
+    result = np.ones(base.shape, dtype=x.dtype)
+    while e.any():
+        odd = (e & np.uint64(1)) == 1
+        result = np.where(odd, result * base, result).astype(x.dtype)
+        base = (base * base).astype(x.dtype)
+        e = e >> np.uint64(1)
+    if x.dtype.kind == "i":
+        special = np.where(x == 1, 1, np.where(x == -1, np.where(y % 2 == 0, 1, -1), 0))
+    else:
+        special = np.where(x == 1, 1, 0)
+    return np.where(neg, special, result).astype(x.dtype)
+
+
+def shift_left(x, y):
+    """`x << y`; shift amounts are taken as unsigned and amounts >= the bit width give 0
+    (PTX shl clamps the amount to the width)."""
+    bits = 8 * x.dtype.itemsize
+    amount = y.astype(np.uint64) if y.dtype.kind == "u" else y.astype(np.int64).astype(np.uint64)
+    big = amount >= bits
+    ux = x.view(np.dtype(f"u{x.dtype.itemsize}")) if x.dtype.kind == "i" else x
+    out = np.left_shift(ux, np.where(big, 0, amount).astype(ux.dtype))
+    out = np.where(big, 0, out).astype(ux.dtype)
+    return out.view(x.dtype) if x.dtype.kind == "i" else out
+
+
+def shift_right(x, y):
+    """`x >> y`: arithmetic for signed, logical for unsigned; amounts (taken as unsigned)
+    >= the bit width give the sign fill (0 or -1) / 0, as PTX shr clamps the amount."""
+    bits = 8 * x.dtype.itemsize
+    amount = y.astype(np.uint64) if y.dtype.kind == "u" else y.astype(np.int64).astype(np.uint64)
+    clamped = np.minimum(amount, bits - 1 if x.dtype.kind == "i" else bits).astype(np.int64)
+    if x.dtype.kind == "i":
+        return np.right_shift(x, clamped.astype(x.dtype)).astype(x.dtype)
+    big = clamped >= bits
+    out = np.right_shift(x, np.where(big, 0, clamped).astype(x.dtype))
+    return np.where(big, 0, out).astype(x.dtype)

@@ -1,51 +1,135 @@
-"""Tile-indexed array access for a group of blocks: coordinates, fast strided paths, checks."""
+"""Array access for a group of blocks: array references and views, element coordinates,
+padding (with the UNDETERMINED poison), fast strided tile paths, and the checks every
+memory rule shares (bounds reports, race records, poison at stores).
+
+Every index or coordinate array carries the executor's leading block axis (size B, or 1
+when uniform). Whatever the kernel does, no rule here reads or writes outside the
+caller's arrays: out-of-bounds lanes are padded or dropped (and reported).
+"""
 from __future__ import annotations
 
-from typing import List, Optional, Sequence, Tuple
+import functools
+from typing import Callable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ...lang.enums import PaddingMode
 
 
+# ---- array references ---------------------------------------------------------
+
 class ArrayRef:
     """A kernel's array argument as the executor sees it: the caller's NumPy array (a view)."""
-    __slots__ = ("array", "name", "index")
+    __slots__ = ("array", "name", "index", "_cache")
 
     def __init__(self, array: np.ndarray, name: str = "", index: int = 0):
         self.array = array
         self.name = name
         self.index = index
+        self._cache = None
 
     @property
     def shape(self) -> Tuple[int, ...]:
         return self.array.shape
 
-
-def padding_value(mode: PaddingMode, dtype: np.dtype):
-    if mode in (PaddingMode.ZERO, PaddingMode.UNDETERMINED):
-        return 0
-    if mode is PaddingMode.NEG_ZERO:
-        return -0.0 if dtype.kind == "f" or _is_ml_float(dtype) else 0
-    if mode is PaddingMode.NAN:
-        return np.nan
-    if mode is PaddingMode.POS_INF:
-        return np.inf
-    if mode is PaddingMode.NEG_INF:
-        return -np.inf
-    return 0
+    @property
+    def base(self) -> "ArrayRef":
+        return self
 
 
-def _is_ml_float(dtype: np.dtype) -> bool:
-    return dtype.kind == "V" or dtype.name.startswith(("bfloat", "float8", "float4"))
+class SliceRef:
+    """`Array.slice` views of one base array, with per-block bounds.
+
+    Along each axis, `origin[k]` (None, or an int64 array of leading size B or 1) is the
+    view's first element in the base array and `extent[k]` (an int, or such an array) its
+    length. Bounds are clamped into the parent when the view is made, so a coordinate
+    inside the view is always inside the base array.
+    """
+    __slots__ = ("base", "origin", "extent")
+
+    def __init__(self, base: ArrayRef, origin: List[Optional[np.ndarray]], extent: List):
+        self.base = base
+        self.origin = origin
+        self.extent = extent
+
+    @property
+    def array(self) -> np.ndarray:
+        return self.base.array
+
+    @property
+    def name(self) -> str:
+        return self.base.name
+
+    @property
+    def index(self) -> int:
+        return self.base.index
 
 
-def tile_coords(index: Sequence[np.ndarray], tile_shape: Tuple[int, ...], order: Tuple[int, ...]) -> List[np.ndarray]:
-    """Element coordinates per *array* axis, broadcastable to (B, *tile_shape)."""
+class MultiRef:
+    """A per-block choice among arrays (`lst[i]` with a run-time `i` that differs per block)."""
+    __slots__ = ("items", "which")
+
+    def __init__(self, items: List, which: np.ndarray):
+        self.items = items          # ArrayRef or SliceRef
+        self.which = which          # (B,) int: the item each block uses
+
+
+def geometry(ref) -> Tuple[ArrayRef, List[Optional[np.ndarray]], List]:
+    """(base array, per-axis origin (None or array), per-axis extent (int or array))."""
+    if isinstance(ref, SliceRef):
+        return ref.base, ref.origin, ref.extent
+    return ref, [None] * ref.array.ndim, list(ref.array.shape)
+
+
+def _select(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
+    return np.where(c, a, b)
+
+
+def per_array(rule: Callable) -> Callable:
+    """Wrap a memory rule whose first input is an array reference so that it also takes a
+    MultiRef: the rule runs once per distinct array, masked to the blocks using it, and the
+    results are merged per block (array results by `where`, references into a MultiRef)."""
+    @functools.wraps(rule)
+    def wrapper(ex, op, ref, *rest):
+        if not isinstance(ref, MultiRef):
+            return rule(ex, op, ref, *rest)
+        active = ex.active_mask()
+        keys = [int(k) for k in np.unique(ref.which) if ((ref.which == k) & active).any()]
+        out = None
+        for k in keys or [int(ref.which[0])]:
+            mask = ref.which == k
+            res = ex.with_mask(mask, lambda r=ref.items[k]: rule(ex, op, r, *rest))
+            if res is None:
+                continue
+            if isinstance(res, (ArrayRef, SliceRef, MultiRef)):
+                out = {} if out is None else out
+                out[k] = res
+            else:
+                res = np.asarray(res)
+                out = res if out is None else _select(mask, res, out)
+        if isinstance(out, dict):
+            items = list(ref.items)
+            for k, r in out.items():
+                items[k] = r
+            return MultiRef(items, ref.which)
+        return out
+    return wrapper
+
+
+# ---- tile coordinates -----------------------------------------------------------
+
+def tile_coords(index: Sequence[np.ndarray], tile_shape: Tuple[int, ...], order: Tuple[int, ...],
+                steps: Optional[Tuple[int, ...]] = None) -> List[np.ndarray]:
+    """Element coordinates per *array* axis, broadcastable to (B, *tile_shape).
+
+    Tile axis k covers array axis order[k]; its origin is index[k] * steps[k] elements
+    (steps default to the tile shape: tiles partition the array)."""
     nd = len(tile_shape)
+    steps = tuple(tile_shape) if steps is None else tuple(steps)
     coords: List[Optional[np.ndarray]] = [None] * nd
     for k in range(nd):
-        base = index[k].astype(np.int64).reshape((-1,) + (1,) * nd) * tile_shape[k]
+        base = np.asarray(index[k]).astype(np.int64).reshape((-1,) + (1,) * nd) * steps[k]
         local = np.arange(tile_shape[k], dtype=np.int64).reshape((1,) + (1,) * k + (tile_shape[k],) + (1,) * (nd - k - 1))
         coords[order[k]] = base + local
     return coords
@@ -78,32 +162,296 @@ def tiles_fully_inside(index: Sequence[np.ndarray], tile_shape, order, shape) ->
     return True
 
 
-def gather_tiles(a: np.ndarray, index: Sequence[np.ndarray], tile_shape, order, pad) -> Tuple[np.ndarray, np.ndarray]:
-    """Values (B, *tile_shape) and the in-bounds mask (None when all in bounds)."""
-    nd = len(tile_shape)
-    if nd == 0:
-        return a.reshape(1), None
-    if tiles_fully_inside(index, tile_shape, order, a.shape):
-        view = tile_view(a, tile_shape, order)
-        idx = np.broadcast_arrays(*[i.astype(np.intp) for i in index])
-        return view[tuple(idx)], None
-    coords = tile_coords(index, tile_shape, order)
-    mask = in_bounds(coords, a.shape)
-    clipped = tuple(np.clip(c, 0, max(n - 1, 0)) for c, n in zip(coords, a.shape))
-    if a.size == 0:
-        vals = np.zeros(np.broadcast_shapes(*[c.shape for c in coords]), dtype=a.dtype)
-    else:
-        vals = a[clipped]
-    vals = np.where(mask, vals, np.asarray(pad).astype(a.dtype) if pad is not None else vals)
-    return vals, mask
+def tile_index_bounds(index: Sequence[np.ndarray], tile_shape, order, shape, steps=None) -> np.ndarray:
+    """(B,) mask of tiles that touch the array at all (a fully out-of-bounds tile is UB on GPU).
 
-
-def tile_index_bounds(index: Sequence[np.ndarray], tile_shape, order, shape) -> np.ndarray:
-    """(B,) mask of tiles that touch the array at all (a fully out-of-bounds tile is UB on GPU)."""
+    `shape` holds one extent per array axis (ints, or per-block arrays for slices)."""
+    steps = tuple(tile_shape) if steps is None else tuple(steps)
     ok = None
     for k, t in enumerate(tile_shape):
         n = shape[order[k]]
-        i = index[k].astype(np.int64)
-        m = (i * t < n) & (i * t + t > 0)
+        lo = np.asarray(index[k]).astype(np.int64).reshape(-1) * steps[k]
+        m = (lo < n) & (lo + t > 0)
         ok = m if ok is None else (ok & m)
     return ok
+
+
+def read_clipped(a: np.ndarray, coords: Sequence[np.ndarray]) -> np.ndarray:
+    """a[coords] with every coordinate clipped into the array (callers mask the result)."""
+    full = np.broadcast_shapes(*[c.shape for c in coords])
+    if a.size == 0:
+        return np.zeros(full, dtype=a.dtype)
+    clipped = tuple(np.clip(c, 0, max(n - 1, 0)).astype(np.intp) for c, n in zip(coords, a.shape))
+    return a[clipped]
+
+
+def resolve(ref, coords: Sequence[np.ndarray]) -> Tuple[ArrayRef, List[np.ndarray], np.ndarray]:
+    """Coordinates in a view → (base array, base coordinates, in-view mask); all broadcast together."""
+    base, origin, extent = geometry(ref)
+    coords = [np.asarray(c).astype(np.int64) for c in coords]
+    if not coords:
+        return base, [], np.ones((1,), dtype=bool)
+    lead = (-1,) + (1,) * (max(c.ndim for c in coords) - 1)
+    out, ok = [], None
+    for k, c in enumerate(coords):
+        e = extent[k]
+        e = e.reshape(lead) if isinstance(e, np.ndarray) else e
+        m = (c >= 0) & (c < e)
+        if origin[k] is not None:
+            c = c + origin[k].reshape(lead)
+        out.append(c)
+        ok = m if ok is None else (ok & m)
+    full = np.broadcast_shapes(ok.shape, *[c.shape for c in out])
+    return base, [np.broadcast_to(c, full) for c in out], np.broadcast_to(ok, full)
+
+
+# ---- raw memory: flat element offsets from the base pointer -------------------------
+
+def element_strides(a: np.ndarray) -> Tuple[int, ...]:
+    return tuple(s // a.itemsize for s in a.strides)
+
+
+def raw_coords(base: ArrayRef, offsets: np.ndarray) -> Tuple[List[np.ndarray], np.ndarray]:
+    """Element offsets from the array's base pointer (its element (0, ..., 0)) → coordinates
+    of the element at that address, and a mask of offsets that hit an element of the array
+    (anything else is memory the kernel was not given)."""
+    a = base.array
+    off = np.asarray(offsets).astype(np.int64)
+    if a.ndim == 0:
+        return [], off == 0
+    if a.size == 0:
+        return [np.zeros(off.shape, np.int64) for _ in a.shape], np.zeros(off.shape, bool)
+    if a.flags.c_contiguous:
+        ok = (off >= 0) & (off < a.size)
+        coords = np.unravel_index(np.clip(off, 0, a.size - 1), a.shape)
+        return [c.astype(np.int64) for c in coords], ok
+    key = (a.shape, a.strides)
+    if base._cache is None or base._cache[0] != key:
+        strides = element_strides(a)
+        addr = np.zeros(a.shape, np.int64)
+        for k, (n, s) in enumerate(zip(a.shape, strides)):
+            addr = addr + (np.arange(n, dtype=np.int64) * s).reshape((-1,) + (1,) * (a.ndim - k - 1))
+        addr = addr.reshape(-1)
+        sorter = np.argsort(addr, kind="stable")
+        base._cache = (key, addr[sorter], sorter)
+    _, sorted_addr, sorter = base._cache
+    pos = np.clip(np.searchsorted(sorted_addr, off), 0, len(sorted_addr) - 1)
+    ok = sorted_addr[pos] == off
+    coords = np.unravel_index(sorter[pos], a.shape)
+    return [c.astype(np.int64) for c in coords], ok
+
+
+def view_base_offset(ref) -> np.ndarray:
+    """Element offset of a view's first element from its base array's (per block, (B|1,))."""
+    base, origin, _ = geometry(ref)
+    strides = element_strides(base.array)
+    shift = np.zeros((1,), np.int64)
+    for o, s in zip(origin, strides):
+        if o is not None:
+            shift = shift + o.astype(np.int64) * s
+    return shift
+
+
+# ---- padding values and the UNDETERMINED poison ----------------------------------
+
+# A quiet NaN whose 9 payload bits under the quiet bit spell POISON_PAYLOAD marks tile
+# elements that came from UNDETERMINED padding. The payload sits in the top mantissa bits
+# so it survives float32 <-> float16/float64/tf32 conversions and NumPy's NaN propagation
+# through + - * and sums. Tracking is best effort: ops that return a fresh NaN (exp, bf16
+# arithmetic in ml_dtypes) drop it, and fp8/fp4/integer tiles are padded with 0 instead.
+POISON_PAYLOAD = 0b101101011
+_POISON_BITS = {   # storage dtype name -> (bits of the poison NaN, payload shift, payload width)
+    "float32": (0x7FC00000 | (POISON_PAYLOAD << 13), 13, 9),
+    "float64": (0x7FF8000000000000 | (POISON_PAYLOAD << 42), 42, 9),
+    "float16": (0x7E00 | POISON_PAYLOAD, 0, 9),
+    "bfloat16": (0x7FC0 | (POISON_PAYLOAD >> 3), 0, 6),
+}
+_UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+
+
+def _poison_spec(dtype: np.dtype):
+    return _POISON_BITS.get(np.dtype(dtype).name)
+
+
+def poison_value(dtype: np.dtype):
+    """The poison NaN of a float storage dtype, or None when the dtype cannot carry one."""
+    spec = _poison_spec(dtype)
+    if spec is None:
+        return None
+    dtype = np.dtype(dtype)
+    return np.array(spec[0], dtype=_UINT[dtype.itemsize]).view(dtype)[()]
+
+
+def is_poison(values: np.ndarray) -> np.ndarray:
+    """Elements carrying the UNDETERMINED-padding payload (all False for dtypes without one)."""
+    values = np.asarray(values)
+    spec = _poison_spec(values.dtype)
+    if spec is None:
+        return np.zeros(values.shape, dtype=bool)
+    _, shift, width = spec
+    want = POISON_PAYLOAD >> (9 - width)
+    bits = values.view(_UINT[values.dtype.itemsize])
+    nan = np.isnan(values.astype(np.float32)) if values.dtype.name == "bfloat16" else np.isnan(values)
+    return nan & (((bits >> shift) & ((1 << width) - 1)) == want)
+
+
+def _is_ml_float(dtype: np.dtype) -> bool:
+    return dtype.kind == "V" or dtype.name.startswith(("bfloat", "float8", "float4"))
+
+
+def _is_float_storage(dtype: np.dtype) -> bool:
+    return dtype.kind == "f" or _is_ml_float(dtype)
+
+
+def padding_value(mode: PaddingMode, dtype: np.dtype):
+    """The fill value of `mode` in storage dtype `dtype` (a NumPy scalar)."""
+    dtype = np.dtype(dtype)
+    if not _is_float_storage(dtype):
+        return np.zeros((), dtype=dtype)[()]          # integer tiles: every float mode pads with 0
+    if mode is PaddingMode.UNDETERMINED:
+        p = poison_value(dtype)
+        return p if p is not None else np.zeros((), dtype=dtype)[()]
+    value = {PaddingMode.NEG_ZERO: -0.0, PaddingMode.NAN: np.nan, PaddingMode.POS_INF: np.inf,
+             PaddingMode.NEG_INF: -np.inf}.get(mode, 0.0)
+    return np.asarray(value, dtype=np.float32).astype(dtype)[()]
+
+
+def padding_for(mode: PaddingMode, dt) -> np.ndarray:
+    """Padding for the cuTile dtype `dt` (float8_e5m3fnu is stored as raw uint8 bits)."""
+    if dt.name == "float8_e5m3fnu":
+        # Unsigned, no infinities: NaN (0xFF) for NAN/±INF, else +0.
+        return np.uint8(0xFF if mode in (PaddingMode.NAN, PaddingMode.POS_INF, PaddingMode.NEG_INF) else 0)
+    return padding_value(mode, dt.numpy)
+
+
+# ---- reports ---------------------------------------------------------------------
+
+def report_once(ex, op, kind: str, message: str, block) -> None:
+    """One report per (op, kind) per launch: a loop or a big grid must not flood the output."""
+    seen = getattr(ex.checks, "_memory_reported", None)
+    if seen is None:
+        seen = set()
+        ex.checks._memory_reported = seen
+    key = (id(op), kind)
+    if key in seen:
+        return
+    seen.add(key)
+    ex.report(message, block=tuple(int(v) for v in block))
+
+
+def first_lane(bad: np.ndarray):
+    """(block row, lane position) of the first True of a (B, *S) mask (block-major, row-major)."""
+    flat = int(np.argmax(bad.reshape(-1)))
+    pos = np.unravel_index(flat, bad.shape)
+    return int(pos[0]), tuple(int(p) for p in pos[1:])
+
+
+def expand_rows(ex, x: np.ndarray) -> np.ndarray:
+    """x with its block axis at size B (copy-free)."""
+    x = np.asarray(x)
+    return x if x.shape[0] == ex.nb else np.broadcast_to(x, (ex.nb,) + x.shape[1:])
+
+
+def active_rows(ex, ndim: int) -> np.ndarray:
+    """The active-block mask shaped (B, 1, ..., 1) for arrays of `ndim` dims."""
+    return ex.active_mask().reshape((-1,) + (1,) * (ndim - 1))
+
+
+def check_poison(ex, op, ref, values: np.ndarray, sel: np.ndarray, coords: Sequence[np.ndarray]) -> None:
+    """Report a stored lane (selected by `sel`, shape (B, *S)) whose value is the UNDETERMINED poison."""
+    if not ex.checks.bounds or _poison_spec(values.dtype) is None:
+        return
+    bad = sel & is_poison(values)
+    if bad.any():
+        b, lane = first_lane(bad)
+        elem = tuple(int(np.broadcast_to(c, bad.shape)[(b,) + lane]) for c in coords)
+        report_once(ex, op, "poison",
+                    f"a value derived from UNDETERMINED padding reaches a store: array '{ref.name}' "
+                    f"element {elem} (load with an explicit padding_mode, or keep padded lanes out of "
+                    f"the stored result)", ex.block_ids[b])
+
+
+# ---- per-lane loads and stores through any view ------------------------------------
+
+def _describe_ref(ref) -> str:
+    return f"array '{ref.name}' of shape {tuple(ref.array.shape)}"
+
+
+def _lane_blocks(ex, shape) -> np.ndarray:
+    return np.broadcast_to(ex.linear_block_ids().reshape((-1,) + (1,) * (len(shape) - 1)), shape)
+
+
+def _report_oob(ex, op, ref, bad: np.ndarray, coords, what: str, outcome: str, ub: bool) -> None:
+    if not bad.any():
+        return
+    b, lane = first_lane(bad)
+    elem = tuple(int(np.broadcast_to(c, bad.shape)[(b,) + lane]) for c in coords)
+    why = "undefined behaviour on the GPU; tilescope " if ub else ""
+    report_once(ex, op, "oob", f"{what} out of bounds: {_describe_ref(ref)}, element {elem} "
+                               f"(lane {lane}): {why}{outcome}", ex.block_ids[b])
+
+
+def load_elements(ex, op, ref, coords: Sequence[np.ndarray], pad, lane_mask=None, *, what: str,
+                  ub: bool = False, report_oob: bool = True) -> np.ndarray:
+    """Per-lane element loads through a view: (B|1, *S) values; lanes outside the view or
+    masked off take `pad` (broadcastable). `coords` are view coordinates, one per axis."""
+    base, bc, ok = resolve(ref, coords)
+    a = base.array
+    if a.ndim == 0:
+        vals = np.broadcast_to(a.reshape((1,)), ok.shape)
+    else:
+        vals = read_clipped(a, bc)
+    sel = ok if lane_mask is None else (ok & lane_mask)
+    if not sel.all():
+        vals = np.where(sel, vals, np.asarray(pad, dtype=a.dtype))
+    if report_oob and ex.checks.bounds and not ok.all():
+        want = expand_rows(ex, np.broadcast_to(True if lane_mask is None else lane_mask, ok.shape))
+        bad = want & ~expand_rows(ex, ok) & active_rows(ex, ok.ndim)
+        _report_oob(ex, op, ref, bad, bc, what, "the lane reads the padding value", ub)
+    if ex.races is not None and a.ndim:
+        full = (ex.nb,) + tuple(np.broadcast_shapes(sel.shape, vals.shape)[1:])
+        take = np.broadcast_to(expand_rows(ex, sel), full) & active_rows(ex, len(full))
+        if take.any():
+            cs = tuple(np.broadcast_to(expand_rows(ex, c), full)[take] for c in bc)
+            ex.races.record_elements(ex, op, base, cs, _lane_blocks(ex, full)[take], write=False)
+    return vals
+
+
+def store_elements(ex, op, ref, coords: Sequence[np.ndarray], values: np.ndarray, lane_mask=None, *,
+                   what: str, ub: bool = False, report_oob: bool = True) -> None:
+    """Per-lane element stores through a view, for active blocks only; lanes outside the view
+    or masked off are dropped. Where several lanes write one element, the last in (block,
+    row-major lane) order wins, as when blocks run one after another."""
+    base, bc, ok = resolve(ref, coords)
+    a = base.array
+    values = np.asarray(values)
+    full = (ex.nb,) + tuple(np.broadcast_shapes(ok.shape, values.shape,
+                                                np.shape(lane_mask) if lane_mask is not None else ())[1:])
+    want = active_rows(ex, len(full))
+    if lane_mask is not None:
+        want = want & expand_rows(ex, np.broadcast_to(lane_mask, (np.shape(lane_mask)[0],) + full[1:]))
+    want = np.broadcast_to(want, full)
+    okf = np.broadcast_to(expand_rows(ex, np.broadcast_to(ok, (ok.shape[0],) + full[1:])), full)
+    sel = want & okf
+    bcf = [np.broadcast_to(expand_rows(ex, np.broadcast_to(c, (c.shape[0],) + full[1:])), full) for c in bc]
+    if report_oob and ex.checks.bounds:
+        _report_oob(ex, op, ref, want & ~okf, bcf, what, "the lane's store is dropped", ub)
+    if not sel.any():
+        return
+    vals = np.broadcast_to(expand_rows(ex, np.broadcast_to(values, (values.shape[0],) + full[1:])), full)
+    check_poison(ex, op, ref, vals, sel, bcf)
+    if a.ndim == 0:
+        a[()] = vals[sel][-1]
+        return
+    cs = tuple(c[sel] for c in bcf)
+    v = vals[sel]
+    if ex.races is not None:
+        ex.races.record_elements(ex, op, base, cs, _lane_blocks(ex, full)[sel], write=True)
+    if len(v) > 1:
+        lin = np.ravel_multi_index(cs, a.shape)
+        first_of_reversed = np.unique(lin[::-1], return_index=True)[1]
+        if len(first_of_reversed) != len(lin):
+            keep = np.sort(len(lin) - 1 - first_of_reversed)
+            cs = tuple(c[keep] for c in cs)
+            v = v[keep]
+    a[cs] = v

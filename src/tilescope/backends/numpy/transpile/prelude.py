@@ -1,0 +1,1629 @@
+# ==== tilescope transpile prelude ==========================================================
+# Runtime helpers for a transpiled cuTile kernel. Self-contained (NumPy + ml_dtypes only):
+# its text is copied verbatim into every module `tilescope transpile` writes.
+#
+# Execution model (the same as tilescope's CPU executor): a kernel function runs once for a
+# *group* of blocks. Every run-time value is a NumPy array whose leading axis is the block
+# axis: a tile of shape S is (B, *S) for the B blocks of the group, or (1, *S) when every
+# block has the same value. Control flow that differs between blocks runs under an active
+# mask (`Blocks.active`); stores, atomics and prints only touch active blocks.
+#
+# Checks: the transpiled module runs *unchecked*: out-of-bounds tile elements are padded on
+# load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
+# bounds, race or poison reports). Use `tilescope run` to get those reports.
+import math as _math
+import re
+import sys as _sys
+from types import SimpleNamespace as _NS
+
+import ml_dtypes
+import numpy as np
+
+
+# ---- dtypes ---------------------------------------------------------------------------
+
+class DType:
+    """A cuTile element type: its name, kind ('bool', 'int', 'uint', 'float'), width and storage."""
+    __slots__ = ("name", "kind", "bitwidth", "numpy")
+
+    def __init__(self, name, kind, bitwidth, storage):
+        self.name, self.kind, self.bitwidth = name, kind, bitwidth
+        self.numpy = np.dtype(getattr(ml_dtypes, storage[len("ml_dtypes."):]) if storage.startswith("ml_dtypes.")
+                              else storage)
+
+    is_bool = property(lambda self: self.kind == "bool")
+    is_int = property(lambda self: self.kind in ("int", "uint"))
+    is_float = property(lambda self: self.kind == "float")
+    min = property(lambda self: -(1 << (self.bitwidth - 1)) if self.kind == "int" else 0)
+    max = property(lambda self: (1 << (self.bitwidth - (self.kind == "int"))) - 1)
+
+    def __repr__(self):
+        return f"D.{self.name}"
+
+
+D = _NS(DType=DType, **{n: DType(n, k, w, s) for n, k, w, s in [
+    ("bool_", "bool", 8, "bool"), ("uint8", "uint", 8, "uint8"), ("uint16", "uint", 16, "uint16"),
+    ("uint32", "uint", 32, "uint32"), ("uint64", "uint", 64, "uint64"), ("int8", "int", 8, "int8"),
+    ("int16", "int", 16, "int16"), ("int32", "int", 32, "int32"), ("int64", "int", 64, "int64"),
+    ("float16", "float", 16, "float16"), ("bfloat16", "float", 16, "ml_dtypes.bfloat16"),
+    ("float32", "float", 32, "float32"), ("float64", "float", 64, "float64"),
+    ("tfloat32", "float", 32, "float32"), ("float8_e4m3fn", "float", 8, "ml_dtypes.float8_e4m3fn"),
+    ("float8_e5m2", "float", 8, "ml_dtypes.float8_e5m2"),
+    ("float8_e8m0fnu", "float", 8, "ml_dtypes.float8_e8m0fnu"),
+    ("float8_e5m3fnu", "float", 8, "uint8"), ("float4_e2m1fn", "float", 4, "ml_dtypes.float4_e2m1fn")]})
+
+
+# ---- numerics (the executor's rounding model; kept in sync with tilescope's numerics.py) ----
+# BEGIN numerics
+# RoundingMode member names understood here (lang.enums.RoundingMode.name).
+RN, RZ, RM, RP = "RN", "RZ", "RM", "RP"
+_F32_TINY = np.float32(np.finfo(np.float32).tiny)
+
+
+def mode_name(rounding_mode) -> str:
+    """'RN' for None / RN / FULL / APPROX (we cannot reproduce approximate hardware paths), else RZ/RM/RP."""
+    name = getattr(rounding_mode, "name", rounding_mode)
+    return name if name in (RZ, RM, RP) else RN
+
+
+# ---- float formats -----------------------------------------------------------------
+
+def round_to_tf32(x: np.ndarray) -> np.ndarray:
+    """Round float32 values to TF32 (10 explicit mantissa bits), nearest-even, kept in float32."""
+    bits = np.asarray(x, dtype=np.float32).view(np.uint32)
+    keep = np.uint32(0xFFFFE000)
+    lsb = (bits >> np.uint32(13)) & np.uint32(1)
+    rounded = (bits + np.uint32(0x0FFF) + lsb) & keep
+    special = (bits & np.uint32(0x7F800000)) == np.uint32(0x7F800000)   # inf / nan unchanged
+    return np.where(special, bits, rounded).view(np.float32)
+
+
+# float8_e5m3fnu (no ml_dtypes type): unsigned, 5 exponent bits (bias 15), 3 mantissa bits,
+# subnormals, no infinity, 0xFF is NaN. Stored as raw uint8 bits.
+_E5M3_BIAS, _E5M3_MBITS = 15, 3
+
+
+def _e5m3_decode(bits: np.ndarray) -> np.ndarray:
+    b = np.asarray(bits, dtype=np.uint8).astype(np.int64)
+    e, m = b >> _E5M3_MBITS, b & 7
+    val = np.where(e == 0, np.ldexp(m.astype(np.float64), 1 - _E5M3_BIAS - _E5M3_MBITS),
+                   np.ldexp((8 + m).astype(np.float64), e - _E5M3_BIAS - _E5M3_MBITS))
+    return np.where(b == 0xFF, np.nan, val)
+
+
+def _e5m3_encode(v: np.ndarray) -> np.ndarray:
+    """Nearest-even; overflow and NaN give NaN (0xFF), negatives give NaN (unsigned format)."""
+    v = np.asarray(v, dtype=np.float64)
+    a = np.where(np.isfinite(v) & (v >= 0), v, 0.0)
+    _, e = np.frexp(a)                                   # a = m * 2**e, m in [0.5, 1)
+    exp = np.maximum(e - 1, 1 - _E5M3_BIAS)              # unbiased exponent (subnormals share the min)
+    quantum = np.ldexp(1.0, exp - _E5M3_MBITS)
+    q = np.rint(a / quantum) * quantum                   # np.rint rounds half to even
+    _, e2 = np.frexp(q)
+    exp2 = np.maximum(e2 - 1, 1 - _E5M3_BIAS)
+    mant = np.rint(q / np.ldexp(1.0, exp2 - _E5M3_MBITS)).astype(np.int64)
+    normal = mant >= 8
+    bits = np.where(normal, ((exp2 + _E5M3_BIAS) << _E5M3_MBITS) | (mant - 8), mant)
+    bad = ~np.isfinite(v) | (v < 0) | (bits >= 0xFF)
+    return np.where(bad & ~(v == 0), 0xFF, bits).astype(np.uint8)
+
+
+def _e8m0_encode(v: np.ndarray, mode: str) -> np.ndarray:
+    """Powers of two 2**(bits-127): RZ rounds the exponent down, RP up; saturating; NaN → 0xFF.
+
+    Zero, negative and tiny inputs give the smallest value 2**-127 (bits 0); infinity saturates
+    to 2**127 (bits 254).
+    """
+    v = np.asarray(v, dtype=np.float64)
+    a = np.where(np.isfinite(v) & (v > 0), v, 1.0)
+    m, e = np.frexp(a)
+    exp = e - 1 + ((mode == RP) & (m != 0.5)).astype(np.int64)
+    bits = np.clip(exp + 127, 0, 254)
+    bits = np.where(np.isinf(v) & (v > 0), 254, bits)
+    bits = np.where((v <= 0) | np.isneginf(v), 0, bits)
+    return np.where(np.isnan(v), 255, bits).astype(np.uint8)
+
+
+def to_float64(x: np.ndarray, dtype: D.DType) -> np.ndarray:
+    """Values of any cuTile dtype (storage form) as float64 (exact for every float format)."""
+    if dtype is D.float8_e5m3fnu:
+        return _e5m3_decode(x)
+    if dtype.is_bool:
+        return np.asarray(x).astype(np.float64)
+    return np.asarray(x).astype(np.float64)
+
+
+# ---- stepping by one unit in the last place -------------------------------------------
+
+_IEEE = {"float64": (np.uint64, 1), "float32": (np.uint32, 1), "tfloat32": (np.uint32, 1 << 13),
+         "float16": (np.uint16, 1), "bfloat16": (np.uint16, 1)}
+
+
+def step(r: np.ndarray, dtype: D.DType, up: np.ndarray, down: np.ndarray) -> np.ndarray:
+    """Move elements of `r` (IEEE-like storage of dtype) one ulp up where `up`, down where `down`."""
+    ut, unit = _IEEE[dtype.name]
+    r = np.array(r, dtype=dtype.numpy, copy=True)
+    bits = r.view(ut)
+    nbits = 8 * np.dtype(ut).itemsize
+    sign = ut(1) << ut(nbits - 1)
+    unit = ut(unit)
+    neg = (bits & sign) != 0
+    mag = bits & ~sign
+    zero = mag == 0
+    # Toward larger magnitude when moving away from zero, smaller otherwise.
+    away = (up & ~neg) | (down & neg)
+    toward = (up & neg) | (down & ~neg)
+    new = np.where(away & ~zero, bits + unit, bits)
+    new = np.where(toward & ~zero, bits - unit, new)
+    new = np.where(zero & up, unit, new)                 # ±0 up → +smallest
+    new = np.where(zero & down, sign | unit, new)        # ±0 down → -smallest
+    return new.astype(ut).view(dtype.numpy)
+
+
+# ---- exact arithmetic in float64 ---------------------------------------------------
+
+def two_sum(a, b):
+    """(s, e) with s = fl(a + b) and a + b = s + e exactly (barring overflow)."""
+    s = a + b
+    bb = s - a
+    e = (a - (s - bb)) + (b - bb)
+    return s, e
+
+
+def _split(a):
+    c = 134217729.0 * a                                  # 2**27 + 1 (Veltkamp)
+    hi = c - (c - a)
+    return hi, a - hi
+
+
+def two_prod(a, b):
+    """(p, e) with p = fl(a * b) and a * b = p + e exactly (for |a|, |b| < 2**995, no underflow)."""
+    p = a * b
+    ah, al = _split(a)
+    bh, bl = _split(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    return p, e
+
+
+def _odd64(hi, lo):
+    """Round-to-odd of hi + lo in float64 (hi already the nearest double)."""
+    pos, neg = lo > 0, lo < 0
+    bits = hi.view(np.uint64)
+    even = (bits & np.uint64(1)) == 0
+    fix = even & (pos | neg) & np.isfinite(hi)
+    if not fix.any():
+        return hi
+    return np.where(fix, step(hi, D.float64, fix & pos, fix & neg), hi)
+
+
+def _odd32(v):
+    """Round-to-odd of float64 `v` into float32 (overflow saturates to ±max: the odd neighbour)."""
+    r = v.astype(np.float32)
+    inexact = (r.astype(np.float64) != v) & ~np.isnan(v)
+    over = np.isinf(r) & np.isfinite(v)
+    r = np.where(over, np.copysign(np.float32(np.finfo(np.float32).max), r), r)
+    even = (r.view(np.uint32) & np.uint32(1)) == 0
+    fix = inexact & even & ~over
+    if fix.any():
+        r = np.where(fix, step(r, D.float32, fix & (v > r), fix & (v < r)), r)
+    return r
+
+
+def round_pair(hi, lo, dtype: D.DType, rounding_mode=None) -> np.ndarray:
+    """Round the exact value hi + lo (see module doc) to `dtype` storage, once, with the mode."""
+    mode = mode_name(rounding_mode)
+    hi = np.asarray(hi, dtype=np.float64)
+    lo = np.zeros_like(hi) if lo is None else np.asarray(lo, dtype=np.float64)
+    if dtype is D.float64:
+        r = hi
+        above = lo < 0                                   # r is bigger than the exact value
+        below = lo > 0
+        over = np.isinf(hi) & np.isnan(lo)               # finite exact value that overflowed
+        above = above | (over & (hi > 0))
+        below = below | (over & (hi < 0))
+    else:
+        v = _odd64(hi, lo)
+        if dtype is D.float8_e8m0fnu:
+            return _e8m0_encode(v, RP if mode == RP else RZ).view(dtype.numpy)
+        if dtype is D.float8_e5m3fnu:
+            return _e5m3_encode(_odd32(v).astype(np.float64))
+        if dtype is D.float32:
+            r = v.astype(np.float32)
+        else:
+            v32 = _odd32(v)
+            r = round_to_tf32(v32) if dtype is D.tfloat32 else v32.astype(dtype.numpy)
+        if mode == RN:
+            return r
+        r64 = r.astype(np.float64)
+        above, below = r64 > v, r64 < v
+    if mode == RN:
+        return r.astype(dtype.numpy)
+    if mode == RZ:
+        up, down = below & (r < 0), above & (r > 0)
+        down = down | (above & np.isinf(r) & (r > 0))
+    elif mode == RM:
+        up, down = np.zeros_like(above), above
+    else:
+        up, down = below, np.zeros_like(below)
+    if not (up.any() or down.any()):
+        return r.astype(dtype.numpy)
+    return step(r, dtype, up, down)
+
+
+def round_float(v, dtype: D.DType, rounding_mode=None) -> np.ndarray:
+    """Round float64 values (taken as exact) to `dtype`."""
+    return round_pair(v, None, dtype, rounding_mode)
+
+
+def round_via_f32(v, dtype: D.DType) -> np.ndarray:
+    """A float64 result rounded as the GPU rounds a float32 computation: to float32, then to dtype."""
+    v32 = np.asarray(v, dtype=np.float64).astype(np.float32)
+    if dtype is D.float32:
+        return v32
+    if dtype is D.float64:
+        return np.asarray(v, dtype=np.float64)
+    return round_float(v32.astype(np.float64), dtype)
+
+
+# ---- correctly rounded arithmetic ------------------------------------------------------
+
+def exact_binary(fn: str, a, b):
+    """(hi, lo) of the exact add/sub/mul/truediv of float64 operands (lo: sign of the residual)."""
+    if fn == "add":
+        return two_sum(a, b)
+    if fn == "sub":
+        return two_sum(a, -b)
+    if fn == "mul":
+        return two_prod(a, b)
+    if fn == "truediv":
+        q = a / b
+        p, e = two_prod(q, b)
+        resid = (a - p) - e                              # a - q*b, sign exact
+        return q, np.sign(resid) * np.sign(b)
+    raise ValueError(fn)
+
+
+def exact_sqrt(a):
+    s = np.sqrt(a)
+    p, e = two_prod(s, s)
+    return s, np.sign((a - p) - e)
+
+
+def _flush(x, dtype: D.DType):
+    """Flush float32 subnormals to sign-preserving zero."""
+    if dtype is not D.float32:
+        return x
+    return np.where(np.abs(x) < _F32_TINY, np.copysign(np.float32(0), x), x).astype(np.float32)
+
+
+def float_arith(fn: str, x, y, dtype: D.DType, rounding_mode=None, ftz=False):
+    """add / sub / mul / truediv correctly rounded in `dtype` (one rounding, any mode)."""
+    if ftz:
+        x, y = _flush(x, dtype), _flush(y, dtype)
+    mode = mode_name(rounding_mode)
+    if mode == RN and dtype in (D.float32, D.float64):
+        out = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}[fn](x, y)
+    else:
+        hi, lo = exact_binary(fn, to_float64(x, dtype), to_float64(y, dtype))
+        out = round_pair(hi, lo, dtype, mode)
+    return _flush(out, dtype) if ftz else out
+
+
+def float_sqrt(x, dtype: D.DType, rounding_mode=None, ftz=False):
+    if ftz:
+        x = _flush(x, dtype)
+    mode = mode_name(rounding_mode)
+    if mode == RN and dtype in (D.float32, D.float64):
+        out = np.sqrt(x)
+    else:
+        hi, lo = exact_sqrt(to_float64(x, dtype))
+        out = round_pair(hi, lo, dtype, mode)
+    return _flush(out, dtype) if ftz else out
+
+
+def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
+    """a * b + c with a single rounding into `dtype`.
+
+    f16 / bf16 / f32: the product is exact in float64 and the sum is carried exactly as a pair,
+    so the result is the correctly rounded fma. f64: Boldo–Melquiond's emulation (TwoProduct,
+    TwoSum, round-to-odd addition), exact whenever the operands and the product lie in
+    [2**-900, 2**995] in magnitude (or are zero); the remaining finite elements are computed
+    exactly with Python fractions. Non-finite inputs give a * b + c (same NaN/inf as fma).
+    """
+    mode = mode_name(rounding_mode)
+    if ftz:
+        a, b, c = _flush(a, dtype), _flush(b, dtype), _flush(c, dtype)
+    if dtype is D.float64:
+        out = _fma64(*np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64),
+                                          np.asarray(c, np.float64)), mode)
+    else:
+        a64, b64, c64 = (to_float64(v, dtype) for v in (a, b, c))
+        hi, lo = two_sum(a64 * b64, c64)
+        special = ~np.isfinite(hi)
+        if special.any():
+            lo = np.where(special, 0.0, lo)
+        out = round_pair(hi, lo, dtype, mode)
+    return _flush(out, dtype) if ftz else out
+
+
+def _fma64(a, b, c, mode: str):
+    uh, ul = two_prod(a, b)
+    th, tl = two_sum(c, uh)
+    s, e = two_sum(tl, ul)
+    v = _odd64(s, e)                                     # round-to-odd of tl + ul
+    r, err = two_sum(th, v)
+    out = round_pair(r, err, D.float64, mode)
+    mags = [np.abs(a), np.abs(b), np.abs(c), np.abs(uh)]
+    ok = np.ones(a.shape, bool)
+    for m in mags:
+        ok &= (m == 0) | ((m >= 2.0 ** -900) & (m <= 2.0 ** 995))
+    finite = np.isfinite(a) & np.isfinite(b) & np.isfinite(c)
+    out = np.where(finite, out, a * b + c)
+    slow = finite & ~ok
+    if slow.any():
+        out = np.array(out, copy=True)
+        for idx in zip(*np.nonzero(slow)):
+            out[idx] = _fma_exact_scalar(float(a[idx]), float(b[idx]), float(c[idx]), mode)
+    return out
+
+
+def _fma_exact_scalar(a: float, b: float, c: float, mode: str) -> float:
+    from fractions import Fraction
+    exact = Fraction(a) * Fraction(b) + Fraction(c)
+    if exact == 0:
+        # IEEE: (-0) + (-0) is -0; any other exact zero is +0, except -0 when rounding down.
+        prod_is_neg_zero = a * b == 0 and (np.signbit(a) != np.signbit(b))
+        if c == 0 and a * b == 0 and prod_is_neg_zero and np.signbit(c):
+            return -0.0
+        return -0.0 if mode == RM else 0.0
+    try:
+        r = float(exact)                                 # correctly rounded (nearest-even)
+    except OverflowError:
+        r = float("inf") if exact > 0 else float("-inf")
+    if mode == RN:
+        return r
+    fr = Fraction(r) if np.isfinite(r) else None
+    above = fr is None and r > 0 or (fr is not None and fr > exact)
+    below = fr is None and r < 0 or (fr is not None and fr < exact)
+    arr = np.array([r])
+    if mode == RZ:
+        up, down = below and r < 0, above and r > 0
+    elif mode == RM:
+        up, down = False, above
+    else:
+        up, down = below, False
+    return float(step(arr, D.float64, np.array([up]), np.array([down]))[0])
+
+
+# ---- conversions ---------------------------------------------------------------------
+
+def _int_pair(x: np.ndarray):
+    """Integers (any width) as an exact (hi, lo) float64 pair."""
+    x = np.asarray(x)
+    if x.dtype.itemsize < 8 or x.dtype == np.bool_:
+        return x.astype(np.float64), None
+    # Split into 32-bit halves, each exact in float64, and add them exactly.
+    if x.dtype.kind == "u":
+        high = (x >> np.uint64(32)).astype(np.float64) * 4294967296.0
+        low = (x & np.uint64(0xFFFFFFFF)).astype(np.float64)
+    else:
+        high = (x >> np.int64(32)).astype(np.float64) * 4294967296.0   # arithmetic shift: floor
+        low = (x & np.int64(0xFFFFFFFF)).astype(np.float64)
+    return two_sum(high, low)
+
+
+def float_to_int(v: np.ndarray, dst: D.DType) -> np.ndarray:
+    """Truncate toward zero and saturate to the integer range; NaN → 0 (TileIR ftoi)."""
+    f = np.trunc(np.nan_to_num(np.asarray(v, dtype=np.float64), nan=0.0, posinf=np.inf, neginf=-np.inf))
+    lo, hi = float(dst.min), float(dst.max)
+    too_big = f >= hi                                    # hi may round up to 2**bits: compare, then pin
+    too_small = f <= lo
+    safe = np.where(too_big | too_small, 0.0, f)
+    out = safe.astype(dst.numpy)
+    out = np.where(too_big, np.array(dst.max, dtype=dst.numpy), out)
+    return np.where(too_small, np.array(dst.min, dtype=dst.numpy), out).astype(dst.numpy)
+
+
+def convert(x: np.ndarray, src: D.DType, dst: D.DType, rounding_mode=None) -> np.ndarray:
+    """cuTile `astype` of storage array `x` from `src` to `dst`.
+
+    float → int truncates toward zero, saturating, NaN → 0; int → int wraps (two's complement);
+    anything → bool is `!= 0` (NaN is true); bool → number is 0/1; int/float → float rounds
+    once (nearest-even unless `rounding_mode` is RZ/RM/RP).
+    """
+    if src is dst:
+        return x
+    x = np.asarray(x)
+    if dst.is_bool:
+        return to_float64(x, src) != 0 if src.is_float else x != 0
+    if dst.is_int:
+        if src.is_float:
+            return float_to_int(to_float64(x, src), dst)
+        return x.astype(dst.numpy)                       # wraps, as trunci/exti do
+    # dst is a float format
+    if src.is_float:
+        return round_float(to_float64(x, src), dst, rounding_mode)
+    hi, lo = _int_pair(x)
+    return round_pair(hi, lo, dst, rounding_mode)
+
+
+def bitcast(x: np.ndarray, src: D.DType, dst: D.DType) -> np.ndarray:
+    """Reinterpret the bits of each element (same bit width; fp4 is one value per byte)."""
+    x = np.ascontiguousarray(x, dtype=src.numpy)
+    if src.bitwidth == 4 or dst.bitwidth == 4:
+        bits = x.view(np.uint8) & np.uint8(0xF)
+        return bits.view(dst.numpy) if dst.numpy.itemsize == 1 else bits.astype(dst.numpy)
+    return x.view(dst.numpy)
+
+
+# ---- integers --------------------------------------------------------------------------
+
+def _int_info(x):
+    info = np.iinfo(x.dtype)
+    return info.min, info.max
+
+
+def int_floordiv(x, y):
+    """Floor division (signed) / plain division (unsigned). Division by zero gives -1 (all bits set),
+    `min // -1` wraps to `min`. (Both are undefined behaviour in TileIR; we pick values and never trap.)"""
+    zero = y == 0
+    safe = np.where(zero, 1, y).astype(y.dtype)
+    if x.dtype.kind == "i":
+        lo, _ = _int_info(x)
+        ovf = (x == lo) & (safe == -1)
+        safe = np.where(ovf, 1, safe).astype(y.dtype)
+        q = np.floor_divide(x, safe)
+        q = np.where(ovf, x, q)
+    else:
+        q = np.floor_divide(x, safe)
+    return np.where(zero, np.array(-1).astype(x.dtype), q).astype(x.dtype)
+
+
+def int_cdiv(x, y):
+    """Ceiling division; same by-zero and overflow choices as `int_floordiv`."""
+    zero = y == 0
+    safe = np.where(zero, 1, y).astype(y.dtype)
+    if x.dtype.kind == "i":
+        lo, _ = _int_info(x)
+        ovf = (x == lo) & (safe == -1)
+        safe = np.where(ovf, 1, safe).astype(y.dtype)
+        q = np.floor_divide(x, safe)
+        q = q + (q * safe != x).astype(x.dtype)        # ceil = floor + 1 unless exact
+        q = np.where(ovf, x, q)
+    else:
+        q = np.floor_divide(x, safe)
+        q = q + (q * safe != x).astype(x.dtype)
+    return np.where(zero, np.array(-1).astype(x.dtype), q).astype(x.dtype)
+
+
+def int_mod(x, y):
+    """Python-style modulo (sign of the divisor). `x % 0` gives x; `min % -1` gives 0."""
+    zero = y == 0
+    safe = np.where(zero, 1, y).astype(y.dtype)
+    if x.dtype.kind == "i":
+        safe = np.where(safe == -1, 1, safe).astype(y.dtype)     # x % -1 == 0 == x % 1
+    r = np.mod(x, safe)
+    return np.where(zero, x, r).astype(x.dtype)
+
+
+def int_pow(x, y):
+    """Exact, wrapping integer power; a negative exponent gives the truncated quotient 1 / x**-y
+    (1 for x == 1, ±1 for x == -1, else 0 — also 0 for 0 ** -k instead of a trap)."""
+    neg = y < 0
+    e = np.where(neg, 0, y).astype(np.uint64)
+    base = x.copy() if isinstance(x, np.ndarray) else np.asarray(x)
+    base, e = np.broadcast_arrays(base, e)
+    base = base.copy()
+    e = e.copy()
+    result = np.ones(base.shape, dtype=x.dtype)
+    while e.any():
+        odd = (e & np.uint64(1)) == 1
+        result = np.where(odd, result * base, result).astype(x.dtype)
+        base = (base * base).astype(x.dtype)
+        e = e >> np.uint64(1)
+    if x.dtype.kind == "i":
+        special = np.where(x == 1, 1, np.where(x == -1, np.where(y % 2 == 0, 1, -1), 0))
+    else:
+        special = np.where(x == 1, 1, 0)
+    return np.where(neg, special, result).astype(x.dtype)
+
+
+def shift_left(x, y):
+    """`x << y`; shift amounts are taken as unsigned and amounts >= the bit width give 0
+    (PTX shl clamps the amount to the width)."""
+    bits = 8 * x.dtype.itemsize
+    amount = y.astype(np.uint64) if y.dtype.kind == "u" else y.astype(np.int64).astype(np.uint64)
+    big = amount >= bits
+    ux = x.view(np.dtype(f"u{x.dtype.itemsize}")) if x.dtype.kind == "i" else x
+    out = np.left_shift(ux, np.where(big, 0, amount).astype(ux.dtype))
+    out = np.where(big, 0, out).astype(ux.dtype)
+    return out.view(x.dtype) if x.dtype.kind == "i" else out
+
+
+def shift_right(x, y):
+    """`x >> y`: arithmetic for signed, logical for unsigned; amounts (taken as unsigned)
+    >= the bit width give the sign fill (0 or -1) / 0, as PTX shr clamps the amount."""
+    bits = 8 * x.dtype.itemsize
+    amount = y.astype(np.uint64) if y.dtype.kind == "u" else y.astype(np.int64).astype(np.uint64)
+    clamped = np.minimum(amount, bits - 1 if x.dtype.kind == "i" else bits).astype(np.int64)
+    if x.dtype.kind == "i":
+        return np.right_shift(x, clamped.astype(x.dtype)).astype(x.dtype)
+    big = clamped >= bits
+    out = np.right_shift(x, np.where(big, 0, clamped).astype(x.dtype))
+    return np.where(big, 0, out).astype(x.dtype)
+# END numerics
+
+
+# ---- blocks, masks and structured control flow -------------------------------------------
+
+class Blocks:
+    """The group of blocks a kernel function runs for: ids (B, 3), the grid, the active mask."""
+
+    def __init__(self, grid, block_ids):
+        self.grid = tuple(grid)
+        self.block_ids = np.asarray(block_ids, dtype=np.int64)
+        self.nb = len(self.block_ids)
+        self.active = None                   # None: every block of the group is running
+        self.returned = np.zeros(self.nb, dtype=bool)
+        self.printed = {}                    # block -> printed text (emitted in block order)
+
+    def active_mask(self):
+        return np.ones(self.nb, dtype=bool) if self.active is None else self.active
+
+    def return_(self):
+        self.returned |= self.active_mask()
+        self.active = np.zeros(self.nb, dtype=bool)
+
+
+def select(cond, a, b):
+    """Per-block choice between two values; cond has shape (B,) or (1,)."""
+    c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
+    return np.where(c, a, b)
+
+
+def _merge(mask, new, old):
+    if mask.all():
+        return new
+    if not mask.any():
+        return old
+    return select(mask, new, old)
+
+
+class Branch:
+    """A structured `if`. When every block takes the same side, only that side runs, unmasked;
+    otherwise each side that some active block takes runs under its mask and `join` selects
+    the results per block."""
+
+    def __init__(self, ctx, cond):
+        self.ctx = ctx
+        self.cond = np.asarray(cond).reshape(-1).astype(bool)
+        self.uniform = self.cond.shape[0] == 1 or self.cond.all() or not self.cond.any()
+        self.saved = ctx.active
+        self.values = {True: None, False: None}
+        self.side = None
+
+    def then(self):
+        return self._enter(True)
+
+    def orelse(self):
+        return self._enter(False)
+
+    def _enter(self, side):
+        self.side = side
+        if self.uniform:
+            return bool(self.cond[0]) == side
+        ctx = self.ctx
+        ctx.active = self.saved
+        mask = self.cond if side else ~self.cond
+        if not (mask & ctx.active_mask()).any():
+            return False
+        ctx.active = mask if self.saved is None else (self.saved & mask)
+        return True
+
+    def yield_(self, *values):
+        self.values[self.side] = list(values)
+
+    def join(self):
+        if not self.uniform:
+            self.ctx.active = self.saved
+        t, e = self.values[True], self.values[False]
+        if self.uniform:
+            return t if bool(self.cond[0]) else e
+        if t is None or e is None:
+            return e if t is None else t
+        return [select(self.cond, a, b) for a, b in zip(t, e)]
+
+
+class Loop:
+    """A `for` (`range`) or `while` (`repeat`) loop whose blocks may leave it at different
+    iterations: each iteration runs under the mask of the blocks still in the loop;
+    `break_` / `continue_` record the leaving values of the active blocks."""
+
+    MAX_ITERATIONS = 10_000_000
+
+    def __init__(self, ctx, carried):
+        self.ctx = ctx
+        self.carried = list(carried)         # values for the next iteration
+        self.exits = list(carried)           # values at `break`
+        self.broken = np.zeros(ctx.nb, dtype=bool)
+        self.is_for = False
+
+    def range(self, start, stop, step, dtype):
+        ctx, outer = self.ctx, self.ctx.active
+        self.is_for = True
+        start, stop, step = (np.asarray(v).reshape(-1) for v in (start, stop, step))
+        try:
+            i = start.astype(np.int64)
+            while True:
+                live = np.broadcast_to(i < stop, (ctx.nb,)) & ~self.broken
+                if outer is not None:
+                    live = live & outer
+                if not live.any():
+                    return
+                ctx.active = None if (live.all() and outer is None) else live
+                yield i.astype(dtype.numpy)
+                i = i + step
+        finally:
+            ctx.active = outer
+
+    def repeat(self):
+        ctx, outer = self.ctx, self.ctx.active
+        try:
+            for _ in range(self.MAX_ITERATIONS):
+                live = ~self.broken if outer is None else (~self.broken & outer)
+                if not live.any():
+                    return
+                ctx.active = None if (live.all() and outer is None) else live
+                yield
+            raise RuntimeError(f"a while loop ran more than {self.MAX_ITERATIONS} iterations")
+        finally:
+            ctx.active = outer
+
+    def _leave(self, target, values):
+        mask = self.ctx.active_mask()
+        for i, v in enumerate(values):
+            target[i] = _merge(mask, v, target[i])
+        self.ctx.active = np.zeros(self.ctx.nb, dtype=bool)
+        return mask
+
+    def continue_(self, *values):
+        self._leave(self.carried, values)
+
+    def break_(self, *values):
+        self.broken |= self._leave(self.exits, values)
+
+    def end(self):
+        """The loop's results: for a `for`, the last carried values of blocks that ran to the end."""
+        if not self.is_for:
+            return list(self.exits)
+        done = ~self.broken
+        return [_merge(done, c, r) for c, r in zip(self.carried, self.exits)]
+
+
+# ---- element-wise ops ----------------------------------------------------------------
+
+def const(value, dtype):
+    """A constant as a (1,) storage array (floats rounded once into the dtype)."""
+    if dtype.is_bool or dtype.is_int:
+        return np.array([value], dtype=dtype.numpy)
+    return round_float(np.array([value], dtype=np.float64), dtype)
+
+
+def literal_tile(values, shape, dtype):
+    if dtype.is_bool or dtype.is_int:
+        return np.array(list(values), dtype=dtype.numpy).reshape((1,) + tuple(shape))
+    return round_float(np.array(list(values), dtype=np.float64), dtype).reshape((1,) + tuple(shape))
+
+
+def undef(shape, dtype):
+    return np.zeros((1,) + tuple(shape), dtype=dtype.numpy)
+
+
+def broadcast(x, shape):
+    return np.broadcast_to(x, (x.shape[0],) + tuple(shape))
+
+
+def reshape(x, shape):
+    return x.reshape((x.shape[0],) + tuple(shape))
+
+
+def permute(x, axes):
+    return np.transpose(x, (0,) + tuple(a + 1 for a in axes))
+
+
+def astype(x, src, dst, rounding_mode=None):
+    return convert(x, src, dst, rounding_mode)
+
+
+def where(cond, x, y, dtype):
+    return np.where(cond, x, y).astype(dtype.numpy, copy=False)
+
+
+def arange(n, dtype):
+    return np.arange(n, dtype=dtype.numpy)[None]
+
+
+def from_scalars(*scalars, shape, dtype):
+    lead = max(s.shape[0] for s in scalars)
+    cols = [np.broadcast_to(s, (lead,)) for s in scalars]
+    return np.stack(cols, axis=1).astype(dtype.numpy, copy=False).reshape((lead,) + tuple(shape))
+
+
+_NP_COMPARE = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+               "gt": np.greater, "ge": np.greater_equal}
+
+
+def compare(x, y, fn, dtype):
+    """IEEE comparisons (anything with NaN is false except `ne`); `dtype` is the operands'."""
+    if dtype.is_float and dtype.numpy.kind != "f":
+        x, y = to_float64(x, dtype), to_float64(y, dtype)
+    return _NP_COMPARE[fn](x, y)
+
+
+def _float_minmax(fn, x, y, dt, propagate_nan, ftz):
+    if ftz:
+        x, y = _flush(x, dt), _flush(y, dt)
+    x64, y64 = to_float64(x, dt), to_float64(y, dt)
+    eq = x64 == y64
+    if fn == "max":
+        pick_x = (x64 > y64) | (eq & ~np.signbit(x64))
+    else:
+        pick_x = (x64 < y64) | (eq & np.signbit(x64))
+    xn, yn = np.isnan(x64), np.isnan(y64)
+    if propagate_nan:
+        pick_x = (pick_x & ~yn) | xn
+    else:
+        pick_x = (pick_x | yn) & ~(xn & ~yn)
+    return np.where(pick_x, x, y)
+
+
+def _float_binary(fn, x, y, dt, rounding_mode, flush_to_zero, propagate_nan):
+    if fn in ("add", "sub", "mul", "truediv"):
+        return float_arith(fn, x, y, dt, rounding_mode, flush_to_zero)
+    if fn in ("max", "min"):
+        return _float_minmax(fn, x, y, dt, propagate_nan, flush_to_zero)
+    if fn == "floordiv":
+        q = float_arith("truediv", x, y, dt, rounding_mode, flush_to_zero)
+        return round_float(np.floor(to_float64(q, dt)), dt)
+    if fn == "mod":
+        x64, y64 = to_float64(x, dt), to_float64(y, dt)
+        r64 = np.fmod(x64, y64)
+        fix = ((r64 < 0) != (y64 < 0)) & (r64 != 0)
+        r = round_float(r64, dt)
+        return np.where(fix, float_arith("add", r, y, dt), r)
+    if fn in ("pow", "atan2"):
+        f = np.power if fn == "pow" else np.arctan2
+        return round_via_f32(f(to_float64(x, dt), to_float64(y, dt)), dt)
+    raise NotImplementedError(f"binary {fn} on {dt.name}")
+
+
+_INT_SIMPLE = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "max": np.maximum, "min": np.minimum,
+               "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}
+_INT_SPECIAL = {"floordiv": int_floordiv, "cdiv": int_cdiv, "mod": int_mod, "pow": int_pow,
+                "lshift": shift_left, "rshift": shift_right}
+
+
+def binary(x, y, fn, dtype, rounding_mode=None, flush_to_zero=False, propagate_nan=False):
+    """x <fn> y in `dtype` (the result's): floats correctly rounded, integers wrapping."""
+    if dtype.is_float:
+        return _float_binary(fn, x, y, dtype, rounding_mode, flush_to_zero, propagate_nan)
+    if fn in _INT_SIMPLE:
+        return _INT_SIMPLE[fn](x, y).astype(dtype.numpy, copy=False)
+    if fn in _INT_SPECIAL:
+        x, y = np.broadcast_arrays(x, y)
+        return _INT_SPECIAL[fn](x, y)
+    raise NotImplementedError(f"binary {fn} on {dtype.name}")
+
+
+_TRANSCENDENTAL = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sin": np.sin,
+                   "cos": np.cos, "tan": np.tan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh}
+
+
+def unary(x, fn, dtype, rounding_mode=None, flush_to_zero=False):
+    """fn(x) in `dtype`: transcendental functions computed in float64, rounded via float32."""
+    if fn == "not":
+        return np.logical_not(x) if dtype.is_bool else np.invert(x)
+    if not dtype.is_float:
+        if fn == "abs":
+            return np.abs(x).astype(dtype.numpy, copy=False)
+        if fn == "neg":
+            return np.negative(x).astype(dtype.numpy, copy=False)
+        if fn in ("floor", "ceil"):
+            return x
+        raise NotImplementedError(f"unary {fn} on {dtype.name}")
+    if flush_to_zero:
+        x = _flush(x, dtype)
+    if fn == "sqrt":
+        return float_sqrt(x, dtype, rounding_mode)
+    x64 = to_float64(x, dtype)
+    if fn in ("abs", "neg", "floor", "ceil"):
+        f = {"abs": np.abs, "neg": np.negative, "floor": np.floor, "ceil": np.ceil}[fn]
+        return round_float(f(x64), dtype)
+    if fn == "rsqrt":
+        out = round_via_f32(1.0 / np.sqrt(x64), dtype)
+    else:
+        out = round_via_f32(_TRANSCENDENTAL[fn](x64), dtype)
+    if dtype is D.float64:
+        out = _TRANSCENDENTAL[fn](x) if fn != "rsqrt" else 1.0 / np.sqrt(x)
+    return _flush(out, dtype) if flush_to_zero else out
+
+
+# ---- reductions and scans ------------------------------------------------------------------
+
+def _move_to_end(x, tile_axes):
+    src = [a + 1 for a in tile_axes]
+    keep = x.ndim - len(src)
+    moved = np.moveaxis(x, src, list(range(keep, x.ndim)))
+    return moved.reshape(moved.shape[:keep] + (-1,))
+
+
+def _tree_reduce(xs, combine, identities):
+    """Reduce the last axis by combining adjacent pairs; odd widths padded with the identity."""
+    while xs[0].shape[-1] > 1:
+        if xs[0].shape[-1] % 2:
+            xs = [np.concatenate([x, np.full(x.shape[:-1] + (1,), i, dtype=x.dtype)], axis=-1)
+                  for x, i in zip(xs, identities)]
+        xs = combine([x[..., 0::2] for x in xs], [x[..., 1::2] for x in xs])
+    return [x[..., 0] for x in xs]
+
+
+def _flush_subnormals(x):
+    tiny = np.finfo(np.float32).tiny
+    return np.where(np.abs(x) < tiny, np.copysign(np.float32(0), x), x).astype(np.float32)
+
+
+def _step_towards(r, up, where_):
+    uint = np.dtype(f"u{r.dtype.itemsize}")
+    bits = r.view(uint)
+    sign_bit = uint.type(1 << (8 * r.dtype.itemsize - 1))
+    neg = (bits & sign_bit) != 0
+    zero = (bits & ~sign_bit) == 0
+    grow = up != neg
+    moved = np.where(grow, bits + uint.type(1), bits - uint.type(1))
+    moved = np.where(zero, np.where(up, uint.type(1), sign_bit | uint.type(1)), moved)
+    return np.where(where_, moved, bits).astype(uint).view(r.dtype)
+
+
+def _directed(fn, a, b, dtype, mode):
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    hi, lo = (two_sum if fn == "sum" else two_prod)(a64, b64)
+    r = np.asarray(hi.astype(dtype))
+    diff = (r.astype(np.float64) - hi) - lo
+    ok = np.isfinite(hi) & np.isfinite(lo)
+    if mode == "RM":
+        fix, up = ok & (diff > 0), False
+    elif mode == "RP":
+        fix, up = ok & (diff < 0), True
+    else:
+        fix = ok & (((hi > 0) & (diff > 0)) | ((hi < 0) & (diff < 0)))
+        up = hi < 0
+    return _step_towards(r, np.broadcast_to(np.asarray(up), r.shape), fix)
+
+
+def _arith(fn, a, b, rounding_mode=None, flush_to_zero=False, propagate_nan=False):
+    """One element-wise sum/prod/max/min step of a built-in reduction or scan."""
+    dtype = a.dtype
+    if flush_to_zero:
+        a, b = _flush_subnormals(a), _flush_subnormals(b)
+    if fn in ("max", "min"):
+        if dtype.kind in "iub" or propagate_nan:
+            out = (np.maximum if fn == "max" else np.minimum)(a, b)
+        else:
+            out = (np.fmax if fn == "max" else np.fmin)(a, b)
+        return out.astype(dtype, copy=False)
+    if rounding_mode is not None and rounding_mode != "RN":
+        out = _directed(fn, a, b, dtype, rounding_mode)
+    else:
+        out = (a + b) if fn == "sum" else (a * b)
+    out = out.astype(dtype, copy=False)
+    return _flush_subnormals(out) if flush_to_zero else out
+
+
+def _identity_of(fn, dtype):
+    if fn == "sum":
+        return 0
+    if fn == "prod":
+        return 1
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return info.min if fn == "max" else info.max
+    return -np.inf if fn == "max" else np.inf
+
+
+def _arg_reduce(fn, x, axis, propagate_nan):
+    v = np.moveaxis(x, axis + 1, -1)
+    if v.dtype.kind in "iub":
+        return (np.argmax(v, axis=-1) if fn == "argmax" else np.argmin(v, axis=-1)).astype(np.int32)
+    v = v.astype(np.float64)
+    nan = np.isnan(v)
+    best = (np.fmax if fn == "argmax" else np.fmin).reduce(v, axis=-1)
+    hit = v == best[..., None]
+    idx = np.where(hit.any(axis=-1), np.argmax(hit, axis=-1), 0)
+    if propagate_nan:
+        idx = np.where(nan.any(axis=-1), np.argmax(nan, axis=-1), idx)
+    return idx.astype(np.int32)
+
+
+def reduce(*xs, fn, axes, dtype=None, combine=None, identities=None, **attrs):
+    """Reduce tile axes `axes` (pairwise tree, as the GPU does); fn 'custom' calls `combine`."""
+    if fn == "custom":
+        xs = np.broadcast_arrays(*xs)
+        moved = [_move_to_end(x, axes) for x in xs]
+        outer = moved[0].shape[:-1]
+        flat = [m.reshape(-1, m.shape[-1]) for m in moved]
+
+        def pairwise(lhs, rhs):
+            n, h = lhs[0].shape
+            outs = combine(*[a.reshape(-1) for a in lhs + rhs])
+            return [np.broadcast_to(o, (n * h,)).astype(x.dtype, copy=False).reshape(n, h)
+                    for o, x in zip(outs, lhs)]
+
+        res = [r.reshape(outer) for r in _tree_reduce(flat, pairwise, identities)]
+        return res if len(res) > 1 else res[0]
+    x = xs[0]
+    if fn in ("argmax", "argmin"):
+        return _arg_reduce(fn, x, axes[0], attrs.get("propagate_nan", False))
+    v = _move_to_end(np.asarray(x, dtype=dtype.numpy), axes)
+    res, = _tree_reduce([v], lambda l, r: [_arith(fn, l[0], r[0], **attrs)], [_identity_of(fn, v.dtype)])
+    return res
+
+
+def scan(*xs, fn, axis, reverse=False, combine=None, **attrs):
+    """Inclusive scan along tile axis `axis`, one element after another."""
+    axis = axis + 1
+    xs = np.broadcast_arrays(*xs) if len(xs) > 1 else list(xs)
+    vs = [np.moveaxis(x, axis, -1) for x in xs]
+    if reverse:
+        vs = [v[..., ::-1] for v in vs]
+    if fn == "custom":
+        shape = vs[0].shape[:-1]
+
+        def step_(acc, cur):
+            outs = combine(*[a.reshape(-1) for a in acc + cur])
+            return [np.broadcast_to(o, a.reshape(-1).shape).astype(a.dtype, copy=False).reshape(shape)
+                    for o, a in zip(outs, acc)]
+    else:
+        def step_(acc, cur):
+            return [_arith(fn, acc[0], cur[0], **attrs)]
+    outs = [np.empty(v.shape, dtype=v.dtype) for v in vs]
+    acc = [v[..., 0] for v in vs]
+    for o, a in zip(outs, acc):
+        o[..., 0] = a
+    for k in range(1, vs[0].shape[-1]):
+        acc = step_(acc, [v[..., k] for v in vs])
+        for o, a in zip(outs, acc):
+            o[..., k] = a
+    if reverse:
+        outs = [o[..., ::-1] for o in outs]
+    outs = [np.ascontiguousarray(np.moveaxis(o, -1, axis)) for o in outs]
+    return outs if len(outs) > 1 else outs[0]
+
+
+# ---- matrix multiply -------------------------------------------------------------------
+
+_K_STEP = {"float16": 16, "bfloat16": 16, "float8_e4m3fn": 32, "float8_e5m2": 32}
+
+
+def _mma_f64(x, dtype):
+    if dtype is D.tfloat32:
+        x = round_to_tf32(x)
+    elif dtype is D.float8_e5m3fnu:
+        x = to_float64(x, dtype)
+    return np.ascontiguousarray(x, dtype=np.float64)
+
+
+def _float_mma(x64, y64, acc, k_step):
+    """acc + x @ y, rounded to acc's dtype after every `k_step` of K (as the tensor cores do)."""
+    out_dtype = acc.dtype
+    total = acc.astype(np.float64)
+    for start in range(0, x64.shape[-1], k_step):
+        part = np.matmul(x64[..., start:start + k_step], y64[..., start:start + k_step, :])
+        total = (total + part).astype(out_dtype).astype(np.float64)
+    return total.astype(out_dtype)
+
+
+def mma(x, y, acc, x_dtype, y_dtype):
+    if x_dtype.is_int or x_dtype.is_bool:
+        return (np.matmul(x.astype(np.int64), y.astype(np.int64)) + acc.astype(np.int64)).astype(np.int32)
+    x64, y64 = _mma_f64(x, x_dtype), _mma_f64(y, y_dtype)
+    return _float_mma(x64, y64, acc, max(_K_STEP.get(x_dtype.name, x64.shape[-1]), 1))
+
+
+# ---- block ids and arrays --------------------------------------------------------------
+
+def bid(ctx, axis):
+    return ctx.block_ids[:, axis].astype(np.int32)
+
+
+def num_blocks(ctx, axis):
+    return np.full((1,), ctx.grid[axis], dtype=np.int32)
+
+
+def array_dim(a, axis, what, dtype):
+    if what == "shape":
+        return np.asarray(a.shape[axis], dtype=np.int64).reshape(-1).astype(dtype.numpy)
+    return np.full((1,), a.strides[axis] // a.itemsize, dtype=dtype.numpy)
+
+
+def num_tiles(a, axis, shape, order, traversal_steps=None):
+    step = (traversal_steps or shape)[axis]
+    n = np.asarray(a.shape[order[axis]], dtype=np.int64).reshape(-1)
+    return (-(-n // step)).astype(np.int32)
+
+
+# ---- tile loads and stores ---------------------------------------------------------------
+
+# The UNDETERMINED padding: a quiet NaN with a recognisable payload (as `tilescope run` pads).
+_POISON_PAYLOAD = 0b101101011
+_POISON_BITS = {"float32": (0x7FC00000 | (_POISON_PAYLOAD << 13), np.uint32),
+                "float64": (0x7FF8000000000000 | (_POISON_PAYLOAD << 42), np.uint64),
+                "float16": (0x7E00 | _POISON_PAYLOAD, np.uint16),
+                "bfloat16": (0x7FC0 | (_POISON_PAYLOAD >> 3), np.uint16)}
+_PAD_VALUES = {"NEG_ZERO": -0.0, "NAN": np.nan, "POS_INF": np.inf, "NEG_INF": -np.inf}
+
+
+def padding_for(mode, dtype):
+    """The fill value of padding mode `mode` (its name) for lanes outside the array."""
+    if dtype is D.float8_e5m3fnu:
+        return np.uint8(0xFF if mode in ("NAN", "POS_INF", "NEG_INF") else 0)
+    st = dtype.numpy
+    is_float = st.kind == "f" or st.kind == "V" or st.name.startswith(("bfloat", "float8", "float4"))
+    if not is_float:
+        return np.zeros((), dtype=st)[()]
+    if mode == "UNDETERMINED":
+        spec = _POISON_BITS.get(st.name)
+        if spec is None:
+            return np.zeros((), dtype=st)[()]
+        return np.array(spec[0], dtype=spec[1]).view(st)[()]
+    return np.asarray(_PAD_VALUES.get(mode, 0.0), dtype=np.float32).astype(st)[()]
+
+
+def _expand_rows(ctx, x):
+    x = np.asarray(x)
+    return x if x.shape[0] == ctx.nb else np.broadcast_to(x, (ctx.nb,) + x.shape[1:])
+
+
+def _tile_coords(index, tile_shape, order, steps=None):
+    nd = len(tile_shape)
+    steps = tuple(tile_shape) if steps is None else tuple(steps)
+    coords = [None] * nd
+    for k in range(nd):
+        base = np.asarray(index[k]).astype(np.int64).reshape((-1,) + (1,) * nd) * steps[k]
+        local = np.arange(tile_shape[k], dtype=np.int64).reshape(
+            (1,) + (1,) * k + (tile_shape[k],) + (1,) * (nd - k - 1))
+        coords[order[k]] = base + local
+    return coords
+
+
+def _tile_view(a, tile_shape, order, writeable=False):
+    perm = a.transpose(order)
+    counts = tuple(n // t for n, t in zip(perm.shape, tile_shape))
+    strides = tuple(s * t for s, t in zip(perm.strides, tile_shape)) + perm.strides
+    return np.lib.stride_tricks.as_strided(perm, counts + tuple(tile_shape), strides, writeable=writeable)
+
+
+def _tiles_fully_inside(index, tile_shape, order, shape):
+    for k, t in enumerate(tile_shape):
+        idx = index[k]
+        if idx.size == 0:
+            continue
+        if idx.min() < 0 or (int(idx.max()) + 1) * t > shape[order[k]]:
+            return False
+    return True
+
+
+def _resolve(a, coords):
+    """Coordinates → (coordinates broadcast together, in-bounds mask)."""
+    coords = [np.asarray(c).astype(np.int64) for c in coords]
+    full = np.broadcast_shapes(*[c.shape for c in coords])
+    ok = None
+    for c, n in zip(coords, a.shape):
+        m = (c >= 0) & (c < n)
+        ok = m if ok is None else (ok & m)
+    return [np.broadcast_to(c, full) for c in coords], np.broadcast_to(ok, full)
+
+
+def _read_clipped(a, coords):
+    full = np.broadcast_shapes(*[c.shape for c in coords])
+    if a.size == 0:
+        return np.zeros(full, dtype=a.dtype)
+    clipped = tuple(np.clip(c, 0, max(n - 1, 0)).astype(np.intp) for c, n in zip(coords, a.shape))
+    return a[clipped]
+
+
+def _load_elements(a, coords, pad, lane_mask=None):
+    bc, ok = _resolve(a, coords)
+    if a.ndim == 0:
+        vals = np.broadcast_to(a.reshape((1,)), ok.shape)
+    else:
+        vals = _read_clipped(a, bc)
+    sel = ok if lane_mask is None else (ok & lane_mask)
+    if not sel.all():
+        vals = np.where(sel, vals, np.asarray(pad, dtype=a.dtype))
+    return vals
+
+
+def _store_elements(ctx, a, coords, values, lane_mask=None):
+    """Per-lane stores for active blocks; lanes outside the array or masked off are dropped;
+    where lanes collide, the last in (block, row-major lane) order wins."""
+    bc, ok = _resolve(a, coords)
+    values = np.asarray(values)
+    full = (ctx.nb,) + tuple(np.broadcast_shapes(ok.shape, values.shape,
+                                                 np.shape(lane_mask) if lane_mask is not None else ())[1:])
+    want = ctx.active_mask().reshape((-1,) + (1,) * (len(full) - 1))
+    if lane_mask is not None:
+        want = want & _expand_rows(ctx, np.broadcast_to(lane_mask, (np.shape(lane_mask)[0],) + full[1:]))
+    want = np.broadcast_to(want, full)
+    okf = np.broadcast_to(_expand_rows(ctx, np.broadcast_to(ok, (ok.shape[0],) + full[1:])), full)
+    sel = want & okf
+    if not sel.any():
+        return
+    bcf = [np.broadcast_to(_expand_rows(ctx, np.broadcast_to(c, (c.shape[0],) + full[1:])), full) for c in bc]
+    vals = np.broadcast_to(_expand_rows(ctx, np.broadcast_to(values, (values.shape[0],) + full[1:])), full)
+    if a.ndim == 0:
+        a[()] = vals[sel][-1]
+        return
+    cs = tuple(c[sel] for c in bcf)
+    v = vals[sel]
+    if len(v) > 1:
+        lin = np.ravel_multi_index(cs, a.shape)
+        first_of_reversed = np.unique(lin[::-1], return_index=True)[1]
+        if len(first_of_reversed) != len(lin):
+            keep = np.sort(len(lin) - 1 - first_of_reversed)
+            cs = tuple(c[keep] for c in cs)
+            v = v[keep]
+    a[cs] = v
+
+
+def load_tile(ctx, a, *index, shape, order, padding_mode, dtype, traversal_steps=None):
+    """The tile at tile coordinates `index` of array `a`, for every block: (B|1, *shape)."""
+    if a.ndim == 0:
+        return np.asarray(a).reshape(1)
+    index = [np.asarray(i) for i in index]
+    if traversal_steps is None and _tiles_fully_inside(index, shape, order, a.shape):
+        vals = _tile_view(a, shape, order)[tuple(np.broadcast_arrays(*[i.astype(np.intp) for i in index]))]
+    else:
+        coords = _tile_coords(index, shape, order, traversal_steps)
+        vals = _load_elements(a, coords, padding_for(padding_mode, dtype))
+    if vals.shape[0] != 1 and vals.shape[0] != ctx.nb:
+        vals = np.broadcast_to(vals, (ctx.nb,) + vals.shape[1:])
+    return vals
+
+
+def store_tile(ctx, a, *index_and_tile, shape, order, traversal_steps=None):
+    """Store the tile (last argument) at tile coordinates `index` for the active blocks."""
+    index, tile = index_and_tile[:-1], index_and_tile[-1]
+    mask = ctx.active_mask()
+    if not mask.any():
+        return
+    index = [np.asarray(i) for i in index]
+    if a.ndim == 0:
+        a[()] = _expand_rows(ctx, np.asarray(tile).reshape((-1,)))[mask][-1]
+        return
+    shape = tuple(shape)
+    if traversal_steps is None and a.flags.writeable and \
+            _tiles_fully_inside([np.broadcast_to(i, (ctx.nb,))[mask] for i in index], shape, order, a.shape):
+        idx = [np.broadcast_to(i, (ctx.nb,))[mask].astype(np.intp) for i in index]
+        full = np.broadcast_to(tile, (ctx.nb,) + shape)
+        _tile_view(a, shape, order, writeable=True)[tuple(idx)] = full[mask]
+        return
+    _store_elements(ctx, a, _tile_coords(index, shape, order, traversal_steps), tile)
+
+
+# ---- gathers, scatters and atomics ------------------------------------------------------------
+
+def gather(a, *rest, ndim, has_mask=False):
+    """a[indices] per lane (one index tile per array axis); lanes out of bounds or masked off
+    take the padding value (rest: indices..., padding, [mask])."""
+    idx, pad = rest[:ndim], rest[ndim]
+    mask = rest[ndim + 1] if has_mask else None
+    return _load_elements(a, list(idx), pad, mask)
+
+
+def scatter(ctx, a, *rest, ndim, has_mask=False):
+    """a[indices] = value per lane for the active blocks; out-of-bounds / masked lanes are dropped."""
+    idx, value = rest[:ndim], rest[ndim]
+    mask = rest[ndim + 1] if has_mask else None
+    _store_elements(ctx, a, list(idx), value, mask)
+
+
+_UINT_OF_SIZE = {4: np.uint32, 8: np.uint64, 2: np.uint16}
+_ATOMIC_IDENTITY = {
+    "add": lambda dt: 0, "or": lambda dt: 0, "xor": lambda dt: 0,
+    "and": lambda dt: -1 if dt.kind == "i" else np.iinfo(dt).max,
+    "max": lambda dt: np.iinfo(dt).min, "min": lambda dt: np.iinfo(dt).max,
+}
+_ATOMIC_COMBINE = {"add": np.add, "max": np.maximum, "min": np.minimum, "and": np.bitwise_and,
+                   "or": np.bitwise_or, "xor": np.bitwise_xor}
+
+
+def _bits(x):
+    return x.view(_UINT_OF_SIZE[x.dtype.itemsize]) if x.dtype.kind == "f" or x.dtype.kind == "V" else x
+
+
+def _segmented_inclusive_scan(values, seg, fn):
+    x = values.copy()
+    d, n = 1, len(x)
+    while d < n:
+        same = seg[d:] == seg[:-d]
+        if not same.any():
+            break
+        x[d:] = np.where(same, fn(x[:-d], x[d:]), x[d:])
+        d *= 2
+    return x
+
+
+def _replay(init, su, starts, lengths, step):
+    old = np.empty_like(su) if su is not None else None
+    cur = init.copy()
+    for r in range(int(lengths.max())):
+        segs = np.flatnonzero(lengths > r)
+        pos = starts[segs] + r
+        old[pos] = cur[segs]
+        cur[segs] = step(cur[segs], pos)
+    return old, cur
+
+
+def _apply_atomic(a, coords, mode, update, expected=None):
+    """Apply `mode` for lanes listed in execution order; returns the old value each lane saw."""
+    n = len(update)
+    if n == 0:
+        return update.copy()
+    lin = np.ravel_multi_index(coords, a.shape) if a.ndim else np.zeros(n, np.int64)
+    order = np.argsort(lin, kind="stable")
+    sl = lin[order]
+    head = np.concatenate([[True], sl[1:] != sl[:-1]])
+    starts = np.flatnonzero(head)
+    lengths = np.diff(np.concatenate([starts, [n]]))
+    ucoords = tuple(np.asarray(c)[order][starts] for c in coords)
+    init = np.array(a[ucoords]) if a.ndim else np.array([a[()]])
+    su = update[order]
+    dt = a.dtype
+    unique = len(starts) == n
+    if mode == "cas":
+        se = expected[order]
+
+        def step(cur, pos):
+            return np.where(_bits(cur) == _bits(se[pos]), su[pos], cur)
+        old_s, final = (init.copy(), step(init, np.arange(n))) if unique else _replay(init, su, starts, lengths, step)
+    elif mode == "xchg":
+        old_s = np.empty_like(su)
+        old_s[1:] = su[:-1]
+        old_s[starts] = init
+        final = su[starts + lengths - 1]
+    elif mode == "add" and dt.kind not in "iu":
+        if unique:
+            old_s, final = init.copy(), (init + su).astype(dt)
+        elif len(starts) - int((lengths == 1).sum()) < int(lengths.max()):
+            old_s, final = np.empty_like(su), init.copy()
+            for s in range(len(starts)):
+                lo, ln = starts[s], lengths[s]
+                run = np.add.accumulate(np.concatenate([init[s:s + 1], su[lo:lo + ln]]), dtype=dt)
+                old_s[lo:lo + ln] = run[:-1]
+                final[s] = run[-1]
+        else:
+            old_s, final = _replay(init, su, starts, lengths, lambda cur, pos: (cur + su[pos]).astype(dt))
+    else:
+        fn = _ATOMIC_COMBINE[mode]
+        if unique:
+            old_s, final = init.copy(), fn(init, su).astype(dt)
+        else:
+            seg = np.cumsum(head) - 1
+            if mode == "add":
+                total = np.cumsum(su, dtype=dt)
+                incl = (total - (total[starts] - su[starts])[seg]).astype(dt)
+            else:
+                incl = _segmented_inclusive_scan(su, seg, fn)
+            excl = np.empty_like(incl)
+            excl[1:] = incl[:-1]
+            excl[starts] = np.asarray(_ATOMIC_IDENTITY[mode](dt)).astype(dt)
+            old_s = fn(init[seg], excl).astype(dt)
+            final = fn(init, incl[starts + lengths - 1]).astype(dt)
+    if a.ndim:
+        a[ucoords] = final
+    else:
+        a[()] = final[0]
+    old = np.empty_like(old_s)
+    old[order] = old_s
+    return old
+
+
+def _atomic_lanes(ctx, a, coords, ok, mode, update, expected=None):
+    """Run an atomic over the active, in-bounds lanes; returns the (B, *S) old values."""
+    dt = a.dtype
+    shape = (ctx.nb,) + tuple(np.broadcast_shapes(ok.shape, np.shape(update),
+                                                  np.shape(expected) if expected is not None else ())[1:])
+
+    def full(x):
+        x = np.asarray(x)
+        return np.broadcast_to(_expand_rows(ctx, np.broadcast_to(x, (x.shape[0],) + shape[1:])), shape)
+    want = np.broadcast_to(ctx.active_mask().reshape((-1,) + (1,) * (len(shape) - 1)), shape)
+    sel = want & full(ok)
+    cf = [full(c) for c in coords]
+    upd = full(update)
+    old = np.array(full(expected), dtype=dt) if mode == "cas" else np.zeros(shape, dtype=dt)
+    if sel.any():
+        old[sel] = _apply_atomic(a, tuple(c[sel] for c in cf), mode, np.asarray(upd[sel], dtype=dt),
+                                 None if expected is None else np.asarray(full(expected)[sel], dtype=dt))
+    return old
+
+
+def atomic(ctx, a, *rest, mode):
+    """atomic_<mode>(a, indices..., update): returns the old values; out-of-bounds lanes are no-ops."""
+    idx, update = rest[:a.ndim], rest[a.ndim]
+    coords, ok = _resolve(a, idx) if a.ndim else ([], np.ones((1,), dtype=bool))
+    return _atomic_lanes(ctx, a, coords, ok, mode, update)
+
+
+def atomic_cas(ctx, a, *rest):
+    """atomic_cas(a, indices..., expected, desired): returns the old values."""
+    idx, expected, desired = rest[:a.ndim], rest[a.ndim], rest[a.ndim + 1]
+    coords, ok = _resolve(a, idx) if a.ndim else ([], np.ones((1,), dtype=bool))
+    return _atomic_lanes(ctx, a, coords, ok, "cas", desired, expected)
+
+
+# ---- tile shapes ----------------------------------------------------------------------------------
+
+def _expand_lead(x, n):
+    return x if x.shape[0] == n else np.broadcast_to(x, (n,) + x.shape[1:])
+
+
+def cat(x, y, axis):
+    n = max(x.shape[0], y.shape[0])
+    return np.concatenate([_expand_lead(x, n), _expand_lead(y, n)], axis=axis + 1)
+
+
+def _subtile_coords(index, sub_shape, full_shape):
+    nd = len(sub_shape)
+    lead = max(i.shape[0] for i in index) if index else 1
+    coords, valid = [], np.ones(lead, dtype=bool)
+    for k, (s, n) in enumerate(zip(sub_shape, full_shape)):
+        i = _expand_lead(index[k].reshape(-1).astype(np.int64), lead)
+        valid &= (i >= 0) & (i < n // s)
+        shape = (1,) + (1,) * k + (s,) + (1,) * (nd - k - 1)
+        c = i.reshape((lead,) + (1,) * nd) * s + np.arange(s, dtype=np.int64).reshape(shape)
+        coords.append(np.clip(c, 0, n - 1))
+    return coords, valid
+
+
+def extract(x, *index, shape):
+    """The sub-tile of `shape` at sub-tile grid position `index`."""
+    sub, full = shape, x.shape[1:]
+    if all(i.shape[0] == 1 for i in index):
+        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
+        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
+            return x[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))]
+    coords, _ = _subtile_coords(index, sub, full)
+    lead = max([x.shape[0]] + [i.shape[0] for i in index])
+    xb = _expand_lead(x, lead)
+    b = np.arange(lead).reshape((lead,) + (1,) * len(sub))
+    return xb[(b,) + tuple(c if c.shape[0] == lead else _expand_lead(c, lead) for c in coords)]
+
+
+def insert(x, val, *index):
+    """A copy of `x` with sub-tile `val` written at sub-tile grid position `index`."""
+    sub, full = val.shape[1:], x.shape[1:]
+    lead = max([x.shape[0], val.shape[0]] + [i.shape[0] for i in index])
+    out = np.array(_expand_lead(x, lead))
+    v = _expand_lead(val, lead)
+    if all(i.shape[0] == 1 for i in index):
+        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
+        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
+            out[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))] = v
+            return out
+    coords, valid = _subtile_coords(index, sub, full)
+    keep = _expand_lead(valid, lead)
+    b = np.arange(lead)[keep].reshape((-1,) + (1,) * len(sub))
+    out[(b,) + tuple(_expand_lead(c, lead)[keep] for c in coords)] = v[keep]
+    return out
+
+
+def bitcast(x, dtype):
+    target = dtype.numpy
+    src = np.ascontiguousarray(x) if x.dtype.itemsize != target.itemsize else x
+    return src.view(target)
+
+
+def pack_bytes(x, src_dtype):
+    if src_dtype.bitwidth == 4:
+        bits = np.ascontiguousarray(x).view(np.uint8) & np.uint8(0x0F)
+        return bits[:, 0::2] | (bits[:, 1::2] << np.uint8(4))
+    a = np.ascontiguousarray(x)
+    return a.view(np.uint8).reshape(a.shape[0], -1)
+
+
+def unpack_bytes(x, dtype):
+    b = np.ascontiguousarray(x)
+    if dtype.bitwidth == 4:
+        out = np.empty((b.shape[0], b.shape[1] * 2), dtype=np.uint8)
+        out[:, 0::2] = b & np.uint8(0x0F)
+        out[:, 1::2] = b >> np.uint8(4)
+        return out.view(dtype.numpy)
+    return b.view(dtype.numpy)
+
+
+# ---- printing and asserts ------------------------------------------------------------------------
+# BEGIN printing
+_CONV_PARTS = re.compile(r"%([-+ #0]*)([0-9]*)(?:\.([0-9]*))?(hh|h|ll|l|L|j|z|t)?([diouxXeEfFgGaA])")
+# Bits a C vararg of each length modifier is read with (LP64, as on the GPU host side).
+_LENGTH_BITS = {"hh": 8, "h": 16, None: 32, "l": 64, "ll": 64, "L": 64, "j": 64, "z": 64, "t": 64}
+
+
+class CConversion:
+    """One parsed printf conversion (`%-+08.3lld`) that formats Python numbers as C's printf does."""
+
+    def __init__(self, spec: str):
+        m = _CONV_PARTS.fullmatch(spec)
+        if m is None:
+            raise ValueError(f"not a printf conversion: {spec!r}")
+        self.flags = m.group(1)
+        self.width = int(m.group(2)) if m.group(2) else 0
+        self.precision = None if m.group(3) is None else int(m.group(3) or 0)
+        self.bits = _LENGTH_BITS[m.group(4)]
+        self.conv = m.group(5)
+
+    def __call__(self, value) -> str:
+        if self.conv in "diouxX":
+            return self._pad(*self._integer(int(value)))
+        return self._pad(*self._floating(float(value)))
+
+    # Returns (sign, prefix, digits, zero_pad_allowed) for _pad.
+    def _integer(self, v: int):
+        mask = (1 << self.bits) - 1
+        v &= mask                           # the argument is read as a `bits`-wide integer
+        if self.conv in "di" and v >> (self.bits - 1):
+            v -= 1 << self.bits
+        sign = "-" if v < 0 else ("+" if "+" in self.flags and self.conv in "di" else
+                                  (" " if " " in self.flags and self.conv in "di" else ""))
+        a = abs(v)
+        digits = {"o": "o", "x": "x", "X": "X"}.get(self.conv)
+        digits = format(a, digits) if digits else str(a)
+        if self.precision is not None:
+            digits = "" if (self.precision == 0 and a == 0) else digits.zfill(self.precision)
+        prefix = ""
+        if "#" in self.flags:
+            if self.conv == "o" and not digits.startswith("0"):
+                digits = "0" + digits
+            elif self.conv in "xX" and a != 0:
+                prefix = "0" + self.conv
+        return sign, prefix, digits, self.precision is None
+
+    def _floating(self, f: float):
+        upper = self.conv in "EFGA"
+        neg = _math.copysign(1.0, f) < 0 and not _math.isnan(f)   # NaN prints unsigned, as on the GPU
+        sign = "-" if neg else ("+" if "+" in self.flags else (" " if " " in self.flags else ""))
+        a = abs(f)
+        if not _math.isfinite(a):
+            text = "nan" if _math.isnan(a) else "inf"
+            return sign, "", text.upper() if upper else text, False
+        if self.conv in "aA":
+            prefix, digits = _hex_float(a, self.precision, "#" in self.flags)
+            return sign, (prefix.upper() if upper else prefix), (digits.upper() if upper else digits), True
+        spec = "%" + ("#" if "#" in self.flags else "") + \
+            ("" if self.precision is None else f".{self.precision}") + self.conv
+        return sign, "", spec % a, True
+
+    def _pad(self, sign: str, prefix: str, digits: str, zero_ok: bool) -> str:
+        body = sign + prefix + digits
+        if len(body) >= self.width:
+            return body
+        if "-" in self.flags:
+            return body.ljust(self.width)
+        if "0" in self.flags and zero_ok:
+            return sign + prefix + digits.rjust(self.width - len(sign) - len(prefix), "0")
+        return body.rjust(self.width)
+
+
+def _hex_float(a: float, precision, alt: bool):
+    """C's %a of a non-negative finite double: ('0x', '1.8p+1'); glibc's shortest form without precision."""
+    if a == 0:
+        lead, frac, exp = 0, 0, 0
+    else:
+        mant, exp = _math.frexp(a)                 # a = mant * 2**exp, 0.5 <= mant < 1
+        if exp < -1021:                            # subnormal: 0x0.xxxp-1022
+            lead, frac, exp = 0, int(_math.ldexp(a, 1074)), -1022
+        else:
+            bits = int(_math.ldexp(mant, 53))          # 53 significant bits, the top one is the leading 1
+            lead, frac, exp = 1, bits - (1 << 52), exp - 1
+    hexdigits = f"{frac:013x}"
+    if precision is None:
+        hexdigits = hexdigits.rstrip("0")
+    elif precision < 13:
+        shift = 4 * (13 - precision)
+        q, r = divmod((lead << 52) | frac, 1 << shift)   # ties to even, the leading digit included
+        half = 1 << (shift - 1)
+        if r > half or (r == half and q & 1):
+            q += 1
+        lead, q = q >> (4 * precision), q & ((1 << (4 * precision)) - 1)   # a carry may make it 2
+        hexdigits = f"{q:0{precision}x}" if precision else ""
+    else:
+        hexdigits = hexdigits + "0" * (precision - 13)
+    point = "." if hexdigits or alt else ""
+    return "0x", f"{lead}{point}{hexdigits}p{exp:+d}"
+
+
+def format_tile(values, conversion: CConversion) -> str:
+    """A tile as cuTile prints it: nested lists, elements formatted by `conversion`, ', ' between."""
+    if isinstance(values, list):
+        return "[" + ", ".join(format_tile(v, conversion) for v in values) + "]"
+    return conversion(values)
+
+
+# END printing
+
+
+def _printf_values(x, dtype):
+    if dtype is D.float8_e5m3fnu:
+        return to_float64(x, dtype)
+    if dtype.is_bool:
+        return x.astype(np.int64)
+    if dtype.is_float:
+        return x.astype(np.float64)
+    return x
+
+
+def print_(ctx, *operands, pieces, dtypes):
+    """Device-side print: for each active block, the pieces (text, or (operand, printf spec))."""
+    convs = {i: CConversion(spec) for p in pieces if not isinstance(p, str) for i, spec in [p]}
+    vals = [_printf_values(x, dt) for x, dt in zip(operands, dtypes)]
+    for b in np.flatnonzero(ctx.active_mask()):
+        out = []
+        for p in pieces:
+            if isinstance(p, str):
+                out.append(p)
+            else:
+                x = vals[p[0]]
+                out.append(format_tile(x[b if x.shape[0] > 1 else 0].tolist(), convs[p[0]]))
+        ctx.printed.setdefault(tuple(int(v) for v in ctx.block_ids[b]), []).append("".join(out))
+
+
+class KernelAssertionError(AssertionError):
+    pass
+
+
+def assert_(ctx, cond, message, where):
+    """Device-side assert: the first active block with a false element stops the launch."""
+    ok = cond.reshape(cond.shape[0], -1).all(axis=1)
+    bad = ~np.broadcast_to(ok, (ctx.nb,)) & ctx.active_mask()
+    if bad.any():
+        block = tuple(int(v) for v in ctx.block_ids[int(np.argmax(bad))])
+        raise KernelAssertionError(f"assertion failed at {where}, block {block}" + (f": {message}" if message else ""))
+
+
+# ---- launching ----------------------------------------------------------------------------
+
+def launch_groups(kernel, grid, values, group):
+    """Run `kernel(ctx, *values)` over the grid, `group` blocks at a time (block order)."""
+    grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
+    n = grid[0] * grid[1] * grid[2]
+    lin = np.arange(n, dtype=np.int64)
+    ids = np.stack([lin % grid[0], (lin // grid[0]) % grid[1], lin // (grid[0] * grid[1])], axis=1)
+    printed = {}
+    try:
+        with np.errstate(all="ignore"):
+            for start in range(0, n, group):
+                ctx = Blocks(grid, ids[start:start + group])
+                try:
+                    kernel(ctx, *values)
+                finally:
+                    printed.update(ctx.printed)
+    finally:
+        for block in sorted(printed):
+            _sys.stdout.write("".join(printed[block]))
+
+
+def check_array(a, name, dtype, shape):
+    """An array argument, checked against the dtype and static dims the kernel was compiled for."""
+    a = np.asarray(a) if not isinstance(a, np.ndarray) else a
+    if a.dtype != dtype.numpy or a.ndim != len(shape) or \
+            any(s is not None and s != n for s, n in zip(shape, a.shape)):
+        want = ", ".join("?" if s is None else str(s) for s in shape)
+        raise ValueError(f"argument '{name}': expected a {dtype.name} array of shape ({want}), "
+                         f"got {a.dtype} {a.shape} (transpile the kernel again for other arguments)")
+    return a
+
+
+def scalar_arg(value, dtype):
+    """A scalar kernel argument as a (1,) storage array."""
+    return np.asarray([value], dtype=dtype.numpy)
+# ==== end of prelude ========================================================================

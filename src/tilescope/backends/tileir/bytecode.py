@@ -1,0 +1,676 @@
+"""TileIR bytecode (versions 13.1-13.4): a writer and a reader driven by `opcodes.OPS`.
+
+Layout: magic, version, then sections (functions, constants, debug info, types, strings),
+each `id|0x80, length, alignment, padding, body`. Values are numbered per function: the
+parameters first, then op results in order; a region's block arguments and ops take the
+next numbers, which are free again once the region ends (the op's results come after).
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from .ir import (TOKEN, Bounded, Dense, DivBy, FloatAttr, FuncType, Hints, IntAttr, PartitionView, Ptr, Scalar,
+                 TBlock, TensorView, TFunc, TModule, TOp, TValue, Tile)
+from .elements import bitwidth
+from .opcodes import BY_CODE, ENUMS, OPS, version_of
+
+MAGIC = b"\x7fTileIR\x00"
+SUPPORTED_VERSIONS = ((13, 1), (13, 2), (13, 3), (13, 4))
+DYNAMIC = -(1 << 63)
+SCALAR_TAGS = {"i1": 0x00, "i8": 0x01, "i16": 0x02, "i32": 0x03, "i64": 0x04, "f16": 0x05, "bf16": 0x06,
+               "f32": 0x07, "tf32": 0x08, "f64": 0x09, "f8E4M3FN": 0x0A, "f8E5M2": 0x0B, "token": 0x11,
+               "f8E8M0FNU": 0x12, "f4E2M1FN": 0x13, "i4": 0x16}
+TAG_SCALARS = {v: k for k, v in SCALAR_TAGS.items()}
+T_PTR, T_TILE, T_TVIEW, T_PVIEW, T_FUNC = 0x0C, 0x0D, 0x0E, 0x0F, 0x10
+PADS = ["zero", "neg_zero", "nan", "pos_inf", "neg_inf"]
+A_INT, A_FLOAT, A_BOOL, A_ARRAY, A_DICT, A_HINTS, A_DIVBY, A_BOUNDED = 1, 2, 3, 6, 0x0A, 0x0B, 0x08, 0x0C
+SEC_END, SEC_STRING, SEC_FUNC, SEC_DEBUG, SEC_CONST, SEC_TYPE = 0, 1, 2, 3, 4, 5
+
+
+class BytecodeError(Exception):
+    pass
+
+
+def parse_version(text) -> Tuple[int, int]:
+    if isinstance(text, tuple):
+        v = text
+    else:
+        parts = str(text).split(".")
+        v = (int(parts[0]), int(parts[1]))
+    if v not in SUPPORTED_VERSIONS:
+        raise BytecodeError(f"unsupported TileIR bytecode version {v[0]}.{v[1]} "
+                            f"(supported: {', '.join('%d.%d' % s for s in SUPPORTED_VERSIONS)})")
+    return v
+
+
+# ---- primitive encodings ---------------------------------------------------------------
+
+def put_varint(buf: bytearray, x: int) -> None:
+    if x < 0:
+        raise BytecodeError(f"negative varint {x}")
+    while True:
+        byte = x & 0x7F
+        x >>= 7
+        if x:
+            buf.append(byte | 0x80)
+        else:
+            buf.append(byte)
+            return
+
+
+def put_svarint(buf: bytearray, x: int) -> None:
+    put_varint(buf, (x << 1) if x >= 0 else ((-x << 1) - 1))
+
+
+def put_ints(buf: bytearray, xs, width: int) -> None:
+    put_varint(buf, len(xs))
+    for x in xs:
+        buf.extend(int(x).to_bytes(width, "little", signed=True))
+
+
+class _Interner:
+    """Deduplicating table: id of each distinct encoded item, in first-use order."""
+
+    def __init__(self, first_id: int = 0):
+        self.ids: Dict[bytes, int] = {}
+        self.first = first_id
+
+    def __call__(self, item: bytes) -> int:
+        if item not in self.ids:
+            self.ids[item] = len(self.ids) + self.first
+        return self.ids[item]
+
+    def items(self) -> List[bytes]:
+        return list(self.ids)
+
+
+def _pad(buf: bytearray, align: int) -> None:
+    buf.extend(b"\xcb" * (-len(buf) % align))
+
+
+def _table(buf: bytearray, items: List[bytes], index_width: int) -> None:
+    put_varint(buf, len(items))
+    _pad(buf, index_width)
+    offset = 0
+    for it in items:
+        buf.extend(offset.to_bytes(index_width, "little"))
+        offset += len(it)
+    for it in items:
+        buf.extend(it)
+
+
+def _section(out: bytearray, sid: int, body: bytes, align: int) -> None:
+    out.append(sid | (0x80 if align > 1 else 0))
+    put_varint(out, len(body))
+    if align > 1:
+        put_varint(out, align)
+        _pad(out, align)
+    out.extend(body)
+
+
+# ---- writer ------------------------------------------------------------------------------
+
+class Writer:
+    def __init__(self, version):
+        self.version = parse_version(version)
+        self.strings = _Interner()
+        self.types = _Interner()
+        self.consts = _Interner()
+        self.types(bytes([SCALAR_TAGS["i1"]]))
+        self.types(bytes([SCALAR_TAGS["i32"]]))
+
+    def at_least(self, v) -> bool:
+        return v is None or self.version >= v
+
+    def string(self, s: str) -> int:
+        return self.strings(s.encode("utf-8"))
+
+    def type_id(self, t) -> int:
+        b = bytearray()
+        if isinstance(t, Scalar):
+            b.append(SCALAR_TAGS[t.name])
+        elif isinstance(t, Ptr):
+            b.append(T_PTR)
+            if self.version >= (13, 4):
+                put_varint(b, 0)
+            put_varint(b, self.type_id(t.elem))
+        elif isinstance(t, Tile):
+            b.append(T_TILE)
+            put_varint(b, self.type_id(t.elem))
+            put_ints(b, t.shape, 8)
+        elif isinstance(t, TensorView):
+            b.append(T_TVIEW)
+            if self.version >= (13, 4):
+                put_varint(b, 0)
+            put_varint(b, self.type_id(t.elem))
+            put_ints(b, [DYNAMIC if d is None else d for d in t.shape], 8)
+            put_ints(b, [DYNAMIC if d is None else d for d in t.strides], 8)
+        elif isinstance(t, PartitionView):
+            b.append(T_PVIEW)
+            has_pad = t.padding is not None
+            if self.version >= (13, 3):
+                put_varint(b, int(has_pad))
+            put_ints(b, t.tile, 4)
+            put_varint(b, self.type_id(t.view))
+            put_ints(b, t.dim_map, 4)
+            if self.version < (13, 3):
+                put_varint(b, int(has_pad))
+            if has_pad:
+                b.append(PADS.index(t.padding))
+        elif isinstance(t, FuncType):
+            b.append(T_FUNC)
+            for group in (t.params, t.results):
+                put_varint(b, len(group))
+                for x in group:
+                    put_varint(b, self.type_id(x))
+        else:
+            raise BytecodeError(f"cannot encode type {t!r}")
+        return self.types(bytes(b))
+
+    # attributes
+    def tagged(self, buf: bytearray, a) -> None:
+        if isinstance(a, FloatAttr):
+            buf.append(A_FLOAT)
+            put_varint(buf, self.type_id(a.elem))
+            if bitwidth(a.elem) <= 8:
+                buf.append(a.bits)
+            else:
+                put_svarint(buf, a.bits)
+        elif isinstance(a, IntAttr):
+            buf.append(A_INT)
+            put_varint(buf, self.type_id(a.elem))
+            put_varint(buf, a.value)
+        elif isinstance(a, bool):
+            buf.extend((A_BOOL, int(a)))
+        elif isinstance(a, int):
+            buf.append(A_INT)
+            put_varint(buf, self.type_id(Scalar("i32")))
+            put_varint(buf, a & 0xFFFFFFFF)
+        elif isinstance(a, Bounded):
+            buf.extend((A_BOUNDED, (a.lb is not None) | ((a.ub is not None) << 1)))
+            for x in (a.lb, a.ub):
+                if x is not None:
+                    put_svarint(buf, x)
+        elif isinstance(a, DivBy):
+            buf.append(A_DIVBY)
+            put_varint(buf, a.divisor)
+            buf.append((a.every is not None) | ((a.along is not None) << 1))
+            for x in (a.every, a.along):
+                if x is not None:
+                    put_svarint(buf, x)
+        elif isinstance(a, Hints):
+            buf.append(A_HINTS)
+            self.hints(buf, a)
+        else:
+            raise BytecodeError(f"cannot encode attribute {a!r}")
+
+    def hints(self, buf: bytearray, h: Hints) -> None:
+        put_varint(buf, len(h.by_target))
+        for target, items in h.by_target:
+            put_varint(buf, self.string(target))
+            buf.append(A_DICT)
+            put_varint(buf, len(items))
+            for k, v in items:
+                put_varint(buf, self.string(k))
+                self.tagged(buf, v)
+
+    def attr(self, buf: bytearray, kind: str, value) -> None:
+        if kind in ENUMS:
+            buf.append(ENUMS[kind].index(value))
+        elif kind == "int":
+            put_varint(buf, value)
+        elif kind == "bool":
+            buf.append(int(bool(value)))
+        elif kind == "str":
+            put_varint(buf, self.string(value))
+        elif kind == "array":
+            put_varint(buf, len(value))
+            for a in value:
+                self.tagged(buf, a)
+        elif kind == "dense":
+            c = bytearray()
+            put_varint(c, len(value.data))
+            c.extend(value.data)
+            put_varint(buf, self.consts(bytes(c)))
+        elif kind == "i32s":
+            put_ints(buf, value, 4)
+        elif kind == "bools":
+            put_ints(buf, [int(bool(x)) for x in value], 1)
+        elif kind == "hints":
+            self.hints(buf, value)
+        elif kind == "pred":
+            self.tagged(buf, value)
+        else:
+            raise BytecodeError(f"unknown attribute kind {kind}")
+
+    # ops
+    def op(self, buf: bytearray, op: TOp, ids: Dict[int, int], counter: List[int], nops: List[int]) -> None:
+        spec = OPS.get(op.name)
+        if spec is None:
+            raise BytecodeError(f"no bytecode encoding for op '{op.name}'")
+        code, results, flags, attrs, operands, nregions = spec
+        nops[0] += 1
+        put_varint(buf, code)
+        if results == "sized":
+            put_varint(buf, len(op.results))
+        elif len(op.results) != results:
+            raise BytecodeError(f"'{op.name}' has {len(op.results)} results, expected {results}")
+        for r in op.results:
+            put_varint(buf, self.type_id(r.type))
+        fl = flags.split()
+        if fl:
+            since = max((version_of(f)[1] or (13, 1)) for f in fl)
+            bits = 0
+            for i, f in enumerate(fl):
+                name = version_of(f)[0]
+                if name.startswith("?"):
+                    present = op.attrs.get(name[1:]) is not None if name[1:] in op.attrs else \
+                        op.args.get(name[1:]) is not None
+                else:
+                    present = bool(op.attrs.get(name))
+                bits |= int(present) << i
+            if self.version >= since:
+                put_varint(buf, bits)
+            elif bits:
+                raise BytecodeError(f"'{op.name}' flags need bytecode {since[0]}.{since[1]}")
+        for a in attrs.split():
+            name, since = version_of(a)
+            name, kind = name.split(":")
+            optional = name.endswith("?")
+            name = name.rstrip("?")
+            if not self.at_least(since):
+                continue
+            value = op.attrs.get(name)
+            if optional and value is None:
+                continue
+            if value is None and kind == "bools":
+                value = ()
+            self.attr(buf, kind, value)
+
+        def vid(v: TValue) -> int:
+            try:
+                return ids[id(v)]
+            except KeyError:
+                raise BytecodeError(f"'{op.name}' uses a value defined later or out of scope") from None
+        groups = operands.split()
+        if groups and groups[0].startswith("#"):
+            total = sum(len(op.args[g.lstrip("#+")]) if g.lstrip("#").startswith("+") else 1 for g in groups)
+            put_varint(buf, total)
+        for g in groups:
+            g = g.lstrip("#")
+            if g[0] in "*+":
+                vals = op.args[g[1:]]
+                if g[0] == "*":
+                    put_varint(buf, len(vals))
+                for v in vals:
+                    put_varint(buf, vid(v))
+            elif g[0] == "?":
+                v = op.args.get(g[1:])
+                if v is not None:
+                    put_varint(buf, vid(v))
+            else:
+                put_varint(buf, vid(op.args[g]))
+        if nregions:
+            put_varint(buf, len(op.regions))
+            saved = counter[0]
+            for region in op.regions:
+                self.region(buf, region, ids, counter, nops)
+                counter[0] = saved
+        for r in op.results:
+            ids[id(r)] = counter[0]
+            counter[0] += 1
+
+    def region(self, buf: bytearray, block: TBlock, ids, counter, nops) -> None:
+        buf.append(1)
+        put_varint(buf, len(block.args))
+        for a in block.args:
+            put_varint(buf, self.type_id(a.type))
+            ids[id(a)] = counter[0]
+            counter[0] += 1
+        body = bytearray()
+        for op in block.ops:
+            self.op(body, op, ids, counter, nops)
+        put_varint(buf, len(block.ops))
+        buf.extend(body)
+
+    def module(self, m: TModule) -> bytes:
+        funcs = bytearray()
+        put_varint(funcs, len(m.funcs))
+        op_counts = []
+        for index, f in enumerate(m.funcs, 1):
+            put_varint(funcs, self.string(f.name))
+            put_varint(funcs, self.type_id(FuncType(tuple(p.type for p in f.params), ())))
+            hints = f.hints if self.version >= (13, 3) else None
+            funcs.append((0x02 | (0x04 if hints else 0)) if f.entry else 0)
+            put_varint(funcs, index)
+            if hints:
+                self.tagged(funcs, hints)
+            ids = {id(p): i for i, p in enumerate(f.params)}
+            counter, nops = [len(f.params)], [0]
+            body = bytearray()
+            for op in f.body.ops:
+                self.op(body, op, ids, counter, nops)
+            put_varint(funcs, len(body))
+            funcs.extend(body)
+            op_counts.append(nops[0] + 1)
+        out = bytearray(MAGIC)
+        out.extend((self.version[0], self.version[1], 0, 0))
+        _section(out, SEC_FUNC, bytes(funcs), 8)
+        consts = bytearray()
+        _table(consts, self.consts.items(), 8)
+        _section(out, SEC_CONST, bytes(consts), 8)
+        _section(out, SEC_DEBUG, self._debug(op_counts), 8)
+        types = bytearray()
+        _table(types, self.types.items(), 4)
+        _section(out, SEC_TYPE, bytes(types), 4)
+        strings = bytearray()
+        _table(strings, self.strings.items(), 4)
+        _section(out, SEC_STRING, bytes(strings), 4)
+        out.append(SEC_END)
+        return bytes(out)
+
+    @staticmethod
+    def _debug(op_counts: List[int]) -> bytes:
+        # No source locations yet: every op points at debug attribute 0 ("unknown").
+        b = bytearray()
+        put_varint(b, len(op_counts))
+        _pad(b, 4)
+        offset = 0
+        for n in op_counts:
+            b.extend(offset.to_bytes(4, "little"))
+            offset += n
+        put_varint(b, offset)
+        _pad(b, 8)
+        b.extend(b"\x00" * (8 * offset))
+        _table(b, [b"\x00"], 4)       # the reader rejects an empty attribute table
+        return bytes(b)
+
+
+def write_bytecode(m: TModule, version="13.3") -> bytes:
+    return Writer(version).module(m)
+
+
+# ---- reader -------------------------------------------------------------------------------
+
+class _Cursor:
+    def __init__(self, data: bytes, pos: int = 0, end: Optional[int] = None):
+        self.data, self.pos, self.end = data, pos, len(data) if end is None else end
+
+    def byte(self) -> int:
+        if self.pos >= self.end:
+            raise BytecodeError("truncated bytecode")
+        b = self.data[self.pos]
+        self.pos += 1
+        return b
+
+    def varint(self) -> int:
+        x, shift = 0, 0
+        while True:
+            b = self.byte()
+            x |= (b & 0x7F) << shift
+            shift += 7
+            if not b & 0x80:
+                return x
+
+    def svarint(self) -> int:
+        x = self.varint()
+        return (x >> 1) if not x & 1 else -((x + 1) >> 1)
+
+    def raw(self, n: int) -> bytes:
+        out = self.data[self.pos:self.pos + n]
+        self.pos += n
+        return out
+
+    def ints(self, width: int) -> List[int]:
+        return [int.from_bytes(self.raw(width), "little", signed=True) for _ in range(self.varint())]
+
+    def align(self, n: int) -> None:
+        self.pos += -self.pos % n
+
+
+def _read_table(c: _Cursor, width: int) -> List[bytes]:
+    n = c.varint()
+    c.align(width)
+    offs = [int.from_bytes(c.raw(width), "little") for _ in range(n)]
+    base = c.pos
+    ends = offs[1:] + [None]
+    out = []
+    for o, e in zip(offs, ends):
+        out.append(c.data[base + o: (base + e) if e is not None else c.end])
+    return out
+
+
+class Reader:
+    def __init__(self, data: bytes):
+        if not data.startswith(MAGIC):
+            raise BytecodeError("not TileIR bytecode (bad magic)")
+        self.data = data
+        self.version = parse_version((data[8], data[9]))
+        self.sections: Dict[int, Tuple[int, int]] = {}
+        c = _Cursor(data, 12)
+        while True:
+            sid = c.byte()
+            if sid == SEC_END:
+                break
+            size = c.varint()
+            if sid & 0x80:
+                c.align(c.varint())
+            self.sections[sid & 0x7F] = (c.pos, c.pos + size)
+            c.pos += size
+        self.strings = [b.decode("utf-8") for b in self._table(SEC_STRING, 4)]
+        self.type_blobs = self._table(SEC_TYPE, 4)
+        self.const_blobs = self._table(SEC_CONST, 8)
+        self.types: Dict[int, Any] = {}
+
+    def _table(self, sid: int, width: int) -> List[bytes]:
+        if sid not in self.sections:
+            return []
+        start, end = self.sections[sid]
+        return _read_table(_Cursor(self.data, start, end), width)
+
+    def type(self, tid: int):
+        if tid in self.types:
+            return self.types[tid]
+        blob = self.type_blobs[tid]
+        c = _Cursor(blob)
+        tag = c.byte()
+        if tag in TAG_SCALARS:
+            t = Scalar(TAG_SCALARS[tag])
+        elif tag == T_PTR:
+            if self.version >= (13, 4):
+                c.varint()
+            t = Ptr(self.type(c.varint()))
+        elif tag == T_TILE:
+            elem = self.type(c.varint())
+            t = Tile(tuple(c.ints(8)), elem)
+        elif tag == T_TVIEW:
+            if self.version >= (13, 4):
+                c.varint()
+            elem = self.type(c.varint())
+            shape = tuple(None if d == DYNAMIC else d for d in c.ints(8))
+            strides = tuple(None if d == DYNAMIC else d for d in c.ints(8))
+            t = TensorView(elem, shape, strides)
+        elif tag == T_PVIEW:
+            has_pad = c.varint() if self.version >= (13, 3) else 0
+            tile_shape = tuple(c.ints(4))
+            view = self.type(c.varint())
+            dim_map = tuple(c.ints(4))
+            if self.version < (13, 3):
+                has_pad = c.varint()
+            pad = PADS[c.byte()] if has_pad else None
+            t = PartitionView(tile_shape, view, dim_map, pad)
+        elif tag == T_FUNC:
+            params = tuple(self.type(c.varint()) for _ in range(c.varint()))
+            results = tuple(self.type(c.varint()) for _ in range(c.varint()))
+            t = FuncType(params, results)
+        else:
+            raise BytecodeError(f"unknown type tag {tag:#x}")
+        self.types[tid] = t
+        return t
+
+    def tagged(self, c: _Cursor):
+        tag = c.byte()
+        if tag == A_FLOAT:
+            elem = self.type(c.varint())
+            bits = c.byte() if bitwidth(elem) <= 8 else c.svarint()
+            return FloatAttr(elem, bits)
+        if tag == A_INT:
+            return IntAttr(self.type(c.varint()), c.varint())
+        if tag == A_BOOL:
+            return bool(c.byte())
+        if tag == A_BOUNDED:
+            fl = c.byte()
+            lb = c.svarint() if fl & 1 else None
+            ub = c.svarint() if fl & 2 else None
+            return Bounded(lb, ub)
+        if tag == A_DIVBY:
+            d = c.varint()
+            fl = c.byte()
+            every = c.svarint() if fl & 1 else None
+            along = c.svarint() if fl & 2 else None
+            return DivBy(d, every, along)
+        if tag == A_HINTS:
+            return self.hints(c)
+        raise BytecodeError(f"unsupported attribute tag {tag:#x}")
+
+    def hints(self, c: _Cursor) -> Hints:
+        out = []
+        for _ in range(c.varint()):
+            target = self.strings[c.varint()]
+            if c.byte() != A_DICT:
+                raise BytecodeError("expected a dictionary in optimization hints")
+            items = []
+            for _ in range(c.varint()):
+                key = self.strings[c.varint()]
+                v = self.tagged(c)
+                items.append((key, v.value if isinstance(v, IntAttr) else v))
+            out.append((target, tuple(items)))
+        return Hints(tuple(out))
+
+    def attr(self, c: _Cursor, kind: str):
+        if kind in ENUMS:
+            return ENUMS[kind][c.byte()]
+        if kind == "int":
+            return c.varint()
+        if kind == "bool":
+            return bool(c.byte())
+        if kind == "str":
+            return self.strings[c.varint()]
+        if kind == "array":
+            return tuple(self.tagged(c) for _ in range(c.varint()))
+        if kind == "dense":
+            blob = _Cursor(self.const_blobs[c.varint()])
+            return blob.raw(blob.varint())
+        if kind == "i32s":
+            return tuple(c.ints(4))
+        if kind == "bools":
+            return tuple(bool(x) for x in c.ints(1))
+        if kind == "hints":
+            return self.hints(c)
+        if kind == "pred":
+            return self.tagged(c)
+        raise BytecodeError(f"unknown attribute kind {kind}")
+
+    def op(self, c: _Cursor, vals: List[TValue]) -> TOp:
+        code = c.varint()
+        name = BY_CODE.get(code)
+        if name is None:
+            raise BytecodeError(f"unknown opcode {code}")
+        _, results, flags, attrs, operands, nregions = OPS[name]
+        n = c.varint() if results == "sized" else results
+        rtypes = [self.type(c.varint()) for _ in range(n)]
+        fl = flags.split()
+        bits = 0
+        if fl:
+            since = max((version_of(f)[1] or (13, 1)) for f in fl)
+            if self.version >= since:
+                bits = c.varint()
+        present, op_attrs = {}, {}
+        for i, f in enumerate(fl):
+            fname = version_of(f)[0]
+            on = bool(bits >> i & 1)
+            if fname.startswith("?"):
+                present[fname[1:]] = on
+            else:
+                op_attrs[fname] = on
+        for a in attrs.split():
+            aname, since = version_of(a)
+            aname, kind = aname.split(":")
+            optional = aname.endswith("?")
+            aname = aname.rstrip("?")
+            if since is not None and self.version < since:
+                continue
+            if optional and not present.get(aname):
+                continue
+            op_attrs[aname] = self.attr(c, kind)
+        args: Dict[str, Any] = {}
+        groups = operands.split()
+        if groups and groups[0].startswith("#"):
+            total = c.varint()
+            fixed = sum(1 for g in groups if not g.lstrip("#").startswith("+"))
+        for g in groups:
+            g = g.lstrip("#")
+            if g[0] == "*":
+                args[g[1:]] = [vals[c.varint()] for _ in range(c.varint())]
+            elif g[0] == "+":
+                args[g[1:]] = [vals[c.varint()] for _ in range(total - fixed)]
+            elif g[0] == "?":
+                args[g[1:]] = vals[c.varint()] if present.get(g[1:]) else None
+            else:
+                args[g] = vals[c.varint()]
+        regions = []
+        if nregions:
+            mark = len(vals)
+            for _ in range(c.varint()):
+                regions.append(self.region(c, vals))
+                del vals[mark:]
+        op = TOp(name, args, rtypes, op_attrs, regions)
+        if name == "constant":
+            t = rtypes[0]
+            count = 1
+            for d in t.shape:
+                count *= d
+            raw = op_attrs["value"]
+            elem = t.elem
+            width = (bitwidth(elem) + 7) // 8
+            splat = len(raw) == width and count != 1 or count == 1
+            if elem.name == "i1" and count > 1 and len(raw) == (count + 7) // 8 and len(raw) != 1:
+                splat = False
+            op.attrs["value"] = Dense(elem, raw, splat if count > 1 else True)
+        vals.extend(op.results)
+        return op
+
+    def region(self, c: _Cursor, vals: List[TValue]) -> TBlock:
+        if c.byte() != 1:
+            raise BytecodeError("regions with several blocks are not supported")
+        args = [TValue(self.type(c.varint())) for _ in range(c.varint())]
+        vals.extend(args)
+        block = TBlock(args)
+        for _ in range(c.varint()):
+            block.ops.append(self.op(c, vals))
+        return block
+
+    def module(self) -> TModule:
+        start, end = self.sections[SEC_FUNC]
+        c = _Cursor(self.data, start, end)
+        m = TModule("kernels")
+        for _ in range(c.varint()):
+            name = self.strings[c.varint()]
+            ftype = self.type(c.varint())
+            flags = c.byte()
+            c.varint()                      # debug index
+            hints = self.tagged(c) if flags & 0x04 else None
+            size = c.varint()
+            body_c = _Cursor(self.data, c.pos, c.pos + size)
+            params = [TValue(t) for t in ftype.params]
+            vals = list(params)
+            body = TBlock()
+            while body_c.pos < body_c.end:
+                body.ops.append(self.op(body_c, vals))
+            c.pos += size
+            m.funcs.append(TFunc(name, params, body, bool(flags & 0x02), hints))
+        return m
+
+
+def read_bytecode(data: bytes) -> TModule:
+    return Reader(data).module()

@@ -1,0 +1,239 @@
+"""Checking the fuzzing properties on one kernel.
+
+* `check_frontend`: compiling either succeeds or raises a located TileError whose line is
+  inside the kernel's file (property 1), within a time limit.
+* `check_execution`: an accepted kernel runs, and the vectorised run equals the
+  one-block-at-a-time run bit for bit, NaN-aware (property 2).
+* `UpstreamOracle`: one long-lived upstream cuda-tile worker per session; `compare_upstream`
+  checks accept/reject, the error class and the stored tile types (property 3).
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import itertools
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, List, Optional
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKER = ROOT / "tests" / "oracle" / "upstream_worker.py"
+
+_counter = itertools.count()
+_tmpdir: Optional[str] = None
+
+
+class Timeout(Exception):
+    pass
+
+
+class PropertyFailure(AssertionError):
+    """A property was violated; the message carries a reproducer."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float):
+    """Raise Timeout in the main thread after `seconds` (SIGALRM; no-op elsewhere)."""
+    if seconds is None or not hasattr(signal, "setitimer"):
+        yield
+        return
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise Timeout(f"took longer than {seconds}s")
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def scratch_dir() -> str:
+    global _tmpdir
+    if _tmpdir is None:
+        _tmpdir = tempfile.mkdtemp(prefix="tilescope_fuzz_")
+    return _tmpdir
+
+
+def write_kernel(source: str) -> str:
+    """Kernels need a real file (source locations, inspect); every one gets a fresh name."""
+    path = os.path.join(scratch_dir(), f"fuzz_{os.getpid()}_{next(_counter)}.py")
+    with open(path, "w") as f:
+        f.write(source)
+    return path
+
+
+@dataclass
+class Verdict:
+    outcome: str                        # accept | reject | import_error
+    kind: Optional[str] = None          # error class name when rejected
+    line: Optional[int] = None
+    message: Optional[str] = None
+    stored: Optional[List[str]] = None
+    compiled: Any = None
+    module: Any = None
+
+
+def load(path: str):
+    from tilescope.lang.shim import load_file
+    return load_file(path)
+
+
+def check_frontend(path: str, kernel_name: str, spec: Any, timeout: float = 10.0) -> Verdict:
+    """Property 1. Returns the verdict; raises PropertyFailure on a violation."""
+    import tilescope
+    from tilescope.errors import TileError, TileInternalError
+    try:
+        mod = load(path)
+        kern = getattr(mod, kernel_name)
+    except Exception as e:  # a mutant that Python itself refuses: not the front end's business
+        return Verdict("import_error", type(e).__name__, message=str(e))
+    try:
+        with time_limit(timeout):
+            compiled = tilescope.compile(kern, spec)
+    except Timeout:
+        raise PropertyFailure(f"compile did not finish within {timeout}s") from None
+    except TileInternalError as e:
+        # A Python exception escaping an op rule is wrapped as "internal error while compiling";
+        # other TileInternalErrors deliberately mirror upstream's own (e.g. int ** int).
+        if "internal error while compiling" in e.message or e.loc is None:
+            raise PropertyFailure(f"internal error: {e}") from e
+        return Verdict("reject", e.kind, e.loc.line, e.message)
+    except TileError as e:
+        if e.loc is None:
+            raise PropertyFailure(f"{e.kind} without a location: {e.message}") from e
+        nlines = len(Path(path).read_text().splitlines())
+        if os.path.abspath(e.loc.filename) != os.path.abspath(path) or not 1 <= e.loc.line <= nlines:
+            # a location in a helper's file would be fine, but our kernels are one file
+            raise PropertyFailure(f"{e.kind} located outside the kernel file: {e.loc}: {e.message}") from e
+        return Verdict("reject", e.kind, e.loc.line, e.message, module=mod)
+    except Exception as e:
+        raise PropertyFailure(f"non-TileError escaped the front end: {type(e).__name__}: {e}") from e
+    return Verdict("accept", stored=compiled.stored_types(), compiled=compiled, module=mod)
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    """Bit-for-bit equality (NaN payloads included)."""
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    return a.tobytes() == b.tobytes()
+
+
+def run_both(kern, grid, make_args, timeout: float = 30.0):
+    """Run vectorised and sequential; return (args_vec, args_seq, reports)."""
+    from tilescope.backends.numpy.launcher import run_kernel
+    results = []
+    for sequential in (False, True):
+        args = make_args()
+        err = io.StringIO()
+        with time_limit(timeout), contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), \
+                warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            chk = run_kernel(grid, kern, args, sequential=sequential)
+        results.append((args, sorted(chk.reports)))
+    return results
+
+
+def check_execution(kernel, verdict: Verdict, timeout: float = 30.0) -> None:
+    """Property 2 for an accepted kernel."""
+    from tilescope.errors import TileError
+    kern = getattr(verdict.module, kernel.name)
+    try:
+        (a1, r1), (a2, r2) = run_both(kern, kernel.grid, kernel.make_args, timeout)
+    except Timeout:
+        raise PropertyFailure(f"execution did not finish within {timeout}s") from None
+    except TileError as e:
+        raise PropertyFailure(f"accepted kernel failed to run: {e.kind}: {e}") from e
+    except Exception as e:
+        raise PropertyFailure(f"accepted kernel crashed the executor: {type(e).__name__}: {e}") from e
+    for p, x, y in zip(kernel.params, a1, a2):
+        if isinstance(x, np.ndarray) and not _same(x, y):
+            bad = np.argwhere(~((x == y) | ((x != x) & (y != y))))[:3] if x.shape == y.shape else "shape"
+            raise PropertyFailure(f"vectorised and sequential runs differ in '{p.name}' at {bad}:\n"
+                                  f"vectorised: {x!r}\nsequential: {y!r}")
+    if r1 != r2:
+        raise PropertyFailure(f"check reports differ:\nvectorised: {r1}\nsequential: {r2}")
+
+
+# ---------------------------------------------------------------------------------------
+# Upstream oracle.
+# ---------------------------------------------------------------------------------------
+
+def upstream_available() -> bool:
+    try:
+        from tilescope.lang.shim import upstream_available as ua
+        return ua() and importlib.util.find_spec("cuda.tile.compilation") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class UpstreamOracle:
+    """One upstream worker process (`upstream_worker.py --serve`), one JSON line per case."""
+
+    def __init__(self, python: str = sys.executable, timeout: float = 60.0):
+        self.python, self.timeout = python, timeout
+        self.proc: Optional[subprocess.Popen] = None
+
+    def _start(self):
+        self.proc = subprocess.Popen([self.python, str(WORKER), "--serve"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                     cwd=str(ROOT))
+
+    def verdict(self, path: str, kernel: str, spec: str) -> Optional[dict]:
+        """Upstream's record for one kernel, or None when upstream timed out or died."""
+        if self.proc is None or self.proc.poll() is not None:
+            self._start()
+        case = {"key": path, "file": path, "kernel": kernel, "args": spec}
+        self.proc.stdin.write(json.dumps(case) + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], self.timeout)
+        line = self.proc.stdout.readline() if ready else ""
+        if not line:
+            self.close()
+            return None
+        return json.loads(line)
+
+    def close(self):
+        if self.proc is not None:
+            with contextlib.suppress(Exception):
+                self.proc.kill()
+                self.proc.wait(5)
+            self.proc = None
+
+
+def compare_upstream(up: dict, ours: Verdict) -> Optional[str]:
+    """A description of the disagreement, or None when tilescope and upstream agree."""
+    if ours.outcome == "import_error" or up is None:
+        return None
+    if up["error"] and ":" in up["error"]:          # upstream failed outside compilation
+        return None if ours.outcome != "accept" else None
+    if up["accepted"]:
+        if ours.outcome != "accept":
+            return f"upstream accepts, tilescope rejects: {ours.kind} line {ours.line}: {ours.message}"
+        if ours.stored != up["stored_types"]:
+            return f"stored tile types differ: tilescope {ours.stored} upstream {up['stored_types']}"
+        return None
+    if ours.outcome == "accept":
+        return f"upstream rejects ({up['error']} line {up['line']}: {up['message']}), tilescope accepts"
+    kinds = {up["error"]}
+    if up["error"] == "StaticException":
+        kinds.add("TileStaticEvalError")
+    if up["error"] == "TileInternalError" or ours.kind in kinds:
+        return None
+    return f"error class {ours.kind} ({ours.message}) != upstream {up['error']} ({up['message']})"

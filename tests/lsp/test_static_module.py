@@ -1,0 +1,103 @@
+"""`frontend.static_module`: module globals from source text, nothing executed."""
+import pytest
+
+import tilescope
+from tilescope import lang
+from tilescope.errors import TileStaticEvalError
+from tilescope.frontend.source import SourceFunction
+from tilescope.frontend.static_module import UnknownValue, analyze_module, is_unknown_error
+
+SRC = '''import cuda.tile as ct
+from cuda.tile import float16, PaddingMode as PM
+import math, os
+import numpy as np
+from contextlib import contextmanager
+
+ConstInt = ct.Constant[int]
+BLOCK = 2 ** 6
+SHAPE = (BLOCK, BLOCK // 2)
+LOG = int(math.log2(BLOCK))
+DT = ct.float32
+HOME = os.environ["HOME"]
+ARR = np.zeros(3)
+
+class Config:
+    x = 1
+
+def helper(t, scale=2.0, *, dt=DT):
+    return (t * scale).astype(dt)
+
+@contextmanager
+def nothing():
+    yield
+
+@ct.kernel
+def k(x, N: ConstInt):
+    t = ct.load(x, index=(0,), shape=(N,))
+    ct.store(x, index=(0,), tile=helper(t))
+
+@ct.kernel
+def uses_unknown(x):
+    t = ct.load(x, index=(0,), shape=(16,))
+    ct.store(x, index=(0,), tile=t + ARR)
+'''
+
+
+def test_globals_are_evaluated_statically():
+    sm = analyze_module(SRC, "m.py")
+    g = sm.globals
+    assert g["ct"] is lang and g["float16"] is lang.float16 and g["PM"] is lang.PaddingMode
+    assert g["BLOCK"] == 64 and g["SHAPE"] == (64, 32) and g["LOG"] == 6 and g["DT"] is lang.float32
+    assert g["math"].__name__ == "math"
+    for name in ("os", "np", "HOME", "ARR", "Config"):
+        assert isinstance(g[name], UnknownValue), name
+    assert sm.kernels == ["k", "uses_unknown"]
+    assert "ct" in sm.tile_aliases
+
+
+def test_functions_become_source_functions():
+    sm = analyze_module(SRC, "m.py")
+    k, helper, nothing = sm.functions["k"], sm.functions["helper"], sm.functions["nothing"]
+    assert isinstance(k, SourceFunction) and k.is_kernel and not helper.is_kernel
+    assert nothing.is_contextmanager
+    assert helper.defaults == {"scale": 2.0, "dt": lang.float32}
+    from tilescope.lang.annotations import is_constant_annotation
+    assert is_constant_annotation(k.__annotations__["N"])
+
+
+def test_compile_source_function_with_helper():
+    sm = analyze_module(SRC, "m.py")
+    c = tilescope.compile(sm.functions["k"], "f32[?], 64")
+    assert c.stored_types() == ["Tile[float32,(64)]"]
+    # the helper's default dtype came from a module-level name
+    names = [name for _, name, _ in c.bindings]
+    assert "dt" in names and "scale" in names
+
+
+def test_unknown_value_is_a_located_info_error():
+    sm = analyze_module(SRC, "m.py")
+    with pytest.raises(TileStaticEvalError) as ei:
+        tilescope.compile(sm.functions["uses_unknown"], "f32[?]")
+    e = ei.value
+    assert is_unknown_error(e) and "ARR" in e.message and "unknown" in e.message
+    assert e.loc.line == SRC.splitlines().index("    ct.store(x, index=(0,), tile=t + ARR)") + 1
+
+
+def test_syntax_error_elsewhere_keeps_the_rest():
+    broken = SRC.replace("class Config:\n    x = 1\n", "class Config(:\n    x = 1\n")
+    sm = analyze_module(broken, "m.py")
+    assert sm.syntax_errors and sm.syntax_errors[0].loc.line == broken.splitlines().index("class Config(:") + 1
+    assert "k" in sm.functions and sm.globals["BLOCK"] == 64
+
+
+@pytest.mark.parametrize("expr", ["2 ** 10 ** 9", "1 << 10 ** 9", "(1,) * 10 ** 9", "open('/etc/passwd')",
+                                  "__import__('os')", "ct.__dict__", "(1).__class__", "eval('1')",
+                                  "range(10 ** 12)"])
+def test_evaluator_refuses_dangerous_or_huge(expr):
+    sm = analyze_module(f"import cuda.tile as ct\nX = {expr}\n", "m.py")
+    assert isinstance(sm.globals["X"], UnknownValue)
+
+
+def test_garbage_never_raises():
+    for text in ["\x00", "def (", "x = " + "(" * 300 + "1" + ")" * 300, "@ct.kernel\n", "if x:\n  import torch\n"]:
+        analyze_module(text, "m.py")
