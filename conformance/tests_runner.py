@@ -6,6 +6,7 @@ minimal pytest.ini; the checkout itself is only read.
 from __future__ import annotations
 
 import json
+import re
 import os
 import shutil
 import tempfile
@@ -44,14 +45,33 @@ def test_files(upstream: str) -> List[str]:
     return sorted(f for f in os.listdir(tdir) if f.startswith("test_") and f.endswith(".py"))
 
 
-def _run_chunk(copy_dir: str, files: List[str], select: str, index: int, timeout_per_test: float) -> list:
+SITECUSTOMIZE = """# Written by the tilescope conformance harness: Python processes that upstream's tests
+# start themselves (e.g. test_assert runs a kernel file as a script) get the same set-up.
+import os
+if os.environ.get("TILESCOPE_CONFORMANCE_BOOT"):
+    import conformance.boot
+    conformance.boot.install()
+"""
+
+
+def _site_hook(work: str) -> dict:
+    site = os.path.join(work, "site")
+    os.makedirs(site, exist_ok=True)
+    with open(os.path.join(site, "sitecustomize.py"), "w") as f:
+        f.write(SITECUSTOMIZE)
+    env = child_env()
+    return {"TILESCOPE_CONFORMANCE_BOOT": "1", "PYTHONPATH": os.pathsep.join([site, env["PYTHONPATH"]])}
+
+
+def _run_chunk(copy_dir: str, files: List[str], select: str, index: int, timeout_per_test: float,
+               extra_env: dict) -> list:
     out = os.path.join(copy_dir, f".results-{select}-{index}.json")
     args = ["-m", "pytest", "-p", "conformance.pytest_plugin", "-p", "no:cacheprovider", "-q",
             "--rootdir", copy_dir, "-c", os.path.join(copy_dir, "pytest.ini"),
             f"--conformance-select={select}", f"--conformance-results={out}",
             f"--conformance-timeout={timeout_per_test}", "-o", "console_output_style=classic",
             "--continue-on-collection-errors"] + files
-    proc = run_child(args, timeout=CHUNK_TIMEOUT, cwd=copy_dir, env=child_env())
+    proc = run_child(args, timeout=CHUNK_TIMEOUT, cwd=copy_dir, env=child_env(extra_env))
     if os.path.exists(out):
         with open(out) as f:
             return json.load(f)
@@ -73,6 +93,10 @@ def to_result(entry: dict, kind: str) -> Result:
         if reason.startswith("not applicable"):
             return Result(kind, file, case, "skipped", "not applicable (upstream internals)", reason)
         return Result(kind, file, case, "skipped", "skipped by upstream's own condition", reason)
+    if re.search(r"but got 'Internal'|MagicMock name='compile_tile'|name='cuda\.tile\._", text):
+        # pytest.raises(<upstream-internal exception>) or mocks of upstream's compiler entry
+        return Result(kind, file, case, "skipped", "not applicable (upstream internals)",
+                      "not applicable: asserts on upstream internals (internal exception class / compile_tile mock)")
     category, detail = categorize(text)
     if "HarnessTimeout" in text:
         category = "timeout (CPU too slow at the test's sizes)"
@@ -85,10 +109,15 @@ def run(upstream: str, select: str = "all", jobs: int = 1, files: Optional[List[
     files = files or test_files(upstream)
     with tempfile.TemporaryDirectory(prefix="tilescope-conformance-") as work:
         copy_dir = prepare_copy(upstream, work)
+        facts = os.path.join(work, "upstream_facts.json")
+        from . import upstream_facts
+        extra_env = {upstream_facts.ENV: facts} if upstream_facts.compute(facts) else {}
+        extra_env.update(_site_hook(work))
         jobs = max(1, min(jobs, len(files)))
         chunks = [files[i::jobs] for i in range(jobs)]
         with ThreadPoolExecutor(max_workers=jobs) as pool:
-            parts = list(pool.map(lambda ic: _run_chunk(copy_dir, ic[1], select, ic[0], timeout_per_test),
+            parts = list(pool.map(lambda ic: _run_chunk(copy_dir, ic[1], select, ic[0], timeout_per_test,
+                                                         extra_env),
                                   enumerate(chunks)))
     results = []
     for part in parts:

@@ -57,6 +57,15 @@ SUPPORTED_VERSIONS = [BytecodeVersion.V_13_1, BytecodeVersion.V_13_2, BytecodeVe
                       BytecodeVersion.V_13_4]
 
 
+def emulated_version() -> BytecodeVersion:
+    """The tileiras version tilescope's front end emulates (it gates ops such as `insert` on it)."""
+    try:
+        from tilescope.ops.common import TARGET_BYTECODE
+    except ImportError:
+        return BytecodeVersion.V_13_3
+    return BytecodeVersion(TARGET_BYTECODE[0] * 10000 + TARGET_BYTECODE[1] * 100)
+
+
 def _module(name: str, **attrs) -> types.ModuleType:
     mod = types.ModuleType(name)
     mod.__dict__.update(attrs)
@@ -92,13 +101,18 @@ def install() -> None:
         "cuda.tile._compile": _module(
             "cuda.tile._compile", get_sm_arch=lambda *a, **k: SM_ARCH,
             format_sm_arch=lambda cc: f"sm_{cc[0]}{cc[1]}", _SUPPORTED_VERSIONS=SUPPORTED_VERSIONS,
-            _get_max_supported_bytecode_version=lambda *a, **k: SUPPORTED_VERSIONS[-1]),
+            _get_max_supported_bytecode_version=lambda *a, **k: emulated_version()),
         "cuda.tile._cext": _module("cuda.tile._cext", get_compute_capability=lambda *a: COMPUTE_CAPABILITY,
                                    dev_features_enabled=lambda: False),
         "cuda.tile._ir": _module("cuda.tile._ir"),
         "cuda.tile._ir.typing_support": _module("cuda.tile._ir.typing_support", to_dtype=dtypes.as_dtype),
         "cuda.tile._numeric_semantics": _module("cuda.tile._numeric_semantics", RoundingMode=enums.RoundingMode),
     }
+    from . import upstream_facts
+    facts = upstream_facts.load()
+    if facts is not None:          # upstream's own answers, computed by the real package in another process
+        mods["cuda.tile._ir.cast_ops"] = _module(
+            "cuda.tile._ir.cast_ops", _is_implicit_cast_ok=upstream_facts.is_implicit_cast_ok_factory(facts))
     mods["cuda.tile._bytecode"].version = mods["cuda.tile._bytecode.version"]
     for name in ("cuda.tile._bytecode", "cuda.tile._ir"):
         mods[name].__path__ = []                 # packages: their other submodules are placeholders

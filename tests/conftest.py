@@ -7,3 +7,6 @@ if SRC not in sys.path:
     sys.path.insert(0, SRC)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+# Trees that tests use as data (e.g. a fake upstream checkout), not test modules.
+collect_ignore_glob = ["fixtures/*"]

@@ -46,6 +46,26 @@ class Compiled:
     def final_text(self, *, locations: bool = False) -> str:
         return print_function(self.final, locations=locations)
 
+    def tileir_module(self):
+        """The kernel lowered to TileIR (raises a located TileUnsupportedFeatureError if it cannot be)."""
+        from .backends.tileir import lower_function
+        return lower_function(self.final)
+
+    def tileir_text(self) -> str:
+        """TileIR as MLIR text, in the syntax `tileirdisasm` prints."""
+        from .backends.tileir import print_module
+        return print_module(self.tileir_module())
+
+    def tileir_bytecode(self, version: str = "13.3") -> bytes:
+        """TileIR bytecode (13.1-13.4) that `tileiras` accepts."""
+        from .backends.tileir import write_bytecode
+        return write_bytecode(self.tileir_module(), version)
+
+    def cubin(self, gpu: str = "sm_90", version: str = "13.3") -> bytes:
+        """A cubin from NVIDIA's tileiras (must be installed; see docs/tileir.md)."""
+        from .backends.tileir import compile_cubin
+        return compile_cubin(self.final, gpu, version)
+
     def stored_types(self) -> List[str]:
         """Types of the stored values of every store-like op, in program order."""
         out = []
@@ -102,7 +122,8 @@ def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
     Raises a located `TileError` for problems in the kernel.
     """
     from .passes.infer import Inference
-    from . import ops  # noqa: F401  (registers the op families)
+    from .ops import load_all
+    load_all()
     if not PASSES:
         _register_passes()
     fn, name = resolve_kernel(kernel)

@@ -24,6 +24,10 @@ class CheckReport(TileError):
     """A run-time check failed (out-of-bounds access, race, assertion)."""
 
 
+# CUDA's maximum grid size (x, y, z).
+_GRID_LIMITS = (2 ** 31 - 1, 65535, 65535)
+
+
 def normalize_grid(grid) -> Tuple[int, int, int]:
     if isinstance(grid, (int, np.integer)):
         grid = (int(grid),)
@@ -37,6 +41,9 @@ def normalize_grid(grid) -> Tuple[int, int, int]:
     for d in dims:
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d <= 0:
             raise LaunchError(f"grid dimensions must be positive ints, got {grid!r}")
+        limit = _GRID_LIMITS[len(out)]
+        if d > limit:
+            raise LaunchError(f"grid dimension {len(out)} is {int(d)}, above the CUDA limit {limit}")
         out.append(int(d))
     return tuple(out + [1] * (3 - len(out)))
 

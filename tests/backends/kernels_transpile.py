@@ -109,3 +109,13 @@ def shapes(x, y, T: ct.Constant[int]):
     s = ct.extract(u, index=(0, 1), shape=(2, T))
     bits = ct.bitcast(s, ct.int32) ^ 1
     ct.store(y, index=(b, 0), tile=ct.bitcast(bits, ct.float32))
+
+
+@ct.kernel
+def tiled_view_copy(x, y, T: ct.Constant[int]):
+    b = ct.bid(0)
+    vx = x.tiled_view((T, 4), padding_mode=ct.PaddingMode.ZERO)
+    vy = y.tiled_view((T, 4))
+    n = vx.num_tiles(1)
+    for j in range(n):
+        vy.store((b, j), vx.load((b, j)) * 2.0 + 1.0)

@@ -212,6 +212,25 @@ def test_shapes(tmp_path):
     check_same(tmp_path, KT.shapes, (4,), lambda: (x, np.zeros((8, 16), np.float32), 8))
 
 
+def test_tiled_view(tmp_path):
+    x = rng(18).standard_normal((16, 10)).astype(np.float32)
+    check_same(tmp_path, KT.tiled_view_copy, (2,), lambda: (x, np.zeros((16, 10), np.float32), 8))
+
+
+def test_mma_scaled(tmp_path):
+    import ml_dtypes
+    from tests.backends import kernels_matmul as KM
+    r = rng(19)
+    e4m3, e8m0 = ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e8m0fnu
+    g, m, n, k, ks = 2, 16, 16, 64, 2
+    a = r.uniform(-4, 4, (g * m, k)).astype(e4m3)
+    b = r.uniform(-4, 4, (g * k, n)).astype(e4m3)
+    sa = np.exp2(r.integers(-3, 4, (g * m, ks))).astype(e8m0)
+    sb = np.exp2(r.integers(-3, 4, (g * ks, n))).astype(e8m0)
+    check_same(tmp_path, KM.mma_scaled_tile, (g,),
+               lambda: (a, sa, b, sb, np.zeros((g * m, n), np.float32), m, n, k, ks))
+
+
 def test_printing(tmp_path):
     import io
     x = rng(17).standard_normal(64).astype(np.float32)
@@ -242,20 +261,12 @@ def test_prelude_is_standalone():
     assert set(imports) <= {"math", "re", "sys", "types", "ml_dtypes", "numpy"}
 
 
-def test_prelude_numerics_in_sync():
-    """The prelude carries a copy of the executor's numerics; it must not drift."""
-    path = os.path.join(ROOT, "src", "tilescope", "backends", "numpy", "numerics.py")
-    with open(path) as f:
-        original = f.read()
-    original = original[original.index("# RoundingMode member names"):]
+def test_prelude_copies_in_sync():
+    """The prelude carries copies of the executor's numerics and printf emulation; they must not
+    drift (refresh with `python -m tilescope.backends.numpy.transpile.sync_prelude`)."""
+    from tilescope.backends.numpy.transpile.sync_prelude import synced
     src = prelude_source()
-    copy = src[src.index("# BEGIN numerics\n") + len("# BEGIN numerics\n"):src.index("# END numerics")]
-    assert copy.rstrip() == original.rstrip()
-    path = os.path.join(ROOT, "src", "tilescope", "ops", "debug.py")
-    with open(path) as f:
-        debug = f.read()
-    printing = src[src.index("# BEGIN printing\n") + len("# BEGIN printing\n"):src.index("# END printing")]
-    assert printing.split("def format_tile(")[0] in debug and "def format_tile(" + printing.split("def format_tile(")[1] in debug
+    assert synced(src) == src
 
 
 def test_unsupported_op_is_located(tmp_path):
@@ -266,12 +277,12 @@ def test_unsupported_op_is_located(tmp_path):
         @ct.kernel
         def k(x):
             t = ct.load(x, index=(0,), shape=(4,))
-            ct.store(x, index=(0,), tile=x.tiled_view((4,)).load((0,)) + t)
+            ct.store(x, index=(0,), tile=ct.load(x.slice(0, 0, 4), index=(0,), shape=(4,)) + t)
     """))
     m = load_file(str(kfile))
     with pytest.raises(TileUnsupportedFeatureError) as e:
         transpile_kernel(m.k, "f32[4]")
-    assert "'tiled_view'" in str(e.value) and e.value.loc.line == 7
+    assert "'array_slice'" in str(e.value) and e.value.loc.line == 7
 
 
 def test_wrong_argument_shape_is_refused(tmp_path):
@@ -281,3 +292,74 @@ def test_wrong_argument_shape_is_refused(tmp_path):
     exec(compile(src, "generated.py", "exec"), ns)
     with pytest.raises(ValueError, match="expected a float32"):
         ns["launch"]((8,), x.astype(np.float64), x, 8)
+
+
+# ---- the command line ------------------------------------------------------------------------
+
+def _cli(*argv):
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+    return subprocess.run([sys.executable, "-m", "tilescope", "transpile", *argv],
+                          capture_output=True, text=True, env=env, cwd=ROOT)
+
+
+def test_cli_writes_a_runnable_module(tmp_path):
+    out = tmp_path / "vadd.py"
+    p = _cli(os.path.join(EXAMPLES, "vector_add.py"), "--kernel", "vector_add",
+             "--args", "f32[1000], f32[1000], f32[1000], 256", "-o", str(out))
+    assert p.returncode == 0, p.stderr
+    text = out.read_text()
+    assert "# vector_add.py:" in text and "def launch(grid, a, b, c, TILE):" in text
+    a, b = rng(20).standard_normal((2, 1000)).astype(np.float32)
+    (got_a, got_b, c, _), _ = run_generated(tmp_path, text, (4,), (a, b, np.zeros(1000, np.float32), 256))
+    ref = np.zeros(1000, np.float32)
+    run_kernel((4,), example("vector_add").vector_add, (a, b, ref, 256))
+    assert np.array_equal(c, ref) and np.array_equal(c, a + b)
+
+
+@pytest.mark.parametrize("argv", [["--kernel", "nope"], ["--args", "f32["], ["-o", "/nonexistent/dir/x.py"]])
+def test_cli_bad_usage(argv):
+    p = _cli(os.path.join(EXAMPLES, "softmax.py"), *argv)
+    assert p.returncode == 2
+    assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith("tilescope transpile: error:")
+
+
+def test_cli_unsupported_op_is_a_located_error(tmp_path):
+    kfile = tmp_path / "k.py"
+    kfile.write_text("import tilescope.lang as ct\n\n\n@ct.kernel\ndef k(x):\n"
+                     "    ct.store(x, index=(0,), tile=ct.load(x.slice(0, 0, 4), index=(0,), shape=(4,)))\n")
+    p = _cli(str(kfile), "--args", "f32[8]")
+    assert p.returncode == 1
+    assert "k.py:6" in p.stderr and "array_slice" in p.stderr
+
+
+def test_names_that_clash_with_the_prelude(tmp_path):
+    kfile = tmp_path / "clash.py"
+    kfile.write_text("import tilescope.lang as ct\n\n\n@ct.kernel\n"
+                     "def reduce(x, np, D: ct.Constant[int]):\n"
+                     "    max = ct.load(x, index=(ct.bid(0),), shape=(D,))\n"
+                     "    ct.store(np, index=(ct.bid(0),), tile=max + 1.0)\n")
+    kernel = load_file(str(kfile)).reduce
+    x = np.arange(32, dtype=np.float32)
+    src = check_same(tmp_path, kernel, (4,), lambda: (x, np.zeros(32, np.float32), 8))
+    assert "def reduce_kernel(ctx, x, np_1):" in src and "max_1 = load_tile(" in src
+    assert "def launch(grid, x, np_, D_):" in src
+
+
+def test_strided_arrays_in_place():
+    """Negative and non-unit strides, written in place (in-process: pickling would copy the views)."""
+    from tests.backends import kernels_memory as KM
+    x = np.arange(40, dtype=np.float32)[::-2]
+    kernel = next(iter(KM.PAD_KERNELS.values()))
+    outs = [np.zeros((20, 3), np.float32) for _ in range(2)]
+    run_kernel((6,), kernel, (x, outs[0][:, 1], 4))
+    ns = {}
+    exec(compile(transpile_kernel(kernel, (x, outs[1][:, 1], 4)), "generated.py", "exec"), ns)
+    ns["launch"]((6,), x, outs[1][:, 1], 4)
+    assert np.array_equal(outs[0], outs[1]) and np.array_equal(outs[1][:, 1], x)
+    strided = np.zeros((6, 10), np.float32)[:, ::2]
+    got = [np.zeros(1, np.int32) for _ in range(2)]
+    run_kernel((1,), KM.dims_strides, (strided, got[0]))
+    ns = {}
+    exec(compile(transpile_kernel(KM.dims_strides, (strided, got[1])), "generated.py", "exec"), ns)
+    ns["launch"]((1,), strided, got[1])
+    assert got[0][0] == got[1][0] == 6602

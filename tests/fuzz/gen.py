@@ -117,9 +117,12 @@ class Kernel:
     grid: Tuple[int, ...]
     data_seed: int
     features: set = field(default_factory=set)
+    spec_override: Optional[str] = None     # a mutated spec string
 
     @property
     def spec(self) -> str:
+        if self.spec_override is not None:
+            return self.spec_override
         return ", ".join(p.spec for p in self.params)
 
     def make_args(self) -> List[Any]:
@@ -582,6 +585,7 @@ class Gen:
         a = self.pick()
         name = self.fresh()
         cond = self.condition()
+        before_if = len(self.lines)
         self.emit(f"if {cond}:")
         self.indent += 1
         self.emit(f"{name} = {self.preserving(a)}")
@@ -595,7 +599,7 @@ class Gen:
             self.indent -= 1
         else:
             # the variable must exist on both paths: define it before the if
-            self.lines.insert(len(self.lines) - 2, "    " * self.indent + f"{name} = {a.name}")
+            self.lines.insert(before_if, "    " * self.indent + f"{name} = {a.name}")
         self.add(name, a.dtype, a.shape)
 
     def trip(self) -> str:

@@ -4,7 +4,7 @@
 `import cuda.tile as ct` (1.7.0). Inside tilescope's tools, `cuda.tile` itself
 resolves to this module (see `tilescope.lang.shim`).
 """
-from .. import ops as _ops  # registers every operation
+
 from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2, float8_e5m3fnu,
                       float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64, tfloat32, uint8,
                       uint16, uint32, uint64)
@@ -49,7 +49,7 @@ def __getattr__(name: str):
     # submodules (enums, annotations) while they are being registered.
     if name in OPERATION_NAMES:
         import importlib
-        importlib.import_module("tilescope.ops")
+        importlib.import_module("tilescope.ops").load_all()
         fn = _SURFACE.get(name)
         if fn is None:
             return _missing_operation(name)

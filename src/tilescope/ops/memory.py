@@ -422,5 +422,9 @@ def _(ex, op, ref, *index):
 @_T.per_array
 def _(ex, op, ref, *rest):
     index, tile = rest[:-1], rest[-1]
+    rank = len(op.operands[-1].type.shape)
+    if rank != op.operands[0].type.ndim:
+        # Upstream's front end accepts this, but it has no defined meaning on the GPU.
+        raise ex.error(f"cannot store a tile of rank {rank} into an array of rank {op.operands[0].type.ndim}")
     store_tile_values(ex, op, ref, index, tile, op.operands[-1].type.shape, op.attrs["order"],
                       op.attrs.get("traversal_steps"), op.attrs.get("check_bounds", True))

@@ -782,7 +782,13 @@ class Inference:
             self.loc = saved
 
     def _expr_Const(self, e: H.Const) -> Any:
-        return e.value
+        return self._check_int_range(e.value)
+
+    def _check_int_range(self, v: Any) -> Any:
+        """Integer constants must fit some cuTile integer dtype (int64 or uint64), wherever they appear."""
+        if isinstance(v, int) and not isinstance(v, bool) and not -(1 << 63) <= v < (1 << 64):
+            raise self.value_error(f"Integer constant {v} is out of range of every supported integer dtype")
+        return v
 
     def _expr_Name(self, e: H.Name) -> Any:
         return self.lookup(e.id)
@@ -802,7 +808,7 @@ class Inference:
                 return v
             if f.hir_fn is not None and name in f.hir_fn.local_names and f.parent is None \
                     and f is self.frame:
-                raise self.error(TileSyntaxError, f"Undefined variable {name} used")
+                raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`")
             if f.closure is not None:
                 found, v = f.closure(name)
                 if found:
@@ -936,8 +942,12 @@ class Inference:
         raise self.type_error(f"unsupported operand types for {op}: {describe(left)} and {describe(right)}")
 
     def _fold_python(self, op: str, left, right):
+        if op in ("pow", "lshift") and isinstance(left, int) and isinstance(right, int) and right > 256 \
+                and abs(left) > 1:
+            raise self.value_error(f"Integer constant {left} {'**' if op == 'pow' else '<<'} {right} is out of "
+                                   f"range of every supported integer dtype")
         try:
-            return PY_BINARY[op](left, right)
+            return self._check_int_range(PY_BINARY[op](left, right))
         except ZeroDivisionError:
             raise self.value_error("division by zero in a compile-time constant expression") from None
         except (OverflowError, ValueError, TypeError) as ex:
@@ -1150,6 +1160,9 @@ class Inference:
         except NotConstant:
             raise self.type_error(f"{fn.name}(): an argument that must be a compile-time constant "
                                   f"is a run-time value") from None
+        except D.LiteralRangeError as ex:
+            # An integer constant no dtype holds (e.g. 2**70): upstream's TileValueError.
+            raise self.value_error(str(ex)) from None
         except Exception as ex:
             raise self.error(TileInternalError, f"internal error in the typing rule of "
                                                 f"cuda.tile.{fn.name}: {type(ex).__name__}: {ex}") from ex

@@ -11,7 +11,7 @@ from typing import List, Optional
 from ..errors import Loc, TileError
 from .session import Diagnostic, SourceFile, UsageError, compile_site, import_failure
 
-STAGES = ("ast", "hir", "ir", "passes", "final", "all")
+STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -49,6 +49,14 @@ def _parser() -> argparse.ArgumentParser:
                         "parameters in scope as NumPy values (sets TILESCOPE_PDB=1)")
     r.add_argument("script")
     r.add_argument("script_args", nargs=argparse.REMAINDER)
+    k = sub.add_parser("compile", help="compile a kernel to TileIR text, bytecode or a cubin (via tileiras)")
+    k.add_argument("file")
+    k.add_argument("--kernel", help="the kernel (default: the only one, or the first)")
+    k.add_argument("--args", help="argument metadata (default: the kernel's directive)")
+    k.add_argument("--emit", choices=("tileir", "bytecode", "cubin"), default="tileir")
+    k.add_argument("--gpu", default="sm_90", help="target for --emit cubin (default sm_90)")
+    k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
+    k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
     return p
 
@@ -66,6 +74,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_ir(args)
         if args.command == "transpile":
             return cmd_transpile(args)
+        if args.command == "compile":
+            return cmd_compile(args)
         if args.command == "lsp":
             try:
                 from .lsp.server import main as lsp_main
@@ -217,6 +227,14 @@ def cmd_ir(args) -> int:
         for d in diags:
             print(d.format(), file=sys.stderr)
         return 1
+    if args.stage == "tileir":
+        try:
+            text = compiled.tileir_text()
+        except TileError as e:
+            print(e.format(), file=sys.stderr)
+            return 1
+        _write(args.output, text)
+        return 0
     texts = _stage_texts(compiled, args.locations)
     if args.stage == "all":
         if not args.output:
@@ -285,6 +303,43 @@ def _stage_texts(compiled, locations: bool):
         texts.append((name, text))
     texts.append(("final", compiled.final_text(locations=locations)))
     return texts
+
+
+def cmd_compile(args) -> int:
+    _validate_args_text(args.args)
+    from ..backends.tileir import AssemblerError, BytecodeError, ToolchainError
+    sf = SourceFile.read(args.file)
+    site, sig = _pick_signature(sf, args)
+    try:
+        sf.load()
+    except TileError as e:
+        print(e.format(), file=sys.stderr)
+        return 1
+    except Exception as e:
+        print(import_failure(sf.path, e).format(), file=sys.stderr)
+        return 1
+    compiled, diags = compile_site(sf, site, sig)
+    if compiled is None:
+        for d in diags:
+            print(d.format(), file=sys.stderr)
+        return 1
+    try:
+        if args.emit == "tileir":
+            _write(args.output, compiled.tileir_text())
+            return 0
+        if not args.output:
+            raise UsageError(f"--emit {args.emit} needs -o FILE")
+        data = compiled.tileir_bytecode(args.bytecode_version) if args.emit == "bytecode" else \
+            compiled.cubin(args.gpu, args.bytecode_version)
+    except TileError as e:
+        print(e.format(), file=sys.stderr)
+        return 1
+    except (BytecodeError, ToolchainError, AssemblerError) as e:
+        print(f"tilescope compile: error: {e}", file=sys.stderr)
+        return 1
+    with open(args.output, "wb") as f:
+        f.write(data)
+    return 0
 
 
 def _write(path: Optional[str], text: str) -> None:

@@ -18,7 +18,8 @@ from .executor import Checks, Executor, Sink
 from .races import RaceTracker
 from .tiles import ArrayRef
 
-GROUP_BUDGET = 1 << 22          # tile elements live per value in one vectorised group
+GROUP_BUDGET = 1 << 22
+MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory          # tile elements live per value in one vectorised group
 _compiled: Dict[Any, Any] = {}
 
 
@@ -182,7 +183,11 @@ def group_size(fn, nblocks: int) -> int:
     for op in fn.walk():
         for r in op.results:
             if isinstance(r.type, TileType) and r.type.shape:
-                biggest = max(biggest, int(np.prod(r.type.shape)))
+                size = int(np.prod(r.type.shape, dtype=object))
+                if size > MAX_TILE_ELEMENTS:
+                    raise LaunchError(f"a tile of shape {r.type.shape} ({size} elements) is too large for the CPU "
+                                      f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
+                biggest = max(biggest, size)
     return max(1, min(nblocks, GROUP_BUDGET // biggest))
 
 
@@ -212,23 +217,23 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     for i, v in enumerate(values):
         if isinstance(v, ArrayRef):
             v.index = i
+    _reject_read_only_outputs(ir, values)
     chk = Checks(**(checks or {}))
     sink = Sink()
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
     tracker = RaceTracker(watched_reads=written_array_args(ir)) if chk.races and not uses_spin_lock(ir) else None
     nblocks = grid3[0] * grid3[1] * grid3[2]
-    lin = np.arange(nblocks, dtype=np.int64)
-    ids = np.stack([lin % grid3[0], (lin // grid3[0]) % grid3[1], lin // (grid3[0] * grid3[1])], axis=1)
     if only is not None:
-        ids = np.asarray([only], dtype=np.int64)
         nblocks = 1
     if sequential is None:
         sequential = needs_sequential(ir)
     size = 1 if sequential else (group or group_size(ir, nblocks))
     try:
         for start in range(0, nblocks, size):
-            ex = Executor(ir, grid3, ids[start:start + size], values, chk, sink)
+            ids = np.asarray([only], dtype=np.int64) if only is not None else \
+                _block_ids(grid3, start, min(start + size, nblocks))
+            ex = Executor(ir, grid3, ids, values, chk, sink)
             ex.races = tracker
             ex.breakpoint_hook = debugger.breakpoint_hook
             if start == 0 and debugger.stop_at_entry_requested():
@@ -239,6 +244,25 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
     return chk
+
+
+def _block_ids(grid3, start: int, stop: int) -> np.ndarray:
+    """(stop - start, 3) block coordinates of linear ids start..stop-1 (made per group, so a
+    huge grid costs no memory up front)."""
+    lin = np.arange(start, stop, dtype=np.int64)
+    return np.stack([lin % grid3[0], (lin // grid3[0]) % grid3[1], lin // (grid3[0] * grid3[1])], axis=1)
+
+
+def _reject_read_only_outputs(ir, values) -> None:
+    """Fail before running anything (so nothing is written) when the kernel may store into a
+    read-only array."""
+    written = written_array_args(ir)
+    for i, v in enumerate(values):
+        if written is not None and i not in written:
+            continue
+        for ref in (v if isinstance(v, list) else [v]):
+            if isinstance(ref, ArrayRef) and not ref.array.flags.writeable:
+                raise LaunchError(f"argument '{ref.name}' is a read-only array but the kernel may write to it")
 
 
 def _selected_block(block, grid3):

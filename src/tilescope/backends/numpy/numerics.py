@@ -258,12 +258,18 @@ def _flush(x, dtype: D.DType):
     return np.where(np.abs(x) < _F32_TINY, np.copysign(np.float32(0), x), x).astype(np.float32)
 
 
+# NumPy's own +, -, *, / and sqrt are correctly rounded to nearest-even for these: f32/f64
+# natively, and f16/bf16 because they compute in float32, whose 24-bit significand is at
+# least 2p+2 bits for p = 11 and p = 8, so rounding twice gives the same result as once.
+_NATIVE_RN = (D.float16, D.bfloat16, D.float32, D.float64)
+
+
 def float_arith(fn: str, x, y, dtype: D.DType, rounding_mode=None, ftz=False):
     """add / sub / mul / truediv correctly rounded in `dtype` (one rounding, any mode)."""
     if ftz:
         x, y = _flush(x, dtype), _flush(y, dtype)
     mode = mode_name(rounding_mode)
-    if mode == RN and dtype in (D.float32, D.float64):
+    if mode == RN and dtype in _NATIVE_RN:
         out = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}[fn](x, y)
     else:
         hi, lo = exact_binary(fn, to_float64(x, dtype), to_float64(y, dtype))
@@ -275,7 +281,7 @@ def float_sqrt(x, dtype: D.DType, rounding_mode=None, ftz=False):
     if ftz:
         x = _flush(x, dtype)
     mode = mode_name(rounding_mode)
-    if mode == RN and dtype in (D.float32, D.float64):
+    if mode == RN and dtype in _NATIVE_RN:
         out = np.sqrt(x)
     else:
         hi, lo = exact_sqrt(to_float64(x, dtype))

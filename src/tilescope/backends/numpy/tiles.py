@@ -148,7 +148,12 @@ def tile_view(a: np.ndarray, tile_shape: Tuple[int, ...], order: Tuple[int, ...]
     perm = a.transpose(order)
     counts = tuple(n // t for n, t in zip(perm.shape, tile_shape))
     strides = tuple(s * t for s, t in zip(perm.strides, tile_shape)) + perm.strides
-    return np.lib.stride_tricks.as_strided(perm, counts + tuple(tile_shape), strides, writeable=writeable)
+    # as_strided rebuilds the dtype from its string, which fails for some ml_dtypes types
+    # (float8_e5m2 is '<f1'): go through a same-width integer view and back.
+    raw = perm.view(np.dtype(f"u{perm.itemsize}")) if perm.dtype.kind == "V" or perm.dtype.itemsize == 1 \
+        and perm.dtype.kind not in "biu" else perm
+    view = np.lib.stride_tricks.as_strided(raw, counts + tuple(tile_shape), strides, writeable=writeable)
+    return view if raw is perm else view.view(perm.dtype)
 
 
 def tiles_fully_inside(index: Sequence[np.ndarray], tile_shape, order, shape) -> bool:

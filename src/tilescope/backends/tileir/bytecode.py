@@ -278,9 +278,12 @@ class Writer:
             name, kind = name.split(":")
             optional = name.endswith("?")
             name = name.rstrip("?")
-            if not self.at_least(since):
-                continue
             value = op.attrs.get(name)
+            if not self.at_least(since):
+                # older versions imply the attribute's neutral value; anything else is lost
+                if value not in (None, False, (), "none", "full") and not (kind == "bools" and not any(value)):
+                    raise BytecodeError(f"'{op.name}' {name}={value} needs bytecode {since[0]}.{since[1]}")
+                continue
             if optional and value is None:
                 continue
             if value is None and kind == "bools":

@@ -78,24 +78,42 @@ _PRECISION = {"f16": 11, "bf16": 8, "f32": 24, "tf32": 11, "f64": 53, "f8E4M3FN"
 
 
 def _apfloat_text(value: float, elem: Scalar) -> str:
-    """LLVM APFloat::toString() spelling: the exact decimal value cut to p*59/196+2 digits."""
-    from decimal import Decimal
+    """LLVM APFloat::toString(): p*59/196+2 digits, from the exact binary value first cut
+    (truncating) to about that many decimal digits, then rounded half up."""
+    import fractions
     digits = _PRECISION.get(elem.name, 24) * 59 // 196 + 2
-    sign, ds, exp = Decimal(value).as_tuple()
-    ds = list(ds[:digits])
-    while len(ds) > 1 and ds[-1] == 0:
-        ds.pop()
-    exp10 = len(Decimal(value).as_tuple().digits) + exp - 1     # decimal exponent of the first digit
-    text = "".join(map(str, ds))
-    if -4 <= exp10 < digits:
+    frac = fractions.Fraction(abs(value))
+    num, den = frac.numerator, frac.denominator          # den is a power of two
+    texp = den.bit_length() - 1
+    n, exp10 = num * 5 ** texp, -texp                  # value = n * 10**exp10
+    bits_required = (digits * 196 + 58) // 59
+    if n.bit_length() > bits_required:
+        tens = (n.bit_length() - bits_required) * 59 // 196
+        n //= 10 ** tens
+        exp10 += tens
+    text = str(n)
+    if len(text) > digits:
+        cut = len(text) - digits
+        head, first_dropped = int(text[:digits]), int(text[digits])
+        n = head + (first_dropped >= 5)
+        exp10 += cut
+        text = str(n)
+        if len(text) > digits:                            # carried into a new digit
+            text, exp10 = text[:-1], exp10 + 1
+    stripped = text.rstrip("0") or "0"
+    exp10 += len(text) - len(stripped)
+    text = stripped
+    lead = exp10 + len(text) - 1                          # decimal exponent of the first digit
+    if -4 <= lead < digits:
         if exp10 >= 0:
-            whole, frac = text[:exp10 + 1].ljust(exp10 + 1, "0"), text[exp10 + 1:]
-            out = whole + ("." + frac if frac else ".0")
+            out = text + "0" * exp10 + ".0"
+        elif lead >= 0:
+            out = text[:lead + 1] + "." + text[lead + 1:]
         else:
-            out = "0." + "0" * (-exp10 - 1) + text
+            out = "0." + "0" * (-lead - 1) + text
     else:
-        out = text[0] + "." + (text[1:] or "0") + "E" + ("+" if exp10 >= 0 else "-") + str(abs(exp10))
-    return ("-" if sign else "") + out
+        out = text[0] + "." + (text[1:] or "0") + "E" + ("+" if lead >= 0 else "-") + str(abs(lead))
+    return ("-" if value < 0 else "") + out
 
 
 def format_int(raw_or_value: int, elem: Scalar) -> str:

@@ -25,9 +25,6 @@ ENUMS = {
     "rmw": ["and", "or", "xor", "add", "addf", "max", "min", "umax", "umin", "xchg"],
 }
 
-_UN = ("sized", "", "", "source", 0)
-
-
 def _spec(code, results=1, flags="", attrs="", operands="source", regions=0):
     return (code, results, flags, attrs, operands, regions)
 
@@ -117,11 +114,6 @@ OPS = {
     "make_strided_view": _spec(116, operands="tensor_view"),
 }
 BY_CODE = {spec[0]: name for name, spec in OPS.items()}
-
-# Operand-name aliases: a few ops name their operands differently in our model.
-RENAME = {"atan2": {"x": "lhs", "y": "rhs"}, "mulhii": {"x": "lhs", "y": "rhs"},
-          "fpowf": {"source": "lhs", "exponent": "rhs"}}
-
 
 def version_of(text: str):
     """Split 'name@13.3' into ('name', (13, 3)) (version None when absent)."""

@@ -21,8 +21,9 @@ CASTS = {"bitcast", "reshape", "broadcast", "int_to_ptr", "ptr_to_int", "ptr_to_
 
 
 def _rounding(op: TOp, key: str = "rounding_mode") -> str:
-    mode = op.attrs.get(key, "nearest_even")
-    if mode == DEFAULT_ROUNDING.get(op.name, "nearest_even"):
+    default = DEFAULT_ROUNDING.get(op.name, "nearest_even")
+    mode = op.attrs.get(key, default)
+    if mode == default:
         return ""
     return f"rounding<{mode}>"
 
@@ -38,6 +39,8 @@ def format_hints(h: Hints) -> str:
 def format_identity(a) -> str:
     if isinstance(a, FloatAttr):
         return f"{format_float(a.bits, a.elem)} : {a.elem}"
+    if a.elem.name == "i1":
+        return format_int(a.value, a.elem)          # MLIR prints a bool attribute bare
     return f"{format_int(a.value, a.elem)} : {a.elem}"
 
 

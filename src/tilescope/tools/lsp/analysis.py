@@ -213,7 +213,8 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
 
 
 def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:
-    from ... import ops  # noqa: F401  (registers the op families)
+    from ...ops import load_all
+    load_all()
     from ...compiler import normalize_args
     from ...passes.infer import Inference
     from ...meta import parse_args

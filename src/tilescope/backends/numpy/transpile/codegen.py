@@ -22,7 +22,7 @@ from typing import Callable, Dict, List, Optional
 from ....dtypes import DType
 from ....errors import TileUnsupportedFeatureError
 from ....ir.core import Block, Function, Op, Value
-from ....ir.types import ArrayType, TileType
+from ....ir.types import ArrayType, ListType, TileType
 
 PRELUDE_PATH = os.path.join(os.path.dirname(__file__), "prelude.py")
 
@@ -109,7 +109,9 @@ class KernelWriter:
 
     def __init__(self, fn: Function, reserved):
         self.fn = fn
-        self.names = Names(reserved)
+        # The kernel's function must not hide a prelude function of the same name (e.g. `scan`).
+        self.py_name = fn.name + "_kernel" if fn.name in reserved else fn.name
+        self.names = Names(set(reserved) | {self.py_name})
         self.lines: List[str] = []
         self.depth = 1
         self.last_line = None
@@ -152,7 +154,7 @@ class KernelWriter:
         fn = self.fn
         params = [self.names.define(v) for p in fn.params if not p.is_constant for v in p.values]
         consts = ", ".join(f"{p.name}={p.constant!r}" for p in fn.params if p.is_constant)
-        header = [f"def {fn.name}(ctx, {', '.join(params)}):" if params else f"def {fn.name}(ctx):"]
+        header = [f"def {self.py_name}(ctx, {', '.join(params)}):" if params else f"def {self.py_name}(ctx):"]
         doc = f'    """Kernel `{fn.name}` for one group of blocks (`ctx`)'
         doc += f"; compiled with {consts}." if consts else "."
         header.append(doc + '"""')
@@ -197,7 +199,7 @@ def _kwargs(op: Op, keys, **extra) -> str:
 
 
 def _call(w: KernelWriter, op: Op, fn: str, positional: List[str], kwargs: str = "") -> None:
-    args = ", ".join(positional + ([kwargs] if kwargs else []))
+    args = ", ".join([p for p in positional if p] + ([kwargs] if kwargs else []))
     w.emit(f"{w.define_results(op)}{fn}({args})")
 
 
@@ -403,8 +405,8 @@ def _if(w, op):
     br = w.names.fresh("branch")
     w.emit(f"{br} = Branch(ctx, {w.n(op.operands[0])})")
     for method, block in (("then", op.blocks[0]), ("orelse", op.blocks[1])):
-        if not block.ops:
-            continue
+        if all(o.name == "yield" and not o.operands for o in block.ops):
+            continue                         # nothing to run on this side
         w.emit(f"if {br}.{method}():")
         w.depth += 1
         w.branches.append(br)
@@ -419,7 +421,7 @@ def _if(w, op):
 
 @renders("yield")
 def _yield(w, op):
-    if w.branches:
+    if w.branches and op.operands:
         w.emit(f"{w.branches[-1]}.yield_({w.args(op.operands)})")
 
 
@@ -507,6 +509,9 @@ def _param_lines(fn: Function) -> List[str]:
                 out.append(f"check_array({expr}, {shown!r}, {literal(t.dtype)}, {literal(static)})")
             elif isinstance(t, TileType) and not t.shape:
                 out.append(f"scalar_arg({expr}, {literal(t.dtype)})")
+            elif isinstance(t, ListType):
+                out.append(f"[check_array(a, {shown!r}, {literal(t.item.dtype)}, {literal((None,) * t.item.ndim)}) "
+                           f"for a in {expr}]")
             else:
                 raise TileUnsupportedFeatureError(
                     f"tilescope transpile does not support kernel parameters of type {t} yet", fn.loc)
@@ -542,9 +547,9 @@ def transpile(compiled, source_name: str = "", args_text: str = "") -> str:
     lines.append(f"def launch(grid, {', '.join(user_params)}):" if user_params else "def launch(grid):")
     lines.append(f'    """Run `{fn.name}` over `grid` (1 to 3 ints); arrays are updated in place."""')
     for p in consts:
-        lines.append(f"    # {p.name} was {p.constant!r} at transpile time; it is compiled into `{fn.name}`.")
+        lines.append(f"    # {p.name} was {p.constant!r} at transpile time; it is compiled into `{writer.py_name}`.")
     lines.append(f"    values = [{', '.join(values)}]")
-    lines.append(f"    launch_groups({fn.name}, grid, values, GROUP)")
+    lines.append(f"    launch_groups({writer.py_name}, grid, values, GROUP)")
     return "\n".join(lines) + "\n"
 
 
@@ -625,3 +630,56 @@ def _print(w, op):
 def _assert(w, op):
     where = f"{os.path.basename(op.loc.filename)}:{op.loc.line}" if op.loc else "?"
     _call(w, op, "assert_", ["ctx", w.n(op.operands[0]), literal(op.attrs.get("message") or ""), literal(where)])
+
+
+# ---- tiled views (of whole arrays), lists, scaled mma ------------------------------------------
+
+def _view_layout(op: Op):
+    vt = op.operands[0].type
+    shape = tuple(vt.tile_shape) or (1,) * len(vt.order)
+    steps = tuple(vt.traversal_steps) if vt.traversal_steps else shape
+    return vt, shape, tuple(vt.order), (None if steps == shape else steps)
+
+
+@renders("tiled_view")
+def _tiled_view(w, op):
+    t = op.results[0].type
+    w.emit(f"{w.define_results(op)}{w.n(op.operands[0])}  # seen as tiles of {tuple(t.tile_shape)}")
+
+
+@renders("tiled_load")
+def _tiled_load(w, op):
+    vt, shape, order, steps = _view_layout(op)
+    extra = dict(shape=shape, order=order, padding_mode=vt.padding_mode, dtype=vt.dtype)
+    if steps is not None:
+        extra["traversal_steps"] = steps
+    _call(w, op, "load_tile", ["ctx", w.args(op.operands)], _kwargs(op, [], **extra))
+
+
+@renders("tiled_store")
+def _tiled_store(w, op):
+    _, shape, order, steps = _view_layout(op)
+    extra = dict(shape=shape, order=order)
+    if steps is not None:
+        extra["traversal_steps"] = steps
+    _call(w, op, "store_tile", ["ctx", w.args(op.operands)], _kwargs(op, [], **extra))
+
+
+@renders("tiled_num_tiles")
+def _tiled_num_tiles(w, op):
+    _, shape, order, steps = _view_layout(op)
+    extra = dict(axis=op.attrs["axis"], shape=shape, order=order)
+    if steps is not None:
+        extra["traversal_steps"] = steps
+    _call(w, op, "num_tiles", [w.n(op.operands[0])], _kwargs(op, [], **extra))
+
+
+@renders("list_len")
+def _list_len(w, op):
+    w.emit(f"{w.define_results(op)}np.array([len({w.n(op.operands[0])})], dtype=np.int32)")
+
+
+@renders("mma_scaled")
+def _mma_scaled(w, op):
+    _call(w, op, "mma_scaled", [w.args(op.operands)],
+          _kwargs(op, [], dtypes=tuple(v.type.dtype for v in op.operands[:4])))

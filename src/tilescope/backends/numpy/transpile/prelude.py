@@ -296,12 +296,18 @@ def _flush(x, dtype: D.DType):
     return np.where(np.abs(x) < _F32_TINY, np.copysign(np.float32(0), x), x).astype(np.float32)
 
 
+# NumPy's own +, -, *, / and sqrt are correctly rounded to nearest-even for these: f32/f64
+# natively, and f16/bf16 because they compute in float32, whose 24-bit significand is at
+# least 2p+2 bits for p = 11 and p = 8, so rounding twice gives the same result as once.
+_NATIVE_RN = (D.float16, D.bfloat16, D.float32, D.float64)
+
+
 def float_arith(fn: str, x, y, dtype: D.DType, rounding_mode=None, ftz=False):
     """add / sub / mul / truediv correctly rounded in `dtype` (one rounding, any mode)."""
     if ftz:
         x, y = _flush(x, dtype), _flush(y, dtype)
     mode = mode_name(rounding_mode)
-    if mode == RN and dtype in (D.float32, D.float64):
+    if mode == RN and dtype in _NATIVE_RN:
         out = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}[fn](x, y)
     else:
         hi, lo = exact_binary(fn, to_float64(x, dtype), to_float64(y, dtype))
@@ -313,7 +319,7 @@ def float_sqrt(x, dtype: D.DType, rounding_mode=None, ftz=False):
     if ftz:
         x = _flush(x, dtype)
     mode = mode_name(rounding_mode)
-    if mode == RN and dtype in (D.float32, D.float64):
+    if mode == RN and dtype in _NATIVE_RN:
         out = np.sqrt(x)
     else:
         hi, lo = exact_sqrt(to_float64(x, dtype))
@@ -1029,6 +1035,14 @@ def mma(x, y, acc, x_dtype, y_dtype):
     return _float_mma(x64, y64, acc, max(_K_STEP.get(x_dtype.name, x64.shape[-1]), 1))
 
 
+def mma_scaled(x, x_scale, y, y_scale, acc, dtypes):
+    """Dequantise with the per-block scales (exact in float64), then one rounding to acc's dtype."""
+    x64, xs64, y64, ys64 = (_mma_f64(v, dt) for v, dt in zip((x, x_scale, y, y_scale), dtypes))
+    x64 = x64 * np.repeat(xs64, x64.shape[-1] // xs64.shape[-1], axis=-1)
+    y64 = y64 * np.repeat(ys64, y64.shape[-2] // ys64.shape[-2], axis=-2)
+    return _float_mma(np.ascontiguousarray(x64), np.ascontiguousarray(y64), acc, max(x64.shape[-1], 1))
+
+
 # ---- block ids and arrays --------------------------------------------------------------
 
 def bid(ctx, axis):
@@ -1099,7 +1113,12 @@ def _tile_view(a, tile_shape, order, writeable=False):
     perm = a.transpose(order)
     counts = tuple(n // t for n, t in zip(perm.shape, tile_shape))
     strides = tuple(s * t for s, t in zip(perm.strides, tile_shape)) + perm.strides
-    return np.lib.stride_tricks.as_strided(perm, counts + tuple(tile_shape), strides, writeable=writeable)
+    # as_strided rebuilds the dtype from its string, which fails for some ml_dtypes types
+    # (float8_e5m2 is '<f1'): go through a same-width integer view and back.
+    raw = perm.view(np.dtype(f"u{perm.itemsize}")) if perm.dtype.kind == "V" or perm.dtype.itemsize == 1 \
+        and perm.dtype.kind not in "biu" else perm
+    view = np.lib.stride_tricks.as_strided(raw, counts + tuple(tile_shape), strides, writeable=writeable)
+    return view if raw is perm else view.view(perm.dtype)
 
 
 def _tiles_fully_inside(index, tile_shape, order, shape):
@@ -1547,8 +1566,6 @@ def format_tile(values, conversion: CConversion) -> str:
     if isinstance(values, list):
         return "[" + ", ".join(format_tile(v, conversion) for v in values) + "]"
     return conversion(values)
-
-
 # END printing
 
 
@@ -1608,7 +1625,7 @@ def launch_groups(kernel, grid, values, group):
                 finally:
                     printed.update(ctx.printed)
     finally:
-        for block in sorted(printed):
+        for block in sorted(printed, key=lambda b: tuple(reversed(b))):   # linear block order
             _sys.stdout.write("".join(printed[block]))
 
 

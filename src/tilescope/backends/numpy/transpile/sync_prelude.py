@@ -1,0 +1,58 @@
+"""Refresh the copied sections of `prelude.py` from their sources of truth.
+
+The prelude must stay standalone, so it carries copies of the executor's numerics
+(`backends/numpy/numerics.py`) and of the printf emulation (`ops/debug.py`) between
+`# BEGIN name` / `# END name` markers. Run `python -m tilescope.backends.numpy.transpile.sync_prelude`
+after changing either source; `tests/backends/test_transpile.py` fails while they differ.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PRELUDE = os.path.join(HERE, "prelude.py")
+NUMERICS = os.path.join(HERE, "..", "numerics.py")
+DEBUG = os.path.join(HERE, "..", "..", "..", "ops", "debug.py")
+
+
+def _read(path: str) -> str:
+    with open(path) as f:
+        return f.read()
+
+
+def _between(text: str, start: str, end: str) -> str:
+    i = text.index(start)
+    return text[i:text.index(end, i)]
+
+
+def sections() -> dict:
+    """The text each marked section of the prelude must hold."""
+    numerics = _read(NUMERICS)
+    numerics = numerics[numerics.index("# RoundingMode member names"):]
+    debug = _read(DEBUG)
+    printing = _between(debug, "_CONV_PARTS = re.compile", "def decode_e5m3fnu") + \
+        _between(debug, "def format_tile(", '@numpy_rule("print")')
+    return {"numerics": numerics.rstrip("\n") + "\n", "printing": printing.rstrip("\n") + "\n"}
+
+
+def synced(prelude: str) -> str:
+    for name, body in sections().items():
+        begin, end = f"# BEGIN {name}\n", f"# END {name}"
+        i = prelude.index(begin) + len(begin)
+        prelude = prelude[:i] + body + prelude[prelude.index(end, i):]
+    return prelude
+
+
+def main() -> int:
+    old = _read(PRELUDE)
+    new = synced(old)
+    if new != old:
+        with open(PRELUDE, "w") as f:
+            f.write(new)
+        print(f"updated {PRELUDE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

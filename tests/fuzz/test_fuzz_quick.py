@@ -1,0 +1,77 @@
+"""Quick, seeded differential fuzzing of the front end and the CPU executor (the CI profile).
+
+Properties (see tests/fuzz/harness.py):
+1. the front end accepts a kernel or raises a located TileError inside the kernel's file, in
+   bounded time; parse_args/MetaTensor raise only one-line ValueError/TypeError; launch rejects
+   bad arguments with TileError/LaunchError/ValueError/TypeError and writes nothing then;
+2. accepted kernels run, and vectorised execution equals one-block-at-a-time execution bit for bit;
+3. with upstream cuda-tile installed: same accept/reject, error class and stored tile types.
+
+The long profile is `python bench/fuzz.py --examples 100000`.
+"""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from tests.fuzz import driver, gen as G, harness as H
+
+
+
+def quick(n: int) -> settings:
+    return settings(max_examples=n, derandomize=True, deadline=None, database=None, print_blob=False,
+                    suppress_health_check=list(HealthCheck))
+
+
+def _check(outcome: driver.Outcome) -> None:
+    if outcome.failure is not None:
+        pytest.fail(outcome.failure, pytrace=False)
+
+
+@quick(100)
+@given(st.data())
+def test_generated_kernels_compile_and_run_both_ways(data):
+    kernel = G.generate(G.HypothesisDraw(data))
+    _check(driver.check_kernel(kernel))
+
+
+@quick(100)
+@given(st.data())
+def test_mutated_kernels_fail_cleanly(data):
+    draw = G.HypothesisDraw(data)
+    _check(driver.check_mutant(G.generate(draw), draw))
+
+
+@quick(100)
+@given(st.data())
+def test_parse_args_and_metatensor_garbage(data):
+    draw = G.HypothesisDraw(data)
+    _check(driver.check_parse_args(draw))
+    _check(driver.check_meta_tensor(draw))
+
+
+@quick(40)
+@given(st.data())
+def test_compile_and_launch_garbage(data):
+    draw = G.HypothesisDraw(data)
+    kernel = G.generate(draw)
+    _check(driver.check_compile_garbage(kernel, draw))
+    _check(driver.check_launch_garbage(kernel, draw))
+
+
+@pytest.fixture(scope="module")
+def oracle():
+    if not H.upstream_available():
+        pytest.skip("upstream cuda-tile is not installed: property 3 (agreement with upstream) not checked")
+    o = H.UpstreamOracle()
+    yield o
+    o.close()
+
+
+@quick(20)
+@given(data=st.data())
+def test_upstream_agrees(oracle, data):
+    draw = G.HypothesisDraw(data)
+    kernel = G.generate(draw)
+    _check(driver.check_kernel(kernel, oracle, execute=False))
+    _check(driver.check_mutant(kernel, draw, oracle))
