@@ -19,7 +19,7 @@ from .races import RaceTracker
 from .tiles import ArrayRef
 
 GROUP_BUDGET = 1 << 22
-MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory          # tile elements live per value in one vectorised group
+MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
 _compiled: Dict[Any, Any] = {}
 
 
