@@ -363,7 +363,12 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
         _check_tile_touches(ex, op, ref, index, shape, order, steps, "load")
     if isinstance(ref, _T.ArrayRef) and steps is None and _T.tiles_fully_inside(index, shape, order, a.shape):
         view = _T.tile_view(a, shape, order)
-        vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
+        regular = _T.regular_tiles(index, ex.nb)
+        if regular is not None:          # a regular tiling: basic slicing, no per-tile gather
+            key, groups = regular
+            vals = _T.grid_to_blocks(view[key], groups)
+        else:
+            vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
         if ex.races is not None:
             mask = ex.active_mask()
             idx = [_np.broadcast_to(i, (ex.nb,))[mask] for i in index]
@@ -400,10 +405,16 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         tile_full = _np.broadcast_to(tile, full)
         if ex.checks.bounds and _T.poison_value(tile_full.dtype) is not None:
             _T.check_poison(ex, op, ref, tile_full, _np.broadcast_to(_T.active_rows(ex, len(full)), full),
-                            _T.tile_coords(index, shape, order))
+                            lambda: _T.tile_coords(index, shape, order))
         if ex.races is not None:
             ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
-        _T.tile_view(a, shape, order, writeable=True)[tuple(idx)] = tile_full[mask]
+        view = _T.tile_view(a, shape, order, writeable=True)
+        regular = _T.regular_tiles(index, ex.nb) if mask.all() else None
+        if regular is not None:          # a regular tiling: one strided copy
+            key, groups = regular
+            view[key] = _T.blocks_to_grid(tile_full, groups)
+        else:
+            view[tuple(idx)] = tile_full[mask]
         return
     coords = _T.tile_coords(index, shape, order, steps)
     _T.store_elements(ex, op, ref, coords, tile, what="tile store", ub=True, report_oob=not check_bounds)

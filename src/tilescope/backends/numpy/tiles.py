@@ -156,6 +156,71 @@ def tile_view(a: np.ndarray, tile_shape: Tuple[int, ...], order: Tuple[int, ...]
     return view if raw is perm else view.view(perm.dtype)
 
 
+def _consecutive(idx: np.ndarray) -> bool:
+    return idx.shape[0] > 1 and int(idx[-1]) - int(idx[0]) == idx.shape[0] - 1 and bool((np.diff(idx) == 1).all())
+
+
+def regular_tiles(index: Sequence[np.ndarray], nb: int):
+    """Express per-block tile indices as basic slicing of a tile view, when they form a regular grid.
+
+    Returns (key, groups) where `view[key]` has shape (*groups, *tile) and reshaping its leading
+    axes (after reversing them, so the first index component varies fastest) gives the (B, *tile)
+    block order; or None when the indices are irregular (then fancy indexing is needed).
+    Handles: every component uniform; one component consecutive and the rest uniform; two
+    components forming a full grid with the first varying fastest (a 2-D launch grid).
+    """
+    key, varying = [], []
+    for k, i in enumerate(index):
+        i = np.asarray(i).reshape(-1)
+        if i.shape[0] == 1 or (i == i[0]).all():
+            key.append(int(i[0]))
+        else:
+            key.append(None)
+            varying.append((k, i))
+    if not varying:
+        return tuple(key), ()
+    if len(varying) == 1:
+        k, i = varying[0]
+        if i.shape[0] != nb or not _consecutive(i):
+            return None
+        key[k] = slice(int(i[0]), int(i[-1]) + 1)
+        return tuple(key), (nb,)
+    if len(varying) == 2:
+        (k0, i0), (k1, i1) = varying
+        if i0.shape[0] != nb or i1.shape[0] != nb:
+            return None
+        n0 = int(i0.max()) - int(i0.min()) + 1
+        if nb % n0:
+            return None
+        n1 = nb // n0
+        a0, a1 = int(i0[0]), int(i1[0])
+        if not (np.array_equal(i0, np.tile(np.arange(a0, a0 + n0), n1))
+                and np.array_equal(i1, np.repeat(np.arange(a1, a1 + n1), n0))):
+            return None
+        key[k0], key[k1] = slice(a0, a0 + n0), slice(a1, a1 + n1)
+        return tuple(key), (n0, n1)
+    return None
+
+
+def grid_to_blocks(x: np.ndarray, groups) -> np.ndarray:
+    """`view[key]` of shape (*groups, *tile) → (B, *tile) in block order (first component fastest)."""
+    if len(groups) == 0:
+        return x[None]
+    if len(groups) == 1:
+        return x
+    return x.swapaxes(0, 1).reshape((-1,) + x.shape[2:])
+
+
+def blocks_to_grid(x: np.ndarray, groups) -> np.ndarray:
+    """Inverse of `grid_to_blocks` for storing (B, *tile) values into `view[key]`."""
+    if len(groups) == 0:
+        return x[-1]
+    if len(groups) == 1:
+        return x
+    n0, n1 = groups
+    return x.reshape((n1, n0) + x.shape[1:]).swapaxes(0, 1)
+
+
 def tiles_fully_inside(index: Sequence[np.ndarray], tile_shape, order, shape) -> bool:
     for k, t in enumerate(tile_shape):
         n = shape[order[k]]
@@ -287,6 +352,13 @@ def poison_value(dtype: np.dtype):
     return np.array(spec[0], dtype=_UINT[dtype.itemsize]).view(dtype)[()]
 
 
+def _any_nan(values: np.ndarray) -> bool:
+    v = np.asarray(values)
+    if v.dtype.kind == "f":
+        return bool(np.isnan(v.min()) or np.isnan(v.max())) if v.size else False
+    return True      # ml_dtypes floats: let is_poison decide
+
+
 def is_poison(values: np.ndarray) -> np.ndarray:
     """Elements carrying the UNDETERMINED-padding payload (all False for dtypes without one)."""
     values = np.asarray(values)
@@ -366,6 +438,10 @@ def check_poison(ex, op, ref, values: np.ndarray, sel: np.ndarray, coords: Seque
     """Report a stored lane (selected by `sel`, shape (B, *S)) whose value is the UNDETERMINED poison."""
     if not ex.checks.bounds or _poison_spec(values.dtype) is None:
         return
+    if not _any_nan(values):
+        return
+    if callable(coords):
+        coords = coords()
     bad = sel & is_poison(values)
     if bad.any():
         b, lane = first_lane(bad)
