@@ -342,6 +342,8 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
     if dtype is D.float64:
         out = _fma64(*np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64),
                                           np.asarray(c, np.float64)), mode)
+    elif dtype is D.float32 and mode == RN:
+        out = _fma32_rn(np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32))
     else:
         a64, b64, c64 = (to_float64(v, dtype) for v in (a, b, c))
         hi, lo = two_sum(a64 * b64, c64)
@@ -350,6 +352,30 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
             lo = np.where(special, 0.0, lo)
         out = round_pair(hi, lo, dtype, mode)
     return _flush(out, dtype) if ftz else out
+
+
+def _fma32_rn(a, b, c) -> np.ndarray:
+    """float32 fma, round to nearest even, fast path.
+
+    a*b is exact in float64 and s = a*b + c rounded once in float64 is off by less than half an
+    f64 ulp. Converting s to float32 can then only go wrong when s lies exactly halfway between
+    two float32 values (its 29 low mantissa bits are 1000...0) while the exact sum does not, or
+    when the result is subnormal in float32; those few elements take the exact path.
+    """
+    p = a.astype(np.float64) * b
+    s = p + c
+    bits = s.view(np.uint64)
+    halfway = (bits & np.uint64(0x1FFFFFFF)) == np.uint64(0x10000000)
+    tiny = (np.abs(s) < 2.0 ** -126) & (s != 0)
+    out = s.astype(np.float32)
+    redo = halfway | tiny
+    if redo.any():
+        p64, c64 = np.broadcast_arrays(p, np.asarray(c, np.float64))
+        hi, lo = two_sum(p64[redo], c64[redo])
+        lo = np.where(np.isfinite(hi), lo, 0.0)
+        out = np.array(np.broadcast_to(out, s.shape))
+        out[redo] = round_pair(hi, lo, D.float32, RN)
+    return out
 
 
 def _fma64(a, b, c, mode: str):
