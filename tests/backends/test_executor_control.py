@@ -71,3 +71,16 @@ def test_early_return():
 def test_return_inside_loop():
     out = both_ways((10,), K.return_in_loop, lambda: (np.zeros(10, np.int32), 1))[0]
     assert list(out) == [b * 10 if b < 8 else -1 for b in range(10)]
+
+
+def test_check_settings_from_environment(monkeypatch):
+    from tilescope.backends.numpy.launcher import checks_from_env, parse_checks
+    from tilescope.run import LaunchError
+    assert parse_checks("") == {}
+    assert parse_checks("none") == {"bounds": False, "races": False}
+    assert parse_checks("strict") == {"bounds": True, "races": True, "strict": True}
+    assert parse_checks("races") == {"bounds": False, "races": True, "strict": False}
+    monkeypatch.setenv("TILESCOPE_CHECKS", "bounds,strict")
+    assert checks_from_env() == {"bounds": True, "races": False, "strict": True}
+    with pytest.raises(LaunchError, match="unknown check"):
+        parse_checks("bogus")

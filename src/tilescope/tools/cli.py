@@ -39,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("--args", help="argument metadata (default: the kernel's directive)")
     t.add_argument("-o", "--output", help="the module to write (default: standard output)")
     r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
+    r.add_argument("--check", default=None, metavar="LIST",
+                   help="run-time checks: comma-separated bounds, races, strict (stop at the first report), "
+                        "all or none (default: bounds,races)")
     r.add_argument("--record", action="store_true",
                    help="record every launch's argument metadata in .tilescope/signatures.json next to the kernel")
     r.add_argument("--block", metavar="X,Y,Z",
@@ -86,7 +89,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.command == "run":
             from .run_script import run_script
             return run_script(args.script, args.script_args, record=args.record, block=args.block,
-                              pdb=args.pdb)
+                              pdb=args.pdb, check=args.check)
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -8,6 +8,7 @@ import traceback
 from typing import List, Optional
 
 from ..errors import TileError
+from ..run import LaunchError
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -22,10 +23,20 @@ def _print_user_traceback(e: BaseException) -> None:
 
 
 def run_script(script: str, argv: List[str], *, record: bool = False, block: Optional[str] = None,
-               pdb: bool = False) -> int:
-    """`block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry."""
+               pdb: bool = False, check: Optional[str] = None) -> int:
+    """`block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry;
+    `check` selects the run-time checks (as the TILESCOPE_CHECKS environment variable)."""
     from ..backends.numpy import debugger
     settings = {}
+    if check is not None:
+        from ..backends.numpy.launcher import parse_checks
+        from ..run import LaunchError
+        try:
+            parse_checks(check)
+        except LaunchError as e:
+            print(f"tilescope run: error: --check: {e}", file=sys.stderr)
+            return 2
+        settings["TILESCOPE_CHECKS"] = check
     if block is not None:
         try:
             settings[debugger.ENV_BLOCK] = ",".join(map(str, debugger.parse_block(block)))
@@ -60,10 +71,10 @@ def _run_script(script: str, argv: List[str], *, record: bool = False) -> int:
     sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
     try:
         runpy.run_path(script, run_name="__main__")
-    except TileError as e:
+    except (TileError, LaunchError) as e:
         # A kernel problem: show where the script launched it, then the located error.
         _print_user_traceback(e)
-        print(e.format(), file=sys.stderr)
+        print(e.format() if isinstance(e, TileError) else f"tilescope: {type(e).__name__}: {e}", file=sys.stderr)
         return 1
     except SystemExit as e:
         code = e.code

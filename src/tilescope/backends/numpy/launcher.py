@@ -15,6 +15,7 @@ from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
 from . import debugger
 from .executor import Checks, Executor, Sink
+from .progress import Progress
 from .races import RaceTracker
 from .tiles import ArrayRef
 
@@ -218,7 +219,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         if isinstance(v, ArrayRef):
             v.index = i
     _reject_read_only_outputs(ir, values)
-    chk = Checks(**(checks or {}))
+    chk = Checks(**(checks if checks is not None else checks_from_env()))
     sink = Sink()
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
@@ -229,8 +230,10 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     if sequential is None:
         sequential = needs_sequential(ir)
     size = 1 if sequential else (group or group_size(ir, nblocks))
+    progress = Progress(fn.__name__, nblocks)
     try:
         for start in range(0, nblocks, size):
+            progress.update(start)
             ids = np.asarray([only], dtype=np.int64) if only is not None else \
                 _block_ids(grid3, start, min(start + size, nblocks))
             ex = Executor(ir, grid3, ids, values, chk, sink)
@@ -240,10 +243,32 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                 debugger.stop_at_entry(ex)
             ex.run()
     finally:
+        progress.close()
         sink.flush(out or sys.stdout)
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
     return chk
+
+
+def checks_from_env() -> dict:
+    """`TILESCOPE_CHECKS`: comma-separated `bounds`, `races`, `strict`, or `none` (default: bounds,races)."""
+    return parse_checks(os.environ.get("TILESCOPE_CHECKS", ""))
+
+
+def parse_checks(text: str) -> dict:
+    text = text.strip().lower()
+    if not text:
+        return {}
+    words = {w.strip() for w in text.split(",") if w.strip()}
+    unknown = words - {"bounds", "races", "strict", "none", "all"}
+    if unknown:
+        raise LaunchError(f"unknown check(s) {', '.join(sorted(unknown))} "
+                          f"(use bounds, races, strict, all or none)")
+    if "none" in words:
+        return {"bounds": False, "races": False}
+    # `strict` alone keeps the default checks and makes them fatal.
+    every = "all" in words or not (words & {"bounds", "races"})
+    return {"bounds": every or "bounds" in words, "races": every or "races" in words, "strict": "strict" in words}
 
 
 def _block_ids(grid3, start: int, stop: int) -> np.ndarray:
