@@ -261,12 +261,12 @@ def test_prelude_is_standalone():
     assert set(imports) <= {"math", "re", "sys", "types", "ml_dtypes", "numpy"}
 
 
-def test_prelude_copies_in_sync():
-    """The prelude carries copies of the executor's numerics and printf emulation; they must not
-    drift (refresh with `python -m tilescope.backends.numpy.transpile.sync_prelude`)."""
-    from tilescope.backends.numpy.transpile.sync_prelude import synced
+def test_prelude_carries_the_executor_numerics():
+    """The generated prelude holds the executor's own numerics and printf code, verbatim."""
+    import inspect
+    from tilescope.backends.numpy import numerics
     src = prelude_source()
-    assert synced(src) == src
+    assert inspect.getsource(numerics.fma) in src and "def format_tile(" in src
 
 
 def test_unsupported_op_is_located(tmp_path):

@@ -36,8 +36,11 @@ _COMPARE_OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "
 
 
 def prelude_source() -> str:
+    """The prelude with its shared sections (numerics, printf emulation) copied in from their sources,
+    so the generated module is standalone and the repository holds one copy of that code."""
+    from .sync_prelude import synced
     with open(PRELUDE_PATH) as f:
-        return f.read()
+        return synced(f.read())
 
 
 def literal(x) -> str:

@@ -1,9 +1,9 @@
-"""Refresh the copied sections of `prelude.py` from their sources of truth.
+"""Fill the shared sections of `prelude.py` from their sources of truth.
 
-The prelude must stay standalone, so it carries copies of the executor's numerics
-(`backends/numpy/numerics.py`) and of the printf emulation (`ops/debug.py`) between
-`# BEGIN name` / `# END name` markers. Run `python -m tilescope.backends.numpy.transpile.sync_prelude`
-after changing either source; `tests/backends/test_transpile.py` fails while they differ.
+A generated module must be standalone, so it carries the executor's numerics
+(`backends/numpy/numerics.py`) and printf emulation (`ops/debug.py`). `prelude.py` marks
+where they go with `# BEGIN name` / `# END name`; `synced` copies them in when a module
+is generated, so the repository keeps a single copy.
 """
 from __future__ import annotations
 
@@ -42,17 +42,3 @@ def synced(prelude: str) -> str:
         i = prelude.index(begin) + len(begin)
         prelude = prelude[:i] + body + prelude[prelude.index(end, i):]
     return prelude
-
-
-def main() -> int:
-    old = _read(PRELUDE)
-    new = synced(old)
-    if new != old:
-        with open(PRELUDE, "w") as f:
-            f.write(new)
-        print(f"updated {PRELUDE}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
