@@ -268,22 +268,35 @@ def cmd_ir(args) -> int:
     return 0
 
 
-def cmd_transpile(args) -> int:
-    _validate_args_text(args.args)
+class _Failed(Exception):
+    """The kernel could not be loaded or compiled; the diagnostics are already printed."""
+
+
+def _load_and_compile(args):
+    """(SourceFile, KernelSite, signature, Compiled) for the kernel and signature the arguments pick."""
     sf = SourceFile.read(args.file)
     site, sig = _pick_signature(sf, args)
     try:
         sf.load()
     except TileError as e:
         print(e.format(), file=sys.stderr)
-        return 1
+        raise _Failed() from None
     except Exception as e:
         print(import_failure(sf.path, e).format(), file=sys.stderr)
-        return 1
+        raise _Failed() from None
     compiled, diags = compile_site(sf, site, sig)
     if compiled is None:
         for d in diags:
             print(d.format(), file=sys.stderr)
+        raise _Failed()
+    return sf, site, sig, compiled
+
+
+def cmd_transpile(args) -> int:
+    _validate_args_text(args.args)
+    try:
+        sf, site, sig, compiled = _load_and_compile(args)
+    except _Failed:
         return 1
     from ..backends.numpy.transpile import transpile
     try:
@@ -311,20 +324,9 @@ def _stage_texts(compiled, locations: bool):
 def cmd_compile(args) -> int:
     _validate_args_text(args.args)
     from ..backends.tileir import AssemblerError, BytecodeError, ToolchainError
-    sf = SourceFile.read(args.file)
-    site, sig = _pick_signature(sf, args)
     try:
-        sf.load()
-    except TileError as e:
-        print(e.format(), file=sys.stderr)
-        return 1
-    except Exception as e:
-        print(import_failure(sf.path, e).format(), file=sys.stderr)
-        return 1
-    compiled, diags = compile_site(sf, site, sig)
-    if compiled is None:
-        for d in diags:
-            print(d.format(), file=sys.stderr)
+        sf, site, sig, compiled = _load_and_compile(args)
+    except _Failed:
         return 1
     try:
         if args.emit == "tileir":
