@@ -48,6 +48,10 @@ def normalize_grid(grid) -> Tuple[int, int, int]:
     return tuple(out + [1] * (3 - len(out)))
 
 
+_ML_DTYPES_OF_TORCH = {"bfloat16": "bfloat16", "float8_e4m3fn": "float8_e4m3fn", "float8_e5m2": "float8_e5m2",
+                       "float8_e8m0fnu": "float8_e8m0fnu", "float4_e2m1fn_x2": None}
+
+
 def as_host_array(x: Any, name: str) -> np.ndarray:
     """A NumPy view sharing memory with the caller's array (NumPy, torch CPU, array interface, DLPack)."""
     if isinstance(x, np.ndarray):
@@ -60,11 +64,14 @@ def as_host_array(x: Any, name: str) -> np.ndarray:
         try:
             return x.detach().numpy()
         except TypeError:
+            # Types NumPy lacks (bfloat16, float8...): share the bytes and view them as ml_dtypes.
+            target = _ML_DTYPES_OF_TORCH.get(str(x.dtype).replace("torch.", ""))
+            if target is None:
+                raise LaunchError(f"argument '{name}' has torch dtype {x.dtype}, which tilescope cannot use") from None
             import ml_dtypes
             import torch
-            if x.dtype == torch.bfloat16:
-                return x.detach().view(torch.int16).numpy().view(ml_dtypes.bfloat16)
-            raise
+            raw = {1: torch.uint8, 2: torch.int16}[x.element_size()]
+            return x.detach().view(raw).numpy().view(getattr(ml_dtypes, target))
     if hasattr(x, "__array_interface__"):
         return np.asarray(x)
     if hasattr(x, "__dlpack__"):

@@ -389,7 +389,7 @@ def _advanced_coords(op, per_axis):
 @_T.per_array
 def _(ex, op, ref, *per_axis):
     t = op.results[0].type
-    pad = _T.padding_for(op.attrs["padding_mode"], t.dtype)
+    pad = _T.padding_for(op.attrs["padding_mode"], t.dtype, ex.checks.poison)
     vals = _T.load_elements(ex, op, ref, _advanced_coords(op, per_axis), pad, what="advanced-index load",
                             report_oob=False)
     return _np.broadcast_to(vals, (vals.shape[0],) + tuple(t.shape))

@@ -403,7 +403,7 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
         full = (ex.nb,) + shape
         tile_full = _np.broadcast_to(tile, full)
-        if ex.checks.bounds and _T.poison_value(tile_full.dtype) is not None:
+        if ex.checks.poison and _T.poison_value(tile_full.dtype) is not None:
             _T.check_poison(ex, op, ref, tile_full, _np.broadcast_to(_T.active_rows(ex, len(full)), full),
                             lambda: _T.tile_coords(index, shape, order))
         if ex.races is not None:
@@ -424,7 +424,7 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
 @_T.per_array
 def _(ex, op, ref, *index):
     t = op.results[0].type
-    pad = _T.padding_for(op.attrs["padding_mode"], t.dtype)
+    pad = _T.padding_for(op.attrs["padding_mode"], t.dtype, ex.checks.poison)
     return load_tile_values(ex, op, ref, index, t.shape, op.attrs["order"], op.attrs.get("traversal_steps"),
                             pad, op.attrs.get("check_bounds", True))
 

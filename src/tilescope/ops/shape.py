@@ -457,7 +457,8 @@ tile_getitem.rule(_tile_getitem)
 for _name in ("reshape", "permute", "transpose", "extract", "insert"):
     method(TileType, _name, SURFACE[_name])
 if (TileType, "astype") not in METHODS:
-    method(TileType, "astype", SURFACE["astype"])
+    from .elementwise import astype as _astype
+    method(TileType, "astype", _astype)
 
 
 def _tile_attribute(name):

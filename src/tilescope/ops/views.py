@@ -398,7 +398,7 @@ def _view_layout(vt: TiledViewType):
 def _(ex, op, ref, *index):
     vt: TiledViewType = op.operands[0].type
     shape, order, steps = _view_layout(vt)
-    pad = _T.padding_for(vt.padding_mode, vt.dtype)
+    pad = _T.padding_for(vt.padding_mode, vt.dtype, ex.checks.poison)
     return load_tile_values(ex, op, ref, index, shape, order, steps, pad, op.attrs.get("check_bounds", True))
 
 

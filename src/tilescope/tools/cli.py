@@ -40,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("-o", "--output", help="the module to write (default: standard output)")
     r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
     r.add_argument("--check", default=None, metavar="LIST",
-                   help="run-time checks: comma-separated bounds, races, strict (stop at the first report), "
+                   help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding reaching a store), strict (stop at the first report), "
                         "all or none (default: bounds,races)")
     r.add_argument("--record", action="store_true",
                    help="record every launch's argument metadata in .tilescope/signatures.json next to the kernel")
@@ -50,6 +50,12 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--pdb", action="store_true",
                    help="open pdb at the first op of every kernel launch, with the kernel's "
                         "parameters in scope as NumPy values (sets TILESCOPE_PDB=1)")
+    r.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
+                   help="gpu: launch tilescope-built cubins with CuPy (needs the 'gpu' extra; NumPy arrays are "
+                        "copied to the device and back)")
+    r.add_argument("--bundle", metavar="DIR",
+                   help="with --device gpu: take cubins from this artifact bundle instead of compiling "
+                        "(python -m tilescope.gpu.bundle build)")
     r.add_argument("script")
     r.add_argument("script_args", nargs=argparse.REMAINDER)
     k = sub.add_parser("compile", help="compile a kernel to TileIR text, bytecode or a cubin (via tileiras)")
@@ -88,6 +94,11 @@ def main(argv: Optional[List[str]] = None) -> int:
             return lsp_main()
         if args.command == "run":
             from .run_script import run_script
+            if args.device == "gpu":
+                from ..gpu.launcher import use_for_ct_launch
+                use_for_ct_launch(args.bundle)
+            elif args.bundle:
+                raise UsageError("--bundle needs --device gpu")
             return run_script(args.script, args.script_args, record=args.record, block=args.block,
                               pdb=args.pdb, check=args.check)
     except UsageError as e:

@@ -310,8 +310,11 @@ _CONTROL: Dict[str, Callable[[Executor, Op], None]] = {
 class Checks:
     """Which run-time checks are on (bounds, races, poison) and the reports they produced."""
 
-    def __init__(self, *, bounds: bool = True, races: bool = True, strict: bool = False,
+    def __init__(self, *, bounds: bool = True, races: bool = True, strict: bool = False, poison: bool = False,
                  max_loop_iterations: int = 10_000_000):
+        # poison: UNDETERMINED padding becomes a tagged NaN, reported when it reaches a store
+        # (off by default: on the GPU such padding reads as 0 in practice).
+        self.poison = poison
         self.strict = strict
         self.bounds = bounds
         self.races = races

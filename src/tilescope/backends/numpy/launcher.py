@@ -251,7 +251,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
 
 
 def checks_from_env() -> dict:
-    """`TILESCOPE_CHECKS`: comma-separated `bounds`, `races`, `strict`, or `none` (default: bounds,races)."""
+    """`TILESCOPE_CHECKS`: comma-separated `bounds`, `races`, `poison`, `strict`, `all` or `none`
+    (default: bounds,races)."""
     return parse_checks(os.environ.get("TILESCOPE_CHECKS", ""))
 
 
@@ -260,15 +261,16 @@ def parse_checks(text: str) -> dict:
     if not text:
         return {}
     words = {w.strip() for w in text.split(",") if w.strip()}
-    unknown = words - {"bounds", "races", "strict", "none", "all"}
+    unknown = words - {"bounds", "races", "poison", "strict", "none", "all"}
     if unknown:
         raise LaunchError(f"unknown check(s) {', '.join(sorted(unknown))} "
-                          f"(use bounds, races, strict, all or none)")
+                          f"(use bounds, races, poison, strict, all or none)")
     if "none" in words:
         return {"bounds": False, "races": False}
     # `strict` alone keeps the default checks and makes them fatal.
-    every = "all" in words or not (words & {"bounds", "races"})
-    return {"bounds": every or "bounds" in words, "races": every or "races" in words, "strict": "strict" in words}
+    every = "all" in words or not (words & {"bounds", "races", "poison"})
+    return {"bounds": every or "bounds" in words, "races": every or "races" in words, "strict": "strict" in words,
+            "poison": "all" in words or "poison" in words}
 
 
 def _block_ids(grid3, start: int, stop: int) -> np.ndarray:

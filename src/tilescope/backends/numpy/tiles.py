@@ -380,25 +380,29 @@ def _is_float_storage(dtype: np.dtype) -> bool:
     return dtype.kind == "f" or _is_ml_float(dtype)
 
 
-def padding_value(mode: PaddingMode, dtype: np.dtype):
-    """The fill value of `mode` in storage dtype `dtype` (a NumPy scalar)."""
+def padding_value(mode: PaddingMode, dtype: np.dtype, poison: bool = False):
+    """The fill value of `mode` in storage dtype `dtype` (a NumPy scalar).
+
+    UNDETERMINED pads with 0, which is what the GPU's tile loads produce in practice; with
+    `poison` (the `poison` check) floats get a tagged NaN instead, reported if it reaches a store.
+    """
     dtype = np.dtype(dtype)
     if not _is_float_storage(dtype):
         return np.zeros((), dtype=dtype)[()]          # integer tiles: every float mode pads with 0
     if mode is PaddingMode.UNDETERMINED:
-        p = poison_value(dtype)
+        p = poison_value(dtype) if poison else None
         return p if p is not None else np.zeros((), dtype=dtype)[()]
     value = {PaddingMode.NEG_ZERO: -0.0, PaddingMode.NAN: np.nan, PaddingMode.POS_INF: np.inf,
              PaddingMode.NEG_INF: -np.inf}.get(mode, 0.0)
     return np.asarray(value, dtype=np.float32).astype(dtype)[()]
 
 
-def padding_for(mode: PaddingMode, dt) -> np.ndarray:
+def padding_for(mode: PaddingMode, dt, poison: bool = False) -> np.ndarray:
     """Padding for the cuTile dtype `dt` (float8_e5m3fnu is stored as raw uint8 bits)."""
     if dt.name == "float8_e5m3fnu":
         # Unsigned, no infinities: NaN (0xFF) for NAN/±INF, else +0.
         return np.uint8(0xFF if mode in (PaddingMode.NAN, PaddingMode.POS_INF, PaddingMode.NEG_INF) else 0)
-    return padding_value(mode, dt.numpy)
+    return padding_value(mode, dt.numpy, poison)
 
 
 # ---- reports ---------------------------------------------------------------------
@@ -436,7 +440,7 @@ def active_rows(ex, ndim: int) -> np.ndarray:
 
 def check_poison(ex, op, ref, values: np.ndarray, sel: np.ndarray, coords: Sequence[np.ndarray]) -> None:
     """Report a stored lane (selected by `sel`, shape (B, *S)) whose value is the UNDETERMINED poison."""
-    if not ex.checks.bounds or _poison_spec(values.dtype) is None:
+    if not ex.checks.poison or _poison_spec(values.dtype) is None:
         return
     if not _any_nan(values):
         return

@@ -7,6 +7,7 @@ next numbers, which are free again once the region ends (the op's results come a
 """
 from __future__ import annotations
 
+import os
 from typing import Any, Dict, List, Optional, Tuple
 
 from .ir import (TOKEN, Bounded, Dense, DivBy, FloatAttr, FuncType, Hints, IntAttr, PartitionView, Ptr, Scalar,
@@ -24,6 +25,7 @@ TAG_SCALARS = {v: k for k, v in SCALAR_TAGS.items()}
 T_PTR, T_TILE, T_TVIEW, T_PVIEW, T_FUNC = 0x0C, 0x0D, 0x0E, 0x0F, 0x10
 PADS = ["zero", "neg_zero", "nan", "pos_inf", "neg_inf"]
 A_INT, A_FLOAT, A_BOOL, A_ARRAY, A_DICT, A_HINTS, A_DIVBY, A_BOUNDED = 1, 2, 3, 6, 0x0A, 0x0B, 0x08, 0x0C
+DI_UNIT, DI_FILE, DI_BLOCK, DI_LOC, DI_SUBPROGRAM, DI_CALLSITE = 1, 2, 3, 4, 5, 6
 SEC_END, SEC_STRING, SEC_FUNC, SEC_DEBUG, SEC_CONST, SEC_TYPE = 0, 1, 2, 3, 4, 5
 
 
@@ -116,6 +118,8 @@ class Writer:
         self.strings = _Interner()
         self.types = _Interner()
         self.consts = _Interner()
+        self.debug = _Interner(first_id=1)          # debug attributes; id 0 means "unknown"
+        self.scope = 0
         self.types(bytes([SCALAR_TAGS["i1"]]))
         self.types(bytes([SCALAR_TAGS["i32"]]))
 
@@ -249,7 +253,7 @@ class Writer:
         if spec is None:
             raise BytecodeError(f"no bytecode encoding for op '{op.name}'")
         code, results, flags, attrs, operands, nregions = spec
-        nops[0] += 1
+        nops.append(self.loc_attr(op.loc))     # one debug attribute per op, in pre-order
         put_varint(buf, code)
         if results == "sized":
             put_varint(buf, len(op.results))
@@ -339,7 +343,7 @@ class Writer:
     def module(self, m: TModule) -> bytes:
         funcs = bytearray()
         put_varint(funcs, len(m.funcs))
-        op_counts = []
+        debug_info = []
         for index, f in enumerate(m.funcs, 1):
             put_varint(funcs, self.string(f.name))
             put_varint(funcs, self.type_id(FuncType(tuple(p.type for p in f.params), ())))
@@ -349,20 +353,20 @@ class Writer:
             if hints:
                 self.tagged(funcs, hints)
             ids = {id(p): i for i, p in enumerate(f.params)}
-            counter, nops = [len(f.params)], [0]
+            counter, nops = [len(f.params)], [self.func_debug(f)]
             body = bytearray()
             for op in f.body.ops:
                 self.op(body, op, ids, counter, nops)
             put_varint(funcs, len(body))
             funcs.extend(body)
-            op_counts.append(nops[0] + 1)
+            debug_info.append(nops)
         out = bytearray(MAGIC)
         out.extend((self.version[0], self.version[1], 0, 0))
         _section(out, SEC_FUNC, bytes(funcs), 8)
         consts = bytearray()
         _table(consts, self.consts.items(), 8)
         _section(out, SEC_CONST, bytes(consts), 8)
-        _section(out, SEC_DEBUG, self._debug(op_counts), 8)
+        _section(out, SEC_DEBUG, self._debug(debug_info), 8)
         types = bytearray()
         _table(types, self.types.items(), 4)
         _section(out, SEC_TYPE, bytes(types), 4)
@@ -372,21 +376,54 @@ class Writer:
         out.append(SEC_END)
         return bytes(out)
 
-    @staticmethod
-    def _debug(op_counts: List[int]) -> bytes:
-        # No source locations yet: every op points at debug attribute 0 ("unknown").
+    # debug info: DIFile, DICompileUnit, DISubprogram per kernel; a DILoc per op (a CallSite
+    # wraps the location inside an inlined helper and the call's location)
+    def func_debug(self, f: TFunc) -> int:
+        self.scope = 0
+        loc = f.loc
+        if loc is None or not getattr(loc, "line", 0):
+            return 0
+        directory, base = os.path.split(loc.filename)
+        file = self.debug(bytes([DI_FILE]) + _varints(self.string(base), self.string(directory)))
+        unit = self.debug(bytes([DI_UNIT]) + _varints(file))
+        self.scope = self.debug(bytes([DI_SUBPROGRAM]) + _varints(file, loc.line, self.string(f.source_name or f.name),
+                                                                   self.string(f.name), unit, loc.line))
+        return self.loc_attr(loc)
+
+    def loc_attr(self, loc) -> int:
+        if loc is None or not self.scope or not getattr(loc, "line", 0):
+            return 0
+        attr = self.debug(bytes([DI_LOC]) + _varints(self.scope, self.string(loc.filename), loc.line, loc.col))
+        caller = getattr(loc, "call_site", None)
+        if caller is not None:
+            outer = self.loc_attr(caller)
+            if outer:
+                attr = self.debug(bytes([DI_CALLSITE]) + _varints(attr, outer))
+        return attr
+
+    def _debug(self, debug_info: List[List[int]]) -> bytes:
         b = bytearray()
-        put_varint(b, len(op_counts))
+        put_varint(b, len(debug_info))
         _pad(b, 4)
         offset = 0
-        for n in op_counts:
+        for attrs in debug_info:
             b.extend(offset.to_bytes(4, "little"))
-            offset += n
+            offset += len(attrs)
         put_varint(b, offset)
         _pad(b, 8)
-        b.extend(b"\x00" * (8 * offset))
-        _table(b, [b"\x00"], 4)       # the reader rejects an empty attribute table
+        for attrs in debug_info:
+            for a in attrs:
+                b.extend(a.to_bytes(8, "little"))
+        # the tools reject an empty attribute table
+        _table(b, self.debug.items() or [b"\x00"], 4)
         return bytes(b)
+
+
+def _varints(*xs) -> bytes:
+    b = bytearray()
+    for x in xs:
+        put_varint(b, x)
+    return bytes(b)
 
 
 def write_bytecode(m: TModule, version="13.3") -> bytes:

@@ -185,6 +185,7 @@ class TFunc:
     entry: bool = True
     hints: Optional[Hints] = None
     loc: Any = None
+    source_name: str = ""          # the kernel's Python name (for debug info)
 
 
 @dataclass

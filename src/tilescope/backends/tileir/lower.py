@@ -18,6 +18,8 @@ from ...ir.types import ArrayType, TileType
 from .ir import (TOKEN, Bounded, Dense, DivBy, FloatAttr, Hints, IntAttr, PartitionView, Ptr, Scalar, TBlock,
                  TensorView, TFunc, TModule, TOp, TValue, Tile)
 from .elements import float_bits, int_bytes, storage_bytes
+from .tokens import (ACQUIRE, MEMORY_OPS, UNIVERSE, Analysis, Effects, TokenMap, has_acquire, order_name,
+                     prune_tokens)
 
 ELEM = {
     "bool_": "i1", "int8": "i8", "uint8": "i8", "int16": "i16", "uint16": "i16", "int32": "i32",
@@ -57,6 +59,23 @@ def _enum_name(x) -> str:
 
 def _rounding(x, default="nearest_even") -> str:
     return x.value if isinstance(x, enum.Enum) else default
+
+
+NARROW_FLOATS = {"float8_e4m3fn", "float8_e5m2", "float8_e8m0fnu", "float4_e2m1fn"}
+WIDENED_OPS = {"binary", "unary", "compare", "fma"}
+POINTER_ONLY = {"gather", "scatter", "atomic", "atomic_cas", "array_dim", "raw_memory"}
+
+
+class _LoopFrame:
+    """An enclosing loop: the token keys it carries, its iteration's user values, its
+    `returned` flag argument (None without one), and for a `for` lowered as `loop` the
+    induction variable and step."""
+
+    def __init__(self, keys, user_args, flag):
+        self.keys, self.user_args, self.flag = keys, user_args, flag
+        self.iv = self.step = None
+        self.parallel: set = set()
+        self.parent: Optional[TokenMap] = None
 
 
 class _ArrayInfo:
@@ -103,7 +122,10 @@ class Lowering:
         self.arrays: Dict[int, _ArrayInfo] = {}
         self.block: Optional[TBlock] = None
         self.loc = fn.loc
-        self.token: Optional[TValue] = None
+        self.analysis = Analysis(fn)
+        self.tm: Optional[TokenMap] = None        # current token of each memory chain
+        self.loops: List[_LoopFrame] = []          # enclosing loops, innermost last
+        self.if_keys: Optional[list] = None        # token keys the enclosing `if` returns
 
     # -- helpers ------------------------------------------------------------------
     def unsupported(self, what: str) -> TileUnsupportedFeatureError:
@@ -154,7 +176,9 @@ class Lowering:
         params: List[TValue] = []
         body = TBlock()
         self.block = body
-        self.token = self.emit1("make_token", {}, TOKEN)
+        self.tm = TokenMap(self.emit1("make_token", {}, TOKEN))
+        # arrays reached only through pointers (gather/scatter/atomics) need no tensor view
+        self.viewed = {o.id for op in fn.body.walk() if op.name not in POINTER_ONLY for o in op.operands}
         for p in fn.params:
             if p.is_constant:
                 continue
@@ -172,9 +196,9 @@ class Lowering:
         self.lower_block(fn.body)
         if not body.ops or body.ops[-1].name != "return":
             self.emit("return", {"operands": []}, [])
+        prune_tokens(body)
         name = mangle(fn.name, fn.params)
-        return TModule("kernels", [TFunc(name, params, body, True, self.hints,
-                                         fn.loc)])
+        return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name)])
 
     def _array_param(self, v: Value, t: ArrayType, params: List[TValue]) -> TValue:
         idx = Tile((), elem_of(t.index_dtype))
@@ -185,8 +209,10 @@ class Lowering:
         bshape = [self.emit1("assume", {"value": s}, idx, predicate=Bounded(0, None)) for s in shape]
         bstrides = [self.emit1("assume", {"value": s}, idx, predicate=Bounded(0, None)) for s in strides]
         tv = TensorView(elem_of(t.dtype), (None,) * t.ndim, (None,) * t.ndim)
-        view = self.emit1("make_tensor_view", {"base": ptr, "dynamicShape": bshape, "dynamicStrides": bstrides},
-                          tv)
+        view = None
+        if v.id in self.viewed:
+            view = self.emit1("make_tensor_view", {"base": ptr, "dynamicShape": bshape, "dynamicStrides": bstrides},
+                              tv)
         self.arrays[v.id] = _ArrayInfo(ptr, bshape, bstrides, view, t)
 
     # -- blocks ---------------------------------------------------------------------
@@ -197,7 +223,34 @@ class Lowering:
             handler = getattr(self, "op_" + op.name, None)
             if handler is None:
                 raise self.unsupported(f"the '{op.name}' operation")
-            handler(op)
+            if op.name in WIDENED_OPS and any(isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS
+                                              for o in op.operands):
+                self._widened(op, handler)
+            else:
+                handler(op)
+
+    def _widened(self, op: Op, handler) -> None:
+        """TileIR's float math takes f16/bf16/f32/f64 only: compute an fp8 op in f32 (as upstream
+        does) and round the result back."""
+        f32 = D.float32
+        shadow_operands = []
+        for o in op.operands:
+            if isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS:
+                w = Value(TileType(f32, o.type.shape))
+                x = self.v(o)
+                self.vals[w.id] = self.emit1("ftof", {"from": x}, Tile(x.type.shape, Scalar("f32")),
+                                             rounding_mode="nearest_even")
+                shadow_operands.append(w)
+            else:
+                shadow_operands.append(o)
+        rtypes = [TileType(f32, r.type.shape) if r.type.dtype.name in NARROW_FLOATS else r.type for r in op.results]
+        shadow = Op(op.name, shadow_operands, rtypes, op.attrs, op.blocks, op.loc)
+        handler(shadow)
+        for r, w in zip(op.results, shadow.results):
+            v = self.vals[w.id]
+            if r.type != w.type:
+                v = self.emit1("ftof", {"from": v}, ttype(r.type), rounding_mode="nearest_even")
+            self.vals[r.id] = v
 
     def nested(self, b: Block, args: Sequence[TValue]) -> TBlock:
         tb = TBlock(args)
@@ -273,8 +326,9 @@ class Lowering:
         res_t = Tile(shape, elem_of(info.atype.dtype))
         attrs = self._mem_attrs(op)
         attrs["inbounds"] = (False,) * len(idx)
-        ld = self.emit("load_view_tko", {"view": pv, "index": [self.v(i) for i in idx], "token": self.token},
+        ld = self.emit("load_view_tko", {"view": pv, "index": [self.v(i) for i in idx], "token": self.mem_in(op)},
                        [res_t, TOKEN], attrs, hints=("tile", "result_token"))
+        self.mem_out(op, ld.results[1])
         self.bind(op, self.to_shape(ld.results[0], op.result.type.shape) if res_t.shape != tuple(
             op.result.type.shape) else ld.results[0])
 
@@ -291,8 +345,9 @@ class Lowering:
         pv = self.partition(info, shape, op.attrs["order"], None)
         attrs = self._mem_attrs(op)
         attrs["inbounds"] = (False,) * len(idx)
-        self.emit("store_view_tko", {"tile": tv, "view": pv, "index": [self.v(i) for i in idx],
-                                     "token": self.token}, [TOKEN], attrs)
+        st = self.emit("store_view_tko", {"tile": tv, "view": pv, "index": [self.v(i) for i in idx],
+                                          "token": self.mem_in(op)}, [TOKEN], attrs)
+        self.mem_out(op, st.result)
 
     def op_num_tiles(self, op: Op) -> None:
         self._check_steps(op)
@@ -332,6 +387,25 @@ class Lowering:
             self.bind(op, self.const(vals[0], elem, t.shape))
             return
         self.bind(op, self.emit1("constant", {}, t, value=Dense(elem, data, False)))
+
+    def op_from_scalars(self, op: Op) -> None:
+        """TileIR has no tile-from-elements op: start from element 0 everywhere and select each
+        further element in at its flat position (iota == k)."""
+        T = ttype(op.result.type)
+        n = math.prod(T.shape)
+        flat = Tile((n,), T.elem)
+        xs = [self.v(o) for o in op.operands]
+        acc = self.to_shape(xs[0], (n,))
+        if n > 1:
+            i32 = Scalar("i32")
+            pos = self.emit1("iota", {}, Tile((n,), i32))
+            b = Tile((n,), Scalar("i1"))
+            for k, x in enumerate(xs[1:], 1):
+                hit = self.emit1("cmpi", {"lhs": pos, "rhs": self.const(k, i32, (n,))}, b,
+                                 comparison_predicate="equal", signedness="signed")
+                acc = self.emit1("select", {"cond": hit, "val_if_true": self.to_shape(x, (n,)),
+                                            "val_if_false": acc}, flat)
+        self.bind(op, acc if T.shape == (n,) else self.emit1("reshape", {"source": acc}, T))
 
     # -- element-wise ----------------------------------------------------------------------
     def _fp_attrs(self, op: Op) -> dict:
@@ -459,6 +533,20 @@ class Lowering:
     def op_bitcast(self, op: Op) -> None:
         x = self.v(op.operands[0])
         T = ttype(op.result.type)
+        src, dst = x.type.elem.name, T.elem.name
+        if "tf32" in (src, dst) and src != dst:
+            # TileIR's tf32 is 19 bits wide, so it bitcasts to nothing: tf32 is stored as f32
+            # whose low 13 mantissa bits are ignored, so convert through f32 (exact that way,
+            # truncating the other way)
+            f32 = Tile(T.shape, Scalar("f32"))
+            if src == "tf32":
+                x = self.emit1("ftof", {"from": x}, f32, rounding_mode="nearest_even")
+                self.bind(op, x if dst == "f32" else self.emit1("bitcast", {"source": x}, T))
+            else:
+                if src != "f32":
+                    x = self.emit1("bitcast", {"source": x}, f32)
+                self.bind(op, self.emit1("ftof", {"from": x}, T, rounding_mode="zero"))
+            return
         self.bind(op, x if x.type == T else self.emit1("bitcast", {"source": x}, T))
 
     def op_broadcast(self, op: Op) -> None:
@@ -514,12 +602,24 @@ class Lowering:
         x, y, acc = (self.v(o) for o in op.operands)
         dt = op.operands[0].type.dtype
         T = ttype(op.result.type)
+        if len(T.shape) > 3:
+            # TileIR's mma takes 2-D/3-D tiles: fold the batch axes into one
+            batch = math.prod(T.shape[:-2])
+            x, y, acc = (self.emit1("reshape", {"source": v}, Tile((batch,) + v.type.shape[-2:], v.type.elem))
+                         for v in (x, y, acc))
+            flat = Tile((batch,) + T.shape[-2:], T.elem)
+            r = self._mma(op, x, y, acc, dt, flat)
+            self.bind(op, self.emit1("reshape", {"source": r}, T))
+            return
+        self.bind(op, self._mma(op, x, y, acc, dt, T))
+
+    def _mma(self, op: Op, x, y, acc, dt, T) -> TValue:
         if _is_float(dt):
             r = self.emit1("mmaf", {"lhs": x, "rhs": y, "acc": acc}, T, fast_acc=bool(op.attrs.get("use_fast_acc")))
         else:
             r = self.emit1("mmai", {"lhs": x, "rhs": y, "acc": acc}, T, signedness_lhs=_sign(dt),
                            signedness_rhs=_sign(op.operands[1].type.dtype))
-        self.bind(op, r)
+        return r
 
     def op_mma_scaled(self, op: Op) -> None:
         x, xs, y, ys, acc = (self.v(o) for o in op.operands)
@@ -572,7 +672,11 @@ class Lowering:
         args = [TValue(Tile((), elem_of(x.type.dtype))) for x in b.args]
         # our combiner block takes (*lhs, *rhs); TileIR interleaves (lhs0, rhs0, lhs1, rhs1, ...)
         order = [a for i in range(n) for a in (args[i], args[n + i])]
-        tb = self.nested(b, args)
+        saved, self.if_keys = self.if_keys, None     # its `yield` returns no tokens
+        try:
+            tb = self.nested(b, args)
+        finally:
+            self.if_keys = saved
         tb.args = order
         return tb
 
@@ -679,57 +783,222 @@ class Lowering:
                        [region])
         self.bind(op, *sc.results)
 
+    # -- memory tokens (see tokens.py) ------------------------------------------------------
+    def join(self, toks: List[TValue]) -> TValue:
+        return toks[0] if len(toks) == 1 else self.emit1("join_tokens", {"tokens": list(toks)}, TOKEN)
+
+    def _access(self, op: Op):
+        alias, _, _ = self.analysis.access(op)
+        kind = MEMORY_OPS[op.name][0] if op.name in MEMORY_OPS else "store"
+        return alias, kind, order_name(op)
+
+    def _parallel(self, op: Op) -> bool:
+        return bool(self.loops) and op in self.loops[-1].parallel
+
+    def mem_in(self, op: Op) -> TValue:
+        """The input token of a memory op (joining what it must wait for)."""
+        alias, kind, order = self._access(op)
+        if kind == "load":
+            return self.join(self.tm.to_join(("store", alias), order))
+        if self._parallel(op):
+            # the one store to this array in a loop, at an index injective in the induction
+            # variable: iterations need not wait for each other
+            before = self.loops[-1].parent.get(("op", alias))
+            acq = self.tm.items.get(ACQUIRE)
+            return self.join([before, acq] if acq is not None and acq is not before else [before])
+        return self.join(self.tm.to_join(("op", alias), order))
+
+    def mem_out(self, op: Op, tok: TValue) -> None:
+        """Record a memory op's result token."""
+        alias, kind, order = self._access(op)
+        if kind == "load":
+            self.tm.set(("op", alias), self.join([self.tm.get(("op", alias)), tok]))
+        elif self._parallel(op):
+            joined = self.join([self.tm.get(("op", alias)), tok])
+            self.tm.set(("op", alias), joined)
+            self.tm.set(("store", alias), joined)
+            return
+        else:
+            self.tm.set(("op", alias), tok)
+            self.tm.set(("store", alias), tok)
+        if has_acquire(order) or (op.name == "grid_control" and op.attrs.get("what") == "wait"):
+            self.tm.set(ACQUIRE, tok)
+
     # -- control flow ------------------------------------------------------------------------
+    @staticmethod
+    def _own_exits(b: Block, names) -> bool:
+        """Whether `b` has an op in `names` belonging to this loop (not to a nested loop)."""
+        for o in b.ops:
+            if o.name in names:
+                return True
+            if o.name not in ("for", "loop") and any(Lowering._own_exits(x, names) for x in o.blocks):
+                return True
+        return False
+
+    def _parallel_stores(self, body: Block) -> set:
+        """Stores that may skip waiting for the previous iteration (upstream's rule): the only
+        memory op on its array at the top level of a `for` body, no nested op touches that
+        array, and one of its indices is the induction variable."""
+        fx = self.analysis.of(body)
+        if any(a == UNIVERSE for a in fx.sets):
+            return set()
+        nested = Effects()
+        by_alias: Dict[int, list] = {}
+        for o in body.ops:
+            for b in o.blocks:
+                nested = nested.merge(self.analysis.of(b))
+            if o.name in MEMORY_OPS:
+                by_alias.setdefault(self.analysis.alias_of(o.operands[0]), []).append(o)
+        iv = body.args[0]
+        out = set()
+        for alias, ops in by_alias.items():
+            if len(ops) == 1 and ops[0].name == "store_tile" and alias not in nested.sets and \
+                    any(x is iv for x in ops[0].operands[1:-1]):
+                out.add(ops[0])
+        return out
+
+    def _loop(self, op: Op, body: Block, user_inits: List[TValue], iv: Optional[TValue] = None,
+              bounds=None) -> TOp:
+        """Lower a loop body with its carried tokens (and a `returned` flag when a `return` inside
+        must leave the kernel). With `bounds` (a `for` that breaks/returns) the result is a
+        `loop` that tests the bound itself, with the induction variable as first value."""
+        keys = self.analysis.of(body).keys()
+        returns = any(o.name == "return" for o in body.walk())
+        i1 = Tile((), Scalar("i1"))
+        tok_inits = self.tm.values(keys)
+        flag_init = [self.const(0, Scalar("i1"))] if returns else []
+        user_args = [TValue(i.type) for i in user_inits]
+        tok_args = [TValue(TOKEN) for _ in keys]
+        flag_args = [TValue(i1)] if returns else []
+        iv_args = [iv] if iv is not None else []
+        frame = _LoopFrame(keys, user_args, flag_args[0] if returns else None)
+        if iv is not None:
+            frame.parallel = self._parallel_stores(body)
+            frame.parent = self.tm.copy()
+        if bounds is not None:
+            frame.iv, frame.step = iv, bounds[2]
+        body_map = self.tm.copy()
+        for k, a in zip(keys, tok_args):
+            body_map.set(k, a)
+        saved = (self.tm, self.if_keys, self.block)
+        self.tm, self.if_keys = body_map, None
+        self.loops.append(frame)
+        tb = TBlock(iv_args + user_args + tok_args + flag_args)
+        self.block = tb
+        try:
+            for x, a in zip(body.args, iv_args + user_args):
+                self.vals[x.id] = a
+            if bounds is not None:
+                # leave once the induction variable reaches the upper bound
+                go = self.emit1("cmpi", {"lhs": iv, "rhs": bounds[1]}, i1, comparison_predicate="less_than",
+                                signedness="signed")
+                stop = TBlock()
+                stop.ops.append(TOp("break", {"operands": user_args + tok_args + flag_args}, []))
+                self.emit("if", {"condition": go}, [], {}, [TBlock([]), stop])
+                self.block.ops[-1].regions[0].ops.append(TOp("yield", {"operands": []}, []))
+            self.lower_block(body)
+            if not tb.ops or tb.ops[-1].name not in ("continue", "break", "return", "yield"):
+                # unreachable tail after an `if` whose branches all leave the iteration
+                self.exit("continue", user_args)
+        finally:
+            self.loops.pop()
+            self.tm, self.if_keys, self.block = saved
+        results = [ttype(r.type) for r in op.results] + [TOKEN] * len(keys) + ([i1] if returns else [])
+        if bounds is not None:
+            lp = self.emit("loop", {"initValues": [bounds[0]] + user_inits + tok_inits + flag_init}, results, {}, [tb])
+        elif iv is not None:
+            lb, ub, step = [self.v(o) for o in op.operands[:3]]
+            lp = self.emit("for", {"lowerBound": lb, "upperBound": ub, "step": step,
+                                   "initValues": user_inits + tok_inits}, results, {"unsignedCmp": False}, [tb])
+        else:
+            lp = self.emit("loop", {"initValues": user_inits + tok_inits + flag_init}, results, {}, [tb])
+        n = len(op.results)
+        for k, r in zip(keys, lp.results[n:n + len(keys)]):
+            self.tm.set(k, r)
+        if returns:
+            # a `return` inside broke out of the loop: return now (or leave the enclosing loop too)
+            then = TBlock()
+            saved_block, self.block = self.block, then
+            self._return_here()
+            self.block = saved_block
+            els = TBlock()
+            els.ops.append(TOp("yield", {"operands": []}, []))
+            self.emit("if", {"condition": lp.results[-1]}, [], {}, [then, els])
+        self.bind(op, *lp.results[:n])
+        return lp
+
+    def exit(self, kind: str, user_vals: List[TValue]) -> None:
+        """Emit `continue`/`break` of the innermost loop with its tokens and flag."""
+        frame = self.loops[-1]
+        toks = self.tm.values(frame.keys)
+        if kind == "continue":
+            head = []
+            if frame.iv is not None:
+                head = [self.emit1("addi", {"lhs": frame.iv, "rhs": frame.step}, frame.iv.type, overflow="none")]
+            flag = [frame.flag] if frame.flag is not None else []
+            self.emit("continue", {"operands": head + list(user_vals) + toks + flag}, [])
+        else:
+            flag = [self.const(0, Scalar("i1"))] if frame.flag is not None else []
+            self.emit("break", {"operands": list(user_vals) + toks + flag}, [])
+
+    def _return_here(self) -> None:
+        if self.loops:
+            frame = self.loops[-1]
+            toks = self.tm.values(frame.keys)
+            self.emit("break", {"operands": frame.user_args + toks + [self.const(1, Scalar("i1"))]}, [])
+        else:
+            self.emit("return", {"operands": []}, [])
+
     def op_for(self, op: Op) -> None:
         lb, ub, step, *inits = (self.v(o) for o in op.operands)
         body = op.blocks[0]
-        if any(o.name in ("break", "return") for o in body.walk()):
-            raise self.unsupported("'break' or 'return' inside a 'for' loop")
-        args = [TValue(lb.type, "loopIdx")] + [TValue(i.type) for i in inits]
-        tb = self.nested(body, args)
-        self._ensure_continue(tb)
-        f = self.emit("for", {"lowerBound": lb, "upperBound": ub, "step": step, "initValues": inits},
-                      [ttype(r.type) for r in op.results], {"unsignedCmp": False}, [tb])
-        self.bind(op, *f.results)
+        iv = TValue(lb.type, "loopIdx")
+        if self._own_exits(body, ("break",)) or any(o.name == "return" for o in body.walk()):
+            self._loop(op, body, inits, iv, bounds=(lb, ub, step))
+        else:
+            self._loop(op, body, inits, iv)
 
     def op_loop(self, op: Op) -> None:
-        inits = [self.v(o) for o in op.operands]
-        body = op.blocks[0]
-        if any(o.name == "return" for o in body.walk()):
-            raise self.unsupported("'return' inside a loop")
-        args = [TValue(i.type) for i in inits]
-        tb = self.nested(body, args)
-        self._ensure_continue(tb, skip=0)
-        lp = self.emit("loop", {"initValues": inits}, [ttype(r.type) for r in op.results], {}, [tb])
-        self.bind(op, *lp.results)
-
-    @staticmethod
-    def _ensure_continue(tb: TBlock, skip: int = 1) -> None:
-        """A loop body must end in a terminator; after an `if` whose branches all leave the
-        iteration, the (unreachable) end carries the loop values unchanged."""
-        if not tb.ops or tb.ops[-1].name not in ("continue", "break", "return", "yield"):
-            tb.ops.append(TOp("continue", {"operands": list(tb.args[skip:])}, []))
+        self._loop(op, op.blocks[0], [self.v(o) for o in op.operands])
 
     def op_if(self, op: Op) -> None:
         cond = self.v(op.operands[0])
-        regions = [self.nested(b, []) for b in op.blocks]
-        while len(regions) < 2:
-            regions.append(TBlock())
-        for r in regions:
-            if not r.ops or r.ops[-1].name not in ("yield", "continue", "break", "return"):
-                r.ops.append(TOp("yield", {"operands": []}, []))
-        f = self.emit("if", {"condition": cond}, [ttype(r.type) for r in op.results], {}, regions)
-        self.bind(op, *f.results)
+        fx = Effects()
+        for b in op.blocks:
+            fx = fx.merge(self.analysis.of(b))
+        keys = fx.keys()
+        outer, saved_keys = self.tm, self.if_keys
+        regions = []
+        for b in list(op.blocks) + [Block()] * (2 - len(op.blocks)):
+            self.tm, self.if_keys = outer.copy(), keys
+            try:
+                tb = self.nested(b, [])
+                if not tb.ops or tb.ops[-1].name not in ("yield", "continue", "break", "return"):
+                    tb.ops.append(TOp("yield", {"operands": self.tm.values(keys)}, []))
+            finally:
+                self.tm, self.if_keys = outer, saved_keys
+            regions.append(tb)
+        n = len(op.results)
+        f = self.emit("if", {"condition": cond}, [ttype(r.type) for r in op.results] + [TOKEN] * len(keys), {},
+                      regions)
+        for k, r in zip(keys, f.results[n:]):
+            self.tm.set(k, r)
+        self.bind(op, *f.results[:n])
 
-    def _term(self, op: Op) -> None:
-        self.emit(op.name, {"operands": [self.v(o) for o in op.operands]}, [])
+    def op_yield(self, op: Op) -> None:
+        extra = self.tm.values(self.if_keys) if self.if_keys is not None else []
+        self.emit("yield", {"operands": [self.v(o) for o in op.operands] + extra}, [])
 
-    op_yield = op_continue = op_break = _term
+    def op_continue(self, op: Op) -> None:
+        self.exit("continue", [self.v(o) for o in op.operands])
+
+    def op_break(self, op: Op) -> None:
+        self.exit("break", [self.v(o) for o in op.operands])
 
     def op_return(self, op: Op) -> None:
-        if self.block is not None and op.operands:
+        if op.operands:
             raise self.unsupported("returning values from a kernel")
-        self.emit("return", {"operands": []}, [])
+        self._return_here()
 
     # -- pointers: gather / scatter / atomics ---------------------------------------------------
     def pointers(self, info: _ArrayInfo, idx: List[TValue], check_bounds: bool, mask: Optional[TValue]):
@@ -773,10 +1042,11 @@ class Lowering:
         idx = [self.to_shape(i, shape) for i in idx]
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask)
         args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape) if inb is not None else None,
-                "token": self.token}
+                "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         ld = self.emit("load_ptr_tko", args, [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
+        self.mem_out(op, ld.results[1])
         self.bind(op, ld.results[0])
 
     def op_scatter(self, op: Op) -> None:
@@ -796,8 +1066,9 @@ class Lowering:
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask)
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
-        self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.token},
-                  [TOKEN], attrs)
+        st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
+                       [TOKEN], attrs)
+        self.mem_out(op, st.result)
 
     def _atomic_prelude(self, op: Op, n_tail: int):
         info = self.array(op.operands[0])
@@ -824,14 +1095,16 @@ class Lowering:
         elif dt.kind == "uint" and mode in ("max", "min"):
             mode = "u" + mode
         attrs["mode"] = mode
-        r = self.emit("atomic_rmw_tko", {"pointers": ptr, "arg": upd, "mask": inb, "token": self.token},
+        r = self.emit("atomic_rmw_tko", {"pointers": ptr, "arg": upd, "mask": inb, "token": self.mem_in(op)},
                       [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
+        self.mem_out(op, r.results[1])
         self.bind(op, r.results[0])
 
     def op_atomic_cas(self, op: Op) -> None:
         ptr, inb, (exp, des), attrs = self._atomic_prelude(op, 2)
-        r = self.emit("atomic_cas_tko", {"pointers": ptr, "cmp": exp, "val": des, "mask": inb, "token": self.token},
+        r = self.emit("atomic_cas_tko", {"pointers": ptr, "cmp": exp, "val": des, "mask": inb, "token": self.mem_in(op)},
                       [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
+        self.mem_out(op, r.results[1])
         res = r.results[0]
         if inb is not None:
             # out of bounds: the result is `expected`
@@ -841,7 +1114,8 @@ class Lowering:
     # -- debug / static -----------------------------------------------------------------------
     def op_print(self, op: Op) -> None:
         vals = [self.v(o) for o in op.operands]
-        self.emit("print_tko", {"args": vals, "token": self.token}, [TOKEN], {"str": op.attrs["format"]})
+        pr = self.emit("print_tko", {"args": vals, "token": self.mem_in(op)}, [TOKEN], {"str": op.attrs["format"]})
+        self.mem_out(op, pr.result)
 
     def op_assert(self, op: Op) -> None:
         self.emit("assert", {"condition": self.v(op.operands[0])}, [], {"message": op.attrs.get("message") or ""})

@@ -7,6 +7,7 @@ then $CUDA_HOME/bin. tileiras needs libNVVM (<bin>/../nvvm/lib64 or <bin>/../lib
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -24,7 +25,40 @@ class ToolchainError(Exception):
 
 
 class AssemblerError(Exception):
-    """tileiras rejected a program."""
+    """tileiras rejected a program; `loc` is the kernel-source location of the first diagnostic
+    that carries one (from the bytecode's debug info), else None."""
+
+    def __init__(self, message: str, loc=None):
+        super().__init__(message)
+        self.loc = loc
+
+
+_DI_LOC = re.compile(r'#cuda_tile\.di_loc<loc\("([^"]+)":(\d+):(\d+)\)(?:[^>]|>(?!>: ))*>>: ')
+_PLAIN_LOC = re.compile(r'loc\("([^"]+)":(\d+):(\d+)\)')
+
+
+def source_diagnostics(text: str):
+    """Rewrite the tools' debug-info locations (`#cuda_tile.di_loc<loc("f.py":12:5) in ...>: error`)
+    as `f.py:12:5: error`, with the source line quoted; returns (text, first Loc or None)."""
+    from ...errors import Loc
+    first = None
+    out = []
+    for line in text.splitlines():
+        m = _DI_LOC.search(line) or None
+        if m:
+            loc = Loc(m.group(1), int(m.group(2)), int(m.group(3)))
+            first = first or loc
+            line = line[:m.start()] + f"{loc}: " + line[m.end():]
+            out.append(line)
+            src = loc.source_line()
+            if src:
+                out.append("    " + src.strip())
+            continue
+        m = _PLAIN_LOC.search(line)
+        if m and first is None:
+            first = Loc(m.group(1), int(m.group(2)), int(m.group(3)))
+        out.append(line)
+    return "\n".join(out), first
 
 
 def _candidate_dirs() -> List[str]:
@@ -84,8 +118,14 @@ class Toolchain:
                 if r.returncode == 5 and "failed to compile Tile IR program" in msg and msg.count("\n") == 0:
                     raise ToolchainError("tileiras failed without a diagnostic: its libNVVM/ptxas do not match "
                                          "its version; " + INSTALL_HINT)
-                prefix = f"{where}: " if where else ""
-                raise AssemblerError(f"{prefix}tileiras --gpu-name={gpu} failed:\n{msg}")
+                if "verification failed" in msg and "di_loc" not in msg and os.path.isfile(self.tileirdisasm):
+                    # tileiras drops the location of verifier errors; tileirdisasm keeps it
+                    d = subprocess.run([self.tileirdisasm, src], capture_output=True, text=True)
+                    if d.returncode and "di_loc" in d.stderr:
+                        msg = d.stderr.strip().splitlines()[0] + "\n" + msg
+                msg, loc = source_diagnostics(msg)
+                prefix = f"{loc or where}: " if (loc or where) else ""
+                raise AssemblerError(f"{prefix}tileiras --gpu-name={gpu} failed:\n{msg}", loc)
             with open(dst, "rb") as f:
                 return f.read()
 
@@ -96,7 +136,8 @@ class Toolchain:
                 f.write(bytecode)
             r = subprocess.run([self.tileirdisasm, src], capture_output=True, text=True)
             if r.returncode:
-                raise AssemblerError(f"tileirdisasm failed:\n{(r.stderr or r.stdout).strip()}")
+                msg, loc = source_diagnostics((r.stderr or r.stdout).strip())
+                raise AssemblerError(f"tileirdisasm failed:\n{msg}", loc)
             return r.stdout
 
 
