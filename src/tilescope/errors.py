@@ -1,7 +1,8 @@
 """Compile-time diagnostics: source locations and the Tile*Error classes.
 
-The class names match `cuda.tile`'s public exceptions so that user code that
-catches `ct.TileTypeError` behaves the same under tilescope.
+The public names match `cuda.tile`'s (`ct.TileTypeError`...), and so do the class
+names Python prints in tracebacks (`TypeCheckingError`...), so code and doctests
+written against upstream behave the same under tilescope.
 """
 from __future__ import annotations
 
@@ -47,7 +48,9 @@ class TileError(Exception):
 
     @property
     def kind(self) -> str:
-        return type(self).__name__
+        """The public `cuda.tile` name of the error class (`TileTypeError`...)."""
+        cls = type(self)
+        return cls.__dict__.get("public_name", cls.__name__)
 
     def format(self, *, context: bool = True) -> str:
         """`file:line:col: error: Kind: message` plus the source line and a caret."""
@@ -73,45 +76,85 @@ class TileError(Exception):
                 "line": loc.line, "col": loc.col, "end_line": loc.end_line, "end_col": loc.end_col}
 
 
-class TileSyntaxError(TileError):
+class UnsupportedSyntaxError(TileError):
     """Python syntax that cuTile does not support."""
+    public_name = "TileSyntaxError"
 
 
-class TileTypeError(TileError):
+TileSyntaxError = UnsupportedSyntaxError
+
+
+class TypeCheckingError(TileError):
     """A value of the wrong type, dtype or shape."""
+    public_name = "TileTypeError"
 
 
-class TileValueError(TileError):
+TileTypeError = TypeCheckingError
+
+
+class InvalidValueError(TileError):
     """A value that is invalid for the operation (e.g. a non-power-of-two shape)."""
+    public_name = "TileValueError"
 
 
-class TileUnsupportedFeatureError(TileError):
+TileValueError = InvalidValueError
+
+
+class UnsupportedFeatureError(TileError):
     """A feature the compiler or target does not support."""
+    public_name = "TileUnsupportedFeatureError"
 
 
-class TileRecursionError(TileError):
+TileUnsupportedFeatureError = UnsupportedFeatureError
+
+
+class RecursionLimitError(TileError):
     """Inlining recursed too deeply."""
+    public_name = "TileRecursionError"
 
 
-class TileStaticEvalError(TileError):
+TileRecursionError = RecursionLimitError
+
+
+class StaticEvalError(TileError):
     """An error raised while evaluating `static_eval` or other compile-time Python."""
+    public_name = "TileStaticEvalError"
 
 
-class TileStaticAssertionError(TileError):
+TileStaticEvalError = StaticEvalError
+
+
+class StaticAssertionError(TileError):
     """`static_assert` found its condition false."""
+    public_name = "TileStaticAssertionError"
 
 
-class TileInternalError(TileError):
+TileStaticAssertionError = StaticAssertionError
+
+
+class InternalError(TileError):
     """A bug in tilescope itself, never the user's fault."""
+    public_name = "TileInternalError"
 
 
-class TileCompilerExecutionError(TileInternalError):
+TileInternalError = InternalError
+
+
+class CompilerExecutionError(InternalError):
     """An external compiler (tileiras) failed."""
+    public_name = "TileCompilerExecutionError"
 
 
-class TileCompilerTimeoutError(TileInternalError):
+TileCompilerExecutionError = CompilerExecutionError
+
+
+class CompilerTimeoutError(InternalError):
     """An external compiler (tileiras) ran out of time."""
+    public_name = "TileCompilerTimeoutError"
 
 
-class StaticException(TileStaticEvalError):
+TileCompilerTimeoutError = CompilerTimeoutError
+
+
+class StaticException(StaticEvalError):
     """Raised by `ct.static_exception` or by compile-time Python code."""

@@ -34,13 +34,20 @@ class StaticProxy:
                 return t.ndim
             if name == "shape" and isinstance(t, TileType):
                 return t.shape
+        if _STATIC_CTX:
+            # Other attributes (array shapes, methods) resolve as in tile code; methods come
+            # back as callables that may be passed around but not called at compile time.
+            return _to_static(_STATIC_CTX[-1].getattr(self._value, name))
         raise AttributeError(f"'{name}' of a {t} is not known at compile time")
 
     def __bool__(self):
         raise TypeError("the truth value of a run-time tile is not known at compile time")
 
     def __repr__(self) -> str:
-        return f"<{self._value.type}>"
+        t = self._value.type
+        if isinstance(t, TileType):
+            return f"<tile[{t.dtype.name}, {t.shape!r}]>"
+        return f"<{t}>"
 
 
 # Operators on proxies build IR, as cuTile's symbolic tiles do inside static_eval().
@@ -87,6 +94,56 @@ for _op, _dunder in (("neg", "neg"), ("pos", "pos"), ("invert", "invert")):
 StaticProxy.__hash__ = object.__hash__
 
 
+class _ForbiddenStaticCall(Exception):
+    """A tile-code function was called by compile-time Python."""
+
+    def __init__(self, desc: str, verb: str = "called"):
+        super().__init__(desc)
+        self.desc, self.verb = desc, verb
+
+
+class _StaticCallable:
+    """A tile-code callable (nested function, bound method) seen from compile-time Python."""
+
+    def __init__(self, target: Any, desc: str):
+        self.target, self.desc = target, desc
+
+    def __call__(self, *args, **kwargs):
+        raise _ForbiddenStaticCall(self.desc)
+
+    def __repr__(self) -> str:
+        return self.desc
+
+
+def _callable_desc(x: Any) -> str | None:
+    """How upstream names a tile-code callable in 'cannot be called' errors, or None."""
+    from ..passes.infer import BoundMethod, Closure
+    if isinstance(x, Closure):
+        loc = getattr(x.fn, "loc", None)
+        where = f" @{loc.filename.rsplit('/', 1)[-1]}:{loc.line}" if loc is not None else ""
+        if x.fn.name == "<lambda>":
+            return f"<lambda{where}>"
+        return f"<function '{x.fn.name}'{where}>"
+    if isinstance(x, BoundMethod):
+        target = x.target
+        name = getattr(target, "name", None) or getattr(target, "__name__", "method")
+        return f"{name}()"
+    return None
+
+
+def _surface_call_in_traceback(ex: BaseException):
+    """The SurfaceFunction whose host call raised `ex` (a ct.* op called at compile time)."""
+    from ..ops.registry import SurfaceFunction
+    tb = ex.__traceback__
+    found = None
+    while tb is not None:
+        me = tb.tb_frame.f_locals.get("self")
+        if isinstance(me, SurfaceFunction):
+            found = me
+        tb = tb.tb_next
+    return found
+
+
 def _check_static_visible(ctx, x: Any) -> None:
     """Only tiles and arrays have a compile-time view (as cuTile's symbolic values)."""
     if isinstance(x, tuple):
@@ -97,14 +154,21 @@ def _check_static_visible(ctx, x: Any) -> None:
 
 
 def _to_static(x: Any) -> Any:
+    desc = _callable_desc(x)
+    if desc is not None:
+        return _StaticCallable(x, desc)
     if isinstance(x, Value):
-        return x.const if x.const is not None else StaticProxy(x)
+        # A known scalar is its Python value; a tile (even a constant splat) stays a proxy.
+        scalar = isinstance(x.type, TileType) and not x.type.shape
+        return x.const if x.const is not None and scalar else StaticProxy(x)
     if isinstance(x, tuple):
         return tuple(_to_static(i) for i in x)
     return x
 
 
 def _from_static(x: Any) -> Any:
+    if isinstance(x, _StaticCallable):
+        return x.target
     if isinstance(x, StaticProxy):
         return object.__getattribute__(x, "_value")
     if isinstance(x, tuple):
@@ -145,7 +209,13 @@ def static_python(ctx, node: ast.expr, what: str) -> Any:
             _STATIC_CTX.pop()
     except TileError:
         raise
+    except _ForbiddenStaticCall as ex:
+        raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} inside {what}.") from None
     except BaseException as ex:  # user code failed at compile time
+        sf = _surface_call_in_traceback(ex) if isinstance(ex, RuntimeError) else None
+        if sf is not None:
+            verb = "used" if sf.name in STATIC_SURFACE else "called"
+            raise ctx.error(TileStaticEvalError, f"{sf.name}() cannot be {verb} inside {what}.") from None
         raise ctx.error(StaticException, f"Exception was raised inside {what} "
                                          f"({_type_and_str(ex)})") from None
 
@@ -160,6 +230,11 @@ def call_static(ctx, fn, call: H.Call) -> Any:
     name = fn.name
     if raw is None:
         raise ctx.syntax_error(f"{name}() must be called directly by name, e.g. ct.{name}(...)")
+    f = raw.func
+    if not ((isinstance(f, ast.Name) and f.id == name) or (isinstance(f, ast.Attribute) and f.attr == name)):
+        # An alias (`f = ct.static_eval; f(x)`) would evaluate its argument as tile code.
+        raise ctx.syntax_error(f"{name}() must be used directly by name, e.g. cuda.tile.{name}() "
+                               f"or ct.{name}().")
     if name == "static_eval":
         if len(raw.args) != 1 or raw.keywords:
             raise ctx.syntax_error("static_eval() expects exactly one positional argument")
@@ -192,7 +267,7 @@ def static_iter_items(ctx, call: H.Call) -> List[Any]:
     raw_node = getattr(call, "raw", None)
     value = ctx.eval(arg) if raw_node is None else None
     if raw_node is not None:
-        value = static_python(ctx, raw_node.args[0], "static_iter()")
+        value = static_python(ctx, raw_node.args[0], "static_iter() iterable")
     return drain(ctx, value)
 
 
@@ -210,6 +285,9 @@ def drain(ctx, value) -> List[Any]:
         except Exception as ex:
             raise ctx.type_error(f"Error was raised while obtaining item #{i} from the static_iter() "
                                  f"iterable: {ex}") from None
+        if isinstance(x, (list, dict, set)):
+            raise ctx.error(TileStaticEvalError, f"Invalid item #{i} of static_iter() iterable: "
+                                                 f"Cannot create constant from value of type {type(x).__name__}.")
         items.append(_from_static(x))
     raise ctx.error(TileStaticEvalError, f"Maximum number of iterations ({MAX_STATIC_ITER}) has been "
                                          f"reached while unpacking the static_iter() iterable")
