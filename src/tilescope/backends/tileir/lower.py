@@ -509,6 +509,10 @@ class Lowering:
         if src is dst:
             return x
         b = Tile(x.type.shape, Scalar("i1"))
+        if dst is D.bool_ and src.name in NARROW_FLOATS:
+            # cmpf takes no fp8: compare in f32
+            x = self.emit1("ftof", {"from": x}, Tile(x.type.shape, Scalar("f32")), rounding_mode="nearest_even")
+            src = D.float32
         if dst is D.bool_:
             zero = self.splat_like(0, x.type)
             if _is_float(src):
