@@ -97,6 +97,10 @@ class _Converter:
             return [] if n.value is None else [H.Assign([self.target(n.target)], self.expr(n.value), loc)]
         if isinstance(n, ast.AugAssign):
             op = _BINOPS[type(n.op)]
+            if isinstance(n.target, ast.Subscript) and _is_simple(n.target.value) and _is_simple(n.target.slice):
+                # `x[i] += v` is `x[i] = x[i] + v` (operands are names/constants: evaluating twice is safe)
+                cur = self.expr(n.target)
+                return [H.Assign([self.target(n.target)], H.BinOp(op, cur, self.expr(n.value), loc), loc)]
             if not isinstance(n.target, ast.Name):
                 raise self.unsupported(n.target, "augmented assignment to an attribute or item")
             cur = H.Name(n.target.id, self.loc(n.target))
@@ -144,7 +148,7 @@ class _Converter:
             return [H.Break(loc) if word == "Break" else H.Continue(loc)]
         if isinstance(n, ast.Return):
             if self.static_loop_depth:
-                raise TileSyntaxError("Returning from a for loop with static_iter() is not supported", loc)
+                raise TileSyntaxError("Returning from a for loop is not supported (the loop uses static_iter())", loc)
             if self.in_generator:
                 raise TileSyntaxError("Returning from a generator-based context manager is not supported", loc)
             return [H.Return(None if n.value is None else self.expr(n.value), loc)]
@@ -193,9 +197,20 @@ class _Converter:
     def static_iter_arg(self, call: ast.Call) -> H.Expr:
         if len(call.args) != 1 or call.keywords:
             raise TileSyntaxError("static_iter() expects exactly one argument", self.loc(call))
-        node = H.Call(self.expr(call.func), [self.expr(call.args[0])], [], self.loc(call))
+        node = H.Call(self.expr(call.func), [self.raw_python_arg(call.args[0])], [], self.loc(call))
         node.raw = call     # the iterable is evaluated as compile-time Python
         return node
+
+    def raw_python_arg(self, a: ast.expr) -> H.Expr:
+        """An argument that is evaluated as plain Python at compile time (static_eval & co.).
+
+        It may use Python syntax that tile code does not have (lists, comprehensions);
+        the interpreter evaluates the raw AST, so a placeholder stands in for it here.
+        """
+        try:
+            return self.expr(a)
+        except TileSyntaxError:
+            return H.Const(None, self.loc(a))
 
     # ---- expressions --------------------------------------------------------
 
@@ -224,7 +239,9 @@ class _Converter:
             if (isinstance(n.func, ast.Name) and n.func.id == "tuple" and len(n.args) == 1
                     and not n.keywords and isinstance(n.args[0], ast.GeneratorExp)):
                 return H.Call(self.expr(n.func), [self.genexp(n.args[0])], [], loc)
-            call = H.Call(self.expr(n.func), [self.expr(a) for a in n.args],
+            arg = self.raw_python_arg if (_is_call_to(n, "static_eval")
+                                          or _is_call_to(n, "static_assert")) else self.expr
+            call = H.Call(self.expr(n.func), [arg(a) for a in n.args],
                           [H.Keyword(k.arg, self.expr(k.value)) for k in n.keywords], loc)
             call.raw = n     # static_eval & co. compile their argument as Python
             return call
@@ -280,6 +297,13 @@ class _Converter:
             gens.append(H.Comprehension(self.target(g.target), self.static_iter_arg(g.iter),
                                         [self.expr(i) for i in g.ifs]))
         return H.GeneratorExp(self.expr(n.elt), gens, self.loc(n))
+
+
+def _is_simple(node: ast.AST) -> bool:
+    """A name, constant or tuple of them: evaluating it twice has no effect."""
+    if isinstance(node, ast.Tuple):
+        return all(_is_simple(e) for e in node.elts)
+    return isinstance(node, (ast.Name, ast.Constant))
 
 
 def _is_call_to(node: ast.AST, name: str) -> bool:

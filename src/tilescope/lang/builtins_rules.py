@@ -24,8 +24,11 @@ def lookup(fn: Any) -> Optional[Callable]:
 def _int_bound(ctx, x, what):
     if isinstance(x, Value):
         t = x.type
-        if not (isinstance(t, TileType) and t.shape == () and (t.dtype.is_int or t.dtype.is_bool)):
-            raise ctx.type_error(f"range() {what} must be an integer scalar, got {t}")
+        if not (isinstance(t, TileType) and t.shape == ()):
+            raise ctx.type_error(f"Expected a scalar value, but given value has type {t}")
+        if not (t.dtype.is_int or t.dtype.is_bool) or t.dtype.is_int and not t.dtype.is_signed:
+            # cuTile loops count with signed integers.
+            raise ctx.type_error(f"Expected a signed integer scalar, but got {t}")
         return x if x.const is None else x.const
     if isinstance(x, bool) or not isinstance(x, int):
         raise ctx.type_error(f"range() {what} must be an integer, got {type(x).__name__}")
@@ -42,8 +45,8 @@ def _range(ctx, *args, **kwargs):
         return RangeValue(0, args[0], 1)
     if len(args) == 2:
         return RangeValue(args[0], args[1], 1)
-    if not isinstance(args[2], Value) and args[2] == 0:
-        raise ctx.value_error("range() arg 3 must not be zero")
+    if not isinstance(args[2], Value) and args[2] <= 0:
+        raise ctx.type_error(f"Step must be positive, got {args[2]}")
     return RangeValue(*args)
 
 

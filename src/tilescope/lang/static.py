@@ -7,6 +7,7 @@ only what is known statically (shape, dtype, ndim).
 from __future__ import annotations
 
 import ast
+import dataclasses
 from typing import Any, List
 
 from ..errors import StaticException, TileError, TileStaticAssertionError, TileStaticEvalError, TileSyntaxError, TileTypeError
@@ -40,13 +41,26 @@ class StaticProxy:
             return _to_static(_STATIC_CTX[-1].getattr(self._value, name))
         raise AttributeError(f"'{name}' of a {t} is not known at compile time")
 
+    # upstream's wording for symbolic tiles used as concrete Python values
     def __bool__(self):
-        raise TypeError("the truth value of a run-time tile is not known at compile time")
+        raise ValueError("Symbolic tile has no concrete value and thus cannot be converted to boolean")
+
+    def __index__(self):
+        raise ValueError("Symbolic tile has no concrete value and thus cannot be converted to an integer")
+
+    __int__ = __index__
+
+    def __float__(self):
+        raise ValueError("Symbolic tile has no concrete value and thus cannot be converted to a float")
 
     def __repr__(self) -> str:
         t = self._value.type
         if isinstance(t, TileType):
             return f"<tile[{t.dtype.name}, {t.shape!r}]>"
+        if isinstance(t, ArrayType):
+            dims = [str(d) if known else "?" for d, known in
+                    zip(t.shape or (None,) * t.ndim, t.static_shape or (False,) * t.ndim)]
+            return f"<array[{t.dtype.name}, ({', '.join(dims)})]>"
         return f"<{t}>"
 
 
@@ -220,6 +234,17 @@ def static_python(ctx, node: ast.expr, what: str) -> Any:
                                          f"({_type_and_str(ex)})") from None
 
 
+def call_in_static_python(name: str, args, kwargs):
+    """(True, result) when a cuTile op is called from compile-time Python (static_eval...):
+    it runs its typing rule on the compile-time values, as cuTile allows for these ops."""
+    if not _STATIC_CTX:
+        return False, None
+    ctx = _STATIC_CTX[-1]
+    result = ctx.call_surface(name, [_from_static(a) for a in args],
+                              {k: _from_static(v) for k, v in kwargs.items()})
+    return True, _to_static(result)
+
+
 def _type_and_str(ex: BaseException) -> str:
     s = str(ex)
     return f"{type(ex).__name__}: {s}" if s else type(ex).__name__
@@ -237,8 +262,13 @@ def call_static(ctx, fn, call: H.Call) -> Any:
                                f"or ct.{name}().")
     if name == "static_eval":
         if len(raw.args) != 1 or raw.keywords:
-            raise ctx.syntax_error("static_eval() expects exactly one positional argument")
-        return _from_static(static_python(ctx, raw.args[0], "static_eval()"))
+            raise ctx.syntax_error("static_eval() expects a single expression (one positional argument)")
+        result = static_python(ctx, raw.args[0], "static_eval()")
+        if dataclasses.is_dataclass(result) and not isinstance(result, type):
+            params = getattr(type(result), "__dataclass_params__", None)
+            if params is not None and not params.frozen:
+                raise ctx.type_error("Only frozen dataclasses are supported")
+        return _from_static(result)
     if name == "static_assert":
         if len(raw.args) not in (1, 2) or raw.keywords:
             raise ctx.syntax_error("static_assert(cond, msg=None, /) expects one or two positional arguments")
@@ -390,6 +420,8 @@ def contains(ctx, item: Any, container: Any) -> Any:
     result: Any = False
     for x in container:
         eq = ctx.compare("eq", item, x)
+        if isinstance(eq, Value) and isinstance(eq.type, TileType) and eq.type.shape:
+            raise ctx.type_error(f"'in' requires scalar operands, but got shape {eq.type.shape}")
         b = ctx.to_bool(eq)
         if not isinstance(b, Value):
             if b:
@@ -401,11 +433,17 @@ def contains(ctx, item: Any, container: Any) -> Any:
 
 def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
     if op not in ("eq", "ne"):
-        raise ctx.type_error(f"tuples support only == and != in tile code")
+        symbol = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}.get(op, op)
+        raise ctx.type_error(f"Operator '{symbol}' is not supported for tuples (only == and !=)")
     if not (isinstance(left, tuple) and isinstance(right, tuple)):
         return op == "ne"
     if len(left) != len(right):
         return op == "ne"
+    for x in left + right:
+        if isinstance(x, Value) and isinstance(x.type, TileType) and x.type.shape:
+            raise ctx.type_error("Tuple comparison is not supported for non-scalar elements")
+        if isinstance(x, Value) and not isinstance(x.type, TileType):
+            raise ctx.type_error(f"Tuple comparison is not supported for elements of type {x.type}")
     result: Any = True
     for a, b in zip(left, right):
         eq = ctx.compare("eq", a, b)
@@ -423,9 +461,12 @@ def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
 
 
 def tuple_comprehension(ctx, e: H.GeneratorExp) -> tuple:
+    from ..passes.infer import Frame
     out: List[Any] = []
-    frame = ctx.frame
-    saved = frame.vars.copy()
+    saved = ctx.frame
+    # A comprehension has its own scope (as in Python): lambdas made in it see its loop
+    # variable (late binding: its last value), never a later assignment of the same name outside.
+    ctx.frame = Frame("<genexpr>", saved.globals, None, None, parent=saved)
 
     def run(i: int):
         if i == len(e.generators):
@@ -440,12 +481,13 @@ def tuple_comprehension(ctx, e: H.GeneratorExp) -> tuple:
     try:
         run(0)
     finally:
-        frame.vars = saved
+        ctx.frame = saved
     return tuple(out)
 
 
 def _static_truth(ctx, v) -> bool:
     b = ctx.to_bool(v)
     if isinstance(b, Value):
-        raise ctx.type_error("a tuple comprehension condition must be a compile-time constant")
+        raise ctx.type_error("Tuple comprehension if-conditions must be statically known; if the "
+                             "condition can be evaluated at compile time, wrap it with ct.static_eval()")
     return b

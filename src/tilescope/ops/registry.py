@@ -36,6 +36,11 @@ class SurfaceFunction:
     def __call__(self, *args, **kwargs):
         if self.host is not None:
             return self.host(*args, **kwargs)
+        if self.name in STATIC_EVAL_OK:
+            from ..lang.static import call_in_static_python
+            done, result = call_in_static_python(self.name, args, kwargs)
+            if done:
+                return result
         raise RuntimeError(f"cuda.tile.{self.name}() can only be called from tile code "
                            f"(a @ct.kernel or a function it calls)")
 
@@ -48,6 +53,12 @@ class SurfaceFunction:
 
 
 SURFACE: Dict[str, SurfaceFunction] = {}
+
+# Operations compile-time Python (static_eval, static_assert...) may call, as in cuTile.
+STATIC_EVAL_OK = frozenset(
+    "matmul add sub mul truediv floordiv pow mod divmod bitwise_and bitwise_or bitwise_xor bitwise_lshift "
+    "bitwise_rshift bitwise_not minimum maximum cdiv greater greater_equal less less_equal equal not_equal "
+    "negative".split())
 
 
 def surface(family: str, name: Optional[str] = None, *, raw_args: bool = False):

@@ -31,7 +31,7 @@ from ..ir.types import ArrayType, ListType, TileType, Type
 from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
 from .values import UNDEFINED, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
 
-MAX_INLINE_DEPTH = 64
+MAX_INLINE_DEPTH = 1000  # as upstream cuTile
 
 # Python operators → the cuTile surface function that implements them on tiles.
 BINARY_SURFACE = {"add": "add", "sub": "sub", "mul": "mul", "truediv": "truediv",
@@ -85,7 +85,7 @@ class LoopInfo:
     names: List[str]          # loop-carried variable names
     trees: List[Any]          # their aggregate structure
     leaf_types: List[Any]     # Type for IR leaves, or the constant for constant leaves
-    exits: List[Tuple[str, Dict[str, Any]]] = dataclasses.field(default_factory=list)
+    exits: List[Tuple[str, Dict[str, Any], Any, Any]] = dataclasses.field(default_factory=list)
     init_locs: Dict[str, Loc] = dataclasses.field(default_factory=dict)
 
 
@@ -107,6 +107,13 @@ class MaybeUndefined:
         self.loc = loc
 
 
+class Conflict:
+    """A name whose type differs between the paths that meet here; an error only if it is used."""
+
+    def __init__(self, error: TileError):
+        self.error = error
+
+
 class Frame:
     """Variables of one (inlined) function activation."""
 
@@ -121,6 +128,7 @@ class Frame:
         self.parent = parent           # defining frame, for closures
         self.is_entry = is_entry
         self.loops: List[LoopInfo] = []
+        self.loop_assigned: List[frozenset] = []   # names assigned by each enclosing loop's body
         self.retval: Any = None
         self.call_site: Optional[Loc] = None
 
@@ -141,6 +149,8 @@ class Inference:
         self.frame: Optional[Frame] = None
         # (loc, name, abstract value) for every assignment: hover / inlay hints.
         self.bindings = bindings if bindings is not None else []
+        # The cuTile functions whose typing rules are running, innermost last (for argument_prefix).
+        self._surface_calls: List[SurfaceFunction] = []
 
     # ---- services for typing rules ------------------------------------------
 
@@ -269,12 +279,19 @@ class Inference:
         frame = Frame(hir_fn.name, pyfunc.__globals__, _closure_lookup(pyfunc), hir_fn, is_entry=True)
         self.frame = frame
         params = self._bind_kernel_params(pyfunc, hir_fn, arg_specs, frame, translate)
+        import sys
+        saved_limit = sys.getrecursionlimit()
+        # Inlining nests the interpreter ~40 Python frames per call level; leave room for
+        # upstream's inlining depth (MAX_INLINE_DEPTH) before Python's own limit is hit.
+        sys.setrecursionlimit(max(saved_limit, 40 * MAX_INLINE_DEPTH))
         try:
             self._exec_body(hir_fn.body)
         except _Exit:
             pass
         except RecursionError:
             raise self.error(TileRecursionError, "maximum recursion depth exceeded while compiling") from None
+        finally:
+            sys.setrecursionlimit(saved_limit)
         fn = Function(name or hir_fn.name, body, params, hir_fn.loc)
         fn.hir = hir_fn
         return fn
@@ -297,6 +314,12 @@ class Inference:
                     frame.vars[p.name] = translate(value)
                     out.append(Param(p.name, [], constant=value, is_constant=True))
                     self.bindings.append((p.loc, p.name, frame.vars[p.name]))
+                    continue
+                if wants_const and _constant_tuple(spec) is not None:
+                    value = _constant_tuple(spec)
+                    frame.vars[p.name] = value
+                    out.append(Param(p.name, [], constant=value, is_constant=True))
+                    self.bindings.append((p.loc, p.name, value))
                     continue
                 if wants_const:
                     raise self.type_error(f"parameter '{p.name}' is annotated as a compile-time constant "
@@ -329,6 +352,10 @@ class Inference:
                 v, ls = self._param_value(f"{name}.{i}", s)
                 items.append(v)
                 leaves.extend(ls)
+            cls = getattr(spec, "cls", None)      # a DataclassSpec: fields in declaration order
+            if cls is not None:
+                names = [f.name for f in dataclasses.fields(cls)]
+                return make_dataclass_instance(cls, dict(zip(names, items))), leaves
             return tuple(items), leaves
         raise self.type_error(f"unsupported argument description {spec!r} for parameter '{name}'")
 
@@ -442,12 +469,25 @@ class Inference:
             raise self.error(TileInternalError, "control flow: one branch of 'if' exits and the other does not")
         names = sorted(n for n in set(vars_t) | set(vars_e)
                        if not _same_binding(vars_t.get(n, UNDEFINED), vars_e.get(n, UNDEFINED)))
+        for n in set(vars_t) & set(vars_e):
+            # The same binding on both paths (e.g. one constant) needs no merge, but it
+            # may be new here: keep it after the `if`.
+            if n not in names and n not in frame.vars and vars_t[n] is not UNDEFINED:
+                frame.vars[n] = vars_t[n]
+                frame.vars.locs[n] = vars_t.locs.get(n, loc)
         merged_names = []
         for n in names:
             a, b = vars_t.get(n, UNDEFINED), vars_e.get(n, UNDEFINED)
-            if a is UNDEFINED or b is UNDEFINED or isinstance(a, MaybeUndefined) or isinstance(b, MaybeUndefined):
+            if isinstance(a, Conflict) or isinstance(b, Conflict):
+                frame.vars[n] = a if isinstance(a, Conflict) else b
+            elif a is UNDEFINED or b is UNDEFINED or isinstance(a, MaybeUndefined) or isinstance(b, MaybeUndefined):
                 frame.vars[n] = MaybeUndefined(loc)
             else:
+                try:   # a type that differs between the branches is an error only where it is used
+                    self._check_mergeable(n, [(a, vars_t.locs.get(n, loc)), (b, vars_e.locs.get(n, loc))])
+                except TileTypeError as err:
+                    frame.vars[n] = Conflict(err)
+                    continue
                 merged_names.append(n)
         items = [(n, vars_t[n], vars_e[n], vars_t.locs.get(n, loc), vars_e.locs.get(n, loc))
                  for n in merged_names]
@@ -458,6 +498,20 @@ class Inference:
             frame.vars.locs[n] = loc
             self._name_values(v, n)
 
+    def _check_mergeable(self, name: str, versions) -> None:
+        """Raise the path-dependent type error `_merge_into` would raise for these (value, loc) versions."""
+        (first, loc0) = versions[0]
+        l0, t0 = flatten(first)
+        for other, loc1 in versions[1:]:
+            l1, t1 = flatten(other)
+            if t1 != t0:
+                raise self.error(TileTypeError, f"Type of {_subject(name)} depends on path taken: "
+                                                f"{describe(other)} (line {loc1.line}) vs. {describe(first)} "
+                                                f"(line {loc0.line})", loc1)
+            for x, y in zip(l0, l1):
+                if not same_leaf(x, y):
+                    self._unify_leaf(name, x, y, loc0, loc1)
+
     def _merge_into(self, ifop: Op, blocks: List[Block], items) -> List[Any]:
         """Make `ifop` yield each (name, then value, else value) pair; returns the merged values."""
         yields: List[List[Value]] = [[], []]
@@ -466,7 +520,7 @@ class Inference:
         for name, a, b, loc_a, loc_b in items:
             (la, ta), (lb, tb) = flatten(a), flatten(b)
             if ta != tb:
-                raise self.error(TileTypeError, f"Type of `{name}` depends on path taken: {describe(b)} "
+                raise self.error(TileTypeError, f"Type of {_subject(name)} depends on path taken: {describe(b)} "
                                                 f"(line {loc_b.line}) vs. {describe(a)} (line {loc_a.line})", loc_b)
             slots = []
             for x, y in zip(la, lb):
@@ -506,7 +560,7 @@ class Inference:
             return ta
         if ta is not None and ta == tb:
             return ta
-        raise self.error(TileTypeError, f"Type of `{name}` depends on path taken: {_short(b)} (line {loc_b.line}) "
+        raise self.error(TileTypeError, f"Type of {_subject(name)} depends on path taken: {_short(b)} (line {loc_b.line}) "
                                         f"vs. {_short(a)} (line {loc_a.line})", loc_b)
 
     def _coerce_leaf(self, x: Any, ty: Type) -> Value:
@@ -522,6 +576,8 @@ class Inference:
         env = self.frame.vars
         for n, tree, types_ in zip(loop.names, loop.trees, loop.leaf_types):
             v = env.get(n, UNDEFINED)
+            if isinstance(v, Conflict):
+                raise v.error
             leaves, t = flatten(v)
             here = env.locs.get(n, self.loc)
             init_loc = loop.init_locs.get(n, here)
@@ -543,8 +599,8 @@ class Inference:
                 elif ty is not _ANY and not same_leaf(leaf, ty):
                     raise self.error(TileTypeError, f"Type of `{n}` depends on path taken: {_short(leaf)} "
                                                     f"(line {here.line}) vs. {_short(ty)} (line {init_loc.line})", here)
-        loop.exits.append((kind, env.copy()))
-        self.emit(kind, values)
+        op = self.emit(kind, values)
+        loop.exits.append((kind, env.copy(), op, self.builder.block))
         raise _Exit(kind)
 
     def _carried(self, body: List[H.Stmt], exclude=()) -> List[str]:
@@ -615,7 +671,7 @@ class Inference:
                     pass
                 finally:
                     self.frame.loops.pop()
-            for _, env in probe.exits:
+            for _, env, _, _ in probe.exits:
                 for n in info.names:
                     v = env.get(n)
                     if isinstance(v, Value):
@@ -655,6 +711,71 @@ class Inference:
         self.frame.vars = outer_vars
         self.loc = loc
         self._bind_carried(info, op.results)
+        if opname == "loop":
+            self._bind_break_values(op, info)
+
+    def _bind_break_values(self, op: Op, info: LoopInfo) -> None:
+        """A `loop` is left only through `break`: what every break agrees on is known after it.
+
+        A carried leaf with the same constant at every break stays that constant, and names first
+        assigned inside the loop but bound at every break become extra results of the loop.
+        """
+        breaks = [(env, brk, blk) for kind, env, brk, blk in info.exits if kind == "break"]
+        if not breaks:
+            return
+        frame = self.frame
+        for n in info.names:
+            versions = [flatten(env.get(n, UNDEFINED)) for env, _, _ in breaks]
+            if len({repr(t) for _, t in versions}) != 1:
+                continue
+            current, tree = flatten(frame.vars[n])
+            leaves = list(current)
+            for i in range(len(leaves)):
+                firsts = [v[0][i] for v in versions]
+                if not isinstance(firsts[0], Value) and all(same_leaf(firsts[0], x) for x in firsts[1:]):
+                    leaves[i] = firsts[0]
+            frame.vars[n] = unflatten(tree, leaves)
+        common = set.intersection(*(set(env) for env, _, _ in breaks)) - set(info.names) - set(frame.vars)
+        for n in sorted(common):
+            values = [env[n] for env, _, _ in breaks]
+            if any(v is UNDEFINED or isinstance(v, (MaybeUndefined, Conflict)) for v in values):
+                continue
+            locs = [env.locs.get(n, self.loc) for env, _, _ in breaks]
+            try:
+                self._check_mergeable(n, list(zip(values, locs)))
+            except TileTypeError as err:
+                frame.vars[n] = Conflict(err)
+                continue
+            frame.vars[n] = self._merge_break_values(op, breaks, n, values, locs)
+            frame.vars.locs[n] = self.loc
+
+    def _merge_break_values(self, op: Op, breaks, name: str, values, locs) -> Any:
+        """Extra loop results for `name`, fed by every break; constants that agree need none."""
+        flat = [flatten(v) for v in values]
+        tree = flat[0][1]
+        out = []
+        for i in range(len(flat[0][0])):
+            leaves = [f[0][i] for f in flat]
+            if all(same_leaf(leaves[0], x) for x in leaves[1:]):
+                out.append(leaves[0])
+                continue
+            ty = leaves[0].type if isinstance(leaves[0], Value) else None
+            for x, l in zip(leaves, locs):
+                if isinstance(x, Value):
+                    ty = x.type
+            if ty is None:
+                ty = self._unify_leaf(name, leaves[0], leaves[1], locs[0], locs[1])
+            for (env, brk, blk), leaf in zip(breaks, leaves):
+                staging = Block()
+                with self.builder.into(staging):
+                    v = self._coerce_leaf(leaf, ty)
+                at = blk.ops.index(brk)
+                blk.ops[at:at] = staging.ops
+                brk.operands.append(v)
+            result = Value(ty, name=name, owner=op)
+            op.results.append(result)
+            out.append(result)
+        return unflatten(tree, out)
 
     def _loop_exit_quiet(self, kind: str) -> None:
         try:
@@ -678,6 +799,13 @@ class Inference:
             self._name_values(v, n)
 
     def _stmt_For(self, s: H.For) -> None:
+        self.frame.loop_assigned.append(frozenset(assigned_names(s.body)))
+        try:
+            self._for(s)
+        finally:
+            self.frame.loop_assigned.pop()
+
+    def _for(self, s: H.For) -> None:
         if s.static:
             return self._static_for(s)
         it = self.eval(s.iter)
@@ -698,7 +826,9 @@ class Inference:
             raise self.value_error("range() step must be positive in a cuTile 'for' loop")
         operands = [self.to_value(b, idt) if not isinstance(b, Value) else self._as_index(b, idt) for b in bounds]
         target_names = assigned_names([H.Assign([s.target], H.Const(None, s.loc), s.loc)])
-        names = self._carried(s.body, exclude=target_names)
+        # The loop variable keeps its last value after the loop when it was bound before it.
+        names = sorted(set(self._carried(s.body, exclude=target_names)) |
+                       {n for n in target_names if n in self.frame.vars})
 
         def body(ivs):
             self.assign(s.target, ivs[0])
@@ -710,6 +840,13 @@ class Inference:
         return v if v.type.dtype is idt else self.call_surface("astype", [v, idt], {})
 
     def _stmt_While(self, s: H.While) -> None:
+        self.frame.loop_assigned.append(frozenset(assigned_names(s.body)))
+        try:
+            self._while(s)
+        finally:
+            self.frame.loop_assigned.pop()
+
+    def _while(self, s: H.While) -> None:
         names = self._carried(s.body + [H.ExprStmt(s.test, s.loc)])
 
         def body(_ivs):
@@ -749,8 +886,12 @@ class Inference:
                 self.assign(t, v)
             return
         if isinstance(target, H.Subscript):
-            raise self.error(TileTypeError, f"item assignment is not supported on {describe(self.eval(target.value))}",
-                             target.loc)
+            obj = self.eval(target.value)
+            setter = _dataclass_dunder(obj, "__setitem__")
+            if setter is not None:
+                self._call(setter, [obj, self.eval(target.index), value], {})
+                return
+            raise self.error(TileTypeError, _item_assignment_error(obj), target.loc)
         if isinstance(target, H.Attribute):
             raise self.error(TileTypeError, "attribute assignment is not supported in tile code", target.loc)
         raise self.error(TileSyntaxError, "Unsupported syntax", target.loc)
@@ -760,7 +901,8 @@ class Inference:
             raise self.error(TileTypeError, f"cannot unpack {describe(value)}", target.loc)
         n = len(target.elts)
         if len(value) != n:
-            raise self.error(TileValueError, f"cannot unpack a tuple of {len(value)} items into {n} targets",
+            few_many = "few" if len(value) < n else "many"
+            raise self.error(TileValueError, f"Too {few_many} values to unpack (expected {n}, got {len(value)})",
                              target.loc)
         return list(value)
 
@@ -787,7 +929,7 @@ class Inference:
     def _check_int_range(self, v: Any) -> Any:
         """Integer constants must fit some cuTile integer dtype (int64 or uint64), wherever they appear."""
         if isinstance(v, int) and not isinstance(v, bool) and not -(1 << 63) <= v < (1 << 64):
-            raise self.value_error(f"Integer constant {v} is out of range of every supported integer dtype")
+            raise self.value_error(f"Integer constant {v} is out of range of any supported integer type")
         return v
 
     def _expr_Name(self, e: H.Name) -> Any:
@@ -801,6 +943,8 @@ class Inference:
                 v = f.vars[name]
                 if isinstance(v, MaybeUndefined):
                     raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`", v.loc)
+                if isinstance(v, Conflict):
+                    raise v.error
                 if v is UNDEFINED:
                     raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`")
                 if type(v) is UnknownValue:   # a default known only by running the module
@@ -808,7 +952,9 @@ class Inference:
                 return v
             if f.hir_fn is not None and name in f.hir_fn.local_names and f.parent is None \
                     and f is self.frame:
-                raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`")
+                if any(name in names for names in f.loop_assigned):
+                    raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`")
+                raise self.error(TileSyntaxError, f"Undefined variable {name} used")
             if f.closure is not None:
                 found, v = f.closure(name)
                 if found:
@@ -850,8 +996,14 @@ class Inference:
                 if isinstance(member, property):
                     return self._call(member.fget, [obj], {})
                 return BoundMethod(member, obj)
-        if isinstance(obj, (bool, int, float)) and attr in ("real", "imag"):
-            return getattr(obj, attr)
+        if _is_number(obj):
+            # A loose number has the methods and attributes of a 0-d tile (`8.astype(...)`).
+            getter = ATTRIBUTES.get((TileType, attr))
+            if getter is not None:
+                return getter(self, self.to_value(obj))
+            target = METHODS.get((TileType, attr))
+            if target is not None:
+                return BoundMethod(target, obj)
         if isinstance(obj, D.DType):
             if attr in ("bitwidth", "name"):
                 return getattr(obj, attr)
@@ -871,22 +1023,35 @@ class Inference:
 
     def getitem(self, obj: Any, index: Any) -> Any:
         from ..lang.bridge import translate
+        dunder = _dataclass_dunder(obj, "__getitem__")
+        if dunder is not None:
+            return self._call(dunder, [obj, index], {})
         if isinstance(obj, Value):
             getter = METHODS.get((type(obj.type), "__getitem__"))
             if getter is None:
+                if isinstance(obj.type, ArrayType):
+                    raise self.type_error(f"Arrays are not directly subscriptable; use load() on "
+                                          f"{obj.type}")
                 raise self.type_error(f"{str(obj.type)} does not support indexing")
             return self._call(getter, [obj, index], {})
         if isinstance(obj, tuple):
             if isinstance(index, Value):
-                raise self.type_error("tuple index must be a compile-time constant")
+                if isinstance(index.type, TileType) and index.type.shape == () \
+                        and D.is_integral(index.type.dtype):
+                    raise self.type_error("Tuple indices must be constant, but the index is a run-time value")
+                raise self.type_error(f"Tuple indices must be integers or slices, not {describe(index)}")
             if isinstance(index, slice) or isinstance(index, int):
                 try:
                     return obj[index]
                 except IndexError:
                     raise self.type_error(f"Index {index} is out of range for a tuple of length {len(obj)}") from None
-            raise self.type_error(f"tuple indices must be integers or slices, not {describe(index)}")
+            raise self.type_error(f"Tuple indices must be integers or slices, not {describe(index)}")
         try:
             return translate(obj[index])
+        except KeyError:
+            if isinstance(obj, dict):
+                raise self.type_error(f"Key {index!r} not found in dictionary") from None
+            raise self.type_error(f"cannot index {describe(obj)} with {describe(index)}") from None
         except Exception as ex:
             raise self.type_error(f"cannot index {describe(obj)} with {describe(index)}") from None
 
@@ -901,7 +1066,7 @@ class Inference:
             if isinstance(x, H.Starred):
                 v = self.eval(x.value)
                 if not isinstance(v, tuple):
-                    raise self.error(TileTypeError, f"cannot unpack {describe(v)} with '*'", x.loc)
+                    raise self.error(TileTypeError, f"Expected a tuple after *, got {describe(v)}", x.loc)
                 out.extend(v)
             else:
                 out.append(self.eval(x))
@@ -933,8 +1098,9 @@ class Inference:
             return self.call_surface(BINARY_SURFACE[op], [left, right], {})
         if isinstance(left, tuple) and isinstance(right, tuple) and op == "add":
             return left + right
-        if isinstance(left, tuple) and isinstance(right, int) and op == "mul":
-            return left * right
+        # An IntEnum member is an int in arithmetic (tuple repetition is not cuTile).
+        left = int(left) if isinstance(left, enum.IntEnum) else left
+        right = int(right) if isinstance(right, enum.IntEnum) else right
         if _is_number(left) and _is_number(right):
             return self._fold_python(op, left, right)
         if op == "or_" and _is_type_like(left) and _is_type_like(right):
@@ -945,7 +1111,7 @@ class Inference:
         if op in ("pow", "lshift") and isinstance(left, int) and isinstance(right, int) and right > 256 \
                 and abs(left) > 1:
             raise self.value_error(f"Integer constant {left} {'**' if op == 'pow' else '<<'} {right} is out of "
-                                   f"range of every supported integer dtype")
+                                   f"range of any supported integer type")
         try:
             return self._check_int_range(PY_BINARY[op](left, right))
         except ZeroDivisionError:
@@ -988,6 +1154,9 @@ class Inference:
             return self.unary("not_", r) if op == "not_in" else r
         if op in ("is_", "is_not"):
             if isinstance(left, Value) or isinstance(right, Value):
+                if left is not None and right is not None:
+                    word = "is" if op == "is_" else "is not"
+                    raise self.type_error(f"Operator '{word}' expects one of the operands to be None")
                 same = left is right
             else:
                 same = left is right or (left is None and right is None)
@@ -1062,7 +1231,7 @@ class Inference:
             if isinstance(a, H.Starred):
                 v = self.eval(a.value)
                 if not isinstance(v, tuple):
-                    raise self.error(TileTypeError, f"cannot unpack {describe(v)} with '*'", a.loc)
+                    raise self.error(TileTypeError, f"Expected a tuple after *, got {describe(v)}", a.loc)
                 args.extend(v)
             else:
                 args.append(self.eval(a))
@@ -1085,6 +1254,8 @@ class Inference:
             return self._call(fn.target, [fn.self_value] + args, kwargs)
         if isinstance(fn, SurfaceFunction):
             return self._call_surface(fn, args, kwargs)
+        if fn is dataclasses.replace:
+            return self._replace_dataclass(args, kwargs)
         if isinstance(fn, Closure):
             return self._inline(fn.fn, fn.frame.globals, None, fn.frame, args, kwargs,
                                 defaults=fn.defaults)
@@ -1108,12 +1279,44 @@ class Inference:
                                 pyfunc=fn)
         if isinstance(fn, type) and dataclasses.is_dataclass(fn):
             return self._construct_dataclass(fn, args, kwargs)
+        if dataclasses.is_dataclass(fn):
+            call = _dataclass_dunder(fn, "__call__")
+            if call is None:
+                raise self.type_error(f"Cannot call an object of type {type(fn).__name__}")
+            return self._call(call, [fn] + list(args), kwargs)
+
         if isinstance(fn, D.DType):
-            return self.call_surface("astype", [args[0], fn], {}) if len(args) == 1 and not kwargs else \
-                self._bad_call(fn)
+            return self._call_dtype(fn, args, kwargs)
+        from ..ops.common import foreign_dtype
+        if foreign_dtype(fn) is not None:      # `np.float16(x)`, `torch.float32(x)`: as ct.float16(x)
+            return self._call_dtype(foreign_dtype(fn), args, kwargs)
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
             return self._call(fn.__func__, [fn.__self__] + args, kwargs)
         return self._call_python(fn, args, kwargs)
+
+    def _call_dtype(self, dt: D.DType, args, kwargs):
+        """`ct.float16(x)`: convert a scalar; sub-byte dtypes have no constructor."""
+        if dt.bitwidth < 8:
+            raise self.type_error(f"Cannot call an object of type DTypeSpec(dtype=<DType '{dt.name}'>)")
+        if len(args) > 1 or kwargs:
+            self._bad_call(dt)
+        x = args[0] if args else 0       # `ct.int32()` is 0, as Python's int()
+        if isinstance(x, Value) and isinstance(x.type, TileType) and x.type.shape:
+            raise self.type_error(f"Expected a scalar value, but given value has type {x.type}")
+        if not isinstance(x, Value) or (x.const is not None and isinstance(x.type, TileType)):
+            # A constant converts at compile time through the dtype's Python type (int(1.5) == 1).
+            const = x.const if isinstance(x, Value) else x
+            pytype = bool if dt.is_bool else int if D.is_integral(dt) else float
+            try:
+                x = pytype(const)
+            except (ValueError, TypeError, OverflowError):
+                raise self.type_error(f"Invalid argument type for {dt.name}: {describe(const)}") from None
+        if dt.is_float and dt.name.endswith("fnu") and _is_number(x) and not isinstance(x, bool):
+            # A literal is rounded straight into the unsigned format (no run-time rounding mode).
+            if x < 0:
+                raise self.value_error("Negative values cannot be represented in an unsigned float format")
+            return self.constant(float(x), dt)
+        return self.call_surface("astype", [x, dt], {})
 
     def _bad_call(self, fn):
         raise self.type_error(f"cannot call {describe(fn)} with these arguments")
@@ -1133,12 +1336,20 @@ class Inference:
                                   f"on run-time values)") from None
         if isinstance(fn, type) and issubclass(fn, enum.Enum):
             pass
+        elif isinstance(fn, type) and not _is_pure_callable(fn):
+            raise self.error(TileError, f'Creating instances of type "{fn.__name__}" is not supported '
+                                        f'in device code')
         elif not _is_pure_callable(fn):
-            raise self.type_error(f"function {_callable_name(fn)} is not supported in tile code")
+            raise self.error(TileError, f"{_callable_name(fn)}() is not supported in device code")
         try:
             return fn(*cargs, **ckw)
         except TileError:
             raise
+        except ValueError as ex:
+            if isinstance(fn, type) and issubclass(fn, enum.Enum):
+                raise self.value_error(str(ex)) from None   # `Color(99)`: no such member
+            raise self.error(TileStaticEvalError, f"{_callable_name(fn)}() raised "
+                                                  f"{type(ex).__name__}: {ex}") from None
         except Exception as ex:
             raise self.error(TileStaticEvalError, f"{_callable_name(fn)}() raised "
                                                   f"{type(ex).__name__}: {ex}") from None
@@ -1153,6 +1364,7 @@ class Inference:
         except TypeError as ex:
             raise self.type_error(f"{fn.name}(): {ex}") from None
         bound.apply_defaults()
+        self._surface_calls.append(fn)
         try:
             return fn.typing(self, *bound.args, **bound.kwargs)
         except (TileError, _Exit):
@@ -1166,11 +1378,44 @@ class Inference:
         except Exception as ex:
             raise self.error(TileInternalError, f"internal error in the typing rule of "
                                                 f"cuda.tile.{fn.name}: {type(ex).__name__}: {ex}") from ex
+        finally:
+            self._surface_calls.pop()
 
-    def _construct_dataclass(self, cls, args, kwargs):
+    def argument_prefix(self, param: str) -> str:
+        """`Invalid argument "param" of fn(): ` (`#i` for a positional-only parameter) when `param`
+        names a parameter of the cuTile function being typed, else "" (upstream's error phrasing)."""
+        if not self._surface_calls:
+            return ""
+        fn = self._surface_calls[-1]
+        for i, p in enumerate(fn.signature.parameters.values(), 1):
+            if p.name == param:
+                tag = f"#{i}" if p.kind is inspect.Parameter.POSITIONAL_ONLY else f'"{param}"'
+                return f"Invalid argument {tag} of {fn.name.rsplit('.', 1)[-1]}(): "
+        return ""
+
+    def _check_dataclass_type(self, cls) -> None:
+        """The dataclasses tile code can build: frozen, plain generated __init__, no factories."""
+        if "__dataclass_fields__" not in cls.__dict__:
+            raise self.type_error("Non-dataclass subclasses of a dataclass are not supported")
         params = getattr(cls, "__dataclass_params__", None)
         if params is not None and not params.frozen:
-            raise self.type_error(f"dataclass {cls.__name__} must be frozen to be used in tile code")
+            raise self.type_error("Only frozen dataclasses are supported")
+        if cls.__new__ is not object.__new__:
+            raise self.type_error("Dataclasses with custom __new__ are not supported")
+        init = getattr(cls, "__init__", None)
+        code = getattr(init, "__code__", None)
+        if params is not None and not params.init or code is None or code.co_filename != "<string>":
+            # dataclass() compiles the generated __init__ from a string.
+            raise self.type_error("Dataclass instance creation is only supported for dataclasses "
+                                  "with a default generated __init__() method.")
+        for f in dataclasses.fields(cls):
+            if not f.init:
+                raise self.type_error("Dataclasses with init=False fields are not supported")
+            if f.default_factory is not dataclasses.MISSING:
+                raise self.type_error("Dataclasses with default_factory fields are not supported")
+
+    def _construct_dataclass(self, cls, args, kwargs):
+        self._check_dataclass_type(cls)
         fields = [f for f in dataclasses.fields(cls) if f.init]
         sig = inspect.Signature([inspect.Parameter(f.name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                                    default=(f.default if f.default is not dataclasses.MISSING
@@ -1181,7 +1426,23 @@ class Inference:
         except TypeError as ex:
             raise self.type_error(f"{cls.__name__}(): {ex}") from None
         bound.apply_defaults()
-        return make_dataclass_instance(cls, dict(bound.arguments))
+        obj = make_dataclass_instance(cls, dict(bound.arguments))
+        post_init = getattr(cls, "__post_init__", None)
+        if isinstance(post_init, types.FunctionType):
+            self._call(post_init, [obj], {})
+        return obj
+
+    def _replace_dataclass(self, args, kwargs):
+        """`dataclasses.replace(obj, **changes)` on an abstract dataclass instance."""
+        if len(args) != 1 or not dataclasses.is_dataclass(args[0]) or isinstance(args[0], type):
+            raise self.type_error("dataclasses.replace() expects a dataclass instance and keyword arguments")
+        obj = args[0]
+        names = [f.name for f in dataclasses.fields(obj)]
+        for k in kwargs:
+            if k not in names:
+                raise self.type_error(f"Dataclass '{type(obj).__name__}' has no such field '{k}'")
+        fields = {n: kwargs[n] if n in kwargs else object.__getattribute__(obj, n) for n in names}
+        return make_dataclass_instance(type(obj), fields)
 
     def _make_closure(self, fn: H.FunctionDef) -> Closure:
         defaults = {}
@@ -1248,9 +1509,21 @@ class Inference:
         hir_fn = function_hir(fn, is_entry=False)
         body = hir_fn.body
         idx = [i for i, s in enumerate(body) if isinstance(s, H.Yield)]
-        if len(idx) != 1:
-            raise self.type_error(f"@contextmanager function '{hir_fn.name}' must contain exactly one "
-                                  f"top-level 'yield' statement")
+        if not idx and not (getattr(fn, "__code__", None) is not None
+                            and fn.__code__.co_flags & inspect.CO_GENERATOR):
+            raise self.type_error("Expected a generator function, but no reachable `yield` statement "
+                                  "has been found")
+        nested = _nested_yields(body)
+        if len(idx) + len(nested) > 1:
+            first, second = sorted([body[i].loc for i in idx] + nested, key=lambda l: (l.line, l.col))[:2]
+            raise self.error(TileTypeError, f"Generator-based context manager must have one `yield` statement "
+                                            f"(another `yield` found on line {first.line})", second)
+        if not idx and not nested:    # every `yield` was dead code (after a break or return)
+            raise self.type_error("Expected a generator function, but no reachable `yield` statement "
+                                  "has been found")
+        if not idx:
+            raise self.error(TileTypeError, "`yield` statement of a generator-based context manager must be "
+                                            "placed outside of loops and conditional statements", nested[0])
         k = idx[0]
         frame = Frame(hir_fn.name, fn.__globals__, _closure_lookup(fn), hir_fn)
         frame.call_site = self.loc
@@ -1343,6 +1616,8 @@ def describe(x: Any) -> str:
         return f"a tuple of {len(x)} items"
     if isinstance(x, D.DType):
         return f"the dtype {x.name}"
+    if isinstance(x, enum.Enum):
+        return f"<enum constant {type(x).__name__}.{x.name}>"
     if isinstance(x, SurfaceFunction):
         return f"cuda.tile.{x.name}"
     if isinstance(x, types.ModuleType):
@@ -1354,8 +1629,32 @@ def describe(x: Any) -> str:
     return f"a {type(x).__name__} object"
 
 
+def _subject(name: str) -> str:
+    """A variable in backticks; the merged return value of a helper as plain words (as upstream)."""
+    return name if name == "return value" else f"`{name}`"
+
+
+def _item_assignment_error(obj: Any) -> str:
+    """Upstream's wording: tuples and tiles are immutable, arrays are written with store()."""
+    if isinstance(obj, tuple):
+        return "Tuples are immutable: item assignment is not supported"
+    if isinstance(obj, Value) and isinstance(obj.type, TileType):
+        return f"Tiles are immutable: item assignment is not supported ({obj.type})"
+    if isinstance(obj, Value) and isinstance(obj.type, ArrayType):
+        return f"Arrays do not support item assignment. Use store() to write to {obj.type}"
+    return f"item assignment is not supported on {describe(obj)}"
+
+
 def _callable_name(fn) -> str:
     return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+
+
+def _dataclass_dunder(obj: Any, name: str):
+    """A user-defined special method (`__call__`, `__getitem__`...) of a dataclass instance."""
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        return None
+    member = getattr(type(obj), name, None)
+    return member if isinstance(member, types.FunctionType) else None
 
 
 def _is_pure_callable(fn) -> bool:
@@ -1372,7 +1671,24 @@ def _is_contextmanager_factory(fn) -> bool:
     if wrapped is None or not isinstance(wrapped, types.FunctionType):
         return False
     code = getattr(fn, "__code__", None)
-    return code is not None and "contextlib" in code.co_filename and wrapped.__code__.co_flags & inspect.CO_GENERATOR
+    # Generator or not: a @contextmanager without a reachable `yield` is reported on entry.
+    return code is not None and "contextlib" in code.co_filename
+
+
+def _nested_yields(stmts) -> List[Loc]:
+    """Locations of the `yield` statements nested in compound statements (not at top level)."""
+    found: List[Loc] = []
+
+    def walk(block, top):
+        for s in block:
+            if isinstance(s, H.Yield) and not top:
+                found.append(s.loc)
+            for attr in ("body", "orelse"):
+                sub = getattr(s, attr, None)
+                if isinstance(sub, list):
+                    walk(sub, False)
+    walk(stmts, True)
+    return found
 
 
 def _closure_lookup(fn) -> Optional[Callable[[str], Tuple[bool, Any]]]:
@@ -1415,6 +1731,18 @@ def _annotations(fn) -> Dict[str, Any]:
             except Exception:
                 pass
     return ann
+
+
+def _constant_tuple(spec) -> Any:
+    """The Python tuple a TupleSpec of constants stands for, or None."""
+    from ..meta import ConstantSpec, TupleSpec
+    if isinstance(spec, ConstantSpec):
+        return spec.value
+    if isinstance(spec, TupleSpec):
+        items = [_constant_tuple(i) for i in spec.items]
+        if all(i is not None or isinstance(s, ConstantSpec) for i, s in zip(items, spec.items)):
+            return tuple(items)
+    return None
 
 
 def _is_spec(x: Any) -> bool:
