@@ -17,5 +17,12 @@ def compile(kernel, args, **kwargs):
     return _compile(kernel, args, **kwargs)
 
 
+def launch(grid, kernel, args, **kwargs):
+    """Run `kernel` over `grid` on the CPU with real arguments (arrays updated in place);
+    see `tilescope.run.launch`."""
+    from .run import launch as _launch
+    return _launch(grid, kernel, args, **kwargs)
+
+
 __all__ = ["DType", "TileError", "MetaTensor", "ScalarSpec", "ConstantSpec", "TupleSpec", "ListSpec",
-           "parse_args", "compile", "__version__"]
+           "parse_args", "compile", "launch", "__version__"]
