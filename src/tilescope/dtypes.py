@@ -288,12 +288,12 @@ def promote(a: DType, b: DType, *, force_float: bool = False) -> DType:
         return a
     if a.is_restricted or b.is_restricted:
         raise PromotionError(
-            f"cannot implicitly promote {a} and {b}: restricted float dtypes "
-            f"(tfloat32, fp8, fp4) only combine with themselves; cast explicitly")
+            f"Implicit promotion of {a} and {b} is not supported as it involves restricted "
+            f"float dtypes (tfloat32, fp8, fp4); cast explicitly")
     ret = _common(a, b)
     if ret is None:
-        raise PromotionError(f"cannot implicitly promote {a} and {b}; cast one operand "
-                             f"explicitly")
+        raise PromotionError(f"Implicit promotion of {a} and {b} is not supported; cast one "
+                             f"operand explicitly")
     if force_float and not ret.is_float:
         return DEFAULT_FLOAT
     return ret
@@ -318,7 +318,7 @@ def literal_dtype(value) -> DType:
             if dt.min <= value <= dt.max:
                 return dt
         raise LiteralRangeError(
-            f"integer constant {value} is out of range of every supported integer dtype")
+            f"Integer constant {value} is out of range of any supported integer type")
     if isinstance(value, float):
         return DEFAULT_FLOAT
     raise TypeError(f"expected a Python bool, int or float constant, got "
@@ -340,7 +340,7 @@ def adapt_literal(value, other: DType, *, force_float: bool = False) -> DType:
     if lit_cat == cat:
         ret = other
         if other.is_int and not force_float and not other.min <= value <= other.max:
-            raise LiteralRangeError(f"integer constant {value} is out of range of {other} "
+            raise LiteralRangeError(f"Integer constant {value} is out of range of {other} "
                                     f"[{other.min}, {other.max}]")
     else:
         ret = lit if lit_cat > cat else other
@@ -361,7 +361,7 @@ def check_literal_fits(value, dtype: DType) -> None:
     """Raise LiteralRangeError when an int literal does not fit an integer dtype."""
     if dtype.is_int and isinstance(value, int) and not isinstance(value, bool):
         if not dtype.min <= value <= dtype.max:
-            raise LiteralRangeError(f"integer constant {value} is out of range of {dtype} "
+            raise LiteralRangeError(f"Integer constant {value} is out of range of {dtype} "
                                     f"[{dtype.min}, {dtype.max}]")
 
 

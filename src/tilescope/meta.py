@@ -21,6 +21,7 @@ Examples: ``f32[1024,?]``, ``bf16[?%16,64!]``, ``f16[?,?]:[?,1!]``, ``f32[?]@i64
 from __future__ import annotations
 
 import ast
+import dataclasses
 import math
 import re
 import struct
@@ -569,6 +570,30 @@ class TupleSpec:
 
     def to_upstream(self):
         return _need_upstream().TupleConstraint([i.to_upstream() for i in self.items])
+
+
+class DataclassSpec(TupleSpec):
+    """A frozen dataclass instance argument: its fields, in order, flattened like a tuple's items."""
+
+    __slots__ = ("cls",)
+
+    def __init__(self, cls, items):
+        super().__init__(items)
+        object.__setattr__(self, "cls", cls)
+
+    def __eq__(self, other):
+        return isinstance(other, DataclassSpec) and self.cls is other.cls and self.items == other.items
+
+    def __hash__(self):
+        return hash(("dataclass", self.cls, self.items))
+
+    def __repr__(self):
+        names = [f.name for f in dataclasses.fields(self.cls)]
+        fields = ", ".join(f"{n}={s!r}" for n, s in zip(names, self.items))
+        return f"{self.cls.__qualname__}({fields})"
+
+    def to_upstream(self):
+        raise TypeError("dataclass arguments have no upstream constraint description in tilescope")
 
 
 class ListSpec:

@@ -26,6 +26,7 @@ class CheckReport(TileError):
 
 # CUDA's maximum grid size (x, y, z).
 _GRID_LIMITS = (2 ** 31 - 1, 65535, 65535)
+_GRID_24BIT_LIMIT = 2 ** 24 - 1
 
 
 def normalize_grid(grid) -> Tuple[int, int, int]:
@@ -35,17 +36,22 @@ def normalize_grid(grid) -> Tuple[int, int, int]:
         dims = tuple(grid)
     except TypeError:
         raise LaunchError(f"grid must be a tuple of 1 to 3 positive ints, got {grid!r}") from None
-    if not 1 <= len(dims) <= 3:
-        raise LaunchError(f"grid must have 1 to 3 dimensions, got {len(dims)}")
+    if len(dims) > 3:
+        raise LaunchError(f"Grid dimensions must be at most 3, got length {len(dims)}")
     out = []
     for d in dims:
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d <= 0:
             raise LaunchError(f"grid dimensions must be positive ints, got {grid!r}")
-        limit = _GRID_LIMITS[len(out)]
-        if d > limit:
-            raise LaunchError(f"grid dimension {len(out)} is {int(d)}, above the CUDA limit {limit}")
         out.append(int(d))
-    return tuple(out + [1] * (3 - len(out)))
+    out += [1] * (3 - len(out))         # as upstream: missing dimensions (even all three) are 1
+    for i, d in enumerate(out):
+        # Upstream's own limit (kept below 2**24 on every axis), then the device's.
+        if d > _GRID_24BIT_LIMIT:
+            raise LaunchError(f"Grid[{i}] exceeds 24-bit limit: max={_GRID_24BIT_LIMIT}, got={d}. "
+                              f"Use multiple kernel launches for larger workloads.")
+        if d > _GRID_LIMITS[i]:
+            raise LaunchError(f"Grid[{i}] is too big: max={_GRID_LIMITS[i]}, got={d}")
+    return tuple(out)
 
 
 _ML_DTYPES_OF_TORCH = {"bfloat16": "bfloat16", "float8_e4m3fn": "float8_e4m3fn", "float8_e5m2": "float8_e5m2",

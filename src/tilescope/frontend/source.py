@@ -56,11 +56,14 @@ def function_ast(fn) -> Tuple[ast.FunctionDef, str]:
                                   Loc(filename, code.co_firstlineno, 1)) from None
         lines = ["\n"] * (start - 1) + src_lines
     tree = parse_file_text(filename, "".join(lines))
-    if fn.__name__ == "<lambda>":
+    # The code object's name, not `__name__`: functools.wraps gives a decorator's wrapper
+    # the wrapped function's name, and the wrapper is what runs.
+    name = code.co_name
+    if name == "<lambda>":
         for node in ast.walk(tree):
             if isinstance(node, ast.Lambda) and node.lineno == code.co_firstlineno:
                 return node, filename
-    node = find_function_node(tree, fn.__name__, code.co_firstlineno)
+    node = find_function_node(tree, name, code.co_firstlineno)
     if node is None:
         raise TileSyntaxError(f"cannot find the source code of '{fn.__qualname__}'",
                               Loc(filename, code.co_firstlineno, 1))
@@ -100,7 +103,7 @@ def function_hir(fn, *, is_entry: bool) -> H.FunctionDef:
             _hir_cache[key] = hir
         return hir
     node, filename = function_ast(fn)
-    key = (filename, node.lineno, fn.__name__, is_entry)
+    key = (filename, node.lineno, node.name if hasattr(node, "name") else "<lambda>", is_entry)
     hir = _hir_cache.get(key)
     if hir is None or getattr(hir, "_ast", None) is not node:
         hir = function_to_hir(node, filename, is_entry=is_entry)

@@ -30,6 +30,11 @@ class ArrayAnnotation:
     def __post_init__(self):
         if self.index_dtype not in (int32, int64):
             raise ValueError(f"`index_dtype` must be int32 or int64, got {self.index_dtype}")
+        for what in ("static_shape_dims", "static_stride_dims"):
+            dims = getattr(self, what)
+            if not isinstance(dims, tuple) or not all(isinstance(d, int) and not isinstance(d, bool)
+                                                      for d in dims):
+                raise TypeError(f"`{what}` must be a tuple of int axes, got {dims!r}")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Dict, Generic, Optional, TypeVar
 
 T = TypeVar("T")
@@ -12,8 +13,8 @@ class ByTarget(Generic[T]):
 
     def __init__(self, *, default: Any = None, **value_by_target: Any):
         for k in value_by_target:
-            if not k.startswith("sm_"):
-                raise ValueError(f"ByTarget keys must look like 'sm_90', got {k!r}")
+            if not re.fullmatch(r"sm_\d+[a-z]?", k):
+                raise ValueError(f"Invalid GPU architecture name: {k}, expected sm_<major><minor>")
         self.default = default
         self.by_target: Dict[str, Any] = value_by_target
 
@@ -27,6 +28,22 @@ class ByTarget(Generic[T]):
 
 _HINTS = ("num_ctas", "occupancy", "opt_level", "num_worker_warps")
 
+# The values upstream accepts for each compiler hint (ValueError otherwise, when the kernel is made).
+_HINT_RULES = {
+    "num_ctas": (lambda v: 1 <= v <= 16 and v & (v - 1) == 0, "a power of 2 in [1, 16]"),
+    "occupancy": (lambda v: 1 <= v <= 32, "in [1, 32]"),
+    "opt_level": (lambda v: 0 <= v <= 3, "in [0, 3]"),
+    "num_worker_warps": (lambda v: v in (4, 8), "either 4 or 8"),
+}
+
+
+def _validate_hint(name: str, value: Any) -> None:
+    values = list(value.by_target.values()) + [value.default] if isinstance(value, ByTarget) else [value]
+    ok, expected = _HINT_RULES[name]
+    for v in values:
+        if v is not None and not (isinstance(v, int) and not isinstance(v, bool) and ok(v)):
+            raise ValueError(f"{name} should be {expected}, got {v}")
+
 
 class kernel:
     """Marks a function as a tile kernel, launched over a grid with `ct.launch`.
@@ -39,6 +56,8 @@ class kernel:
                  opt_level: Optional[Any] = 3, num_worker_warps: Optional[Any] = None):
         self.hints = {"num_ctas": num_ctas, "occupancy": occupancy, "opt_level": opt_level,
                       "num_worker_warps": num_worker_warps}
+        for name, value in self.hints.items():
+            _validate_hint(name, value)
         self._function = None
         if function is not None:
             self._set_function(function)
@@ -89,7 +108,9 @@ def function(func=None, /, *, host: bool = False, tile: bool = True):
 
         @functools.wraps(f)
         def wrapped(*args, **kwargs):
-            raise RuntimeError(f"tile function {f.__qualname__}() can only be called from tile code")
+            raise RuntimeError(f"Device functions can only be called from device code. "
+                               f"{f.__qualname__}() is a tile function: call it from a kernel or "
+                               f"another tile function")
         wrapped._cutile_tile_function = tile
         wrapped._cutile_function_wrapper = True
         return wrapped

@@ -415,6 +415,8 @@ class FormatString:
 
 
 def contains(ctx, item: Any, container: Any) -> Any:
+    if isinstance(container, dict):          # `"foo" in kwargs`: keys are compile-time strings
+        return ctx.require_constant(item, "the key of 'in'") in container
     if not isinstance(container, tuple):
         raise ctx.type_error(f"'in' needs a tuple on the right in tile code")
     result: Any = False

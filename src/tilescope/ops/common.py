@@ -72,39 +72,70 @@ def foreign_dtype(x: Any):
         return None
 
 
+def argument_error(ctx, what: str, message: str, cls: str = "type"):
+    """An error about argument `what`, phrased as upstream's: `Invalid argument "what" of fn(): ...`
+    when `what` is a parameter of the cuTile function being typed, else `what: ...`."""
+    prefix = getattr(ctx, "argument_prefix", lambda _: "")(what) or (f"{what}: " if what else "")
+    return (ctx.value_error if cls == "value" else ctx.type_error)(prefix + message)
+
+
+def _type_text(x: Any) -> str:
+    """A value's type as error messages show it (`None`, `Tile[int32,()]`, `float (0.1)`)."""
+    if isinstance(x, Value):
+        return str(x.type)
+    if x is None:
+        return "None"
+    if isinstance(x, tuple):
+        return f"a tuple of {len(x)} items"
+    return f"{type(x).__name__} ({x!r})"
+
+
+def _require_const(ctx, x: Any, what: str, expected: str) -> Any:
+    if not ctx.is_constant(x):
+        raise argument_error(ctx, what, f"Expected {expected}, but given value is not constant")
+    return ctx.const_value(x)
+
+
 def const_int(ctx, x: Any, what: str) -> int:
-    v = ctx.require_constant(x, what)
+    v = _require_const(ctx, x, what, "an integer constant")
     if isinstance(v, bool) or not isinstance(v, int):
-        raise ctx.type_error(f"{what} must be an integer constant, got {_describe(v)}")
+        raise argument_error(ctx, what, f"Expected an integer constant, but given value has type "
+                                        f"{_type_text(x if isinstance(x, Value) else v)}")
     return v
 
 
 def const_bool(ctx, x: Any, what: str) -> bool:
-    v = ctx.require_constant(x, what)
+    v = _require_const(ctx, x, what, "a boolean constant")
     if not isinstance(v, bool):
-        raise ctx.type_error(f"{what} must be a boolean constant, got {_describe(v)}")
+        raise argument_error(ctx, what, f"Expected a boolean constant, but given value has type "
+                                        f"{_type_text(x if isinstance(x, Value) else v)}")
     return v
 
 
 def const_shape(ctx, x: Any, what: str = "shape", *, pow2: bool = True) -> Shape:
     """A compile-time tuple of positive ints (an int means a 1-tuple); powers of two when required."""
-    v = ctx.require_constant(x, what)
+    v = _require_const(ctx, x, what, "a constant integer tuple")
     if isinstance(v, int) and not isinstance(v, bool):
         v = (v,)
-    if not isinstance(v, tuple) or not all(isinstance(d, int) and not isinstance(d, bool) for d in v):
-        raise ctx.type_error(f"{what} must be a tuple of integer constants, got {_describe(v)}")
-    for d in v:
+    if not isinstance(v, tuple):
+        raise argument_error(ctx, what, f"Expected a tuple, but given value has type {_type_text(v)}")
+    for i, d in enumerate(v):
+        if isinstance(d, bool) or not isinstance(d, int):
+            raise argument_error(ctx, what, f"Expected a tuple of integers, but element #{i} has type "
+                                            f"{_type_text(d)}")
+    for i, d in enumerate(v):
         if d <= 0:
-            raise ctx.type_error(f"{what} dimensions must be positive, got {v}")
+            raise argument_error(ctx, what, f"Dimension #{i} of {what} {v} is not positive")
         if pow2 and d & (d - 1):
-            raise ctx.type_error(f"{what} dimensions must be powers of two, got {v}")
+            raise argument_error(ctx, what, f"Dimension #{i} of {what} {v} is not a power of two")
     return v
 
 
 def normalize_axis(ctx, axis: Any, ndim: int, what: str = "axis") -> int:
     a = const_int(ctx, axis, what)
     if not -ndim <= a < ndim:
-        raise ctx.type_error(f"{what} {a} is out of range for a tile of rank {ndim}")
+        # upstream's wording, stray quote included (its tests match on it)
+        raise argument_error(ctx, what, f"Axis {a} is out of range for rank {ndim}'")
     return a % ndim if ndim else 0
 
 
@@ -263,14 +294,21 @@ def const_enum(ctx, x: Any, cls, what: str):
 
 def axis_order(ctx, order: Any, ndim: int) -> Tuple[int, ...]:
     """'C', 'F' or a permutation of range(ndim)."""
-    o = ctx.require_constant(order, "order")
+    o = _require_const(ctx, order, "order", "a constant string or integer tuple")
     if o == "C":
         return tuple(range(ndim))
     if o == "F":
         return tuple(reversed(range(ndim)))
-    if isinstance(o, tuple) and sorted(o) == list(range(ndim)) and all(isinstance(i, int) for i in o):
-        return o
-    raise ctx.type_error(f"order must be 'C', 'F' or a permutation of {tuple(range(ndim))}, got {o!r}")
+    if isinstance(o, tuple) and len(o) == ndim and all(isinstance(i, int) and not isinstance(i, bool)
+                                                        and -ndim <= i < ndim for i in o):
+        axes = tuple(i % ndim for i in o)      # negative axes count from the end, as upstream
+        if sorted(axes) == list(range(ndim)):
+            return axes
+        twice = next(a for a in axes if axes.count(a) > 1)
+        raise argument_error(ctx, "order", f"Axis order must be a permutation, but axis {twice} is used "
+                                           f"at least twice")
+    raise argument_error(ctx, "order", f"Expected 'C', 'F' or a permutation of {tuple(range(ndim))}, "
+                                       f"got {o!r}")
 
 
 # The TileIR bytecode version tilescope type-checks for (upstream's oracle compiles for 13.3).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import dtypes as D
 from ..ir.types import TileType
-from .common import broadcast_to, const_shape, convert, describe, is_number, is_tile, require_dtype
+from .common import broadcast_to, const_int, const_shape, convert, describe, is_number, is_tile, require_dtype
 from .elementwise import binary_arith, cast
 from .registry import primitive, surface
 
@@ -39,9 +39,7 @@ def arange(size, /, *, dtype, start=0, step=1):
 
 @arange.rule
 def _(ctx, size, dtype, start, step):
-    n = ctx.require_constant(size, "arange() size")
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise ctx.type_error(f"arange() size must be an integer constant, got {describe(n)}")
+    n = const_int(ctx, size, "size")
     dt = require_dtype(ctx, dtype)
     if not _is_pow2(n):
         raise ctx.type_error(f"Result tile shape must be power of 2, got {n}")

@@ -444,4 +444,7 @@ def _(ex, op, cond):
     where = f"{loc.filename}:{loc.line}" if loc is not None else "?"
     message = op.attrs.get("message") or ""
     text = f"assertion failed in kernel '{ex.fn.name}' at {where}, block {block}"
-    raise ExecutionError(text + (f": {message}" if message else ""), loc)
+    text += f": {message}" if message else ""
+    # The GPU's device-side assert also prints one line to stdout (with the message).
+    ex.sink.write(block, text + "\n")
+    raise ExecutionError(text, loc)

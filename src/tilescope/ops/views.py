@@ -55,6 +55,8 @@ def _signed_int_scalar(ctx, x: Any) -> Value:
         return ctx.to_value(x)
     if isinstance(x, bool):
         raise ctx.type_error("Expected a signed integer scalar, but got Tile[bool_,()]")
+    if isinstance(x, float):
+        raise ctx.type_error("Expected a signed integer scalar, but got Tile[float32,()]")
     raise ctx.type_error(f"Expected a scalar or a 0D tile, but given value has type {_type_text(x)}")
 
 

@@ -958,18 +958,33 @@ class Inference:
             if f.closure is not None:
                 found, v = f.closure(name)
                 if found:
-                    return translate(v)
+                    return self._host_object(translate(v))
             if f.parent is None:
                 if name in f.globals:
                     v = f.globals[name]
                     if type(v) is UnknownValue:   # editor: a global not evaluated statically
                         raise unknown_value_error(self, name, v)
-                    return translate(v)
+                    return self._host_object(translate(v))
                 if hasattr(builtins, name):
                     return getattr(builtins, name)
                 break
             f = f.parent
         raise self.error(TileSyntaxError, f"Undefined variable {name} used")
+
+    def _host_object(self, v: Any) -> Any:
+        """A NumPy scalar captured from Python is a typed constant of its dtype (`np.int16(4)`);
+        a captured array (a global tensor) is not a constant: arrays are passed as arguments."""
+        cls = type(v)
+        if (cls.__module__, cls.__qualname__) in (("torch", "Tensor"), ("numpy", "ndarray")):
+            raise self.type_error(f"Cannot create constant from value of type {cls.__module__}.{cls.__qualname__}. "
+                                  f"Pass the array to the kernel as an argument instead.")
+        if type(v).__module__ == "numpy" and hasattr(v, "dtype") and getattr(v, "shape", None) == ():
+            try:
+                dt = D.as_dtype(v.dtype)
+            except (TypeError, ValueError):
+                return v
+            return self.constant(v.item(), dt)
+        return v
 
     def _expr_Attribute(self, e: H.Attribute) -> Any:
         obj = self.eval(e.value)
@@ -1287,6 +1302,23 @@ class Inference:
 
         if isinstance(fn, D.DType):
             return self._call_dtype(fn, args, kwargs)
+        op_name = _OPERATOR_FUNCTIONS.get(fn) if _hashable(fn) else None
+        if op_name is not None and any(isinstance(a, Value) for a in args):
+            # `operator.add(x, y)` (e.g. a reduce combiner) is `x + y`
+            kind, name = op_name
+            if kind == "binary" and len(args) == 2 and not kwargs:
+                return self.binary(name, *args)
+            if kind == "compare" and len(args) == 2 and not kwargs:
+                return self.compare(name, *args)
+            if kind == "unary" and len(args) == 1 and not kwargs:
+                return self.unary(name, *args)
+        if isinstance(fn, types.BuiltinMethodType) and isinstance(fn.__self__, dict) \
+                and fn.__name__ in ("get", "keys", "values", "items"):
+            # reading a dict (e.g. **kwargs) of compile-time keys; its values may be run-time
+            try:
+                return fn(*args, **kwargs)
+            except TypeError as ex:
+                raise self.type_error(f"dict.{fn.__name__}(): {ex}") from None
         from ..ops.common import foreign_dtype
         if foreign_dtype(fn) is not None:      # `np.float16(x)`, `torch.float32(x)`: as ct.float16(x)
             return self._call_dtype(foreign_dtype(fn), args, kwargs)
@@ -1522,8 +1554,8 @@ class Inference:
             raise self.type_error("Expected a generator function, but no reachable `yield` statement "
                                   "has been found")
         if not idx:
-            raise self.error(TileTypeError, "`yield` statement of a generator-based context manager must be "
-                                            "placed outside of loops and conditional statements", nested[0])
+            raise self.type_error("`yield` statement of a generator-based context manager must be placed "
+                                  "outside of loops and conditional statements")
         k = idx[0]
         frame = Frame(hir_fn.name, fn.__globals__, _closure_lookup(fn), hir_fn)
         frame.call_site = self.loc
@@ -1627,6 +1659,20 @@ def describe(x: Any) -> str:
     if callable(x):
         return f"function '{_callable_name(x)}'"
     return f"a {type(x).__name__} object"
+
+
+_OPERATOR_FUNCTIONS = {**{getattr(operator, n): ("binary", n) for n in PY_BINARY},
+                       **{getattr(operator, n): ("compare", n) for n in COMPARE_SURFACE},
+                       operator.neg: ("unary", "neg"), operator.pos: ("unary", "pos"),
+                       operator.invert: ("unary", "invert"), operator.not_: ("unary", "not_")}
+
+
+def _hashable(x: Any) -> bool:
+    try:
+        hash(x)
+        return True
+    except TypeError:
+        return False
 
 
 def _subject(name: str) -> str:

@@ -20,6 +20,7 @@ from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value
 from ...ir.types import TileType
 from ...ops.registry import PRIMITIVES
+from .tiles import ArrayRef, MultiRef, SliceRef
 
 
 class ExecutionError(TileError):
@@ -162,8 +163,29 @@ class Executor:
 
 def select(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per-block choice between two values; cond has shape (B,) or (1,)."""
+    if isinstance(a, _REFS) or isinstance(b, _REFS):
+        return _select_refs(cond, a, b)
     c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
     return np.where(c, a, b)
+
+
+_REFS = (ArrayRef, SliceRef, MultiRef)
+
+
+def _select_refs(cond: np.ndarray, a, b):
+    """Per-block choice between array references (`a = x if bid == 0 else y`): a MultiRef
+    whose items are both sides' arrays, each block pointing at the one it chose."""
+    if a is b:
+        return a
+
+    def parts(r):
+        if isinstance(r, MultiRef):
+            return list(r.items), np.asarray(r.which, dtype=np.int64)
+        return [r], np.zeros(1, dtype=np.int64)
+    items_a, which_a = parts(a)
+    items_b, which_b = parts(b)
+    which = np.where(cond.reshape(-1), which_a, which_b + len(items_a))
+    return MultiRef(items_a + items_b, which.astype(np.int64))
 
 
 # ---- structured ops ----------------------------------------------------------

@@ -1,6 +1,7 @@
 """From a `launch(grid, kernel, args)` call to executed block groups."""
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import os
 import sys
@@ -10,7 +11,7 @@ import numpy as np
 
 from ...errors import TileError
 from ...ir.types import ArrayType, TileType
-from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
+from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
 from . import debugger
@@ -24,12 +25,18 @@ MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from ex
 _compiled: Dict[Any, Any] = {}
 
 
+class ArgumentCountError(LaunchError, TypeError):
+    """Wrong number of kernel arguments (a TypeError, as upstream raises)."""
+
+
 def _param_specs(fn, args: Sequence[Any]):
     from ...lang.annotations import is_constant_annotation
     from ...lang.bridge import translate
     params = list(inspect.signature(fn).parameters.values())
     if len(args) != len(params):
-        raise LaunchError(f"kernel '{fn.__name__}' takes {len(params)} argument(s) but {len(args)} were given")
+        n, m = len(params), len(args)
+        raise ArgumentCountError(f"Kernel expects {n} argument{'' if n == 1 else 's'} but {m} "
+                                 f"{'was' if m == 1 else 'were'} given (kernel '{fn.__name__}')")
     hints = getattr(fn, "__annotations__", {}) or {}
     specs, hosts = [], []
     for p, a in zip(params, args):
@@ -39,19 +46,180 @@ def _param_specs(fn, args: Sequence[Any]):
                 ann = eval(ann, fn.__globals__)
             except Exception:
                 ann = None
+        _reject_tuple_subclasses(a, f"kernel argument #{len(specs)}")
         if is_constant_annotation(ann):
-            specs.append(ConstantSpec(translate(a)))
-            hosts.append(None)
-            continue
-        host, spec = _describe(a, p.name)
+            _check_constant_arg(a, ann, f"kernel argument #{len(specs)}")
+        elif isinstance(a, str):
+            raise TypeError(f"Invalid kernel argument #{len(specs)}: Objects of type 'str' are only "
+                            f"accepted for parameters annotated as Constant.")
+        try:
+            host, spec = _describe_annotated(a, ann, p.name)
+        except _BadField as e:
+            raise TypeError(f"Invalid field '{e.field}' of kernel argument #{len(specs)}: Objects of type "
+                            f"'{e.type_name}' are not supported") from None
         specs.append(spec)
         hosts.append(host)
     return specs, hosts
 
 
+def _describe_annotated(a: Any, ann: Any, name: str):
+    """(host value, spec) of one argument under its parameter annotation: `ct.Constant[...]`,
+    array annotations (index dtype, static dims), list annotations and `tuple[...]` of those."""
+    from typing import get_args, get_origin
+    from ...lang.annotations import array_annotation, is_constant_annotation, metadata_of
+    from ...lang.bridge import translate
+    if is_constant_annotation(ann):
+        return None, ConstantSpec(_constant_arg(translate(a)))
+    base = get_args(ann)[0] if metadata_of(ann) else ann
+    if get_origin(base) is tuple and isinstance(a, tuple):
+        item_anns = get_args(base)
+        if len(item_anns) == 2 and item_anns[1] is Ellipsis:
+            item_anns = (item_anns[0],) * len(a)
+        if len(item_anns) != len(a):
+            raise TypeError(f"argument '{name}': Received a tuple of length {len(a)} for a parameter "
+                            f"annotated as a tuple of length {len(item_anns)}")
+        parts = [_describe_annotated(x, t, f"{name}[{i}]") for i, (x, t) in enumerate(zip(a, item_anns))]
+        return tuple(h for h, _ in parts), TupleSpec([s for _, s in parts])
+    list_ann = next((m for m in metadata_of(ann) if type(m).__name__ == "ListAnnotation"), None)
+    if list_ann is not None and isinstance(a, list) and a:
+        hosts = [as_host_array(x, f"{name}[{i}]") for i, x in enumerate(a)]
+        metas = [_annotated_meta(h, list_ann.element, f"{name}[{i}]") for i, h in enumerate(hosts)]
+        _check_same_static(metas, name)
+        first = metas[0]
+        for i, m in enumerate(metas[1:], 1):
+            if m.dtype is not first.dtype or m.ndim != first.ndim:
+                raise LaunchError(f"argument '{name}': list element {i} is {m!r} but element 0 is {first!r}; "
+                                  f"all elements need the same dtype and rank")
+        # dims the items disagree on are unknown (None); static ones agree (checked above)
+        merged = lambda attr: tuple(v if all(getattr(m, attr)[k] == v for m in metas) else None  # noqa: E731
+                                    for k, v in enumerate(getattr(first, attr)))
+        item = MetaTensor(merged("shape"), first.dtype, merged("strides"), index_dtype=first.index_dtype,
+                          static_shape=first.static_shape, static_strides=first.static_strides)
+        return hosts, ListSpec(item)
+    aa = array_annotation(ann)
+    if aa is not None and not isinstance(a, (bool, int, float, tuple, list, np.generic)) and a is not None:
+        host = as_host_array(a, name)
+        return host, _annotated_meta(host, aa, name)
+    return _describe(a, name)
+
+
+def _reject_tuple_subclasses(a: Any, what: str) -> None:
+    """Named tuples are not flattened like tuples (upstream accepts only plain tuples)."""
+    if isinstance(a, tuple):
+        if type(a) is not tuple:
+            raise TypeError(f"Invalid {what}: '{type(a).__name__}' is a subclass of 'tuple'. "
+                            f"Only plain tuples are accepted.")
+        for i, x in enumerate(a):
+            _reject_tuple_subclasses(x, f"item #{i} of {what}")
+
+
+def _check_constant_arg(a: Any, ann: Any, what: str) -> None:
+    """A `ct.Constant[...]` argument must be a compile-time value throughout (no arrays inside),
+    and run-time scalar annotations (ScalarInt64) make no sense inside it."""
+    import enum
+    from typing import get_args
+    from ...dtypes import DType
+    from ...lang.annotations import metadata_of, scalar_annotation
+
+    def walk_ann(t):
+        if scalar_annotation(t) is not None:
+            raise TypeError("Constant annotation cannot be combined with ScalarAnnotation/ScalarInt64")
+        for sub in get_args(t):
+            walk_ann(sub)
+    walk_ann(get_args(ann)[0] if metadata_of(ann) else ann)
+
+    def walk(x, path):
+        if isinstance(x, tuple):
+            for i, y in enumerate(x):
+                walk(y, path + [i])
+        elif not (x is None or isinstance(x, (bool, int, float, str, DType, enum.Enum, np.generic))
+                  or _constant_arg(x) is not x or isinstance(x, type) or callable(x)
+                  or dataclasses.is_dataclass(x)):
+            items = "".join(f"item #{i} of " for i in reversed(path))
+            raise TypeError(f"Invalid {items}{what}: Could not interpret object of type "
+                            f"'{type(x).__name__}' as a constant.")
+    walk(a, [])
+
+
+def _annotated_meta(host, aa, name: str) -> MetaTensor:
+    """MetaTensor of an array under an ArrayAnnotation (index dtype, static shape/stride dims)."""
+    from ...lang.bridge import translate
+    ndim = np.ndim(host) if not hasattr(host, "ndim") else host.ndim
+    flags = {}
+    for what in ("shape", "stride"):
+        dims = tuple(getattr(aa, f"static_{what}_dims", ()) or ())
+        for d in dims:
+            if not -ndim <= d < ndim:
+                raise ValueError(f"argument '{name}': static_{what}_dims contains axis {d}, out of "
+                                 f"range for a {ndim}-d array")
+        flags[what] = tuple(i in {d % ndim for d in dims} for i in range(ndim))
+    try:
+        return MetaTensor.like(host, index_dtype=translate(aa.index_dtype),
+                               static_shape=flags["shape"], static_strides=flags["stride"])
+    except (TypeError, ValueError) as e:
+        raise _array_error(name, e) from None
+
+
+def _check_same_static(metas, name: str) -> None:
+    """The items of a list argument share one compiled description: static dims must agree."""
+    first = metas[0]
+    for m in metas[1:]:
+        for what, attr, flags in (("shape", "shape", first.static_shape),
+                                  ("stride", "strides", first.static_strides)):
+            for axis, static in enumerate(flags):
+                if static and getattr(m, attr)[axis] != getattr(first, attr)[axis]:
+                    raise ValueError(f"argument '{name}': list items vary in static {what} at axis {axis} "
+                                     f"({getattr(first, attr)[axis]} vs {getattr(m, attr)[axis]})")
+
+
+def _array_error(name: str, e: Exception) -> Exception:
+    """A shape or stride beyond the index dtype is upstream's OverflowError; others are LaunchErrors."""
+    if "does not fit index dtype" in str(e):
+        return OverflowError(f"argument '{name}': {e}")
+    return LaunchError(f"argument '{name}': {e}")
+
+
+def _constant_arg(a: Any) -> Any:
+    """A torch dtype passed as a constant is the cuTile dtype of the same name (`c == ct.float32`)."""
+    if type(a).__module__ == "torch" and type(a).__name__ == "dtype":
+        from ...dtypes import as_dtype
+        try:
+            return as_dtype(a)
+        except (TypeError, ValueError):
+            return a
+    return a
+
+
+class _BadField(Exception):
+    """A dataclass argument's field holds something no kernel argument can be."""
+
+    def __init__(self, field: str, type_name: str):
+        self.field, self.type_name = field, type_name
+
+
+def _describe_dataclass(a: Any, name: str):
+    """A frozen dataclass instance is passed field by field, like a tuple (upstream's cconv v3)."""
+    from ...errors import TileTypeError
+    if not type(a).__dataclass_params__.frozen:
+        raise TileTypeError(f"argument '{name}' of type {type(a).__name__}: Only frozen dataclasses are "
+                            f"supported as kernel arguments")
+    hosts, specs = [], []
+    for f in dataclasses.fields(a):
+        v = getattr(a, f.name)
+        try:
+            h, s = _describe(v, f"{name}.{f.name}")
+        except LaunchError:
+            raise _BadField(f.name, type(v).__name__) from None
+        hosts.append(h)
+        specs.append(s)
+    return tuple(hosts), DataclassSpec(type(a), specs)
+
+
 def _describe(a: Any, name: str):
     if isinstance(a, (bool, int, float, np.generic)):
         return a, arg_spec_of(a)
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        return _describe_dataclass(a, name)
     if isinstance(a, tuple):
         parts = [_describe(x, f"{name}[{i}]") for i, x in enumerate(a)]
         return tuple(h for h, _ in parts), TupleSpec([s for _, s in parts])
@@ -64,7 +232,7 @@ def _describe(a: Any, name: str):
     try:
         return host, MetaTensor.like(host)
     except (TypeError, ValueError) as e:
-        raise LaunchError(f"argument '{name}': {e}") from None
+        raise _array_error(name, e) from None
 
 
 def _runtime_values(param, host, spec, name: str) -> List[Any]:
