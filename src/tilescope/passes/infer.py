@@ -130,6 +130,7 @@ class Frame:
         self.loops: List[LoopInfo] = []
         self.loop_assigned: List[frozenset] = []   # names assigned by each enclosing loop's body
         self.retval: Any = None
+        self.retloc: Optional[Loc] = None   # where the returned value was made, for type errors
         self.call_site: Optional[Loc] = None
 
 
@@ -406,6 +407,7 @@ class Inference:
                 self.emit("return")
         else:
             frame.retval = value
+            frame.retloc = frame.vars.locs.get(s.value.id, s.loc) if isinstance(s.value, H.Name) else s.loc
         raise _Exit("return")
 
     def _entry_block(self) -> Block:
@@ -445,21 +447,22 @@ class Inference:
             block = Block()
             frame.vars = before.copy()
             frame.retval = None
+            frame.retloc = None
             exited = False
             with self.builder.into(block):
                 try:
                     fn()
                 except _Exit as e:
                     exited = e.args[0]
-            outcomes.append((exited, frame.vars, frame.retval, block))
+            outcomes.append((exited, frame.vars, (frame.retval, frame.retloc or loc), block))
         frame.vars = before
         self.loc = loc
         (ex_t, vars_t, ret_t, b_t), (ex_e, vars_e, ret_e, b_e) = outcomes
         if ex_t == "return" and ex_e == "return" and not frame.is_entry:
             # Both branches return from an inlined helper: merge their return values.
             ifop = self.emit("if", [cond], [])
-            merged = self._merge_into(ifop, [b_t, b_e], [("return value", ret_t, ret_e, loc, loc)])
-            frame.retval = merged[0]
+            merged = self._merge_into(ifop, [b_t, b_e], [("return value", ret_t[0], ret_e[0], ret_t[1], ret_e[1])])
+            frame.retval, frame.retloc = merged[0], loc
             raise _Exit("return")
         if ex_t and ex_e:
             self.emit("if", [cond], []).blocks.extend([b_t, b_e])
@@ -1628,6 +1631,8 @@ def _short(x: Any) -> str:
     """A type-like description for path-dependent type errors."""
     if isinstance(x, Value):
         return str(x.type)
+    if _is_number(x):
+        return str(TileType(D.literal_dtype(x), ()))
     if isinstance(x, Type):
         return str(x)
     return describe(x)
