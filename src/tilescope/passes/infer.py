@@ -29,7 +29,7 @@ from ..frontend.static_module import UnknownValue, unknown_value_error
 from ..ir.core import Block, Builder, Function, Op, Param, Value
 from ..ir.types import ArrayType, ListType, TileType, Type
 from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
-from .values import UNDEFINED, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
+from .values import UNDEFINED, Closure, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
 
 MAX_INLINE_DEPTH = 1000  # as upstream cuTile
 
@@ -46,17 +46,6 @@ PY_BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "tru
              "and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
 PY_COMPARE = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
               "gt": operator.gt, "ge": operator.ge, "is_": operator.is_, "is_not": operator.is_not}
-
-
-class Closure:
-    """A function defined inside tile code (nested `def` or `lambda`)."""
-
-    def __init__(self, fn: H.FunctionDef, frame: "Frame", defaults: Dict[str, Any]):
-        self.fn, self.frame, self.defaults = fn, frame, defaults
-        self.__name__ = fn.name
-
-    def __repr__(self) -> str:
-        return f"<tile function {self.fn.name}>"
 
 
 class BoundMethod:
@@ -1275,8 +1264,9 @@ class Inference:
         if fn is dataclasses.replace:
             return self._replace_dataclass(args, kwargs)
         if isinstance(fn, Closure):
-            return self._inline(fn.fn, fn.frame.globals, None, fn.frame, args, kwargs,
-                                defaults=fn.defaults)
+            scope = Frame(fn.fn.name, fn.frame.globals, None, None, parent=fn.frame)
+            scope.vars = Env(fn.captured)
+            return self._inline(fn.fn, fn.frame.globals, None, scope, args, kwargs, defaults=fn.defaults)
         rule = builtins_rules.lookup(fn)
         if rule is not None:
             return rule(self, *args, **kwargs)
@@ -1484,7 +1474,17 @@ class Inference:
         for p in fn.params:
             if p.default is not None:
                 defaults[p.name] = self.eval(p.default)
-        return Closure(fn, self.frame, defaults)
+        captured = {}
+        for name in _free_names(fn):
+            f = self.frame
+            while f is not None:
+                if name in f.vars:
+                    v = f.vars[name]
+                    if v is not UNDEFINED and not isinstance(v, (MaybeUndefined, Conflict)):
+                        captured[name] = v
+                    break
+                f = f.parent
+        return Closure(fn, self.frame, defaults, captured)
 
     def _inline(self, hir_fn: H.FunctionDef, globals_, closure, parent: Optional[Frame],
                 args: List[Any], kwargs: Dict[str, Any], *, defaults=None, pyfunc=None) -> Any:
@@ -1605,6 +1605,27 @@ class _PendingException:
 
     def __init__(self, cls, args, kwargs):
         self.cls, self.args, self.kwargs = cls, args, kwargs
+
+
+def _free_names(fn: H.FunctionDef) -> List[str]:
+    """Names a nested function reads that are not its own locals (over-approximated)."""
+    seen = set()
+
+    def walk(node):
+        if isinstance(node, H.Name):
+            seen.add(node.id)
+        elif isinstance(node, (list, tuple)):
+            for item in node:
+                walk(item)
+        elif isinstance(node, (H.Node, H.Keyword, H.Comprehension, H.FormattedValue, H.Param)):
+            for value in vars(node).values():
+                if isinstance(value, (H.Node, list, tuple, H.Keyword, H.Comprehension, H.FormattedValue, H.Param)):
+                    walk(value)
+
+    walk(fn.body)
+    for p in fn.params:
+        walk(p.default)
+    return sorted(seen - set(fn.local_names))
 
 
 def _leaf_type(x: Any) -> Optional[Type]:

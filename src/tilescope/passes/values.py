@@ -29,8 +29,37 @@ class Undefined:
 UNDEFINED = Undefined()
 
 
+class Closure:
+    """A function defined inside tile code (nested `def` or `lambda`).
+
+    The values of the enclosing variables it uses are captured when it is made, so two
+    closures of one function that differ only in captured values merge like tuples do
+    (`c = make(1) if cond else make(2)`); names bound later are found through `frame`.
+    """
+
+    def __init__(self, fn, frame, defaults: dict, captured: dict):
+        self.fn, self.frame, self.defaults, self.captured = fn, frame, defaults, captured
+        self.__name__ = fn.name
+
+    def __repr__(self) -> str:
+        return f"<tile function {self.fn.name}>"
+
+
+class _Anchor:
+    """Carries an object through a flatten tree without taking part in its equality."""
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Anchor)
+
+    def __hash__(self) -> int:
+        return 0
+
+
 def is_aggregate(x: Any) -> bool:
-    return isinstance(x, tuple) or (dataclasses.is_dataclass(x) and not isinstance(x, type))
+    return isinstance(x, (tuple, Closure)) or (dataclasses.is_dataclass(x) and not isinstance(x, type))
 
 
 def flatten(x: Any) -> Tuple[List[Any], Any]:
@@ -40,6 +69,10 @@ def flatten(x: Any) -> Tuple[List[Any], Any]:
     def walk(v):
         if isinstance(v, tuple):
             return ("tuple", tuple(walk(i) for i in v))
+        if isinstance(v, Closure):
+            cap, dfl = sorted(v.captured), sorted(v.defaults)
+            return ("closure", id(v.fn), _Anchor(v), tuple(cap), tuple(dfl),
+                    tuple(walk(v.captured[n]) for n in cap), tuple(walk(v.defaults[n]) for n in dfl))
         if dataclasses.is_dataclass(v) and not isinstance(v, type):
             names = tuple(f.name for f in dataclasses.fields(v))
             return ("dataclass", type(v), names, tuple(walk(getattr(v, n)) for n in names))
@@ -58,6 +91,11 @@ def unflatten(tree: Any, leaves: List[Any]) -> Any:
             return next(it)
         if t[0] == "tuple":
             return tuple(build(i) for i in t[1])
+        if t[0] == "closure":
+            _, _, anchor, cap, dfl, cap_t, dfl_t = t
+            proto = anchor.obj
+            return Closure(proto.fn, proto.frame, dict(zip(dfl, (build(i) for i in dfl_t))),
+                           dict(zip(cap, (build(i) for i in cap_t))))
         _, cls, names, items = t
         return make_dataclass_instance(cls, dict(zip(names, (build(i) for i in items))))
 
