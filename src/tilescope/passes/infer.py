@@ -1474,17 +1474,7 @@ class Inference:
         for p in fn.params:
             if p.default is not None:
                 defaults[p.name] = self.eval(p.default)
-        captured = {}
-        for name in _free_names(fn):
-            f = self.frame
-            while f is not None:
-                if name in f.vars:
-                    v = f.vars[name]
-                    if v is not UNDEFINED and not isinstance(v, (MaybeUndefined, Conflict)):
-                        captured[name] = v
-                    break
-                f = f.parent
-        return Closure(fn, self.frame, defaults, captured)
+        return Closure(fn, self.frame, defaults, {}, _free_names(fn))
 
     def _inline(self, hir_fn: H.FunctionDef, globals_, closure, parent: Optional[Frame],
                 args: List[Any], kwargs: Dict[str, Any], *, defaults=None, pyfunc=None) -> Any:

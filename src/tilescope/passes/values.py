@@ -32,14 +32,30 @@ UNDEFINED = Undefined()
 class Closure:
     """A function defined inside tile code (nested `def` or `lambda`).
 
-    The values of the enclosing variables it uses are captured when it is made, so two
-    closures of one function that differ only in captured values merge like tuples do
-    (`c = make(1) if cond else make(2)`); names bound later are found through `frame`.
+    Enclosing variables are found through `frame` when it runs (Python's late binding).
+    Where closures of one function made on different paths meet (`c = make(1) if cond else
+    make(2)`), they merge like tuples: their enclosing values (`free` names) are taken then
+    and kept in `captured`, which takes precedence over `frame`.
     """
 
-    def __init__(self, fn, frame, defaults: dict, captured: dict):
+    def __init__(self, fn, frame, defaults: dict, captured: dict, free=()):
         self.fn, self.frame, self.defaults, self.captured = fn, frame, defaults, captured
+        self.free = tuple(free)
         self.__name__ = fn.name
+
+    def enclosing_values(self) -> dict:
+        out = {}
+        for name in self.free:
+            if name in self.captured:
+                out[name] = self.captured[name]
+                continue
+            f = self.frame
+            while f is not None:
+                if name in f.vars:
+                    out[name] = f.vars[name]
+                    break
+                f = f.parent
+        return out
 
     def __repr__(self) -> str:
         return f"<tile function {self.fn.name}>"
@@ -70,9 +86,10 @@ def flatten(x: Any) -> Tuple[List[Any], Any]:
         if isinstance(v, tuple):
             return ("tuple", tuple(walk(i) for i in v))
         if isinstance(v, Closure):
-            cap, dfl = sorted(v.captured), sorted(v.defaults)
+            env = v.enclosing_values()
+            cap, dfl = sorted(env), sorted(v.defaults)
             return ("closure", id(v.fn), _Anchor(v), tuple(cap), tuple(dfl),
-                    tuple(walk(v.captured[n]) for n in cap), tuple(walk(v.defaults[n]) for n in dfl))
+                    tuple(walk(env[n]) for n in cap), tuple(walk(v.defaults[n]) for n in dfl))
         if dataclasses.is_dataclass(v) and not isinstance(v, type):
             names = tuple(f.name for f in dataclasses.fields(v))
             return ("dataclass", type(v), names, tuple(walk(getattr(v, n)) for n in names))
@@ -95,7 +112,7 @@ def unflatten(tree: Any, leaves: List[Any]) -> Any:
             _, _, anchor, cap, dfl, cap_t, dfl_t = t
             proto = anchor.obj
             return Closure(proto.fn, proto.frame, dict(zip(dfl, (build(i) for i in dfl_t))),
-                           dict(zip(cap, (build(i) for i in cap_t))))
+                           dict(zip(cap, (build(i) for i in cap_t))), proto.free)
         _, cls, names, items = t
         return make_dataclass_instance(cls, dict(zip(names, (build(i) for i in items))))
 
