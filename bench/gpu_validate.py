@@ -170,6 +170,21 @@ def _scatter(r, n):
     return [r.normal(n), idx, r.normal(64)], (1,), ["inout", "in", "in"]
 
 
+def _layernorm_bwd_lock(r, rows, cols, groups=8):
+    x, dy, w = r.normal((rows, cols)), r.normal((rows, cols)), r.normal(cols)
+    xs = np.asarray(x.get() if hasattr(x, "get") else x, dtype=np.float64)
+    mean = r.xp.asarray(xs.mean(axis=1).astype(np.float32))
+    rstd = r.xp.asarray((1 / np.sqrt(xs.var(axis=1) + 1e-5)).astype(np.float32))
+    return [dy, x, w, mean, rstd, r.empty((rows, cols), "float32"), r.zeros((groups, cols), "float32"),
+            r.zeros(groups, "int32"), r.zeros(groups, "int32"), groups, 256], (rows,), \
+        ["in", "in", "in", "in", "in", "out", "inout", "inout", "inout", None, None]
+
+
+def _persistent(r, m, n, k, programs=16):
+    a, b = r.normal((m, k), "float16", 0.25), r.normal((k, n), "float16", 0.25)
+    return [a, b, r.empty((m, n), "float16"), 128, 128, 64], (programs,), ["in", "in", "out", None, None, None]
+
+
 def _mm_flops(m, n, k, batch=1):
     return 2.0 * m * n * k * batch
 
@@ -216,6 +231,13 @@ CASES: List[Case] = [
          note="one block: launch-bound"),
     Case("scatter_1d", GATHER, "scatter_1d", "f32[?], i32[?], f32[?]", _scatter, {"n": 1024}, {"n": 1024}, "exact",
          note="one block: launch-bound"),
+    Case("layernorm_bwd_spinlock", REALISTIC, "layernorm_bwd_dx_partial_dw",
+         "f32[?,?], f32[?,?], f32[?], f32[?], f32[?], f32[?,?], f32[?,?], i32[?], i32[?], 8, 256",
+         _layernorm_bwd_lock, {"rows": 512, "cols": 256}, {"rows": 8192, "cols": 256}, "float", tol=1e-5,
+         note="CAS/xchg spin lock per row group; partial sums in lock order"),
+    Case("matmul_persistent_f16", REALISTIC, "matmul_persistent", "f16[?,?], f16[?,?], f16[?,?], 128, 128, 64",
+         _persistent, {"m": 512, "n": 384, "k": 256}, {"m": 4096, "n": 4096, "k": 4096}, "float", tol=2e-3,
+         flops=lambda m, n, k: _mm_flops(m, n, k), note="16 programs loop over the output tiles"),
 ]
 
 
