@@ -20,7 +20,8 @@ from .progress import Progress
 from .races import RaceTracker
 from .tiles import ArrayRef
 
-GROUP_BUDGET = 1 << 22
+GROUP_BUDGET = 1 << 22          # tile elements of one value in one vectorised step, at most
+MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
 _compiled: Dict[Any, Any] = {}
 
@@ -347,7 +348,13 @@ def _atomic_order_matters(fn) -> bool:
     return False
 
 
-def group_size(fn, nblocks: int) -> int:
+def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
+    """Blocks per vectorised step: as many as fit the budget for the largest tile value.
+
+    The budget follows the arguments' size (a step holds a few dozen tile-sized temporaries,
+    some in float64), so peak extra memory stays a small multiple of the arguments.
+    """
+    budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // 48))
     biggest = 1
     for op in fn.walk():
         for r in op.results:
@@ -357,7 +364,7 @@ def group_size(fn, nblocks: int) -> int:
                     raise LaunchError(f"a tile of shape {r.type.shape} ({size} elements) is too large for the CPU "
                                       f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
                 biggest = max(biggest, size)
-    return max(1, min(nblocks, GROUP_BUDGET // biggest))
+    return max(1, min(nblocks, budget // biggest))
 
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
@@ -397,7 +404,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         nblocks = 1
     if sequential is None:
         sequential = needs_sequential(ir)
-    size = 1 if sequential else (group or group_size(ir, nblocks))
+    args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
+    size = 1 if sequential else (group or group_size(ir, nblocks, args_bytes))
     progress = Progress(fn.__name__, nblocks)
     try:
         for start in range(0, nblocks, size):
