@@ -14,43 +14,50 @@ FIXES = [
     "`src/tilescope/ops/common.py` `require_dtype` (+ new helper `foreign_dtype`): accept torch/NumPy dtype "
     "objects as dtype specs (`ct.arange(n, dtype=torch.int32)`), as upstream does; samples/VectorAddition.py "
     "failed with 'dtype must be a cuda.tile dtype, got a dtype object'.",
+    "Upstream's error phrasing (negative tests match on it): `Invalid argument \"shape\" of full(): Expected a "
+    "constant integer tuple, but given value is not constant` and friends from `ops/common.py` (`argument_error`, "
+    "`const_int`/`const_bool`/`const_shape`/`normalize_axis`/`axis_order`; the prefix comes from "
+    "`Inference.argument_prefix`, which knows the cuTile function being typed); `Implicit promotion of X and Y is "
+    "not supported` (`dtypes.py`); tuple/tile/array item access and assignment, unpacking, `*` arguments, "
+    "path-dependent return types, enum constants, dict keys, context-manager `yield` checks (`passes/infer.py`); "
+    "tuple comparison, `in`, tuple-comprehension conditions, symbolic-tile conversions, array proxies "
+    "`<array[int32, (?)]>` (`lang/static.py`).",
+    "Dtype objects called as constructors in tile code: `ct.float16(x)`, `np.int16(x)`, `torch.float32(x)`, "
+    "`ct.int32()` fold constants through the dtype's Python type and convert tiles with astype "
+    "(`passes/infer.py` `_call_dtype`); NumPy scalars captured from Python are typed constants; `operator.add` "
+    "and friends work on tiles (reduce/scan combiners); `dict.get`/`in` on `**kwargs`; `x[i] += v` is "
+    "`x[i] = x[i] + v` (`frontend/ast2hir.py`).",
+    "Launch arguments (`backends/numpy/launcher.py`): parameter annotations are applied when describing "
+    "arguments (`tuple[ct.Constant[int], int]`, `ct.IndexedWithInt64`, `ArrayAnnotation(static_shape_dims/"
+    "static_stride_dims)`, `ListAnnotation`), frozen dataclass instances are passed field by field "
+    "(`meta.DataclassSpec`), named tuples, strings for non-constant parameters and non-constant items of "
+    "constant tuples are rejected as upstream does, a shape/stride beyond the index dtype is an OverflowError; "
+    "kernel hints are validated (`lang/kernel.py`).",
+]
+
+
+# Standing decisions shown at the top of the report.
+NOTES = [
+    "- Bytecode target: tilescope emulates tileiras 13.3 (`TARGET_BYTECODE` in `ops/common.py`), so upstream tests "
+    "marked `requires_tileiras(13.4)` are skipped and the doc examples `insert#0/#1` fail with upstream's own "
+    "'requires tileiras 13.4' error. Upstream gates features on the bytecode version of the *installed* tileiras "
+    "(`_get_max_supported_bytecode_version`), not on the wheel's newest version: the recorded oracle verdicts "
+    "(`tests/corpus/upstream_results.json`, 6 cases) were produced with tileiras 13.3 and reject these features, "
+    "and the TileIR backend's bytecode is validated against 13.3. Moving to 13.4 means re-recording the oracle with "
+    "tileiras 13.4 and validating the backend on it first.",
 ]
 
 
 # Minimal reproducers of the main failure categories (kernels must live in a file to compile).
 REPRODUCERS = {
-    "launch: torch float8 tensors (tilescope/run.py `as_host_array` handles only bfloat16 via a view)": """
-import torch, tilescope.lang as ct
-@ct.kernel
-def copy(x, y):
-    ct.store(y, (0,), ct.load(x, (0,), (16,)))
-x = torch.zeros(16, dtype=torch.float8_e4m3fn); y = torch.empty_like(x)
-ct.launch(None, (1,), copy, (x, y))   # TypeError: Got unsupported ScalarType Float8_e4m3fn
-# fix idea: x.view(torch.uint8).numpy().view(ml_dtypes.float8_e4m3fn), as done for bfloat16""",
-    "wrong result: NaN from UNDETERMINED padding (test_attention, k_len not a multiple of TILE_N)": """
-@ct.kernel
-def k(v, p, out):                       # v: f32[20], p: f32[16] of zeros
-    t = ct.load(v, (1,), (16,))         # elements 16..31: 4 in bounds, 12 padded (UNDETERMINED)
-    ct.store(out, (0,), ct.sum(t * ct.load(p, (0,), (16,))))
-# GPU: padding reads as 0 in practice, so 0 * pad == 0 and the sum is 0.
-# tilescope: padding is the NaN poison by design, so the sum is NaN.""",
-    "front end: dtype objects as constructors in tile code (test_full)": """
-@ct.kernel
-def k(out):
-    ct.store(out, (0,), ct.full((4,), ct.float16(1.5), dtype=ct.float16))
-# tilescope: TileTypeError 'cannot call the dtype float16 with these arguments'; upstream accepts""",
-    "front end: static_assert condition on tile attributes (doc example static_assert#0)": """
+    "negative: upstream's tests match the newline after the message (test_static_assert, 5 tests)": """
 @ct.kernel
 def k():
-    x = ct.ones((4,), dtype=ct.int32)
-    y = ct.ones((4,), dtype=ct.float32)
-    ct.static_assert(x.dtype == y.dtype, f"Expected {x} and {y} to have same dtype.")
-# upstream: StaticAssertionError with the message; tilescope: StaticException
-# "AttributeError: 'int' object has no attribute 'dtype'" while evaluating the condition""",
-    "doc examples: exception class names (ensure_constant#1, static_assert#1)": """
-# upstream's classes are named StaticAssertionError, TypeCheckingError, ... (Tile* are aliases);
-# tilescope's are named TileStaticAssertionError, ...; doctest compares the class name
-# ('StaticAssertionError: ...' vs 'TileStaticAssertionError: ...')""",
+    ct.static_assert(False)
+# upstream: str(e) == "Static assertion failed\\n    File ..., line 3, col 5, in k:\\n ..." (message, then location)
+# tilescope: str(e) == "file.py:3:5: Static assertion failed" (location first, one line), so
+# pytest.raises(..., match=re.escape("Static assertion failed\\n")) cannot match. Changing
+# TileError.__str__ to upstream's layout (errors.py) would fix it; left to the lead (every traceback changes).""",
     "samples/LayerNorm.py backward (not minimised yet)": """
 # forward passes; the backward's dw (partial sums accumulated under an atomic_cas/atomic_xchg spin
 # lock per group, then reduced by layer_norm_bwd_dwdb) differs in 69% of elements (max abs 0.42).
@@ -108,7 +115,8 @@ def main(argv: List[str] = None) -> int:
         with open(args.from_json) as f:
             saved = json.load(f)
         results = [_recategorize(Result(**r)) for r in saved if "kind" in r]
-        notes += [r["note"] for r in saved if "note" in r]
+        notes += [r["note"] for r in saved if "note" in r and r["note"] not in NOTES]
+    notes += NOTES
     if "samples" in parts:
         from . import samples
         results += samples.run(upstream, args.jobs)

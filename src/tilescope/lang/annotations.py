@@ -34,7 +34,7 @@ class ArrayAnnotation:
             dims = getattr(self, what)
             if not isinstance(dims, tuple) or not all(isinstance(d, int) and not isinstance(d, bool)
                                                       for d in dims):
-                raise TypeError(f"`{what}` must be a tuple of int axes, got {dims!r}")
+                raise TypeError(f"each axis in `{what}` must be int, got {dims!r}")
 
 
 @dataclass(frozen=True)

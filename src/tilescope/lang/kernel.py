@@ -41,7 +41,8 @@ def _validate_hint(name: str, value: Any) -> None:
     values = list(value.by_target.values()) + [value.default] if isinstance(value, ByTarget) else [value]
     ok, expected = _HINT_RULES[name]
     for v in values:
-        if v is not None and not (isinstance(v, int) and not isinstance(v, bool) and ok(v)):
+        # (only integers are checked: tools may pass placeholders for hints they do not set)
+        if isinstance(v, bool) or (isinstance(v, int) and not ok(v)):
             raise ValueError(f"{name} should be {expected}, got {v}")
 
 

@@ -431,7 +431,7 @@ def _(ctx, x, dtype, rounding_mode):
         modes = float_conversion_modes(src, dt)
         mode = RoundingMode.RN if rm is None else rm
         if mode not in modes:
-            raise ctx.type_error(f"rounding_mode={mode.name} is not supported for conversion from {src} to "
+            raise ctx.type_error(f"rounding_mode={mode} is not supported for conversion from {src} to "
                                  f"{dt}; supported rounding modes for this conversion are "
                                  f"{', '.join(m.name for m in modes)}")
         if modes[mode] is not None:
