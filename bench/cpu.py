@@ -143,7 +143,11 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="smaller problems (a few seconds in all)")
     ap.add_argument("--rows", help="comma-separated substrings of row names to run")
+    ap.add_argument("--no-triton", action="store_true", help="skip the Triton interpreter comparison")
+    ap.add_argument("--triton-budget", type=float, default=None,
+                    help="seconds of Triton interpreter time sampled per row (default 0.5 with --quick, else 2)")
     a = ap.parse_args()
+    ts_by_name = {}
     print(f"{'kernel':34} {'tilescope':>10} {'numpy':>9} {'ratio':>7} {'1-block':>10} {'speedup':>8} "
           f"{'mem/args':>8}")
     ratios, mems = [], []
@@ -158,16 +162,27 @@ def main() -> int:
         ratio = ts / tn
         ratios.append(ratio)
         mems.append(mem)
+        ts_by_name[name] = ts
         print(f"{name:34} {ts*1e3:9.1f}ms {tn*1e3:8.1f}ms {ratio:6.2f}x {seq:9.2f}s {seq/ts:7.0f}x {mem:7.2f}x")
     gm = math.exp(sum(map(math.log, ratios)) / len(ratios))
     print(f"geometric mean tilescope/NumPy: {gm:.2f}x (goal ≤ 1.5x), worst {max(ratios):.2f}x (goal ≤ 4x); "
           f"peak extra memory worst {max(mems):.2f}x args (goal ≤ 4x)")
+    if a.no_triton:
+        print("Triton interpreter: not measured (--no-triton)")
+        return 0
     try:
+        os.environ["TRITON_INTERPRET"] = "1"          # must be set before triton is imported
         import triton  # noqa: F401
         import torch  # noqa: F401
-        print("Triton interpreter comparison: see bench/triton_interp.py")
     except ImportError:
         print("Triton interpreter: not measured (triton/torch not installed)")
+    else:
+        # Same rows and data through bench/triton_kernels.py under Triton's interpreter, sampled and
+        # extrapolated to the full grid (see bench/triton_interp.py); tilescope times from above.
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import triton_interp
+        budget = a.triton_budget if a.triton_budget is not None else (0.5 if a.quick else 2.0)
+        triton_interp.compare(a.quick, a.rows, budget=budget, ts_times=ts_by_name, rows_fn=rows)
     return 0
 
 

@@ -347,6 +347,10 @@ def _assigned_names(stmts) -> Set[str]:
             names |= _assigned_names(s.body)
         elif isinstance(s, H.If):
             names |= _assigned_names(s.body) | _assigned_names(s.orelse)
+        elif isinstance(s, H.WithEnter):
+            for _, t in s.items:
+                if t is not None:
+                    targets(t)
         elif isinstance(s, H.With):
             for _, t in s.items:
                 if t is not None:

@@ -8,6 +8,7 @@ a flag plus `break`, checked after the loop.
 """
 from __future__ import annotations
 
+import itertools
 from typing import List
 
 from . import hir as H
@@ -117,11 +118,45 @@ def _rewrite_returns(stmts: List[H.Stmt], loc) -> List[H.Stmt]:
     return out
 
 
+_with_keys = itertools.count()
+
+
+def _flatten_withs(stmts: List[H.Stmt], open_withs=(), loop_withs=()) -> List[H.Stmt]:
+    """Turn every `with` into WithEnter + body + WithExit, with a WithExit before each
+    `break`/`continue`/`return` that leaves it (innermost first), so exits need no special case
+    and a generator's `yield` inside a `with` becomes a top-level statement."""
+    out: List[H.Stmt] = []
+    for s in stmts:
+        if isinstance(s, H.With):
+            key = f"$with{next(_with_keys)}"
+            inner = open_withs + (key,)
+            out.append(H.WithEnter(s.items, key, s.loc))
+            out.extend(_flatten_withs(s.body, inner, loop_withs + (key,)))
+            out.append(H.WithExit(key, s.loc))
+        elif isinstance(s, H.Return):
+            out.extend(H.WithExit(k, s.loc) for k in reversed(open_withs))
+            out.append(s)
+        elif isinstance(s, (H.Break, H.Continue)):
+            out.extend(H.WithExit(k, s.loc) for k in reversed(loop_withs))
+            out.append(s)
+        elif isinstance(s, H.If):
+            out.append(H.If(s.test, _flatten_withs(s.body, open_withs, loop_withs),
+                            _flatten_withs(s.orelse, open_withs, loop_withs), s.loc))
+        elif isinstance(s, H.For):
+            out.append(H.For(s.target, s.iter, _flatten_withs(s.body, open_withs, ()), s.loc, static=s.static))
+        elif isinstance(s, H.While):
+            out.append(H.While(s.test, _flatten_withs(s.body, open_withs, ()), s.loc))
+        else:
+            out.append(s)
+    return out
+
+
 def seal_function(fn: H.FunctionDef, *, is_entry: bool) -> H.FunctionDef:
+    flat = _flatten_withs(fn.body)
     if fn.is_generator:
-        body = _seal(fn.body, [])
+        body = _seal(flat, [])
     else:
-        body = _seal(fn.body, [H.Return(None, fn.loc)])
+        body = _seal(flat, [H.Return(None, fn.loc)])
     sealed = H.FunctionDef(fn.name, fn.params, body, fn.loc, fn.decorators, fn.is_generator)
     sealed.local_names = fn.local_names
     return sealed

@@ -226,6 +226,21 @@ class With(Node):
 
 
 @dataclass
+class WithEnter(Node):
+    """Enter the context managers of a `with` (exits.py splits every `with` into enter/exit)."""
+    items: List[Tuple[Expr, Optional[Target]]]
+    key: str                    # pairs this enter with its exits
+    loc: Loc
+
+
+@dataclass
+class WithExit(Node):
+    """Leave the `with` entered under `key` (placed at its end and before every early exit)."""
+    key: str
+    loc: Loc
+
+
+@dataclass
 class Yield(Node):
     value: Optional[Expr]
     loc: Loc

@@ -114,6 +114,11 @@ class _Printer:
             self.emit(indent, "return" + (f" {expr(s.value)}" if s.value is not None else ""), s)
         elif isinstance(s, H.Raise):
             self.emit(indent, f"raise static_exception({expr(s.exc)})", s)
+        elif isinstance(s, H.WithEnter):
+            items = ", ".join(expr(c) + (f" as {expr(t)}" if t is not None else "") for c, t in s.items)
+            self.emit(indent, f"with_enter[{s.key}] {items}", s)
+        elif isinstance(s, H.WithExit):
+            self.emit(indent, f"with_exit[{s.key}]", s)
         elif isinstance(s, H.With):
             items = ", ".join(expr(c) + (f" as {expr(t)}" if t is not None else "") for c, t in s.items)
             self.emit(indent, f"with {items}:", s)

@@ -405,6 +405,25 @@ class Inference:
             f = f.parent
         return getattr(self, "_root_block", None) or self.builder.block
 
+    def _stmt_WithEnter(self, s: H.WithEnter) -> None:
+        finishers = []
+        for ctx_expr, target in s.items:
+            mgr = self.eval(ctx_expr)
+            if not isinstance(mgr, ContextManagerCall):
+                raise self.type_error(f"'with' needs a @contextlib.contextmanager function call, "
+                                      f"got {describe(mgr)}")
+            value, finish = self._enter_context(mgr)
+            if target is not None:
+                self.assign(target, value)
+            finishers.append(finish)
+        # A tuple in the variables: every path (branch copy) then leaves the `with` on its own.
+        self.frame.vars[s.key] = tuple(finishers)
+
+    def _stmt_WithExit(self, s: H.WithExit) -> None:
+        finishers = self.frame.vars.pop(s.key, ())
+        for finish in reversed(finishers):
+            finish()
+
     def _stmt_With(self, s: H.With) -> None:
         exits = []
         for ctx_expr, target in s.items:
