@@ -68,3 +68,16 @@ def return_in_loop(y, T: ct.Constant[int]):
             ct.store(y, index=(b,), tile=i * 10)
             return
     ct.store(y, index=(b,), tile=-1)
+
+
+@ct.kernel
+def value_made_at_break(x, y, T: ct.Constant[int]):
+    b = ct.bid(0)
+    i = 0
+    while True:
+        if i > b:
+            t = ct.load(x, index=(b,), shape=(T,)) + i
+            pair = (t, t * 2)
+            break
+        i += 1
+    ct.store(y, index=(b,), tile=pair[1])

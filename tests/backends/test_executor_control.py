@@ -85,3 +85,27 @@ def test_check_settings_from_environment(monkeypatch):
     assert checks_from_env() == {"bounds": True, "races": False, "strict": True, "poison": False}
     with pytest.raises(LaunchError, match="unknown check"):
         parse_checks("bogus")
+
+
+def test_values_first_made_at_a_break_live_after_the_loop():
+    x = np.arange(16, dtype=np.float32)
+    out = both_ways((4,), K.value_made_at_break, lambda: (x.copy(), np.zeros(16, np.float32), 4))[1]
+    expected = np.concatenate([(x[4 * b:4 * b + 4] + b + 1) * 2 for b in range(4)])
+    assert np.array_equal(out, expected)
+
+
+def test_transpiled_module_handles_values_made_at_a_break(tmp_path):
+    import importlib.util
+    import tilescope
+    from tilescope.backends.numpy.transpile import transpile
+    c = tilescope.compile(K.value_made_at_break, "f32[16], f32[16], 4")
+    path = tmp_path / "mod.py"
+    path.write_text(transpile(c, "kernels_control.py", "f32[16], f32[16], 4"))
+    spec = importlib.util.spec_from_file_location("mod", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    x = np.arange(16, dtype=np.float32)
+    y1, y2 = np.zeros(16, np.float32), np.zeros(16, np.float32)
+    mod.launch((4,), x, y1)
+    run_kernel((4,), K.value_made_at_break, (x, y2, 4))
+    assert np.array_equal(y1, y2)

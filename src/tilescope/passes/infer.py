@@ -767,7 +767,8 @@ class Inference:
         out = []
         for i in range(len(flat[0][0])):
             leaves = [f[0][i] for f in flat]
-            if all(same_leaf(leaves[0], x) for x in leaves[1:]):
+            # Agreeing constants need no result; values made inside the loop always do.
+            if not isinstance(leaves[0], Value) and all(same_leaf(leaves[0], x) for x in leaves[1:]):
                 out.append(leaves[0])
                 continue
             ty = leaves[0].type if isinstance(leaves[0], Value) else None

@@ -193,9 +193,10 @@ def _select_refs(cond: np.ndarray, a, b):
 class _Frame:
     """Loop bookkeeping: which blocks left the loop and with which values."""
 
-    def __init__(self, carried: List[np.ndarray], nb: int):
+    def __init__(self, carried: List[np.ndarray], nb: int, nresults: Optional[int] = None):
         self.carried = carried          # values for the next iteration
-        self.results = list(carried)    # values at loop exit
+        # values at loop exit: the carried ones, then values only `break` provides (None until set)
+        self.results = list(carried) + [None] * max(0, (nresults or 0) - len(carried))
         self.broken = np.zeros(nb, dtype=bool)
         self.continued = np.zeros(nb, dtype=bool)
 
@@ -245,9 +246,11 @@ def _loop_exit(ex: Executor, op: Op) -> None:
     ex.active = np.zeros(ex.nb, dtype=bool)
 
 
-def _merge(mask: np.ndarray, new: np.ndarray, old: np.ndarray, nb: int) -> np.ndarray:
+def _merge(mask: np.ndarray, new: np.ndarray, old: Optional[np.ndarray], nb: int) -> np.ndarray:
     if mask.all():
         return new
+    if old is None:
+        old = np.zeros_like(new)
     if not mask.any():
         return old
     return select(mask, new, old)
@@ -296,7 +299,7 @@ def _run_loop_body(ex: Executor, body: Block) -> None:
 def _exec_loop(ex: Executor, op: Op) -> None:
     carried = [ex.get(v) for v in op.operands]
     body = op.blocks[0]
-    frame = _Frame(carried, ex.nb)
+    frame = _Frame(carried, ex.nb, len(op.results))
     ex.loops.append(frame)
     outer = ex.active
     try:

@@ -444,7 +444,8 @@ def _for(w, op):
 def _while(w, op):
     loop = w.names.fresh("loop")
     body = op.blocks[0]
-    w.emit(f"{loop} = Loop(ctx, [{w.args(op.operands)}])")
+    extra = len(op.results) - len(op.operands)
+    w.emit(f"{loop} = Loop(ctx, [{w.args(op.operands)}]" + (f", {len(op.results)})" if extra > 0 else ")"))
     w.emit(f"for _ in {loop}.repeat():")
     _loop_body(w, loop, body.args, body)
     _loop_results(w, op, loop)

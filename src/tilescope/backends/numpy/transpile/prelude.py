@@ -89,6 +89,8 @@ def select(cond, a, b):
 def _merge(mask, new, old):
     if mask.all():
         return new
+    if old is None:
+        old = np.zeros_like(new)
     if not mask.any():
         return old
     return select(mask, new, old)
@@ -146,10 +148,11 @@ class Loop:
 
     MAX_ITERATIONS = 10_000_000
 
-    def __init__(self, ctx, carried):
+    def __init__(self, ctx, carried, nresults=None):
         self.ctx = ctx
         self.carried = list(carried)         # values for the next iteration
-        self.exits = list(carried)           # values at `break`
+        # values at `break`: the carried ones, then those only `break` provides
+        self.exits = list(carried) + [None] * max(0, (nresults or 0) - len(self.carried))
         self.broken = np.zeros(ctx.nb, dtype=bool)
         self.is_for = False
 
