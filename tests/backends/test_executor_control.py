@@ -106,6 +106,6 @@ def test_transpiled_module_handles_values_made_at_a_break(tmp_path):
     spec.loader.exec_module(mod)
     x = np.arange(16, dtype=np.float32)
     y1, y2 = np.zeros(16, np.float32), np.zeros(16, np.float32)
-    mod.launch((4,), x, y1)
+    mod.launch((4,), x, y1, 4)
     run_kernel((4,), K.value_made_at_break, (x, y2, 4))
     assert np.array_equal(y1, y2)
