@@ -222,9 +222,11 @@ def _check_scale_shape(ctx, t: TileType, s: TileType, k_axis: int, name: str, sc
 # Operands carry a leading block axis (B or 1); np.matmul broadcasts it like a batch
 # axis. Products of every supported input dtype are exact in float64, so the GPU's
 # numerics reduce to *where the result is rounded*:
-#   f32/tf32/f64 inputs: the whole K sum plus acc in float64, rounded once to acc's dtype;
-#   f16/bf16/fp8 inputs: one rounding to acc's dtype (f16 or f32) per K step of the tensor
-#   core instruction (16 deep for f16/bf16, 32 for fp8), the sum within a step exact;
+#   float32 accumulators (f32/tf32/f16/bf16/fp8 inputs): float32 BLAS, one K step of the
+#   tensor-core instruction at a time (16 deep for f16/bf16, 32 for fp8, all of K for f32),
+#   each step's sum added to the accumulator — float32-accurate, as the GPU is;
+#   float16 accumulators: the step's sum exact in float64, rounded to f16 once per K step
+#   (the GPU accumulates f16 matmuls in f16); f64: float64 throughout;
 #   int8/uint8: exact in int64, wrapped to int32.
 # Operands are made contiguous float64 first, so every block's matmul call sees the same
 # memory layout whatever the group size (vectorised == sequential, bit for bit).
@@ -233,57 +235,17 @@ import numpy as np  # noqa: E402
 
 from .registry import numpy_rule  # noqa: E402
 
-_K_STEP = {D.float16: 16, D.bfloat16: 16, D.float8_e4m3fn: 32, D.float8_e5m2: 32}
-
-
-def _as_f64(x: np.ndarray, dtype: D.DType) -> np.ndarray:
-    if dtype is D.tfloat32:
-        from ..backends.numpy.numerics import round_to_tf32
-        x = round_to_tf32(x)
-    elif dtype is D.float8_e5m3fnu:
-        x = _decode_e5m3fnu(x)
-    return np.ascontiguousarray(x, dtype=np.float64)
-
-
-def _decode_e5m3fnu(bits: np.ndarray) -> np.ndarray:
-    """float8_e5m3fnu (stored as raw uint8): unsigned, 5 exponent bits (bias 15), 3 mantissa
-    bits, subnormals, 0xFF is NaN."""
-    b = bits.astype(np.int64)
-    e, m = b >> 3, (b & 7).astype(np.float64)
-    val = np.where(e == 0, np.ldexp(m / 8, -14), np.ldexp(1 + m / 8, e - 15))
-    return np.where(b == 0xFF, np.nan, val)
-
-
-def _float_mma(x64: np.ndarray, y64: np.ndarray, acc: np.ndarray, k_step: int) -> np.ndarray:
-    """acc + x @ y with a rounding to acc's dtype after every `k_step` of K."""
-    out_dtype = acc.dtype
-    k = x64.shape[-1]
-    total = acc.astype(np.float64)
-    for start in range(0, k, k_step):
-        part = np.matmul(x64[..., start:start + k_step], y64[..., start:start + k_step, :])
-        total = (total + part).astype(out_dtype).astype(np.float64)
-    return total.astype(out_dtype)
+def _num():
+    from ..backends.numpy import numerics
+    return numerics
 
 
 @numpy_rule("mma")
 def _exec_mma(ex, op, x, y, acc):
-    x_dt, y_dt = op.operands[0].type.dtype, op.operands[1].type.dtype
-    if D.is_integral(x_dt):
-        prod = np.matmul(x.astype(np.int64), y.astype(np.int64))
-        return (prod + acc.astype(np.int64)).astype(np.int32)
-    x64, y64 = _as_f64(x, x_dt), _as_f64(y, y_dt)
-    k_step = _K_STEP.get(x_dt, x64.shape[-1])
-    return _float_mma(x64, y64, acc, max(k_step, 1))
+    return _num().mma(x, y, acc, op.operands[0].type.dtype, op.operands[1].type.dtype)
 
 
 @numpy_rule("mma_scaled")
 def _exec_mma_scaled(ex, op, x, x_scale, y, y_scale, acc):
     """Dequantise with the per-block scales (exact in float64), then one f32 rounding."""
-    t = [v.type for v in op.operands]
-    x64, y64 = _as_f64(x, t[0].dtype), _as_f64(y, t[2].dtype)
-    xs64, ys64 = _as_f64(x_scale, t[1].dtype), _as_f64(y_scale, t[3].dtype)
-    bx = x64.shape[-1] // xs64.shape[-1]
-    by = y64.shape[-2] // ys64.shape[-2]
-    x64 = x64 * np.repeat(xs64, bx, axis=-1)
-    y64 = y64 * np.repeat(ys64, by, axis=-2)
-    return _float_mma(np.ascontiguousarray(x64), np.ascontiguousarray(y64), acc, max(x64.shape[-1], 1))
+    return _num().mma_scaled(x, x_scale, y, y_scale, acc, [v.type.dtype for v in op.operands[:4]])

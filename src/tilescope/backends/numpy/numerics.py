@@ -545,3 +545,60 @@ def shift_right(x, y):
     big = clamped >= bits
     out = np.right_shift(x, np.where(big, 0, clamped).astype(x.dtype))
     return np.where(big, 0, out).astype(x.dtype)
+
+
+# ---- matrix multiply-accumulate --------------------------------------------------------------
+# Products of every supported input dtype are exact in float64, so the GPU's numerics reduce
+# to where the result is rounded:
+#   float32 accumulators (f32/tf32/f16/bf16/fp8 inputs): float32 BLAS, one K step of the tensor
+#   core instruction at a time (16 deep for f16/bf16, 32 for fp8, all of K for f32/tf32), each
+#   step's sum added to the accumulator: float32-accurate, as on the GPU;
+#   float16 accumulators: each step's sum exact in float64, rounded to f16 once per step (the GPU
+#   accumulates f16 matmuls in f16); float64: float64 throughout; int8/uint8: exact, wrapped to int32.
+# The leading block axis is a batch axis of np.matmul; every block's product is one BLAS call on
+# the same shapes whatever the group size, so vectorised and one-block runs agree bit for bit.
+
+_MMA_K_STEP = {"float16": 16, "bfloat16": 16, "float8_e4m3fn": 32, "float8_e5m2": 32}
+
+
+def decode_e5m3fnu(bits: np.ndarray) -> np.ndarray:
+    """float8_e5m3fnu (stored as raw uint8): unsigned, 5 exponent bits (bias 15), 3 mantissa bits,
+    subnormals, 0xFF is NaN."""
+    b = bits.astype(np.int64)
+    e, m = b >> 3, (b & 7).astype(np.float64)
+    val = np.where(e == 0, np.ldexp(m / 8, -14), np.ldexp(1 + m / 8, e - 15))
+    return np.where(b == 0xFF, np.nan, val)
+
+
+def _mma_operand(x: np.ndarray, dtype, width) -> np.ndarray:
+    if dtype is D.tfloat32:
+        x = round_to_tf32(x)
+    elif dtype is D.float8_e5m3fnu:
+        x = decode_e5m3fnu(x)
+    return np.ascontiguousarray(x, dtype=width)
+
+
+def _mma_steps(x, y, acc, k_step: int, width) -> np.ndarray:
+    out = acc.astype(width)
+    for start in range(0, x.shape[-1], k_step):
+        part = np.matmul(x[..., start:start + k_step], y[..., start:start + k_step, :])
+        out = out + part if width is np.float32 else (out + part).astype(acc.dtype).astype(np.float64)
+    return out.astype(acc.dtype)
+
+
+def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype) -> np.ndarray:
+    """acc + x @ y as the GPU's mma computes it (see above)."""
+    if x_dtype.is_int or x_dtype.is_bool:
+        return (np.matmul(x.astype(np.int64), y.astype(np.int64)) + acc.astype(np.int64)).astype(np.int32)
+    k_step = max(_MMA_K_STEP.get(x_dtype.name, x.shape[-1]), 1)
+    width = np.float32 if acc.dtype == np.float32 and x_dtype is not D.float8_e5m3fnu else np.float64
+    return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, k_step, width)
+
+
+def mma_scaled(x, x_scale, y, y_scale, acc, dtypes) -> np.ndarray:
+    """Dequantise with the per-block scales (exact in float64), then one rounding to acc's dtype."""
+    x64, xs64, y64, ys64 = (_mma_operand(v, dt, np.float64) for v, dt in zip((x, x_scale, y, y_scale), dtypes))
+    x64 = x64 * np.repeat(xs64, x64.shape[-1] // xs64.shape[-1], axis=-1)
+    y64 = y64 * np.repeat(ys64, y64.shape[-2] // ys64.shape[-2], axis=-2)
+    return _mma_steps(np.ascontiguousarray(x64), np.ascontiguousarray(y64), acc, max(x64.shape[-1], 1),
+                      np.float64)

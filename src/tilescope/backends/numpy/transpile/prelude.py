@@ -508,41 +508,7 @@ def scan(*xs, fn, axis, reverse=False, combine=None, **attrs):
 
 
 # ---- matrix multiply -------------------------------------------------------------------
-
-_K_STEP = {"float16": 16, "bfloat16": 16, "float8_e4m3fn": 32, "float8_e5m2": 32}
-
-
-def _mma_f64(x, dtype):
-    if dtype is D.tfloat32:
-        x = round_to_tf32(x)
-    elif dtype is D.float8_e5m3fnu:
-        x = to_float64(x, dtype)
-    return np.ascontiguousarray(x, dtype=np.float64)
-
-
-def _float_mma(x64, y64, acc, k_step):
-    """acc + x @ y, rounded to acc's dtype after every `k_step` of K (as the tensor cores do)."""
-    out_dtype = acc.dtype
-    total = acc.astype(np.float64)
-    for start in range(0, x64.shape[-1], k_step):
-        part = np.matmul(x64[..., start:start + k_step], y64[..., start:start + k_step, :])
-        total = (total + part).astype(out_dtype).astype(np.float64)
-    return total.astype(out_dtype)
-
-
-def mma(x, y, acc, x_dtype, y_dtype):
-    if x_dtype.is_int or x_dtype.is_bool:
-        return (np.matmul(x.astype(np.int64), y.astype(np.int64)) + acc.astype(np.int64)).astype(np.int32)
-    x64, y64 = _mma_f64(x, x_dtype), _mma_f64(y, y_dtype)
-    return _float_mma(x64, y64, acc, max(_K_STEP.get(x_dtype.name, x64.shape[-1]), 1))
-
-
-def mma_scaled(x, x_scale, y, y_scale, acc, dtypes):
-    """Dequantise with the per-block scales (exact in float64), then one rounding to acc's dtype."""
-    x64, xs64, y64, ys64 = (_mma_f64(v, dt) for v, dt in zip((x, x_scale, y, y_scale), dtypes))
-    x64 = x64 * np.repeat(xs64, x64.shape[-1] // xs64.shape[-1], axis=-1)
-    y64 = y64 * np.repeat(ys64, y64.shape[-2] // ys64.shape[-2], axis=-2)
-    return _float_mma(np.ascontiguousarray(x64), np.ascontiguousarray(y64), acc, max(x64.shape[-1], 1))
+# `mma` and `mma_scaled` come with the executor's numerics (the section above).
 
 
 # ---- block ids and arrays --------------------------------------------------------------
