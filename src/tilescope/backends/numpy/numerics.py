@@ -214,6 +214,9 @@ def round_pair(hi, lo, dtype: D.DType, rounding_mode=None) -> np.ndarray:
 
 def round_float(v, dtype: D.DType, rounding_mode=None) -> np.ndarray:
     """Round float64 values (taken as exact) to `dtype`."""
+    if dtype in (D.float32, D.float16, D.float64) and mode_name(rounding_mode) == RN:
+        # NumPy converts float64 to these directly, rounding once to nearest even.
+        return np.asarray(v, dtype=np.float64).astype(dtype.numpy)
     return round_pair(v, None, dtype, rounding_mode)
 
 
@@ -550,9 +553,9 @@ def shift_right(x, y):
 # ---- matrix multiply-accumulate --------------------------------------------------------------
 # Products of every supported input dtype are exact in float64, so the GPU's numerics reduce
 # to where the result is rounded:
-#   float32 accumulators (f32/tf32/f16/bf16/fp8 inputs): float32 BLAS, one K step of the tensor
-#   core instruction at a time (16 deep for f16/bf16, 32 for fp8, all of K for f32/tf32), each
-#   step's sum added to the accumulator: float32-accurate, as on the GPU;
+#   float32 accumulators (f32/tf32/f16/bf16/fp8 inputs): float32 BLAS over all of K, added to the
+#   accumulator: float32-accurate, as on the GPU (which rounds per tensor-core step; the order of
+#   float32 additions differs, within float32 accuracy);
 #   float16 accumulators: each step's sum exact in float64, rounded to f16 once per step (the GPU
 #   accumulates f16 matmuls in f16); float64: float64 throughout; int8/uint8: exact, wrapped to int32.
 # The leading block axis is a batch axis of np.matmul; every block's product is one BLAS call on
@@ -590,9 +593,10 @@ def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype) -> np.n
     """acc + x @ y as the GPU's mma computes it (see above)."""
     if x_dtype.is_int or x_dtype.is_bool:
         return (np.matmul(x.astype(np.int64), y.astype(np.int64)) + acc.astype(np.int64)).astype(np.int32)
-    k_step = max(_MMA_K_STEP.get(x_dtype.name, x.shape[-1]), 1)
     width = np.float32 if acc.dtype == np.float32 and x_dtype is not D.float8_e5m3fnu else np.float64
-    return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, k_step, width)
+    # A float32 accumulator is float32-accurate however K is split: one BLAS call over all of K.
+    k_step = x.shape[-1] if width is np.float32 else _MMA_K_STEP.get(x_dtype.name, x.shape[-1])
+    return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, max(k_step, 1), width)
 
 
 def mma_scaled(x, x_scale, y, y_scale, acc, dtypes) -> np.ndarray:
