@@ -42,6 +42,9 @@ def gpu_only_reason(source: str) -> Optional[str]:
     return None
 
 
+TILEIRAS_VERSION = "13.4"
+
+
 def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     """Environment of a harness child: tilescope and this package importable, no GPU noise."""
     env = dict(os.environ)
@@ -52,6 +55,9 @@ def child_env(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     env.setdefault("CUDA_VISIBLE_DEVICES", "")
     env["PYTHONDONTWRITEBYTECODE"] = "1"        # never leave __pycache__ in the upstream checkout
     env.pop("TILESCOPE_CPU", None)
+    # Upstream's tests and docs are written for the tileiras its wheel brings (13.4): check
+    # kernels for it, so features gated on 13.4 (insert, check_bounds=False...) are exercised.
+    env.setdefault("TILESCOPE_TILEIRAS_VERSION", TILEIRAS_VERSION)
     if extra:
         env.update(extra)
     return env

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import sys
+import os
 import types
 
 # Names under which the upstream error classes are also known (their class names upstream).
@@ -59,11 +60,9 @@ SUPPORTED_VERSIONS = [BytecodeVersion.V_13_1, BytecodeVersion.V_13_2, BytecodeVe
 
 def emulated_version() -> BytecodeVersion:
     """The tileiras version tilescope's front end emulates (it gates ops such as `insert` on it)."""
-    try:
-        from tilescope.ops.common import TARGET_BYTECODE
-    except ImportError:
-        return BytecodeVersion.V_13_3
-    return BytecodeVersion(TARGET_BYTECODE[0] * 10000 + TARGET_BYTECODE[1] * 100)
+    text = os.environ.get("TILESCOPE_TILEIRAS_VERSION", "13.3")
+    major, minor = (int(p) for p in text.split("."))
+    return BytecodeVersion(major * 10000 + minor * 100)
 
 
 def _module(name: str, **attrs) -> types.ModuleType:

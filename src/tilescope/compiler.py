@@ -116,9 +116,11 @@ def normalize_args(args: Union[str, Sequence[Any]]) -> List[Any]:
     return out
 
 
-def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
+def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled:
     """Compile `kernel` for `args` (a spec string like "f32[1024], i32, 16", specs, or real values).
 
+    `tileiras_version` ("13.3", "13.4"; default TILESCOPE_TILEIRAS_VERSION or 13.3) is the
+    assembler version whose features are allowed, as upstream gates them on the installed one.
     Raises a located `TileError` for problems in the kernel.
     """
     from .passes.infer import Inference
@@ -129,7 +131,7 @@ def compile(kernel, args, *, constants_as_loose: bool = True) -> Compiled:
     fn, name = resolve_kernel(kernel)
     specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, args)))
     bindings: list = []
-    inference = Inference(bindings=bindings)
+    inference = Inference(bindings=bindings, target_version=_parse_version(tileiras_version))
     try:
         ir = inference.infer_kernel(fn, specs, name)
     except TileError:
@@ -161,6 +163,18 @@ def _raise_missing_lowering(fn: Function) -> None:
         message = op.attrs.get("no_lowering")
         if message:
             raise TileInternalError(message, op.loc)
+
+
+def _parse_version(text: Optional[str]):
+    import os
+    text = text or os.environ.get("TILESCOPE_TILEIRAS_VERSION")
+    if not text:
+        return None
+    try:
+        major, minor = (int(p) for p in str(text).split("."))
+    except ValueError:
+        raise ValueError(f"tileiras version must look like '13.4', got {text!r}") from None
+    return major, minor
 
 
 def _constants_by_annotation(fn, args):

@@ -311,12 +311,19 @@ def axis_order(ctx, order: Any, ndim: int) -> Tuple[int, ...]:
                                        f"got {o!r}")
 
 
-# The TileIR bytecode version tilescope type-checks for (upstream's oracle compiles for 13.3).
-TARGET_BYTECODE = (13, 3)
+# The tileiras (TileIR bytecode) version kernels are checked for, unless `tilescope.compile(...,
+# tileiras_version=)` or TILESCOPE_TILEIRAS_VERSION says otherwise. Upstream gates some features
+# on the installed tileiras; 13.3 is what the recorded oracle verdicts were made with.
+DEFAULT_TARGET = (13, 3)
+
+
+def target_version(ctx) -> Tuple[int, int]:
+    return getattr(ctx, "target_version", None) or DEFAULT_TARGET
 
 
 def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:
-    """Upstream rejects some features below a bytecode version (TileUnsupportedFeatureError)."""
-    if TARGET_BYTECODE < tuple(version):
+    """Upstream rejects some features below a tileiras version (TileUnsupportedFeatureError)."""
+    have = target_version(ctx)
+    if have < tuple(version):
         raise ctx.unsupported(f"{feature} requires tileiras {version[0]}.{version[1]} or later. "
-                              f"Current version is {TARGET_BYTECODE[0]}.{TARGET_BYTECODE[1]}.")
+                              f"Current version is {have[0]}.{have[1]}.")

@@ -13,13 +13,10 @@ from ..ir.core import Value
 from ..ir.types import ArrayType, TileType
 from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode
 from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, implicit_cast, is_tile,
-                     require_array, reshape)
+                     require_array, reshape, require_bytecode)
 from .registry import attribute, primitive, surface
 
 _INT32 = TileType(D.int32, ())
-
-# The TileIR bytecode version tilescope type-checks for (upstream's oracle runs with 13.3).
-TARGET_BYTECODE = (13, 3)
 
 ALL_SCOPES = (MemoryScope.NONE, MemoryScope.BLOCK, MemoryScope.DEVICE, MemoryScope.SYS)
 LOAD_ORDERS = (MemoryOrder.RELAXED, MemoryOrder.ACQUIRE, MemoryOrder.WEAK)
@@ -38,12 +35,6 @@ primitive("num_tiles", "ceil-div of the array extent along array axis order[axis
 
 
 # ---- shared checks -----------------------------------------------------------
-
-def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:
-    if TARGET_BYTECODE < version:
-        raise ctx.unsupported(f"{feature} requires tileiras {version[0]}.{version[1]} or later. "
-                              f"Current version is {TARGET_BYTECODE[0]}.{TARGET_BYTECODE[1]}.")
-
 
 def check_bounds_flag(ctx, check_bounds) -> bool:
     """`check_bounds` of tile loads/stores: False needs bytecode 13.4 (upstream rejects it on 13.3)."""

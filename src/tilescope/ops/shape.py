@@ -9,7 +9,8 @@ import math
 
 from .. import dtypes as D
 from ..ir.types import TileType
-from .common import broadcast_to as _broadcast, describe, is_number, is_tile, reshape as _reshape, tile_operand
+from .common import broadcast_to as _broadcast, describe, is_number, is_tile, require_bytecode, reshape as _reshape, \
+    tile_operand
 from .registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction, attribute, method, primitive, surface
 
 primitive("permute", "Result axis i is input axis `axes[i]`.")
@@ -20,16 +21,9 @@ primitive("bitcast", "Reinterpret each element's bits as `dtype` (same bit width
 primitive("pack_bytes", "Flatten a 1-d tile and reinterpret its little-endian bytes as uint8.")
 primitive("unpack_bytes", "Reinterpret a 1-d uint8 tile's bytes (little-endian) as elements of `dtype`.")
 
-# The TileIR bytecode version tilescope targets (as the upstream oracle: 13.3).
-BYTECODE_VERSION = (13, 3)
-
-
 def require_version(ctx, name: str, minimum) -> None:
-    """Upstream rejects some ops below a bytecode version, before looking at their arguments."""
-    if BYTECODE_VERSION < minimum:
-        have = ".".join(map(str, BYTECODE_VERSION))
-        need = ".".join(map(str, minimum))
-        raise ctx.unsupported(f"{name} requires tileiras {need} or later. Current version is {have}.")
+    """Upstream rejects some ops below a tileiras version, before looking at their arguments."""
+    require_bytecode(ctx, minimum, name)
 
 
 def _tile(ctx, x, what="x"):

@@ -130,8 +130,10 @@ class _Exit(Exception):
 class Inference:
     """Interprets HIR and builds typed IR. Op typing rules receive this object as `ctx`."""
 
-    def __init__(self, *, bindings: Optional[list] = None, expressions: Optional[list] = None):
+    def __init__(self, *, bindings: Optional[list] = None, expressions: Optional[list] = None,
+                 target_version: Optional[Tuple[int, int]] = None):
         self.builder: Optional[Builder] = None
+        self.target_version = target_version       # tileiras version features are gated on
         # (loc, abstract value) of every evaluated expression, only when asked (the editor's hovers).
         self.expressions = expressions
         self.loc: Optional[Loc] = None
