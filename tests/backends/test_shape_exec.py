@@ -29,7 +29,7 @@ def both_ways(grid, kernel, make_args, **kw):
 @pytest.fixture
 def bytecode_13_4(monkeypatch):
     # ct.insert needs tileiras 13.4 (tilescope targets 13.3); the CPU executor does not care.
-    monkeypatch.setattr(shape_ops, "BYTECODE_VERSION", (13, 4))
+    monkeypatch.setenv("TILESCOPE_TILEIRAS_VERSION", "13.4")
 
 
 INTS = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64]

@@ -256,7 +256,7 @@ def _runtime_values(param, host, spec, name: str) -> List[Any]:
 
 def compile_for(fn, specs):
     import tilescope
-    key = (fn, tuple(repr(s) for s in specs))
+    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"))
     c = _compiled.get(key)
     if c is None:
         c = tilescope.compile(fn, specs)
