@@ -11,7 +11,6 @@ import pytest
 
 from tilescope.backends.numpy.executor import ExecutionError
 from tilescope.backends.numpy.launcher import run_kernel
-from tilescope.ops import shape as shape_ops
 from tests.backends import kernels_shape as K
 
 
