@@ -11,7 +11,7 @@ from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, floa
 from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
                       TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
                       TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError)
-from ..ops.registry import SURFACE as _SURFACE, SurfaceFunction as _SurfaceFunction
+from ..ops.registry import SURFACE as _SURFACE
 from .annotations import (ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
                           ScalarAnnotation, ScalarInt64)
 from .enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
@@ -34,25 +34,13 @@ OPERATION_NAMES = (
     "zeros").split()
 
 
-def _missing_operation(name: str) -> _SurfaceFunction:
-    def stub(*args, **kwargs):
-        pass
-    stub.__name__ = name
-    stub.__doc__ = f"cuda.tile.{name} (not supported by tilescope yet)."
-    sf = _SurfaceFunction(stub, name, "missing")
-    sf.raw_args = True
-    return sf
-
-
 def __getattr__(name: str):
     # Operations are looked up lazily: the op families import this package's
     # submodules (enums, annotations) while they are being registered.
     if name in OPERATION_NAMES:
         import importlib
         importlib.import_module("tilescope.ops").load_all()
-        fn = _SURFACE.get(name)
-        if fn is None:
-            return _missing_operation(name)
+        fn = _SURFACE[name]          # every public operation has an entry (tested)
         if name == "cdiv":
             fn.host = _host_cdiv
         globals()[name] = fn
