@@ -23,8 +23,6 @@ def _may_exit(stmts: List[H.Stmt], *, in_loop_level: bool = True) -> bool:
             return True
         if isinstance(s, H.If) and (_may_exit(s.body) or _may_exit(s.orelse)):
             return True
-        if isinstance(s, H.With) and _may_exit(s.body):
-            return True
         if isinstance(s, (H.For, H.While)) and _contains_return(s.body):
             return True
     return False
@@ -43,7 +41,7 @@ def _contains_return(stmts: List[H.Stmt]) -> bool:
 def _child_lists(s: H.Stmt):
     if isinstance(s, H.If):
         return [s.body, s.orelse]
-    if isinstance(s, (H.For, H.While, H.With)):
+    if isinstance(s, (H.For, H.While)):
         return [s.body]
     return []
 
@@ -70,8 +68,6 @@ def _seal(stmts: List[H.Stmt], tail: List[H.Stmt], in_loop: bool = False) -> Lis
                 exit_ = [H.Break(check.loc)] if in_loop else check.body
                 out.append(H.If(check.test, exit_, _seal(rest, [], in_loop), check.loc))
                 return out
-        elif isinstance(s, H.With):
-            out.append(H.With(s.items, _seal(s.body, [], in_loop), s.loc))
         elif isinstance(s, H.FunctionDef):
             out.append(seal_function(s, is_entry=False))
         else:
@@ -109,8 +105,6 @@ def _rewrite_returns(stmts: List[H.Stmt], loc) -> List[H.Stmt]:
                     H.Break(s.loc)]
         elif isinstance(s, H.If):
             out.append(H.If(s.test, _rewrite_returns(s.body, loc), _rewrite_returns(s.orelse, loc), s.loc))
-        elif isinstance(s, H.With):
-            out.append(H.With(s.items, _rewrite_returns(s.body, loc), s.loc))
         else:
             # Nested loops keep their own returns; _seal_loop rewrites them and
             # the outer loop sees the `if $returned: return` that follows.

@@ -426,21 +426,6 @@ class Inference:
         for finish in reversed(finishers):
             finish()
 
-    def _stmt_With(self, s: H.With) -> None:
-        exits = []
-        for ctx_expr, target in s.items:
-            mgr = self.eval(ctx_expr)
-            if not isinstance(mgr, ContextManagerCall):
-                raise self.type_error(f"'with' needs a @contextlib.contextmanager function call, "
-                                      f"got {describe(mgr)}")
-            value, finish = self._enter_context(mgr)
-            if target is not None:
-                self.assign(target, value)
-            exits.append(finish)
-        self._exec_body(s.body)
-        for finish in reversed(exits):
-            finish()
-
     def _stmt_If(self, s: H.If) -> None:
         with self.at(s.test.loc):
             cond = self.to_bool(self.eval(s.test))
