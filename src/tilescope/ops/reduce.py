@@ -117,12 +117,9 @@ def _reduced_shape(shape, axes, keepdims: bool) -> Tuple[int, ...]:
 
 # ---- nested-combiner bookkeeping -------------------------------------------------------
 
-# id(ctx) -> how many combiner bodies are being built: reductions may not nest.
-_combiner_depth: dict = {}
-
-
 def _check_not_nested(ctx) -> None:
-    if _combiner_depth.get(id(ctx)):
+    # ctx.combiner_depth counts the combiner bodies being built: reductions may not nest.
+    if getattr(ctx, "combiner_depth", 0):
         raise ctx.syntax_error("Nested scan/reduction is not supported")
 
 
@@ -434,14 +431,11 @@ def _combiner_region(ctx, func, xs: List[Value], tuple_mode: bool, kind: str) ->
             out.append(implicit_cast(ctx, r, x.type.dtype, ctx_msg))
         ctx.emit("yield", out)
 
-    key = id(ctx)
-    _combiner_depth[key] = _combiner_depth.get(key, 0) + 1
+    ctx.combiner_depth = getattr(ctx, "combiner_depth", 0) + 1
     try:
         block, _ = ctx.region(arg_types, body)
     finally:
-        _combiner_depth[key] -= 1
-        if not _combiner_depth[key]:
-            del _combiner_depth[key]
+        ctx.combiner_depth -= 1
     _check_body_ops(ctx, block, kind)
     return block
 
