@@ -21,6 +21,11 @@ def lookup(fn: Any) -> Optional[Callable]:
     return _RULES.get(id(fn))
 
 
+def register(fn_obj: Any, rule: Callable) -> None:
+    """Give a Python callable (a class such as `ct.Slice`) a rule in tile code."""
+    _RULES[id(fn_obj)] = rule
+
+
 def _int_bound(ctx, x, what):
     if isinstance(x, Value):
         t = x.type

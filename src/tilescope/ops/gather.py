@@ -223,7 +223,7 @@ def _slice_rule(ctx, *args, **kwargs):
     return IndexSlice(start, length)
 
 
-builtins_rules._RULES[id(Slice)] = _slice_rule
+builtins_rules.register(Slice, _slice_rule)
 
 
 def _is_pow2(n: int) -> bool:
