@@ -118,6 +118,7 @@ class Frame:
         self.is_entry = is_entry
         self.loops: List[LoopInfo] = []
         self.loop_assigned: List[frozenset] = []   # names assigned by each enclosing loop's body
+        self.loop_maybe: set = set()              # names a finished loop may or may not have assigned
         self.retval: Any = None
         self.retloc: Optional[Loc] = None   # where the returned value was made, for type errors
         self.call_site: Optional[Loc] = None
@@ -798,11 +799,12 @@ class Inference:
             self._name_values(v, n)
 
     def _stmt_For(self, s: H.For) -> None:
-        self.frame.loop_assigned.append(frozenset(assigned_names(s.body)))
+        frame = self.frame
+        frame.loop_assigned.append(frozenset(assigned_names(s.body)))
         try:
             self._for(s)
         finally:
-            self.frame.loop_assigned.pop()
+            frame.loop_maybe |= frame.loop_assigned.pop()
 
     def _for(self, s: H.For) -> None:
         if s.static:
@@ -839,11 +841,12 @@ class Inference:
         return v if v.type.dtype is idt else self.call_surface("astype", [v, idt], {})
 
     def _stmt_While(self, s: H.While) -> None:
-        self.frame.loop_assigned.append(frozenset(assigned_names(s.body)))
+        frame = self.frame
+        frame.loop_assigned.append(frozenset(assigned_names(s.body)))
         try:
             self._while(s)
         finally:
-            self.frame.loop_assigned.pop()
+            frame.loop_maybe |= frame.loop_assigned.pop()
 
     def _while(self, s: H.While) -> None:
         names = self._carried(s.body + [H.ExprStmt(s.test, s.loc)])
@@ -951,7 +954,7 @@ class Inference:
                 return v
             if f.hir_fn is not None and name in f.hir_fn.local_names and f.parent is None \
                     and f is self.frame:
-                if any(name in names for names in f.loop_assigned):
+                if name in f.loop_maybe or any(name in names for names in f.loop_assigned):
                     raise self.error(TileTypeError, f"Use of potentially undefined variable `{name}`")
                 raise self.error(TileSyntaxError, f"Undefined variable {name} used")
             if f.closure is not None:

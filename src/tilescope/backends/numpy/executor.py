@@ -20,6 +20,7 @@ from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value
 from ...ir.types import TileType
 from ...ops.registry import PRIMITIVES
+from .numerics import canonical_nans, makes_canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef
 
 
@@ -131,6 +132,8 @@ class Executor:
         if rule is None:
             raise self.error(f"the CPU executor has no rule for op '{op.name}' yet")
         out = rule(self, op, *[self.get(v) for v in op.operands])
+        if not self.checks.poison and makes_canonical_nans(op):    # poison tracking needs NaN payloads
+            out = canonical_nans(out) if len(op.results) == 1 else [canonical_nans(o) for o in out]
         if len(op.results) == 1:
             self.set(op.results[0], out)
         elif op.results:

@@ -608,3 +608,30 @@ def mma_scaled(x, x_scale, y, y_scale, acc, dtypes) -> np.ndarray:
     y64 = y64 * np.repeat(ys64, y64.shape[-2] // ys64.shape[-2], axis=-2)
     return _mma_steps(np.ascontiguousarray(x64), np.ascontiguousarray(y64), acc, max(x64.shape[-1], 1),
                       np.float64)
+
+
+# ---- NaN results ------------------------------------------------------------------------------
+
+def canonical_nans(x: np.ndarray) -> np.ndarray:
+    """NaNs made by arithmetic as the GPU makes them: the positive quiet NaN with an all-ones
+    payload. (NumPy's NaN sign and payload depend on its loop's code path, which differs with
+    the array's length; canonical NaNs also keep vectorised and one-block runs bit-identical.)"""
+    x = np.asarray(x)
+    if x.dtype.kind != "f" and x.dtype.name not in ("bfloat16",):
+        return x
+    nan = np.isnan(x.astype(np.float32)) if x.dtype.name == "bfloat16" else np.isnan(x)
+    if not nan.any():
+        return x
+    bits = {2: np.uint16, 4: np.uint32, 8: np.uint64}[x.dtype.itemsize]
+    canon = np.array(np.iinfo(bits).max >> 1, dtype=bits).view(x.dtype)
+    return np.where(nan, canon, x)
+
+
+# Ops whose float results are fresh arithmetic (unary neg/abs only move the sign bit).
+CANONICAL_NAN_OPS = frozenset({"binary", "fma", "reduce", "scan", "mma", "mma_scaled"})
+
+
+def makes_canonical_nans(op) -> bool:
+    if op.name == "unary":
+        return op.attrs.get("fn") not in ("neg", "abs", "not")
+    return op.name in CANONICAL_NAN_OPS

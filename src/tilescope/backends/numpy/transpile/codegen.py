@@ -20,6 +20,7 @@ import re
 from typing import Callable, Dict, List, Optional
 
 from ....dtypes import DType
+from ..numerics import makes_canonical_nans
 from ....errors import TileUnsupportedFeatureError
 from ....ir.core import Block, Function, Op, Value
 from ....ir.types import ArrayType, ListType, TileType
@@ -179,9 +180,17 @@ class KernelWriter:
         if op.name not in ("yield",):
             self.comment_for(op)
         render(self, op)
+        if makes_canonical_nans(op) and any(_is_float(r.type) for r in op.results):
+            for r in op.results:
+                self.emit(f"{self.n(r)} = canonical_nans({self.n(r)})")
 
 
 # ---- renderers --------------------------------------------------------------------------
+
+def _is_float(t) -> bool:
+    dtype = getattr(t, "dtype", None)
+    return dtype is not None and dtype.is_float
+
 
 Renderer = Callable[[KernelWriter, Op], None]
 RENDERERS: Dict[str, Renderer] = {}
