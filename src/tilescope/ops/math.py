@@ -127,8 +127,9 @@ bitwise_not = _unary_surface("bitwise_not", "not", BOOL_INT,
 
 
 def invert(ctx, x):
-    """The `~` operator: as bitwise_not, except that `~` on a bool constant is an error."""
-    return unary(ctx, "not", BOOL_INT, x, pyfn=_invert_operator)
+    """The `~` operator: as bitwise_not, except that `~` on a loose Python bool is an error
+    (a typed bool tile, constant or not, is fine)."""
+    return unary(ctx, "not", BOOL_INT, x, pyfn=_bitwise_not if is_tile(x) else _invert_operator)
 
 
 @surface("math")
