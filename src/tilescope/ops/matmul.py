@@ -219,17 +219,11 @@ def _check_scale_shape(ctx, t: TileType, s: TileType, k_axis: int, name: str, sc
 
 # ---- CPU executor rules ----------------------------------------------------------------
 #
-# Operands carry a leading block axis (B or 1); np.matmul broadcasts it like a batch
-# axis. Products of every supported input dtype are exact in float64, so the GPU's
-# numerics reduce to *where the result is rounded*:
-#   float32 accumulators (f32/tf32/f16/bf16/fp8 inputs): float32 BLAS, one K step of the
-#   tensor-core instruction at a time (16 deep for f16/bf16, 32 for fp8, all of K for f32),
-#   each step's sum added to the accumulator — float32-accurate, as the GPU is;
-#   float16 accumulators: the step's sum exact in float64, rounded to f16 once per K step
-#   (the GPU accumulates f16 matmuls in f16); f64: float64 throughout;
-#   int8/uint8: exact in int64, wrapped to int32.
-# Operands are made contiguous float64 first, so every block's matmul call sees the same
-# memory layout whatever the group size (vectorised == sequential, bit for bit).
+# The numerics (where the result is rounded for each accumulator dtype) live in
+# backends/numpy/numerics.py `mma`; operands the executor keeps factored by grid axis
+# (backends/numpy/grid.py) have their products joined into large BLAS calls, and a `for`
+# loop that only accumulates mma products is run as one product over all of K
+# (backends/numpy/fusion.py).
 
 import numpy as np  # noqa: E402
 
@@ -242,7 +236,8 @@ def _num():
 
 @numpy_rule("mma")
 def _exec_mma(ex, op, x, y, acc):
-    return _num().mma(x, y, acc, op.operands[0].type.dtype, op.operands[1].type.dtype)
+    from ..backends.numpy import grid
+    return grid.mma(ex.box, x, y, acc, op.operands[0].type.dtype, op.operands[1].type.dtype)
 
 
 @numpy_rule("mma_scaled")

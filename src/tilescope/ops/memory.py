@@ -288,6 +288,7 @@ def _array_ndim(ctx, a):
 import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
+from ..backends.numpy import grid as _grid  # noqa: E402
 from .registry import numpy_rule  # noqa: E402
 
 
@@ -359,7 +360,9 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
             key, groups = regular
             vals = _T.grid_to_blocks(view[key], groups)
         else:
-            vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
+            vals = _shared_tiles(ex, view, index)
+            if vals is None:
+                vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
         if ex.races is not None:
             mask = ex.active_mask()
             idx = [_np.broadcast_to(i, (ex.nb,))[mask] for i in index]
@@ -367,9 +370,20 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
     else:
         coords = _T.tile_coords(index, shape, order, steps)
         vals = _T.load_elements(ex, op, ref, coords, pad, what="tile load", ub=True, report_oob=not check_bounds)
-    if vals.shape[0] != 1 and vals.shape[0] != ex.nb:
+    if not isinstance(vals, _grid.Factored) and vals.shape[0] != 1 and vals.shape[0] != ex.nb:
         vals = _np.broadcast_to(vals, (ex.nb,) + vals.shape[1:])
     return vals
+
+
+def _shared_tiles(ex, view, index):
+    """The tiles once per distinct index, in grid form, when whole rows or columns of the block
+    group load the same tile (a matmul's operands); None otherwise."""
+    if ex.box is None or ex.active is not None:
+        return None
+    sub = _grid.index_axes(index, ex.box)
+    if sub is None:
+        return None
+    return _grid.Factored(view[tuple(i.astype(_np.intp) for i in sub)], ex.box)
 
 
 def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bounds: bool = True) -> None:

@@ -99,7 +99,7 @@ def user_namespace(ex, at: Op, b: int) -> Dict[str, Any]:
     ns: Dict[str, Any] = {}
     for v in visible_values(ex.fn, at):
         if v.name and v.id in ex.env:
-            ns[v.name] = _for_block(ex.env[v.id], b)
+            ns[v.name] = _for_block(ex.get(v), b)
     ns["_block"] = tuple(int(c) for c in ex.block_ids[b])
     ns["_kernel"] = ex.fn.name
     return ns

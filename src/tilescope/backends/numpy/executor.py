@@ -20,6 +20,8 @@ from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value
 from ...ir.types import TileType
 from ...ops.registry import PRIMITIVES
+from . import fusion
+from .grid import FACTORED_OPS, TILE_LOCAL_OPS, Factored, box_of
 from .numerics import canonical_nans, makes_canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef
 
@@ -59,6 +61,8 @@ class Executor:
         # Blocks still running the current region (None: all of them).
         self.active: Optional[np.ndarray] = None
         self.op: Optional[Op] = None
+        # (nz, ny, nx) when the group is a box of the grid: values may then be kept factored (grid.py)
+        self.box = box_of(block_ids) if self.nb > 1 else None
 
     # ---- blocks and reports ---------------------------------------------------
 
@@ -77,6 +81,13 @@ class Executor:
     # ---- values ---------------------------------------------------------------
 
     def get(self, v: Value) -> Any:
+        x = self.get_raw(v)
+        if isinstance(x, Factored):          # expanded once, on first use by a rule that needs (B, *tile)
+            x = self.env[v.id] = x.materialize()
+        return x
+
+    def get_raw(self, v: Value) -> Any:
+        """The value as stored: possibly a `Factored` (only for rules that know it)."""
         try:
             return self.env[v.id]
         except KeyError:
@@ -127,18 +138,31 @@ class Executor:
         if handler is not None:
             handler(self, op)
             return
-        prim = PRIMITIVES.get(op.name)
-        rule = prim.numpy if prim is not None else None
-        if rule is None:
-            raise self.error(f"the CPU executor has no rule for op '{op.name}' yet")
-        out = rule(self, op, *[self.get(v) for v in op.operands])
-        if not self.checks.poison and makes_canonical_nans(op):    # poison tracking needs NaN payloads
-            out = canonical_nans(out) if len(op.results) == 1 else [canonical_nans(o) for o in out]
+        rule = self.rule_of(op)
+        if op.name in FACTORED_OPS:
+            out = rule(self, op, *[self.get_raw(v) for v in op.operands])
+        elif op.name in TILE_LOCAL_OPS and isinstance(self.env.get(op.operands[0].id), Factored):
+            out = self.get_raw(op.operands[0]).map_tiles(lambda x: rule(self, op, x))
+        else:
+            out = rule(self, op, *[self.get(v) for v in op.operands])
+        out = self.rule_output(op, out)
         if len(op.results) == 1:
             self.set(op.results[0], out)
         elif op.results:
             for r, x in zip(op.results, out):
                 self.set(r, x)
+
+    def rule_of(self, op: Op) -> Callable:
+        prim = PRIMITIVES.get(op.name)
+        if prim is None or prim.numpy is None:
+            raise self.error(f"the CPU executor has no rule for op '{op.name}' yet")
+        return prim.numpy
+
+    def rule_output(self, op: Op, out: Any) -> Any:
+        """A rule's result as the GPU would hold it (NaNs from arithmetic made canonical)."""
+        if not self.checks.poison and makes_canonical_nans(op):    # poison tracking needs NaN payloads
+            out = _canonical(out) if len(op.results) == 1 else [_canonical(o) for o in out]
+        return out
 
     def call_region(self, block: Block, *args: Any) -> List[Any]:
         """Run a pure nested block (a reduce/scan combiner) on whole arrays; returns its yield values.
@@ -162,6 +186,10 @@ class Executor:
             return body()
         finally:
             self.active = saved
+
+
+def _canonical(x):
+    return Factored(canonical_nans(x.data), x.box) if isinstance(x, Factored) else canonical_nans(x)
 
 
 def select(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -260,6 +288,9 @@ def _merge(mask: np.ndarray, new: np.ndarray, old: Optional[np.ndarray], nb: int
 
 
 def _exec_for(ex: Executor, op: Op) -> None:
+    chain = fusion.fused_mmas(ex.fn, op)
+    if chain is not None and fusion.run_fused_for(ex, op, chain):
+        return
     start, stop, step = (ex.get(v).reshape(-1) for v in op.operands[:3])
     carried = [ex.get(v) for v in op.operands[3:]]
     body = op.blocks[0]

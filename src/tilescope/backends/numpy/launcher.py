@@ -354,7 +354,11 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
     The budget follows the arguments' size (a step holds a few dozen tile-sized temporaries,
     some in float64), so peak extra memory stays a small multiple of the arguments.
     """
-    budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // 48))
+    # Matrix products gain from large groups (their operands are shared along grid axes and
+    # join into large BLAS calls, see grid.py); element-wise work runs best on cache-sized ones.
+    has_mma = any(op.name == "mma" for op in fn.walk())
+    share = 16 if has_mma else 48
+    budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
     biggest = 1
     for op in fn.walk():
         for r in op.results:
@@ -365,6 +369,17 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
                                       f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
                 biggest = max(biggest, size)
     return max(1, min(nblocks, budget // biggest))
+
+
+def box_aligned(size: int, grid3) -> int:
+    """A group size whose groups are boxes of the grid (whole rows, or whole planes), so values
+    shared along a grid axis can be kept once (see grid.py); `size` when that would halve it."""
+    gx, gy = grid3[0], grid3[0] * grid3[1]
+    for unit in (gy, gx):
+        if size >= unit:
+            return size - size % unit
+    divisors = [d for d in range(size, 0, -1) if gx % d == 0]
+    return divisors[0] if divisors[0] * 2 > size else size
 
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
@@ -405,7 +420,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     if sequential is None:
         sequential = needs_sequential(ir)
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
-    size = 1 if sequential else (group or group_size(ir, nblocks, args_bytes))
+    size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes), grid3))
     progress = Progress(fn.__name__, nblocks)
     try:
         for start in range(0, nblocks, size):

@@ -20,6 +20,7 @@ from ... import dtypes as D
 # RoundingMode member names understood here (lang.enums.RoundingMode.name).
 RN, RZ, RM, RP = "RN", "RZ", "RM", "RP"
 _F32_TINY = np.float32(np.finfo(np.float32).tiny)
+_LOW29, _HALF29 = np.uint64(0x1FFFFFFF), np.uint64(0x10000000)   # f64 bits below float32 precision
 
 
 def mode_name(rounding_mode) -> str:
@@ -327,19 +328,20 @@ def _fma32_rn(a, b, c) -> np.ndarray:
     two float32 values (its 29 low mantissa bits are 1000...0) while the exact sum does not, or
     when the result is subnormal in float32; those few elements take the exact path.
     """
-    p = a.astype(np.float64) * b
-    s = p + c
-    bits = s.view(np.uint64)
-    halfway = (bits & np.uint64(0x1FFFFFFF)) == np.uint64(0x10000000)
-    tiny = (np.abs(s) < 2.0 ** -126) & (s != 0)
+    s = a.astype(np.float64) * b
+    s = np.add(s, c, out=s) if s.shape == np.broadcast_shapes(s.shape, np.shape(c)) else s + c
     out = s.astype(np.float32)
-    redo = halfway | tiny
+    redo = np.equal(np.bitwise_and(s.view(np.uint64), _LOW29), _HALF29)
+    redo |= np.less(np.abs(s), 2.0 ** -126)
     if redo.any():
-        p64, c64 = np.broadcast_arrays(p, np.asarray(c, np.float64))
-        hi, lo = two_sum(p64[redo], c64[redo])
+        # Few elements: recompute them exactly by flat position (s == 0 is exact already).
+        idx = np.flatnonzero(redo)
+        idx = idx[s.reshape(-1)[idx] != 0]
+        where = np.unravel_index(idx, s.shape)
+        a64, b64, c64 = (np.broadcast_to(np.asarray(v, np.float64), s.shape)[where] for v in (a, b, c))
+        hi, lo = two_sum(a64 * b64, c64)
         lo = np.where(np.isfinite(hi), lo, 0.0)
-        out = np.array(np.broadcast_to(out, s.shape))
-        out[redo] = round_pair(hi, lo, D.float32, RN)
+        out.reshape(-1)[idx] = round_pair(hi, lo, D.float32, RN)
     return out
 
 
@@ -551,15 +553,16 @@ def shift_right(x, y):
 
 
 # ---- matrix multiply-accumulate --------------------------------------------------------------
-# Products of every supported input dtype are exact in float64, so the GPU's numerics reduce
-# to where the result is rounded:
-#   float32 accumulators: with f32/tf32 inputs float32 BLAS over all of K; with narrow inputs
-#   (f16/bf16/fp8, whose products are exact) a float64 sum over all of K rounded once. Both are
-#   float32-accurate, as the GPU is (it rounds per tensor-core step, in its own order);
+# Products of every supported input dtype are exact in float32 (narrow inputs) or float64, so
+# the GPU's numerics reduce to where the result is rounded:
+#   float32 accumulators: float32 BLAS over all of K (narrow inputs f16/bf16/fp8 are widened
+#   exactly, so their products are exact and the sums accumulate in float32, as the tensor
+#   cores do, in their own order);
 #   float16 accumulators: each step's sum exact in float64, rounded to f16 once per step (the GPU
 #   accumulates f16 matmuls in f16); float64: float64 throughout; int8/uint8: exact, wrapped to int32.
-# The leading block axis is a batch axis of np.matmul; every block's product is one BLAS call on
-# the same shapes whatever the group size, so vectorised and one-block runs agree bit for bit.
+# Leading (block and grid) axes are batch axes of np.matmul: every block's product is one BLAS
+# call on the same shapes whatever the grouping, so vectorised and one-block runs agree bit for
+# bit (BLAS's summation order can change with the matrix sizes, so blocks are never joined).
 
 _MMA_K_STEP = {"float16": 16, "bfloat16": 16, "float8_e4m3fn": 32, "float8_e5m2": 32}
 
@@ -594,9 +597,7 @@ def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype) -> np.n
     if x_dtype.is_int or x_dtype.is_bool:
         return (np.matmul(x.astype(np.int64), y.astype(np.int64)) + acc.astype(np.int64)).astype(np.int32)
     f32_acc = acc.dtype == np.float32
-    # float32 inputs: float32 BLAS. Narrow inputs (f16, bf16, fp8): their products are exact, and a
-    # float64 sum rounded once gives the nearly exact result the tensor cores approach.
-    width = np.float32 if f32_acc and x_dtype in (D.float32, D.tfloat32) else np.float64
+    width = np.float32 if f32_acc else np.float64
     k_step = x.shape[-1] if f32_acc else _MMA_K_STEP.get(x_dtype.name, x.shape[-1])
     return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, max(k_step, 1), width)
 
@@ -619,7 +620,12 @@ def canonical_nans(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x)
     if x.dtype.kind != "f" and x.dtype.name not in ("bfloat16",):
         return x
-    nan = np.isnan(x.astype(np.float32)) if x.dtype.name == "bfloat16" else np.isnan(x)
+    if x.dtype.name == "bfloat16":
+        nan = np.isnan(x.astype(np.float32))
+    elif x.size == 0 or not np.isnan(np.max(x)):       # max propagates NaN: one pass, no temporary
+        return x
+    else:
+        nan = np.isnan(x)
     if not nan.any():
         return x
     bits = {2: np.uint16, 4: np.uint32, 8: np.uint64}[x.dtype.itemsize]

@@ -20,6 +20,7 @@ import re
 from typing import Callable, Dict, List, Optional
 
 from ....dtypes import DType
+from .. import fusion
 from ..numerics import makes_canonical_nans
 from ....errors import TileUnsupportedFeatureError
 from ....ir.core import Block, Function, Op, Value
@@ -121,6 +122,7 @@ class KernelWriter:
         self.last_line = None
         self.loops: List[str] = []           # Loop object names, innermost last
         self.branches: List[str] = []        # Branch object names, innermost last
+        self.chunked: Dict[int, str] = {}    # id of an mma whose loop joins its products -> MmaChunks name
 
     # ---- output ------------------------------------------------------------------------
 
@@ -373,6 +375,9 @@ def _no_op(w, op):
 
 @renders("mma")
 def _mma(w, op):
+    if id(op) in w.chunked:                  # products joined per chunk of iterations (fusion.py)
+        _call(w, op, f"{w.chunked[id(op)]}.add", [w.args(op.operands)])
+        return
     _call(w, op, "mma", [w.args(op.operands)],
           _kwargs(op, [], x_dtype=op.operands[0].type.dtype, y_dtype=op.operands[1].type.dtype))
 
@@ -443,10 +448,17 @@ def _for(w, op):
     body = op.blocks[0]
     start, stop, step = (w.n(v) for v in op.operands[:3])
     w.emit(f"{loop} = Loop(ctx, [{w.args(op.operands[3:])}])")
+    chain = fusion.fused_mmas(w.fn, op) or []
+    for mma, acc in zip(chain, op.operands[3:]):
+        name = w.chunked[id(mma)] = w.names.fresh("products")
+        dts = ", ".join(literal(v.type.dtype) for v in mma.operands[:2])
+        w.emit(f"{name} = MmaChunks(ctx, {start}, {stop}, {step}, {fusion.chunk_iterations(mma)}, {w.n(acc)}, {dts})")
     iv = w.names.define(body.args[0])
     w.emit(f"for {iv} in {loop}.range({start}, {stop}, {step}, {literal(body.args[0].type.dtype)}):")
     _loop_body(w, loop, body.args[1:], body)
     _loop_results(w, op, loop)
+    for mma, r in zip(chain, op.results):
+        w.emit(f"{w.n(r)} = {w.chunked[id(mma)]}.end({w.n(r)})")
 
 
 @renders("loop")

@@ -510,6 +510,39 @@ def scan(*xs, fn, axis, reverse=False, combine=None, **attrs):
 # ---- matrix multiply -------------------------------------------------------------------
 # `mma` and `mma_scaled` come with the executor's numerics (the section above).
 
+class MmaChunks:
+    """The products of a loop that only accumulates `mma`s, joined `per` iterations at a time
+    (one product over the concatenated K, as tilescope's executor runs such loops; such a loop
+    has the same bounds in every block and never runs masked)."""
+
+    def __init__(self, ctx, start, stop, step, per, acc, x_dtype, y_dtype):
+        self.on = int(np.asarray(step).reshape(-1)[0]) > 0
+        self.per, self.acc, self.pending = per, acc, []
+        self.dtypes = (x_dtype, y_dtype)
+
+    def add(self, x, y, acc):
+        if not self.on:
+            return mma(x, y, acc, *self.dtypes)
+        self.pending.append((x, y))
+        if len(self.pending) == self.per:
+            self._flush()
+        return acc
+
+    def end(self, acc):
+        if not self.on:
+            return acc
+        if self.pending:
+            self._flush()
+        return self.acc
+
+    def _flush(self):
+        xs, ys = zip(*self.pending)
+        self.pending = []
+        lead = max(v.shape[0] for v in xs + ys)
+        x, y = (np.concatenate([np.broadcast_to(v, (lead,) + v.shape[1:]) for v in vs], axis=axis)
+                for vs, axis in ((xs, -1), (ys, -2)))
+        self.acc = canonical_nans(mma(x, y, self.acc, *self.dtypes))
+
 
 # ---- block ids and arrays --------------------------------------------------------------
 

@@ -1,0 +1,155 @@
+"""`for` loops that only accumulate matrix products, run as a few large products.
+
+    acc = ct.zeros(...)
+    for k in range(n):
+        acc = ct.mma(load(a, k), load(b, k), acc)
+
+is executed with the products of up to `FUSED_K` consecutive K elements joined into one
+`mma`: the loads still run every iteration (bounds and race checks included), the operands
+are concatenated along K, and the accumulator is updated once per chunk. The result is
+rounded once per chunk instead of once per iteration (the GPU rounds per tensor-core step,
+so both are float32-accurate approximations of it). The chunking depends only on the
+kernel and the trip count, never on how blocks are grouped, so vectorised runs, one-block
+runs and transpiled modules agree bit for bit.
+
+A loop qualifies when it runs the same iterations in every block: it sits at the top level
+of the kernel with no `return` before it, and its bounds depend only on constants, scalar
+arguments and array shapes (so no block is ever masked off in it, however blocks are
+grouped). Every carried value must be an accumulator used only by one `mma` whose result is
+the value carried on, the body must have no side effects, nested control flow or ordered
+(acquire) loads, and the accumulator must be float32, float64 or int32 (a float16
+accumulator is rounded per K step, which joining would change).
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Dict, List, Optional
+
+import numpy as np
+
+from ...ir.core import Block, Function, Op
+
+FUSED_K = 512               # K elements per fused product, at most (a static bound on memory)
+
+# Ops without side effects that a fused loop body may contain.
+_PURE = frozenset({
+    "arange", "array_dim", "array_slice", "assume", "astype", "bid", "binary", "bitcast", "broadcast", "cat",
+    "compare", "const", "extract", "fma", "from_scalars", "gather", "insert", "list_item", "list_len",
+    "literal_tile", "load_advanced", "load_tile", "mma", "mma_scaled", "num_blocks", "num_tiles", "pack_bytes",
+    "permute", "raw_load", "raw_memory", "reshape", "tiled_load", "tiled_num_tiles", "tiled_view", "unary",
+    "unpack_bytes", "where",
+})
+_ACC_DTYPES = frozenset({"float32", "float64", "int32"})
+
+# Ops whose result may differ between blocks even when their operands do not.
+_PER_BLOCK = frozenset({
+    "bid", "load_tile", "load_advanced", "gather", "tiled_load", "raw_load", "atomic", "atomic_cas",
+    "raw_atomic", "raw_atomic_cas", "tiled_atomic",
+})
+
+_analysed: "weakref.WeakKeyDictionary[Function, Dict[int, List[Op]]]" = weakref.WeakKeyDictionary()
+
+
+def fused_mmas(fn: Function, op: Op) -> Optional[List[Op]]:
+    """The `mma` ops (one per carried value) of a `for` loop of `fn` that qualifies, else None."""
+    loops = _analysed.get(fn)
+    if loops is None:
+        loops = _analysed[fn] = _qualifying_loops(fn)
+    return loops.get(id(op))
+
+
+def _qualifying_loops(fn: Function) -> Dict[int, List[Op]]:
+    uniform = {v.id for v in fn.body.args}
+    found: Dict[int, List[Op]] = {}
+    for op in fn.body.ops:
+        if op.name == "for" and all(v.id in uniform for v in op.operands[:3]):
+            chain = _accumulating(op)
+            if chain is not None:
+                found[id(op)] = chain
+        if any(o.name == "return" for b in op.blocks for o in b.walk()):
+            break                                # blocks that returned are masked off after this
+        if op.name not in _PER_BLOCK and not op.blocks and all(v.id in uniform for v in op.operands):
+            uniform.update(r.id for r in op.results)
+    return found
+
+
+def _uses(block: Block, counts: Dict[int, int]) -> None:
+    for o in block.ops:
+        for v in o.operands:
+            counts[v.id] = counts.get(v.id, 0) + 1
+        for b in o.blocks:
+            _uses(b, counts)
+
+
+def _ordered(o: Op) -> bool:
+    order = o.attrs.get("memory_order")
+    return order is not None and getattr(order, "name", order) != "WEAK"
+
+
+def _accumulating(op: Op) -> Optional[List[Op]]:
+    body = op.blocks[0]
+    carried = body.args[1:]
+    ops = body.ops
+    if not carried or len(op.results) != len(carried) or not ops or ops[-1].name != "continue" \
+            or len(ops[-1].operands) != len(carried):
+        return None
+    if any(o.name not in _PURE or o.blocks or _ordered(o) for o in ops[:-1]):
+        return None
+    counts: Dict[int, int] = {}
+    _uses(body, counts)
+    chain = []
+    for arg, nxt in zip(carried, ops[-1].operands):
+        mma = nxt.owner
+        if mma is None or mma.name != "mma" or mma not in ops or mma.operands[2] is not arg \
+                or counts.get(arg.id) != 1 or counts.get(nxt.id) != 1 \
+                or mma.results[0].type.dtype.name not in _ACC_DTYPES:
+            return None
+        chain.append(mma)
+    return chain
+
+
+def chunk_iterations(mma: Op) -> int:
+    """Iterations whose products one fused `mma` joins."""
+    return max(1, FUSED_K // max(1, mma.operands[0].type.shape[-1]))
+
+
+def run_fused_for(ex, op: Op, chain: List[Op]) -> bool:
+    """Run a qualifying loop with its products joined; False (nothing run) for a loop that
+    would not end (a step that is not positive: the ordinary path reports it)."""
+    from . import grid
+    start, stop, step = (int(ex.get(v).reshape(-1)[0]) for v in op.operands[:3])
+    if step <= 0:
+        return False
+    body = op.blocks[0]
+    iv_arg = body.args[0]
+    accs = [ex.get_raw(v) for v in op.operands[3:]]
+    which = {id(m): k for k, m in enumerate(chain)}
+    pending: List[List[tuple]] = [[] for _ in chain]
+    idt = iv_arg.type.dtype.numpy
+
+    def flush(k: int) -> None:
+        xs, ys = zip(*pending[k])
+        pending[k] = []
+        mma = chain[k]
+        x, y = (xs[0], ys[0]) if len(xs) == 1 else (grid.concat(xs, -1, ex.box), grid.concat(ys, -2, ex.box))
+        ex.op = mma
+        accs[k] = ex.rule_output(mma, ex.rule_of(mma)(ex, mma, x, y, accs[k]))
+
+    for a, v in zip(body.args[1:], accs):
+        ex.set(a, v)                            # only the deferred mmas read them
+    for i in range(start, stop, step):
+        ex.set(iv_arg, np.array([i], dtype=np.int64).astype(idt))
+        for o in body.ops[:-1]:
+            k = which.get(id(o))
+            if k is None:
+                ex.exec_op(o)
+                continue
+            pending[k].append((ex.get_raw(o.operands[0]), ex.get_raw(o.operands[1])))
+            if len(pending[k]) == chunk_iterations(o):
+                flush(k)
+    for k in range(len(chain)):
+        if pending[k]:
+            flush(k)
+    for r, v in zip(op.results, accs):
+        ex.set(r, v)
+    return True

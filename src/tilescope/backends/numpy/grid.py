@@ -1,0 +1,119 @@
+"""Per-block values that vary along only some axes of the launch grid.
+
+A group of blocks that forms a box of the grid, (nz, ny, nx) blocks with x fastest, lets a
+per-block value be kept in *grid form*: an array of shape (nz|1, ny|1, nx|1, *tile) with
+size-1 axes where the value does not change. A matmul's A tiles depend on the row of
+blocks only and its B tiles on the column only; in grid form each distinct tile is loaded
+and converted once instead of once per block, and the products broadcast over the grid axes.
+
+`Factored` wraps such an array. Only the rules that know it receive one (the executor hands
+every other rule the ordinary (B, *tile) array, made on first use).
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import numerics
+
+Box = Tuple[int, int, int]       # (nz, ny, nx): the group's extent along each grid axis
+
+# Ops whose NumPy rule only looks at the tile axes, so they run unchanged on any number of
+# leading rows: a factored operand goes through them without being expanded.
+TILE_LOCAL_OPS = frozenset({"reshape", "permute", "astype", "broadcast"})
+# Ops whose NumPy rule takes factored operands itself.
+FACTORED_OPS = frozenset({"mma"})
+
+
+class Factored:
+    """A per-block value in grid form: `data` has shape (nz|1, ny|1, nx|1, *tile)."""
+    __slots__ = ("data", "box")
+
+    def __init__(self, data: np.ndarray, box: Box):
+        self.data = data
+        self.box = box
+
+    @property
+    def dtype(self):
+        return self.data.dtype
+
+    def materialize(self) -> np.ndarray:
+        """The ordinary (B, *tile) array in block order."""
+        tile = self.data.shape[3:]
+        return np.broadcast_to(self.data, self.box + tile).reshape((-1,) + tile)
+
+    def map_tiles(self, fn) -> "Factored":
+        """Apply a rule that works on (rows, *tile) arrays to the distinct tiles only."""
+        lead = self.data.shape[:3]
+        out = np.asarray(fn(self.data.reshape((-1,) + self.data.shape[3:])))
+        return Factored(out.reshape(lead + out.shape[1:]), self.box)
+
+
+def box_of(block_ids: np.ndarray) -> Optional[Box]:
+    """The group's (nz, ny, nx) when its blocks, in order, fill a box of the grid; else None."""
+    lo, hi = block_ids.min(axis=0), block_ids.max(axis=0)
+    nx, ny, nz = (int(h - l + 1) for l, h in zip(lo, hi))
+    if nx * ny * nz != len(block_ids):
+        return None
+    z, y, x = np.meshgrid(np.arange(nz), np.arange(ny), np.arange(nx), indexing="ij")
+    expected = np.stack([x.reshape(-1), y.reshape(-1), z.reshape(-1)], axis=1) + lo
+    return (nz, ny, nx) if np.array_equal(block_ids, expected) else None
+
+
+def to_grid(x, box: Box) -> np.ndarray:
+    """Any run-time tile value (Factored, (B, *tile) or uniform (1, *tile)) in grid form."""
+    if isinstance(x, Factored):
+        return x.data
+    x = np.asarray(x)
+    if x.shape[0] == 1:
+        return x.reshape((1, 1, 1) + x.shape[1:])
+    return x.reshape(box + x.shape[1:])          # splitting the block axis is always a view
+
+
+def from_grid(x: np.ndarray, box: Box):
+    """Back from grid form: uniform (1, *tile), a Factored, or (B, *tile) when it varies everywhere."""
+    lead, tile = x.shape[:3], x.shape[3:]
+    if lead == (1, 1, 1):
+        return x.reshape((1,) + tile)
+    if all(n == b for n, b in zip(lead, box)):
+        return x.reshape((-1,) + tile)
+    return Factored(x, box)
+
+
+def index_axes(index: Sequence[np.ndarray], box: Box):
+    """Tile indices (one (B,) or (1,) array per component) in grid form, or None when they
+    vary along every axis of the box that has more than one block (nothing to share)."""
+    grids = [to_grid(np.asarray(i).reshape(-1), box) for i in index]
+    keep = [False, False, False]
+    for g in grids:
+        if g.shape[:3] == (1, 1, 1):
+            continue
+        for ax in range(3):
+            if box[ax] > 1:
+                first = np.take(g, [0], axis=ax)
+                keep[ax] = keep[ax] or not np.array_equal(g, np.broadcast_to(first, g.shape))
+    if all(k or n == 1 for k, n in zip(keep, box)):
+        return None
+    sub = tuple(slice(None) if k else slice(0, 1) for k in keep)
+    return [np.broadcast_to(g, box)[sub] for g in grids]
+
+
+def concat(values: Sequence, axis: int, box: Optional[Box]):
+    """Concatenate per-block tiles along tile axis `axis` (negative), keeping grid form."""
+    if box is None:
+        lead = max(np.shape(v)[0] for v in values)
+        return np.concatenate([np.broadcast_to(v, (lead,) + np.shape(v)[1:]) for v in values], axis=axis)
+    grids = [to_grid(v, box) for v in values]
+    lead = tuple(max(g.shape[a] for g in grids) for a in range(3))
+    grids = [g if g.shape[:3] == lead else np.broadcast_to(g, lead + g.shape[3:]) for g in grids]
+    return from_grid(np.concatenate(grids, axis=axis), box)
+
+
+def mma(box: Optional[Box], x, y, acc, x_dtype, y_dtype):
+    """`numerics.mma` on operands that may be factored: each distinct tile is converted once, and
+    the grid axes broadcast as batch axes (every block's product is still one BLAS call on the
+    same shapes, so the result does not depend on how blocks are grouped)."""
+    if not any(isinstance(v, Factored) for v in (x, y, acc)):
+        return numerics.mma(x, y, acc, x_dtype, y_dtype)
+    return from_grid(numerics.mma(to_grid(x, box), to_grid(y, box), to_grid(acc, box), x_dtype, y_dtype), box)
