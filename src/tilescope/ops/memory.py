@@ -380,7 +380,7 @@ def _shared_tiles(ex, view, index):
     group load the same tile (a matmul's operands); None otherwise."""
     if ex.box is None or ex.active is not None:
         return None
-    sub = _grid.index_axes(index, ex.box)
+    sub = _grid.index_axes(index, ex.box, ex.index_axes_seen)
     if sub is None:
         return None
     return _grid.Factored(view[tuple(i.astype(_np.intp) for i in sub)], ex.box)

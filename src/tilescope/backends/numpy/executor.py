@@ -63,6 +63,7 @@ class Executor:
         self.op: Optional[Op] = None
         # (nz, ny, nx) when the group is a box of the grid: values may then be kept factored (grid.py)
         self.box = box_of(block_ids) if self.nb > 1 else None
+        self.index_axes_seen: dict = {}
 
     # ---- blocks and reports ---------------------------------------------------
 

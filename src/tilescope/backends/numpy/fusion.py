@@ -58,6 +58,14 @@ def fused_mmas(fn: Function, op: Op) -> Optional[List[Op]]:
     return loops.get(id(op))
 
 
+def all_mmas_joined(fn: Function) -> bool:
+    """Whether every `mma` of `fn` sits in a loop whose products are joined."""
+    mmas = {id(o) for o in fn.walk() if o.name == "mma"}
+    for op in fn.body.ops:
+        mmas -= {id(m) for m in fused_mmas(fn, op) or ()}
+    return not mmas
+
+
 def _qualifying_loops(fn: Function) -> Dict[int, List[Op]]:
     uniform = {v.id for v in fn.body.args}
     found: Dict[int, List[Op]] = {}

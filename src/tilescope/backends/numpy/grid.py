@@ -81,22 +81,31 @@ def from_grid(x: np.ndarray, box: Box):
     return Factored(x, box)
 
 
-def index_axes(index: Sequence[np.ndarray], box: Box):
+def varying_axes(i: np.ndarray, box: Box) -> Tuple[bool, bool, bool]:
+    """Which grid axes a per-block index ((B,) or (1,)) changes along."""
+    if i.shape[0] == 1:
+        return (False, False, False)
+    g = i.reshape(box)
+    return tuple(box[ax] > 1 and not (g == g[(slice(None),) * ax + (slice(0, 1),)]).all() for ax in range(3))
+
+
+def index_axes(index: Sequence[np.ndarray], box: Box, seen: Optional[dict] = None):
     """Tile indices (one (B,) or (1,) array per component) in grid form, or None when they
-    vary along every axis of the box that has more than one block (nothing to share)."""
-    grids = [to_grid(np.asarray(i).reshape(-1), box) for i in index]
+    vary along every axis of the box that has more than one block (nothing to share).
+    `seen` caches the analysis per index array (a loop reloads with the same block indices)."""
     keep = [False, False, False]
-    for g in grids:
-        if g.shape[:3] == (1, 1, 1):
-            continue
-        for ax in range(3):
-            if box[ax] > 1:
-                first = np.take(g, [0], axis=ax)
-                keep[ax] = keep[ax] or not np.array_equal(g, np.broadcast_to(first, g.shape))
+    for i in index:
+        hit = seen.get(id(i)) if seen is not None else None
+        if hit is None or hit[0] is not i:
+            hit = (i, varying_axes(np.asarray(i).reshape(-1), box))
+            if seen is not None:
+                seen[id(i)] = hit                # holding `i` keeps its id from being reused
+        axes = hit[1]
+        keep = [k or a for k, a in zip(keep, axes)]
     if all(k or n == 1 for k, n in zip(keep, box)):
         return None
     sub = tuple(slice(None) if k else slice(0, 1) for k in keep)
-    return [np.broadcast_to(g, box)[sub] for g in grids]
+    return [np.broadcast_to(to_grid(np.asarray(i).reshape(-1), box), box)[sub] for i in index]
 
 
 def concat(values: Sequence, axis: int, box: Optional[Box]):

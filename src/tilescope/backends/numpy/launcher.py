@@ -14,6 +14,7 @@ from ...ir.types import ArrayType, TileType
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
+from . import fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
 from .progress import Progress
@@ -354,10 +355,11 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
     The budget follows the arguments' size (a step holds a few dozen tile-sized temporaries,
     some in float64), so peak extra memory stays a small multiple of the arguments.
     """
-    # Matrix products gain from large groups (their operands are shared along grid axes and
-    # join into large BLAS calls, see grid.py); element-wise work runs best on cache-sized ones.
+    # Matrix products gain from large groups (operands shared along grid axes are loaded once,
+    # see grid.py), most when their loops keep only accumulators (fusion.py); element-wise
+    # work runs best on cache-sized groups.
     has_mma = any(op.name == "mma" for op in fn.walk())
-    share = 16 if has_mma else 48
+    share = (8 if fusion.all_mmas_joined(fn) else 16) if has_mma else 48
     budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
     biggest = 1
     for op in fn.walk():

@@ -1,0 +1,30 @@
+"""float32 fma on arrays large enough to be computed in cache-sized slices: still the correctly
+rounded fma of every element (checked against the exact pair arithmetic), whatever the shapes."""
+import numpy as np
+import pytest
+
+from tilescope import dtypes as D
+from tilescope.backends.numpy import numerics as N
+
+
+def exact_fma32(a, b, c):
+    hi, lo = N.two_sum(a.astype(np.float64) * b, np.broadcast_to(c, np.broadcast_shapes(a.shape, b.shape,
+                                                                                       c.shape)).astype(np.float64))
+    return N.round_pair(hi, np.where(np.isfinite(hi), lo, 0.0), D.float32, N.RN)
+
+
+@pytest.mark.parametrize("shapes", [((3000, 1, 64), (3000, 1, 64), (1, 1, 64)),
+                                    ((140000,), (140000,), (1,)),
+                                    ((5, 40000), (1, 40000), (5, 40000))], ids=["rows", "flat", "broadcast"])
+def test_sliced_fma_is_exact(shapes):
+    rng = np.random.default_rng(7)
+    sa, sb, sc = shapes
+    a = (rng.standard_normal(sa) * 2.0 ** rng.integers(-70, 10, sa)).astype(np.float32)
+    b = (rng.standard_normal(sb) * 2.0 ** rng.integers(-70, 10, sb)).astype(np.float32)
+    c = rng.standard_normal(sc).astype(np.float32) * np.float32(1e-30)
+    c.reshape(-1)[::3] = 0
+    got = N.fma(a, b, c, D.float32)
+    want = exact_fma32(a, b, c)
+    assert got.shape == want.shape
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+    assert np.prod(got.shape) > 2 * N._SLICE_ELEMENTS      # the sliced path ran
