@@ -101,12 +101,15 @@ def test_chunks_of_k(tmp_path, dt):
     c = three_ways(tmp_path, (4, 3), K.tiled_matmul,
                    lambda: (a, b, np.zeros((128, 96), np.float32), 32, 32, 64, 24))[2]
     within_f32(c, a, b, 3 * 512)
-    # Rounded once per chunk: each block's tile is three float32 products over 512-deep slices.
+    # Rounded once per chunk: each block's tile is three products over 512-deep slices (float32
+    # BLAS for float32 inputs, float64 sums of the exact f16 products), each added and rounded.
+    width = np.float32 if dt is np.float32 else np.float64
     for i, j in itertools.product(range(4), range(3)):
         rows, cols = slice(32 * i, 32 * i + 32), slice(32 * j, 32 * j + 32)
         want = np.zeros((32, 32), np.float32)
         for s in range(0, 1536, 512):
-            want = want + a[rows, s:s + 512].astype(np.float32) @ b[s:s + 512, cols].astype(np.float32)
+            part = a[rows, s:s + 512].astype(width) @ b[s:s + 512, cols].astype(width)
+            want = (want.astype(width) + part).astype(np.float32)
         assert np.array_equal(c[rows, cols], want)
 
 

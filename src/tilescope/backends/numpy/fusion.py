@@ -59,11 +59,11 @@ def fused_mmas(fn: Function, op: Op) -> Optional[List[Op]]:
 
 
 def all_mmas_joined(fn: Function) -> bool:
-    """Whether every `mma` of `fn` sits in a loop whose products are joined."""
+    """Whether `fn` has `mma`s and every one sits in a loop whose products are joined."""
     mmas = {id(o) for o in fn.walk() if o.name == "mma"}
     for op in fn.body.ops:
         mmas -= {id(m) for m in fused_mmas(fn, op) or ()}
-    return not mmas
+    return not mmas and any(o.name == "mma" for o in fn.walk())
 
 
 def _qualifying_loops(fn: Function) -> Dict[int, List[Op]]:

@@ -571,11 +571,11 @@ def shift_right(x, y):
 
 
 # ---- matrix multiply-accumulate --------------------------------------------------------------
-# Products of every supported input dtype are exact in float32 (narrow inputs) or float64, so
-# the GPU's numerics reduce to where the result is rounded:
-#   float32 accumulators: float32 BLAS over all of K (narrow inputs f16/bf16/fp8 are widened
-#   exactly, so their products are exact and the sums accumulate in float32, as the tensor
-#   cores do, in their own order);
+# Products of every supported input dtype are exact in float64, so the GPU's numerics reduce
+# to where the result is rounded:
+#   float32 accumulators: with f32/tf32 inputs float32 BLAS over all of K; with narrow inputs
+#   (f16/bf16/fp8, whose products are exact) a float64 sum over all of K rounded once. Both are
+#   float32-accurate, as the GPU is (it rounds per tensor-core step, in its own order);
 #   float16 accumulators: each step's sum exact in float64, rounded to f16 once per step (the GPU
 #   accumulates f16 matmuls in f16); float64: float64 throughout; int8/uint8: exact, wrapped to int32.
 # Leading (block and grid) axes are batch axes of np.matmul: every block's product is one BLAS
@@ -615,7 +615,10 @@ def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype) -> np.n
     if x_dtype.is_int or x_dtype.is_bool:
         return (np.matmul(x.astype(np.int64), y.astype(np.int64)) + acc.astype(np.int64)).astype(np.int32)
     f32_acc = acc.dtype == np.float32
-    width = np.float32 if f32_acc else np.float64
+    # float32 inputs: float32 BLAS. Narrow inputs (f16, bf16, fp8): their products are exact, and a
+    # float64 sum rounded once is what the tensor cores approach (measured closer to the H200's
+    # results than float32 sums: docs/gpu-validation.md).
+    width = np.float32 if f32_acc and x_dtype in (D.float32, D.tfloat32) else np.float64
     k_step = x.shape[-1] if f32_acc else _MMA_K_STEP.get(x_dtype.name, x.shape[-1])
     return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, max(k_step, 1), width)
 
