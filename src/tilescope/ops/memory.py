@@ -349,7 +349,7 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
     """The tiles at `index` (tile coordinates) of `ref` for every block: (B|1, *shape)."""
     a = ref.array
     if a.ndim == 0:
-        return _np.asarray(a).reshape(1)
+        return _np.array(a).reshape(1)          # a copy: the kernel may store to it later
     index = [_np.asarray(i) for i in index]
     if ex.checks.bounds:
         _check_tile_touches(ex, op, ref, index, shape, order, steps, "load")
@@ -359,6 +359,8 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
         if regular is not None:          # a regular tiling: basic slicing, no per-tile gather
             key, groups = regular
             vals = _T.grid_to_blocks(view[key], groups)
+            if not ref.unchanging and _np.may_share_memory(vals, a):
+                vals = vals.copy()       # the kernel may overwrite these elements later
         else:
             vals = _shared_tiles(ex, view, index)
             if vals is None:
@@ -392,6 +394,8 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
     mask = ex.active_mask()
     if not mask.any():
         return
+    if isinstance(tile, _grid.Factored):
+        tile = tile.materialize()
     index = [_np.asarray(i) for i in index]
     if ex.checks.bounds:
         _check_tile_touches(ex, op, ref, index, shape, order, steps, "store")

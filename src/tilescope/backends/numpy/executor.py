@@ -21,7 +21,7 @@ from ...ir.core import Block, Function, Op, Value
 from ...ir.types import TileType
 from ...ops.registry import PRIMITIVES
 from . import fusion
-from .grid import FACTORED_OPS, TILE_LOCAL_OPS, Factored, box_of
+from .grid import FACTORED_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local
 from .numerics import canonical_nans, makes_canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef
 
@@ -143,7 +143,7 @@ class Executor:
         if op.name in FACTORED_OPS:
             out = rule(self, op, *[self.get_raw(v) for v in op.operands])
         elif op.name in TILE_LOCAL_OPS and isinstance(self.env.get(op.operands[0].id), Factored):
-            out = self.get_raw(op.operands[0]).map_tiles(lambda x: rule(self, op, x))
+            out = tile_local(self.get_raw(op.operands[0]), op, lambda x: rule(self, op, x))
         else:
             out = rule(self, op, *[self.get(v) for v in op.operands])
         out = self.rule_output(op, out)

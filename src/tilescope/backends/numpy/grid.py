@@ -50,6 +50,13 @@ class Factored:
         return Factored(out.reshape(lead + out.shape[1:]), self.box)
 
 
+def tile_local(x: Factored, op, rule) -> Factored:
+    """A TILE_LOCAL_OPS op on a factored value; a permutation stays a view of the grid form."""
+    if op.name == "permute":
+        return Factored(np.transpose(x.data, (0, 1, 2) + tuple(a + 3 for a in op.attrs["axes"])), x.box)
+    return x.map_tiles(rule)
+
+
 def box_of(block_ids: np.ndarray) -> Optional[Box]:
     """The group's (nz, ny, nx) when its blocks, in order, fill a box of the grid; else None."""
     lo, hi = block_ids.min(axis=0), block_ids.max(axis=0)

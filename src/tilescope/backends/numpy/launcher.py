@@ -283,14 +283,14 @@ def needs_sequential(fn) -> bool:
 _WRITE_OPS = ("store_tile", "scatter", "tiled_store", "raw_store", "store_advanced")
 
 
-def written_array_args(fn):
-    """Positions of the array arguments some plain store may write (reads of the others
-    cannot race), or None when a list-of-arrays argument is written (its items share one
-    position)."""
+def written_array_args(fn, ops=_WRITE_OPS):
+    """Positions of the array arguments some plain store (some op of `ops`) may write (reads
+    of the others cannot race), or None when a list-of-arrays argument is written (its items
+    share one position)."""
     args = {v.id: i for i, v in enumerate(fn.body.args)}
     written = set()
     for op in fn.walk():
-        if op.name not in _WRITE_OPS:
+        if op.name not in ops:
             continue
         v = op.operands[0]
         while v.owner is not None and v.owner.name in _VIEW_OPS:
@@ -358,7 +358,7 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
     # Loops that only accumulate matrix products (fusion.py) keep little per block besides the
     # accumulator and gain from large groups (operands shared along grid axes are loaded and
     # converted once, see grid.py); other work runs best on cache-sized groups.
-    share = 16 if fusion.all_mmas_joined(fn) else 48
+    share = 8 if fusion.all_mmas_joined(fn) else 48
     budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
     biggest = 1
     for op in fn.walk():
@@ -410,6 +410,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         if isinstance(v, ArrayRef):
             v.index = i
     _reject_read_only_outputs(ir, values)
+    _mark_unchanging(ir, values)
     chk = Checks(**(checks if checks is not None else checks_from_env()))
     sink = Sink()
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
@@ -470,6 +471,17 @@ def _block_ids(grid3, start: int, stop: int) -> np.ndarray:
     huge grid costs no memory up front)."""
     lin = np.arange(start, stop, dtype=np.int64)
     return np.stack([lin % grid3[0], (lin // grid3[0]) % grid3[1], lin // (grid3[0] * grid3[1])], axis=1)
+
+
+def _mark_unchanging(ir, values) -> None:
+    """Mark the arrays no op of this launch can change (nor any array overlapping them):
+    tiles loaded from those may be views of the caller's memory instead of copies."""
+    changed = written_array_args(ir, _WRITE_OPS + _CAS_OPS + _RMW_OPS)
+    refs = [(i, r) for i, v in enumerate(values) for r in (v if isinstance(v, list) else [v])
+            if isinstance(r, ArrayRef)]
+    targets = [r.array for i, r in refs if changed is None or i in changed]
+    for _, r in refs:
+        r.unchanging = not any(np.may_share_memory(r.array, t) for t in targets)
 
 
 def _reject_read_only_outputs(ir, values) -> None:

@@ -603,11 +603,16 @@ def _mma_operand(x: np.ndarray, dtype, width) -> np.ndarray:
 
 
 def _mma_steps(x, y, acc, k_step: int, width) -> np.ndarray:
-    out = acc.astype(width)
-    for start in range(0, x.shape[-1], k_step):
+    out, k = acc, x.shape[-1]
+    for start in range(0, k, k_step):
         part = np.matmul(x[..., start:start + k_step], y[..., start:start + k_step, :])
-        out = out + part if width is np.float32 else (out + part).astype(acc.dtype).astype(np.float64)
-    return out.astype(acc.dtype)
+        # out + part in `width` (out widens exactly); in place when the shapes allow it
+        if part.shape == np.broadcast_shapes(part.shape, out.shape):
+            part += out
+        else:
+            part = out.astype(width) + part
+        out = part if start + k_step >= k else part.astype(acc.dtype)
+    return out.astype(acc.dtype, copy=False)
 
 
 def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype) -> np.ndarray:

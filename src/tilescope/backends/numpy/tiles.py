@@ -20,12 +20,13 @@ from ...lang.enums import PaddingMode
 
 class ArrayRef:
     """A kernel's array argument as the executor sees it: the caller's NumPy array (a view)."""
-    __slots__ = ("array", "name", "index", "_cache")
+    __slots__ = ("array", "name", "index", "unchanging", "_cache")
 
     def __init__(self, array: np.ndarray, name: str = "", index: int = 0):
         self.array = array
         self.name = name
         self.index = index
+        self.unchanging = False      # set by the launcher: no op of the launch writes it
         self._cache = None
 
     @property
