@@ -22,7 +22,8 @@ from ...ir.types import TileType
 from ...ops.registry import PRIMITIVES
 from . import fusion
 from .grid import FACTORED_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local
-from .numerics import canonical_nans, makes_canonical_nans
+from .nans import canonical_sites
+from .numerics import canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef
 
 
@@ -64,6 +65,7 @@ class Executor:
         # (nz, ny, nx) when the group is a box of the grid: values may then be kept factored (grid.py)
         self.box = box_of(block_ids) if self.nb > 1 else None
         self.index_axes_seen: dict = {}
+        self.nan_sites = canonical_sites(fn)
 
     # ---- blocks and reports ---------------------------------------------------
 
@@ -161,7 +163,7 @@ class Executor:
 
     def rule_output(self, op: Op, out: Any) -> Any:
         """A rule's result as the GPU would hold it (NaNs from arithmetic made canonical)."""
-        if not self.checks.poison and makes_canonical_nans(op):    # poison tracking needs NaN payloads
+        if not self.checks.poison and id(op) in self.nan_sites:   # poison tracking needs NaN payloads
             out = _canonical(out) if len(op.results) == 1 else [_canonical(o) for o in out]
         return out
 

@@ -21,7 +21,7 @@ from typing import Callable, Dict, List, Optional
 
 from ....dtypes import DType
 from .. import fusion
-from ..numerics import makes_canonical_nans
+from ..nans import canonical_sites
 from ....errors import TileUnsupportedFeatureError
 from ....ir.core import Block, Function, Op, Value
 from ....ir.types import ArrayType, ListType, TileType
@@ -182,7 +182,7 @@ class KernelWriter:
         if op.name not in ("yield",):
             self.comment_for(op)
         render(self, op)
-        if makes_canonical_nans(op) and any(_is_float(r.type) for r in op.results):
+        if id(op) in canonical_sites(self.fn) and any(_is_float(r.type) for r in op.results):
             for r in op.results:
                 self.emit(f"{self.n(r)} = canonical_nans({self.n(r)})")
 

@@ -1,0 +1,50 @@
+"""Where arithmetic NaNs must be made canonical.
+
+The GPU's arithmetic returns one canonical NaN whatever its inputs, while NumPy's NaN sign and
+payload depend on its code path; the executor therefore rewrites NaNs after arithmetic
+(`numerics.canonical_nans`). That costs a pass over every result, and is only needed where a
+NaN's bits can still matter: a result read only by other arithmetic (which makes its own NaNs
+canonical) or by comparisons (which ignore the bits) can skip it. Stores, selects, reshapes,
+bit casts, sign changes, prints and control flow all see the bits, so results they read keep
+the rewrite.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Dict, Set
+
+from ...ir.core import Block, Function, Op
+from .numerics import makes_canonical_nans
+
+_BITS_IGNORED = frozenset({"compare"})
+
+_cache: "weakref.WeakKeyDictionary[Function, Set[int]]" = weakref.WeakKeyDictionary()
+
+
+def canonical_sites(fn: Function) -> Set[int]:
+    """ids of the ops of `fn` whose NaN results must be rewritten."""
+    sites = _cache.get(fn)
+    if sites is None:
+        sites = _cache[fn] = _find(fn)
+    return sites
+
+
+def _find(fn: Function) -> Set[int]:
+    readers: Dict[int, list] = {}
+
+    def walk(block: Block) -> None:
+        for op in block.ops:
+            for v in op.operands:
+                readers.setdefault(v.id, []).append(op)
+            for b in op.blocks:
+                walk(b)
+
+    walk(fn.body)
+    sites: Set[int] = set()
+    for op in fn.walk():
+        if not makes_canonical_nans(op):
+            continue
+        if any(not (makes_canonical_nans(r) or r.name in _BITS_IGNORED)
+               for v in op.results for r in readers.get(v.id, ())):
+            sites.add(id(op))
+    return sites

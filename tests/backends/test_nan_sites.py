@@ -1,0 +1,40 @@
+"""NaNs from arithmetic are the GPU's canonical NaN wherever their bits can be seen, even when
+the executor skips the rewrite between arithmetic ops (backends/numpy/nans.py)."""
+import numpy as np
+
+import cuda.tile as ct
+from tilescope.backends.numpy.launcher import run_kernel
+from tilescope.backends.numpy.nans import canonical_sites
+from tilescope.compiler import compile as compile_kernel
+from tilescope.meta import MetaTensor
+
+CANONICAL = np.uint32(0x7FFFFFFF)
+
+
+@ct.kernel
+def chain(x, y, z, w):
+    t = ct.load(x, index=(0,), shape=(8,))
+    d = t - t                      # inf - inf: NaN from arithmetic
+    e = (d * 2.0) / 4.0            # the product is read only by arithmetic: no rewrite there
+    ct.store(y, index=(0,), tile=e)
+    ct.store(z, index=(0,), tile=-d)          # the sign flip sees the bits
+    ct.store(w, index=(0,), tile=ct.where(e < 0.0, t, e))
+
+
+def test_bits_seen_only_where_they_matter():
+    x = np.array([np.inf, -np.inf, 1, 2, np.inf, 3, 4, -np.inf], np.float32)
+    y, z, w = (np.zeros(8, np.float32) for _ in range(3))
+    run_kernel((1,), chain, (x, y, z, w))
+    nan = np.isnan(x - x)
+    assert (y.view(np.uint32)[nan] == CANONICAL).all()
+    assert (z.view(np.uint32)[nan] == np.uint32(0xFFFFFFFF)).all()   # -(canonical NaN)
+    assert (w.view(np.uint32)[nan] == CANONICAL).all()
+    assert not y[~nan].any()
+
+
+def test_sites_are_the_results_something_non_arithmetic_reads():
+    f32 = MetaTensor((8,), "float32")
+    fn = compile_kernel(chain, [f32, f32, f32, f32]).final
+    sites = canonical_sites(fn)
+    named = {op.results[0].name or op.attrs.get("fn"): id(op) in sites for op in fn.walk() if op.name == "binary"}
+    assert named == {"d": True, "mul": False, "e": True}   # d: negated; e: stored and selected
