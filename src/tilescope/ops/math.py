@@ -205,14 +205,12 @@ def _(ex, op, x):
         x = N._flush(x, dt)
     if fn == "sqrt":
         return N.float_sqrt(x, dt, op.attrs.get("rounding_mode"))
-    x64 = N.to_float64(x, dt)
     if fn in ("abs", "neg", "floor", "ceil"):
         f = {"abs": np.abs, "neg": np.negative, "floor": np.floor, "ceil": np.ceil}[fn]
-        return N.round_float(f(x64), dt)                        # exact in every format
-    if fn == "rsqrt":
-        out = N.round_via_f32(1.0 / np.sqrt(x64), dt)
-    else:
-        out = N.round_via_f32(getattr(np, _TRANSCENDENTAL[fn])(x64), dt)
+        return N.round_float(f(N.to_float64(x, dt)), dt)        # exact in every format
     if dt is D.float64:
         out = getattr(np, _TRANSCENDENTAL[fn])(x) if fn != "rsqrt" else 1.0 / np.sqrt(x)
+    else:
+        f64 = (lambda v: 1.0 / np.sqrt(v)) if fn == "rsqrt" else getattr(np, _TRANSCENDENTAL[fn])
+        out = N.in_slices(lambda v: N.round_via_f32(f64(N.to_float64(v, dt)), dt), np.asarray(x), dtype=dt.numpy)
     return N._flush(out, dt) if ftz else out

@@ -355,10 +355,12 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
     The budget follows the arguments' size (a step holds a few dozen tile-sized temporaries,
     some in float64), so peak extra memory stays a small multiple of the arguments.
     """
-    # Loops that only accumulate matrix products (fusion.py) keep little per block besides the
-    # accumulator and gain from large groups (operands shared along grid axes are loaded and
-    # converted once, see grid.py); other work runs best on cache-sized groups.
-    share = 8 if fusion.all_mmas_joined(fn) else 48
+    # Matrix products gain from large groups (operands shared along grid axes are loaded and
+    # converted once, see grid.py; BLAS calls get fewer), most when their loops only
+    # accumulate them (fusion.py: little else per block); other work runs best on cache-sized
+    # groups.
+    has_mma = any(op.name == "mma" for op in fn.walk())
+    share = 8 if fusion.all_mmas_joined(fn) else 24 if has_mma else 48
     budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
     biggest = 1
     for op in fn.walk():

@@ -309,7 +309,7 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
         out = _fma64(*np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64),
                                           np.asarray(c, np.float64)), mode)
     elif dtype is D.float32 and mode == RN:
-        out = _in_slices(_fma32_rn, np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32))
+        out = in_slices(_fma32_rn, np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32))
     else:
         a64, b64, c64 = (to_float64(v, dtype) for v in (a, b, c))
         hi, lo = two_sum(a64 * b64, c64)
@@ -323,14 +323,15 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
 _SLICE_ELEMENTS = 1 << 16      # float64 temporaries of this many elements stay in the CPU's cache
 
 
-def _in_slices(fn, *args) -> np.ndarray:
+def in_slices(fn, *args, dtype=None) -> np.ndarray:
     """fn(*args) computed over slices of the leading axis: an element-wise fn whose float64
-    temporaries would not fit in cache runs several times faster on cache-sized pieces."""
+    temporaries would not fit in cache runs several times faster on cache-sized pieces.
+    The result has `dtype` (default: the arguments' common type)."""
     shape = np.broadcast_shapes(*(x.shape for x in args))
     row = int(np.prod(shape[1:], dtype=np.int64)) if shape else 1
     if not shape or shape[0] * row <= 2 * _SLICE_ELEMENTS:
         return fn(*args)
-    out = np.empty(shape, np.result_type(*args))
+    out = np.empty(shape, dtype if dtype is not None else np.result_type(*args))
     step = max(1, _SLICE_ELEMENTS // max(row, 1))
     for i in range(0, shape[0], step):
         out[i:i + step] = fn(*(x[i:i + step] if x.ndim == len(shape) and x.shape[0] == shape[0] else x
