@@ -394,8 +394,6 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
     mask = ex.active_mask()
     if not mask.any():
         return
-    if isinstance(tile, _grid.Factored):
-        tile = tile.materialize()
     index = [_np.asarray(i) for i in index]
     if ex.checks.bounds:
         _check_tile_touches(ex, op, ref, index, shape, order, steps, "store")

@@ -34,10 +34,6 @@ class Factored:
         self.data = data
         self.box = box
 
-    @property
-    def dtype(self):
-        return self.data.dtype
-
     def materialize(self) -> np.ndarray:
         """The ordinary (B, *tile) array in block order."""
         tile = self.data.shape[3:]
