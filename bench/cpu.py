@@ -106,7 +106,7 @@ def rows(quick: bool):
     return out
 
 
-def best_of(fn, repeat=3):
+def best_of(fn, repeat=5):
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
