@@ -224,3 +224,34 @@ def test_tiles_loaded_before_a_store_keep_their_values(tmp_path):
     x2 = np.arange(64, dtype=np.float32).reshape(8, 8)
     out = three_ways(tmp_path, (2, 2), load_then_overwrite_2d, lambda: (x2.copy(), np.zeros((8, 8), np.float32)))
     assert np.array_equal(out[1], x2.T) and not out[0].any()
+
+
+@ct.kernel
+def matmul_acc_like_c(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    """The accumulator has c's dtype (int32 for int8 inputs, float32 otherwise)."""
+    bm, bn = ct.bid(0), ct.bid(1)
+    acc = ct.zeros((TM, TN), dtype=c.dtype)
+    for k in range(ct.num_tiles(a, axis=1, shape=(TM, TK))):
+        x = ct.load(a, index=(bm, k), shape=(TM, TK), padding_mode=ct.PaddingMode.ZERO)
+        y = ct.load(b, index=(k, bn), shape=(TK, TN), padding_mode=ct.PaddingMode.ZERO)
+        acc = ct.mma(x, y, acc)
+    ct.store(c, index=(bm, bn), tile=acc)
+
+
+@pytest.mark.parametrize("dt", ["float16", "bfloat16", "float32", "float8_e4m3fn", "int8"])
+def test_joined_products_every_input_dtype(tmp_path, dt):
+    """1,088-deep K in tiles of 64: chunks of 8 iterations, the last one partial (1 tile)."""
+    import ml_dtypes
+    np_dt = np.dtype(getattr(ml_dtypes, dt, None) or dt)
+    rng = np.random.default_rng(6)
+    if np_dt.kind == "i":
+        a, b = (rng.integers(-128, 128, s).astype(np_dt) for s in ((64, 1088), (1088, 48)))
+        out_dt = np.int32
+    else:
+        a, b = (rng.uniform(-1, 1, s).astype(np_dt) for s in ((64, 1088), (1088, 48)))
+        out_dt = np.float32
+    c = three_ways(tmp_path, (2, 3), matmul_acc_like_c, lambda: (a, b, np.zeros((64, 48), out_dt), 32, 16, 64))[2]
+    if np_dt.kind == "i":
+        assert np.array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
+    else:
+        within_f32(c, a, b, 1088)
