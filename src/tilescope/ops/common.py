@@ -112,6 +112,9 @@ def const_bool(ctx, x: Any, what: str) -> bool:
     return v
 
 
+MAX_TILE_DIM = 2 ** 31 - 1      # TileIR encodes tile dimensions as int32
+
+
 def const_shape(ctx, x: Any, what: str = "shape", *, pow2: bool = True) -> Shape:
     """A compile-time tuple of positive ints (an int means a 1-tuple); powers of two when required."""
     v = _require_const(ctx, x, what, "a constant integer tuple")
@@ -128,6 +131,10 @@ def const_shape(ctx, x: Any, what: str = "shape", *, pow2: bool = True) -> Shape
             raise argument_error(ctx, what, f"Dimension #{i} of {what} {v} is not positive")
         if pow2 and d & (d - 1):
             raise argument_error(ctx, what, f"Dimension #{i} of {what} {v} is not a power of two")
+        if d > MAX_TILE_DIM:
+            # upstream fails later, encoding the dimension (TileInternalError "int too big to convert")
+            raise argument_error(ctx, what, f"Dimension #{i} of {what} {v} is too large (at most 2**31 - 1)",
+                                 cls="value")
     return v
 
 

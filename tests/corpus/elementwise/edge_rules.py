@@ -491,3 +491,21 @@ def exp_rm_runtime(x, y):
 def sin_loose(x, y):
     a = ct.load(x, index=(0,), shape=(64,))
     ct.store(y, index=(0,), tile=a + ct.sin(1) + ct.rsqrt(4) + ct.abs(-3))
+
+
+# tilescope: args f32[64,1], f32[64,1]
+# expect: TileInternalError @ 502
+# upstream-note: a tile dimension of 2**31 or more type-checks upstream, then fails encoding it as an int32 ("int too big to convert"); tilescope rejects it as a TileValueError
+@ct.kernel
+def tile_dim_past_int32(x, y):
+    pid = ct.bid(0)
+    t = ct.load(x, index=(pid, 0), shape=(2**31, 1))
+    ct.store(y, index=(pid, 0), tile=t)
+
+
+# tilescope: args f32[64], f32[64]
+# expect: TileInternalError @ 511
+# upstream-note: as above, for a creation shape
+@ct.kernel
+def full_dim_2_40(x, y):
+    ct.store(y, index=(0,), tile=ct.full((2**40,), 1.0, dtype=ct.float32))
