@@ -26,7 +26,8 @@ def three_ways(tmp_path, grid3, kernel, make_args):
     run_kernel(grid3, kernel, seq, sequential=True, checks={"races": False})
     for x, y in zip(vec, seq):
         if isinstance(x, np.ndarray):
-            assert np.array_equal(x.view(np.uint8), y.view(np.uint8)), "vectorised != one block at a time"
+            assert np.array_equal(np.atleast_1d(x).view(np.uint8), np.atleast_1d(y).view(np.uint8)), \
+                "vectorised != one block at a time"
     check_same(tmp_path, kernel, grid3, make_args)
     return vec
 
@@ -255,3 +256,16 @@ def test_joined_products_every_input_dtype(tmp_path, dt):
         assert np.array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
     else:
         within_f32(c, a, b, 1088)
+
+
+@ct.kernel
+def load_then_overwrite_0d(x, y):
+    t = ct.load(x, index=(), shape=())
+    ct.store(x, index=(), tile=ct.zeros((), dtype=ct.float32))
+    ct.store(y, index=(0,), tile=ct.reshape(t, (1,)))
+
+
+def test_a_0d_load_keeps_its_value(tmp_path):
+    out = three_ways(tmp_path, (1,), load_then_overwrite_0d,
+                     lambda: (np.array(5.0, np.float32), np.zeros(1, np.float32)))
+    assert out[1][0] == 5.0 and out[0] == 0.0

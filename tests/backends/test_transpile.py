@@ -62,7 +62,7 @@ def check_same(tmp_path, kernel, grid, make_args):
     for r, g in zip(ref, got):
         if isinstance(r, np.ndarray):
             assert r.dtype == g.dtype
-            assert np.array_equal(r.view(np.uint8), g.view(np.uint8)), (r, g)
+            assert np.array_equal(np.atleast_1d(r).view(np.uint8), np.atleast_1d(g).view(np.uint8)), (r, g)
     return source
 
 

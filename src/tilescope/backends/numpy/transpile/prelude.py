@@ -698,7 +698,7 @@ def _store_elements(ctx, a, coords, values, lane_mask=None):
 def load_tile(ctx, a, *index, shape, order, padding_mode, dtype, traversal_steps=None):
     """The tile at tile coordinates `index` of array `a`, for every block: (B|1, *shape)."""
     if a.ndim == 0:
-        return np.asarray(a).reshape(1)
+        return np.array(a).reshape(1)           # a copy: the kernel may store to it later
     index = [np.asarray(i) for i in index]
     if traversal_steps is None and _tiles_fully_inside(index, shape, order, a.shape):
         vals = _tile_view(a, shape, order)[tuple(np.broadcast_arrays(*[i.astype(np.intp) for i in index]))]
