@@ -200,33 +200,6 @@ def test_after_an_early_return(tmp_path):
     within_f32(c[:48], a[:48], b, 64)
 
 
-# ---- loaded tiles are values, not views of memory the kernel changes later ---------------------
-
-@ct.kernel
-def load_then_overwrite(x, y):
-    i = ct.bid(0)
-    t = ct.load(x, index=(i,), shape=(4,))
-    ct.store(x, index=(i,), tile=ct.zeros((4,), dtype=ct.float32))
-    ct.store(y, index=(i,), tile=t)
-
-
-@ct.kernel
-def load_then_overwrite_2d(x, y):
-    i, j = ct.bid(0), ct.bid(1)
-    t = ct.load(x, index=(i, j), shape=(4, 4))
-    ct.store(x, index=(i, j), tile=ct.zeros((4, 4), dtype=ct.float32))
-    ct.store(y, index=(j, i), tile=ct.transpose(t))
-
-
-def test_tiles_loaded_before_a_store_keep_their_values(tmp_path):
-    x = np.arange(16, dtype=np.float32)
-    out = three_ways(tmp_path, (4,), load_then_overwrite, lambda: (x.copy(), np.zeros(16, np.float32)))
-    assert np.array_equal(out[1], x) and not out[0].any()
-    x2 = np.arange(64, dtype=np.float32).reshape(8, 8)
-    out = three_ways(tmp_path, (2, 2), load_then_overwrite_2d, lambda: (x2.copy(), np.zeros((8, 8), np.float32)))
-    assert np.array_equal(out[1], x2.T) and not out[0].any()
-
-
 @ct.kernel
 def matmul_acc_like_c(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
     """The accumulator has c's dtype (int32 for int8 inputs, float32 otherwise)."""
@@ -256,16 +229,3 @@ def test_joined_products_every_input_dtype(tmp_path, dt):
         assert np.array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
     else:
         within_f32(c, a, b, 1088)
-
-
-@ct.kernel
-def load_then_overwrite_0d(x, y):
-    t = ct.load(x, index=(), shape=())
-    ct.store(x, index=(), tile=ct.zeros((), dtype=ct.float32))
-    ct.store(y, index=(0,), tile=ct.reshape(t, (1,)))
-
-
-def test_a_0d_load_keeps_its_value(tmp_path):
-    out = three_ways(tmp_path, (1,), load_then_overwrite_0d,
-                     lambda: (np.array(5.0, np.float32), np.zeros(1, np.float32)))
-    assert out[1][0] == 5.0 and out[0] == 0.0
