@@ -78,11 +78,14 @@ def test_check_settings_from_environment(monkeypatch):
     from tilescope.run import LaunchError
     assert parse_checks("") == {}
     assert parse_checks("none") == {"bounds": False, "races": False}
-    assert parse_checks("strict") == {"bounds": True, "races": True, "strict": True, "poison": False}
-    assert parse_checks("races") == {"bounds": False, "races": True, "strict": False, "poison": False}
+    assert parse_checks("strict") == {"bounds": True, "races": True, "strict": True, "poison": False,
+                                      "uninit": False}
+    assert parse_checks("races") == {"bounds": False, "races": True, "strict": False, "poison": False,
+                                     "uninit": False}
     assert parse_checks("poison")["poison"] and parse_checks("all")["poison"]
+    assert parse_checks("uninit")["uninit"] and parse_checks("all")["uninit"] and not parse_checks("")
     monkeypatch.setenv("TILESCOPE_CHECKS", "bounds,strict")
-    assert checks_from_env() == {"bounds": True, "races": False, "strict": True, "poison": False}
+    assert checks_from_env() == {"bounds": True, "races": False, "strict": True, "poison": False, "uninit": False}
     with pytest.raises(LaunchError, match="unknown check"):
         parse_checks("bogus")
 

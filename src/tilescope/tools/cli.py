@@ -40,7 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("-o", "--output", help="the module to write (default: standard output)")
     r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
     r.add_argument("--check", default=None, metavar="LIST",
-                   help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding reaching a store), strict (stop at the first report), "
+                   help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding reaching a store), "
+                        "uninit (elements of written arrays no block wrote), strict (stop at the first report), "
                         "all or none (default: bounds,races)")
     r.add_argument("--record", action="store_true",
                    help="record every launch's argument metadata in .tilescope/signatures.json next to the kernel")

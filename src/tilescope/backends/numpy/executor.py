@@ -370,13 +370,15 @@ _CONTROL: Dict[str, Callable[[Executor, Op], None]] = {
 
 
 class Checks:
-    """Which run-time checks are on (bounds, races, poison) and the reports they produced."""
+    """Which run-time checks are on (bounds, races, poison, uninit) and the reports they produced."""
 
     def __init__(self, *, bounds: bool = True, races: bool = True, strict: bool = False, poison: bool = False,
-                 max_loop_iterations: int = 10_000_000):
+                 uninit: bool = False, max_loop_iterations: int = 10_000_000):
         # poison: UNDETERMINED padding becomes a tagged NaN, reported when it reaches a store
         # (off by default: on the GPU such padding reads as 0 in practice).
         self.poison = poison
+        # uninit: after the launch, report elements of written arrays that no block wrote
+        self.uninit = uninit
         self.strict = strict
         self.bounds = bounds
         self.races = races
@@ -384,13 +386,14 @@ class Checks:
         self.reports: List[str] = []
         self._iterations = 0
 
-    def add(self, kernel: str, loc: Optional[Loc], block: tuple, message: str) -> None:
+    def add(self, kernel: str, loc: Optional[Loc], block: Optional[tuple], message: str) -> None:
         where = f"{loc.filename}:{loc.line}" if loc is not None else "?"
-        text = f"{where}: kernel '{kernel}', block {tuple(block)}: {message}"
+        who = f"kernel '{kernel}'" + (f", block {tuple(block)}" if block is not None else "")
+        text = f"{where}: {who}: {message}"
         if text not in self.reports:
             self.reports.append(text)
         if self.strict:
-            raise ExecutionError(f"kernel '{kernel}', block {tuple(block)}: {message}", loc)
+            raise ExecutionError(f"{who}: {message}", loc)
 
     def tick_loop(self, ex: Executor) -> None:
         self._iterations += 1

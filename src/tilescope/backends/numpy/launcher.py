@@ -417,7 +417,9 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     sink = Sink()
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
-    tracker = RaceTracker(watched_reads=written_array_args(ir)) if chk.races and not uses_spin_lock(ir) else None
+    tracker = None
+    if (chk.races or chk.uninit) and not uses_spin_lock(ir):
+        tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races)
     nblocks = grid3[0] * grid3[1] * grid3[2]
     if only is not None:
         nblocks = 1
@@ -437,6 +439,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
             if start == 0 and debugger.stop_at_entry_requested():
                 debugger.stop_at_entry(ex)
             ex.run()
+        if chk.uninit and tracker is not None and only is None:
+            tracker.report_unwritten(fn.__name__, chk)
     finally:
         progress.close()
         sink.flush(out or sys.stdout)
@@ -446,8 +450,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
 
 
 def checks_from_env() -> dict:
-    """`TILESCOPE_CHECKS`: comma-separated `bounds`, `races`, `poison`, `strict`, `all` or `none`
-    (default: bounds,races)."""
+    """`TILESCOPE_CHECKS`: comma-separated `bounds`, `races`, `poison`, `uninit`, `strict`, `all` or
+    `none` (default: bounds,races)."""
     return parse_checks(os.environ.get("TILESCOPE_CHECKS", ""))
 
 
@@ -456,16 +460,16 @@ def parse_checks(text: str) -> dict:
     if not text:
         return {}
     words = {w.strip() for w in text.split(",") if w.strip()}
-    unknown = words - {"bounds", "races", "poison", "strict", "none", "all"}
+    unknown = words - {"bounds", "races", "poison", "uninit", "strict", "none", "all"}
     if unknown:
         raise LaunchError(f"unknown check(s) {', '.join(sorted(unknown))} "
-                          f"(use bounds, races, poison, strict, all or none)")
+                          f"(use bounds, races, poison, uninit, strict, all or none)")
     if "none" in words:
         return {"bounds": False, "races": False}
     # `strict` alone keeps the default checks and makes them fatal.
-    every = "all" in words or not (words & {"bounds", "races", "poison"})
+    every = "all" in words or not (words & {"bounds", "races", "poison", "uninit"})
     return {"bounds": every or "bounds" in words, "races": every or "races" in words, "strict": "strict" in words,
-            "poison": "all" in words or "poison" in words}
+            "poison": "all" in words or "poison" in words, "uninit": "all" in words or "uninit" in words}
 
 
 def _block_ids(grid3, start: int, stop: int) -> np.ndarray:

@@ -17,24 +17,42 @@ NONE, MANY = -1, -2
 
 
 class _State:
-    def __init__(self):
+    def __init__(self, arr):
+        self.arr = arr
         self.pattern: Optional[Tuple] = None       # (tile_shape, order) in tile mode
         self.writers: Optional[np.ndarray] = None
         self.readers: Optional[np.ndarray] = None
         self.element = False
+        self.first_store = None                    # the first op that wrote it (for reports)
 
 
 class RaceTracker:
-    def __init__(self, watched_reads=None):
+    def __init__(self, watched_reads=None, report_races: bool = True):
         self.states: Dict[int, _State] = {}
         self.watched_reads = watched_reads      # array argument indices some op writes (None: all)
+        self.report_races = report_races        # False: only record writes (for the uninit check)
         self.reported = set()
 
     def _state(self, arr) -> _State:
         st = self.states.get(id(arr.array))
         if st is None:
-            st = self.states[id(arr.array)] = _State()
+            st = self.states[id(arr.array)] = _State(arr)
         return st
+
+    def report_unwritten(self, kernel: str, checks) -> None:
+        """After a launch: for each array some plain store wrote, the elements no block wrote."""
+        for st in self.states.values():
+            if st.first_store is None:
+                continue
+            written = st.writers != NONE
+            if not st.element:
+                written = _expand(written.astype(np.int32), st.pattern, st.arr.array.shape) == 1
+            missing = int(written.size - np.count_nonzero(written))
+            if missing:
+                first = tuple(int(i) for i in np.unravel_index(int(np.argmin(written)), written.shape))
+                checks.add(kernel, st.first_store.loc, None,
+                           f"{missing} of {written.size} elements of array '{st.arr.name}' were never written "
+                           f"by any block (first: element {first}); is the grid large enough?")
 
     # ---- entry points -------------------------------------------------------------
 
@@ -94,6 +112,12 @@ class RaceTracker:
         st.pattern = None
 
     def _check(self, ex, op, arr, st, idx, blocks, write, tile=None) -> None:
+        if write and st.first_store is None:
+            st.first_store = op
+        if not self.report_races:
+            if write:
+                st.writers[idx] = blocks
+            return
         if write:
             prev = st.writers[idx]
             clash = (prev != NONE) & (prev != blocks)
