@@ -11,7 +11,6 @@ import math
 import operator
 
 from .. import dtypes as D
-from ..errors import TileInternalError
 from ..ir.types import TileType
 from ..lang.enums import RoundingMode
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe,
@@ -517,87 +516,16 @@ def _(ex, op, cond, x, y):
     return np.where(cond, x, y).astype(op.results[0].type.dtype.numpy, copy=False)
 
 
-_NP_COMPARE = {"eq": "equal", "ne": "not_equal", "lt": "less", "le": "less_equal",
-               "gt": "greater", "ge": "greater_equal"}
-
-
 @numpy_rule("compare")
 def _(ex, op, x, y):
-    """IEEE comparisons: anything with NaN is false except `ne`."""
-    import numpy as np
-    dt = op.operands[0].type.dtype
-    if dt.is_float and dt.numpy.kind != "f":          # ml_dtypes / raw-bit storage: compare values
-        x, y = _num().to_float64(x, dt), _num().to_float64(y, dt)
-    return getattr(np, _NP_COMPARE[op.attrs["fn"]])(x, y)
-
-
-def _float_minmax(fn, x, y, dt, propagate_nan, ftz):
-    """max/min picking one operand's exact bits; -0 < +0; NaN ignored unless propagate_nan."""
-    import numpy as np
-    n = _num()
-    if ftz:
-        x, y = n._flush(x, dt), n._flush(y, dt)
-    x64, y64 = n.to_float64(x, dt), n.to_float64(y, dt)
-    eq = x64 == y64
-    if fn == "max":
-        pick_x = (x64 > y64) | (eq & ~np.signbit(x64))
-    else:
-        pick_x = (x64 < y64) | (eq & np.signbit(x64))
-    xn, yn = np.isnan(x64), np.isnan(y64)
-    if propagate_nan:
-        pick_x = (pick_x & ~yn) | xn
-    else:
-        pick_x = (pick_x | yn) & ~(xn & ~yn)
-    return np.where(pick_x, x, y)
-
-
-def _float_binary(fn, x, y, dt, attrs):
-    import numpy as np
-    n = _num()
-    rm, ftz = attrs.get("rounding_mode"), attrs.get("flush_to_zero", False)
-    if fn in ("add", "sub", "mul", "truediv"):
-        return n.float_arith(fn, x, y, dt, rm, ftz)
-    if fn in ("max", "min"):
-        return _float_minmax(fn, x, y, dt, attrs.get("propagate_nan", False), ftz)
-    if fn == "floordiv":                              # upstream lowers to floor(x / y)
-        q = n.float_arith("truediv", x, y, dt, rm, ftz)
-        return n.round_float(np.floor(n.to_float64(q, dt)), dt)
-    if fn == "mod":                                   # C fmod, then + y where the signs differ
-        x64, y64 = n.to_float64(x, dt), n.to_float64(y, dt)
-        r64 = np.fmod(x64, y64)                       # exact
-        fix = ((r64 < 0) != (y64 < 0)) & (r64 != 0)
-        r = n.round_float(r64, dt)
-        return np.where(fix, n.float_arith("add", r, y, dt), r)
-    if fn in ("pow", "atan2"):
-        f = np.power if fn == "pow" else np.arctan2
-        return n.round_via_f32(f(n.to_float64(x, dt), n.to_float64(y, dt)), dt)
-    raise NotImplementedError(f"binary {fn} on {dt}")
-
-
-_INT_SIMPLE = {"add": "add", "sub": "subtract", "mul": "multiply", "max": "maximum", "min": "minimum",
-               "and": "bitwise_and", "or": "bitwise_or", "xor": "bitwise_xor"}
-
-
-def _int_binary(fn, x, y, dt):
-    import numpy as np
-    n = _num()
-    if fn in _INT_SIMPLE:
-        return getattr(np, _INT_SIMPLE[fn])(x, y).astype(dt.numpy, copy=False)   # wraps
-    special = {"floordiv": n.int_floordiv, "cdiv": n.int_cdiv, "mod": n.int_mod, "pow": n.int_pow,
-               "lshift": n.shift_left, "rshift": n.shift_right}
-    if fn in special:
-        x, y = np.broadcast_arrays(x, y)
-        return special[fn](x, y)
-    raise NotImplementedError(f"binary {fn} on {dt}")
+    return _num().compare(x, y, op.attrs["fn"], op.operands[0].type.dtype)
 
 
 @numpy_rule("binary")
 def _(ex, op, x, y):
-    dt = op.results[0].type.dtype
-    fn = op.attrs["fn"]
-    if dt.is_float:
-        return _float_binary(fn, x, y, dt, op.attrs)
-    return _int_binary(fn, x, y, dt)
+    a = op.attrs
+    return _num().binary(x, y, a["fn"], op.results[0].type.dtype, a.get("rounding_mode"),
+                         a.get("flush_to_zero", False), a.get("propagate_nan", False))
 
 
 @numpy_rule("fma")

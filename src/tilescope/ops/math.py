@@ -173,44 +173,13 @@ def unary_plus(ctx, x):
 
 
 # ---- CPU executor rule -------------------------------------------------------------
-# Transcendentals are computed in float64 and rounded once to float32 (the GPU's f32 results
-# agree with float64 to ~2e-7 relative, so this is the closest match); f16/bf16 go through
-# float32 as the hardware computes them; float64 uses NumPy's libm. Exact ops (abs, neg,
-# floor, ceil) and sqrt are exact / correctly rounded in every dtype.
+# (the numerics, shared with transpiled modules, are in backends/numpy/numerics.py `unary`)
 
 from .registry import numpy_rule  # noqa: E402
-
-_TRANSCENDENTAL = {"exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2", "sin": "sin", "cos": "cos",
-                   "tan": "tan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh"}
 
 
 @numpy_rule("unary")
 def _(ex, op, x):
-    import numpy as np
     from ..backends.numpy import numerics as N
-    fn = op.attrs["fn"]
-    dt = op.results[0].type.dtype
-    if fn == "not":
-        return np.logical_not(x) if dt.is_bool else np.invert(x)
-    if not dt.is_float:
-        if fn == "abs":
-            return np.abs(x).astype(dt.numpy, copy=False)      # abs(min) wraps to min
-        if fn == "neg":
-            return np.negative(x).astype(dt.numpy, copy=False)
-        if fn in ("floor", "ceil"):
-            return x
-        raise NotImplementedError(f"unary {fn} on {dt}")
-    ftz = op.attrs.get("flush_to_zero", False)
-    if ftz:
-        x = N._flush(x, dt)
-    if fn == "sqrt":
-        return N.float_sqrt(x, dt, op.attrs.get("rounding_mode"))
-    if fn in ("abs", "neg", "floor", "ceil"):
-        f = {"abs": np.abs, "neg": np.negative, "floor": np.floor, "ceil": np.ceil}[fn]
-        return N.round_float(f(N.to_float64(x, dt)), dt)        # exact in every format
-    if dt is D.float64:
-        out = getattr(np, _TRANSCENDENTAL[fn])(x) if fn != "rsqrt" else 1.0 / np.sqrt(x)
-    else:
-        f64 = (lambda v: 1.0 / np.sqrt(v)) if fn == "rsqrt" else getattr(np, _TRANSCENDENTAL[fn])
-        out = N.in_slices(lambda v: N.round_via_f32(f64(N.to_float64(v, dt)), dt), np.asarray(x), dtype=dt.numpy)
-    return N._flush(out, dt) if ftz else out
+    return N.unary(x, op.attrs["fn"], op.results[0].type.dtype, op.attrs.get("rounding_mode"),
+                   op.attrs.get("flush_to_zero", False))

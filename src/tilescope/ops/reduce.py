@@ -509,208 +509,33 @@ def _(ctx, x, axis, func, identity, reverse):
 
 
 # ---- CPU executor rules ----------------------------------------------------------------
-#
-# Values carry a leading block axis (size B, or 1 when uniform), so tile axis `a` is array
-# axis `a + 1`. Reductions combine adjacent pairs in a fixed tree, and scans run
-# sequentially along the axis, using only element-wise NumPy operations: the result for a
-# block never depends on which other blocks share the group (vectorised == sequential).
-
-import numpy as np  # noqa: E402
+# (the numerics, shared with transpiled modules, are in backends/numpy/numerics.py `reduce`
+# and `scan`; a custom combiner runs its region on whole arrays)
 
 from .registry import numpy_rule  # noqa: E402
 
-
-def _move_to_end(x: np.ndarray, tile_axes: Sequence[int]) -> np.ndarray:
-    """(lead, *kept, K): the tile axes moved last and flattened into one."""
-    src = [a + 1 for a in tile_axes]
-    keep = x.ndim - len(src)
-    moved = np.moveaxis(x, src, list(range(keep, x.ndim)))
-    return moved.reshape(moved.shape[:keep] + (-1,))
+_STEP_ATTRS = ("rounding_mode", "flush_to_zero", "propagate_nan")
 
 
-def _tree_reduce(xs: List[np.ndarray], combine, identities) -> List[np.ndarray]:
-    """Reduce the last axis of every array by combining adjacent pairs (lhs is the earlier
-    run, so associative non-commutative combiners are fine); odd widths are padded with the
-    identity."""
-    while xs[0].shape[-1] > 1:
-        if xs[0].shape[-1] % 2:
-            xs = [np.concatenate([x, np.full(x.shape[:-1] + (1,), i, dtype=x.dtype)], axis=-1)
-                  for x, i in zip(xs, identities)]
-        xs = combine([x[..., 0::2] for x in xs], [x[..., 1::2] for x in xs])
-    return [x[..., 0] for x in xs]
+def _numerics():
+    from ..backends.numpy import numerics
+    return numerics
 
 
-def _flush_subnormals(x: np.ndarray) -> np.ndarray:
-    """flush_to_zero (float32 only): subnormal values become zero of the same sign."""
-    tiny = np.finfo(np.float32).tiny
-    return np.where(np.abs(x) < tiny, np.copysign(np.float32(0), x), x).astype(np.float32)
-
-
-def _two_sum(a, b):
-    s = a + b
-    bb = s - a
-    return s, (a - (s - bb)) + (b - bb)
-
-
-def _split(a):
-    c = a * 134217729.0              # 2**27 + 1 (Dekker)
-    hi = c - (c - a)
-    return hi, a - hi
-
-
-def _two_prod(a, b):
-    p = a * b
-    ah, al = _split(a)
-    bh, bl = _split(b)
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
-
-
-def _step(r: np.ndarray, up: np.ndarray, where: np.ndarray) -> np.ndarray:
-    """r moved one ulp towards +inf (`up`) or -inf, where `where` holds (bit arithmetic, so
-    it works for every IEEE storage dtype incl. bfloat16)."""
-    uint = np.dtype(f"u{r.dtype.itemsize}")
-    bits = r.view(uint)
-    sign_bit = uint.type(1 << (8 * r.dtype.itemsize - 1))
-    neg = (bits & sign_bit) != 0
-    zero = (bits & ~sign_bit) == 0
-    grow = up != neg                                 # magnitude increases
-    moved = np.where(grow, bits + uint.type(1), bits - uint.type(1))
-    moved = np.where(zero, np.where(up, uint.type(1), sign_bit | uint.type(1)), moved)
-    return np.where(where, moved, bits).astype(uint).view(r.dtype)
-
-
-def _directed(fn: str, a: np.ndarray, b: np.ndarray, dtype: np.dtype, mode: RoundingMode) -> np.ndarray:
-    """a + b or a * b rounded towards zero / -inf / +inf in `dtype`."""
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    hi, lo = (_two_sum if fn == "sum" else _two_prod)(a64, b64)
-    r = np.asarray(hi.astype(dtype))
-    diff = (r.astype(np.float64) - hi) - lo          # sign of (rounded - exact)
-    ok = np.isfinite(hi) & np.isfinite(lo)
-    if mode is RoundingMode.RM:
-        fix, up = ok & (diff > 0), False
-    elif mode is RoundingMode.RP:
-        fix, up = ok & (diff < 0), True
-    else:                                            # RZ: shrink magnitude when it grew
-        fix = ok & (((hi > 0) & (diff > 0)) | ((hi < 0) & (diff < 0)))
-        up = hi < 0
-    return _step(r, np.broadcast_to(np.asarray(up), r.shape), fix)
-
-
-def _arith(fn: str, a: np.ndarray, b: np.ndarray, attrs: dict) -> np.ndarray:
-    """One element-wise sum/prod/max/min step of a built-in reduction or scan."""
-    dtype = a.dtype
-    ftz = attrs.get("flush_to_zero", False)
-    if ftz:
-        a, b = _flush_subnormals(a), _flush_subnormals(b)
-    if fn in ("max", "min"):
-        if dtype.kind in "iub":
-            out = (np.maximum if fn == "max" else np.minimum)(a, b)
-        elif attrs.get("propagate_nan"):
-            out = (np.maximum if fn == "max" else np.minimum)(a, b)
-        else:
-            out = (np.fmax if fn == "max" else np.fmin)(a, b)
-        return out.astype(dtype, copy=False)
-    mode = attrs.get("rounding_mode")
-    if mode is not None and mode is not RoundingMode.RN:
-        out = _directed(fn, a, b, dtype, mode)
-    else:
-        out = (a + b) if fn == "sum" else (a * b)
-    out = out.astype(dtype, copy=False)
-    return _flush_subnormals(out) if ftz else out
-
-
-def _identity_of(fn: str, dtype: np.dtype):
-    if fn == "sum":
-        return 0
-    if fn == "prod":
-        return 1
-    if dtype.kind in "iu":
-        info = np.iinfo(dtype)
-        return info.min if fn == "max" else info.max
-    return -np.inf if fn == "max" else np.inf
-
-
-def _arg_reduce(fn: str, x: np.ndarray, axis: int, propagate_nan: bool) -> np.ndarray:
-    """First index of the largest/smallest value along tile axis `axis` (int32).
-
-    NaN is the worst value (ignored; index 0 when every value is NaN), or with
-    `propagate_nan` the best one (the first NaN wins)."""
-    v = np.moveaxis(x, axis + 1, -1)
-    if v.dtype.kind in "iub":
-        return (np.argmax(v, axis=-1) if fn == "argmax" else np.argmin(v, axis=-1)).astype(np.int32)
-    v = v.astype(np.float64)                          # exact for every float storage dtype
-    nan = np.isnan(v)
-    best = (np.fmax if fn == "argmax" else np.fmin).reduce(v, axis=-1)
-    hit = v == best[..., None]                        # never true for NaN
-    idx = np.where(hit.any(axis=-1), np.argmax(hit, axis=-1), 0)
-    if propagate_nan:
-        idx = np.where(nan.any(axis=-1), np.argmax(nan, axis=-1), idx)
-    return idx.astype(np.int32)
+def _combiner(ex, op):
+    return (lambda *args: ex.call_region(op.blocks[0], *args)) if op.attrs["fn"] == "custom" else None
 
 
 @numpy_rule("reduce")
 def _exec_reduce(ex, op, *xs):
-    fn = op.attrs["fn"]
-    axes = op.attrs["axes"]
-    if fn == "custom":
-        return _custom_reduce(ex, op, list(xs), axes)
-    x = xs[0]
-    if fn in ("argmax", "argmin"):
-        return _arg_reduce(fn, x, axes[0], op.attrs.get("propagate_nan", False))
-    out_dtype = op.results[0].type.dtype.numpy
-    v = _move_to_end(np.asarray(x, dtype=out_dtype), axes)
-    ident = _identity_of(fn, v.dtype)
-    res, = _tree_reduce([v], lambda l, r: [_arith(fn, l[0], r[0], op.attrs)], [ident])
-    return res
-
-
-def _custom_reduce(ex, op, xs: List[np.ndarray], axes) -> List[np.ndarray]:
-    block = op.blocks[0]
-    xs = np.broadcast_arrays(*xs)
-    moved = [_move_to_end(x, axes) for x in xs]
-    outer = moved[0].shape[:-1]
-    flat = [m.reshape(-1, m.shape[-1]) for m in moved]      # (N, K)
-
-    def combine(lhs, rhs):
-        n, h = lhs[0].shape
-        args = [a.reshape(-1) for a in lhs + rhs]
-        outs = ex.call_region(block, *args)
-        return [np.broadcast_to(o, (n * h,)).astype(x.dtype, copy=False).reshape(n, h)
-                for o, x in zip(outs, lhs)]
-
-    res = [r.reshape(outer) for r in _tree_reduce(flat, combine, op.attrs["identities"])]
-    return res if len(res) > 1 else res[0]
+    a = op.attrs
+    return _numerics().reduce(*xs, fn=a["fn"], axes=a["axes"], dtype=op.results[0].type.dtype,
+                              combine=_combiner(ex, op), identities=a.get("identities"),
+                              **{k: a[k] for k in _STEP_ATTRS if k in a})
 
 
 @numpy_rule("scan")
 def _exec_scan(ex, op, *xs):
-    fn = op.attrs["fn"]
-    axis = op.attrs["axis"] + 1
-    reverse = op.attrs.get("reverse", False)
-    xs = np.broadcast_arrays(*xs) if len(xs) > 1 else list(xs)
-    vs = [np.moveaxis(x, axis, -1) for x in xs]
-    if reverse:
-        vs = [v[..., ::-1] for v in vs]
-    if fn == "custom":
-        block = op.blocks[0]
-        shape = vs[0].shape[:-1]
-
-        def step(acc, cur):
-            outs = ex.call_region(block, *[a.reshape(-1) for a in acc + cur])
-            return [np.broadcast_to(o, a.reshape(-1).shape).astype(a.dtype, copy=False).reshape(shape)
-                    for o, a in zip(outs, acc)]
-    else:
-        def step(acc, cur):
-            return [_arith(fn, acc[0], cur[0], op.attrs)]
-    outs = [np.empty(v.shape, dtype=v.dtype) for v in vs]
-    acc = [v[..., 0] for v in vs]
-    for o, a in zip(outs, acc):
-        o[..., 0] = a
-    for k in range(1, vs[0].shape[-1]):
-        acc = step(acc, [v[..., k] for v in vs])
-        for o, a in zip(outs, acc):
-            o[..., k] = a
-    if reverse:
-        outs = [o[..., ::-1] for o in outs]
-    outs = [np.ascontiguousarray(np.moveaxis(o, -1, axis)) for o in outs]
-    return outs if len(outs) > 1 else outs[0]
+    a = op.attrs
+    return _numerics().scan(*xs, fn=a["fn"], axis=a["axis"], reverse=a.get("reverse", False),
+                            combine=_combiner(ex, op), **{k: a[k] for k in _STEP_ATTRS if k in a})

@@ -18,7 +18,6 @@ import numpy as np
 
 from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value
-from ...ir.types import TileType
 from ...ops.registry import PRIMITIVES
 from . import fusion
 from .grid import FACTORED_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local

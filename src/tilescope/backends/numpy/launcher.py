@@ -9,7 +9,6 @@ from typing import Any, Dict, List, Optional, Sequence
 
 import numpy as np
 
-from ...errors import TileError
 from ...ir.types import ArrayType, TileType
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid

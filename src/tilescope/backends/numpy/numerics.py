@@ -571,6 +571,273 @@ def shift_right(x, y):
     return np.where(big, 0, out).astype(x.dtype)
 
 
+# ---- element-wise ops (the executor's rules and transpiled modules both call these) ---------
+
+_COMPARE = {"eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+            "gt": np.greater, "ge": np.greater_equal}
+
+
+def compare(x, y, fn, dtype):
+    """IEEE comparisons (anything with NaN is false except `ne`); `dtype` is the operands'."""
+    if dtype.is_float and dtype.numpy.kind != "f":       # ml_dtypes / raw-bit storage: compare values
+        x, y = to_float64(x, dtype), to_float64(y, dtype)
+    return _COMPARE[fn](x, y)
+
+
+def float_minmax(fn, x, y, dtype, propagate_nan=False, ftz=False):
+    """max/min picking one operand's exact bits; -0 < +0; NaN ignored unless propagate_nan."""
+    if ftz:
+        x, y = _flush(x, dtype), _flush(y, dtype)
+    x64, y64 = to_float64(x, dtype), to_float64(y, dtype)
+    eq = x64 == y64
+    if fn == "max":
+        pick_x = (x64 > y64) | (eq & ~np.signbit(x64))
+    else:
+        pick_x = (x64 < y64) | (eq & np.signbit(x64))
+    xn, yn = np.isnan(x64), np.isnan(y64)
+    if propagate_nan:
+        pick_x = (pick_x & ~yn) | xn
+    else:
+        pick_x = (pick_x | yn) & ~(xn & ~yn)
+    return np.where(pick_x, x, y)
+
+
+def _float_binary(fn, x, y, dtype, rounding_mode, ftz, propagate_nan):
+    if fn in ("add", "sub", "mul", "truediv"):
+        return float_arith(fn, x, y, dtype, rounding_mode, ftz)
+    if fn in ("max", "min"):
+        return float_minmax(fn, x, y, dtype, propagate_nan, ftz)
+    if fn == "floordiv":                              # upstream lowers to floor(x / y)
+        q = float_arith("truediv", x, y, dtype, rounding_mode, ftz)
+        return round_float(np.floor(to_float64(q, dtype)), dtype)
+    if fn == "mod":                                   # C fmod, then + y where the signs differ
+        x64, y64 = to_float64(x, dtype), to_float64(y, dtype)
+        r64 = np.fmod(x64, y64)                       # exact
+        fix = ((r64 < 0) != (y64 < 0)) & (r64 != 0)
+        r = round_float(r64, dtype)
+        return np.where(fix, float_arith("add", r, y, dtype), r)
+    if fn in ("pow", "atan2"):
+        f = np.power if fn == "pow" else np.arctan2
+        return round_via_f32(f(to_float64(x, dtype), to_float64(y, dtype)), dtype)
+    raise NotImplementedError(f"binary {fn} on {dtype.name}")
+
+
+_INT_SIMPLE = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "max": np.maximum, "min": np.minimum,
+               "and": np.bitwise_and, "or": np.bitwise_or, "xor": np.bitwise_xor}
+
+
+def binary(x, y, fn, dtype, rounding_mode=None, flush_to_zero=False, propagate_nan=False):
+    """x <fn> y in `dtype` (the result's): floats correctly rounded, integers wrapping."""
+    if dtype.is_float:
+        return _float_binary(fn, x, y, dtype, rounding_mode, flush_to_zero, propagate_nan)
+    if fn in _INT_SIMPLE:
+        return _INT_SIMPLE[fn](x, y).astype(dtype.numpy, copy=False)     # wraps
+    special = {"floordiv": int_floordiv, "cdiv": int_cdiv, "mod": int_mod, "pow": int_pow,
+               "lshift": shift_left, "rshift": shift_right}.get(fn)
+    if special is None:
+        raise NotImplementedError(f"binary {fn} on {dtype.name}")
+    return special(*np.broadcast_arrays(x, y))
+
+
+# Transcendentals are computed in float64 and rounded once to float32 (the GPU's f32 results
+# agree with float64 to ~2e-7 relative, so this is the closest match); f16/bf16 go through
+# float32 as the hardware computes them; float64 uses NumPy's libm. Exact ops (abs, neg,
+# floor, ceil) and sqrt are exact / correctly rounded in every dtype.
+_TRANSCENDENTAL = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sin": np.sin,
+                   "cos": np.cos, "tan": np.tan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
+                   "rsqrt": lambda v: 1.0 / np.sqrt(v)}
+
+
+def unary(x, fn, dtype, rounding_mode=None, flush_to_zero=False):
+    """fn(x) in `dtype`."""
+    if fn == "not":
+        return np.logical_not(x) if dtype.is_bool else np.invert(x)
+    if not dtype.is_float:
+        if fn == "abs":
+            return np.abs(x).astype(dtype.numpy, copy=False)      # abs(min) wraps to min
+        if fn == "neg":
+            return np.negative(x).astype(dtype.numpy, copy=False)
+        if fn in ("floor", "ceil"):
+            return x
+        raise NotImplementedError(f"unary {fn} on {dtype.name}")
+    if flush_to_zero:
+        x = _flush(x, dtype)
+    if fn == "sqrt":
+        return float_sqrt(x, dtype, rounding_mode)
+    if fn in ("abs", "neg", "floor", "ceil"):
+        f = {"abs": np.abs, "neg": np.negative, "floor": np.floor, "ceil": np.ceil}[fn]
+        return round_float(f(to_float64(x, dtype)), dtype)      # exact in every format
+    f64 = _TRANSCENDENTAL[fn]
+    if dtype is D.float64:
+        out = f64(x)
+    else:
+        out = in_slices(lambda v: round_via_f32(f64(to_float64(v, dtype)), dtype), np.asarray(x),
+                        dtype=dtype.numpy)
+    return _flush(out, dtype) if flush_to_zero else out
+
+
+# ---- reductions and scans (the executor's rules and transpiled modules both call these) ------
+# Values carry a leading block axis, so tile axis `a` is array axis `a + 1`. Reductions combine
+# adjacent pairs in a fixed tree and scans run along the axis one element after another, with
+# element-wise NumPy only: a block's result never depends on the other blocks of its group.
+
+def _move_to_end(x, tile_axes):
+    """(lead, *kept, K): the tile axes moved last and flattened into one."""
+    src = [a + 1 for a in tile_axes]
+    keep = x.ndim - len(src)
+    moved = np.moveaxis(x, src, list(range(keep, x.ndim)))
+    return moved.reshape(moved.shape[:keep] + (-1,))
+
+
+def _tree_reduce(xs, combine, identities):
+    """Reduce the last axis of every array by combining adjacent pairs (lhs is the earlier run,
+    so associative non-commutative combiners are fine); odd widths are padded with the identity."""
+    while xs[0].shape[-1] > 1:
+        if xs[0].shape[-1] % 2:
+            xs = [np.concatenate([x, np.full(x.shape[:-1] + (1,), i, dtype=x.dtype)], axis=-1)
+                  for x, i in zip(xs, identities)]
+        xs = combine([x[..., 0::2] for x in xs], [x[..., 1::2] for x in xs])
+    return [x[..., 0] for x in xs]
+
+
+def _flush_subnormals(x):
+    """flush_to_zero (float32 only): subnormal values become zero of the same sign."""
+    return np.where(np.abs(x) < _F32_TINY, np.copysign(np.float32(0), x), x).astype(np.float32)
+
+
+def _step_bits(r, up, where):
+    """r moved one ulp towards +inf (`up`) or -inf, where `where` holds (bit arithmetic, so it
+    works for every IEEE storage dtype incl. bfloat16)."""
+    uint = np.dtype(f"u{r.dtype.itemsize}")
+    bits = r.view(uint)
+    sign_bit = uint.type(1 << (8 * r.dtype.itemsize - 1))
+    neg = (bits & sign_bit) != 0
+    zero = (bits & ~sign_bit) == 0
+    grow = up != neg                                 # magnitude increases
+    moved = np.where(grow, bits + uint.type(1), bits - uint.type(1))
+    moved = np.where(zero, np.where(up, uint.type(1), sign_bit | uint.type(1)), moved)
+    return np.where(where, moved, bits).astype(uint).view(r.dtype)
+
+
+def _directed(fn, a, b, dtype, mode):
+    """a + b or a * b rounded towards zero / -inf / +inf in `dtype` (a NumPy dtype)."""
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    hi, lo = (two_sum if fn == "sum" else two_prod)(a64, b64)
+    r = np.asarray(hi.astype(dtype))
+    diff = (r.astype(np.float64) - hi) - lo          # sign of (rounded - exact)
+    ok = np.isfinite(hi) & np.isfinite(lo)
+    if mode == RM:
+        fix, up = ok & (diff > 0), False
+    elif mode == RP:
+        fix, up = ok & (diff < 0), True
+    else:                                            # RZ: shrink the magnitude where it grew
+        fix = ok & (((hi > 0) & (diff > 0)) | ((hi < 0) & (diff < 0)))
+        up = hi < 0
+    return _step_bits(r, np.broadcast_to(np.asarray(up), r.shape), fix)
+
+
+def _reduce_step(fn, a, b, rounding_mode=None, flush_to_zero=False, propagate_nan=False):
+    """One element-wise sum/prod/max/min step of a built-in reduction or scan."""
+    dtype = a.dtype
+    if flush_to_zero:
+        a, b = _flush_subnormals(a), _flush_subnormals(b)
+    if fn in ("max", "min"):
+        if dtype.kind in "iub" or propagate_nan:
+            out = (np.maximum if fn == "max" else np.minimum)(a, b)
+        else:
+            out = (np.fmax if fn == "max" else np.fmin)(a, b)
+        return out.astype(dtype, copy=False)
+    mode = mode_name(rounding_mode)
+    out = _directed(fn, a, b, dtype, mode) if mode != RN else (a + b) if fn == "sum" else (a * b)
+    out = out.astype(dtype, copy=False)
+    return _flush_subnormals(out) if flush_to_zero else out
+
+
+def _identity_of(fn, dtype):
+    if fn == "sum":
+        return 0
+    if fn == "prod":
+        return 1
+    if dtype.kind in "iu":
+        info = np.iinfo(dtype)
+        return info.min if fn == "max" else info.max
+    return -np.inf if fn == "max" else np.inf
+
+
+def _arg_reduce(fn, x, axis, propagate_nan):
+    """First index of the largest/smallest value along tile axis `axis` (int32). NaN is the
+    worst value (ignored; index 0 when every value is NaN), or with `propagate_nan` the best
+    one (the first NaN wins)."""
+    v = np.moveaxis(x, axis + 1, -1)
+    if v.dtype.kind in "iub":
+        return (np.argmax(v, axis=-1) if fn == "argmax" else np.argmin(v, axis=-1)).astype(np.int32)
+    v = v.astype(np.float64)                          # exact for every float storage dtype
+    nan = np.isnan(v)
+    best = (np.fmax if fn == "argmax" else np.fmin).reduce(v, axis=-1)
+    hit = v == best[..., None]                        # never true for NaN
+    idx = np.where(hit.any(axis=-1), np.argmax(hit, axis=-1), 0)
+    if propagate_nan:
+        idx = np.where(nan.any(axis=-1), np.argmax(nan, axis=-1), idx)
+    return idx.astype(np.int32)
+
+
+def reduce(*xs, fn, axes, dtype=None, combine=None, identities=None, **attrs):
+    """Reduce tile axes `axes` (pairwise tree, as the GPU does); fn 'custom' calls
+    `combine(*lhs, *rhs)` on flat arrays, which returns the combined values."""
+    if fn == "custom":
+        xs = np.broadcast_arrays(*xs)
+        moved = [_move_to_end(x, axes) for x in xs]
+        outer = moved[0].shape[:-1]
+        flat = [m.reshape(-1, m.shape[-1]) for m in moved]      # (N, K)
+
+        def pairwise(lhs, rhs):
+            n, h = lhs[0].shape
+            outs = combine(*[a.reshape(-1) for a in lhs + rhs])
+            return [np.broadcast_to(o, (n * h,)).astype(x.dtype, copy=False).reshape(n, h)
+                    for o, x in zip(outs, lhs)]
+
+        res = [r.reshape(outer) for r in _tree_reduce(flat, pairwise, identities)]
+        return res if len(res) > 1 else res[0]
+    x = xs[0]
+    if fn in ("argmax", "argmin"):
+        return _arg_reduce(fn, x, axes[0], attrs.get("propagate_nan", False))
+    v = _move_to_end(np.asarray(x, dtype=dtype.numpy), axes)
+    res, = _tree_reduce([v], lambda l, r: [_reduce_step(fn, l[0], r[0], **attrs)], [_identity_of(fn, v.dtype)])
+    return res
+
+
+def scan(*xs, fn, axis, reverse=False, combine=None, **attrs):
+    """Inclusive scan along tile axis `axis`, one element after another; fn 'custom' calls
+    `combine(*acc, *current)`."""
+    axis = axis + 1
+    xs = np.broadcast_arrays(*xs) if len(xs) > 1 else list(xs)
+    vs = [np.moveaxis(x, axis, -1) for x in xs]
+    if reverse:
+        vs = [v[..., ::-1] for v in vs]
+    if fn == "custom":
+        shape = vs[0].shape[:-1]
+
+        def step_(acc, cur):
+            outs = combine(*[a.reshape(-1) for a in acc + cur])
+            return [np.broadcast_to(o, a.reshape(-1).shape).astype(a.dtype, copy=False).reshape(shape)
+                    for o, a in zip(outs, acc)]
+    else:
+        def step_(acc, cur):
+            return [_reduce_step(fn, acc[0], cur[0], **attrs)]
+    outs = [np.empty(v.shape, dtype=v.dtype) for v in vs]
+    acc = [v[..., 0] for v in vs]
+    for o, a in zip(outs, acc):
+        o[..., 0] = a
+    for k in range(1, vs[0].shape[-1]):
+        acc = step_(acc, [v[..., k] for v in vs])
+        for o, a in zip(outs, acc):
+            o[..., k] = a
+    if reverse:
+        outs = [o[..., ::-1] for o in outs]
+    outs = [np.ascontiguousarray(np.moveaxis(o, -1, axis)) for o in outs]
+    return outs if len(outs) > 1 else outs[0]
+
+
 # ---- matrix multiply-accumulate --------------------------------------------------------------
 # Products of every supported input dtype are exact in float64, so the GPU's numerics reduce
 # to where the result is rounded:
