@@ -14,6 +14,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ...lang.enums import PaddingMode
+from .tilegeom import in_bounds, tile_coords, tile_view, tiles_fully_inside  # noqa: F401  (re-exported)
 
 
 # ---- array references ---------------------------------------------------------
@@ -120,43 +121,6 @@ def per_array(rule: Callable) -> Callable:
 
 # ---- tile coordinates -----------------------------------------------------------
 
-def tile_coords(index: Sequence[np.ndarray], tile_shape: Tuple[int, ...], order: Tuple[int, ...],
-                steps: Optional[Tuple[int, ...]] = None) -> List[np.ndarray]:
-    """Element coordinates per *array* axis, broadcastable to (B, *tile_shape).
-
-    Tile axis k covers array axis order[k]; its origin is index[k] * steps[k] elements
-    (steps default to the tile shape: tiles partition the array)."""
-    nd = len(tile_shape)
-    steps = tuple(tile_shape) if steps is None else tuple(steps)
-    coords: List[Optional[np.ndarray]] = [None] * nd
-    for k in range(nd):
-        base = np.asarray(index[k]).astype(np.int64).reshape((-1,) + (1,) * nd) * steps[k]
-        local = np.arange(tile_shape[k], dtype=np.int64).reshape((1,) + (1,) * k + (tile_shape[k],) + (1,) * (nd - k - 1))
-        coords[order[k]] = base + local
-    return coords
-
-
-def in_bounds(coords: Sequence[np.ndarray], shape: Tuple[int, ...]) -> np.ndarray:
-    mask = None
-    for c, n in zip(coords, shape):
-        m = (c >= 0) & (c < n)
-        mask = m if mask is None else (mask & m)
-    return mask
-
-
-def tile_view(a: np.ndarray, tile_shape: Tuple[int, ...], order: Tuple[int, ...], writeable: bool = False):
-    """A zero-copy view of `a` as (n_tiles..., *tile_shape) in tile-axis order (whole tiles only)."""
-    perm = a.transpose(order)
-    counts = tuple(n // t for n, t in zip(perm.shape, tile_shape))
-    strides = tuple(s * t for s, t in zip(perm.strides, tile_shape)) + perm.strides
-    # as_strided rebuilds the dtype from its string, which fails for some ml_dtypes types
-    # (float8_e5m2 is '<f1'): go through a same-width integer view and back.
-    raw = perm.view(np.dtype(f"u{perm.itemsize}")) if perm.dtype.kind == "V" or perm.dtype.itemsize == 1 \
-        and perm.dtype.kind not in "biu" else perm
-    view = np.lib.stride_tricks.as_strided(raw, counts + tuple(tile_shape), strides, writeable=writeable)
-    return view if raw is perm else view.view(perm.dtype)
-
-
 def _consecutive(idx: np.ndarray) -> bool:
     return idx.shape[0] > 1 and int(idx[-1]) - int(idx[0]) == idx.shape[0] - 1 and bool((np.diff(idx) == 1).all())
 
@@ -220,17 +184,6 @@ def blocks_to_grid(x: np.ndarray, groups) -> np.ndarray:
         return x
     n0, n1 = groups
     return x.reshape((n1, n0) + x.shape[1:]).swapaxes(0, 1)
-
-
-def tiles_fully_inside(index: Sequence[np.ndarray], tile_shape, order, shape) -> bool:
-    for k, t in enumerate(tile_shape):
-        n = shape[order[k]]
-        idx = index[k]
-        if idx.size == 0:
-            continue
-        if idx.min() < 0 or (int(idx.max()) + 1) * t > n:
-            return False
-    return True
 
 
 def tile_index_bounds(index: Sequence[np.ndarray], tile_shape, order, shape, steps=None) -> np.ndarray:

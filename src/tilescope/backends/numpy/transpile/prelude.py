@@ -355,38 +355,10 @@ def _expand_rows(ctx, x):
     return x if x.shape[0] == ctx.nb else np.broadcast_to(x, (ctx.nb,) + x.shape[1:])
 
 
-def _tile_coords(index, tile_shape, order, steps=None):
-    nd = len(tile_shape)
-    steps = tuple(tile_shape) if steps is None else tuple(steps)
-    coords = [None] * nd
-    for k in range(nd):
-        base = np.asarray(index[k]).astype(np.int64).reshape((-1,) + (1,) * nd) * steps[k]
-        local = np.arange(tile_shape[k], dtype=np.int64).reshape(
-            (1,) + (1,) * k + (tile_shape[k],) + (1,) * (nd - k - 1))
-        coords[order[k]] = base + local
-    return coords
-
-
-def _tile_view(a, tile_shape, order, writeable=False):
-    perm = a.transpose(order)
-    counts = tuple(n // t for n, t in zip(perm.shape, tile_shape))
-    strides = tuple(s * t for s, t in zip(perm.strides, tile_shape)) + perm.strides
-    # as_strided rebuilds the dtype from its string, which fails for some ml_dtypes types
-    # (float8_e5m2 is '<f1'): go through a same-width integer view and back.
-    raw = perm.view(np.dtype(f"u{perm.itemsize}")) if perm.dtype.kind == "V" or perm.dtype.itemsize == 1 \
-        and perm.dtype.kind not in "biu" else perm
-    view = np.lib.stride_tricks.as_strided(raw, counts + tuple(tile_shape), strides, writeable=writeable)
-    return view if raw is perm else view.view(perm.dtype)
-
-
-def _tiles_fully_inside(index, tile_shape, order, shape):
-    for k, t in enumerate(tile_shape):
-        idx = index[k]
-        if idx.size == 0:
-            continue
-        if idx.min() < 0 or (int(idx.max()) + 1) * t > shape[order[k]]:
-            return False
-    return True
+# tile geometry (tilescope's backends/numpy/tilegeom.py)
+# BEGIN geometry
+# (filled in from tilescope/backends/numpy/tilegeom.py when a module is generated)
+# END geometry
 
 
 def _resolve(a, coords):
@@ -457,10 +429,10 @@ def load_tile(ctx, a, *index, shape, order, padding_mode, dtype, traversal_steps
     if a.ndim == 0:
         return np.array(a).reshape(1)           # a copy: the kernel may store to it later
     index = [np.asarray(i) for i in index]
-    if traversal_steps is None and _tiles_fully_inside(index, shape, order, a.shape):
-        vals = _tile_view(a, shape, order)[tuple(np.broadcast_arrays(*[i.astype(np.intp) for i in index]))]
+    if traversal_steps is None and tiles_fully_inside(index, shape, order, a.shape):
+        vals = tile_view(a, shape, order)[tuple(np.broadcast_arrays(*[i.astype(np.intp) for i in index]))]
     else:
-        coords = _tile_coords(index, shape, order, traversal_steps)
+        coords = tile_coords(index, shape, order, traversal_steps)
         vals = _load_elements(a, coords, padding_for(padding_mode, dtype))
     if vals.shape[0] != 1 and vals.shape[0] != ctx.nb:
         vals = np.broadcast_to(vals, (ctx.nb,) + vals.shape[1:])
@@ -479,12 +451,12 @@ def store_tile(ctx, a, *index_and_tile, shape, order, traversal_steps=None):
         return
     shape = tuple(shape)
     if traversal_steps is None and a.flags.writeable and \
-            _tiles_fully_inside([np.broadcast_to(i, (ctx.nb,))[mask] for i in index], shape, order, a.shape):
+            tiles_fully_inside([np.broadcast_to(i, (ctx.nb,))[mask] for i in index], shape, order, a.shape):
         idx = [np.broadcast_to(i, (ctx.nb,))[mask].astype(np.intp) for i in index]
         full = np.broadcast_to(tile, (ctx.nb,) + shape)
-        _tile_view(a, shape, order, writeable=True)[tuple(idx)] = full[mask]
+        tile_view(a, shape, order, writeable=True)[tuple(idx)] = full[mask]
         return
-    _store_elements(ctx, a, _tile_coords(index, shape, order, traversal_steps), tile)
+    _store_elements(ctx, a, tile_coords(index, shape, order, traversal_steps), tile)
 
 
 # ---- gathers, scatters and atomics ------------------------------------------------------------

@@ -1,7 +1,8 @@
 """Fill the shared sections of `prelude.py` from their sources of truth.
 
 A generated module must be standalone, so it carries the executor's numerics
-(`backends/numpy/numerics.py`) and printf emulation (`ops/debug.py`). `prelude.py` marks
+(`backends/numpy/numerics.py`), tile geometry (`backends/numpy/tilegeom.py`) and printf
+emulation (`ops/debug.py`). `prelude.py` marks
 where they go with `# BEGIN name` / `# END name`; `synced` copies them in when a module
 is generated, so the repository keeps a single copy.
 """
@@ -13,6 +14,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 PRELUDE = os.path.join(HERE, "prelude.py")
 NUMERICS = os.path.join(HERE, "..", "numerics.py")
+GEOMETRY = os.path.join(HERE, "..", "tilegeom.py")
 DEBUG = os.path.join(HERE, "..", "..", "..", "ops", "debug.py")
 
 
@@ -33,7 +35,10 @@ def sections() -> dict:
     debug = _read(DEBUG)
     printing = _between(debug, "_CONV_PARTS = re.compile", "def decode_e5m3fnu") + \
         _between(debug, "def format_tile(", '@numpy_rule("print")')
-    return {"numerics": numerics.rstrip("\n") + "\n", "printing": printing.rstrip("\n") + "\n"}
+    geometry = _read(GEOMETRY)
+    geometry = geometry[geometry.index("# ---- shared with transpiled modules from here on ----"):]
+    return {"numerics": numerics.rstrip("\n") + "\n", "printing": printing.rstrip("\n") + "\n",
+            "geometry": geometry.rstrip("\n") + "\n"}
 
 
 def synced(prelude: str) -> str:

@@ -1,0 +1,58 @@
+"""Tile geometry on NumPy arrays: element coordinates of tiles, bounds, zero-copy tile views.
+
+Dependency-free (NumPy only, no typing names in signatures): the executor's memory rules
+use it, and transpiled modules carry a copy (see transpile/sync_prelude.py). Index arrays
+carry the leading block axis; `order[k]` is the array axis that tile axis k covers.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+# ---- shared with transpiled modules from here on ----
+
+
+def tile_coords(index, tile_shape, order, steps=None):
+    """Element coordinates per *array* axis, broadcastable to (B, *tile_shape).
+
+    Tile axis k covers array axis order[k]; its origin is index[k] * steps[k] elements
+    (steps default to the tile shape: tiles partition the array)."""
+    nd = len(tile_shape)
+    steps = tuple(tile_shape) if steps is None else tuple(steps)
+    coords = [None] * nd
+    for k in range(nd):
+        base = np.asarray(index[k]).astype(np.int64).reshape((-1,) + (1,) * nd) * steps[k]
+        local = np.arange(tile_shape[k], dtype=np.int64).reshape((1,) + (1,) * k + (tile_shape[k],) + (1,) * (nd - k - 1))
+        coords[order[k]] = base + local
+    return coords
+
+
+def in_bounds(coords, shape) -> np.ndarray:
+    mask = None
+    for c, n in zip(coords, shape):
+        m = (c >= 0) & (c < n)
+        mask = m if mask is None else (mask & m)
+    return mask
+
+
+def tile_view(a: np.ndarray, tile_shape, order, writeable: bool = False):
+    """A zero-copy view of `a` as (n_tiles..., *tile_shape) in tile-axis order (whole tiles only)."""
+    perm = a.transpose(order)
+    counts = tuple(n // t for n, t in zip(perm.shape, tile_shape))
+    strides = tuple(s * t for s, t in zip(perm.strides, tile_shape)) + perm.strides
+    # as_strided rebuilds the dtype from its string, which fails for some ml_dtypes types
+    # (float8_e5m2 is '<f1'): go through a same-width integer view and back.
+    raw = perm.view(np.dtype(f"u{perm.itemsize}")) if perm.dtype.kind == "V" or perm.dtype.itemsize == 1 \
+        and perm.dtype.kind not in "biu" else perm
+    view = np.lib.stride_tricks.as_strided(raw, counts + tuple(tile_shape), strides, writeable=writeable)
+    return view if raw is perm else view.view(perm.dtype)
+
+
+def tiles_fully_inside(index, tile_shape, order, shape) -> bool:
+    for k, t in enumerate(tile_shape):
+        n = shape[order[k]]
+        idx = index[k]
+        if idx.size == 0:
+            continue
+        if idx.min() < 0 or (int(idx.max()) + 1) * t > n:
+            return False
+    return True
