@@ -506,21 +506,11 @@ def _(ex, op, x, y):
 
 
 def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
-    """Per-axis element coordinates (lead, 1.., s_k, ..1) of the sub-tile at grid `index`, and validity.
-
-    An index outside the sub-tile grid is undefined behaviour on the GPU; here the
-    coordinates are clipped (nothing outside the tile is touched) and, with bounds
-    checks on, the first active offending block is reported.
-    """
-    nd = len(sub_shape)
-    lead = _lead(*index) if index else 1
-    coords, valid = [], _np.ones(lead, dtype=bool)
-    for k, (s, n) in enumerate(zip(sub_shape, full_shape)):
-        i = _expand_lead(index[k].reshape(-1).astype(_np.int64), lead)
-        valid &= (i >= 0) & (i < n // s)
-        shape = (1,) + (1,) * k + (s,) + (1,) * (nd - k - 1)
-        c = i.reshape((lead,) + (1,) * nd) * s + _np.arange(s, dtype=_np.int64).reshape(shape)
-        coords.append(_np.clip(c, 0, n - 1))
+    """`tilegeom.subtile_coords`, reporting (with bounds checks on) the first active block whose
+    index lies outside the sub-tile grid (undefined behaviour on the GPU; the coordinates are
+    clipped, so nothing outside the tile is touched)."""
+    from ..backends.numpy.tilegeom import subtile_coords
+    coords, valid = subtile_coords(index, sub_shape, full_shape)
     if ex.checks.bounds and not valid.all():
         bad = _expand_lead(~valid, ex.nb) & ex.active_mask()
         if bad.any():

@@ -56,3 +56,20 @@ def tiles_fully_inside(index, tile_shape, order, shape) -> bool:
         if idx.min() < 0 or (int(idx.max()) + 1) * t > n:
             return False
     return True
+
+
+def subtile_coords(index, sub_shape, full_shape):
+    """Per-axis element coordinates (lead, 1.., s_k, ..1) of the sub-tile at grid position
+    `index` of a `full_shape` tile, clipped into the tile, and the (lead,) mask of indices
+    inside the sub-tile grid (one outside is undefined behaviour on the GPU)."""
+    nd = len(sub_shape)
+    lead = max(i.shape[0] for i in index) if index else 1
+    coords, valid = [], np.ones(lead, dtype=bool)
+    for k, (s, n) in enumerate(zip(sub_shape, full_shape)):
+        i = index[k].reshape(-1).astype(np.int64)
+        i = i if i.shape[0] == lead else np.broadcast_to(i, (lead,))
+        valid &= (i >= 0) & (i < n // s)
+        shape = (1,) + (1,) * k + (s,) + (1,) * (nd - k - 1)
+        c = i.reshape((lead,) + (1,) * nd) * s + np.arange(s, dtype=np.int64).reshape(shape)
+        coords.append(np.clip(c, 0, n - 1))
+    return coords, valid

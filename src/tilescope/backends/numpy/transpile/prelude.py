@@ -524,19 +524,6 @@ def cat(x, y, axis):
     return np.concatenate([_expand_lead(x, n), _expand_lead(y, n)], axis=axis + 1)
 
 
-def _subtile_coords(index, sub_shape, full_shape):
-    nd = len(sub_shape)
-    lead = max(i.shape[0] for i in index) if index else 1
-    coords, valid = [], np.ones(lead, dtype=bool)
-    for k, (s, n) in enumerate(zip(sub_shape, full_shape)):
-        i = _expand_lead(index[k].reshape(-1).astype(np.int64), lead)
-        valid &= (i >= 0) & (i < n // s)
-        shape = (1,) + (1,) * k + (s,) + (1,) * (nd - k - 1)
-        c = i.reshape((lead,) + (1,) * nd) * s + np.arange(s, dtype=np.int64).reshape(shape)
-        coords.append(np.clip(c, 0, n - 1))
-    return coords, valid
-
-
 def extract(x, *index, shape):
     """The sub-tile of `shape` at sub-tile grid position `index`."""
     sub, full = shape, x.shape[1:]
@@ -544,7 +531,7 @@ def extract(x, *index, shape):
         starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
         if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
             return x[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))]
-    coords, _ = _subtile_coords(index, sub, full)
+    coords, _ = subtile_coords(index, sub, full)
     lead = max([x.shape[0]] + [i.shape[0] for i in index])
     xb = _expand_lead(x, lead)
     b = np.arange(lead).reshape((lead,) + (1,) * len(sub))
@@ -562,7 +549,7 @@ def insert(x, val, *index):
         if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
             out[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))] = v
             return out
-    coords, valid = _subtile_coords(index, sub, full)
+    coords, valid = subtile_coords(index, sub, full)
     keep = _expand_lead(valid, lead)
     b = np.arange(lead)[keep].reshape((-1,) + (1,) * len(sub))
     out[(b,) + tuple(_expand_lead(c, lead)[keep] for c in coords)] = v[keep]
