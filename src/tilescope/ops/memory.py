@@ -419,7 +419,8 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         regular = _T.regular_tiles(index, ex.nb) if mask.all() else None
         if regular is not None:          # a regular tiling: one strided copy
             key, groups = regular
-            view[key] = _T.blocks_to_grid(tile_full, groups)
+            if ex.forwarded.pop(id(op), None) is not tile:     # (else computed in place: forwarding.py)
+                view[key] = _T.blocks_to_grid(tile_full, groups)
         else:
             view[tuple(idx)] = tile_full[mask]
         return

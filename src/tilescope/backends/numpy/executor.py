@@ -19,7 +19,7 @@ import numpy as np
 from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value
 from ...ops.registry import PRIMITIVES
-from . import fusion
+from . import forwarding, fusion
 from .grid import FACTORED_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local
 from .nans import canonical_sites
 from .numerics import canonical_nans
@@ -65,6 +65,7 @@ class Executor:
         self.box = box_of(block_ids) if self.nb > 1 else None
         self.index_axes_seen: dict = {}
         self.nan_sites = canonical_sites(fn)
+        self.forwarded: dict = {}            # store op id -> the view its tile was computed into
 
     # ---- blocks and reports ---------------------------------------------------
 
@@ -141,6 +142,11 @@ class Executor:
             handler(self, op)
             return
         rule = self.rule_of(op)
+        if op.name == "binary":
+            store = forwarding.store_of(self.fn, op)
+            if store is not None and forwarding.compute_into_store(self, op, store,
+                                                                   *[self.get(v) for v in op.operands]):
+                return
         if op.name in FACTORED_OPS:
             out = rule(self, op, *[self.get_raw(v) for v in op.operands])
         elif op.name in TILE_LOCAL_OPS and isinstance(self.env.get(op.operands[0].id), Factored):

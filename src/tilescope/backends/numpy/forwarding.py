@@ -1,0 +1,97 @@
+"""Arithmetic computed straight into the array a following store writes.
+
+`ct.store(c, index=(i,), tile=a + b)` would compute `a + b` into a temporary and then copy
+it into `c`. When the sum's only reader is that store, nothing between them touches
+memory, and the store is a plain regular tiling of the whole group (each block its own
+tile, one strided view of `c`), the executor computes the sum into that view and the store
+keeps only its checks. Results are unchanged: the same NumPy operation writes the same
+values, NaNs are made canonical in place, and every other case takes the ordinary path.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Dict, Optional
+
+import numpy as np
+
+from ...ir.core import Block, Function, Op
+from .numerics import canonical_nans
+from .tiles import ArrayRef, regular_tiles, tile_view, tiles_fully_inside
+
+_UFUNC = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}
+_NATIVE = ("float32", "float64")
+# Ops that may sit between the arithmetic and its store: no memory access, no side effects.
+_QUIET = frozenset({"arange", "array_dim", "astype", "bid", "binary", "broadcast", "compare", "const", "fma",
+                    "num_blocks", "num_tiles", "permute", "reshape", "unary", "where"})
+
+_cache: "weakref.WeakKeyDictionary[Function, Dict[int, Op]]" = weakref.WeakKeyDictionary()
+
+
+def store_of(fn: Function, op: Op) -> Optional[Op]:
+    """The store `op`'s result can be computed into, or None."""
+    table = _cache.get(fn)
+    if table is None:
+        table = _cache[fn] = _pairs(fn)
+    return table.get(id(op))
+
+
+def _pairs(fn: Function) -> Dict[int, Op]:
+    readers: Dict[int, list] = {}
+    for o in fn.walk():
+        for v in o.operands:
+            readers.setdefault(v.id, []).append(o)
+    pairs: Dict[int, Op] = {}
+
+    def walk(block: Block) -> None:
+        for pos, o in enumerate(block.ops):
+            for b in o.blocks:
+                walk(b)
+            if o.name != "binary" or o.attrs.get("fn") not in _UFUNC or o.attrs.get("rounding_mode") \
+                    or o.attrs.get("flush_to_zero") or o.results[0].type.dtype.name not in _NATIVE:
+                continue
+            users = readers.get(o.results[0].id, [])
+            if len(users) != 1 or users[0].name != "store_tile" or users[0].operands[-1] is not o.results[0] \
+                    or users[0].attrs.get("traversal_steps") is not None:
+                continue
+            store = users[0]
+            rest = block.ops[pos + 1:]
+            if store not in rest or any(m.name not in _QUIET or m.blocks for m in rest[:rest.index(store)]):
+                continue
+            pairs[id(o)] = store
+    walk(fn.body)
+    return pairs
+
+
+def compute_into_store(ex, op: Op, store: Op, x, y) -> bool:
+    """Compute binary `op` into the array `store` writes, when this run allows it."""
+    if ex.active is not None or ex.checks.poison:
+        return False
+    for v in store.operands[:-1]:
+        if v.id not in ex.env:
+            if v.owner is None or v.owner.name != "const":
+                return False
+            ex.exec_op(v.owner)                          # a constant index: evaluate it early
+    ex.op = op
+    ref = ex.get(store.operands[0])
+    if not isinstance(ref, ArrayRef) or not ref.array.flags.writeable:
+        return False
+    a = ref.array
+    shape, order = store.operands[-1].type.shape, store.attrs["order"]
+    if a.ndim != len(shape) or a.dtype != np.dtype(op.results[0].type.dtype.numpy):
+        return False
+    index = [np.asarray(ex.get(v)) for v in store.operands[1:-1]]
+    if not shape or not tiles_fully_inside(index, shape, order, a.shape):
+        return False
+    regular = regular_tiles(index, ex.nb)
+    if regular is None or len(regular[1]) != 1:       # one block per tile, tiles in block order
+        return False
+    x, y = np.asarray(x), np.asarray(y)
+    if x.dtype != a.dtype or y.dtype != a.dtype:
+        return False
+    dest = tile_view(a, shape, order, writeable=True)[regular[0]]
+    _UFUNC[op.attrs["fn"]](x, y, out=dest)
+    if id(op) in ex.nan_sites and dest.size and np.isnan(np.max(dest)):
+        dest[...] = canonical_nans(dest)
+    ex.set(op.results[0], dest)
+    ex.forwarded[id(store)] = dest
+    return True

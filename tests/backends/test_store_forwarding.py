@@ -1,0 +1,61 @@
+"""Arithmetic computed straight into the array a store writes (backends/numpy/forwarding.py):
+the same values as the ordinary path, bit for bit, and only where nothing can tell."""
+import numpy as np
+
+import cuda.tile as ct
+from tilescope.backends.numpy.forwarding import store_of
+from tilescope.compiler import compile as compile_kernel
+from tilescope.meta import MetaTensor
+from tests.backends.test_fusion import three_ways
+
+
+@ct.kernel
+def add(a, b, c, T: ct.Constant[int]):
+    i = ct.bid(0)
+    ct.store(c, index=(i,), tile=ct.load(a, index=(i,), shape=(T,)) + ct.load(b, index=(i,), shape=(T,)))
+
+
+@ct.kernel
+def add_in_place(a, T: ct.Constant[int]):
+    i = ct.bid(0)
+    t = ct.load(a, index=(i,), shape=(T,))
+    ct.store(a, index=(i,), tile=t + t)
+
+
+@ct.kernel
+def read_between(a, c, T: ct.Constant[int]):
+    i = ct.bid(0)
+    s = ct.load(a, index=(i,), shape=(T,)) * 2.0
+    old = ct.load(c, index=(i,), shape=(T,))       # reads the destination before the store
+    ct.store(c, index=(i,), tile=s)
+    ct.store(a, index=(i,), tile=old)
+
+
+def forwarded(kernel, args):
+    fn = compile_kernel(kernel, args).final
+    return [op.attrs["fn"] for op in fn.walk() if op.name == "binary" and store_of(fn, op) is not None]
+
+
+def test_which_results_are_computed_in_place():
+    f32 = MetaTensor((64,), "float32")
+    assert forwarded(add, [f32, f32, f32, 16]) == ["add"]
+    assert forwarded(add_in_place, [f32, 16]) == ["add"]
+    assert forwarded(read_between, [f32, f32, 16]) == []
+
+
+def test_same_bits_including_canonical_nans(tmp_path):
+    a = np.array([np.inf, 1, -np.inf, 2] * 16, np.float32)
+    b = np.array([-np.inf, 3, np.inf, 4] * 16, np.float32)
+    c = three_ways(tmp_path, (4,), add, lambda: (a, b, np.zeros(64, np.float32), 16))[2]
+    nan = np.isnan(a + b)
+    assert (c.view(np.uint32)[nan] == np.uint32(0x7FFFFFFF)).all()
+    assert np.array_equal(c[~nan], (a + b)[~nan])
+
+
+def test_in_place_update_and_a_read_of_the_destination(tmp_path):
+    a = np.arange(64, dtype=np.float32)
+    out = three_ways(tmp_path, (4,), add_in_place, lambda: (a.copy(), 16))[0]
+    assert np.array_equal(out, a + a)
+    c0 = np.full(64, 7, np.float32)
+    a2, c2 = three_ways(tmp_path, (4,), read_between, lambda: (a.copy(), c0.copy(), 16))[:2]
+    assert np.array_equal(c2, a * 2) and np.array_equal(a2, c0)
