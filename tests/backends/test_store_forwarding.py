@@ -59,3 +59,23 @@ def test_in_place_update_and_a_read_of_the_destination(tmp_path):
     c0 = np.full(64, 7, np.float32)
     a2, c2 = three_ways(tmp_path, (4,), read_between, lambda: (a.copy(), c0.copy(), 16))[:2]
     assert np.array_equal(c2, a * 2) and np.array_equal(a2, c0)
+
+
+@ct.kernel
+def scale_shift(x, w, b, y, T: ct.Constant[int]):
+    i = ct.bid(0)
+    ct.store(y, index=(i,), tile=ct.load(x, index=(i,), shape=(T,)) * ct.load(w, index=(0,), shape=(T,))
+             + ct.load(b, index=(0,), shape=(T,)))
+
+
+def test_fma_into_the_destination(tmp_path):
+    f32 = MetaTensor((64,), "float32")
+    fn = compile_kernel(scale_shift, [f32, f32, f32, f32, 16]).final
+    fmas = [op for op in fn.walk() if op.name == "fma"]
+    assert len(fmas) == 1 and store_of(fn, fmas[0]) is not None
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(1 << 18).astype(np.float32)          # large enough for sliced fma
+    w, b = (rng.standard_normal(1024).astype(np.float32) for _ in range(2))
+    y = three_ways(tmp_path, (256,), scale_shift, lambda: (x, w, b, np.zeros_like(x), 1024))[3]
+    exact = x.astype(np.float64).reshape(256, 1024) * w + b       # within half an f32 ulp of fma
+    assert np.all(np.abs(y.reshape(256, 1024) - exact) <= np.spacing(np.abs(exact).astype(np.float32)))

@@ -142,7 +142,7 @@ class Executor:
             handler(self, op)
             return
         rule = self.rule_of(op)
-        if op.name == "binary":
+        if op.name in ("binary", "fma"):
             store = forwarding.store_of(self.fn, op)
             if store is not None and forwarding.compute_into_store(self, op, store,
                                                                    *[self.get(v) for v in op.operands]):

@@ -15,6 +15,8 @@ from typing import Dict, Optional
 import numpy as np
 
 from ...ir.core import Block, Function, Op
+from ... import dtypes as D
+from . import numerics
 from .numerics import canonical_nans
 from .tiles import ArrayRef, regular_tiles, tile_view, tiles_fully_inside
 
@@ -35,6 +37,17 @@ def store_of(fn: Function, op: Op) -> Optional[Op]:
     return table.get(id(op))
 
 
+def _computable(o: Op) -> bool:
+    """Ops computed into a destination: native float arithmetic and float32 fma (round to
+    nearest, no flushing)."""
+    if o.attrs.get("rounding_mode") or o.attrs.get("flush_to_zero") or not o.results:
+        return False
+    dt = o.results[0].type.dtype.name
+    if o.name == "binary":
+        return o.attrs.get("fn") in _UFUNC and dt in _NATIVE
+    return o.name == "fma" and dt == "float32"
+
+
 def _pairs(fn: Function) -> Dict[int, Op]:
     readers: Dict[int, list] = {}
     for o in fn.walk():
@@ -46,8 +59,7 @@ def _pairs(fn: Function) -> Dict[int, Op]:
         for pos, o in enumerate(block.ops):
             for b in o.blocks:
                 walk(b)
-            if o.name != "binary" or o.attrs.get("fn") not in _UFUNC or o.attrs.get("rounding_mode") \
-                    or o.attrs.get("flush_to_zero") or o.results[0].type.dtype.name not in _NATIVE:
+            if not _computable(o):
                 continue
             users = readers.get(o.results[0].id, [])
             if len(users) != 1 or users[0].name != "store_tile" or users[0].operands[-1] is not o.results[0] \
@@ -62,8 +74,8 @@ def _pairs(fn: Function) -> Dict[int, Op]:
     return pairs
 
 
-def compute_into_store(ex, op: Op, store: Op, x, y) -> bool:
-    """Compute binary `op` into the array `store` writes, when this run allows it."""
+def compute_into_store(ex, op: Op, store: Op, *operands) -> bool:
+    """Compute `op` into the array `store` writes, when this run allows it."""
     if ex.active is not None or ex.checks.poison:
         return False
     for v in store.operands[:-1]:
@@ -85,11 +97,14 @@ def compute_into_store(ex, op: Op, store: Op, x, y) -> bool:
     regular = regular_tiles(index, ex.nb)
     if regular is None or len(regular[1]) != 1:       # one block per tile, tiles in block order
         return False
-    x, y = np.asarray(x), np.asarray(y)
-    if x.dtype != a.dtype or y.dtype != a.dtype:
+    operands = [np.asarray(v) for v in operands]
+    if any(v.dtype != a.dtype for v in operands):
         return False
     dest = tile_view(a, shape, order, writeable=True)[regular[0]]
-    _UFUNC[op.attrs["fn"]](x, y, out=dest)
+    if op.name == "fma":
+        numerics.fma(*operands, D.float32, out=dest)
+    else:
+        _UFUNC[op.attrs["fn"]](*operands, out=dest)
     if id(op) in ex.nan_sites and dest.size and np.isnan(np.max(dest)):
         dest[...] = canonical_nans(dest)
     ex.set(op.results[0], dest)

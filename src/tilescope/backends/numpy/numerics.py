@@ -293,7 +293,7 @@ def float_sqrt(x, dtype: D.DType, rounding_mode=None, ftz=False):
     return _flush(out, dtype) if ftz else out
 
 
-def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
+def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False, out=None) -> np.ndarray:
     """a * b + c with a single rounding into `dtype`.
 
     f16 / bf16 / f32: the product is exact in float64 and the sum is carried exactly as a pair,
@@ -301,8 +301,12 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
     TwoSum, round-to-odd addition), exact whenever the operands and the product lie in
     [2**-900, 2**995] in magnitude (or are zero); the remaining finite elements are computed
     exactly with Python fractions. Non-finite inputs give a * b + c (same NaN/inf as fma).
+    `out`: an array to write the result into (float32, round to nearest, no flushing).
     """
     mode = mode_name(rounding_mode)
+    if out is not None:
+        return in_slices(_fma32_rn, np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32),
+                         out=out)
     if ftz:
         a, b, c = _flush(a, dtype), _flush(b, dtype), _flush(c, dtype)
     if dtype is D.float64:
@@ -323,15 +327,20 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False) -> np.ndarray:
 _SLICE_ELEMENTS = 1 << 16      # float64 temporaries of this many elements stay in the CPU's cache
 
 
-def in_slices(fn, *args, dtype=None) -> np.ndarray:
+def in_slices(fn, *args, dtype=None, out=None) -> np.ndarray:
     """fn(*args) computed over slices of the leading axis: an element-wise fn whose float64
     temporaries would not fit in cache runs several times faster on cache-sized pieces.
-    The result has `dtype` (default: the arguments' common type)."""
+    The result has `dtype` (default: the arguments' common type); it is written into `out`
+    when given."""
     shape = np.broadcast_shapes(*(x.shape for x in args))
     row = int(np.prod(shape[1:], dtype=np.int64)) if shape else 1
     if not shape or shape[0] * row <= 2 * _SLICE_ELEMENTS:
-        return fn(*args)
-    out = np.empty(shape, dtype if dtype is not None else np.result_type(*args))
+        if out is None:
+            return fn(*args)
+        out[...] = fn(*args)
+        return out
+    if out is None:
+        out = np.empty(shape, dtype if dtype is not None else np.result_type(*args))
     step = max(1, _SLICE_ELEMENTS // max(row, 1))
     for i in range(0, shape[0], step):
         out[i:i + step] = fn(*(x[i:i + step] if x.ndim == len(shape) and x.shape[0] == shape[0] else x
