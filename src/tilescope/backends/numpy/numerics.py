@@ -790,6 +790,10 @@ def _arg_reduce(fn, x, axis, propagate_nan):
     return idx.astype(np.int32)
 
 
+_ORDER_FREE = tuple(np.dtype(t) for t in ("float16", "float32", "float64", "bool", "int8", "int16", "int32",
+                                             "int64", "uint8", "uint16", "uint32", "uint64"))
+
+
 def reduce(*xs, fn, axes, dtype=None, combine=None, identities=None, **attrs):
     """Reduce tile axes `axes` (pairwise tree, as the GPU does); fn 'custom' calls
     `combine(*lhs, *rhs)` on flat arrays, which returns the combined values."""
@@ -811,7 +815,24 @@ def reduce(*xs, fn, axes, dtype=None, combine=None, identities=None, **attrs):
     if fn in ("argmax", "argmin"):
         return _arg_reduce(fn, x, axes[0], attrs.get("propagate_nan", False))
     v = _move_to_end(np.asarray(x, dtype=dtype.numpy), axes)
-    res, = _tree_reduce([v], lambda l, r: [_reduce_step(fn, l[0], r[0], **attrs)], [_identity_of(fn, v.dtype)])
+    tree = lambda w: _tree_reduce([w], lambda l, r: [_reduce_step(fn, l[0], r[0], **attrs)],  # noqa: E731
+                                  [_identity_of(fn, w.dtype)])[0]
+    if fn not in ("max", "min") or v.dtype not in _ORDER_FREE or v.shape[-1] == 0:
+        return tree(v)
+    # max/min pick the same value in any order but for the sign of a zero, which NumPy leaves
+    # to its code path: one NumPy reduction, then zeros signed as the element-wise max/min
+    # does (-0 < +0), so the result never depends on the order or the group.
+    w = _flush_subnormals(v) if attrs.get("flush_to_zero") else v
+    nan_aware = v.dtype.kind in "iub" or attrs.get("propagate_nan")
+    ufunc = (np.maximum if fn == "max" else np.minimum) if nan_aware else (np.fmax if fn == "max" else np.fmin)
+    res = ufunc.reduce(w, axis=-1)
+    if v.dtype.kind == "f":
+        zero = res == 0
+        if zero.any():
+            rows = w[zero]
+            want_neg = (rows == 0) & (np.signbit(rows) if fn == "min" else ~np.signbit(rows))
+            neg = want_neg.any(axis=-1) if fn == "min" else ~want_neg.any(axis=-1)
+            res[zero] = np.where(neg, -0.0, 0.0).astype(res.dtype)
     return res
 
 
