@@ -182,7 +182,9 @@ class KernelWriter:
         if op.name not in ("yield",):
             self.comment_for(op)
         render(self, op)
-        if id(op) in canonical_sites(self.fn) and any(_is_float(r.type) for r in op.results):
+        # (a joined mma passes its accumulator through; MmaChunks rewrites NaNs when it flushes)
+        if id(op) in canonical_sites(self.fn) and id(op) not in self.chunked and \
+                any(_is_float(r.type) for r in op.results):
             for r in op.results:
                 self.emit(f"{self.n(r)} = canonical_nans({self.n(r)})")
 

@@ -279,7 +279,7 @@ class MmaChunks:
 
     def add(self, x, y, acc):
         if not self.on:
-            return mma(x, y, acc, *self.dtypes)
+            return canonical_nans(mma(x, y, acc, *self.dtypes))
         self.pending.append((x, y))
         if len(self.pending) == self.per:
             self._flush()
