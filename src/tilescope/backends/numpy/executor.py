@@ -8,7 +8,11 @@ flow that differs between blocks runs under an *active mask*: both branches of a
 has left them. Side effects (stores, atomics, prints) honour the mask.
 
 The meaning of each op lives in its family module as a `numpy` rule on the
-primitive (see `tilescope.ops.registry`); this module only walks the IR.
+primitive (see `tilescope.ops.registry`); this module walks the IR. Four speed-ups
+keep every result bit-identical to a one-block run: values shared along grid axes stay
+factored (grid.py), loops that only accumulate `mma`s join their products (fusion.py),
+arithmetic read only by the next store is computed into the destination (forwarding.py),
+and NaNs are rewritten only where their bits can be seen (nans.py).
 """
 from __future__ import annotations
 
