@@ -229,3 +229,24 @@ def test_joined_products_every_input_dtype(tmp_path, dt):
         assert np.array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
     else:
         within_f32(c, a, b, 1088)
+
+
+def test_random_shapes_agree_across_groupings():
+    """Random tile sizes, grids, ragged edges and input dtypes: vectorised, one-block and
+    arbitrarily regrouped runs give the same bits, within float32 accuracy of float64."""
+    import ml_dtypes
+    rng = np.random.default_rng(21)
+    dts = [np.float16, ml_dtypes.bfloat16, np.float32, ml_dtypes.float8_e4m3fn]
+    for _ in range(12):
+        dt = dts[rng.integers(len(dts))]
+        tm, tn, tk = (int(2 ** rng.integers(2, 7)) for _ in range(3))
+        gm, gn, k = int(rng.integers(1, 5)), int(rng.integers(1, 5)), int(rng.integers(1, 700))
+        m, n = max(1, gm * tm - int(rng.integers(0, tm))), max(1, gn * tn - int(rng.integers(0, tn)))
+        a, b = rng.uniform(-1, 1, (m, k)).astype(dt), rng.uniform(-1, 1, (k, n)).astype(dt)
+        runs = []
+        for how in ({}, {"sequential": True}, {"group": int(rng.integers(1, 7))}):
+            args = (a, b, np.zeros((m, n), np.float32), tm, tn, tk)
+            run_kernel((gm, gn), matmul_acc_like_c, args, checks={"races": False}, **how)
+            runs.append(args[2])
+        assert all(np.array_equal(runs[0].view(np.uint32), r.view(np.uint32)) for r in runs[1:]), (dt, tm, tn, tk, m, n, k)
+        within_f32(runs[0], a, b, k)
