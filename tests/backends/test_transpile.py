@@ -240,6 +240,22 @@ def test_printing(tmp_path):
     assert stdout == buf.getvalue() and "block 1:" in stdout
 
 
+def test_assert_names_kernel_line_and_block(tmp_path):
+    from tests.backends import kernels_print as KP
+    x = np.array([1, 2, 3, 4, 5, 6, -7, 8], np.float32)
+    source = transpile_kernel(KP.assert_positive, (x, 2))
+    mod, inp, out, drv = (tmp_path / n for n in ("generated.py", "in.pkl", "out.pkl", "driver.py"))
+    mod.write_text(source)
+    drv.write_text(DRIVER)
+    with open(inp, "wb") as f:
+        pickle.dump(((4,), (x, 2)), f)
+    p = subprocess.run([sys.executable, "-I", str(drv), str(mod), str(inp), str(out)],
+                       capture_output=True, text=True, cwd=str(tmp_path))
+    assert p.returncode != 0
+    assert "assertion failed in kernel 'assert_positive' at kernels_print.py:85, block (3, 0, 0): " \
+           "values must be positive" in p.stderr
+
+
 # ---- the generated text ---------------------------------------------------------------------
 
 def test_output_is_readable():

@@ -655,7 +655,8 @@ def _print(w, op):
 
 @renders("assert")
 def _assert(w, op):
-    where = f"{os.path.basename(op.loc.filename)}:{op.loc.line}" if op.loc else "?"
+    line = f"{os.path.basename(op.loc.filename)}:{op.loc.line}" if op.loc else "?"
+    where = f"kernel '{w.fn.name}' at {line}"         # worded as the executor's assert report
     _call(w, op, "assert_", ["ctx", w.n(op.operands[0]), literal(op.attrs.get("message") or ""), literal(where)])
 
 

@@ -621,7 +621,7 @@ def assert_(ctx, cond, message, where):
     bad = ~np.broadcast_to(ok, (ctx.nb,)) & ctx.active_mask()
     if bad.any():
         block = tuple(int(v) for v in ctx.block_ids[int(np.argmax(bad))])
-        raise KernelAssertionError(f"assertion failed at {where}, block {block}" + (f": {message}" if message else ""))
+        raise KernelAssertionError(f"assertion failed in {where}, block {block}" + (f": {message}" if message else ""))
 
 
 # ---- launching ----------------------------------------------------------------------------
