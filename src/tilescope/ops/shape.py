@@ -524,38 +524,15 @@ def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
 
 @numpy_rule("extract")
 def _(ex, op, x, *index):
-    sub = op.attrs["shape"]
-    full = x.shape[1:]
-    if all(i.shape[0] == 1 for i in index):
-        # Same sub-tile in every block: a plain slice.
-        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
-        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
-            return x[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))]
-    coords, _ = _subtile_coords(ex, op, index, sub, full, "extract")
-    lead = _lead(x, *index)
-    xb = _expand_lead(x, lead)
-    b = _np.arange(lead).reshape((lead,) + (1,) * len(sub))
-    return xb[(b,) + tuple(c if c.shape[0] == lead else _expand_lead(c, lead) for c in coords)]
+    from ..backends.numpy.tilegeom import extract_subtile
+    return extract_subtile(x, index, op.attrs["shape"],
+                           lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "extract"))
 
 
 @numpy_rule("insert")
 def _(ex, op, x, val, *index):
-    sub = val.shape[1:]
-    full = x.shape[1:]
-    lead = _lead(x, val, *index)
-    out = _np.array(_expand_lead(x, lead))            # a fresh copy: tiles are values
-    v = _expand_lead(val, lead)
-    if all(i.shape[0] == 1 for i in index):
-        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
-        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
-            out[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))] = v
-            return out
-    coords, valid = _subtile_coords(ex, op, index, sub, full, "insert")
-    keep = _expand_lead(valid, lead)                   # an invalid index writes nothing
-    b = _np.arange(lead)[keep].reshape((-1,) + (1,) * len(sub))
-    cs = tuple(_expand_lead(c, lead)[keep] for c in coords)
-    out[(b,) + cs] = v[keep]
-    return out
+    from ..backends.numpy.tilegeom import insert_subtile
+    return insert_subtile(x, val, index, lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "insert"))
 
 
 @numpy_rule("bitcast")

@@ -281,7 +281,7 @@ def _loop_exit(ex: Executor, op: Op) -> None:
     vals = [ex.get(v) for v in op.operands]
     target = frame.results if op.name == "break" else frame.carried
     for i, v in enumerate(vals):
-        target[i] = _merge(mask, v, target[i], ex.nb)
+        target[i] = _merge(mask, v, target[i])
     if op.name == "break":
         frame.broken |= mask
     else:
@@ -289,7 +289,7 @@ def _loop_exit(ex: Executor, op: Op) -> None:
     ex.active = np.zeros(ex.nb, dtype=bool)
 
 
-def _merge(mask: np.ndarray, new: np.ndarray, old: Optional[np.ndarray], nb: int) -> np.ndarray:
+def _merge(mask: np.ndarray, new: np.ndarray, old: Optional[np.ndarray]) -> np.ndarray:
     if mask.all():
         return new
     if old is None:
@@ -332,7 +332,7 @@ def _exec_for(ex: Executor, op: Op) -> None:
         ex.active = outer
     done = ~frame.broken
     for k, r in enumerate(op.results):
-        ex.set(r, _merge(done, frame.carried[k], frame.results[k], ex.nb))
+        ex.set(r, _merge(done, frame.carried[k], frame.results[k]))
 
 
 def _run_loop_body(ex: Executor, body: Block) -> None:

@@ -490,37 +490,32 @@ def _int_info(x):
     return info.min, info.max
 
 
-def int_floordiv(x, y):
-    """Floor division (signed) / plain division (unsigned). Division by zero gives -1 (all bits set),
-    `min // -1` wraps to `min`. (Both are undefined behaviour in TileIR; we pick values and never trap.)"""
+def _int_divide(x, y, ceil: bool):
+    """Floor (or ceiling) division with the by-zero and overflow choices of `int_floordiv`."""
     zero = y == 0
     safe = np.where(zero, 1, y).astype(y.dtype)
+    ovf = None
     if x.dtype.kind == "i":
         lo, _ = _int_info(x)
         ovf = (x == lo) & (safe == -1)
         safe = np.where(ovf, 1, safe).astype(y.dtype)
-        q = np.floor_divide(x, safe)
+    q = np.floor_divide(x, safe)
+    if ceil:
+        q = q + (q * safe != x).astype(x.dtype)        # ceil = floor + 1 unless exact
+    if ovf is not None:
         q = np.where(ovf, x, q)
-    else:
-        q = np.floor_divide(x, safe)
     return np.where(zero, np.array(-1).astype(x.dtype), q).astype(x.dtype)
+
+
+def int_floordiv(x, y):
+    """Floor division (signed) / plain division (unsigned). Division by zero gives -1 (all bits set),
+    `min // -1` wraps to `min`. (Both are undefined behaviour in TileIR; we pick values and never trap.)"""
+    return _int_divide(x, y, ceil=False)
 
 
 def int_cdiv(x, y):
     """Ceiling division; same by-zero and overflow choices as `int_floordiv`."""
-    zero = y == 0
-    safe = np.where(zero, 1, y).astype(y.dtype)
-    if x.dtype.kind == "i":
-        lo, _ = _int_info(x)
-        ovf = (x == lo) & (safe == -1)
-        safe = np.where(ovf, 1, safe).astype(y.dtype)
-        q = np.floor_divide(x, safe)
-        q = q + (q * safe != x).astype(x.dtype)        # ceil = floor + 1 unless exact
-        q = np.where(ovf, x, q)
-    else:
-        q = np.floor_divide(x, safe)
-        q = q + (q * safe != x).astype(x.dtype)
-    return np.where(zero, np.array(-1).astype(x.dtype), q).astype(x.dtype)
+    return _int_divide(x, y, ceil=True)
 
 
 def int_mod(x, y):

@@ -73,3 +73,61 @@ def subtile_coords(index, sub_shape, full_shape):
         c = i.reshape((lead,) + (1,) * nd) * s + np.arange(s, dtype=np.int64).reshape(shape)
         coords.append(np.clip(c, 0, n - 1))
     return coords, valid
+
+
+def keep_last_writes(coords, values, shape):
+    """Lanes writing element coordinates `coords` (flat, in (block, row-major lane) order):
+    where lanes collide, only the last one's write is kept."""
+    if len(values) <= 1:
+        return coords, values
+    lin = np.ravel_multi_index(coords, shape)
+    first_of_reversed = np.unique(lin[::-1], return_index=True)[1]
+    if len(first_of_reversed) == len(lin):
+        return coords, values
+    keep = np.sort(len(lin) - 1 - first_of_reversed)
+    return tuple(c[keep] for c in coords), values[keep]
+
+
+def _lead_to(x, n):
+    return x if x.shape[0] == n else np.broadcast_to(x, (n,) + x.shape[1:])
+
+
+def _uniform_slices(index, sub, full):
+    """Basic slices for one sub-tile position shared by every block, inside the tile; or None."""
+    if not all(i.shape[0] == 1 for i in index):
+        return None
+    starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
+    if not all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
+        return None
+    return (slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))
+
+
+def extract_subtile(x, index, sub, coords_of=subtile_coords):
+    """The `sub`-shaped sub-tile of every block's tile at sub-tile grid position `index`
+    (`coords_of(index, sub, full)` gives clipped coordinates and validity)."""
+    full = x.shape[1:]
+    plain = _uniform_slices(index, sub, full)
+    if plain is not None:
+        return x[plain]
+    coords, _ = coords_of(index, sub, full)
+    lead = max([x.shape[0]] + [i.shape[0] for i in index])
+    b = np.arange(lead).reshape((lead,) + (1,) * len(sub))
+    return _lead_to(x, lead)[(b,) + tuple(_lead_to(c, lead) for c in coords)]
+
+
+def insert_subtile(x, val, index, coords_of=subtile_coords):
+    """A copy of every block's tile `x` with `val` written at sub-tile grid position `index`
+    (an index outside the grid writes nothing)."""
+    sub, full = val.shape[1:], x.shape[1:]
+    lead = max([x.shape[0], val.shape[0]] + [i.shape[0] for i in index])
+    out = np.array(_lead_to(x, lead))                # a fresh copy: tiles are values
+    v = _lead_to(val, lead)
+    plain = _uniform_slices(index, sub, full)
+    if plain is not None:
+        out[plain] = v
+        return out
+    coords, valid = coords_of(index, sub, full)
+    keep = _lead_to(valid, lead)
+    b = np.arange(lead)[keep].reshape((-1,) + (1,) * len(sub))
+    out[(b,) + tuple(_lead_to(c, lead)[keep] for c in coords)] = v[keep]
+    return out

@@ -14,7 +14,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ...lang.enums import PaddingMode
-from .tilegeom import in_bounds, tile_coords, tile_view, tiles_fully_inside  # noqa: F401  (re-exported)
+from .tilegeom import in_bounds, keep_last_writes, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
 
 
 # ---- array references ---------------------------------------------------------
@@ -486,11 +486,5 @@ def store_elements(ex, op, ref, coords: Sequence[np.ndarray], values: np.ndarray
     v = vals[sel]
     if ex.races is not None:
         ex.races.record_elements(ex, op, base, cs, _lane_blocks(ex, full)[sel], write=True)
-    if len(v) > 1:
-        lin = np.ravel_multi_index(cs, a.shape)
-        first_of_reversed = np.unique(lin[::-1], return_index=True)[1]
-        if len(first_of_reversed) != len(lin):
-            keep = np.sort(len(lin) - 1 - first_of_reversed)
-            cs = tuple(c[keep] for c in cs)
-            v = v[keep]
+    cs, v = keep_last_writes(cs, v, a.shape)
     a[cs] = v

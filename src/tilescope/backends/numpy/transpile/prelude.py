@@ -412,15 +412,7 @@ def _store_elements(ctx, a, coords, values, lane_mask=None):
     if a.ndim == 0:
         a[()] = vals[sel][-1]
         return
-    cs = tuple(c[sel] for c in bcf)
-    v = vals[sel]
-    if len(v) > 1:
-        lin = np.ravel_multi_index(cs, a.shape)
-        first_of_reversed = np.unique(lin[::-1], return_index=True)[1]
-        if len(first_of_reversed) != len(lin):
-            keep = np.sort(len(lin) - 1 - first_of_reversed)
-            cs = tuple(c[keep] for c in cs)
-            v = v[keep]
+    cs, v = keep_last_writes(tuple(c[sel] for c in bcf), vals[sel], a.shape)
     a[cs] = v
 
 
@@ -526,34 +518,12 @@ def cat(x, y, axis):
 
 def extract(x, *index, shape):
     """The sub-tile of `shape` at sub-tile grid position `index`."""
-    sub, full = shape, x.shape[1:]
-    if all(i.shape[0] == 1 for i in index):
-        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
-        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
-            return x[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))]
-    coords, _ = subtile_coords(index, sub, full)
-    lead = max([x.shape[0]] + [i.shape[0] for i in index])
-    xb = _expand_lead(x, lead)
-    b = np.arange(lead).reshape((lead,) + (1,) * len(sub))
-    return xb[(b,) + tuple(c if c.shape[0] == lead else _expand_lead(c, lead) for c in coords)]
+    return extract_subtile(x, index, shape)
 
 
 def insert(x, val, *index):
     """A copy of `x` with sub-tile `val` written at sub-tile grid position `index`."""
-    sub, full = val.shape[1:], x.shape[1:]
-    lead = max([x.shape[0], val.shape[0]] + [i.shape[0] for i in index])
-    out = np.array(_expand_lead(x, lead))
-    v = _expand_lead(val, lead)
-    if all(i.shape[0] == 1 for i in index):
-        starts = [int(i.reshape(-1)[0]) * s for i, s in zip(index, sub)]
-        if all(0 <= st and st + s <= n for st, s, n in zip(starts, sub, full)):
-            out[(slice(None),) + tuple(slice(st, st + s) for st, s in zip(starts, sub))] = v
-            return out
-    coords, valid = subtile_coords(index, sub, full)
-    keep = _expand_lead(valid, lead)
-    b = np.arange(lead)[keep].reshape((-1,) + (1,) * len(sub))
-    out[(b,) + tuple(_expand_lead(c, lead)[keep] for c in coords)] = v[keep]
-    return out
+    return insert_subtile(x, val, index)
 
 
 def bitcast(x, dtype):
