@@ -282,6 +282,7 @@ import math as _math
 
 import numpy as _np
 
+from ..backends.numpy.numerics import to_float64
 from .registry import numpy_rule
 
 _CONV_PARTS = re.compile(r"%([-+ #0]*)([0-9]*)(?:\.([0-9]*))?(hh|h|ll|l|L|j|z|t)?([diouxXeEfFgGaA])")
@@ -382,26 +383,6 @@ def _hex_float(a: float, precision, alt: bool):
     return "0x", f"{lead}{point}{hexdigits}p{exp:+d}"
 
 
-def decode_e5m3fnu(bits: _np.ndarray) -> _np.ndarray:
-    """float8_e5m3fnu values (stored as raw uint8 bits) as float64: bias 15, no sign, 0xFF is NaN."""
-    b = bits.astype(_np.int64)
-    e, m = (b >> 3) & 31, b & 7
-    normal = _np.ldexp(1.0 + m / 8.0, (e - 15).astype(_np.int32))
-    sub = _np.ldexp(m / 8.0, -14)
-    return _np.where(b == 0xFF, _np.nan, _np.where(e == 0, sub, normal))
-
-
-def _python_values(x: _np.ndarray, dtype: D.DType) -> _np.ndarray:
-    """Element values as printf receives them: bools and ints as integers, floats widened to double."""
-    if dtype is D.float8_e5m3fnu:
-        return decode_e5m3fnu(x)
-    if dtype.is_bool:
-        return x.astype(_np.int64)
-    if dtype.is_float:
-        return x.astype(_np.float64)
-    return x
-
-
 def format_tile(values, conversion: CConversion) -> str:
     """A tile as cuTile prints it: nested lists, elements formatted by `conversion`, ', ' between."""
     if isinstance(values, list):
@@ -409,13 +390,21 @@ def format_tile(values, conversion: CConversion) -> str:
     return conversion(values)
 
 
-@numpy_rule("print")
-def _(ex, op, *operands):
-    pieces = op.attrs["pieces"]
+def printf_values(x, dtype):
+    """Element values as printf receives them: bools and ints as integers, floats widened to double."""
+    if dtype.is_bool:
+        return x.astype(_np.int64)
+    if dtype.is_float:
+        return to_float64(x, dtype)
+    return x
+
+
+def printed_lines(pieces, operands, dtypes, rows):
+    """(row, text) per block row in `rows`: the pieces (text, or (operand index, printf spec))
+    with each operand's tile for that block formatted."""
     convs = {i: CConversion(spec) for p in pieces if not isinstance(p, str) for i, spec in [p]}
-    vals = [_python_values(x, v.type.dtype) for x, v in zip(operands, op.operands)]
-    active = ex.active_mask()
-    for b in _np.flatnonzero(active):
+    vals = [printf_values(x, dt) for x, dt in zip(operands, dtypes)]
+    for b in rows:
         out = []
         for p in pieces:
             if isinstance(p, str):
@@ -423,7 +412,15 @@ def _(ex, op, *operands):
             else:
                 x = vals[p[0]]
                 out.append(format_tile(x[b if x.shape[0] > 1 else 0].tolist(), convs[p[0]]))
-        ex.sink.write(tuple(int(v) for v in ex.block_ids[b]), "".join(out))
+        yield b, "".join(out)
+
+
+@numpy_rule("print")
+def _(ex, op, *operands):
+    lines = printed_lines(op.attrs["pieces"], operands, [v.type.dtype for v in op.operands],
+                          _np.flatnonzero(ex.active_mask()))
+    for b, text in lines:
+        ex.sink.write(tuple(int(v) for v in ex.block_ids[b]), text)
     return None
 
 

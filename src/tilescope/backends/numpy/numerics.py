@@ -46,14 +46,6 @@ def round_to_tf32(x: np.ndarray) -> np.ndarray:
 _E5M3_BIAS, _E5M3_MBITS = 15, 3
 
 
-def _e5m3_decode(bits: np.ndarray) -> np.ndarray:
-    b = np.asarray(bits, dtype=np.uint8).astype(np.int64)
-    e, m = b >> _E5M3_MBITS, b & 7
-    val = np.where(e == 0, np.ldexp(m.astype(np.float64), 1 - _E5M3_BIAS - _E5M3_MBITS),
-                   np.ldexp((8 + m).astype(np.float64), e - _E5M3_BIAS - _E5M3_MBITS))
-    return np.where(b == 0xFF, np.nan, val)
-
-
 def _e5m3_encode(v: np.ndarray) -> np.ndarray:
     """Nearest-even; overflow and NaN give NaN (0xFF), negatives give NaN (unsigned format)."""
     v = np.asarray(v, dtype=np.float64)
@@ -90,7 +82,7 @@ def _e8m0_encode(v: np.ndarray, mode: str) -> np.ndarray:
 def to_float64(x: np.ndarray, dtype: D.DType) -> np.ndarray:
     """Values of any cuTile dtype (storage form) as float64 (exact for every float format)."""
     if dtype is D.float8_e5m3fnu:
-        return _e5m3_decode(x)
+        return decode_e5m3fnu(x)
     if dtype.is_bool:
         return np.asarray(x).astype(np.float64)
     return np.asarray(x).astype(np.float64)

@@ -556,29 +556,10 @@ def unpack_bytes(x, dtype):
 # END printing
 
 
-def _printf_values(x, dtype):
-    if dtype is D.float8_e5m3fnu:
-        return to_float64(x, dtype)
-    if dtype.is_bool:
-        return x.astype(np.int64)
-    if dtype.is_float:
-        return x.astype(np.float64)
-    return x
-
-
 def print_(ctx, *operands, pieces, dtypes):
     """Device-side print: for each active block, the pieces (text, or (operand, printf spec))."""
-    convs = {i: CConversion(spec) for p in pieces if not isinstance(p, str) for i, spec in [p]}
-    vals = [_printf_values(x, dt) for x, dt in zip(operands, dtypes)]
-    for b in np.flatnonzero(ctx.active_mask()):
-        out = []
-        for p in pieces:
-            if isinstance(p, str):
-                out.append(p)
-            else:
-                x = vals[p[0]]
-                out.append(format_tile(x[b if x.shape[0] > 1 else 0].tolist(), convs[p[0]]))
-        ctx.printed.setdefault(tuple(int(v) for v in ctx.block_ids[b]), []).append("".join(out))
+    for b, text in printed_lines(pieces, operands, dtypes, np.flatnonzero(ctx.active_mask())):
+        ctx.printed.setdefault(tuple(int(v) for v in ctx.block_ids[b]), []).append(text)
 
 
 class KernelAssertionError(AssertionError):
