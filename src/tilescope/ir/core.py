@@ -52,6 +52,14 @@ class Block:
             for block in op.blocks:
                 yield from block.walk()
 
+    def readers(self) -> Dict[int, List["Op"]]:
+        """Value id -> the ops (here or nested) that read it, once per operand position."""
+        out: Dict[int, List[Op]] = {}
+        for op in self.walk():
+            for v in op.operands:
+                out.setdefault(v.id, []).append(op)
+        return out
+
 
 class Op:
     """One operation. `attrs` are compile-time Python values (ints, tuples, enums, dtypes)."""

@@ -49,10 +49,7 @@ def _computable(o: Op) -> bool:
 
 
 def _pairs(fn: Function) -> Dict[int, Op]:
-    readers: Dict[int, list] = {}
-    for o in fn.walk():
-        for v in o.operands:
-            readers.setdefault(v.id, []).append(o)
+    readers = fn.body.readers()
     pairs: Dict[int, Op] = {}
 
     def walk(block: Block) -> None:

@@ -81,14 +81,6 @@ def _qualifying_loops(fn: Function) -> Dict[int, List[Op]]:
     return found
 
 
-def _uses(block: Block, counts: Dict[int, int]) -> None:
-    for o in block.ops:
-        for v in o.operands:
-            counts[v.id] = counts.get(v.id, 0) + 1
-        for b in o.blocks:
-            _uses(b, counts)
-
-
 def _ordered(o: Op) -> bool:
     order = o.attrs.get("memory_order")
     return order is not None and getattr(order, "name", order) != "WEAK"
@@ -103,13 +95,12 @@ def _accumulating(op: Op) -> Optional[List[Op]]:
         return None
     if any(o.name not in _PURE or o.blocks or _ordered(o) for o in ops[:-1]):
         return None
-    counts: Dict[int, int] = {}
-    _uses(body, counts)
+    readers = body.readers()
     chain = []
     for arg, nxt in zip(carried, ops[-1].operands):
         mma = nxt.owner
         if mma is None or mma.name != "mma" or mma not in ops or mma.operands[2] is not arg \
-                or counts.get(arg.id) != 1 or counts.get(nxt.id) != 1 \
+                or len(readers.get(arg.id, ())) != 1 or len(readers.get(nxt.id, ())) != 1 \
                 or mma.results[0].type.dtype.name not in _ACC_DTYPES:
             return None
         chain.append(mma)

@@ -11,9 +11,9 @@ the rewrite.
 from __future__ import annotations
 
 import weakref
-from typing import Dict, Set
+from typing import Set
 
-from ...ir.core import Block, Function, Op
+from ...ir.core import Function
 from .numerics import makes_canonical_nans
 
 _BITS_IGNORED = frozenset({"compare"})
@@ -30,16 +30,7 @@ def canonical_sites(fn: Function) -> Set[int]:
 
 
 def _find(fn: Function) -> Set[int]:
-    readers: Dict[int, list] = {}
-
-    def walk(block: Block) -> None:
-        for op in block.ops:
-            for v in op.operands:
-                readers.setdefault(v.id, []).append(op)
-            for b in op.blocks:
-                walk(b)
-
-    walk(fn.body)
+    readers = fn.body.readers()
     sites: Set[int] = set()
     for op in fn.walk():
         if not makes_canonical_nans(op):
