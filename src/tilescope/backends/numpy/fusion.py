@@ -27,7 +27,7 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-from ...ir.core import Block, Function, Op
+from ...ir.core import Function, Op
 
 FUSED_K = 512               # K elements per fused product, at most (a static bound on memory)
 
@@ -61,9 +61,8 @@ def fused_mmas(fn: Function, op: Op) -> Optional[List[Op]]:
 def all_mmas_joined(fn: Function) -> bool:
     """Whether `fn` has `mma`s and every one sits in a loop whose products are joined."""
     mmas = {id(o) for o in fn.walk() if o.name == "mma"}
-    for op in fn.body.ops:
-        mmas -= {id(m) for m in fused_mmas(fn, op) or ()}
-    return not mmas and any(o.name == "mma" for o in fn.walk())
+    joined = {id(m) for op in fn.body.ops for m in fused_mmas(fn, op) or ()}
+    return bool(mmas) and mmas <= joined
 
 
 def _qualifying_loops(fn: Function) -> Dict[int, List[Op]]:
