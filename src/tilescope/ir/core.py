@@ -6,7 +6,9 @@ and TileIR rules) lives in `tilescope.ops`, keyed by `Op.name`.
 from __future__ import annotations
 
 import itertools
-from typing import Any, Dict, Iterator, List, Optional, Sequence
+import functools
+import weakref
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from ..errors import Loc
 from .types import Type
@@ -99,6 +101,19 @@ class Function:
 
     def walk(self) -> Iterator[Op]:
         return self.body.walk()
+
+
+def per_function(analysis: Callable[["Function"], Any]) -> Callable[["Function"], Any]:
+    """Memoise a whole-function analysis on the Function (forgotten with it)."""
+    cache: "weakref.WeakKeyDictionary[Function, Any]" = weakref.WeakKeyDictionary()
+
+    @functools.wraps(analysis)
+    def cached(fn: "Function") -> Any:
+        result = cache.get(fn)
+        if result is None:
+            result = cache[fn] = analysis(fn)
+        return result
+    return cached
 
 
 class Param:

@@ -9,12 +9,11 @@ values, NaNs are made canonical in place, and every other case takes the ordinar
 """
 from __future__ import annotations
 
-import weakref
 from typing import Dict, Optional
 
 import numpy as np
 
-from ...ir.core import Block, Function, Op
+from ...ir.core import Block, Function, Op, per_function
 from ... import dtypes as D
 from . import numerics
 from .numerics import canonical_nans
@@ -26,15 +25,9 @@ _NATIVE = ("float32", "float64")
 _QUIET = frozenset({"arange", "array_dim", "astype", "bid", "binary", "broadcast", "compare", "const", "fma",
                     "num_blocks", "num_tiles", "permute", "reshape", "unary", "where"})
 
-_cache: "weakref.WeakKeyDictionary[Function, Dict[int, Op]]" = weakref.WeakKeyDictionary()
-
-
 def store_of(fn: Function, op: Op) -> Optional[Op]:
     """The store `op`'s result can be computed into, or None."""
-    table = _cache.get(fn)
-    if table is None:
-        table = _cache[fn] = _pairs(fn)
-    return table.get(id(op))
+    return _pairs(fn).get(id(op))
 
 
 def _computable(o: Op) -> bool:
@@ -48,6 +41,7 @@ def _computable(o: Op) -> bool:
     return o.name == "fma" and dt == "float32"
 
 
+@per_function
 def _pairs(fn: Function) -> Dict[int, Op]:
     readers = fn.body.readers()
     pairs: Dict[int, Op] = {}

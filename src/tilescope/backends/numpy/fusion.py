@@ -22,12 +22,11 @@ accumulator is rounded per K step, which joining would change).
 """
 from __future__ import annotations
 
-import weakref
 from typing import Dict, List, Optional
 
 import numpy as np
 
-from ...ir.core import Function, Op
+from ...ir.core import Function, Op, per_function
 
 FUSED_K = 512               # K elements per fused product, at most (a static bound on memory)
 
@@ -47,15 +46,9 @@ _PER_BLOCK = frozenset({
     "raw_atomic", "raw_atomic_cas", "tiled_atomic",
 })
 
-_analysed: "weakref.WeakKeyDictionary[Function, Dict[int, List[Op]]]" = weakref.WeakKeyDictionary()
-
-
 def fused_mmas(fn: Function, op: Op) -> Optional[List[Op]]:
     """The `mma` ops (one per carried value) of a `for` loop of `fn` that qualifies, else None."""
-    loops = _analysed.get(fn)
-    if loops is None:
-        loops = _analysed[fn] = _qualifying_loops(fn)
-    return loops.get(id(op))
+    return _qualifying_loops(fn).get(id(op))
 
 
 def all_mmas_joined(fn: Function) -> bool:
@@ -65,6 +58,7 @@ def all_mmas_joined(fn: Function) -> bool:
     return bool(mmas) and mmas <= joined
 
 
+@per_function
 def _qualifying_loops(fn: Function) -> Dict[int, List[Op]]:
     uniform = {v.id for v in fn.body.args}
     found: Dict[int, List[Op]] = {}

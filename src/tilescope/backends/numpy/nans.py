@@ -10,26 +10,17 @@ the rewrite.
 """
 from __future__ import annotations
 
-import weakref
 from typing import Set
 
-from ...ir.core import Function
+from ...ir.core import Function, per_function
 from .numerics import makes_canonical_nans
 
 _BITS_IGNORED = frozenset({"compare"})
 
-_cache: "weakref.WeakKeyDictionary[Function, Set[int]]" = weakref.WeakKeyDictionary()
 
-
+@per_function
 def canonical_sites(fn: Function) -> Set[int]:
     """ids of the ops of `fn` whose NaN results must be rewritten."""
-    sites = _cache.get(fn)
-    if sites is None:
-        sites = _cache[fn] = _find(fn)
-    return sites
-
-
-def _find(fn: Function) -> Set[int]:
     readers = fn.body.readers()
     sites: Set[int] = set()
     for op in fn.walk():
