@@ -12,7 +12,8 @@ SIDE_EFFECTS = frozenset({"store_tile", "scatter", "store_offset", "atomic", "at
                           "raw_store", "raw_atomic", "raw_atomic_cas"})
 
 
-def _has_effect(op: Op) -> bool:
+def has_side_effects(op: Op) -> bool:
+    """Whether `op` matters even when its results are unused (writes, prints, control flow)."""
     return op.name in SIDE_EFFECTS or op.name.startswith(("store", "atomic"))
 
 
@@ -32,7 +33,7 @@ def _sweep(block: Block, used: Set[int]) -> bool:
     for op in block.ops:
         for b in op.blocks:
             changed |= _sweep(b, used)
-        if not _has_effect(op) and not any(r.id in used for r in op.results):
+        if not has_side_effects(op) and not any(r.id in used for r in op.results):
             changed = True
             continue
         kept.append(op)

@@ -27,17 +27,10 @@ from typing import Dict, List, Optional
 import numpy as np
 
 from ...ir.core import Function, Op, per_function
+from ...passes.dce import has_side_effects
 
 FUSED_K = 512               # K elements per fused product, at most (a static bound on memory)
 
-# Ops without side effects that a fused loop body may contain.
-_PURE = frozenset({
-    "arange", "array_dim", "array_slice", "assume", "astype", "bid", "binary", "bitcast", "broadcast", "cat",
-    "compare", "const", "extract", "fma", "from_scalars", "gather", "insert", "list_item", "list_len",
-    "literal_tile", "load_advanced", "load_tile", "mma", "mma_scaled", "num_blocks", "num_tiles", "pack_bytes",
-    "permute", "raw_load", "raw_memory", "reshape", "tiled_load", "tiled_num_tiles", "tiled_view", "unary",
-    "unpack_bytes", "where",
-})
 _ACC_DTYPES = frozenset({"float32", "float64", "int32"})
 
 # Ops whose result may differ between blocks even when their operands do not.
@@ -86,7 +79,7 @@ def _accumulating(op: Op) -> Optional[List[Op]]:
     if not carried or len(op.results) != len(carried) or not ops or ops[-1].name != "continue" \
             or len(ops[-1].operands) != len(carried):
         return None
-    if any(o.name not in _PURE or o.blocks or _ordered(o) for o in ops[:-1]):
+    if any(has_side_effects(o) or o.blocks or _ordered(o) for o in ops[:-1]):
         return None
     readers = body.readers()
     chain = []
