@@ -282,7 +282,7 @@ def test_two_blocks_storing_one_tile_is_a_race():
 
 def test_read_of_another_blocks_write_is_a_race():
     reports = run_kernel((2,), K.race_read_write, (np.zeros(8, np.float32),)).reports     # racy: no both_ways
-    assert any("race on array 'x'" in r and "reads what the other writes" in r for r in reports), reports
+    assert any("race on array 'x'" in r and "one reading what the other writes" in r for r in reports), reports
 
 
 def test_overlapping_scatters_race():

@@ -405,6 +405,18 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         a[()] = vals[mask][-1]
         return
     shape = tuple(shape)
+    regular = _T.regular_tiles(index, ex.nb) if mask.all() else None
+    if isinstance(tile, _grid.Factored):
+        if regular is not None and not ex.checks.poison and isinstance(ref, _T.ArrayRef) and steps is None \
+                and a.flags.writeable and _T.tiles_fully_inside(index, shape, order, a.shape):
+            if ex.races is not None:
+                idx = [_np.broadcast_to(i, (ex.nb,)).astype(_np.intp) for i in index]
+                ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
+            # grid form straight into the tiles: a joined product is already laid out as they are
+            _T.tile_view(a, shape, order, writeable=True)[regular[0]] = \
+                _T.blocks_to_grid(tile.in_box(), regular[1], len(shape))
+            return
+        tile = tile.materialize()
     if isinstance(ref, _T.ArrayRef) and steps is None and a.flags.writeable and \
             _T.tiles_fully_inside([_np.broadcast_to(i, (ex.nb,))[mask] for i in index], shape, order, a.shape):
         idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
@@ -416,11 +428,10 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         if ex.races is not None:
             ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
         view = _T.tile_view(a, shape, order, writeable=True)
-        regular = _T.regular_tiles(index, ex.nb) if mask.all() else None
         if regular is not None:          # a regular tiling: one strided copy
             key, groups = regular
             if ex.forwarded.pop(id(op), None) is not tile:     # (else computed in place: forwarding.py)
-                view[key] = _T.blocks_to_grid(tile_full, groups)
+                view[key] = _T.blocks_to_grid(tile_full, groups, len(shape))
         else:
             view[tuple(idx)] = tile_full[mask]
         return

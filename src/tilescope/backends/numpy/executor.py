@@ -24,7 +24,7 @@ from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value
 from ...ops.registry import PRIMITIVES
 from . import forwarding, fusion
-from .grid import FACTORED_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local
+from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local
 from .nans import canonical_sites
 from .numerics import canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef
@@ -153,6 +153,8 @@ class Executor:
                 return
         if op.name in FACTORED_OPS:
             out = rule(self, op, *[self.get_raw(v) for v in op.operands])
+        elif op.name in FACTORED_VALUE_OPS:
+            out = rule(self, op, *[self.get(v) for v in op.operands[:-1]], self.get_raw(op.operands[-1]))
         elif op.name in TILE_LOCAL_OPS and isinstance(self.env.get(op.operands[0].id), Factored):
             out = tile_local(self.get_raw(op.operands[0]), op, lambda x: rule(self, op, x))
         else:

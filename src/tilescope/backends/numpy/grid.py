@@ -16,6 +16,7 @@ from typing import Optional, Sequence, Tuple
 import numpy as np
 
 from . import numerics
+from .joined import joined_matmul
 
 Box = Tuple[int, int, int]       # (nz, ny, nx): the group's extent along each grid axis
 
@@ -24,6 +25,8 @@ Box = Tuple[int, int, int]       # (nz, ny, nx): the group's extent along each g
 TILE_LOCAL_OPS = frozenset({"reshape", "permute", "astype", "broadcast"})
 # Ops whose NumPy rule takes factored operands itself.
 FACTORED_OPS = frozenset({"mma"})
+# Ops whose rule takes a factored value as its last operand only (the tile a store writes).
+FACTORED_VALUE_OPS = frozenset({"store_tile"})
 
 
 class Factored:
@@ -36,8 +39,11 @@ class Factored:
 
     def materialize(self) -> np.ndarray:
         """The ordinary (B, *tile) array in block order."""
-        tile = self.data.shape[3:]
-        return np.broadcast_to(self.data, self.box + tile).reshape((-1,) + tile)
+        return self.in_box().reshape((-1,) + self.data.shape[3:])
+
+    def in_box(self) -> np.ndarray:
+        """The (nz, ny, nx, *tile) view: block order over the first three axes, no copy."""
+        return np.broadcast_to(self.data, self.box + self.data.shape[3:])
 
     def map_tiles(self, fn) -> "Factored":
         """Apply a rule that works on (rows, *tile) arrays to the distinct tiles only."""
@@ -75,13 +81,21 @@ def to_grid(x, box: Box) -> np.ndarray:
 
 
 def from_grid(x: np.ndarray, box: Box):
-    """Back from grid form: uniform (1, *tile), a Factored, or (B, *tile) when it varies everywhere."""
+    """Back from grid form: uniform (1, *tile), (B, *tile) when it varies everywhere and that is
+    a view, else a Factored (a product joined across blocks is laid out by rows of blocks, and
+    stays so until a rule needs block order)."""
     lead, tile = x.shape[:3], x.shape[3:]
     if lead == (1, 1, 1):
         return x.reshape((1,) + tile)
-    if all(n == b for n, b in zip(lead, box)):
+    if all(n == b for n, b in zip(lead, box)) and _leading_axes_merge(x):
         return x.reshape((-1,) + tile)
     return Factored(x, box)
+
+
+def _leading_axes_merge(x: np.ndarray) -> bool:
+    """Whether the three grid axes of `x` merge into one axis without a copy."""
+    axes = [(n, st) for n, st in zip(x.shape[:3], x.strides[:3]) if n > 1]
+    return all(st == n_in * st_in for (_, st), (n_in, st_in) in zip(axes, axes[1:]))
 
 
 def varying_axes(i: np.ndarray, box: Box) -> Tuple[bool, bool, bool]:
@@ -124,8 +138,10 @@ def concat(values: Sequence, axis: int, box: Optional[Box]):
 
 def mma(box: Optional[Box], x, y, acc, x_dtype, y_dtype):
     """`numerics.mma` on operands that may be factored: each distinct tile is converted once, and
-    the grid axes broadcast as batch axes (every block's product is still one BLAS call on the
-    same shapes, so the result does not depend on how blocks are grouped)."""
+    blocks that share a tile have their products joined into one BLAS call where that is
+    bit-identical to one call per block (joined.py), so the result does not depend on how
+    blocks are grouped."""
     if not any(isinstance(v, Factored) for v in (x, y, acc)):
         return numerics.mma(x, y, acc, x_dtype, y_dtype)
-    return from_grid(numerics.mma(to_grid(x, box), to_grid(y, box), to_grid(acc, box), x_dtype, y_dtype), box)
+    return from_grid(numerics.mma(to_grid(x, box), to_grid(y, box), to_grid(acc, box), x_dtype, y_dtype,
+                                  joined_matmul), box)

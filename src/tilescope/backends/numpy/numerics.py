@@ -865,7 +865,8 @@ def scan(*xs, fn, axis, reverse=False, combine=None, **attrs):
 #   accumulates f16 matmuls in f16); float64: float64 throughout; int8/uint8: exact, wrapped to int32.
 # Leading (block and grid) axes are batch axes of np.matmul: every block's product is one BLAS
 # call on the same shapes whatever the grouping, so vectorised and one-block runs agree bit for
-# bit (BLAS's summation order can change with the matrix sizes, so blocks are never joined).
+# bit. (Blocks that share an operand may be joined into one call where a probe shows that to
+# be bit-identical on this machine's BLAS: joined.py.)
 
 _MMA_K_STEP = {"float16": 16, "bfloat16": 16, "float8_e4m3fn": 32, "float8_e5m2": 32}
 
@@ -887,10 +888,10 @@ def _mma_operand(x: np.ndarray, dtype, width) -> np.ndarray:
     return np.ascontiguousarray(x, dtype=width)
 
 
-def _mma_steps(x, y, acc, k_step: int, width) -> np.ndarray:
+def _mma_steps(x, y, acc, k_step: int, width, matmul=np.matmul) -> np.ndarray:
     out, k = acc, x.shape[-1]
     for start in range(0, k, k_step):
-        part = np.matmul(x[..., start:start + k_step], y[..., start:start + k_step, :])
+        part = matmul(x[..., start:start + k_step], y[..., start:start + k_step, :])
         # out + part in `width` (out widens exactly); in place when the shapes allow it
         if part.shape == np.broadcast_shapes(part.shape, out.shape):
             part += out
@@ -900,8 +901,9 @@ def _mma_steps(x, y, acc, k_step: int, width) -> np.ndarray:
     return out.astype(acc.dtype, copy=False)
 
 
-def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype) -> np.ndarray:
-    """acc + x @ y as the GPU's mma computes it (see above)."""
+def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype, matmul=np.matmul) -> np.ndarray:
+    """acc + x @ y as the GPU's mma computes it (see above). `matmul` computes the float
+    products: np.matmul or anything bit-identical to it (grid.joined_matmul)."""
     if x_dtype.is_int or x_dtype.is_bool:
         return (np.matmul(x.astype(np.int64), y.astype(np.int64)) + acc.astype(np.int64)).astype(np.int32)
     f32_acc = acc.dtype == np.float32
@@ -910,7 +912,8 @@ def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype) -> np.n
     # results than float32 sums: docs/gpu-validation.md).
     width = np.float32 if f32_acc and x_dtype in (D.float32, D.tfloat32) else np.float64
     k_step = x.shape[-1] if f32_acc else _MMA_K_STEP.get(x_dtype.name, x.shape[-1])
-    return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, max(k_step, 1), width)
+    return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, max(k_step, 1), width,
+                      matmul)
 
 
 def mma_scaled(x, x_scale, y, y_scale, acc, dtypes) -> np.ndarray:

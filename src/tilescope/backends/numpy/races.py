@@ -123,25 +123,25 @@ class RaceTracker:
             clash = (prev != NONE) & (prev != blocks)
             if clash.any():
                 k = int(np.argmax(clash))
-                self._report(ex, op, arr, idx, k, int(prev[k]), int(blocks[k]), "both write", tile)
+                self._report(ex, op, arr, idx, k, int(prev[k]), int(blocks[k]), "both write it", tile)
             pr = st.readers[idx]
             clash = (pr != NONE) & (pr != blocks)
             if clash.any():
                 k = int(np.argmax(clash))
                 other = None if pr[k] == MANY else int(pr[k])
-                self._report(ex, op, arr, idx, k, other, int(blocks[k]), "one reads what the other writes", tile)
+                self._report(ex, op, arr, idx, k, other, int(blocks[k]), "access it, one reading what the other writes,", tile)
             st.writers[idx] = blocks
             back = st.writers[idx]            # two blocks writing one element in this op: one lost
             lost = back != blocks
             if lost.any():
                 k = int(np.argmax(lost))
-                self._report(ex, op, arr, idx, k, int(back[k]), int(blocks[k]), "both write", tile)
+                self._report(ex, op, arr, idx, k, int(back[k]), int(blocks[k]), "both write it", tile)
         else:
             pw = st.writers[idx]
             clash = (pw != NONE) & (pw != blocks)
             if clash.any():
                 k = int(np.argmax(clash))
-                self._report(ex, op, arr, idx, k, int(pw[k]), int(blocks[k]), "one reads what the other writes", tile)
+                self._report(ex, op, arr, idx, k, int(pw[k]), int(blocks[k]), "access it, one reading what the other writes,", tile)
             prev = st.readers[idx]
             st.readers[idx] = np.where((prev == NONE) | (prev == blocks), blocks, MANY)
 
@@ -161,7 +161,7 @@ class RaceTracker:
             where = f"element {pos}"
         blocks = [ex.block_of_linear(b) for b in (b1, b2) if b is not None]
         who = " and ".join(str(b) for b in blocks) if len(blocks) == 2 else f"{blocks[0]} and another block"
-        ex.report(f"race on array '{arr.name}' {where}: blocks {who} {what} it without atomics",
+        ex.report(f"race on array '{arr.name}' {where}: blocks {who} {what} without atomics",
                   block=blocks[-1])
 
 

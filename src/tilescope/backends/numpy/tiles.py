@@ -176,14 +176,16 @@ def grid_to_blocks(x: np.ndarray, groups) -> np.ndarray:
     return x.swapaxes(0, 1).reshape((-1,) + x.shape[2:])
 
 
-def blocks_to_grid(x: np.ndarray, groups) -> np.ndarray:
-    """Inverse of `grid_to_blocks` for storing (B, *tile) values into `view[key]`."""
+def blocks_to_grid(x: np.ndarray, groups, tile_ndim: int) -> np.ndarray:
+    """Inverse of `grid_to_blocks` for storing values into `view[key]`: `x` holds them in block
+    order over its leading axes, (B, *tile) or the (nz, ny, nx, *tile) of grid form."""
+    lead, tile = x.shape[:x.ndim - tile_ndim], x.shape[x.ndim - tile_ndim:]
     if len(groups) == 0:
-        return x[-1]
+        return x[(-1,) * len(lead)]
     if len(groups) == 1:
-        return x
+        return x.reshape(groups + tile)
     n0, n1 = groups
-    return x.reshape((n1, n0) + x.shape[1:]).swapaxes(0, 1)
+    return x.reshape((n1, n0) + tile).swapaxes(0, 1)
 
 
 def tile_index_bounds(index: Sequence[np.ndarray], tile_shape, order, shape, steps=None) -> np.ndarray:
