@@ -234,10 +234,21 @@ def _num():
     return numerics
 
 
+# Operand conversions that give the same array when applied twice (the rule converts a
+# loop-invariant operand once; numerics.mma then converts it again, which changes nothing).
+_IDEMPOTENT = frozenset({"float16", "bfloat16", "float32", "float64", "float8_e4m3fn", "float8_e5m2"})
+
+
 @numpy_rule("mma")
 def _exec_mma(ex, op, x, y, acc):
-    from ..backends.numpy import grid
-    return grid.mma(ex.box, x, y, acc, op.operands[0].type.dtype, op.operands[1].type.dtype)
+    from ..backends.numpy import fusion, grid
+    dts = [v.type.dtype for v in op.operands]
+    invariant = fusion.invariant_operands(ex.fn)
+    width = _num().mma_width(dts[2], dts[0])
+    x, y = (ex.once(v, a, lambda a, dt=dt: _num().mma_operand(a, dt, width))
+            if v.id in invariant and dt.name in _IDEMPOTENT and isinstance(a, np.ndarray) else a
+            for v, a, dt in zip(op.operands[:2], (x, y), dts))
+    return grid.mma(ex.box, x, y, acc, dts[0], dts[1])
 
 
 @numpy_rule("mma_scaled")

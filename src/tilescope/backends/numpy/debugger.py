@@ -26,6 +26,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from ... import dtypes as D
 from ...ir.core import Block, Function, Op, Value
 
 ENV_BLOCK = "TILESCOPE_BLOCK"
@@ -94,12 +95,20 @@ def _for_block(x: Any, b: int) -> Any:
     return x
 
 
+def _as_declared(x: Any, v: Value) -> Any:
+    """A value the executor keeps wider than its type (widened.py) in its declared dtype."""
+    if isinstance(x, (np.ndarray, np.generic)) and getattr(v.type, "dtype", None) is D.float16 \
+            and x.dtype == np.float32:
+        return x.astype(np.float16)
+    return x
+
+
 def user_namespace(ex, at: Op, b: int) -> Dict[str, Any]:
     """The kernel's named variables for block `b` of the executor's group, as NumPy values."""
     ns: Dict[str, Any] = {}
     for v in visible_values(ex.fn, at):
         if v.name and v.id in ex.env:
-            ns[v.name] = _for_block(ex.get(v), b)
+            ns[v.name] = _as_declared(_for_block(ex.get(v), b), v)
     ns["_block"] = tuple(int(c) for c in ex.block_ids[b])
     ns["_kernel"] = ex.fn.name
     return ns

@@ -70,6 +70,7 @@ class Executor:
         self.index_axes_seen: dict = {}
         self.nan_sites = canonical_sites(fn)
         self.forwarded: dict = {}            # store op id -> the view its tile was computed into
+        self.kept: dict = {}                 # value id -> (array, what `once` computed from it)
 
     # ---- blocks and reports ---------------------------------------------------
 
@@ -99,6 +100,14 @@ class Executor:
             return self.env[v.id]
         except KeyError:
             raise ExecutionError(f"internal: value {v!r} used before definition", self._loc()) from None
+
+    def once(self, v: Value, x: Any, fn: Callable[[Any], Any]) -> Any:
+        """fn(x), computed again only when `v` holds another array than last time (an operand
+        defined outside a loop: converted once, not every iteration)."""
+        hit = self.kept.get(v.id)
+        if hit is None or hit[0] is not x:
+            hit = self.kept[v.id] = (x, fn(x))
+        return hit[1]
 
     def set(self, v: Value, x: Any) -> None:
         self.env[v.id] = x

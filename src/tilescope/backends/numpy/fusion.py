@@ -22,7 +22,7 @@ accumulator is rounded per K step, which joining would change).
 """
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Set
 
 import numpy as np
 
@@ -91,6 +91,19 @@ def _accumulating(op: Op) -> Optional[List[Op]]:
             return None
         chain.append(mma)
     return chain
+
+
+@per_function
+def invariant_operands(fn: Function) -> Set[int]:
+    """ids of values defined at the kernel's top level that an `mma` inside a loop multiplies:
+    the same array in every iteration (attention's query tile)."""
+    top = {v.id for v in fn.body.args} | {r.id for op in fn.body.ops for r in op.results}
+    found: Set[int] = set()
+    for op in fn.body.ops:
+        if op.name in ("for", "loop"):
+            found.update(v.id for o in op.blocks[0].walk() if o.name == "mma" for v in o.operands[:2]
+                         if v.id in top)
+    return found
 
 
 def chunk_iterations(mma: Op) -> int:

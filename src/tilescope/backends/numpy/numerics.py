@@ -213,6 +213,29 @@ def round_float(v, dtype: D.DType, rounding_mode=None) -> np.ndarray:
     return round_pair(v, None, dtype, rounding_mode)
 
 
+def f16_values(x: np.ndarray) -> np.ndarray:
+    """float32 values rounded to the nearest float16 (ties to even, overflow to ±inf, signed
+    zeros kept), left in float32: `x.astype(float16).astype(float32)` in a few vector passes,
+    where NumPy converts each way one element at a time (~2.5 ns per element)."""
+    return in_slices(_f16_values, np.asarray(x, np.float32))
+
+
+def _f16_values(x: np.ndarray) -> np.ndarray:
+    bits = x.view(np.uint32)
+    # big = 1.5 · 2^(e + 13), e: x's exponent clamped to float16's normal range [-14, 16]. The
+    # float32 sum x + big is rounded at 2^(e - 10) (2^-24 below 2^-14), float16's spacing there.
+    e = bits & np.uint32(0x7F800000)
+    np.clip(e, np.uint32((127 - 14) << 23), np.uint32((127 + 16) << 23), out=e)
+    e += np.uint32((13 << 23) | (1 << 22))
+    big = e.view(np.float32)
+    r = x + big
+    r -= big
+    r *= np.float32(2.0 ** 112)            # |r| ≥ 2^16, past float16's largest (65504), overflows...
+    r *= np.float32(2.0 ** -112)           # ...and every other value comes back exactly
+    r.view(np.uint32)[...] |= bits & np.uint32(0x80000000)     # values rounded to zero keep x's sign
+    return r
+
+
 def round_via_f32(v, dtype: D.DType) -> np.ndarray:
     """A float64 result rounded as the GPU rounds a float32 computation: to float32, then to dtype."""
     v32 = np.asarray(v, dtype=np.float64).astype(np.float32)
@@ -348,17 +371,17 @@ def _fma32_rn(a, b, c) -> np.ndarray:
     two float32 values (its 29 low mantissa bits are 1000...0) while the exact sum does not, or
     when the result is subnormal in float32; those few elements take the exact path.
     """
-    s = a.astype(np.float64) * b
+    s = np.multiply(a, b, dtype=np.float64)
     s = np.add(s, c, out=s) if s.shape == np.broadcast_shapes(s.shape, np.shape(c)) else s + c
     out = s.astype(np.float32)
-    redo = np.equal(np.bitwise_and(s.view(np.uint64), _LOW29), _HALF29)
-    redo |= np.less(np.abs(s), 2.0 ** -126)
-    if redo.any():
+    halfway = np.bitwise_and(s.view(np.uint64), _LOW29) == _HALF29
+    small = np.abs(out) <= _F32_TINY                     # (catches every |s| < 2**-126)
+    if halfway.any() or small.any():
         # Few elements: recompute them exactly by flat position (s == 0 is exact already).
-        idx = np.flatnonzero(redo)
+        idx = np.flatnonzero(halfway | small)
         idx = idx[s.reshape(-1)[idx] != 0]
         where = np.unravel_index(idx, s.shape)
-        a64, b64, c64 = (np.broadcast_to(np.asarray(v, np.float64), s.shape)[where] for v in (a, b, c))
+        a64, b64, c64 = (np.broadcast_to(v, s.shape)[where].astype(np.float64) for v in (a, b, c))
         hi, lo = two_sum(a64 * b64, c64)
         lo = np.where(np.isfinite(hi), lo, 0.0)
         out.reshape(-1)[idx] = round_pair(hi, lo, D.float32, RN)
@@ -880,7 +903,13 @@ def decode_e5m3fnu(bits: np.ndarray) -> np.ndarray:
     return np.where(b == 0xFF, np.nan, val)
 
 
-def _mma_operand(x: np.ndarray, dtype, width) -> np.ndarray:
+def mma_width(acc_dtype, x_dtype):
+    """The float type an mma's products are computed in (see above)."""
+    return np.float32 if acc_dtype is D.float32 and x_dtype in (D.float32, D.tfloat32) else np.float64
+
+
+def mma_operand(x: np.ndarray, dtype, width) -> np.ndarray:
+    """An mma operand of cuTile dtype `dtype` as a contiguous `width` array (its exact values)."""
     if dtype is D.tfloat32:
         x = round_to_tf32(x)
     elif dtype is D.float8_e5m3fnu:
@@ -910,15 +939,15 @@ def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype, matmul=
     # float32 inputs: float32 BLAS. Narrow inputs (f16, bf16, fp8): their products are exact, and a
     # float64 sum rounded once is what the tensor cores approach (measured closer to the H200's
     # results than float32 sums: docs/gpu-validation.md).
-    width = np.float32 if f32_acc and x_dtype in (D.float32, D.tfloat32) else np.float64
+    width = mma_width(D.float32 if f32_acc else None, x_dtype)
     k_step = x.shape[-1] if f32_acc else _MMA_K_STEP.get(x_dtype.name, x.shape[-1])
-    return _mma_steps(_mma_operand(x, x_dtype, width), _mma_operand(y, y_dtype, width), acc, max(k_step, 1), width,
+    return _mma_steps(mma_operand(x, x_dtype, width), mma_operand(y, y_dtype, width), acc, max(k_step, 1), width,
                       matmul)
 
 
 def mma_scaled(x, x_scale, y, y_scale, acc, dtypes) -> np.ndarray:
     """Dequantise with the per-block scales (exact in float64), then one rounding to acc's dtype."""
-    x64, xs64, y64, ys64 = (_mma_operand(v, dt, np.float64) for v, dt in zip((x, x_scale, y, y_scale), dtypes))
+    x64, xs64, y64, ys64 = (mma_operand(v, dt, np.float64) for v, dt in zip((x, x_scale, y, y_scale), dtypes))
     x64 = x64 * np.repeat(xs64, x64.shape[-1] // xs64.shape[-1], axis=-1)
     y64 = y64 * np.repeat(ys64, y64.shape[-2] // ys64.shape[-2], axis=-2)
     return _mma_steps(np.ascontiguousarray(x64), np.ascontiguousarray(y64), acc, max(x64.shape[-1], 1),
