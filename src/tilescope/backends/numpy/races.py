@@ -14,6 +14,7 @@ import numpy as np
 from .tiles import in_bounds, tile_coords, tiles_fully_inside
 
 NONE, MANY = -1, -2
+_READ_WRITE = "access it, one reading what the other writes,"     # (a report's wording)
 
 
 class _State:
@@ -129,7 +130,7 @@ class RaceTracker:
             if clash.any():
                 k = int(np.argmax(clash))
                 other = None if pr[k] == MANY else int(pr[k])
-                self._report(ex, op, arr, idx, k, other, int(blocks[k]), "access it, one reading what the other writes,", tile)
+                self._report(ex, op, arr, idx, k, other, int(blocks[k]), _READ_WRITE, tile)
             st.writers[idx] = blocks
             back = st.writers[idx]            # two blocks writing one element in this op: one lost
             lost = back != blocks
@@ -141,7 +142,7 @@ class RaceTracker:
             clash = (pw != NONE) & (pw != blocks)
             if clash.any():
                 k = int(np.argmax(clash))
-                self._report(ex, op, arr, idx, k, int(pw[k]), int(blocks[k]), "access it, one reading what the other writes,", tile)
+                self._report(ex, op, arr, idx, k, int(pw[k]), int(blocks[k]), _READ_WRITE, tile)
             prev = st.readers[idx]
             st.readers[idx] = np.where((prev == NONE) | (prev == blocks), blocks, MANY)
 
