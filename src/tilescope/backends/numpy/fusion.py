@@ -5,8 +5,9 @@
         acc = ct.mma(load(a, k), load(b, k), acc)
 
 is executed with the products of up to `FUSED_K` consecutive K elements joined into one
-`mma`: the loads still run every iteration (bounds and race checks included), the operands
-are concatenated along K, and the accumulator is updated once per chunk. The result is
+`mma`: the operand tiles of a chunk are read as one tile where they form one (chunk_loads.py)
+and otherwise loaded every iteration and concatenated along K (bounds and race checks either
+way), and the accumulator is updated once per chunk. The result is
 rounded once per chunk instead of once per iteration (the GPU rounds per tensor-core step,
 so both are float32-accurate approximations of it). The chunking depends only on the
 kernel and the trip count, never on how blocks are grouped, so vectorised runs, one-block
