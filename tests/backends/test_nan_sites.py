@@ -38,3 +38,28 @@ def test_sites_are_the_results_something_non_arithmetic_reads():
     sites = canonical_sites(fn)
     named = {op.results[0].name or op.attrs.get("fn"): id(op) in sites for op in fn.walk() if op.name == "binary"}
     assert named == {"d": True, "mul": False, "e": True}   # d: negated; e: stored and selected
+
+
+@ct.kernel
+def carried(x, y, z):
+    s = ct.zeros((8,), dtype=ct.float32)
+    kept = ct.zeros((8,), dtype=ct.float32)
+    for i in range(3):
+        t = ct.load(x, index=(i,), shape=(8,))
+        s = s + t                          # carried, then only reduced: no rewrite needed
+        kept = kept * t                    # carried, then stored: its bits are seen
+    ct.store(y, index=(0,), tile=ct.sum(s, axis=0, keepdims=True) + ct.zeros((8,), dtype=ct.float32))
+    ct.store(z, index=(0,), tile=kept)
+
+
+def test_values_carried_by_loops_count_as_read_where_they_end_up():
+    f32 = MetaTensor((24,), "float32")
+    fn = compile_kernel(carried, [f32, MetaTensor((8,), "float32"), MetaTensor((8,), "float32")]).final
+    sites = canonical_sites(fn)
+    inner = {op.attrs["fn"]: id(op) in sites for op in fn.walk() if op.name == "binary" and op.results[0].name}
+    assert inner == {"add": False, "mul": True}
+    x = np.full(24, np.inf, np.float32)
+    x[8:16] = -np.inf                      # s: inf + -inf = NaN; kept: 0 * inf = NaN
+    y, z = np.zeros(8, np.float32), np.zeros(8, np.float32)
+    run_kernel((1,), carried, (x, y, z))
+    assert (y.view(np.uint32) == CANONICAL).all() and (z.view(np.uint32) == CANONICAL).all()
