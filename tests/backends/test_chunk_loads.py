@@ -82,3 +82,11 @@ def test_reports_of_a_loop_past_the_end_are_unchanged(chunks, monkeypatch):
     c2 = np.zeros((16, 16), np.float32)
     want = run_kernel((1,), past_the_end, (a, b, c2, 32))
     assert got.reports == want.reports and any("entirely out of bounds" in r for r in got.reports)
+
+
+def test_a_loop_shorter_than_a_chunk_is_read_whole(tmp_path, chunks):
+    rng = np.random.default_rng(3)
+    a, b = rng.uniform(-1, 1, (64, 96)).astype(np.float16), rng.uniform(-1, 1, (96, 32)).astype(np.float16)
+    c = three_ways(tmp_path, (2, 2), K.tiled_matmul, lambda: (a, b, np.zeros((64, 32), np.float32), 32, 16, 32, 3))[2]
+    within_f32(c, a, b, 96)
+    assert set(chunks) == {(32, 96), (96, 16)}

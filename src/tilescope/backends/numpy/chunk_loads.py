@@ -5,9 +5,10 @@ tiles of one chunk of iterations lie side by side along K: iterations i … i+c-
 the elements of one (TM, c·TK) tile at tile index i / c. When a load's only reader is the
 joined `mma`, its K index is the loop variable itself and everything else about it is fixed
 for the loop, the executor reads that one big tile per chunk instead of c tiles it then
-concatenates. Same elements, same order, same bounds and race records; used only for whole
-chunks aligned to c (the loop starts at a multiple of c with step 1) whose big tile lies
-entirely inside the array, so no padding and no out-of-bounds report can differ.
+concatenates. Same elements, same order, same bounds and race records; used only for chunks
+aligned to their length (step 1, the first iteration a multiple of it: every whole chunk of a
+loop from 0, and a last partial one when it is the only one) whose big tile lies entirely
+inside the array, so no padding and no out-of-bounds report can differ.
 """
 from __future__ import annotations
 
@@ -100,10 +101,12 @@ def load_chunk(ex, load: Op, tile) -> object:
 
 
 def plan(ex, loads: Loads, k: int, first: int, count: int, stop: int, step: int) -> Optional[dict]:
-    """For the chunk of mma `k` starting at iteration `first`: {load id: tile} for every
-    chunkable load of that mma, or None to load per iteration (a partial or unaligned chunk)."""
-    if step != 1 or first + count > stop:
+    """For the chunk of mma `k` starting at iteration `first` (`count` iterations, fewer at the
+    end of the loop): {load id: tile} for every chunkable load of that mma, or None to load per
+    iteration (an unaligned chunk)."""
+    if step != 1:
         return None
+    count = min(count, stop - first)
     tiles = {}
     for lid, c in loads.items():
         if c.mma == k:
