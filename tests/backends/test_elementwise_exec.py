@@ -450,3 +450,23 @@ def test_int_pow_wraps_and_negative_exponents():
     y = np.array([31, 21, 3, -5, -3, -4, -1, 2], np.int32)
     got = Nm.int_pow(x, y)
     assert got.tolist() == [_wrap([2 ** 31], np.int32)[0], _wrap([3 ** 21], np.int32)[0], -8, 1, -1, 1, 0, 49]
+
+
+@pytest.mark.parametrize("limit", [0, 5, 8])
+def test_where_on_a_column_mask(limit):
+    """where(cols < limit, t, -1): a condition true or false everywhere picks one side whole
+    (NaN bits included); a mixed one selects per element."""
+    import cuda.tile as ct
+
+    @ct.kernel
+    def masked(x, y, n):
+        t = ct.load(x, index=(ct.bid(0), 0), shape=(1, 8))
+        cols = ct.arange(8, dtype=ct.int32)
+        ct.store(y, index=(ct.bid(0), 0), tile=ct.where(cols < n, t, -1.0))
+
+    x = np.arange(32, dtype=np.float32).reshape(4, 8)
+    x.view(np.uint32)[1, 3] = 0x7FC00123                   # a NaN with a payload
+    y = np.zeros_like(x)
+    run_kernel((4,), masked, (x, y, limit))
+    want = np.where(np.arange(8) < limit, x, np.float32(-1))
+    assert np.array_equal(y.view(np.uint32), want.view(np.uint32))

@@ -516,7 +516,15 @@ def _(ex, op, x):
 @numpy_rule("where")
 def _(ex, op, cond, x, y):
     import numpy as np
-    return np.where(cond, x, y).astype(op.results[0].type.dtype.numpy, copy=False)
+    dt = op.results[0].type.dtype.numpy
+    # A condition that holds (or fails) everywhere picks one side whole: no pass over the data
+    # when that side already has the result's shape (a mask of the columns inside the array).
+    for pick, side in ((True, x), (False, y)):
+        side = np.asarray(side)
+        if side.dtype == dt and side.shape == np.broadcast_shapes(np.shape(cond), np.shape(x), np.shape(y)) \
+                and (cond.all() if pick else not cond.any()):
+            return side
+    return np.where(cond, x, y).astype(dt, copy=False)
 
 
 @numpy_rule("compare")

@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import os
 import sys
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
@@ -30,23 +32,32 @@ class ArgumentCountError(LaunchError, TypeError):
     """Wrong number of kernel arguments (a TypeError, as upstream raises)."""
 
 
-def _param_specs(fn, args: Sequence[Any]):
-    from ...lang.annotations import is_constant_annotation
-    from ...lang.bridge import translate
-    params = list(inspect.signature(fn).parameters.values())
-    if len(args) != len(params):
-        n, m = len(params), len(args)
-        raise ArgumentCountError(f"Kernel expects {n} argument{'' if n == 1 else 's'} but {m} "
-                                 f"{'was' if m == 1 else 'were'} given (kernel '{fn.__name__}')")
+@functools.lru_cache(maxsize=256)
+def _parameters(fn) -> Tuple[Tuple[str, Any], ...]:
+    """(name, annotation) of each parameter of a kernel's Python function (string
+    annotations evaluated; one that does not evaluate counts as none)."""
     hints = getattr(fn, "__annotations__", {}) or {}
-    specs, hosts = [], []
-    for p, a in zip(params, args):
+    out = []
+    for p in inspect.signature(fn).parameters.values():
         ann = hints.get(p.name)
         if isinstance(ann, str):
             try:
                 ann = eval(ann, fn.__globals__)
             except Exception:
                 ann = None
+        out.append((p.name, ann))
+    return tuple(out)
+
+
+def _param_specs(fn, args: Sequence[Any]):
+    from ...lang.annotations import is_constant_annotation
+    params = _parameters(fn)
+    if len(args) != len(params):
+        n, m = len(params), len(args)
+        raise ArgumentCountError(f"Kernel expects {n} argument{'' if n == 1 else 's'} but {m} "
+                                 f"{'was' if m == 1 else 'were'} given (kernel '{fn.__name__}')")
+    specs, hosts = [], []
+    for (name, ann), a in zip(params, args):
         _reject_tuple_subclasses(a, f"kernel argument #{len(specs)}")
         if is_constant_annotation(ann):
             _check_constant_arg(a, ann, f"kernel argument #{len(specs)}")
@@ -54,7 +65,7 @@ def _param_specs(fn, args: Sequence[Any]):
             raise TypeError(f"Invalid kernel argument #{len(specs)}: Objects of type 'str' are only "
                             f"accepted for parameters annotated as Constant.")
         try:
-            host, spec = _describe_annotated(a, ann, p.name)
+            host, spec = _describe_annotated(a, ann, name)
         except _BadField as e:
             raise TypeError(f"Invalid field '{e.field}' of kernel argument #{len(specs)}: Objects of type "
                             f"'{e.type_name}' are not supported") from None
@@ -273,6 +284,7 @@ def _is_cas_or_xchg(op) -> bool:
     return op.name in _CAS_OPS or (op.name in _RMW_OPS and op.attrs.get("mode") == "xchg")
 
 
+@per_function
 def needs_sequential(fn) -> bool:
     """Spin locks (CAS/xchg inside loops) need blocks to run one after another; so do atomics
     whose order would otherwise depend on how blocks are grouped (see `_atomic_order_matters`)."""
@@ -354,23 +366,31 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
     The budget follows the arguments' size (a step holds a few dozen tile-sized temporaries,
     some in float64), so peak extra memory stays a small multiple of the arguments.
     """
+    share, biggest, shape = _group_profile(fn)
+    if biggest > MAX_TILE_ELEMENTS:
+        raise LaunchError(f"a tile of shape {shape} ({biggest} elements) is too large for the CPU "
+                          f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
+    budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
+    return max(1, min(nblocks, budget // biggest))
+
+
+@per_function
+def _group_profile(fn) -> Tuple[int, int, tuple]:
+    """(share, elements, shape): the divisor of the group budget and the largest tile value."""
     # Matrix products gain from large groups (operands shared along grid axes are loaded and
     # converted once, see grid.py; BLAS calls get fewer), most when their loops only
     # accumulate them (fusion.py: little else per block); other work runs best on cache-sized
     # groups.
     has_mma = any(op.name == "mma" for op in fn.walk())
     share = 8 if fusion.all_mmas_joined(fn) else 24 if has_mma else 48
-    budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
-    biggest = 1
+    biggest, shape = 1, ()
     for op in fn.walk():
         for r in op.results:
             if isinstance(r.type, TileType) and r.type.shape:
                 size = int(np.prod(r.type.shape, dtype=object))
-                if size > MAX_TILE_ELEMENTS:
-                    raise LaunchError(f"a tile of shape {r.type.shape} ({size} elements) is too large for the CPU "
-                                      f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
-                biggest = max(biggest, size)
-    return max(1, min(nblocks, budget // biggest))
+                if size > biggest:
+                    biggest, shape = size, tuple(r.type.shape)
+    return share, biggest, shape
 
 
 def box_aligned(size: int, grid3) -> int:
