@@ -13,6 +13,8 @@ place where a directed mode says the nearest value went the wrong way.
 """
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 
 from ... import dtypes as D
@@ -217,23 +219,28 @@ def f16_values(x: np.ndarray) -> np.ndarray:
     """float32 values rounded to the nearest float16 (ties to even, overflow to ±inf, signed
     zeros kept), left in float32: `x.astype(float16).astype(float32)` in a few vector passes,
     where NumPy converts each way one element at a time (~2.5 ns per element)."""
-    return in_slices(_f16_values, np.asarray(x, np.float32))
+    x = np.asarray(x, np.float32)
+    out = np.empty(x.shape, np.float32)
+    n, step, _ = _slicing(x.shape)
+    for i in range(0, n, step):
+        _f16_values(x[i:i + step] if x.shape else x, out[i:i + step] if x.shape else out)
+    return out
 
 
-def _f16_values(x: np.ndarray) -> np.ndarray:
+def _f16_values(x: np.ndarray, r: np.ndarray) -> None:
     bits = x.view(np.uint32)
     # big = 1.5 · 2^(e + 13), e: x's exponent clamped to float16's normal range [-14, 16]. The
     # float32 sum x + big is rounded at 2^(e - 10) (2^-24 below 2^-14), float16's spacing there.
-    e = bits & np.uint32(0x7F800000)
+    e = np.bitwise_and(bits, np.uint32(0x7F800000), out=_scratch("f16", x.shape, np.uint32))
     np.clip(e, np.uint32((127 - 14) << 23), np.uint32((127 + 16) << 23), out=e)
     e += np.uint32((13 << 23) | (1 << 22))
     big = e.view(np.float32)
-    r = x + big
+    np.add(x, big, out=r)
     r -= big
     r *= np.float32(2.0 ** 112)            # |r| ≥ 2^16, past float16's largest (65504), overflows...
     r *= np.float32(2.0 ** -112)           # ...and every other value comes back exactly
-    r.view(np.uint32)[...] |= bits & np.uint32(0x80000000)     # values rounded to zero keep x's sign
-    return r
+    sign = np.bitwise_and(bits, np.uint32(0x80000000), out=e)
+    np.bitwise_or(r.view(np.uint32), sign, out=r.view(np.uint32))     # values rounded to zero keep x's sign
 
 
 def round_via_f32(v, dtype: D.DType) -> np.ndarray:
@@ -320,15 +327,14 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False, out=None) -> np.
     """
     mode = mode_name(rounding_mode)
     if out is not None:
-        return in_slices(_fma32_rn, np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32),
-                         out=out)
+        return _fma32_rn(np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32), out)
     if ftz:
         a, b, c = _flush(a, dtype), _flush(b, dtype), _flush(c, dtype)
     if dtype is D.float64:
         out = _fma64(*np.broadcast_arrays(np.asarray(a, np.float64), np.asarray(b, np.float64),
                                           np.asarray(c, np.float64)), mode)
     elif dtype is D.float32 and mode == RN:
-        out = in_slices(_fma32_rn, np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32))
+        out = _fma32_rn(np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32))
     else:
         a64, b64, c64 = (to_float64(v, dtype) for v in (a, b, c))
         hi, lo = two_sum(a64 * b64, c64)
@@ -363,28 +369,79 @@ def in_slices(fn, *args, dtype=None, out=None) -> np.ndarray:
     return out
 
 
-def _fma32_rn(a, b, c) -> np.ndarray:
-    """float32 fma, round to nearest even, fast path.
+_SCRATCH = threading.local()
+
+
+def _scratch(role: str, shape, dtype) -> np.ndarray:
+    """A temporary reused from call to call (per thread): fresh temporaries of a few hundred
+    kilobytes cost page faults every time, as the allocator hands their memory back."""
+    size = int(np.prod(shape, dtype=np.int64))
+    buf = getattr(_SCRATCH, role, None)
+    if buf is None or buf.dtype != dtype or buf.size < size:
+        buf = np.empty(size, dtype)
+        setattr(_SCRATCH, role, buf)
+    return buf[:size].reshape(shape)
+
+
+def _slicing(shape):
+    """(n, step, row): `shape`'s leading axis n cut into slices of `step` rows of `row` elements
+    each, so that float64 temporaries stay cache-sized (one slice when the whole is small)."""
+    n = shape[0] if shape else 1
+    row = int(np.prod(shape[1:], dtype=np.int64)) if shape else 1
+    return n, (n if n * row <= 2 * _SLICE_ELEMENTS else max(1, _SLICE_ELEMENTS // max(row, 1))), row
+
+
+def _via_float64(ufunc, x: np.ndarray) -> np.ndarray:
+    """A float32 ufunc result computed in float64 and rounded once, slice by slice through
+    reused scratch."""
+    out = np.empty(x.shape, np.float32)
+    n, step, _ = _slicing(x.shape)
+    for i in range(0, n, step):
+        o = out[i:i + step] if x.shape else out
+        t = _scratch("via64", o.shape, np.float64)
+        t[...] = x[i:i + step] if x.shape else x
+        o[...] = ufunc(t, out=t)
+    return out
+
+
+def _fma32_rn(a, b, c, out=None) -> np.ndarray:
+    """float32 fma, round to nearest even, fast path (into `out` when given).
 
     a*b is exact in float64 and s = a*b + c rounded once in float64 is off by less than half an
     f64 ulp. Converting s to float32 can then only go wrong when s lies exactly halfway between
     two float32 values (its 29 low mantissa bits are 1000...0) while the exact sum does not, or
-    when the result is subnormal in float32; those few elements take the exact path.
+    when the result is subnormal in float32. The work runs on cache-sized slices; the few
+    elements flagged in any slice are recomputed exactly together at the end.
     """
-    s = np.multiply(a, b, dtype=np.float64)
-    s = np.add(s, c, out=s) if s.shape == np.broadcast_shapes(s.shape, np.shape(c)) else s + c
-    out = s.astype(np.float32)
-    halfway = np.bitwise_and(s.view(np.uint64), _LOW29) == _HALF29
-    small = np.abs(out) <= _F32_TINY                     # (catches every |s| < 2**-126)
-    if halfway.any() or small.any():
-        # Few elements: recompute them exactly by flat position (s == 0 is exact already).
-        idx = np.flatnonzero(halfway | small)
-        idx = idx[s.reshape(-1)[idx] != 0]
-        where = np.unravel_index(idx, s.shape)
-        a64, b64, c64 = (np.broadcast_to(v, s.shape)[where].astype(np.float64) for v in (a, b, c))
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    if out is None:
+        out = np.empty(shape, np.float32)
+    n, step, row = _slicing(shape)
+    part = lambda v, i: v[i:i + step] if v.ndim == len(shape) and v.shape[0] == n > 1 else v  # noqa: E731
+    full = (min(step, n),) + tuple(shape[1:]) if shape else ()
+    s_buf, bits_buf = _scratch("s", full, np.float64), _scratch("bits", full, np.uint64)
+    bad_buf, tiny_buf, abs_buf = _scratch("bad", full, bool), _scratch("tiny", full, bool), \
+        _scratch("abs", full, np.float32)
+    flagged = []
+    for i in range(0, n, step):
+        m = min(step, n - i)
+        cut = (lambda x: x[:m]) if shape else (lambda x: x)     # noqa: E731
+        s = np.multiply(part(a, i), part(b, i), out=cut(s_buf), dtype=np.float64)
+        np.add(s, part(c, i), out=s)
+        o = out[i:i + step] if shape else out
+        o[...] = s
+        bad = np.equal(np.bitwise_and(s.view(np.uint64), _LOW29, out=cut(bits_buf)), _HALF29, out=cut(bad_buf))
+        bad |= np.less_equal(np.abs(o, out=cut(abs_buf)), _F32_TINY, out=cut(tiny_buf))   # every |s| < 2**-126
+        if bad.any():
+            idx = np.flatnonzero(bad)
+            idx = idx[np.broadcast_to(s, bad.shape).reshape(-1)[idx] != 0]     # s == 0 is exact already
+            flagged.append(idx + i * row)
+    if flagged:
+        where = np.unravel_index(np.concatenate(flagged), shape)
+        a64, b64, c64 = (np.broadcast_to(v, shape)[where].astype(np.float64) for v in (a, b, c))
         hi, lo = two_sum(a64 * b64, c64)
         lo = np.where(np.isfinite(hi), lo, 0.0)
-        out.reshape(-1)[idx] = round_pair(hi, lo, D.float32, RN)
+        out[where] = round_pair(hi, lo, D.float32, RN)
     return out
 
 
@@ -689,6 +746,8 @@ def unary(x, fn, dtype, rounding_mode=None, flush_to_zero=False):
     f64 = _TRANSCENDENTAL[fn]
     if dtype is D.float64:
         out = f64(x)
+    elif dtype is D.float32 and isinstance(f64, np.ufunc):
+        out = _via_float64(f64, np.asarray(x))
     else:
         out = in_slices(lambda v: round_via_f32(f64(to_float64(v, dtype)), dtype), np.asarray(x),
                         dtype=dtype.numpy)

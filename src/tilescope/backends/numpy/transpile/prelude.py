@@ -14,6 +14,7 @@
 import math as _math                     # used by the printing section (copied in)
 import re
 import sys as _sys
+import threading                          # used by the numerics section (copied in)
 from types import SimpleNamespace as _NS
 
 import ml_dtypes
