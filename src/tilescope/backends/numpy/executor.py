@@ -21,7 +21,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence
 import numpy as np
 
 from ...errors import Loc, TileError
-from ...ir.core import Block, Function, Op, Value
+from ...ir.core import Block, Function, Op, Value, per_function
 from ...ops.registry import PRIMITIVES
 from . import forwarding, fusion
 from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local
@@ -71,6 +71,7 @@ class Executor:
         self.nan_sites = canonical_sites(fn)
         self.forwarded: dict = {}            # store op id -> the view its tile was computed into
         self.kept: dict = {}                 # value id -> (array, what `once` computed from it)
+        self.last_uses = last_uses(fn)
 
     # ---- blocks and reports ---------------------------------------------------
 
@@ -147,6 +148,12 @@ class Executor:
     def block(self, block: Block) -> None:
         for op in block.ops:
             self.exec_op(op)
+            self.drop_after(op)
+
+    def drop_after(self, op: Op) -> None:
+        """Forget the values `op` read last (memory goes back for reuse while the group runs)."""
+        for vid in self.last_uses.get(id(op), ()):
+            self.env.pop(vid, None)
 
     def exec_op(self, op: Op) -> None:
         self.op = op
@@ -283,7 +290,33 @@ def _run_region(ex: Executor, block: Block) -> List[np.ndarray]:
         if op.name == "yield":
             return [ex.get(v) for v in op.operands]
         ex.exec_op(op)
+        ex.drop_after(op)
     return []
+
+
+@per_function
+def last_uses(fn: Function) -> Dict[int, List[int]]:
+    """op id -> ids of the values that op reads last, in the block that defines them (a read
+    inside a nested block counts as a read by the op holding it). Empty for kernels with a
+    breakpoint, whose debugger shows every value in scope."""
+    if any(op.name == "breakpoint" for op in fn.walk()):
+        return {}
+    out: Dict[int, List[int]] = {}
+
+    def visit(block: Block) -> None:
+        defined = {a.id for a in block.args} | {r.id for op in block.ops for r in op.results}
+        last: Dict[int, Op] = {}
+        for op in block.ops:
+            for o in [op, *(inner for b in op.blocks for inner in b.walk())]:
+                for v in o.operands:
+                    if v.id in defined:
+                        last[v.id] = op
+            for b in op.blocks:
+                visit(b)
+        for vid, op in last.items():
+            out.setdefault(id(op), []).append(vid)
+    visit(fn.body)
+    return out
 
 
 def _loop_exit(ex: Executor, op: Op) -> None:
@@ -351,6 +384,7 @@ def _run_loop_body(ex: Executor, body: Block) -> None:
         if ex.active is not None and not ex.active.any():
             return
         ex.exec_op(op)
+        ex.drop_after(op)
 
 
 def _exec_loop(ex: Executor, op: Op) -> None:
