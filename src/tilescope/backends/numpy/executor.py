@@ -16,6 +16,8 @@ and NaNs are rewritten only where their bits can be seen (nans.py).
 """
 from __future__ import annotations
 
+import functools
+
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
@@ -65,8 +67,6 @@ class Executor:
         # Blocks still running the current region (None: all of them).
         self.active: Optional[np.ndarray] = None
         self.op: Optional[Op] = None
-        # (nz, ny, nx) when the group is a box of the grid: values may then be kept factored (grid.py)
-        self.box = box_of(block_ids) if self.nb > 1 else None
         self.index_axes_seen: dict = {}
         self.nan_sites = canonical_sites(fn)
         self.forwarded: dict = {}            # store op id -> the view its tile was computed into
@@ -74,6 +74,12 @@ class Executor:
         self.last_uses = last_uses(fn)
 
     # ---- blocks and reports ---------------------------------------------------
+
+    @functools.cached_property
+    def box(self) -> Optional[tuple]:
+        """(nz, ny, nx) when the group is a box of the grid: values may then be kept factored
+        (grid.py). Worked out on first use."""
+        return box_of(self.block_ids) if self.nb > 1 else None
 
     def linear_block_ids(self) -> np.ndarray:
         g = self.grid
