@@ -17,7 +17,6 @@ and NaNs are rewritten only where their bits can be seen (nans.py).
 from __future__ import annotations
 
 import functools
-
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
