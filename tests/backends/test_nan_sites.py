@@ -63,3 +63,25 @@ def test_values_carried_by_loops_count_as_read_where_they_end_up():
     y, z = np.zeros(8, np.float32), np.zeros(8, np.float32)
     run_kernel((1,), carried, (x, y, z))
     assert (y.view(np.uint32) == CANONICAL).all() and (z.view(np.uint32) == CANONICAL).all()
+
+
+@ct.kernel
+def moved(x, y, z):
+    t = ct.load(x, index=(0,), shape=(8,))
+    d = t - t                                          # NaN where t is infinite
+    kept = ct.where(t > 0.0, d, 1.0).reshape((2, 4))   # selected and reshaped, then only summed
+    ct.store(y, index=(0, 0), tile=(t * t).reshape((2, 4)))     # reshaped, then stored: bits seen
+    ct.store(z, index=(0,), tile=ct.sum(kept, axis=1) + 1.0)
+
+
+def test_values_selected_or_reshaped_count_as_read_where_they_end_up():
+    fn = compile_kernel(moved, [MetaTensor((8,), "float32"), MetaTensor((2, 4), "float32"),
+                                MetaTensor((2,), "float32")]).final
+    sites = canonical_sites(fn)
+    binaries = {op.results[0].name or op.attrs["fn"]: id(op) in sites for op in fn.walk() if op.name == "binary"}
+    assert binaries["d"] is False and binaries["mul"] is True
+    x = np.array([np.inf, 1, -np.inf, 2, np.inf, 3, 4, 5], np.float32)
+    y, z = np.zeros((2, 4), np.float32), np.zeros(2, np.float32)
+    run_kernel((1,), moved, (x, y, z))
+    assert np.isnan(z[0]) and z.view(np.uint32)[0] == CANONICAL
+    assert np.array_equal(y.reshape(-1), x * x)

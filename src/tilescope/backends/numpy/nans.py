@@ -6,8 +6,9 @@ payload depend on its code path; the executor therefore rewrites NaNs after arit
 NaN's bits can still matter: a result read only by other arithmetic (which makes its own NaNs
 canonical) or by comparisons (which ignore the bits) can skip it. Stores, selects, reshapes,
 bit casts, sign changes, prints and returns see the bits, so results they read keep the
-rewrite; a value a `for` loop carries or an `if` yields counts as read wherever it ends up
-(an accumulator only ever added to and reduced needs no rewrite).
+rewrite; a value that a `for` loop carries, an `if` yields, a `where` selects or a reshape,
+permute or broadcast moves counts as read wherever it ends up (an accumulator only ever added
+to and reduced needs no rewrite).
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from ...ir.core import Function, Op, Value, per_function
 from .numerics import makes_canonical_nans
 
 _BITS_IGNORED = frozenset({"compare"})
+# Ops that only move their operand's elements (the bits arrive unchanged in the result).
+_MOVES = frozenset({"reshape", "permute", "broadcast"})
 
 
 @per_function
@@ -42,8 +45,9 @@ def canonical_sites(fn: Function) -> Set[int]:
 
 
 class _Flows:
-    """Where control flow carries values: `into[value id]` lists the values it becomes (a `for`
-    loop's body argument and result, an `if`'s result); `carriers` are the ops that only carry."""
+    """Where values travel unchanged: `into[value id]` lists the values it becomes (a `for` loop's
+    body argument and result, an `if`'s or a `where`'s result, a moved copy); `carriers` are
+    the ops that only carry."""
 
     def __init__(self):
         self.into: Dict[int, List[int]] = {}
@@ -64,6 +68,10 @@ def _flows(fn: Function) -> _Flows:
             end = body.ops[-1] if body.ops else None
             if end is not None and end.name == "continue":
                 flows.add(end, end.operands, body.args[1:], op.results)
+        elif op.name == "where":                # picks bits from x or y unchanged (cond is bool)
+            flows.add(op, op.operands[1:3], [op.results[0]] * 2)
+        elif op.name in _MOVES:
+            flows.add(op, op.operands[:1], op.results)
         elif op.name == "if":
             for block in op.blocks:
                 end = block.ops[-1] if block.ops else None
