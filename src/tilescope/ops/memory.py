@@ -357,8 +357,7 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
         view = _T.tile_view(a, shape, order)
         regular = _T.regular_tiles(index, ex.nb)
         if regular is not None:          # a regular tiling: basic slicing, no per-tile gather
-            key, groups = regular
-            vals = _T.grid_to_blocks(view[key], groups)
+            vals = _T.grid_to_blocks(view[regular.key], regular)
             if not ref.unchanging and _np.may_share_memory(vals, a):
                 vals = vals.copy()       # the kernel may overwrite these elements later
         else:
@@ -413,8 +412,8 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
                 idx = [_np.broadcast_to(i, (ex.nb,)).astype(_np.intp) for i in index]
                 ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
             # grid form straight into the tiles: a joined product is already laid out as they are
-            _T.tile_view(a, shape, order, writeable=True)[regular[0]] = \
-                _T.blocks_to_grid(tile.in_box(), regular[1], len(shape))
+            _T.tile_view(a, shape, order, writeable=True)[regular.key] = \
+                _T.blocks_to_grid(tile.in_box(), regular, len(shape))
             return
         tile = tile.materialize()
     if isinstance(ref, _T.ArrayRef) and steps is None and a.flags.writeable and \
@@ -429,9 +428,8 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
             ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
         view = _T.tile_view(a, shape, order, writeable=True)
         if regular is not None:          # a regular tiling: one strided copy
-            key, groups = regular
             if ex.forwarded.pop(id(op), None) is not tile:     # (else computed in place: forwarding.py)
-                view[key] = _T.blocks_to_grid(tile_full, groups, len(shape))
+                view[regular.key] = _T.blocks_to_grid(tile_full, regular, len(shape))
         else:
             view[tuple(idx)] = tile_full[mask]
         return

@@ -86,12 +86,12 @@ def compute_into_store(ex, op: Op, store: Op, *operands) -> bool:
     if not shape or not tiles_fully_inside(index, shape, order, a.shape):
         return False
     regular = regular_tiles(index, ex.nb)
-    if regular is None or len(regular[1]) != 1:       # one block per tile, tiles in block order
+    if regular is None or len(regular.sizes) != 1:    # one block per tile, tiles in block order
         return False
     operands = [np.asarray(v) for v in operands]
     if any(v.dtype != a.dtype for v in operands):
         return False
-    dest = tile_view(a, shape, order, writeable=True)[regular[0]]
+    dest = tile_view(a, shape, order, writeable=True)[regular.key]
     if op.name == "fma":
         numerics.fma(*operands, D.float32, out=dest)
     else:

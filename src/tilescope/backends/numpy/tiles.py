@@ -9,7 +9,7 @@ caller's arrays: out-of-bounds lanes are padded or dropped (and reported).
 from __future__ import annotations
 
 import functools
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -121,18 +121,21 @@ def per_array(rule: Callable) -> Callable:
 
 # ---- tile coordinates -----------------------------------------------------------
 
-def _consecutive(idx: np.ndarray) -> bool:
-    return idx.shape[0] > 1 and int(idx[-1]) - int(idx[0]) == idx.shape[0] - 1 and bool((np.diff(idx) == 1).all())
+class Tiling(NamedTuple):
+    """Per-block tile indices that form a regular grid of tiles (`regular_tiles`)."""
+    key: tuple        # basic-slicing key into the tile view: ints, and slices where indices vary
+    sizes: tuple      # extent of each varying index component, in index order
+    order: tuple      # positions in `sizes` from the slowest-varying (in block order) to the fastest
 
 
-def regular_tiles(index: Sequence[np.ndarray], nb: int):
+def regular_tiles(index: Sequence[np.ndarray], nb: int) -> Optional[Tiling]:
     """Express per-block tile indices as basic slicing of a tile view, when they form a regular grid.
 
-    Returns (key, groups) where `view[key]` has shape (*groups, *tile) and reshaping its leading
-    axes (after reversing them, so the first index component varies fastest) gives the (B, *tile)
-    block order; or None when the indices are irregular (then fancy indexing is needed).
-    Handles: every component uniform; one component consecutive and the rest uniform; two
-    components forming a full grid with the first varying fastest (a 2-D launch grid).
+    `view[key]` then has shape (*sizes, *tile), and `grid_to_blocks` turns it into the
+    (B, *tile) block order. Handles any number of varying components, each running over
+    consecutive tile indices at its own pace in block order (x fastest: a row `(bid(0),)`, a
+    2-d grid `(bid(0), bid(1))`, a batched `(bid(2), bid(0), bid(1))`); None otherwise (then
+    fancy indexing is needed).
     """
     key, varying = [], []
     for k, i in enumerate(index):
@@ -143,49 +146,43 @@ def regular_tiles(index: Sequence[np.ndarray], nb: int):
             key.append(None)
             varying.append((k, i))
     if not varying:
-        return tuple(key), ()
-    if len(varying) == 1:
-        k, i = varying[0]
-        if i.shape[0] != nb or not _consecutive(i):
+        return Tiling(tuple(key), (), ())
+    if any(i.shape[0] != nb for _, i in varying):
+        return None
+    # how many consecutive blocks share each component's first value: its pace in block order
+    runs = [int(np.argmax(i[1:] != i[:-1])) + 1 for _, i in varying]
+    fastest_first = sorted(range(len(varying)), key=lambda j: runs[j])
+    sizes, span, blocks = [0] * len(varying), 1, np.arange(nb)
+    for j in fastest_first:
+        k, i = varying[j]
+        lo, n = int(i[0]), int(i.max()) - int(i[0]) + 1
+        if runs[j] != span or not np.array_equal(i, lo + (blocks // span) % n):
             return None
-        key[k] = slice(int(i[0]), int(i[-1]) + 1)
-        return tuple(key), (nb,)
-    if len(varying) == 2:
-        (k0, i0), (k1, i1) = varying
-        if i0.shape[0] != nb or i1.shape[0] != nb:
-            return None
-        n0 = int(i0.max()) - int(i0.min()) + 1
-        if nb % n0:
-            return None
-        n1 = nb // n0
-        a0, a1 = int(i0[0]), int(i1[0])
-        if not (np.array_equal(i0, np.tile(np.arange(a0, a0 + n0), n1))
-                and np.array_equal(i1, np.repeat(np.arange(a1, a1 + n1), n0))):
-            return None
-        key[k0], key[k1] = slice(a0, a0 + n0), slice(a1, a1 + n1)
-        return tuple(key), (n0, n1)
-    return None
+        sizes[j], span = n, span * n
+        key[k] = slice(lo, lo + n)
+    if span != nb:
+        return None
+    return Tiling(tuple(key), tuple(sizes), tuple(reversed(fastest_first)))
 
 
-def grid_to_blocks(x: np.ndarray, groups) -> np.ndarray:
-    """`view[key]` of shape (*groups, *tile) → (B, *tile) in block order (first component fastest)."""
-    if len(groups) == 0:
+def grid_to_blocks(x: np.ndarray, tiling: Tiling) -> np.ndarray:
+    """`view[key]` of shape (*sizes, *tile) → (B, *tile) in block order."""
+    nv = len(tiling.sizes)
+    if nv == 0:
         return x[None]
-    if len(groups) == 1:
-        return x
-    return x.swapaxes(0, 1).reshape((-1,) + x.shape[2:])
+    return x.transpose(tiling.order + tuple(range(nv, x.ndim))).reshape((-1,) + x.shape[nv:])
 
 
-def blocks_to_grid(x: np.ndarray, groups, tile_ndim: int) -> np.ndarray:
+def blocks_to_grid(x: np.ndarray, tiling: Tiling, tile_ndim: int) -> np.ndarray:
     """Inverse of `grid_to_blocks` for storing values into `view[key]`: `x` holds them in block
     order over its leading axes, (B, *tile) or the (nz, ny, nx, *tile) of grid form."""
     lead, tile = x.shape[:x.ndim - tile_ndim], x.shape[x.ndim - tile_ndim:]
-    if len(groups) == 0:
+    nv = len(tiling.sizes)
+    if nv == 0:
         return x[(-1,) * len(lead)]
-    if len(groups) == 1:
-        return x.reshape(groups + tile)
-    n0, n1 = groups
-    return x.reshape((n1, n0) + tile).swapaxes(0, 1)
+    ordered = x.reshape(tuple(tiling.sizes[j] for j in tiling.order) + tile)
+    back = tuple(int(j) for j in np.argsort(tiling.order))
+    return ordered.transpose(back + tuple(range(nv, ordered.ndim)))
 
 
 def tile_index_bounds(index: Sequence[np.ndarray], tile_shape, order, shape, steps=None) -> np.ndarray:
