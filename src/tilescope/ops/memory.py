@@ -333,7 +333,13 @@ def _check_tile_touches(ex, op, ref, index, shape, order, steps, what: str) -> N
     if not shape:
         return
     _, _, extent = _T.geometry(ref)
-    ok = _T.tile_index_bounds(index, shape, order, extent, steps)
+    if all(isinstance(e, int) for e in extent):
+        ok = ex.remembered(index, ("touch", tuple(shape), tuple(order), steps, tuple(extent)),
+                           lambda: _T.tile_index_bounds(index, shape, order, extent, steps))
+    else:
+        ok = _T.tile_index_bounds(index, shape, order, extent, steps)
+    if ok.all():
+        return
     bad = ~_np.broadcast_to(ok, (ex.nb,)) & ex.active_mask()
     if bad.any():
         b = int(_np.argmax(bad))
@@ -355,7 +361,7 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
         _check_tile_touches(ex, op, ref, index, shape, order, steps, "load")
     if isinstance(ref, _T.ArrayRef) and steps is None and _T.tiles_fully_inside(index, shape, order, a.shape):
         view = _T.tile_view(a, shape, order)
-        regular = _T.regular_tiles(index, ex.nb)
+        regular = ex.regular_tiles(index)
         if regular is not None:          # a regular tiling: basic slicing, no per-tile gather
             vals = _T.grid_to_blocks(view[regular.key], regular)
             if not ref.unchanging and _np.may_share_memory(vals, a):
@@ -404,7 +410,7 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         a[()] = vals[mask][-1]
         return
     shape = tuple(shape)
-    regular = _T.regular_tiles(index, ex.nb) if mask.all() else None
+    regular = ex.regular_tiles(index) if mask.all() else None
     if isinstance(tile, _grid.Factored):
         if regular is not None and not ex.checks.poison and isinstance(ref, _T.ArrayRef) and steps is None \
                 and a.flags.writeable and _T.tiles_fully_inside(index, shape, order, a.shape):

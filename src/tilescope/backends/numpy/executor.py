@@ -25,10 +25,10 @@ from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value, per_function
 from ...ops.registry import PRIMITIVES
 from . import forwarding, fusion
-from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, tile_local
+from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, remember, tile_local
 from .nans import canonical_sites
 from .numerics import canonical_nans
-from .tiles import ArrayRef, MultiRef, SliceRef
+from .tiles import ArrayRef, MultiRef, SliceRef, regular_tiles
 
 
 class ExecutionError(TileError):
@@ -70,6 +70,7 @@ class Executor:
         self.nan_sites = canonical_sites(fn)
         self.forwarded: dict = {}            # store op id -> the view its tile was computed into
         self.kept: dict = {}                 # value id -> (array, what `once` computed from it)
+        self.memo: dict = {}                 # see `remembered`
         self.last_uses = last_uses(fn)
 
     # ---- blocks and reports ---------------------------------------------------
@@ -106,6 +107,20 @@ class Executor:
             return self.env[v.id]
         except KeyError:
             raise ExecutionError(f"internal: value {v!r} used before definition", self._loc()) from None
+
+    def remembered(self, arrays: Sequence[np.ndarray], what: Any, compute: Callable[[], Any]) -> Any:
+        """compute(), remembered for this group per set of index arrays and `what` (a load and
+        the store after it usually share their indices)."""
+        key = (tuple(id(a) for a in arrays), what)
+        hit = self.memo.get(key)
+        if hit is None or any(a is not b for a, b in zip(hit[0], arrays)):
+            hit = (list(arrays), compute())
+            remember(self.memo, key, hit)
+        return hit[1]
+
+    def regular_tiles(self, index: List[np.ndarray]):
+        """tiles.regular_tiles of per-block tile indices (remembered)."""
+        return self.remembered(index, "regular", lambda: regular_tiles(index, self.nb))
 
     def once(self, v: Value, x: Any, fn: Callable[[Any], Any]) -> Any:
         """fn(x), computed again only when `v` holds another array than last time (an operand

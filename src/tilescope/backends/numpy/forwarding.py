@@ -85,7 +85,7 @@ def compute_into_store(ex, op: Op, store: Op, *operands) -> bool:
     index = [np.asarray(ex.get(v)) for v in store.operands[1:-1]]
     if not shape or not tiles_fully_inside(index, shape, order, a.shape):
         return False
-    regular = regular_tiles(index, ex.nb)
+    regular = ex.regular_tiles(index)
     if regular is None or len(regular.sizes) != 1:    # one block per tile, tiles in block order
         return False
     operands = [np.asarray(v) for v in operands]

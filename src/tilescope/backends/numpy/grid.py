@@ -116,13 +116,21 @@ def index_axes(index: Sequence[np.ndarray], box: Box, seen: Optional[dict] = Non
         if hit is None or hit[0] is not i:
             hit = (i, varying_axes(np.asarray(i).reshape(-1), box))
             if seen is not None:
-                seen[id(i)] = hit                # holding `i` keeps its id from being reused
+                remember(seen, id(i), hit)       # holding `i` keeps its id from being reused
         axes = hit[1]
         keep = [k or a for k, a in zip(keep, axes)]
     if all(k or n == 1 for k, n in zip(keep, box)):
         return None
     sub = tuple(slice(None) if k else slice(0, 1) for k in keep)
     return [np.broadcast_to(to_grid(np.asarray(i).reshape(-1), box), box)[sub] for i in index]
+
+
+def remember(memo: dict, key, value, size: int = 64) -> None:
+    """memo[key] = value, forgetting the oldest entries beyond `size` (a loop makes new index
+    arrays every iteration)."""
+    memo[key] = value
+    while len(memo) > size:
+        del memo[next(iter(memo))]
 
 
 def concat(values: Sequence, axis: int, box: Optional[Box]):
