@@ -334,7 +334,7 @@ def _check_tile_touches(ex, op, ref, index, shape, order, steps, what: str) -> N
         return
     _, _, extent = _T.geometry(ref)
     if all(isinstance(e, int) for e in extent):
-        ok = ex.remembered(index, ("touch", tuple(shape), tuple(order), steps, tuple(extent)),
+        ok = ex.remembered(index, ("touch", tuple(shape), tuple(order), steps and tuple(steps), tuple(extent)),
                            lambda: _T.tile_index_bounds(index, shape, order, extent, steps))
     else:
         ok = _T.tile_index_bounds(index, shape, order, extent, steps)
