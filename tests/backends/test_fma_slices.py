@@ -28,3 +28,18 @@ def test_sliced_fma_is_exact(shapes):
     assert got.shape == want.shape
     assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
     assert np.prod(got.shape) > 2 * N._SLICE_ELEMENTS      # the sliced path ran
+
+
+def test_double_rounding_through_float64_is_avoided():
+    """a*b + c = 1 + 2**-24 + 2**-64: float64 rounds it onto the float32 halfway point 1 + 2**-24,
+    which would round to even (1.0); the fma's true result is 1 + 2**-23. Exact halfway sums
+    (1 + 2**-24 itself) do round to even."""
+    a = np.float32(2.0 ** -12 * (1 + 2.0 ** -20))
+    b = np.float32(-(2.0 ** -12) * (1 - 2.0 ** -20))
+    c = np.float32(1 + 2.0 ** -23)
+    for n in (5, 3 * N._SLICE_ELEMENTS):                      # one slice, and the sliced path
+        aa, bb, cc = np.full(n, a), np.full(n, b), np.full(n, c)
+        aa[1::2], bb[1::2], cc[1::2] = np.float32(2.0 ** -24), np.float32(1.0), np.float32(1.0)
+        got = N.fma(aa, bb, cc, D.float32)
+        assert (got[0::2] == np.float32(1 + 2.0 ** -23)).all()
+        assert (got[1::2] == np.float32(1.0)).all()

@@ -440,8 +440,10 @@ def _fma32_rn(a, b, c, out=None) -> np.ndarray:
         where = np.unravel_index(np.concatenate(flagged), shape)
         a64, b64, c64 = (np.broadcast_to(v, shape)[where].astype(np.float64) for v in (a, b, c))
         hi, lo = two_sum(a64 * b64, c64)
-        lo = np.where(np.isfinite(hi), lo, 0.0)
-        out[where] = round_pair(hi, lo, D.float32, RN)
+        inexact = (lo != 0) & np.isfinite(hi)       # an exact s was rounded once, correctly
+        if inexact.any():
+            where = tuple(w[inexact] for w in where)
+            out[where] = round_pair(hi[inexact], lo[inexact], D.float32, RN)
     return out
 
 
