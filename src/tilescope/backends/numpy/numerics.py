@@ -431,7 +431,9 @@ def _fma32_rn(a, b, c, out=None) -> np.ndarray:
         o = out[i:i + step] if shape else out
         o[...] = s
         bad = np.equal(np.bitwise_and(s.view(np.uint64), _LOW29, out=cut(bits_buf)), _HALF29, out=cut(bad_buf))
-        bad |= np.less_equal(np.abs(o, out=cut(abs_buf)), _F32_TINY, out=cut(tiny_buf))   # every |s| < 2**-126
+        mags = np.abs(o, out=cut(abs_buf))
+        if o.size and np.fmin.reduce(mags, axis=None) <= _F32_TINY:      # every |s| < 2**-126 (NaNs aside)
+            bad |= np.less_equal(mags, _F32_TINY, out=cut(tiny_buf))
         if bad.any():
             idx = np.flatnonzero(bad)
             idx = idx[np.broadcast_to(s, bad.shape).reshape(-1)[idx] != 0]     # s == 0 is exact already
