@@ -294,7 +294,7 @@ from .registry import numpy_rule  # noqa: E402
 
 @numpy_rule("bid")
 def _(ex, op):
-    return ex.block_ids[:, op.attrs["axis"]].astype(_np.int32)
+    return ex.bid(op.attrs["axis"])
 
 
 @numpy_rule("num_blocks")

@@ -71,6 +71,7 @@ class Executor:
         self.forwarded: dict = {}            # store op id -> the view its tile was computed into
         self.kept: dict = {}                 # value id -> (array, what `once` computed from it)
         self.memo: dict = {}                 # see `remembered`
+        self.bids: dict = {}                 # axis -> `bid`
         self.last_uses = last_uses(fn)
 
     # ---- blocks and reports ---------------------------------------------------
@@ -80,6 +81,17 @@ class Executor:
         """(nz, ny, nx) when the group is a box of the grid: values may then be kept factored
         (grid.py). Worked out on first use."""
         return box_of(self.block_ids) if self.nb > 1 else None
+
+    def bid(self, axis: int) -> np.ndarray:
+        """The blocks' ids along `axis`: one array per group (every `ct.bid` reads the same one,
+        so analyses of it are shared), a single value when the group lies in one slice."""
+        ids = self.bids.get(axis)
+        if ids is None:
+            ids = self.block_ids[:, axis].astype(np.int32)
+            if (ids == ids[0]).all():
+                ids = ids[:1].copy()
+            self.bids[axis] = ids
+        return ids
 
     def linear_block_ids(self) -> np.ndarray:
         g = self.grid
