@@ -411,22 +411,15 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         return
     shape = tuple(shape)
     regular = ex.regular_tiles(index) if mask.all() else None
-    if isinstance(tile, _grid.Factored):
-        if regular is not None and not ex.checks.poison and isinstance(ref, _T.ArrayRef) and steps is None \
-                and a.flags.writeable and _T.tiles_fully_inside(index, shape, order, a.shape):
-            if ex.races is not None:
-                idx = [_np.broadcast_to(i, (ex.nb,)).astype(_np.intp) for i in index]
-                ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
-            # grid form straight into the tiles: a joined product is already laid out as they are
-            _T.tile_view(a, shape, order, writeable=True)[regular.key] = \
-                _T.blocks_to_grid(tile.in_box(), regular, len(shape))
-            return
+    strided = isinstance(ref, _T.ArrayRef) and steps is None and a.flags.writeable and \
+        _T.tiles_fully_inside([_np.broadcast_to(i, (ex.nb,))[mask] for i in index], shape, order, a.shape)
+    if isinstance(tile, _grid.Factored) and not (strided and regular is not None and not ex.checks.poison):
         tile = tile.materialize()
-    if isinstance(ref, _T.ArrayRef) and steps is None and a.flags.writeable and \
-            _T.tiles_fully_inside([_np.broadcast_to(i, (ex.nb,))[mask] for i in index], shape, order, a.shape):
+    if strided:
         idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
         full = (ex.nb,) + shape
-        tile_full = _np.broadcast_to(tile, full)
+        # (grid form goes straight into the tiles: a joined product is already laid out as they are)
+        tile_full = tile.in_box() if isinstance(tile, _grid.Factored) else _np.broadcast_to(tile, full)
         if ex.checks.poison and _T.poison_value(tile_full.dtype) is not None:
             _T.check_poison(ex, op, ref, tile_full, _np.broadcast_to(_T.active_rows(ex, len(full)), full),
                             lambda: _T.tile_coords(index, shape, order))

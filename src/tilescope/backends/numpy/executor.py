@@ -8,11 +8,14 @@ flow that differs between blocks runs under an *active mask*: both branches of a
 has left them. Side effects (stores, atomics, prints) honour the mask.
 
 The meaning of each op lives in its family module as a `numpy` rule on the
-primitive (see `tilescope.ops.registry`); this module walks the IR. Four speed-ups
-keep every result bit-identical to a one-block run: values shared along grid axes stay
-factored (grid.py), loops that only accumulate `mma`s join their products (fusion.py),
-arithmetic read only by the next store is computed into the destination (forwarding.py),
-and NaNs are rewritten only where their bits can be seen (nans.py).
+primitive (see `tilescope.ops.registry`); this module walks the IR. The speed-ups keep
+every result bit-identical to a one-block run: values shared along grid axes stay factored
+and blocks sharing matmul operands share BLAS calls (grid.py, joined.py), loops that only
+accumulate `mma`s join their products and read their tiles per chunk (fusion.py,
+chunk_loads.py), arithmetic read only by the next store is computed into the destination
+(forwarding.py), float16 tiles only `mma` reads stay in float32 (widened.py), NaNs are
+rewritten only where their bits can be seen (nans.py), and each value is dropped after its
+last use (`last_uses`).
 """
 from __future__ import annotations
 

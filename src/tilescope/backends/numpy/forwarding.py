@@ -17,7 +17,7 @@ from ...ir.core import Block, Function, Op, per_function
 from ... import dtypes as D
 from . import numerics
 from .numerics import canonical_nans
-from .tiles import ArrayRef, regular_tiles, tile_view, tiles_fully_inside
+from .tiles import ArrayRef, tile_view, tiles_fully_inside
 
 _UFUNC = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}
 _NATIVE = ("float32", "float64")

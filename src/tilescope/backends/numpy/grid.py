@@ -4,7 +4,8 @@ A group of blocks that forms a box of the grid, (nz, ny, nx) blocks with x faste
 per-block value be kept in *grid form*: an array of shape (nz|1, ny|1, nx|1, *tile) with
 size-1 axes where the value does not change. A matmul's A tiles depend on the row of
 blocks only and its B tiles on the column only; in grid form each distinct tile is loaded
-and converted once instead of once per block, and the products broadcast over the grid axes.
+and converted once instead of once per block, and the products broadcast over the grid axes
+(blocks sharing an operand share one BLAS call where that changes no bit: joined.py).
 
 `Factored` wraps such an array. Only the rules that know it receive one (the executor hands
 every other rule the ordinary (B, *tile) array, made on first use).

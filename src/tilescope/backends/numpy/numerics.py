@@ -348,22 +348,29 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False, out=None) -> np.
 _SLICE_ELEMENTS = 1 << 16      # float64 temporaries of this many elements stay in the CPU's cache
 
 
+def _slicing(shape):
+    """(n, step, row): `shape`'s leading axis n cut into slices of `step` rows of `row` elements
+    each, so that float64 temporaries stay cache-sized (one slice when the whole is small)."""
+    n = shape[0] if shape else 1
+    row = int(np.prod(shape[1:], dtype=np.int64)) if shape else 1
+    return n, (n if n * row <= 2 * _SLICE_ELEMENTS else max(1, _SLICE_ELEMENTS // max(row, 1))), row
+
+
 def in_slices(fn, *args, dtype=None, out=None) -> np.ndarray:
     """fn(*args) computed over slices of the leading axis: an element-wise fn whose float64
     temporaries would not fit in cache runs several times faster on cache-sized pieces.
     The result has `dtype` (default: the arguments' common type); it is written into `out`
     when given."""
     shape = np.broadcast_shapes(*(x.shape for x in args))
-    row = int(np.prod(shape[1:], dtype=np.int64)) if shape else 1
-    if not shape or shape[0] * row <= 2 * _SLICE_ELEMENTS:
+    n, step, _ = _slicing(shape)
+    if not shape or step >= n:
         if out is None:
             return fn(*args)
         out[...] = fn(*args)
         return out
     if out is None:
         out = np.empty(shape, dtype if dtype is not None else np.result_type(*args))
-    step = max(1, _SLICE_ELEMENTS // max(row, 1))
-    for i in range(0, shape[0], step):
+    for i in range(0, n, step):
         out[i:i + step] = fn(*(x[i:i + step] if x.ndim == len(shape) and x.shape[0] == shape[0] else x
                                for x in args))
     return out
@@ -381,14 +388,6 @@ def _scratch(role: str, shape, dtype) -> np.ndarray:
         buf = np.empty(size, dtype)
         setattr(_SCRATCH, role, buf)
     return buf[:size].reshape(shape)
-
-
-def _slicing(shape):
-    """(n, step, row): `shape`'s leading axis n cut into slices of `step` rows of `row` elements
-    each, so that float64 temporaries stay cache-sized (one slice when the whole is small)."""
-    n = shape[0] if shape else 1
-    row = int(np.prod(shape[1:], dtype=np.int64)) if shape else 1
-    return n, (n if n * row <= 2 * _SLICE_ELEMENTS else max(1, _SLICE_ELEMENTS // max(row, 1))), row
 
 
 def _via_float64(ufunc, x: np.ndarray) -> np.ndarray:
@@ -1064,7 +1063,7 @@ _ATOMIC_IDENTITY = {
     "min": lambda dt: np.iinfo(dt).max,
 }
 _ATOMIC_COMBINE = {"add": np.add, "max": np.maximum, "min": np.minimum, "and": np.bitwise_and,
-            "or": np.bitwise_or, "xor": np.bitwise_xor}
+                   "or": np.bitwise_or, "xor": np.bitwise_xor}
 
 
 def _atomic_bits(x: np.ndarray) -> np.ndarray:
