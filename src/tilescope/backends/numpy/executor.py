@@ -20,6 +20,7 @@ last use (`last_uses`).
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
@@ -63,6 +64,8 @@ class Executor:
         self.checks = checks
         self.sink = sink
         self.races = None                  # a RaceTracker shared by the groups of one launch
+        self.first_block = 0               # linear id of the group's first block
+        self.stop = None                   # a threading.Event: the launch was interrupted
         self.env: Dict[int, Any] = {}
         self.loops: List["_Frame"] = []
         self.returned = np.zeros(self.nb, dtype=bool)
@@ -105,8 +108,14 @@ class Executor:
         g = self.grid
         return (linear % g[0], (linear // g[0]) % g[1], linear // (g[0] * g[1]))
 
-    def report(self, message: str, block: tuple) -> None:
-        self.checks.add(self.fn.name, self._loc(), block, message)
+    def report(self, message: str, block: tuple, once: Any = None) -> None:
+        """Report a problem at the current op; with `once`, only the first report of that key."""
+        self.checks.add(self.fn.name, self._loc(), block, message, once)
+
+    def check_stop(self) -> None:
+        """Leave at once when the launch was interrupted (Ctrl-C while a worker runs it)."""
+        if self.stop is not None and self.stop.is_set():
+            raise KeyboardInterrupt
 
     # ---- values ---------------------------------------------------------------
 
@@ -400,6 +409,7 @@ def _exec_for(ex: Executor, op: Op) -> None:
             if not live.any():
                 break
             ex.active = None if (live.all() and outer is None) else live
+            ex.check_stop()
             ex.set(iv_arg, i.astype(idt))
             for a, v in zip(carried_args, frame.carried):
                 ex.set(a, v)
@@ -428,17 +438,20 @@ def _exec_loop(ex: Executor, op: Op) -> None:
     frame = _Frame(carried, ex.nb, len(op.results))
     ex.loops.append(frame)
     outer = ex.active
+    limit = ex.checks.max_loop_iterations
     try:
-        while True:
+        for iteration in itertools.count(1):
             live = ~frame.broken if outer is None else (~frame.broken & outer)
             if not live.any():
                 break
+            if iteration > limit:
+                raise ex.error(f"a while loop ran more than {limit} iterations")
             ex.active = None if (live.all() and outer is None) else live
+            ex.check_stop()
             for a, v in zip(body.args, frame.carried):
                 ex.set(a, v)
             frame.continued = np.zeros(ex.nb, dtype=bool)
             _run_loop_body(ex, body)
-            ex.checks.tick_loop(ex)
     finally:
         ex.loops.pop()
         ex.active = outer
@@ -463,6 +476,7 @@ class Checks:
 
     def __init__(self, *, bounds: bool = True, races: bool = True, strict: bool = False, poison: bool = False,
                  uninit: bool = False, max_loop_iterations: int = 10_000_000):
+        # max_loop_iterations: iterations one `while` loop may run (per entry, per group)
         # poison: UNDETERMINED padding becomes a tagged NaN, reported when it reaches a store
         # (off by default: on the GPU such padding reads as 0 in practice).
         self.poison = poison
@@ -473,9 +487,13 @@ class Checks:
         self.races = races
         self.max_loop_iterations = max_loop_iterations
         self.reports: List[str] = []
-        self._iterations = 0
+        self._once: set = set()
 
-    def add(self, kernel: str, loc: Optional[Loc], block: Optional[tuple], message: str) -> None:
+    def add(self, kernel: str, loc: Optional[Loc], block: Optional[tuple], message: str, once: Any = None) -> None:
+        if once is not None:
+            if once in self._once:
+                return
+            self._once.add(once)
         where = f"{loc.filename}:{loc.line}" if loc is not None else "?"
         who = f"kernel '{kernel}'" + (f", block {tuple(block)}" if block is not None else "")
         text = f"{where}: {who}: {message}"
@@ -483,11 +501,6 @@ class Checks:
             self.reports.append(text)
         if self.strict:
             raise ExecutionError(f"{who}: {message}", loc)
-
-    def tick_loop(self, ex: Executor) -> None:
-        self._iterations += 1
-        if self._iterations > self.max_loop_iterations:
-            raise ex.error(f"a while loop ran more than {self.max_loop_iterations} iterations")
 
 
 class Sink:
