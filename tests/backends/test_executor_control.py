@@ -5,6 +5,9 @@ Every kernel also runs one block at a time; the vectorised run must agree bit fo
 import numpy as np
 import pytest
 
+import cuda.tile as ct
+from tilescope.backends.numpy.executor import ExecutionError
+
 from tilescope.backends.numpy.launcher import run_kernel
 from tests.backends import kernels_control as K
 
@@ -112,3 +115,35 @@ def test_transpiled_module_handles_values_made_at_a_break(tmp_path):
     mod.launch((4,), x, y1, 4)
     run_kernel((4,), K.value_made_at_break, (x, y2, 4))
     assert np.array_equal(y1, y2)
+
+
+@ct.kernel
+def spin_below(x, n: ct.Constant[int]):
+    i = ct.bid(0)
+    t = ct.load(x, index=(i,), shape=(4,))
+    while ct.sum(t) < n:                  # never ends for a tile summing below n
+        t = t * 1.0
+    ct.store(x, index=(i,), tile=t + 1)
+
+
+@ct.kernel
+def count_up(x, n: ct.Constant[int]):
+    i = ct.bid(0)
+    t = ct.load(x, index=(i,), shape=(4,))
+    while ct.sum(t) < n:
+        t = t + 1.0
+    ct.store(x, index=(i,), tile=t)
+
+
+def test_a_while_loop_that_never_ends_is_stopped_with_a_located_error():
+    x = np.zeros(8, np.float32)
+    with pytest.raises(ExecutionError, match="a while loop ran more than 50 iterations") as e:
+        run_kernel((2,), spin_below, (x, 1), checks={"max_loop_iterations": 50})
+    assert e.value.loc is not None and e.value.loc.line > 0
+    assert not x.any()
+
+
+def test_the_loop_limit_counts_one_loop_not_the_whole_launch():
+    x = np.zeros(4 * 64, np.float32)           # 64 groups of one block, 10 iterations each
+    run_kernel((64,), count_up, (x, 40), group=1, checks={"max_loop_iterations": 11})
+    assert np.array_equal(x, np.full(4 * 64, 10, np.float32))

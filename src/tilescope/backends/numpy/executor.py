@@ -64,8 +64,6 @@ class Executor:
         self.checks = checks
         self.sink = sink
         self.races = None                  # a RaceTracker shared by the groups of one launch
-        self.first_block = 0               # linear id of the group's first block
-        self.stop = None                   # a threading.Event: the launch was interrupted
         self.env: Dict[int, Any] = {}
         self.loops: List["_Frame"] = []
         self.returned = np.zeros(self.nb, dtype=bool)
@@ -111,11 +109,6 @@ class Executor:
     def report(self, message: str, block: tuple, once: Any = None) -> None:
         """Report a problem at the current op; with `once`, only the first report of that key."""
         self.checks.add(self.fn.name, self._loc(), block, message, once)
-
-    def check_stop(self) -> None:
-        """Leave at once when the launch was interrupted (Ctrl-C while a worker runs it)."""
-        if self.stop is not None and self.stop.is_set():
-            raise KeyboardInterrupt
 
     # ---- values ---------------------------------------------------------------
 
@@ -409,7 +402,6 @@ def _exec_for(ex: Executor, op: Op) -> None:
             if not live.any():
                 break
             ex.active = None if (live.all() and outer is None) else live
-            ex.check_stop()
             ex.set(iv_arg, i.astype(idt))
             for a, v in zip(carried_args, frame.carried):
                 ex.set(a, v)
@@ -447,7 +439,6 @@ def _exec_loop(ex: Executor, op: Op) -> None:
             if iteration > limit:
                 raise ex.error(f"a while loop ran more than {limit} iterations")
             ex.active = None if (live.all() and outer is None) else live
-            ex.check_stop()
             for a, v in zip(body.args, frame.carried):
                 ex.set(a, v)
             frame.continued = np.zeros(ex.nb, dtype=bool)

@@ -6,7 +6,6 @@ import functools
 import inspect
 import os
 import sys
-import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -18,7 +17,6 @@ from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
 from . import fusion
 from . import debugger
-from . import workers
 from .executor import Checks, Executor, Sink
 from .progress import Progress
 from .races import RaceTracker
@@ -362,29 +360,18 @@ def _atomic_order_matters(fn) -> bool:
     return False
 
 
-def group_size(fn, nblocks: int, args_bytes: int = 0, threads: int = 1) -> int:
+def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
     """Blocks per vectorised step: as many as fit the budget for the largest tile value.
 
     The budget follows the arguments' size (a step holds a few dozen tile-sized temporaries,
-    some in float64), so peak extra memory stays a small multiple of the arguments; groups
-    running side by side on `threads` threads share it.
+    some in float64), so peak extra memory stays a small multiple of the arguments.
     """
     share, biggest, shape = _group_profile(fn)
     if biggest > MAX_TILE_ELEMENTS:
         raise LaunchError(f"a tile of shape {shape} ({biggest} elements) is too large for the CPU "
                           f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
     budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
-    return max(1, min(nblocks, budget // threads // biggest))
-
-
-def balanced(size: int, nblocks: int, threads: int) -> int:
-    """A group size at most `size` that splits the grid into a multiple of `threads` groups
-    of nearly equal size (no thread idles through a last, short group)."""
-    if threads == 1:
-        return size
-    ngroups = -(-nblocks // size)
-    ngroups += -ngroups % threads
-    return max(1, -(-nblocks // ngroups))
+    return max(1, min(nblocks, budget // biggest))
 
 
 @per_function
@@ -458,42 +445,19 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     if sequential is None:
         sequential = needs_sequential(ir)
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
-    threads = 1 if sequential or only is not None or chk.strict or debugger.stop_at_entry_requested() \
-        or not workers.runs_concurrently(ir) else workers.thread_count()
-    if sequential:
-        size = 1
-    else:
-        size = group or box_aligned(balanced(group_size(ir, nblocks, args_bytes, threads), nblocks, threads), grid3)
+    size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes), grid3))
     progress = Progress(fn.__name__, nblocks)
-
-    stop = threading.Event()             # set when the launching thread is interrupted
-
-    def executors():
+    try:
         for start in range(0, nblocks, size):
-            if stop.is_set():
-                raise KeyboardInterrupt
             progress.update(start)
             ids = np.asarray([only], dtype=np.int64) if only is not None else \
                 _block_ids(grid3, start, min(start + size, nblocks))
             ex = Executor(ir, grid3, ids, values, chk, sink)
             ex.races = tracker
-            ex.stop = stop
             ex.breakpoint_hook = debugger.breakpoint_hook
-            ex.first_block = start
-            yield ex
-
-    def in_order():
-        for ex in executors():
-            if ex.first_block == 0 and debugger.stop_at_entry_requested():
+            if start == 0 and debugger.stop_at_entry_requested():
                 debugger.stop_at_entry(ex)
             ex.run()
-    try:
-        if threads > 1 and nblocks > size:
-            workers.run_concurrently(executors(), threads, chk, tracker, stop)
-        elif debugger.stop_at_entry_requested() or workers.has_breakpoint(ir):
-            in_order()                   # the debugger takes the terminal: stay on this thread
-        else:
-            workers.on_worker(in_order, stop)
         if chk.uninit and tracker is not None and only is None:
             tracker.report_unwritten(fn.__name__, chk)
     finally:
