@@ -4,6 +4,7 @@ import numpy as np
 
 import cuda.tile as ct
 from tilescope.backends.numpy.forwarding import store_of
+from tilescope.backends.numpy.launcher import run_kernel
 from tilescope.compiler import compile as compile_kernel
 from tilescope.meta import MetaTensor
 from tests.backends.test_fusion import three_ways
@@ -79,3 +80,21 @@ def test_fma_into_the_destination(tmp_path):
     y = three_ways(tmp_path, (256,), scale_shift, lambda: (x, w, b, np.zeros_like(x), 1024))[3]
     exact = x.astype(np.float64).reshape(256, 1024) * w + b       # within half an f32 ulp of fma
     assert np.all(np.abs(y.reshape(256, 1024) - exact) <= np.spacing(np.abs(exact).astype(np.float32)))
+
+
+def test_nans_in_any_slice_of_a_large_destination_are_canonical(tmp_path):
+    # 2^20 elements: the sum is computed and checked slice by slice; NaNs in the first and a
+    # middle slice only, from a NaN with a payload (NumPy keeps it) and from inf - inf (NumPy
+    # makes a negative NaN).
+    n = 1 << 20
+    a = np.ones(n, np.float32)
+    b = np.ones(n, np.float32)
+    a[5] = np.uint32(0x7FC01234).view(np.float32)
+    a[n // 2], b[n // 2] = np.inf, -np.inf
+    nan = np.zeros(n, bool)
+    nan[[5, n // 2]] = True
+    whole = np.zeros(n, np.float32)
+    run_kernel((n // 1024,), add, (a, b, whole, 1024), group=n // 1024)       # one group, many slices
+    for c in (three_ways(tmp_path, (n // 1024,), add, lambda: (a, b, np.zeros(n, np.float32), 1024))[2], whole):
+        assert (c.view(np.uint32)[nan] == 0x7FFFFFFF).all()
+        assert np.array_equal(c[~nan], np.full(n - 2, 2, np.float32))

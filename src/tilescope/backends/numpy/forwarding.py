@@ -21,6 +21,7 @@ from .tiles import ArrayRef, tile_view, tiles_fully_inside
 
 _UFUNC = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}
 _NATIVE = ("float32", "float64")
+_CHECK_SLICE = 1 << 18          # elements per slice checked for NaNs (about the size of a core's L2 cache)
 # Ops that may sit between the arithmetic and its store: no memory access, no side effects.
 _QUIET = frozenset({"arange", "array_dim", "astype", "bid", "binary", "broadcast", "compare", "const", "fma",
                     "num_blocks", "num_tiles", "permute", "reshape", "unary", "where"})
@@ -92,12 +93,28 @@ def compute_into_store(ex, op: Op, store: Op, *operands) -> bool:
     if any(v.dtype != a.dtype for v in operands):
         return False
     dest = tile_view(a, shape, order, writeable=True)[regular.key]
+    check = id(op) in ex.nan_sites and dest.size > 0
     if op.name == "fma":
         numerics.fma(*operands, D.float32, out=dest)
+        found = check and np.isnan(np.max(dest))
     else:
-        _UFUNC[op.attrs["fn"]](*operands, out=dest)
-    if id(op) in ex.nan_sites and dest.size and np.isnan(np.max(dest)):
+        found = _apply(_UFUNC[op.attrs["fn"]], operands, dest, check)
+    if found:
         dest[...] = canonical_nans(dest)
     ex.set(op.results[0], dest)
     ex.forwarded[id(store)] = dest
     return True
+
+
+def _apply(ufunc, operands, dest: np.ndarray, find_nans: bool) -> bool:
+    """ufunc(*operands, out=dest), slice by slice of the leading (block) axis; with
+    `find_nans`, whether any result is NaN — each slice is checked while it is still in
+    cache, instead of reading the whole destination back from memory."""
+    n = dest.shape[0]
+    step = max(1, _CHECK_SLICE // max(1, dest[:1].size)) if find_nans else n
+    found = False
+    for i in range(0, n, step):
+        part = dest[i:i + step]
+        ufunc(*(v[i:i + step] if v.shape[0] == n else v for v in operands), out=part)
+        found = found or (find_nans and bool(np.isnan(np.max(part))))
+    return found
