@@ -85,7 +85,10 @@ def as_host_array(x: Any, name: str) -> np.ndarray:
     raise LaunchError(f"argument '{name}' of type {type(x).__name__} is not an array the CPU executor can use")
 
 
-def launch(grid, kernel, args: Sequence[Any], *, checks: Optional[dict] = None, stream=None) -> None:
-    """Run `kernel` over `grid` on the CPU with real arguments; arrays are updated in place."""
+def launch(grid, kernel, args: Sequence[Any], *, checks: Optional[dict] = None, stream=None,
+           numerics: Optional[str] = None) -> None:
+    """Run `kernel` over `grid` on the CPU with real arguments; arrays are updated in place.
+    `numerics`: 'exact' (the GPU's rounding, default) or 'fast' (NumPy's float32 arithmetic
+    where exact rounding is slow)."""
     from .backends.numpy.launcher import run_kernel
-    run_kernel(grid, kernel, args, checks=checks)
+    run_kernel(grid, kernel, args, checks=checks, numerics=numerics)

@@ -43,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding reaching a store), "
                         "uninit (elements of written arrays no block wrote), strict (stop at the first report), "
                         "all or none (default: bounds,races)")
+    r.add_argument("--numerics", choices=("exact", "fast"), default=None,
+                   help="exact: the GPU's rounding (default); fast: NumPy's own float32 arithmetic where exact "
+                        "rounding is slow (fma, exp/log/…, half-precision matrix products), results may differ "
+                        "in the last bits (sets TILESCOPE_NUMERICS)")
     r.add_argument("--record", action="store_true",
                    help="record every launch's argument metadata in .tilescope/signatures.json next to the kernel")
     r.add_argument("--block", metavar="X,Y,Z",
@@ -101,7 +105,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             elif args.bundle:
                 raise UsageError("--bundle needs --device gpu")
             return run_script(args.script, args.script_args, record=args.record, block=args.block,
-                              pdb=args.pdb, check=args.check)
+                              pdb=args.pdb, check=args.check, numerics=args.numerics)
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2

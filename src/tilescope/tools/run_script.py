@@ -23,9 +23,10 @@ def _print_user_traceback(e: BaseException) -> None:
 
 
 def run_script(script: str, argv: List[str], *, record: bool = False, block: Optional[str] = None,
-               pdb: bool = False, check: Optional[str] = None) -> int:
+               pdb: bool = False, check: Optional[str] = None, numerics: Optional[str] = None) -> int:
     """`block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry;
-    `check` selects the run-time checks (as the TILESCOPE_CHECKS environment variable)."""
+    `check` selects the run-time checks (as the TILESCOPE_CHECKS environment variable); `numerics`
+    'exact' or 'fast' (as TILESCOPE_NUMERICS)."""
     from ..backends.numpy import debugger
     settings = {}
     if check is not None:
@@ -37,6 +38,9 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
             print(f"tilescope run: error: --check: {e}", file=sys.stderr)
             return 2
         settings["TILESCOPE_CHECKS"] = check
+    if numerics is not None:
+        from ..backends.numpy.launcher import ENV_NUMERICS
+        settings[ENV_NUMERICS] = numerics
     if block is not None:
         try:
             settings[debugger.ENV_BLOCK] = ",".join(map(str, debugger.parse_block(block)))

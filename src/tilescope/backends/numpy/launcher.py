@@ -18,6 +18,7 @@ from . import core_rules  # noqa: F401  (registers the core rules)
 from . import fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
+from .numerics import NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
 from .tiles import ArrayRef
@@ -25,6 +26,7 @@ from .tiles import ArrayRef
 GROUP_BUDGET = 1 << 22          # tile elements of one value in one vectorised step, at most
 MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
+ENV_NUMERICS = "TILESCOPE_NUMERICS"
 _compiled: Dict[Any, Any] = {}
 
 
@@ -405,8 +407,11 @@ def box_aligned(size: int, grid3) -> int:
 
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
-               group: Optional[int] = None, out=None, block=None):
+               group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None):
     """Run `kernel` over `grid` on NumPy arrays (updated in place).
+
+    `numerics` is 'exact' (the GPU's rounding, the default) or 'fast' (see numerics.py); the
+    environment variable `TILESCOPE_NUMERICS` sets it when the argument is not given.
 
     `block=(x, y, z)` (or the environment variable `TILESCOPE_BLOCK="x,y,z"`) runs only
     that block, e.g. to debug it with `breakpoint()` (see `debugger.py`).
@@ -446,18 +451,20 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         sequential = needs_sequential(ir)
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes), grid3))
+    mode = numerics_setting(numerics)
     progress = Progress(fn.__name__, nblocks)
     try:
-        for start in range(0, nblocks, size):
-            progress.update(start)
-            ids = np.asarray([only], dtype=np.int64) if only is not None else \
-                _block_ids(grid3, start, min(start + size, nblocks))
-            ex = Executor(ir, grid3, ids, values, chk, sink)
-            ex.races = tracker
-            ex.breakpoint_hook = debugger.breakpoint_hook
-            if start == 0 and debugger.stop_at_entry_requested():
-                debugger.stop_at_entry(ex)
-            ex.run()
+        with numerics_mode(mode):
+            for start in range(0, nblocks, size):
+                progress.update(start)
+                ids = np.asarray([only], dtype=np.int64) if only is not None else \
+                    _block_ids(grid3, start, min(start + size, nblocks))
+                ex = Executor(ir, grid3, ids, values, chk, sink)
+                ex.races = tracker
+                ex.breakpoint_hook = debugger.breakpoint_hook
+                if start == 0 and debugger.stop_at_entry_requested():
+                    debugger.stop_at_entry(ex)
+                ex.run()
         if chk.uninit and tracker is not None and only is None:
             tracker.report_unwritten(fn.__name__, chk)
     finally:
@@ -466,6 +473,16 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
     return chk
+
+
+def numerics_setting(numerics: Optional[str]) -> str:
+    """The numerics mode of a launch: `numerics`, else `TILESCOPE_NUMERICS`, else 'exact'."""
+    text = numerics if numerics is not None else os.environ.get(ENV_NUMERICS, "")
+    mode = text.strip().lower() or "exact"
+    if mode not in NUMERICS_MODES:
+        where = "numerics" if numerics is not None else ENV_NUMERICS
+        raise LaunchError(f"{where}: unknown numerics mode {text!r} (use {' or '.join(NUMERICS_MODES)})")
+    return mode
 
 
 def checks_from_env() -> dict:

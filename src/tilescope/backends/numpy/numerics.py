@@ -13,6 +13,8 @@ place where a directed mode says the nearest value went the wrong way.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import threading
 
 import numpy as np
@@ -23,6 +25,30 @@ from ... import dtypes as D
 RN, RZ, RM, RP = "RN", "RZ", "RM", "RP"
 _F32_TINY = np.float32(np.finfo(np.float32).tiny)
 _LOW29, _HALF29 = np.uint64(0x1FFFFFFF), np.uint64(0x10000000)   # f64 bits below float32 precision
+
+
+# ---- numerics modes ----------------------------------------------------------------
+# "exact" (the default) is the rounding model above everywhere. "fast" trades the last bits for
+# speed where that model costs several vector passes per element: float32 fma is a multiply and
+# an add rounded separately, float32 (and f16/bf16) transcendentals are NumPy's own float32
+# functions, and matrix products of narrow floats (f16, bf16, fp8) into float32 are summed by
+# float32 BLAS (their products are still exact). Either way a block's result never depends on
+# the other blocks of its group.
+NUMERICS_MODES = ("exact", "fast")
+_FAST = contextvars.ContextVar("tilescope_fast_numerics", default=False)
+_NARROW_FLOATS = (D.float16, D.bfloat16, D.float8_e4m3fn, D.float8_e5m2)
+
+
+@contextlib.contextmanager
+def numerics_mode(mode: str):
+    """Run the enclosed code with numerics `mode` ('exact' or 'fast')."""
+    if mode not in NUMERICS_MODES:
+        raise ValueError(f"unknown numerics mode {mode!r} (use {' or '.join(NUMERICS_MODES)})")
+    token = _FAST.set(mode == "fast")
+    try:
+        yield
+    finally:
+        _FAST.reset(token)
 
 
 def mode_name(rounding_mode) -> str:
@@ -326,6 +352,9 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False, out=None) -> np.
     `out`: an array to write the result into (float32, round to nearest, no flushing).
     """
     mode = mode_name(rounding_mode)
+    if _FAST.get() and dtype is D.float32 and mode == RN and not ftz:
+        out = np.multiply(a, b, out=out, dtype=np.float32)        # fast numerics: two roundings
+        return np.add(out, c, out=out, dtype=np.float32)
     if out is not None:
         return _fma32_rn(np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32), out)
     if ftz:
@@ -749,6 +778,10 @@ def unary(x, fn, dtype, rounding_mode=None, flush_to_zero=False):
     f64 = _TRANSCENDENTAL[fn]
     if dtype is D.float64:
         out = f64(x)
+    elif _FAST.get():
+        # NumPy's float32 function; on a contiguous array so that every element takes the same
+        # code path wherever it lies (one-block and vectorised runs agree).
+        out = f64(np.ascontiguousarray(x, np.float32)).astype(dtype.numpy, copy=False)
     elif dtype is D.float32 and isinstance(f64, np.ufunc):
         out = _via_float64(f64, np.asarray(x))
     else:
@@ -966,8 +999,11 @@ def decode_e5m3fnu(bits: np.ndarray) -> np.ndarray:
 
 
 def mma_width(acc_dtype, x_dtype):
-    """The float type an mma's products are computed in (see above)."""
-    return np.float32 if acc_dtype is D.float32 and x_dtype in (D.float32, D.tfloat32) else np.float64
+    """The float type an mma's products are computed in (see above; fast numerics also sum
+    narrow floats in float32)."""
+    if acc_dtype is D.float32 and (x_dtype in (D.float32, D.tfloat32) or (_FAST.get() and x_dtype in _NARROW_FLOATS)):
+        return np.float32
+    return np.float64
 
 
 def mma_operand(x: np.ndarray, dtype, width) -> np.ndarray:

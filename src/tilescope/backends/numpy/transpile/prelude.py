@@ -12,6 +12,8 @@
 # load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
 # bounds, race or poison reports). Use `tilescope run` to get those reports.
 import math as _math                     # used by the printing section (copied in)
+import contextlib                         # used by the numerics section (copied in)
+import contextvars                        # used by the numerics section (copied in)
 import re
 import sys as _sys
 import threading                          # used by the numerics section (copied in)
