@@ -160,6 +160,7 @@ def run_both(kern, grid, make_args, timeout: float = 30.0):
 def check_execution(kernel, verdict: Verdict, timeout: float = 30.0, compare_reports: bool = True) -> None:
     """Property 2 for an accepted kernel."""
     from tilescope.errors import TileError
+    from tilescope.run import LaunchError
     kern = getattr(verdict.module, kernel.name)
     try:
         (a1, r1), (a2, r2) = run_both(kern, kernel.grid, kernel.make_args, timeout)
@@ -167,6 +168,8 @@ def check_execution(kernel, verdict: Verdict, timeout: float = 30.0, compare_rep
         raise PropertyFailure(f"execution did not finish within {timeout}s") from None
     except TileError as e:
         raise PropertyFailure(f"accepted kernel failed to run: {e.kind}: {e}") from e
+    except LaunchError as e:          # a clear refusal at launch (e.g. a tile too large for the CPU)
+        raise PropertyFailure(f"accepted kernel failed to run: LaunchError: {e}") from e
     except Exception as e:
         raise PropertyFailure(f"accepted kernel crashed the executor: {type(e).__name__}: {e}") from e
     if any("race on" in r for r in r1 + r2):
