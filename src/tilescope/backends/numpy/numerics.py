@@ -1021,9 +1021,11 @@ def _mma_steps(x, y, acc, k_step: int, width, matmul=np.matmul) -> np.ndarray:
         part = matmul(x[..., start:start + k_step], y[..., start:start + k_step, :])
         # out + part in `width` (out widens exactly), rounded to acc's dtype: in one pass
         # into a new array, or in place when the shapes allow it and no rounding follows
-        if part.dtype != acc.dtype:
-            out = np.add(part, out, dtype=width, out=np.empty(np.broadcast_shapes(part.shape, out.shape), acc.dtype))
-        elif part.shape == np.broadcast_shapes(part.shape, out.shape):
+        shape = np.broadcast_shapes(part.shape, out.shape)
+        if part.dtype != acc.dtype:      # (a result laid out as part is: a joined product's grid form)
+            dest = np.empty_like(part, acc.dtype) if part.shape == shape else np.empty(shape, acc.dtype)
+            out = np.add(part, out, dtype=width, out=dest)
+        elif part.shape == shape:
             part += out
             out = part
         else:
