@@ -229,6 +229,15 @@ def test_like_numpy_unaligned_stride():
         MetaTensor.like(a)
 
 
+def test_like_numpy_is_shared_per_description_and_errors_repeat():
+    a, b = np.zeros((5, 7), np.float32), np.ones((5, 7), np.float32)
+    assert MetaTensor.like(a) is MetaTensor.like(b)          # immutable: one per description
+    assert MetaTensor.like(a.T) == MetaTensor((7, 5), "f32", (1, 7))
+    for _ in range(2):
+        with pytest.raises(ValueError, match="complex64 has no cuTile equivalent"):
+            MetaTensor.like(np.zeros(3, np.complex64))
+
+
 def test_like_overrides_and_zero_d():
     m = MetaTensor.like(np.zeros((2, 2), np.float32), index_dtype="i64", static_shape=True)
     assert m.index_dtype is D.int64 and m.static_shape == (True, True)

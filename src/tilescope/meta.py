@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import math
 import re
 import struct
@@ -360,6 +361,8 @@ class MetaTensor:
         """
         if isinstance(x, MetaTensor):
             return x.replace(**overrides) if overrides else x
+        if type(x) is np.ndarray and not overrides and cls is MetaTensor:
+            return _ndarray_meta(x.dtype, x.shape, x.strides)      # every launch describes its arrays
         shape, dtype, strides = _describe(x)
         return cls(shape, dtype, strides, **overrides)
 
@@ -390,6 +393,13 @@ def _bytes_to_elems(strides_b, itemsize, what):
                              f"element size {itemsize}")
         out.append(s // itemsize)
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _ndarray_meta(dtype: np.dtype, shape: tuple, strides: tuple) -> "MetaTensor":
+    """MetaTensor.like of a NumPy array with this dtype, shape and byte strides (immutable,
+    so one per distinct description)."""
+    return MetaTensor(shape, dtype_from_numpy(dtype), _bytes_to_elems(strides, dtype.itemsize, "array"))
 
 
 def _describe(x):
