@@ -1019,18 +1019,13 @@ def _mma_steps(x, y, acc, k_step: int, width, matmul=np.matmul) -> np.ndarray:
     out, k = acc, x.shape[-1]
     for start in range(0, k, k_step):
         part = matmul(x[..., start:start + k_step], y[..., start:start + k_step, :])
-        # out + part in `width` (out widens exactly), rounded to acc's dtype: in one pass
-        # into a new array, or in place when the shapes allow it and no rounding follows
-        shape = np.broadcast_shapes(part.shape, out.shape)
-        if part.dtype != acc.dtype:      # (a result laid out as part is: a joined product's grid form)
-            dest = np.empty_like(part, acc.dtype) if part.shape == shape else np.empty(shape, acc.dtype)
-            out = np.add(part, out, dtype=width, out=dest)
-        elif part.shape == shape:
+        # out + part in `width` (out widens exactly); in place when the shapes allow it
+        if part.shape == np.broadcast_shapes(part.shape, out.shape):
             part += out
-            out = part
         else:
-            out = out + part
-    return out
+            part = out.astype(width) + part
+        out = part if start + k_step >= k else part.astype(acc.dtype)
+    return out.astype(acc.dtype, copy=False)
 
 
 def mma(x: np.ndarray, y: np.ndarray, acc: np.ndarray, x_dtype, y_dtype, matmul=np.matmul) -> np.ndarray:
