@@ -55,6 +55,22 @@ def _fma_case():
     return a, a.copy(), c
 
 
+@ct.kernel
+def square_plus(w, x, y, T: ct.Constant[int]):
+    i = ct.bid(0)
+    wt = ct.load(w, index=(0,), shape=(T,))          # the same for every block
+    ct.store(y, index=(i,), tile=(wt * wt + ct.load(x, index=(i,), shape=(T,))) * 2.0)
+
+
+def test_a_product_the_same_for_every_block_plus_a_per_block_addend():
+    w, x = np.arange(8, dtype=np.float32), np.arange(32, dtype=np.float32)
+    want = ((w * w + x.reshape(4, 8)) * 2).reshape(-1)
+    for mode in ("exact", "fast"):
+        y = np.zeros(32, np.float32)
+        run_kernel((4,), square_plus, (w, x, y, 8), numerics=mode)
+        assert np.array_equal(y, want), mode
+
+
 def test_fast_rounds_the_product_of_a_contracted_multiply_add_separately(monkeypatch):
     a, b, c = _fma_case()
     exact, fast, env = (np.zeros(16, np.float32) for _ in range(3))

@@ -353,8 +353,9 @@ def fma(a, b, c, dtype: D.DType, rounding_mode=None, ftz=False, out=None) -> np.
     """
     mode = mode_name(rounding_mode)
     if _FAST.get() and dtype is D.float32 and mode == RN and not ftz:
-        out = np.multiply(a, b, out=out, dtype=np.float32)        # fast numerics: two roundings
-        return np.add(out, c, out=out, dtype=np.float32)
+        # fast numerics: two roundings (the product may be smaller than the result: c broadcasts)
+        product = np.multiply(a, b, out=out, dtype=np.float32)
+        return np.add(product, c, out=out, dtype=np.float32)
     if out is not None:
         return _fma32_rn(np.asarray(a, np.float32), np.asarray(b, np.float32), np.asarray(c, np.float32), out)
     if ftz:
