@@ -181,3 +181,15 @@ def test_run_numerics_flag(tmp_path):
         assert p.returncode == 0, p.stderr
         outs.append(float(p.stdout.strip()))
     assert outs == [2.0 ** -24, 0.0]
+
+
+def test_transpiled_modules_follow_the_same_setting(tmp_path, monkeypatch):
+    from tests.backends.test_transpile import check_same
+    a, b, c = _fma_case()
+    make = lambda: (a, b, c, np.zeros(16, np.float32), 8)      # noqa: E731
+    monkeypatch.setenv(ENV_NUMERICS, "fast")
+    check_same(tmp_path, mul_add, (2,), make)                  # the module's results = tilescope run's, bit for bit
+    rng = np.random.default_rng(2)
+    q, k, v = (rng.standard_normal((2, 64, 64)).astype(np.float16) for _ in range(3))
+    check_same(tmp_path, example("attention").attention, (2, 2),
+               lambda: (q, k, v, np.zeros_like(q), 1 / 8, 32, 32, 64))

@@ -12,6 +12,7 @@
 # load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
 # bounds, race or poison reports). Use `tilescope run` to get those reports.
 import math as _math                     # used by the printing section (copied in)
+import os as _os
 import contextlib                         # used by the numerics section (copied in)
 import contextvars                        # used by the numerics section (copied in)
 import re
@@ -581,14 +582,16 @@ def assert_(ctx, cond, message, where):
 # ---- launching ----------------------------------------------------------------------------
 
 def launch_groups(kernel, grid, values, group):
-    """Run `kernel(ctx, *values)` over the grid, `group` blocks at a time (block order)."""
+    """Run `kernel(ctx, *values)` over the grid, `group` blocks at a time (block order), with
+    the numerics `tilescope run` would use (TILESCOPE_NUMERICS: exact, the default, or fast)."""
     grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
     n = grid[0] * grid[1] * grid[2]
     lin = np.arange(n, dtype=np.int64)
     ids = np.stack([lin % grid[0], (lin // grid[0]) % grid[1], lin // (grid[0] * grid[1])], axis=1)
     printed = {}
+    mode = _os.environ.get("TILESCOPE_NUMERICS", "").strip().lower() or "exact"
     try:
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), numerics_mode(mode):
             for start in range(0, n, group):
                 ctx = Blocks(grid, ids[start:start + group])
                 try:
