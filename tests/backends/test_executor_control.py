@@ -7,7 +7,6 @@ import pytest
 
 import cuda.tile as ct
 from tilescope.backends.numpy.executor import ExecutionError
-
 from tilescope.backends.numpy.launcher import run_kernel
 from tests.backends import kernels_control as K
 

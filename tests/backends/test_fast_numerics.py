@@ -25,7 +25,8 @@ def default_numerics(monkeypatch):
     monkeypatch.delenv(ENV_NUMERICS, raising=False)      # "the default" means exact here
 
 
-@pytest.mark.parametrize("fn", [np.exp, np.exp2, np.log, np.log2, np.sin, np.cos, np.tanh, np.sqrt])
+@pytest.mark.parametrize("fn", [np.exp, np.exp2, np.log, np.log2, np.sin, np.cos, np.tan, np.sinh, np.cosh,
+                                np.tanh, np.sqrt])
 def test_numpy_float32_functions_do_not_depend_on_where_an_element_lies(fn):
     # The fast mode's grouping-independence rests on this: an element's result is the same in a
     # long array, a short one, or at an odd offset.
