@@ -1,20 +1,11 @@
 """Launching kernels on the CPU: `tilescope.launch(grid, kernel, args)` and `ct.launch` under tilescope."""
 from __future__ import annotations
 
-import inspect
-import os
-import sys
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 import numpy as np
 
 from .errors import TileError
-
-# Blocks executed together; bounds the memory of one vectorised step.
-DEFAULT_GROUP_ELEMENTS = 1 << 24
-
-_cache: Dict[Any, Any] = {}
-
 
 class LaunchError(ValueError):
     """Bad launch arguments (grid, array types); nothing is written to the caller's arrays."""

@@ -428,7 +428,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         recorder.add(fn, specs)
     compiled = compile_for(fn, specs)
     ir = compiled.final
-    names = [p.name for p in ir.params]
     values: List[Any] = []
     for prm, host, spec in zip(ir.params, hosts, specs):
         values.extend(_runtime_values(prm, host, spec, prm.name))
