@@ -402,8 +402,8 @@ def box_aligned(size: int, grid3) -> int:
     for unit in (gy, gx):
         if size >= unit:
             return size - size % unit
-    divisors = [d for d in range(size, 0, -1) if gx % d == 0]
-    return divisors[0] if divisors[0] * 2 > size else size
+    largest = next(d for d in range(size, 0, -1) if gx % d == 0)      # the largest divisor ≤ size
+    return largest if largest * 2 > size else size
 
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
