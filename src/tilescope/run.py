@@ -7,6 +7,7 @@ import numpy as np
 
 from .errors import TileError
 
+
 class LaunchError(ValueError):
     """Bad launch arguments (grid, array types); nothing is written to the caller's arrays."""
 

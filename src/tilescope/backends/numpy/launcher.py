@@ -18,7 +18,7 @@ from . import core_rules  # noqa: F401  (registers the core rules)
 from . import fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
-from .numerics import NUMERICS_MODES, numerics_mode
+from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
 from .tiles import ArrayRef
@@ -26,7 +26,6 @@ from .tiles import ArrayRef
 GROUP_BUDGET = 1 << 22          # tile elements of one value in one vectorised step, at most
 MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
-ENV_NUMERICS = "TILESCOPE_NUMERICS"
 _compiled: Dict[Any, Any] = {}
 
 

@@ -35,6 +35,7 @@ _LOW29, _HALF29 = np.uint64(0x1FFFFFFF), np.uint64(0x10000000)   # f64 bits belo
 # float32 BLAS (their products are still exact). Either way a block's result never depends on
 # the other blocks of its group.
 NUMERICS_MODES = ("exact", "fast")
+ENV_NUMERICS = "TILESCOPE_NUMERICS"      # the mode of launches that do not name one
 _FAST = contextvars.ContextVar("tilescope_fast_numerics", default=False)
 _NARROW_FLOATS = (D.float16, D.bfloat16, D.float8_e4m3fn, D.float8_e5m2)
 

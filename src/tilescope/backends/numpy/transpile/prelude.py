@@ -11,10 +11,10 @@
 # Checks: the transpiled module runs *unchecked*: out-of-bounds tile elements are padded on
 # load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
 # bounds, race or poison reports). Use `tilescope run` to get those reports.
-import math as _math                     # used by the printing section (copied in)
-import os as _os
 import contextlib                         # used by the numerics section (copied in)
 import contextvars                        # used by the numerics section (copied in)
+import math as _math                     # used by the printing section (copied in)
+import os as _os
 import re
 import sys as _sys
 import threading                          # used by the numerics section (copied in)
@@ -589,7 +589,7 @@ def launch_groups(kernel, grid, values, group):
     lin = np.arange(n, dtype=np.int64)
     ids = np.stack([lin % grid[0], (lin // grid[0]) % grid[1], lin // (grid[0] * grid[1])], axis=1)
     printed = {}
-    mode = _os.environ.get("TILESCOPE_NUMERICS", "").strip().lower() or "exact"
+    mode = _os.environ.get(ENV_NUMERICS, "").strip().lower() or "exact"
     try:
         with np.errstate(all="ignore"), numerics_mode(mode):
             for start in range(0, n, group):
