@@ -3,8 +3,8 @@ the same values as the ordinary path, bit for bit, and only where nothing can te
 import numpy as np
 
 import cuda.tile as ct
-from tilescope.backends.numpy.forwarding import store_of
-from tilescope.backends.numpy.launcher import run_kernel
+from tilescope.backends.numpy.forwarding import store_of, streams_only
+from tilescope.backends.numpy.launcher import group_size, run_kernel
 from tilescope.compiler import compile as compile_kernel
 from tilescope.meta import MetaTensor
 from tests.backends.test_fusion import three_ways
@@ -98,3 +98,37 @@ def test_nans_in_any_slice_of_a_large_destination_are_canonical(tmp_path):
     for c in (three_ways(tmp_path, (n // 1024,), add, lambda: (a, b, np.zeros(n, np.float32), 1024))[2], whole):
         assert (c.view(np.uint32)[nan] == 0x7FFFFFFF).all()
         assert np.array_equal(c[~nan], np.full(n - 2, 2, np.float32))
+
+
+@ct.kernel
+def add_then_sum(a, b, c, s, T: ct.Constant[int]):
+    i = ct.bid(0)
+    t = ct.load(a, index=(i,), shape=(T,)) + ct.load(b, index=(i,), shape=(T,))
+    ct.store(c, index=(i,), tile=t)
+    ct.store(s, index=(i,), tile=ct.sum(t))
+
+
+def test_streaming_kernels_run_in_larger_groups():
+    f32, big = MetaTensor((64,), "float32"), MetaTensor((1 << 24,), "float32")
+    kernels = {"add": (add, [f32, f32, f32, 16]), "add_in_place": (add_in_place, [f32, 16]),
+               "scale_shift": (scale_shift, [f32, f32, f32, f32, 16]),
+               "read_between": (read_between, [f32, f32, 16]), "add_then_sum": (add_then_sum, [f32] * 4 + [16])}
+    streaming = {name for name, (k, args) in kernels.items() if streams_only(compile_kernel(k, args).final)}
+    # a result also read by a reduction, or a load read by something other than forwarded
+    # arithmetic, is held whole
+    assert streaming == {"add", "add_in_place", "scale_shift"}
+    args_bytes = 3 * big.nbytes
+    n = (1 << 24) // 1024
+    stream = group_size(compile_kernel(add, [big, big, big, 1024]).final, n, args_bytes)
+    held = group_size(compile_kernel(add_then_sum, [big, big, big, MetaTensor((n,), "float32"), 1024]).final,
+                      n, args_bytes)
+    assert stream == n > held
+
+
+def test_a_ragged_streaming_kernel_in_one_group(tmp_path):
+    # the last tile is partial, so every load of the group is read element by element
+    rng = np.random.default_rng(5)
+    n = 100_003
+    a, b = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+    c = three_ways(tmp_path, (-(-n // 1024),), add, lambda: (a, b, np.zeros(n, np.float32), 1024))[2]
+    assert np.array_equal(c, a + b)

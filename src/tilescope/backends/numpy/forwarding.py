@@ -14,6 +14,7 @@ from typing import Dict, Optional
 import numpy as np
 
 from ...ir.core import Block, Function, Op, per_function
+from ...ir.types import TileType
 from ... import dtypes as D
 from . import numerics
 from .numerics import canonical_nans
@@ -64,6 +65,27 @@ def _pairs(fn: Function) -> Dict[int, Op]:
             pairs[id(o)] = store
     walk(fn.body)
     return pairs
+
+
+@per_function
+def streams_only(fn: Function) -> bool:
+    """Whether every tile value of `fn` is a tile load read only by arithmetic computed into a
+    store, or such arithmetic itself (a vector add): then no value of a group is ever held whole
+    — loads are views, results go straight into the output slice by slice — so a group can be
+    as large as the grid allows without holding more memory or leaving the cache."""
+    readers = fn.body.readers()
+    pairs = _pairs(fn)
+    found = False
+    for op in fn.walk():
+        tiles = [r for r in op.results if isinstance(r.type, TileType) and r.type.shape]
+        if not tiles:
+            continue
+        found = True
+        if id(op) in pairs:
+            continue
+        if op.name != "load_tile" or not all(id(u) in pairs for u in readers.get(tiles[0].id, [None])):
+            return False
+    return found
 
 
 def compute_into_store(ex, op: Op, store: Op, *operands) -> bool:

@@ -15,7 +15,7 @@ from ...ir.types import ArrayType, TileType
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
-from . import fusion
+from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
 from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
@@ -24,6 +24,7 @@ from .races import RaceTracker
 from .tiles import ArrayRef
 
 GROUP_BUDGET = 1 << 22          # tile elements of one value in one vectorised step, at most
+STREAM_GROUP_BUDGET = 1 << 24   # ... for kernels that hold no value whole (forwarding.streams_only)
 MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
 _compiled: Dict[Any, Any] = {}
@@ -371,7 +372,10 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
     if biggest > MAX_TILE_ELEMENTS:
         raise LaunchError(f"a tile of shape {shape} ({biggest} elements) is too large for the CPU "
                           f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
-    budget = GROUP_BUDGET if not args_bytes else min(GROUP_BUDGET, max(MIN_GROUP_BUDGET, args_bytes // share))
+    # Each group costs a few hundred microseconds of bookkeeping; kernels that only stream
+    # (loads computed straight into stores) save it with larger groups.
+    cap = STREAM_GROUP_BUDGET if forwarding.streams_only(fn) else GROUP_BUDGET
+    budget = cap if not args_bytes else min(cap, max(MIN_GROUP_BUDGET, args_bytes // share))
     return max(1, min(nblocks, budget // biggest))
 
 
@@ -380,10 +384,10 @@ def _group_profile(fn) -> Tuple[int, int, tuple]:
     """(share, elements, shape): the divisor of the group budget and the largest tile value."""
     # Matrix products gain from large groups (operands shared along grid axes are loaded and
     # converted once, see grid.py; BLAS calls get fewer), most when their loops only
-    # accumulate them (fusion.py: little else per block); other work runs best on cache-sized
-    # groups.
+    # accumulate them (fusion.py: little else per block), and kernels that only stream hold no
+    # group-sized value at all; other work runs best on cache-sized groups.
     has_mma = any(op.name == "mma" for op in fn.walk())
-    share = 8 if fusion.all_mmas_joined(fn) else 24 if has_mma else 48
+    share = 8 if fusion.all_mmas_joined(fn) or forwarding.streams_only(fn) else 24 if has_mma else 48
     biggest, shape = 1, ()
     for op in fn.walk():
         for r in op.results:
