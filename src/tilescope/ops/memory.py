@@ -288,6 +288,7 @@ def _array_ndim(ctx, a):
 import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
+from ..backends.numpy import copying as _copying  # noqa: E402
 from ..backends.numpy import grid as _grid  # noqa: E402
 from .registry import numpy_rule  # noqa: E402
 
@@ -363,9 +364,11 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
         view = _T.tile_view(a, shape, order)
         regular = ex.regular_tiles(index)
         if regular is not None:          # a regular tiling: basic slicing, no per-tile gather
-            vals = _T.grid_to_blocks(view[regular.key], regular)
-            if not ref.unchanging and _np.may_share_memory(vals, a):
-                vals = vals.copy()       # the kernel may overwrite these elements later
+            vals = _grid_view(ex, ref, view[regular.key], regular)
+            if vals is None:
+                vals = _T.grid_to_blocks(view[regular.key], regular)
+                if not ref.unchanging and _np.may_share_memory(vals, a):
+                    vals = vals.copy()   # the kernel may overwrite these elements later
         else:
             vals = _shared_tiles(ex, view, index)
             if vals is None:
@@ -380,6 +383,17 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
     if not isinstance(vals, _grid.Factored) and vals.shape[0] != 1 and vals.shape[0] != ex.nb:
         vals = _np.broadcast_to(vals, (ex.nb,) + vals.shape[1:])
     return vals
+
+
+def _grid_view(ex, ref, tiles, regular):
+    """The tiles as a grid-form view when block order would copy them (see grid.tiles_as_grid);
+    only for arrays the kernel never writes (a view must not change under the kernel)."""
+    if ex.box is None or ex.active is not None or not ref.unchanging or len(regular.sizes) < 2:
+        return None
+    nv = len(regular.order)
+    if _grid.leading_axes_merge(tiles.transpose(regular.order + tuple(range(nv, tiles.ndim))), nv):
+        return None                      # block order is a view already
+    return _grid.tiles_as_grid(tiles, regular.order, ex.box)
 
 
 def _shared_tiles(ex, view, index):
@@ -428,7 +442,7 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         view = _T.tile_view(a, shape, order, writeable=True)
         if regular is not None:          # a regular tiling: one strided copy
             if ex.forwarded.pop(id(op), None) is not tile:     # (else computed in place: forwarding.py)
-                view[regular.key] = _T.blocks_to_grid(tile_full, regular, len(shape))
+                _copying.copy_into(view[regular.key], _T.blocks_to_grid(tile_full, regular, len(shape)))
         else:
             view[tuple(idx)] = tile_full[mask]
         return

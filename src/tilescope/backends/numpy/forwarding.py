@@ -69,21 +69,31 @@ def _pairs(fn: Function) -> Dict[int, Op]:
 
 @per_function
 def streams_only(fn: Function) -> bool:
-    """Whether every tile value of `fn` is a tile load read only by arithmetic computed into a
-    store, or such arithmetic itself (a vector add): then no value of a group is ever held whole
-    — loads are views, results go straight into the output slice by slice — so a group can be
-    as large as the grid allows without holding more memory or leaving the cache."""
+    """Whether every tile value of `fn` is a tile load that flows straight into stores — read only
+    by arithmetic computed into a store, by a store as its tile, or by permutations into stores
+    — or that arithmetic or permutation itself (a vector add, a transpose). No value of a group
+    is then held whole (loads and permutations are views, results go straight into the output,
+    slice by slice or piece by piece: copying.py), so a group can be as large as the grid
+    allows without holding more memory or leaving the cache."""
     readers = fn.body.readers()
     pairs = _pairs(fn)
+
+    def flows_to_stores(v, moved: bool = False) -> bool:
+        users = readers.get(v.id, [])
+        return bool(users) and all(
+            (id(u) in pairs and not moved)       # (arithmetic reads a permuted tile in block order: a copy)
+            or (u.name == "store_tile" and u.operands[-1] is v and v not in u.operands[:-1])
+            or (u.name == "permute" and flows_to_stores(u.results[0], True)) for u in users)
+
     found = False
     for op in fn.walk():
         tiles = [r for r in op.results if isinstance(r.type, TileType) and r.type.shape]
         if not tiles:
             continue
         found = True
-        if id(op) in pairs:
+        if id(op) in pairs or op.name == "permute":       # (what a permutation feeds: checked from its load)
             continue
-        if op.name != "load_tile" or not all(id(u) in pairs for u in readers.get(tiles[0].id, [None])):
+        if op.name != "load_tile" or not flows_to_stores(tiles[0]):
             return False
     return found
 

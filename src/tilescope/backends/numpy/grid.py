@@ -88,14 +88,28 @@ def from_grid(x: np.ndarray, box: Box):
     lead, tile = x.shape[:3], x.shape[3:]
     if lead == (1, 1, 1):
         return x.reshape((1,) + tile)
-    if all(n == b for n, b in zip(lead, box)) and _leading_axes_merge(x):
+    if all(n == b for n, b in zip(lead, box)) and leading_axes_merge(x):
         return x.reshape((-1,) + tile)
     return Factored(x, box)
 
 
-def _leading_axes_merge(x: np.ndarray) -> bool:
-    """Whether the three grid axes of `x` merge into one axis without a copy."""
-    axes = [(n, st) for n, st in zip(x.shape[:3], x.strides[:3]) if n > 1]
+def tiles_as_grid(tiles: np.ndarray, order: Sequence[int], box: Box) -> Optional[Factored]:
+    """Tiles of a regular tiling (`tiles.Tiling`: `tiles` has one axis per varying index
+    component, then the tile axes; `order` lists the components from the slowest in block order)
+    as a zero-copy grid-form value, when each component runs along one axis of the box; None
+    otherwise. Block order would need a copy when the components' strides do not nest (a tile
+    read transposed); grid form lets that copy wait for a rule that needs it, and a store can
+    then copy the tiles straight from one array into the other."""
+    nv = len(order)
+    lead = tiles.transpose(tuple(order) + tuple(range(nv, tiles.ndim)))
+    if [n for n in lead.shape[:nv] if n > 1] != [n for n in box if n > 1]:
+        return None
+    return Factored(lead.reshape(box + lead.shape[nv:]), box)
+
+
+def leading_axes_merge(x: np.ndarray, count: int = 3) -> bool:
+    """Whether the first `count` axes of `x` (the three grid axes) merge into one without a copy."""
+    axes = [(n, st) for n, st in zip(x.shape[:count], x.strides[:count]) if n > 1]
     return all(st == n_in * st_in for (_, st), (n_in, st_in) in zip(axes, axes[1:]))
 
 
