@@ -39,6 +39,22 @@ def test_equals_matmul_bit_for_bit(dt, tiles, lead):
     assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
 
 
+@pytest.mark.parametrize("lead", LAYOUTS[:2], ids=str)
+def test_tiles_with_leading_unit_axes_are_joined(lead, monkeypatch):
+    # a batched matmul's (1, TM, TK) tiles: joined like 2-d tiles (one big product per batch
+    # entry), the result keeping its unit axis
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal(lead[0] + (1, 64, 48))
+    y = rng.standard_normal(lead[1] + (1, 48, 32))
+    want = np.matmul(x, y)
+    calls = []
+    real = np.matmul
+    monkeypatch.setattr(joined.np, "matmul", lambda a, b: calls.append(a.shape) or real(a, b))
+    got = joined.joined_matmul(x, y)
+    assert got.shape == want.shape and np.array_equal(got.view(np.uint8), want.view(np.uint8))
+    assert calls[-1] == (lead[0][0], lead[0][2] * 64, 48)      # (batch, rows of blocks · TM, K)
+
+
 def test_probe_refuses_a_blas_that_sums_large_products_differently(monkeypatch):
     """A BLAS whose big products round differently from small ones is never joined."""
     real = np.matmul

@@ -21,6 +21,10 @@ import numpy as np
 
 def joined_matmul(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """np.matmul(x, y) for grid-form operands (3 grid axes, then the matrix axes), bit for bit."""
+    if x.ndim == y.ndim > 5 and x.shape[3:-2] == y.shape[3:-2] and all(n == 1 for n in x.shape[3:-2]):
+        # tiles with leading axes of one element (a batched matmul's (1, TM, TK) tiles)
+        flat = joined_matmul(x.reshape(x.shape[:3] + x.shape[-2:]), y.reshape(y.shape[:3] + y.shape[-2:]))
+        return flat.reshape(flat.shape[:3] + x.shape[3:-2] + flat.shape[-2:])
     if x.ndim != 5 or y.ndim != 5 or x.dtype != y.dtype or x.dtype.kind != "f":
         return np.matmul(x, y)
     lead_x, lead_y = x.shape[:3], y.shape[:3]
