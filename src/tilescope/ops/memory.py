@@ -388,7 +388,7 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
 def _grid_view(ex, ref, tiles, regular):
     """The tiles as a grid-form view when block order would copy them (see grid.tiles_as_grid);
     only for arrays the kernel never writes (a view must not change under the kernel)."""
-    if ex.box is None or ex.active is not None or not ref.unchanging or len(regular.sizes) < 2:
+    if len(regular.sizes) < 2 or not ref.unchanging or ex.active is not None or ex.box is None:
         return None
     nv = len(regular.order)
     if _grid.leading_axes_merge(tiles.transpose(regular.order + tuple(range(nv, tiles.ndim))), nv):
