@@ -7,6 +7,12 @@ from tilescope import dtypes as D
 from tilescope.backends.numpy import numerics as N
 
 
+@pytest.fixture(autouse=True)
+def small_slices(monkeypatch):
+    """Slices of 16K elements, so that arrays of a few hundred thousand take the sliced path."""
+    monkeypatch.setattr(N, "_SLICE_ELEMENTS", 1 << 14)
+
+
 def exact_fma32(a, b, c):
     hi, lo = N.two_sum(a.astype(np.float64) * b, np.broadcast_to(c, np.broadcast_shapes(a.shape, b.shape,
                                                                                        c.shape)).astype(np.float64))
