@@ -4,7 +4,8 @@ import numpy as np
 
 import cuda.tile as ct
 from tilescope.backends.numpy.forwarding import store_of, streams_only
-from tilescope.backends.numpy.launcher import group_size, run_kernel
+from tilescope.backends.numpy import launcher
+from tilescope.backends.numpy.launcher import run_kernel
 from tilescope.compiler import compile as compile_kernel
 from tilescope.meta import MetaTensor
 from tests.backends.test_fusion import three_ways
@@ -108,8 +109,8 @@ def add_then_sum(a, b, c, s, T: ct.Constant[int]):
     ct.store(s, index=(i,), tile=ct.sum(t))
 
 
-def test_streaming_kernels_run_in_larger_groups():
-    f32, big = MetaTensor((64,), "float32"), MetaTensor((1 << 24,), "float32")
+def test_streaming_kernels_run_in_larger_groups(monkeypatch):
+    f32 = MetaTensor((64,), "float32")
     kernels = {"add": (add, [f32, f32, f32, 16]), "add_in_place": (add_in_place, [f32, 16]),
                "scale_shift": (scale_shift, [f32, f32, f32, f32, 16]),
                "read_between": (read_between, [f32, f32, 16]), "add_then_sum": (add_then_sum, [f32] * 4 + [16])}
@@ -117,16 +118,25 @@ def test_streaming_kernels_run_in_larger_groups():
     # a result also read by a reduction, or a load read by something other than forwarded
     # arithmetic, is held whole
     assert streaming == {"add", "add_in_place", "scale_shift"}
-    args_bytes = 3 * big.nbytes
-    n = (1 << 24) // 1024
-    stream = group_size(compile_kernel(add, [big, big, big, 1024]).final, n, args_bytes)
-    held = group_size(compile_kernel(add_then_sum, [big, big, big, MetaTensor((n,), "float32"), 1024]).final,
-                      n, args_bytes)
-    assert stream == n > held
+
+    groups = []
+    real = launcher.Executor
+    monkeypatch.setattr(launcher, "Executor", lambda *a: groups.append(len(a[2])) or real(*a))
+
+    def sizes(kernel, n, extra=()):
+        groups.clear()
+        a = np.ones(n, np.float32)
+        run_kernel((-(-n // 1024),), kernel, (a, a, np.zeros(n, np.float32)) + extra + (1024,))
+        return list(groups)
+
+    n = 1 << 22
+    assert sizes(add, n) == [n // 1024]                               # one group
+    assert len(sizes(add_then_sum, n, (np.zeros(n // 1024, np.float32),))) > 1
+    assert len(sizes(add, n - 5)) > 1              # a partial last tile: groups stay small (partial.py)
 
 
-def test_a_ragged_streaming_kernel_in_one_group(tmp_path):
-    # the last tile is partial, so every load of the group is read element by element
+def test_a_ragged_streaming_kernel(tmp_path):
+    # the last tile is partial: its group is read and written through a copy (partial.py)
     rng = np.random.default_rng(5)
     n = 100_003
     a, b = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)

@@ -290,6 +290,7 @@ import numpy as _np  # noqa: E402
 from ..backends.numpy import tiles as _T  # noqa: E402
 from ..backends.numpy import copying as _copying  # noqa: E402
 from ..backends.numpy import grid as _grid  # noqa: E402
+from ..backends.numpy import partial as _partial  # noqa: E402
 from .registry import numpy_rule  # noqa: E402
 
 
@@ -373,16 +374,33 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
             vals = _shared_tiles(ex, view, index)
             if vals is None:
                 vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
-        if ex.races is not None:
-            mask = ex.active_mask()
-            idx = [_np.broadcast_to(i, (ex.nb,))[mask] for i in index]
-            ex.races.record_tile(ex, op, ref, idx, shape, order, mask, write=False)
+        _record_tile_read(ex, op, ref, index, shape, order)
+    elif _partial_tiling(ex, ref, index, shape, steps, check_bounds) is not None:
+        vals = _partial.load(a, shape, order, ex.regular_tiles(index), pad)
+        _record_tile_read(ex, op, ref, index, shape, order)
     else:
         coords = _T.tile_coords(index, shape, order, steps)
         vals = _T.load_elements(ex, op, ref, coords, pad, what="tile load", ub=True, report_oob=not check_bounds)
     if not isinstance(vals, _grid.Factored) and vals.shape[0] != 1 and vals.shape[0] != ex.nb:
         vals = _np.broadcast_to(vals, (ex.nb,) + vals.shape[1:])
     return vals
+
+
+def _record_tile_read(ex, op, ref, index, shape, order) -> None:
+    if ex.races is not None:
+        mask = ex.active_mask()
+        idx = [_np.broadcast_to(i, (ex.nb,))[mask] for i in index]
+        ex.races.record_tile(ex, op, ref, idx, shape, order, mask, write=False)
+
+
+def _partial_tiling(ex, ref, index, shape, steps, check_bounds: bool):
+    """The regular tiling of tiles some of which reach past the array (partial.py), when every
+    block takes part and nothing needs lane-by-lane treatment (`check_bounds=False` reports
+    lanes outside the array, the poison check follows padded lanes); else None."""
+    if not isinstance(ref, _T.ArrayRef) or steps is not None or not check_bounds or ex.checks.poison \
+            or ex.active is not None or ref.array.ndim != len(shape) or not shape:
+        return None
+    return ex.regular_tiles(index)
 
 
 def _grid_view(ex, ref, tiles, regular):
@@ -445,6 +463,15 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
                 _copying.copy_into(view[regular.key], _T.blocks_to_grid(tile_full, regular, len(shape)))
         else:
             view[tuple(idx)] = tile_full[mask]
+        return
+    regular = _partial_tiling(ex, ref, index, shape, steps, check_bounds) if a.flags.writeable else None
+    if regular is not None:
+        if isinstance(tile, _grid.Factored):
+            tile = tile.materialize()
+        if ex.races is not None:
+            ex.races.record_tile_store(ex, op, ref, [_np.broadcast_to(i, (ex.nb,)) for i in index], shape, order,
+                                       mask)
+        _partial.store(a, shape, order, regular, _np.broadcast_to(tile, (ex.nb,) + shape))
         return
     coords = _T.tile_coords(index, shape, order, steps)
     _T.store_elements(ex, op, ref, coords, tile, what="tile store", ub=True, report_oob=not check_bounds)

@@ -98,6 +98,22 @@ def streams_only(fn: Function) -> bool:
     return found
 
 
+def whole_tiles(fn: Function, args) -> bool:
+    """Whether every tile load and store of `fn` reads or writes an argument array made of whole
+    tiles (`args`: the launch's run-time values, one per parameter of `fn`). A tiling that runs
+    past an array's edge is read and written through a copy of the whole group (partial.py),
+    so a streaming kernel then keeps its groups small."""
+    params = {v.id: a for v, a in zip(fn.body.args, args)}
+    for op in fn.walk():
+        if op.name not in ("load_tile", "store_tile"):
+            continue
+        ref = params.get(op.operands[0].id)
+        shape = (op.results[0] if op.name == "load_tile" else op.operands[-1]).type.shape
+        if not isinstance(ref, ArrayRef) or any(ref.array.shape[op.attrs["order"][k]] % t for k, t in enumerate(shape)):
+            return False
+    return True
+
+
 def compute_into_store(ex, op: Op, store: Op, *operands) -> bool:
     """Compute `op` into the array `store` writes, when this run allows it."""
     if ex.active is not None or ex.checks.poison:

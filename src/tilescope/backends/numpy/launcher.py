@@ -362,7 +362,7 @@ def _atomic_order_matters(fn) -> bool:
     return False
 
 
-def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
+def group_size(fn, nblocks: int, args_bytes: int = 0, args=None) -> int:
     """Blocks per vectorised step: as many as fit the budget for the largest tile value.
 
     The budget follows the arguments' size (a step holds a few dozen tile-sized temporaries,
@@ -373,8 +373,12 @@ def group_size(fn, nblocks: int, args_bytes: int = 0) -> int:
         raise LaunchError(f"a tile of shape {shape} ({biggest} elements) is too large for the CPU "
                           f"executor (limit {MAX_TILE_ELEMENTS} elements per tile)")
     # Each group costs a few hundred microseconds of bookkeeping; kernels that only stream
-    # (loads computed straight into stores) save it with larger groups.
-    cap = STREAM_GROUP_BUDGET if forwarding.streams_only(fn) else GROUP_BUDGET
+    # (loads computed straight into stores) save it with larger groups, `args` (the launch's
+    # values) permitting.
+    if forwarding.streams_only(fn) and args is not None and forwarding.whole_tiles(fn, args):
+        share, cap = 8, STREAM_GROUP_BUDGET          # no group-sized value is ever held
+    else:
+        cap = GROUP_BUDGET
     budget = cap if not args_bytes else min(cap, max(MIN_GROUP_BUDGET, args_bytes // share))
     return max(1, min(nblocks, budget // biggest))
 
@@ -384,10 +388,10 @@ def _group_profile(fn) -> Tuple[int, int, tuple]:
     """(share, elements, shape): the divisor of the group budget and the largest tile value."""
     # Matrix products gain from large groups (operands shared along grid axes are loaded and
     # converted once, see grid.py; BLAS calls get fewer), most when their loops only
-    # accumulate them (fusion.py: little else per block), and kernels that only stream hold no
-    # group-sized value at all; other work runs best on cache-sized groups.
+    # accumulate them (fusion.py: little else per block); other work runs best on cache-sized
+    # groups.
     has_mma = any(op.name == "mma" for op in fn.walk())
-    share = 8 if fusion.all_mmas_joined(fn) or forwarding.streams_only(fn) else 24 if has_mma else 48
+    share = 8 if fusion.all_mmas_joined(fn) else 24 if has_mma else 48
     biggest, shape = 1, ()
     for op in fn.walk():
         for r in op.results:
@@ -452,7 +456,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     if sequential is None:
         sequential = needs_sequential(ir)
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
-    size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes), grid3))
+    size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
     mode = numerics_setting(numerics)
     progress = Progress(fn.__name__, nblocks)
     try:

@@ -1,8 +1,8 @@
 """Exact inter-block race detection: which block wrote and which read each element in one launch.
 
-Arrays accessed only as aligned whole tiles of one shape are tracked per *tile*
-(cheap: one entry per tile); any other access switches that array to per-element
-tracking. A conflict is two different blocks writing one element, or one block
+Arrays accessed only as aligned tiles of one shape (the last ones possibly partial) are
+tracked per *tile* (cheap: one entry per tile); any other access switches that array to
+per-element tracking. A conflict is two different blocks writing one element, or one block
 reading an element another block writes, without atomics.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Dict, Optional, Tuple
 
 import numpy as np
 
-from .tiles import in_bounds, tile_coords, tiles_fully_inside
+from .tiles import in_bounds, tile_coords
 
 NONE, MANY = -1, -2
 _READ_WRITE = "access it, one reading what the other writes,"     # (a report's wording)
@@ -66,10 +66,10 @@ class RaceTracker:
             return
         st = self._state(arr)
         if shape and not st.element and st.pattern in (None, (shape, order)) and \
-                tiles_fully_inside(index, shape, order, arr.array.shape):
+                _in_tile_grid(index, shape, order, arr.array.shape):
             if st.pattern is None:
                 st.pattern = (shape, order)
-                counts = tuple(arr.array.shape[order[k]] // shape[k] for k in range(len(shape)))
+                counts = tuple(-(-arr.array.shape[order[k]] // shape[k]) for k in range(len(shape)))
                 st.writers = np.full(counts, NONE, np.int32)
                 st.readers = np.full(counts, NONE, np.int32)
             idx = tuple(np.broadcast_to(i, blocks.shape).astype(np.intp) for i in index)
@@ -166,14 +166,24 @@ class RaceTracker:
                   block=blocks[-1])
 
 
+def _in_tile_grid(index, tile_shape, order, shape) -> bool:
+    """Whether every tile lies in the array's grid of tiles, the last ones possibly partial (a
+    partial tile's elements inside the array are all accessed by the block accessing the tile)."""
+    for k, t in enumerate(tile_shape):
+        idx = index[k]
+        if idx.size and (idx.min() < 0 or int(idx.max()) >= -(-shape[order[k]] // t)):
+            return False
+    return True
+
+
 def _expand(tile_map: np.ndarray, pattern, shape) -> np.ndarray:
-    """Per-tile owners → per-element owners (elements of partial tiles were never touched)."""
+    """Per-tile owners → per-element owners (partial tiles: their elements inside the array)."""
     tshape, order = pattern
     out = np.full(shape, NONE, np.int32)
     perm = out.transpose(order)
-    region = tuple(slice(0, c * t) for c, t in zip(tile_map.shape, tshape))
     rep = tile_map
     for ax, t in enumerate(tshape):
         rep = np.repeat(rep, t, axis=ax)
-    perm[region] = rep
+    region = tuple(slice(0, min(c * t, n)) for c, t, n in zip(tile_map.shape, tshape, perm.shape))
+    perm[region] = rep[region]
     return out
