@@ -42,3 +42,18 @@ def test_irregular_indices_are_not():
     assert regular_tiles([ids[:, 0] * 2], nb) is None                          # every other tile
     assert regular_tiles([ids[:, 0], ids[:, 0]], nb) is None                   # the same pace twice
     assert regular_tiles([ids[:, 0]], nb) is None                              # repeats: blocks share tiles
+
+
+def test_components_are_analysed_once_per_index_array(monkeypatch):
+    from tilescope.backends.numpy import tiles
+    ids = _block_ids((4, 3, 1))
+    rows, cols = ids[:, 0].copy(), ids[:, 1].copy()
+    want = [regular_tiles([rows, np.array([k]), cols], len(ids)) for k in range(3)]
+    calls = []
+    real = tiles._component
+    monkeypatch.setattr(tiles, "_component", lambda i, nb: calls.append(id(i)) or real(i, nb))
+    seen = {}
+    for k in range(3):                       # a loop: the same block indices, a new loop index
+        t = regular_tiles([rows, np.array([k]), cols], len(ids), seen)
+        assert t == want[k] and t.key == (slice(0, 4), k, slice(0, 3))
+    assert calls.count(id(rows)) == 1 and calls.count(id(cols)) == 1

@@ -387,7 +387,7 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
 
 
 def _record_tile_read(ex, op, ref, index, shape, order) -> None:
-    if ex.races is not None:
+    if ex.races is not None and ex.races.watches_reads_of(ref):
         mask = ex.active_mask()
         idx = [_np.broadcast_to(i, (ex.nb,))[mask] for i in index]
         ex.races.record_tile(ex, op, ref, idx, shape, order, mask, write=False)

@@ -71,6 +71,7 @@ class Executor:
         self.active: Optional[np.ndarray] = None
         self.op: Optional[Op] = None
         self.index_axes_seen: dict = {}
+        self.components_seen: dict = {}      # tiles.regular_tiles's analyses, per index array
         self.nan_sites = canonical_sites(fn)
         self.forwarded: dict = {}            # store op id -> the view its tile was computed into
         self.kept: dict = {}                 # value id -> (array, what `once` computed from it)
@@ -137,7 +138,7 @@ class Executor:
 
     def regular_tiles(self, index: List[np.ndarray]):
         """tiles.regular_tiles of per-block tile indices (remembered)."""
-        return self.remembered(index, "regular", lambda: regular_tiles(index, self.nb))
+        return self.remembered(index, "regular", lambda: regular_tiles(index, self.nb, self.components_seen))
 
     def once(self, v: Value, x: Any, fn: Callable[[Any], Any]) -> Any:
         """fn(x), computed again only when `v` holds another array than last time (an operand

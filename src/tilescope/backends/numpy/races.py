@@ -57,8 +57,12 @@ class RaceTracker:
 
     # ---- entry points -------------------------------------------------------------
 
+    def watches_reads_of(self, arr) -> bool:
+        """Whether reads of `arr` are recorded (only arrays some op writes can race a read)."""
+        return self.watched_reads is None or arr.index in self.watched_reads
+
     def record_tile(self, ex, op, arr, index, shape, order, mask, *, write: bool) -> None:
-        if not write and self.watched_reads is not None and arr.index not in self.watched_reads:
+        if not write and not self.watches_reads_of(arr):
             return
         shape, order = tuple(shape), tuple(order)
         blocks = ex.linear_block_ids()[mask].astype(np.int32)
@@ -88,7 +92,7 @@ class RaceTracker:
         self._check(ex, op, arr, st, cs, bl, write)
 
     def record_elements(self, ex, op, arr, coords, blocks, *, write: bool) -> None:
-        if not write and self.watched_reads is not None and arr.index not in self.watched_reads:
+        if not write and not self.watches_reads_of(arr):
             return
         st = self._state(arr)
         self._to_element(arr, st)

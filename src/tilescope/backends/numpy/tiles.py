@@ -14,6 +14,7 @@ from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from ...lang.enums import PaddingMode
+from .grid import remember
 from .tilegeom import in_bounds, keep_last_writes, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
 
 
@@ -128,41 +129,62 @@ class Tiling(NamedTuple):
     order: tuple      # positions in `sizes` from the slowest-varying (in block order) to the fastest
 
 
-def regular_tiles(index: Sequence[np.ndarray], nb: int) -> Optional[Tiling]:
+def regular_tiles(index: Sequence[np.ndarray], nb: int, seen: Optional[dict] = None) -> Optional[Tiling]:
     """Express per-block tile indices as basic slicing of a tile view, when they form a regular grid.
 
     `view[key]` then has shape (*sizes, *tile), and `grid_to_blocks` turns it into the
     (B, *tile) block order. Handles any number of varying components, each running over
     consecutive tile indices at its own pace in block order (x fastest: a row `(bid(0),)`, a
     2-d grid `(bid(0), bid(1))`, a batched `(bid(2), bid(0), bid(1))`); None otherwise (then
-    fancy indexing is needed).
+    fancy indexing is needed). `seen` caches each component's analysis per index array (a loop
+    indexes with the same block ids every iteration, next to a new loop index).
     """
     key, varying = [], []
     for k, i in enumerate(index):
-        i = np.asarray(i).reshape(-1)
-        if i.shape[0] == 1 or (i == i[0]).all():
-            key.append(int(i[0]))
+        if seen is None:
+            part = _component(i, nb)
+        else:
+            hit = seen.get(id(i))
+            if hit is None or hit[0] is not i:
+                hit = (i, _component(i, nb))
+                remember(seen, id(i), hit)       # holding `i` keeps its id from being reused
+            part = hit[1]
+        if part is None:
+            return None
+        if isinstance(part, int):
+            key.append(part)
         else:
             key.append(None)
-            varying.append((k, i))
+            varying.append((k, part))
     if not varying:
         return Tiling(tuple(key), (), ())
-    if any(i.shape[0] != nb for _, i in varying):
-        return None
-    # how many consecutive blocks share each component's first value: its pace in block order
-    runs = [int(np.argmax(i[1:] != i[:-1])) + 1 for _, i in varying]
-    fastest_first = sorted(range(len(varying)), key=lambda j: runs[j])
-    sizes, span, blocks = [0] * len(varying), 1, np.arange(nb)
+    fastest_first = sorted(range(len(varying)), key=lambda j: varying[j][1][0])
+    sizes, span = [0] * len(varying), 1
     for j in fastest_first:
-        k, i = varying[j]
-        lo, n = int(i[0]), int(i.max()) - int(i[0]) + 1
-        if runs[j] != span or not np.array_equal(i, lo + (blocks // span) % n):
+        k, (run, lo, n) = varying[j]
+        if run != span:
             return None
         sizes[j], span = n, span * n
         key[k] = slice(lo, lo + n)
     if span != nb:
         return None
     return Tiling(tuple(key), tuple(sizes), tuple(reversed(fastest_first)))
+
+
+def _component(i, nb: int):
+    """One component of per-block tile indices: its value when the same for every block, else
+    (run, lo, n) when it runs over lo..lo+n-1 changing every `run` blocks (and wrapping around),
+    else None."""
+    i = np.asarray(i).reshape(-1)
+    if i.shape[0] == 1 or (i == i[0]).all():
+        return int(i[0])
+    if i.shape[0] != nb:
+        return None
+    run = int(np.argmax(i[1:] != i[:-1])) + 1     # how many consecutive blocks share the first value
+    lo, n = int(i[0]), int(i.max()) - int(i[0]) + 1
+    if not np.array_equal(i, lo + (np.arange(nb) // run) % n):
+        return None
+    return run, lo, n
 
 
 def grid_to_blocks(x: np.ndarray, tiling: Tiling) -> np.ndarray:
