@@ -107,10 +107,11 @@ def rows(quick: bool):
     return out
 
 
-def best_of(fns, repeat=5):
+def best_of(fns, repeat=9):
     """Best time of each function, the functions taking turns: this machine's speed drifts by
-    10–30% over seconds, and turns keep the drift out of their ratios. Each turn times a second
-    call, so every function is measured with its own data in cache."""
+    10–30% over seconds, and turns keep the drift out of their ratios (nine turns: with five, a
+    slow phase of the machine could last through all of one row's turns). Each turn times a
+    second call, so every function is measured with its own data in cache."""
     best = [math.inf] * len(fns)
     for _ in range(repeat):
         for i, fn in enumerate(fns):
