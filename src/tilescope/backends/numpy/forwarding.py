@@ -100,16 +100,17 @@ def streams_only(fn: Function) -> bool:
 
 def whole_tiles(fn: Function, args) -> bool:
     """Whether every tile load and store of `fn` reads or writes an argument array made of whole
-    tiles (`args`: the launch's run-time values, one per parameter of `fn`). A tiling that runs
-    past an array's edge is read and written through a copy of the whole group (partial.py),
-    so a streaming kernel then keeps its groups small."""
+    tiles, partitioned (`args`: the launch's run-time values, one per parameter of `fn`). A tiling
+    that runs past an array's edge is read and written through a copy of the whole group
+    (partial.py), so a streaming kernel then keeps its groups small."""
     params = {v.id: a for v, a in zip(fn.body.args, args)}
     for op in fn.walk():
         if op.name not in ("load_tile", "store_tile"):
             continue
         ref = params.get(op.operands[0].id)
         shape = (op.results[0] if op.name == "load_tile" else op.operands[-1]).type.shape
-        if not isinstance(ref, ArrayRef) or any(ref.array.shape[op.attrs["order"][k]] % t for k, t in enumerate(shape)):
+        if not isinstance(ref, ArrayRef) or op.attrs.get("traversal_steps") is not None \
+                or any(ref.array.shape[op.attrs["order"][k]] % t for k, t in enumerate(shape)):
             return False
     return True
 
