@@ -3,8 +3,8 @@ the same values as the ordinary path, bit for bit, and only where nothing can te
 import numpy as np
 
 import cuda.tile as ct
-from tilescope.backends.numpy.forwarding import store_of, streams_only
 from tilescope.backends.numpy import launcher
+from tilescope.backends.numpy.forwarding import store_of, streams_only
 from tilescope.backends.numpy.launcher import run_kernel
 from tilescope.compiler import compile as compile_kernel
 from tilescope.meta import MetaTensor
