@@ -7,7 +7,8 @@ import cuda.tile as ct
 from tilescope.backends.numpy import tiles
 from tilescope.backends.numpy.launcher import run_kernel
 from tilescope.ops import memory
-from tests.backends.test_fusion import three_ways
+from tests.backends import kernels_matmul as K
+from tests.backends.test_fusion import three_ways, within_f32
 
 PAD = ct.PaddingMode
 
@@ -88,3 +89,40 @@ def test_check_bounds_false_still_reports_lanes_outside(monkeypatch):
     x = np.arange(12, dtype=np.float32)
     reports = run_kernel((2,), unchecked, (x, np.zeros(12, np.float32), 8)).reports
     assert any("out of bounds" in r for r in reports), reports
+
+
+@ct.kernel
+def spread_tiles(x, y, T: ct.Constant[int], S: ct.Constant[int]):
+    i = ct.bid(0)
+    ct.store(y, index=(i,), tile=ct.load(x, index=(i * S,), shape=(T,), padding_mode=PAD.NEG_ZERO))
+
+
+@pytest.mark.parametrize("dt", [np.float16, np.float32], ids=str)
+def test_a_ragged_matmul_reads_its_panels_by_region(tmp_path, monkeypatch, dt):
+    # 100x70 @ 70x90 in 32x32x16 tiles: partial tiles along M, N and K; the shared row and
+    # column panels come from padded copies, never lane by lane
+    rng = np.random.default_rng(11)
+    a = rng.uniform(-1, 1, (100, 70)).astype(dt)
+    b = rng.uniform(-1, 1, (70, 90)).astype(dt)
+    c = three_ways(tmp_path, (4, 3), K.tiled_matmul, lambda: (a, b, np.zeros((100, 90), np.float32), 32, 32, 16, 5))[2]
+    within_f32(c, a, b, 70)
+    monkeypatch.setattr(tiles, "load_elements", lambda *a, **k: pytest.fail("went lane by lane"))
+    c2 = np.zeros((100, 90), np.float32)
+    run_kernel((4, 3), K.tiled_matmul, (a, b, c2, 32, 32, 16, 5))
+    assert np.array_equal(c2, c)
+
+
+@pytest.mark.parametrize("spread,lane_by_lane", [(50, False), (5000, True)])
+def test_tiles_far_apart(tmp_path, monkeypatch, spread, lane_by_lane):
+    # tiles 0, S and 2S, the last one partial: a box of 2S+1 tiles is copied while small; far
+    # apart (80,000 elements for 24 read) they are read lane by lane
+    x = np.arange(8 * (2 * spread + 1) - 3, dtype=np.float32)
+    s = 8 * spread
+    want = np.concatenate([x[0:8], x[s:s + 8], np.r_[x[2 * s:2 * s + 5], [-0.0] * 3].astype(np.float32)])
+    y = three_ways(tmp_path, (3,), spread_tiles, lambda: (x, np.zeros(24, np.float32), 8, spread))[1]
+    assert np.array_equal(y, want) and np.signbit(y[-1])
+    calls = []
+    real = tiles.load_elements
+    monkeypatch.setattr(tiles, "load_elements", lambda *a, **k: calls.append(1) or real(*a, **k))
+    run_kernel((3,), spread_tiles, (x, np.zeros(24, np.float32), 8, spread))
+    assert bool(calls) == lane_by_lane

@@ -375,8 +375,16 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
             if vals is None:
                 vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
         _record_tile_read(ex, op, ref, index, shape, order)
-    elif _partial_tiling(ex, ref, index, shape, steps, check_bounds) is not None:
-        vals = _partial.load(a, shape, order, ex.regular_tiles(index), pad)
+    elif (padded := _padded_tiles(ex, ref, index, shape, order, steps, pad, check_bounds)) is not None:
+        view, first = padded
+        regular = ex.regular_tiles(index)
+        if regular is not None:
+            vals = _T.grid_to_blocks(view[_partial.shifted(regular.key, first)], regular)
+        else:
+            index_in_box = [i - f for i, f in zip(index, first)]
+            vals = _shared_tiles(ex, view, index_in_box)
+            if vals is None:
+                vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index_in_box]))]
         _record_tile_read(ex, op, ref, index, shape, order)
     else:
         coords = _T.tile_coords(index, shape, order, steps)
@@ -393,12 +401,26 @@ def _record_tile_read(ex, op, ref, index, shape, order) -> None:
         ex.races.record_tile(ex, op, ref, idx, shape, order, mask, write=False)
 
 
+def _by_region(ref, shape, steps, check_bounds: bool, poison: bool) -> bool:
+    """Whether tiles some of which reach past the array may be read or written by regions
+    (partial.py): not where lanes need one by one treatment (`check_bounds=False` reports lanes
+    outside the array, the poison check follows padded lanes)."""
+    return isinstance(ref, _T.ArrayRef) and steps is None and check_bounds and not poison \
+        and ref.array.ndim == len(shape) > 0
+
+
+def _padded_tiles(ex, ref, index, shape, order, steps, pad, check_bounds: bool):
+    """(tile view, first tile) of a padded copy of the tiles' box (partial.py), or None."""
+    if not _by_region(ref, shape, steps, check_bounds, ex.checks.poison):
+        return None
+    per_block = int(_np.prod(shape, dtype=_np.int64)) * ex.nb
+    return _partial.padded_tiles(ref.array, shape, order, index, pad, limit=max(4 * per_block, 1 << 16))
+
+
 def _partial_tiling(ex, ref, index, shape, steps, check_bounds: bool):
-    """The regular tiling of tiles some of which reach past the array (partial.py), when every
-    block takes part and nothing needs lane-by-lane treatment (`check_bounds=False` reports
-    lanes outside the array, the poison check follows padded lanes); else None."""
-    if not isinstance(ref, _T.ArrayRef) or steps is not None or not check_bounds or ex.checks.poison \
-            or ex.active is not None or ref.array.ndim != len(shape) or not shape:
+    """The regular tiling of tiles some of which reach past the array, stored by region
+    (partial.py) when every block takes part; else None."""
+    if not _by_region(ref, shape, steps, check_bounds, ex.checks.poison) or ex.active is not None:
         return None
     return ex.regular_tiles(index)
 

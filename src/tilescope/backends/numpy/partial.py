@@ -1,12 +1,14 @@
-"""Regular tilings that run past the array's edge (a vector whose length is not a multiple of
-the tile): loads and stores by whole regions instead of element by element.
+"""Tilings that run past the array's edge (a vector whose length is not a multiple of the tile,
+a matmul of 1000×1000): loads and stores by whole regions instead of element by element.
 
-Tiles of a regular tiling (`tiles.Tiling`) cover one box of the array, tile index range by
-tile index range. When some of them reach past the array (or before it), a load copies the part
-of the box inside the array into a buffer pre-filled with the padding value and cuts the buffer
-into tiles; a store does the reverse and writes back only the part inside the array. Elements
-outside the array read the padding and are never written, exactly as lane-by-lane access does
-it, at the cost of two plain copies instead of a gather or scatter of every element.
+The tiles a group of blocks reads span one box of the array, tile index range by tile index
+range. When some of them reach past the array (or before it), a load copies the part of the box
+inside the array into a buffer pre-filled with the padding value and reads the tiles from the
+buffer as it would from the array (a regular tiling's views, a matmul's shared panels); a store
+of a regular tiling writes its tiles into such a buffer and copies back only the part inside
+the array. Elements outside the array read the padding and are never written, exactly as
+lane-by-lane access does it, at the cost of plain copies instead of a gather or scatter of every
+element.
 """
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from typing import List, Tuple
 
 import numpy as np
 
-from .tiles import Tiling, blocks_to_grid, grid_to_blocks, tile_view
+from .tiles import Tiling, blocks_to_grid, tile_view
 
 
 def _ranges(tiling: Tiling, tile_shape) -> List[Tuple[int, int]]:
@@ -42,14 +44,25 @@ def _box_tiles(buf: np.ndarray, tiling: Tiling, tile_shape, writeable: bool = Fa
     return view[tuple(0 if isinstance(k, int) else slice(None) for k in tiling.key)]
 
 
-def load(a: np.ndarray, tile_shape, order, tiling: Tiling, pad) -> np.ndarray:
-    """The tiles of `tiling` in block order, (B, *tile); elements outside `a` are `pad`."""
+def padded_tiles(a: np.ndarray, tile_shape, order, index, pad, limit: int):
+    """(tile view, first tile) of a copy of the box of tiles `index` spans (per-block tile
+    indices, one array per tile axis), elements outside `a` set to `pad`; None when the box
+    holds more than `limit` elements (tiles scattered far apart)."""
+    lo = [int(np.min(i)) for i in index]
+    hi = [int(np.max(i)) + 1 for i in index]
+    if int(np.prod([(h - l) * t for l, h, t in zip(lo, hi, tile_shape)], dtype=np.int64)) > limit:
+        return None
     perm = a.transpose(order)
-    ranges = _ranges(tiling, tile_shape)
-    buf = np.full([hi - lo for lo, hi in ranges], pad, dtype=a.dtype)
+    ranges = [(l * t, h * t) for l, h, t in zip(lo, hi, tile_shape)]
+    buf = np.full([h - l for l, h in ranges], pad, dtype=a.dtype)
     arr, box = _inside(ranges, perm.shape)
     buf[box] = perm[arr]
-    return grid_to_blocks(_box_tiles(buf, tiling, tile_shape), tiling)
+    return tile_view(buf, tile_shape, tuple(range(buf.ndim))), lo
+
+
+def shifted(key: tuple, first) -> tuple:
+    """A `Tiling.key` into the whole array's tile view, for a view whose first tile is `first`."""
+    return tuple(k - f if isinstance(k, int) else slice(k.start - f, k.stop - f) for k, f in zip(key, first))
 
 
 def store(a: np.ndarray, tile_shape, order, tiling: Tiling, tiles: np.ndarray) -> None:
