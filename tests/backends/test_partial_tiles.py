@@ -49,7 +49,7 @@ def test_ragged_loads_pad_and_stores_drop(tmp_path, mode):
 def _lane_by_lane(monkeypatch, grid, kernel, args):
     """The kernel run with partial tilings going element by element (the general path)."""
     with monkeypatch.context() as m:
-        m.setattr(memory, "_partial_tiling", lambda *a: None)
+        m.setattr(memory, "_region_box", lambda *a: None)
         run_kernel(grid, kernel, args)
     return args
 
@@ -126,3 +126,31 @@ def test_tiles_far_apart(tmp_path, monkeypatch, spread, lane_by_lane):
     monkeypatch.setattr(tiles, "load_elements", lambda *a, **k: calls.append(1) or real(*a, **k))
     run_kernel((3,), spread_tiles, (x, np.zeros(24, np.float32), 8, spread))
     assert bool(calls) == lane_by_lane
+
+
+@ct.kernel
+def reversed_tiles(x, y, T: ct.Constant[int]):
+    i = ct.bid(0)
+    n = ct.num_blocks(0)
+    t = ct.load(x, index=(i,), shape=(T,), padding_mode=PAD.ZERO)
+    ct.store(y, index=(n - 1 - i,), tile=t + 1.0)          # block order reversed: not a regular tiling
+
+
+@ct.kernel
+def every_other_tile(x, y, T: ct.Constant[int]):
+    i = ct.bid(0)
+    if i % 2 == 1:
+        ct.store(y, index=(i,), tile=ct.load(x, index=(i,), shape=(T,), padding_mode=PAD.ZERO) * 2.0)
+
+
+@pytest.mark.parametrize("kernel", [reversed_tiles, every_other_tile], ids=["reversed", "masked"])
+def test_irregular_and_masked_stores_past_the_edge(tmp_path, monkeypatch, kernel):
+    # 7 tiles of 8 over 53 elements: the last tile is partial; y keeps what no block writes
+    x = np.arange(53, dtype=np.float32)
+    y = three_ways(tmp_path, (7,), kernel, lambda: (x, np.full(53, -5, np.float32), 8))[1]
+    want = _lane_by_lane(monkeypatch, (7,), kernel, (x, np.full(53, -5, np.float32), 8))[1]
+    assert np.array_equal(y, want)
+    monkeypatch.setattr(tiles, "store_elements", lambda *a, **k: pytest.fail("went lane by lane"))
+    y2 = np.full(53, -5, np.float32)
+    run_kernel((7,), kernel, (x, y2, 8))
+    assert np.array_equal(y2, want)

@@ -375,8 +375,8 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
             if vals is None:
                 vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
         _record_tile_read(ex, op, ref, index, shape, order)
-    elif (padded := _padded_tiles(ex, ref, index, shape, order, steps, pad, check_bounds)) is not None:
-        view, first = padded
+    elif (box := _region_box(ex, ref, index, shape, steps, check_bounds)) is not None:
+        view, first = _partial.padded_tiles(a, shape, order, box, pad), box[0]
         regular = ex.regular_tiles(index)
         if regular is not None:
             vals = _T.grid_to_blocks(view[_partial.shifted(regular.key, first)], regular)
@@ -409,20 +409,12 @@ def _by_region(ref, shape, steps, check_bounds: bool, poison: bool) -> bool:
         and ref.array.ndim == len(shape) > 0
 
 
-def _padded_tiles(ex, ref, index, shape, order, steps, pad, check_bounds: bool):
-    """(tile view, first tile) of a padded copy of the tiles' box (partial.py), or None."""
+def _region_box(ex, ref, index, shape, steps, check_bounds: bool):
+    """The box of tiles (partial.tile_box) to read or write by region, or None."""
     if not _by_region(ref, shape, steps, check_bounds, ex.checks.poison):
         return None
     per_block = int(_np.prod(shape, dtype=_np.int64)) * ex.nb
-    return _partial.padded_tiles(ref.array, shape, order, index, pad, limit=max(4 * per_block, 1 << 16))
-
-
-def _partial_tiling(ex, ref, index, shape, steps, check_bounds: bool):
-    """The regular tiling of tiles some of which reach past the array, stored by region
-    (partial.py) when every block takes part; else None."""
-    if not _by_region(ref, shape, steps, check_bounds, ex.checks.poison) or ex.active is not None:
-        return None
-    return ex.regular_tiles(index)
+    return _partial.tile_box(index, shape, limit=max(4 * per_block, 1 << 16))
 
 
 def _grid_view(ex, ref, tiles, regular):
@@ -486,14 +478,12 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         else:
             view[tuple(idx)] = tile_full[mask]
         return
-    regular = _partial_tiling(ex, ref, index, shape, steps, check_bounds) if a.flags.writeable else None
-    if regular is not None:
-        if isinstance(tile, _grid.Factored):
-            tile = tile.materialize()
+    idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
+    box = _region_box(ex, ref, idx, shape, steps, check_bounds) if a.flags.writeable else None
+    if box is not None:
         if ex.races is not None:
-            ex.races.record_tile_store(ex, op, ref, [_np.broadcast_to(i, (ex.nb,)) for i in index], shape, order,
-                                       mask)
-        _partial.store(a, shape, order, regular, _np.broadcast_to(tile, (ex.nb,) + shape))
+            ex.races.record_tile_store(ex, op, ref, idx, shape, order, mask)
+        _partial.store(a, shape, order, box, idx, _np.broadcast_to(tile, (ex.nb,) + shape)[mask], regular)
         return
     coords = _T.tile_coords(index, shape, order, steps)
     _T.store_elements(ex, op, ref, coords, tile, what="tile store", ub=True, report_oob=not check_bounds)

@@ -12,20 +12,30 @@ element.
 """
 from __future__ import annotations
 
-from typing import List, Tuple
+from typing import Tuple
 
 import numpy as np
 
-from .tiles import Tiling, blocks_to_grid, tile_view
+from .tiles import blocks_to_grid, tile_view
 
 
-def _ranges(tiling: Tiling, tile_shape) -> List[Tuple[int, int]]:
-    """(start, stop) element range of the box along each tile axis (may reach outside the array)."""
-    out = []
-    for key, t in zip(tiling.key, tile_shape):
-        lo, hi = (key, key + 1) if isinstance(key, int) else (key.start, key.stop)
-        out.append((lo * t, hi * t))
-    return out
+def tile_box(index, tile_shape, limit: int):
+    """(first, stop) tile indices of the box the per-block tile indices `index` span (one array
+    per tile axis); None when it holds more than `limit` elements (tiles scattered far apart)."""
+    lo = [int(np.min(i)) for i in index]
+    hi = [int(np.max(i)) + 1 for i in index]
+    if int(np.prod([(h - l) * t for l, h, t in zip(lo, hi, tile_shape)], dtype=np.int64)) > limit:
+        return None
+    return lo, hi
+
+
+def _buffer(a: np.ndarray, tile_shape, order, box):
+    """(the array in tile-axis order, an empty buffer for the box, slices of the array, the
+    same region's slices in the buffer)."""
+    perm = a.transpose(order)
+    ranges = [(l * t, h * t) for l, h, t in zip(*box, tile_shape)]
+    buf = np.empty([h - l for l, h in ranges], dtype=a.dtype)
+    return (perm, buf) + _inside(ranges, perm.shape)
 
 
 def _inside(ranges, extent) -> Tuple[tuple, tuple]:
@@ -38,26 +48,12 @@ def _inside(ranges, extent) -> Tuple[tuple, tuple]:
     return tuple(arr), tuple(buf)
 
 
-def _box_tiles(buf: np.ndarray, tiling: Tiling, tile_shape, writeable: bool = False) -> np.ndarray:
-    """The box buffer as `tile_view(...)[tiling.key]` of the whole array would give it."""
-    view = tile_view(buf, tile_shape, tuple(range(buf.ndim)), writeable=writeable)
-    return view[tuple(0 if isinstance(k, int) else slice(None) for k in tiling.key)]
-
-
-def padded_tiles(a: np.ndarray, tile_shape, order, index, pad, limit: int):
-    """(tile view, first tile) of a copy of the box of tiles `index` spans (per-block tile
-    indices, one array per tile axis), elements outside `a` set to `pad`; None when the box
-    holds more than `limit` elements (tiles scattered far apart)."""
-    lo = [int(np.min(i)) for i in index]
-    hi = [int(np.max(i)) + 1 for i in index]
-    if int(np.prod([(h - l) * t for l, h, t in zip(lo, hi, tile_shape)], dtype=np.int64)) > limit:
-        return None
-    perm = a.transpose(order)
-    ranges = [(l * t, h * t) for l, h, t in zip(lo, hi, tile_shape)]
-    buf = np.full([h - l for l, h in ranges], pad, dtype=a.dtype)
-    arr, box = _inside(ranges, perm.shape)
-    buf[box] = perm[arr]
-    return tile_view(buf, tile_shape, tuple(range(buf.ndim))), lo
+def padded_tiles(a: np.ndarray, tile_shape, order, box, pad):
+    """A tile view of a copy of `box` (from `tile_box`), elements outside `a` set to `pad`."""
+    perm, buf, arr, inside = _buffer(a, tile_shape, order, box)
+    buf[...] = pad
+    buf[inside] = perm[arr]
+    return tile_view(buf, tile_shape, tuple(range(buf.ndim)))
 
 
 def shifted(key: tuple, first) -> tuple:
@@ -65,11 +61,15 @@ def shifted(key: tuple, first) -> tuple:
     return tuple(k - f if isinstance(k, int) else slice(k.start - f, k.stop - f) for k, f in zip(key, first))
 
 
-def store(a: np.ndarray, tile_shape, order, tiling: Tiling, tiles: np.ndarray) -> None:
-    """Write (B, *tile) `tiles` (block order) to the tiles of `tiling`, inside `a` only."""
-    perm = a.transpose(order)
-    ranges = _ranges(tiling, tile_shape)
-    buf = np.empty([hi - lo for lo, hi in ranges], dtype=a.dtype)
-    _box_tiles(buf, tiling, tile_shape, writeable=True)[...] = blocks_to_grid(tiles, tiling, len(tile_shape))
-    arr, box = _inside(ranges, perm.shape)
-    perm[arr] = buf[box]
+def store(a: np.ndarray, tile_shape, order, box, index, tiles: np.ndarray, tiling=None) -> None:
+    """Write `tiles` (one per block, in block order) at tile indices `index` inside `box`, into
+    `a` where they lie inside it. `tiling`: the indices' regular tiling, when they have one (its
+    tiles cover the box, so the array's old values need not be read first)."""
+    perm, buf, arr, inside = _buffer(a, tile_shape, order, box)
+    view = tile_view(buf, tile_shape, tuple(range(buf.ndim)), writeable=True)
+    if tiling is not None:
+        view[shifted(tiling.key, box[0])] = blocks_to_grid(tiles, tiling, len(tile_shape))
+    else:
+        buf[inside] = perm[arr]                  # tiles no block writes keep their values
+        view[tuple(i - f for i, f in zip(index, box[0]))] = tiles     # (several writes: the last wins)
+    perm[arr] = buf[inside]
