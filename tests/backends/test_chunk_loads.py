@@ -73,6 +73,21 @@ def test_whole_chunks_are_read_once(tmp_path, chunks, dt):
     assert len(chunks) % 4 == 0 and chunks                 # A and B tiles of the 2 whole chunks, per run
 
 
+@pytest.mark.parametrize("dt", [np.float16, np.float32], ids=str)
+def test_a_chunk_past_the_edge_is_read_whole(tmp_path, chunks, dt, monkeypatch):
+    """K = 1,000 and M = 120 in tiles of 32: the second chunk (tiles 16 to 31) and the last row
+    of blocks reach past the arrays; read whole all the same, padded with zeros."""
+    rng = np.random.default_rng(4)
+    a, b = rng.uniform(-1, 1, (120, 1000)).astype(dt), rng.uniform(-1, 1, (1000, 96)).astype(dt)
+    c = three_ways(tmp_path, (4, 3), K.tiled_matmul, lambda: (a, b, np.zeros((120, 96), np.float32), 32, 32, 32, 32))[2]
+    within_f32(c, a, b, 1000)
+    assert set(chunks) == {(32, 512), (512, 32)} and len(chunks) % 4 == 0
+    monkeypatch.setattr(chunk_loads, "plan", lambda *args: None)
+    c2 = np.zeros((120, 96), np.float32)
+    run_kernel((4, 3), K.tiled_matmul, (a, b, c2, 32, 32, 32, 32))
+    assert np.array_equal(c2, c)                             # the same as tile by tile
+
+
 def test_reports_of_a_loop_past_the_end_are_unchanged(chunks, monkeypatch):
     rng = np.random.default_rng(2)
     a, b = rng.uniform(-1, 1, (16, 512)).astype(np.float32), rng.uniform(-1, 1, (512, 16)).astype(np.float32)

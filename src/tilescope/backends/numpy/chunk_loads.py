@@ -7,8 +7,9 @@ joined `mma`, its K index is the loop variable itself and everything else about 
 for the loop, the executor reads that one big tile per chunk instead of c tiles it then
 concatenates. Same elements, same order, same bounds and race records; used only for chunks
 aligned to their length (step 1, the first iteration a multiple of it: every whole chunk of a
-loop from 0, and a last partial one when it is the only one) whose big tile lies entirely
-inside the array, so no padding and no out-of-bounds report can differ.
+loop from 0, and a last partial one when it is the only one) whose big tile lies inside the
+array, or reaches past its edge without any of the chunk's tiles lying wholly outside (with
+`check_bounds`), so no padding and no out-of-bounds report can differ.
 """
 from __future__ import annotations
 
@@ -71,7 +72,7 @@ def _constant(v) -> bool:
 def chunk_tile(ex, load: Op, k_axis: int, first: int, count: int):
     """(ref, index, shape) of the one tile holding iterations first … first+count-1 of `load`,
     or None when that tile is not aligned to the chunk or not entirely inside the array."""
-    from .tiles import ArrayRef, tiles_fully_inside
+    from .tiles import ArrayRef, tile_index_bounds, tiles_fully_inside
     if first % count:
         return None
     ref = ex.get(load.operands[0])
@@ -83,9 +84,19 @@ def chunk_tile(ex, load: Op, k_axis: int, first: int, count: int):
         if w.id not in ex.env and _constant(w):
             ex.exec_op(w.owner)                  # a constant of the loop body, not run yet
     index = [np.asarray(ex.get(w)) for w in load.operands[1:]]
+    small = [np.asarray(i) for i in index]
     index[k_axis] = np.array([first // count], dtype=index[k_axis].dtype)
-    if not tiles_fully_inside(index, shape, load.attrs["order"], ref.array.shape):
-        return None
+    order, extent = load.attrs["order"], ref.array.shape
+    if not tiles_fully_inside(index, shape, order, extent):
+        # past the array's edge: the same padding either way, and the same reports as long as
+        # no tile of the chunk lies wholly outside (those are reported, per iteration)
+        if not load.attrs.get("check_bounds", True):
+            return None
+        tile = load.results[0].type.shape
+        for i in (first, first + count - 1):
+            small[k_axis] = np.array([i], dtype=small[k_axis].dtype)
+            if not tile_index_bounds(small, tile, order, extent).all():
+                return None
     return ref, index, tuple(shape)
 
 
