@@ -5,10 +5,11 @@ The tiles a group of blocks reads span one box of the array, tile index range by
 range. When some of them reach past the array (or before it), a load copies the part of the box
 inside the array into a buffer pre-filled with the padding value and reads the tiles from the
 buffer as it would from the array (a regular tiling's views, a matmul's shared panels); a store
-of a regular tiling writes its tiles into such a buffer and copies back only the part inside
-the array. Elements outside the array read the padding and are never written, exactly as
-lane-by-lane access does it, at the cost of plain copies instead of a gather or scatter of every
-element.
+writes its tiles into such a buffer (first filled from the array, unless a regular tiling's
+tiles cover it) and copies back only the part inside the array. Elements outside the array
+read the padding and are never written, exactly as lane-by-lane access does it, at the cost of
+plain copies instead of a gather or scatter of every element. Tiles scattered far apart (a box
+much larger than the tiles) stay lane by lane.
 """
 from __future__ import annotations
 
