@@ -461,8 +461,8 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         _T.tiles_fully_inside([_np.broadcast_to(i, (ex.nb,))[mask] for i in index], shape, order, a.shape)
     if isinstance(tile, _grid.Factored) and not (strided and regular is not None and not ex.checks.poison):
         tile = tile.materialize()
+    idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
     if strided:
-        idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
         full = (ex.nb,) + shape
         # (grid form goes straight into the tiles: a joined product is already laid out as they are)
         tile_full = tile.in_box() if isinstance(tile, _grid.Factored) else _np.broadcast_to(tile, full)
@@ -478,7 +478,6 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         else:
             view[tuple(idx)] = tile_full[mask]
         return
-    idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
     box = _region_box(ex, ref, idx, shape, steps, check_bounds) if a.flags.writeable else None
     if box is not None:
         if ex.races is not None:
