@@ -457,11 +457,11 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
         return
     shape = tuple(shape)
     regular = ex.regular_tiles(index) if mask.all() else None
+    idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]     # the active blocks'
     strided = isinstance(ref, _T.ArrayRef) and steps is None and a.flags.writeable and \
-        _T.tiles_fully_inside([_np.broadcast_to(i, (ex.nb,))[mask] for i in index], shape, order, a.shape)
+        _T.tiles_fully_inside(idx, shape, order, a.shape)
     if isinstance(tile, _grid.Factored) and not (strided and regular is not None and not ex.checks.poison):
         tile = tile.materialize()
-    idx = [_np.broadcast_to(i, (ex.nb,))[mask].astype(_np.intp) for i in index]
     if strided:
         full = (ex.nb,) + shape
         # (grid form goes straight into the tiles: a joined product is already laid out as they are)
