@@ -371,9 +371,7 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
                 if not ref.unchanging and _np.may_share_memory(vals, a):
                     vals = vals.copy()   # the kernel may overwrite these elements later
         else:
-            vals = _shared_tiles(ex, view, index)
-            if vals is None:
-                vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
+            vals = _irregular_tiles(ex, view, index)
         _record_tile_read(ex, op, ref, index, shape, order)
     elif (box := _region_box(ex, ref, index, shape, steps, check_bounds)) is not None:
         view, first = _partial.padded_tiles(a, shape, order, box, pad), box[0]
@@ -381,10 +379,7 @@ def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds:
         if regular is not None:
             vals = _T.grid_to_blocks(view[_partial.shifted(regular.key, first)], regular)
         else:
-            index_in_box = [i - f for i, f in zip(index, first)]
-            vals = _shared_tiles(ex, view, index_in_box)
-            if vals is None:
-                vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index_in_box]))]
+            vals = _irregular_tiles(ex, view, [i - f for i, f in zip(index, first)])
         _record_tile_read(ex, op, ref, index, shape, order)
     else:
         coords = _T.tile_coords(index, shape, order, steps)
@@ -426,6 +421,15 @@ def _grid_view(ex, ref, tiles, regular):
     if _grid.leading_axes_merge(tiles.transpose(regular.order + tuple(range(nv, tiles.ndim))), nv):
         return None                      # block order is a view already
     return _grid.tiles_as_grid(tiles, regular.order, ex.box)
+
+
+def _irregular_tiles(ex, view, index):
+    """The tiles at `index` of a tile view when they form no regular tiling: once per distinct
+    tile where blocks share them, else one per block."""
+    vals = _shared_tiles(ex, view, index)
+    if vals is None:
+        vals = view[tuple(_np.broadcast_arrays(*[i.astype(_np.intp) for i in index]))]
+    return vals
 
 
 def _shared_tiles(ex, view, index):

@@ -127,17 +127,23 @@ def index_axes(index: Sequence[np.ndarray], box: Box, seen: Optional[dict] = Non
     `seen` caches the analysis per index array (a loop reloads with the same block indices)."""
     keep = [False, False, False]
     for i in index:
-        hit = seen.get(id(i)) if seen is not None else None
-        if hit is None or hit[0] is not i:
-            hit = (i, varying_axes(np.asarray(i).reshape(-1), box))
-            if seen is not None:
-                remember(seen, id(i), hit)       # holding `i` keeps its id from being reused
-        axes = hit[1]
+        axes = memo_per_array(seen, i, lambda i: varying_axes(np.asarray(i).reshape(-1), box))
         keep = [k or a for k, a in zip(keep, axes)]
     if all(k or n == 1 for k, n in zip(keep, box)):
         return None
     sub = tuple(slice(None) if k else slice(0, 1) for k in keep)
     return [np.broadcast_to(to_grid(np.asarray(i).reshape(-1), box), box)[sub] for i in index]
+
+
+def memo_per_array(seen: Optional[dict], array, compute):
+    """compute(array), remembered in `seen` (when given) for as long as that very array is used."""
+    if seen is None:
+        return compute(array)
+    hit = seen.get(id(array))
+    if hit is None or hit[0] is not array:
+        hit = (array, compute(array))
+        remember(seen, id(array), hit)           # holding the array keeps its id from being reused
+    return hit[1]
 
 
 def remember(memo: dict, key, value, size: int = 64) -> None:

@@ -14,7 +14,7 @@ from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple
 import numpy as np
 
 from ...lang.enums import PaddingMode
-from .grid import remember
+from .grid import memo_per_array
 from .tilegeom import in_bounds, keep_last_writes, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
 
 
@@ -141,14 +141,7 @@ def regular_tiles(index: Sequence[np.ndarray], nb: int, seen: Optional[dict] = N
     """
     key, varying = [], []
     for k, i in enumerate(index):
-        if seen is None:
-            part = _component(i, nb)
-        else:
-            hit = seen.get(id(i))
-            if hit is None or hit[0] is not i:
-                hit = (i, _component(i, nb))
-                remember(seen, id(i), hit)       # holding `i` keeps its id from being reused
-            part = hit[1]
+        part = memo_per_array(seen, i, lambda i: _component(i, nb))
         if part is None:
             return None
         if isinstance(part, int):
