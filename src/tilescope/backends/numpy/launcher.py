@@ -414,7 +414,8 @@ def box_aligned(size: int, grid3) -> int:
 
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
-               group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None):
+               group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None,
+               engine: Optional[str] = None, threads: Optional[int] = None):
     """Run `kernel` over `grid` on NumPy arrays (updated in place).
 
     `numerics` is 'exact' (the GPU's rounding, the default) or 'fast' (see numerics.py); the
@@ -422,6 +423,11 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
 
     `block=(x, y, z)` (or the environment variable `TILESCOPE_BLOCK="x,y,z"`) runs only
     that block, e.g. to debug it with `breakpoint()` (see `debugger.py`).
+
+    `engine` is 'auto' (the default, or `TILESCOPE_ENGINE`): the compiled CPU backend
+    (backends/compiled) where it can run the launch, else this executor; 'compiled' (an
+    error where it cannot) or 'numpy'. `sequential`, `group` and `block` are this
+    executor's settings and select it. `threads`: the compiled backend's thread count.
     """
     from ...compiler import resolve_kernel
     grid3 = normalize_grid(grid)
@@ -458,6 +464,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
     mode = numerics_setting(numerics)
+    if _try_compiled(ir, grid3, values, chk, mode, engine, sequential, group, only, threads):
+        return chk
     progress = Progress(fn.__name__, nblocks)
     try:
         with numerics_mode(mode):
@@ -479,6 +487,25 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
     return chk
+
+
+def _try_compiled(ir, grid3, values, chk, mode, engine, sequential, group, only, threads) -> bool:
+    """Run the launch on the compiled backend when the engine setting allows it (its reports are
+    printed as this executor's are); False when this executor must run it."""
+    from ..compiled.engine import ENGINES, ENV_ENGINE
+    engine = (engine or os.environ.get(ENV_ENGINE, "") or "auto").strip().lower()
+    if engine not in ENGINES:
+        raise LaunchError(f"engine: unknown engine {engine!r} (use {', '.join(ENGINES)})")
+    if engine == "numpy" or group is not None or only is not None or sequential is True \
+            or debugger.stop_at_entry_requested():
+        return False
+    from ..compiled.engine import try_run
+    done = try_run(ir, grid3, values, chk, numerics=mode, engine=engine, sequential=needs_sequential(ir),
+                   threads=threads)
+    if done:
+        for r in chk.reports:
+            print(f"tilescope: {r}", file=sys.stderr)
+    return done
 
 
 def numerics_setting(numerics: Optional[str]) -> str:

@@ -1,0 +1,46 @@
+"""The callback compiled kernels use to have the executor's own rule compute some elements
+(transcendentals near a rounding boundary, float64 transcendentals; transcendental.py)."""
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+
+from ... import dtypes as D
+from .transcendental import BINARY_TRANSCENDENTAL, CALLBACK_DTYPES, CALLBACK_FNS
+
+_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
+                             ctypes.c_void_p, ctypes.c_void_p)
+_keep = []
+
+
+def _view(ptr: int, n: int, dtype: np.dtype) -> np.ndarray:
+    buf = (ctypes.c_char * (n * dtype.itemsize)).from_address(ptr)
+    return np.frombuffer(buf, dtype=dtype, count=n)
+
+
+def _numpy_rule(code, dcode, n, a, b, out):
+    from ..numpy import numerics
+    try:
+        fn = CALLBACK_FNS[code]
+        dt = getattr(D, CALLBACK_DTYPES[dcode])
+        npdt = np.dtype(dt.numpy)
+        x = _view(a, n, npdt).copy()
+        with np.errstate(all="ignore"):
+            if fn in BINARY_TRANSCENDENTAL:
+                y = _view(b, n, npdt).copy()
+                r = numerics.binary(x, y, fn, dt)
+            else:
+                r = numerics.unary(x, fn, dt)
+        r = numerics.canonical_nans(np.asarray(r, dtype=npdt))
+        r = np.ascontiguousarray(np.broadcast_to(r, (n,)))
+        ctypes.memmove(out, r.ctypes.data, n * npdt.itemsize)
+    except Exception as e:          # never let an exception unwind through C
+        import sys
+        print(f"tilescope: internal error in a compiled kernel's callback: {e!r}", file=sys.stderr)
+
+
+def numpy_rule_callback():
+    if not _keep:
+        _keep.append(_CALLBACK(_numpy_rule))
+    return _keep[0]

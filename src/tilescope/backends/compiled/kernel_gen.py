@@ -1,0 +1,373 @@
+"""Typed IR (final) -> one C translation unit per kernel signature.
+
+The C runs one block per call of `ts_block`; `ts_run` loops over a range of linear block ids
+(x fastest), so a thread pool can split the grid. Each block keeps its tile values in a
+scratch arena of its thread (offsets fixed at generation time), scalars in C locals.
+Structured control flow maps to C: `for`/`loop` to C loops with their carried values in
+fixed slots, `if` to if/else with result slots, `break`/`continue` to gotos, `return` to
+leaving the block.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import prod
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ...ir.core import Block, Function, Op, Value
+from ...ir.types import ArrayType, TileType
+from .cgen import CVal, Unsupported, Writer, contiguous_strides, ctype, itemsize, loop_nest, tile_of
+from .rules import RULES
+
+_ALIGN = 64
+
+
+@dataclass
+class ArrayArg:
+    """A kernel array argument in C: pointer and per-axis shape/stride locals (in elements)."""
+    name: str
+    dtype: object
+    ndim: int
+    param_index: int              # position in the launch's value list
+    unit: Tuple[bool, ...] = ()   # axes whose stride is 1 in this specialisation
+
+    def ptr(self) -> str:
+        return self.name
+
+    def dim(self, k: int) -> str:
+        return f"{self.name}_n{k}"
+
+    def stride(self, k: int) -> str:
+        return "1" if self.unit and self.unit[k] else f"{self.name}_s{k}"
+
+
+@dataclass
+class ReportSite:
+    """A place where a check may report: the op, the kind, and how to read its details."""
+    op: Op
+    kind: str
+    info: dict = field(default_factory=dict)
+
+
+@dataclass
+class _Loop:
+    label: str
+    carried: List[CVal]               # slots the next iteration reads
+    results: Optional[List[CVal]]     # slots `break` writes (None: the loop has no break)
+
+
+class KernelGen:
+    """Generates the C source of one kernel (see module doc)."""
+
+    def __init__(self, fn: Function, options, layout: Tuple[Tuple[bool, ...], ...] = ()):
+        self.fn = fn
+        self.options = options            # CompileOptions: checks, numerics...
+        self.layout = layout              # per parameter: which array axes have stride 1
+        self.w = Writer()
+        self.vals: Dict[int, CVal] = {}
+        self.arrays: Dict[int, ArrayArg] = {}
+        self.arena = 0
+        self.reports: List[ReportSite] = []
+        self.loops: List[_Loop] = []
+        self._names = 0
+        self.params: List[Tuple[str, object]] = []      # (kind, info) per launch value, in order
+        self.uses_blas = False
+
+    # ---- names, buffers, values ----------------------------------------------------
+
+    def fresh(self, stem: str = "t") -> str:
+        self._names += 1
+        return f"{stem}{self._names}"
+
+    def buffer(self, dtype, shape: Sequence[int], name: Optional[str] = None) -> CVal:
+        """A new contiguous tile buffer in the block's scratch arena."""
+        shape = tuple(shape)
+        nbytes = max(1, prod(shape)) * itemsize(dtype)
+        off = self.arena
+        self.arena += (nbytes + _ALIGN - 1) // _ALIGN * _ALIGN
+        name = name or self.fresh("b")
+        # restrict: buffers never overlap one another (views of one share its name)
+        self.w(f"{ctype(dtype)} *const restrict {name} = ({ctype(dtype)} *)(scratch + {off});")
+        return CVal(dtype, shape, buf=name, strides=contiguous_strides(shape))
+
+    def val(self, v: Value) -> CVal:
+        try:
+            return self.vals[v.id]
+        except KeyError:
+            raise Unsupported(f"internal: value {v!r} used before its definition") from None
+
+    def array(self, v: Value) -> ArrayArg:
+        a = self.arrays.get(v.id)
+        if a is None:
+            owner = v.owner.name if v.owner is not None else "a parameter"
+            raise Unsupported(f"arrays made by '{owner}' (array views) are not supported yet")
+        return a
+
+    def define(self, v: Value, c: CVal) -> None:
+        self.vals[v.id] = c
+
+    def scalar(self, v: Value, expr: str) -> CVal:
+        """Bind a scalar result to a C local holding `expr`."""
+        name = f"v{v.id}"
+        self.w(f"const {ctype(v.type.dtype)} {name} = {expr};")
+        c = CVal(v.type.dtype, (), expr=name)
+        self.define(v, c)
+        return c
+
+    def report_site(self, op: Op, kind: str, **info) -> int:
+        self.reports.append(ReportSite(op, kind, info))
+        return len(self.reports) - 1
+
+    # ---- element-wise helper ---------------------------------------------------------
+
+    def elementwise(self, result: Value, operands: Sequence[CVal], expr, dtype=None) -> CVal:
+        """result = expr(element expressions of operands), per element (scalar when 0-d)."""
+        t = result.type
+        dtype = dtype or t.dtype
+        if not t.shape:
+            return self.scalar(result, expr([o.scalar_expr() for o in operands]))
+        out = self.buffer(dtype, t.shape, f"v{result.id}")
+        ops = [tile_of(o, t.shape) for o in operands]
+        loop_nest(self.w, t.shape, [out] + ops, lambda e: self.w(f"{e[0]} = {expr(e[1:])};"))
+        self.define(result, out)
+        return out
+
+    def copy_into(self, dst: CVal, src: CVal) -> None:
+        """Element-wise copy (dst a buffer of src's shape, or a scalar variable)."""
+        if not dst.shape:
+            self.w(f"{dst.expr} = {src.scalar_expr()};")
+            return
+        s = tile_of(src, dst.shape)
+        if s.buf == dst.buf and s.strides == dst.strides:
+            return
+        loop_nest(self.w, dst.shape, [dst, s], lambda e: self.w(f"{e[0]} = {e[1]};"))
+
+    def slot(self, t: TileType, stem: str) -> CVal:
+        """A mutable place for a loop-carried or branch-result value."""
+        if not t.shape:
+            name = self.fresh(stem)
+            self.w(f"{ctype(t.dtype)} {name};")
+            return CVal(t.dtype, (), expr=name)
+        return self.buffer(t.dtype, t.shape, self.fresh(stem))
+
+    def assign_slots(self, slots: Sequence[CVal], values: Sequence[Value]) -> None:
+        """slots[k] = values[k], safe when a value is a view of some slot (through temporaries)."""
+        srcs = [self.val(v) for v in values]
+        slot_bufs = {s.buf for s in slots if s.buf is not None}
+        staged = []
+        for s, v in zip(slots, srcs):
+            if v.buf is not None and v.buf in slot_bufs and not (v.buf == s.buf and v.strides == s.strides):
+                tmp = self.buffer(v.dtype, v.shape) if v.shape else self._scalar_tmp(v)
+                self.copy_into(tmp, v)
+                v = tmp
+            staged.append((s, v))
+        for s, v in staged:
+            self.copy_into(s, v)
+
+    def _scalar_tmp(self, v: CVal) -> CVal:
+        name = self.fresh("s")
+        self.w(f"{ctype(v.dtype)} {name};")
+        return CVal(v.dtype, (), expr=name)
+
+    # ---- walking the IR --------------------------------------------------------------
+
+    def block(self, block: Block) -> None:
+        for op in block.ops:
+            self.op(op)
+
+    def op(self, op: Op) -> None:
+        handler = _CONTROL.get(op.name)
+        if handler is not None:
+            handler(self, op)
+            return
+        gen = RULES.get(op.name)
+        if gen is None:
+            raise Unsupported(f"op '{op.name}' has no compiled rule yet")
+        gen(self, op)
+
+    # ---- the translation unit --------------------------------------------------------
+
+    def generate(self) -> str:
+        from .runtime_math import SOURCE as MATH
+        from .runtime_types import SOURCE as TYPES
+        w = self.w
+        self._bind_params()
+        self.block(self.fn.body)
+        body = w.text()
+        head = self._param_reads()
+        return "\n".join([
+            TYPES, MATH,
+            "static int64_t ts_block(const int64_t *P, int64_t b0, int64_t b1, int64_t b2, int64_t g0, "
+            "int64_t g1, int64_t g2, int64_t lin, ts_ctx *ctx, char *scratch) {",
+            "    (void)b0; (void)b1; (void)b2; (void)g0; (void)g1; (void)g2; (void)lin; (void)ctx;",
+            head, body, "    return 0;", "}",
+            _RUN.replace("@ARENA@", str(max(self.arena, _ALIGN))),
+        ])
+
+    def _bind_params(self) -> None:
+        for i, v in enumerate(self.fn.body.args):
+            t = v.type
+            if isinstance(t, ArrayType):
+                ctype(t.dtype)
+                unit = self.layout[i] if i < len(self.layout) else ()
+                self.arrays[v.id] = ArrayArg(f"a{i}", t.dtype, t.ndim, i, tuple(unit))
+                self.params.append(("array", t))
+            elif isinstance(t, TileType) and not t.shape:
+                self.params.append(("scalar", t))
+                self.define(v, CVal(t.dtype, (), expr=f"p{i}"))
+            else:
+                raise Unsupported(f"parameters of type {t} are not supported yet")
+
+    def _param_reads(self) -> str:
+        lines, off = [], 0
+        for i, (kind, t) in enumerate(self.params):
+            if kind == "array":
+                a = self.arrays[self.fn.body.args[i].id]
+                lines.append(f"    {ctype(t.dtype)} *const {a.name} = ({ctype(t.dtype)} *)(intptr_t)P[{off}];")
+                for k in range(t.ndim):
+                    lines.append(f"    const int64_t {a.dim(k)} = P[{off + 1 + k}], "
+                                 f"{a.name}_s{k} = P[{off + 1 + t.ndim + k}];")
+                    lines.append(f"    (void){a.dim(k)}; (void){a.name}_s{k};")
+                off += 1 + 2 * t.ndim
+            else:
+                c = ctype(t.dtype)
+                lines.append(f"    {c} p{i}; memcpy(&p{i}, &P[{off}], sizeof(p{i}));")
+                off += 1
+        return "\n".join(lines)
+
+
+_RUN = r"""
+__attribute__((visibility("default"))) int64_t ts_arena_bytes(void) { return @ARENA@; }
+
+/* Run linear blocks [start, stop) of a (g0, g1, g2) grid; returns the first block that stopped
+   the launch (a failed assertion...) or -1. */
+static int64_t ts_run(const int64_t *P, int64_t g0, int64_t g1, int64_t g2, int64_t start, int64_t stop,
+               ts_ctx *ctx, char *scratch) {
+    for (int64_t lin = start; lin < stop; lin++) {
+        if (ctx->failed) return -1;
+        int64_t b0 = lin % g0, b1 = (lin / g0) % g1, b2 = lin / (g0 * g1);
+        if (ts_block(P, b0, b1, b2, g0, g1, g2, lin, ctx, scratch)) { ctx->failed = 1; return lin; }
+    }
+    return -1;
+}
+
+/* Threads share the grid: each takes `chunk` blocks at a time from *next. */
+__attribute__((visibility("default"))) int64_t ts_run_shared(const int64_t *P, int64_t g0, int64_t g1, int64_t g2, int64_t total, int64_t chunk,
+                      int64_t *next, ts_ctx *ctx, char *scratch) {
+    for (;;) {
+        int64_t s = __atomic_fetch_add(next, chunk, __ATOMIC_RELAXED);
+        if (s >= total) return -1;
+        int64_t e = s + chunk < total ? s + chunk : total;
+        int64_t f = ts_run(P, g0, g1, g2, s, e, ctx, scratch);
+        if (f >= 0 || ctx->failed) return f;
+    }
+}
+"""
+
+
+# ---- control flow ----------------------------------------------------------------------
+
+def _gen_for(g: KernelGen, op: Op) -> None:
+    w = g.w
+    start, stop, step = (g.val(v).scalar_expr() for v in op.operands[:3])
+    body = op.blocks[0]
+    iv, carried_args = body.args[0], body.args[1:]
+    has_break = any(o.name == "break" for o in _own_ops(body))
+    carried = [g.slot(a.type, "c") for a in carried_args]
+    for s, v in zip(carried, op.operands[3:]):
+        g.copy_into(s, g.val(v))
+    results = [g.slot(r.type, "r") for r in op.results] if has_break else None
+    label = g.fresh("L")
+    it = g.fresh("it")
+    w.open(f"for (int64_t {it} = (int64_t){start}; {it} < (int64_t){stop}; {it} += (int64_t){step})")
+    w(f"const {ctype(iv.type.dtype)} v{iv.id} = ({ctype(iv.type.dtype)}){it};")
+    g.define(iv, CVal(iv.type.dtype, (), expr=f"v{iv.id}"))
+    for a, s in zip(carried_args, carried):
+        g.define(a, s)
+    g.loops.append(_Loop(label, carried, results))
+    g.block(body)
+    g.loops.pop()
+    w(f"{label}_next: ;")
+    w.close()
+    if results is not None:
+        g.assign_slots_direct(results, carried)
+        w(f"{label}_end: ;")
+    for r, s in zip(op.results, results if results is not None else carried):
+        g.define(r, s)
+
+
+def _gen_loop(g: KernelGen, op: Op) -> None:
+    w = g.w
+    body = op.blocks[0]
+    carried = [g.slot(a.type, "c") for a in body.args]
+    for s, v in zip(carried, op.operands):
+        g.copy_into(s, g.val(v))
+    results = [g.slot(r.type, "r") for r in op.results]
+    label = g.fresh("L")
+    count = g.fresh("n")
+    limit = g.options.max_loop_iterations
+    site = g.report_site(op, "loop-limit", limit=limit)
+    w(f"int64_t {count} = 0;")
+    w.open("for (;;)")
+    w(f"if (++{count} > {limit}LL) {{ ts_report(ctx, {site}, lin, 0, 0); return 1; }}")
+    for a, s in zip(body.args, carried):
+        g.define(a, s)
+    g.loops.append(_Loop(label, carried, results))
+    g.block(body)
+    g.loops.pop()
+    w(f"{label}_next: ;")
+    w.close()
+    w(f"{label}_end: ;")
+    for r, s in zip(op.results, results):
+        g.define(r, s)
+
+
+def _own_ops(block: Block):
+    """Ops of `block` and of nested ifs (not of nested loops, whose break/continue are their own)."""
+    for o in block.ops:
+        yield o
+        if o.name == "if":
+            for b in o.blocks:
+                yield from _own_ops(b)
+
+
+def _gen_continue(g: KernelGen, op: Op) -> None:
+    loop = g.loops[-1]
+    g.assign_slots(loop.carried, op.operands)
+    g.w(f"goto {loop.label}_next;")
+
+
+def _gen_break(g: KernelGen, op: Op) -> None:
+    loop = g.loops[-1]
+    g.assign_slots(loop.results, op.operands)
+    g.w(f"goto {loop.label}_end;")
+
+
+def _gen_return(g: KernelGen, op: Op) -> None:
+    g.w("return 0;")
+
+
+def _gen_if(g: KernelGen, op: Op) -> None:
+    w = g.w
+    cond = g.val(op.operands[0]).scalar_expr()
+    results = [g.slot(r.type, "r") for r in op.results]
+    for k, b in enumerate(op.blocks):
+        w.open(f"if ({cond})" if k == 0 else "else")
+        for o in b.ops:
+            if o.name == "yield":
+                g.assign_slots(results, o.operands)
+            else:
+                g.op(o)
+        w.close()
+    for r, s in zip(op.results, results):
+        g.define(r, s)
+
+
+def _assign_slots_direct(self: KernelGen, dst: Sequence[CVal], src: Sequence[CVal]) -> None:
+    for d, s in zip(dst, src):
+        self.copy_into(d, s)
+
+
+KernelGen.assign_slots_direct = _assign_slots_direct
+
+_CONTROL = {"for": _gen_for, "loop": _gen_loop, "if": _gen_if, "continue": _gen_continue,
+            "break": _gen_break, "return": _gen_return}

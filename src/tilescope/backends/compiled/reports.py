@@ -1,0 +1,36 @@
+"""Turning what compiled blocks recorded into the executor's reports and errors.
+
+Each report site (an op and a kind of problem, kernel_gen.ReportSite) has one row of
+`WIDTH` int64s: the smallest linear block id that hit it, then the details that block
+recorded. Messages are worded exactly as the NumPy executor's.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+WIDTH = 16
+_NO_BLOCK = np.iinfo(np.int64).max
+
+
+def _block_of(lin: int, grid3) -> tuple:
+    return (lin % grid3[0], (lin // grid3[0]) % grid3[1], lin // (grid3[0] * grid3[1]))
+
+
+def deliver(ck, rows: np.ndarray, grid3, values, checks, failed) -> None:
+    from ..numpy.executor import ExecutionError
+    hits = [(int(rows[i, 0]), i) for i in range(len(ck.sites)) if rows[i, 0] != _NO_BLOCK]
+    for lin, i in sorted(hits):
+        site = ck.sites[i]
+        block = _block_of(lin, grid3)
+        op = site.op
+        if site.kind == "loop-limit":
+            raise ExecutionError(f"a while loop ran more than {site.info['limit']} iterations", op.loc)
+        if site.kind == "tile-oob":
+            what = site.info["what"]
+            ref = values[site.info["array"]]
+            idx = tuple(int(x) for x in rows[i, 1:1 + len(site.info["tile_shape"])])
+            msg = (f"{what} of a tile entirely out of bounds (undefined behaviour on the GPU; tilescope "
+                   f"{'pads it' if what == 'load' else 'drops it'}): array '{ref.name}' of shape "
+                   f"{tuple(int(e) for e in ref.array.shape)}, tile index {idx}, tile shape "
+                   f"{tuple(site.info['tile_shape'])}")
+            checks.add(ck.fn.name, op.loc, block, msg, once=(id(op), "tile-oob"))

@@ -1,0 +1,154 @@
+"""C source of the compiled kernels' arithmetic: exact fma and rounding helpers, integer edge
+cases, NaN-aware max/min, and transcendentals that agree with the NumPy executor bit for bit.
+
+Transcendentals. The executor rounds NumPy's float64 function to float32 (numerics.unary).
+The C code evaluates the function in float64 to within a few units in the last place and
+rounds it the same way; the two float32 results can only differ where the float64 value lies
+within those few units of a point halfway between two float32 values. Such elements (about
+one in ten million) are recomputed by the executor's own rule through a callback, so the
+result is the executor's in every bit.
+"""
+
+SOURCE = r"""
+/* ---- the launch context shared with Python ---- */
+typedef void (*ts_callback_t)(int64_t code, int64_t dtype, int64_t n, const void *a, const void *b, void *out);
+typedef struct ts_ctx {
+    ts_callback_t numpy_rule;      /* recompute elements with the executor's rule */
+    void *gemm[2];                 /* cblas sgemm / dgemm (ILP64 or LP64, see blas_int) */
+    int64_t blas_ilp64;
+    int64_t *reports;              /* per report site: [block, details...] (TS_REPORT_WIDTH each) */
+    int64_t nreports;
+    volatile int32_t report_lock;
+    volatile int64_t failed;       /* set by a block that stops the launch */
+} ts_ctx;
+#define TS_REPORT_WIDTH 16
+#define TS_NO_BLOCK INT64_MAX
+
+/* Record a report for site `site` from block `blk` (the smallest block id wins, as in block order). */
+static void ts_report(ts_ctx *ctx, int64_t site, int64_t blk, int n, const int64_t *details) {
+    while (__atomic_exchange_n(&ctx->report_lock, 1, __ATOMIC_ACQUIRE)) {}
+    int64_t *r = ctx->reports + site * TS_REPORT_WIDTH;
+    if (blk < r[0]) {
+        r[0] = blk;
+        for (int i = 0; i < n && i < TS_REPORT_WIDTH - 1; i++) r[1 + i] = details[i];
+    }
+    __atomic_store_n(&ctx->report_lock, 0, __ATOMIC_RELEASE);
+}
+
+/* ---- exact float arithmetic ---- */
+TS_INLINE double ts_two_sum(double a, double b, double *err) {
+    double s = a + b, bb = s - a;
+    *err = (a - (s - bb)) + (b - bb);
+    return s;
+}
+/* hi + lo rounded to odd in float64 (hi is already the nearest double). */
+TS_INLINE double ts_odd64(double hi, double lo) {
+    uint64_t u = ts_d2u(hi);
+    if (lo == 0 || (u & 1) || !isfinite(hi)) return hi;
+    return ts_u2d((lo > 0) == (hi > 0) ? u + 1 : u - 1);
+}
+/* a*b + c of float16/bfloat16 values, exact in float64 up to the final sum, rounded to odd. */
+TS_INLINE double ts_fma_narrow(double a, double b, double c) {
+    double err, s = ts_two_sum(a * b, c, &err);
+    return isfinite(s) ? ts_odd64(s, err) : s;
+}
+TS_INLINE float ts_quiet32(float x) { return x != x ? ts_u2f(ts_f2u(x) | 0x400000u) : x; }
+TS_INLINE double ts_quiet64(double x) { return x != x ? ts_u2d(ts_d2u(x) | 0x8000000000000ull) : x; }
+
+/* max/min picking one operand's bits: -0 < +0; NaN ignored unless propagate (numerics.float_minmax). */
+TS_INLINE int ts_pick_max(double x, double y, int propagate) {
+    int xn = x != x, yn = y != y;
+    int pick = (x > y) || (x == y && !signbit(x));
+    return propagate ? ((pick && !yn) || xn) : ((pick || yn) && !(xn && !yn));
+}
+TS_INLINE int ts_pick_min(double x, double y, int propagate) {
+    int xn = x != x, yn = y != y;
+    int pick = (x < y) || (x == y && signbit(x));
+    return propagate ? ((pick && !yn) || xn) : ((pick || yn) && !(xn && !yn));
+}
+/* The same choices on float32 operands (comparisons of float32 values are exact). */
+TS_INLINE int ts_pick_max32(float x, float y, int propagate) {
+    int xn = x != x, yn = y != y;
+    int pick = (x > y) | ((x == y) & !(ts_f2u(x) >> 31));
+    return propagate ? ((pick & !yn) | xn) : ((pick | yn) & !(xn & !yn));
+}
+TS_INLINE int ts_pick_min32(float x, float y, int propagate) {
+    int xn = x != x, yn = y != y;
+    int pick = (x < y) | ((x == y) & (int)(ts_f2u(x) >> 31));
+    return propagate ? ((pick & !yn) | xn) : ((pick | yn) & !(xn & !yn));
+}
+
+/* ---- integers: wrapping, floor division, Python modulo, shifts (numerics.int_*) ---- */
+#define TS_INT_OPS(S, T, U, BITS, SIGNED, MIN) \
+TS_INLINE T ts_floordiv_##S(T x, T y) { \
+    if (y == 0) return (T)-1; \
+    if (SIGNED && x == (T)MIN && y == (T)-1) return x; \
+    T q = x / y; \
+    if (SIGNED && (x % y != 0) && ((x < 0) != (y < 0))) q -= 1; \
+    return q; } \
+TS_INLINE T ts_cdiv_##S(T x, T y) { \
+    if (y == 0) return (T)-1; \
+    if (SIGNED && x == (T)MIN && y == (T)-1) return x; \
+    T q = ts_floordiv_##S(x, y); \
+    return (T)((U)q + (U)((U)((U)q * (U)y) != (U)x)); } \
+TS_INLINE T ts_mod_##S(T x, T y) { \
+    if (y == 0) return x; \
+    if (SIGNED && y == (T)-1) return 0; \
+    T r = x % y; \
+    if (SIGNED && r != 0 && ((r < 0) != (y < 0))) r += y; \
+    return r; } \
+TS_INLINE T ts_shl_##S(T x, uint64_t n) { return n >= BITS ? (T)0 : (T)((U)x << n); } \
+TS_INLINE T ts_shr_##S(T x, uint64_t n) { \
+    if (SIGNED) return (T)(x >> (n >= BITS - 1 ? BITS - 1 : n)); \
+    return n >= BITS ? (T)0 : (T)(x >> n); } \
+TS_INLINE T ts_pow_##S(T x, T y) { \
+    if (SIGNED && y < 0) return x == 1 ? (T)1 : (x == (T)-1 ? ((y & 1) ? (T)-1 : (T)1) : (T)0); \
+    U r = 1, b = (U)x; uint64_t e = (uint64_t)y; \
+    while (e) { if (e & 1) r = (U)(r * b); b = (U)(b * b); e >>= 1; } \
+    return (T)r; }
+TS_INT_OPS(i8, int8_t, uint32_t, 8, 1, INT8_MIN)
+TS_INT_OPS(i16, int16_t, uint32_t, 16, 1, INT16_MIN)
+TS_INT_OPS(i32, int32_t, uint32_t, 32, 1, INT32_MIN)
+TS_INT_OPS(i64, int64_t, uint64_t, 64, 1, INT64_MIN)
+TS_INT_OPS(u8, uint8_t, uint32_t, 8, 0, 0)
+TS_INT_OPS(u16, uint16_t, uint32_t, 16, 0, 0)
+TS_INT_OPS(u32, uint32_t, uint32_t, 32, 0, 0)
+TS_INT_OPS(u64, uint64_t, uint64_t, 64, 0, 0)
+
+/* ---- transcendentals ---- */
+/* exp in float64 to about one ulp (NaN and ±inf pass); branch-free, so loops over it vectorise. */
+TS_INLINE double ts_exp64(double x) {
+    double xc = x < -760.0 ? -760.0 : (x > 710.0 ? 710.0 : x);
+    double z = xc * 0x1.71547652b82fep0;
+    double kd = (z + 0x1.8p52) - 0x1.8p52;                       /* round to nearest integer */
+    double r = xc - kd * 0x1.62e42feep-1;                        /* exact: the constant has 32 bits */
+    r = r - kd * 0x1.a39ef35793c76p-33;
+    double p = 1.0 / 6227020800.0;
+    p = p * r + 1.0 / 479001600.0;
+    p = p * r + 1.0 / 39916800.0;
+    p = p * r + 1.0 / 3628800.0;
+    p = p * r + 1.0 / 362880.0;
+    p = p * r + 1.0 / 40320.0;
+    p = p * r + 1.0 / 5040.0;
+    p = p * r + 1.0 / 720.0;
+    p = p * r + 1.0 / 120.0;
+    p = p * r + 1.0 / 24.0;
+    p = p * r + 1.0 / 6.0;
+    p = p * r + 0.5;
+    p = p * r * r + r;
+    p = p + 1.0;
+    int64_t k = (int64_t)kd;                                     /* in [-1097, 1025] */
+    int64_t k1 = k >> 1, k2 = k - k1;                            /* two scalings: no overflow of the exponent */
+    double s1 = ts_u2d((uint64_t)(k1 + 1023) << 52), s2 = ts_u2d((uint64_t)(k2 + 1023) << 52);
+    return p * s1 * s2;                                          /* NaN in, NaN out */
+}
+/* Whether a float64 result could round to float32 differently from another value within `ulps`
+   units of it (it is near a halfway point, or float32 subnormal). */
+TS_INLINE int64_t ts_near_half32(double d, uint64_t ulps) {
+    uint64_t u = ts_d2u(d), a = u & 0x7FFFFFFFFFFFFFFFull;
+    uint64_t low = (u & 0x1FFFFFFFull) - 0x10000000ull + ulps;
+    int64_t tiny = (a < 0x3810000000000000ull) & (a >= 0x3690000000000000ull);   /* in [2^-150, 2^-126) */
+    int64_t mid = (a >= 0x3810000000000000ull) & (low <= 2 * ulps);
+    return tiny | mid;
+}
+"""
