@@ -1,70 +1,131 @@
-"""Static proof that blocks touch disjoint parts of every array some block writes.
+"""Proof that blocks touch disjoint tiles of every array some block writes.
 
 Blocks may then run in any order, on any number of threads, with results bit-identical to
-running them one after another, and no race can exist (so the race check costs nothing).
+running them one after another, and no race can exist (the race check costs nothing).
 
 The proof covers regular tilings: every access to a written array is a `load_tile` or
-`store_tile` of one tile shape and order, and some index positions hold, in every access,
-the block id along one grid axis (`(bid(0), j)`: row `bid(0)` of tiles belongs to that block).
-It holds for a launch when those axes cover every grid axis of more than one block.
+`store_tile` of one tile shape and order (no traversal steps), and some index positions hold,
+in every access, a value that depends on the block alone (block ids, grid size, shapes,
+scalar arguments: `(bid(0), j)`, or a 1-D grid's swizzled `(pid_m, pid_n)`). Two blocks then
+touch disjoint tiles when those positions differ between them. Where they are the block ids
+themselves the proof is static (every grid axis of more than one block must be among them);
+otherwise the generated code evaluates them for every block of the launch (`owner_values`)
+and the launch checks that no two blocks share them.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Dict, List, Optional, Set, Tuple
 
 from ...ir.core import Function, Value, per_function
-from ...ir.types import ArrayType
+from ...ir.types import ArrayType, TileType
 
 _TILED = ("load_tile", "store_tile")
+_ELEMENT = ("gather", "scatter")
+_ATOMIC = ("atomic", "atomic_cas", "raw_atomic", "raw_atomic_cas", "tiled_atomic")
 _WRITES = ("store_tile", "scatter", "tiled_store", "raw_store", "store_advanced", "atomic", "atomic_cas",
            "raw_atomic", "raw_atomic_cas", "tiled_atomic")
 _READ_ONLY_SAFE = ("load_tile", "gather", "tiled_load", "raw_load", "load_advanced", "array_dim", "num_tiles",
                    "tiled_view", "array_slice", "raw_memory", "tiled_num_tiles")
+# scalar ops whose result depends on their operands alone
+_PURE = ("const", "bid", "num_blocks", "array_dim", "num_tiles", "binary", "unary", "compare", "where", "astype",
+         "fma", "reshape", "broadcast")
+
+
+@dataclass
+class Ownership:
+    """Per written array: the index values (one tuple per access) that pick a block's tiles."""
+    arrays: List[Tuple[int, List[Tuple[Value, ...]]]]      # (array parameter position, accesses)
+
+    @property
+    def static_axes(self) -> Optional[List[Set[int]]]:
+        """When every owner value is a block id: per array, the grid axes they are (else None)."""
+        out = []
+        for _, accesses in self.arrays:
+            axes = [tuple(_bid_axis(v) for v in acc) for acc in accesses]
+            if any(a is None for acc in axes for a in acc) or len(set(axes)) != 1:
+                return None
+            out.append(set(axes[0]))
+        return out
+
+    def values(self) -> List[Value]:
+        return [v for _, accesses in self.arrays for acc in accesses for v in acc]
 
 
 @per_function
-def owned_axes(fn: Function) -> Optional[List[Set[int]]]:
-    """For each written array, the grid axes that select its tiles (the launch is race-free when
-    every grid axis with more than one block is among them, for every array); None when no
-    such proof exists for this kernel."""
-    params = {v.id for v in fn.body.args if isinstance(v.type, ArrayType)}
+def ownership(fn: Function) -> Optional[Ownership]:
+    """The ownership of the written arrays' tiles, or None when no such proof exists."""
+    params = {v.id: i for i, v in enumerate(fn.body.args) if isinstance(v.type, ArrayType)}
     uses: Dict[int, List] = {p: [] for p in params}
     for op in fn.walk():
         for k, v in enumerate(op.operands):
             if v.id in uses:
                 uses[v.id].append((op, k))
-    out = []
+    pure = _block_only_values(fn)
+    arrays = []
     for pid, accesses in uses.items():
         written = any(op.name in _WRITES and k == 0 for op, k in accesses)
+        if all(op.name in _ATOMIC for op, _ in accesses):
+            continue                  # atomics never race (their order is the launcher's business)
         if not written:
             if all(op.name in _READ_ONLY_SAFE and k == 0 for op, k in accesses):
                 continue
             return None
-        axes = _tile_owner_axes(accesses)
-        if axes is None:
+        owners = _tile_owners(accesses, pure)
+        if owners is None:
             return None
-        out.append(axes)
-    return out
+        arrays.append((params[pid], owners))
+    return Ownership(arrays)
 
 
-def _tile_owner_axes(accesses) -> Optional[Set[int]]:
+def _tile_owners(accesses, pure: Set[int]) -> Optional[List[Tuple[Value, ...]]]:
+    """Per access, the index values at the positions where every access's value is block-only:
+    tile indices (all accesses load_tile/store_tile of one tiling) or element coordinates (all
+    gather/scatter, whose index tile is a broadcast scalar there)."""
     pattern = None
-    common: Optional[Dict[int, int]] = None       # index position -> grid axis
+    indices = []
     for op, k in accesses:
-        if op.name not in _TILED or k != 0 or "traversal_steps" in op.attrs:
+        if k != 0:
             return None
-        index = op.operands[1:] if op.name == "load_tile" else op.operands[1:-1]
-        shape = tuple(op.results[0].type.shape) if op.name == "load_tile" else tuple(op.operands[-1].type.shape)
-        key = (shape, tuple(op.attrs["order"]))
+        if op.name in _ELEMENT:
+            n = op.operands[0].type.ndim
+            index = [_scalar_source(v) for v in op.operands[1:1 + n]]
+            key = "element"
+        elif op.name in _TILED and "traversal_steps" not in op.attrs:
+            index = op.operands[1:] if op.name == "load_tile" else op.operands[1:-1]
+            shape = tuple(op.results[0].type.shape) if op.name == "load_tile" else tuple(op.operands[-1].type.shape)
+            key = (shape, tuple(op.attrs["order"]))
+        else:
+            return None
         if pattern is None:
             pattern = key
         elif pattern != key:
             return None
-        here = {p: a for p, a in ((p, _bid_axis(v)) for p, v in enumerate(index)) if a is not None}
-        common = here if common is None else {p: a for p, a in common.items() if here.get(p) == a}
-    if not common:
+        indices.append(index)
+    positions = [p for p in range(len(indices[0])) if all(ix[p] is not None and ix[p].id in pure for ix in indices)]
+    if not positions:
         return None
-    return set(common.values())
+    return [tuple(ix[p] for p in positions) for ix in indices]
+
+
+def _scalar_source(v: Value) -> Optional[Value]:
+    """The scalar an index tile repeats in every lane (through broadcasts and reshapes), or None."""
+    while isinstance(v.type, TileType) and v.type.shape:
+        if v.owner is None or v.owner.name not in ("broadcast", "reshape"):
+            return None
+        v = v.owner.operands[0]
+    return v
+
+
+def _block_only_values(fn: Function) -> Set[int]:
+    """ids of scalar values that depend only on the block, the grid and the arguments."""
+    out = {v.id for v in fn.body.args if isinstance(v.type, ArrayType) or
+           (isinstance(v.type, TileType) and not v.type.shape)}
+    for op in fn.walk():
+        if op.name in _PURE and all(v.id in out for v in op.operands) and \
+                all(isinstance(r.type, TileType) and not r.type.shape for r in op.results):
+            out.update(r.id for r in op.results)
+    return out
 
 
 def _bid_axis(v: Value) -> Optional[int]:
@@ -74,10 +135,32 @@ def _bid_axis(v: Value) -> Optional[int]:
     return None
 
 
-def independent(fn: Function, grid: Tuple[int, int, int]) -> bool:
-    """Whether blocks of this launch provably touch disjoint tiles of every written array."""
-    axes = owned_axes(fn)
-    if axes is None:
+def statically_independent(fn: Function, grid: Tuple[int, int, int]) -> Optional[bool]:
+    """True/False when the block ids alone decide; None when owner values must be evaluated."""
+    own = ownership(fn)
+    if own is None:
         return False
+    axes = own.static_axes
+    if axes is None:
+        return None
     needed = {a for a in range(3) if grid[a] > 1}
     return all(needed <= a for a in axes)
+
+
+def owners_disjoint(fn: Function, table) -> bool:
+    """Given the owner values of every block (rows: blocks, columns: `ownership(fn).values()`),
+    whether no tile of a written array is accessed by two blocks."""
+    import numpy as np
+    own = ownership(fn)
+    col, blocks = 0, np.arange(table.shape[0], dtype=np.int64)
+    for _, accesses in own.arrays:
+        width = len(accesses[0])
+        keys = np.concatenate([table[:, col + a * width:col + (a + 1) * width] for a in range(len(accesses))])
+        who = np.tile(blocks, len(accesses))
+        col += width * len(accesses)
+        rows = np.ascontiguousarray(keys).view(np.dtype((np.void, 8 * width))).reshape(-1)
+        order = np.argsort(rows, kind="stable")
+        same = rows[order][1:] == rows[order][:-1]
+        if (same & (who[order][1:] != who[order][:-1])).any():
+            return False
+    return True

@@ -52,6 +52,11 @@ class CompiledKernel:
         self.run_shared.restype = ctypes.c_int64
         self.run_shared.argtypes = [ctypes.c_void_p] + [ctypes.c_int64] * 5 + [ctypes.c_void_p] * 3
         self.arena = int(self.lib.ts_arena_bytes())
+        self.owners = getattr(self.lib, "ts_owners", None)       # see disjoint.py
+        if self.owners is not None:
+            self.owners.restype = None
+            self.owners.argtypes = [ctypes.c_void_p] + [ctypes.c_int64] * 5 + [ctypes.c_void_p]
+            self.owner_width = len(disjoint.ownership(fn).values())
         self.sites = gen.reports
         self.params = gen.params
         self.uses_blas = gen.uses_blas
@@ -85,6 +90,11 @@ def compiled_kernel(fn: Function, options: CompileOptions, layout: tuple = ()) -
     try:
         gen = KernelGen(fn, options, layout)
         source = gen.generate()
+        own = disjoint.ownership(fn)
+        owner_values = own.values() if own is not None and own.static_axes is None else []
+        if owner_values:
+            source += "\n" + KernelGen(fn, options, layout).owner_function(owner_values)
+        _check_blas(gen)
         ck = CompiledKernel(fn, toolchain.library_for(source), gen)
     except (Unsupported, toolchain.CompilerMissing) as e:
         with _kernels_lock:
@@ -93,6 +103,22 @@ def compiled_kernel(fn: Function, options: CompileOptions, layout: tuple = ()) -
     with _kernels_lock:
         _kernels[key] = (fn, ck)
     return ck
+
+
+def _check_blas(gen) -> None:
+    """Products go through NumPy's BLAS: it must be found, and give np.matmul's bits when called
+    from a compiled kernel's thread (probed once per shape)."""
+    if not gen.uses_blas:
+        return
+    from . import blas
+    try:
+        blas.gemm_pointers()
+    except blas.BlasMissing as e:
+        raise Unsupported(str(e)) from None
+    for dtype, m, n, k in sorted(gen.gemm_shapes):
+        if not blas.agrees_with_numpy(dtype, m, n, k):
+            raise Unsupported(f"this BLAS's {dtype} product of shape ({m}, {k}) @ ({k}, {n}) differs from "
+                              f"np.matmul's when called from a compiled kernel")
 
 
 # ---- the launch ------------------------------------------------------------------------
@@ -147,11 +173,30 @@ def params_block(ck: CompiledKernel, values: List[Any]) -> Tuple[np.ndarray, lis
     return np.array(words, dtype=np.int64), keep
 
 
-def run(ck: CompiledKernel, grid3, values, checks, *, parallel: bool, threads: Optional[int] = None) -> None:
-    """Run every block; reports go to `checks` (an executor Checks)."""
+def independent(ck: CompiledKernel, grid3, P: np.ndarray) -> bool:
+    """Whether this launch's blocks provably touch disjoint tiles of the arrays they write."""
+    static = disjoint.statically_independent(ck.fn, grid3)
+    if static is not None:
+        return static
+    if ck.owners is None:
+        return False
+    total = grid3[0] * grid3[1] * grid3[2]
+    table = np.empty((total, ck.owner_width), np.int64)
+    ck.owners(P.ctypes.data, grid3[0], grid3[1], grid3[2], 0, total, table.ctypes.data)
+    return disjoint.owners_disjoint(ck.fn, table)
+
+
+def run(ck: CompiledKernel, grid3, values, checks, *, sequential: bool, threads: Optional[int] = None) -> bool:
+    """Run every block; reports go to `checks` (an executor Checks). False (nothing run) when
+    the race check needs the NumPy executor."""
+    from ..numpy.launcher import uses_spin_lock
     from .callbacks import numpy_rule_callback
-    from .blas import gemm_pointers
+    from .blas import gemm_pointers, one_thread
     P, keep = params_block(ck, values)
+    proven = independent(ck, grid3, P)
+    if checks.races and not proven and not uses_spin_lock(ck.fn):    # (the executor does not check those)
+        return False
+    parallel = proven and not sequential
     nsites = len(ck.sites)
     rep = np.full((max(nsites, 1), reports.WIDTH), 0, np.int64)
     rep[:, 0] = _NO_BLOCK
@@ -171,11 +216,14 @@ def run(ck: CompiledKernel, grid3, values, checks, *, parallel: bool, threads: O
 
     def work():
         scratch = _arena(ck.arena)
-        f = ck.run_shared(P.ctypes.data, grid3[0], grid3[1], grid3[2], total, chunk, next_block.ctypes.data,
-                          ctypes.addressof(ctx), scratch.ctypes.data)
+        with one_thread() if ck.uses_blas else _nothing():
+            f = ck.run_shared(P.ctypes.data, grid3[0], grid3[1], grid3[2], total, chunk, next_block.ctypes.data,
+                              ctypes.addressof(ctx), scratch.ctypes.data)
         if f >= 0:
             failed.append(f)
 
+    _last.clear()
+    _last["threads"] = n
     if n == 1:
         work()
     else:
@@ -186,6 +234,15 @@ def run(ck: CompiledKernel, grid3, values, checks, *, parallel: bool, threads: O
             fu.result()
     del keep
     reports.deliver(ck, rep, grid3, values, checks, failed)
+    return True
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return None
 
 
 def try_run(ir: Function, grid3, values, checks, *, numerics: str, engine: str, sequential: bool,
@@ -200,22 +257,15 @@ def try_run(ir: Function, grid3, values, checks, *, numerics: str, engine: str, 
                                  layout_of(values))
         except Exception as e:          # Unsupported, no compiler, or a generator bug: the executor runs it
             reason = str(e)
-    parallel = not sequential and disjoint.independent(ir, grid3)
-    if reason is None and checks.races and not parallel and not _nothing_written(ir):
-        reason = "the race check needs the NumPy executor here (no static proof that blocks write disjoint tiles)"
-    if reason is not None:
-        explain(ir, reason, engine)
-        return False
-    try:
-        run(ck, grid3, values, checks, parallel=parallel, threads=threads)
-    except Unsupported as e:
-        explain(ir, str(e), engine)
-        return False
-    return True
-
-
-def _nothing_written(ir: Function) -> bool:
-    return disjoint.owned_axes(ir) == []
+    if reason is None:
+        try:
+            if run(ck, grid3, values, checks, sequential=sequential, threads=threads):
+                return True
+            reason = "the race check needs the NumPy executor here (no proof that blocks write disjoint tiles)"
+        except Unsupported as e:
+            reason = str(e)
+    explain(ir, reason, engine)
+    return False
 
 
 def decline_reason(ir: Function, values, checks, numerics: str) -> Optional[str]:
@@ -230,6 +280,12 @@ def decline_reason(ir: Function, values, checks, numerics: str) -> Optional[str]
 
 
 _explained: set = set()
+_last: Dict[str, Any] = {}
+
+
+def last_launch() -> Dict[str, Any]:
+    """What the latest launch did: {'threads': n} when compiled, {'declined': reason} otherwise."""
+    return dict(_last)
 
 
 def explain(ir: Function, reason: str, engine: str) -> None:
@@ -237,6 +293,8 @@ def explain(ir: Function, reason: str, engine: str) -> None:
     from ...run import LaunchError
     if engine == "compiled":
         raise LaunchError(f"kernel '{ir.name}' cannot run compiled: {reason}")
+    _last.clear()
+    _last["declined"] = reason
     key = (ir.name, reason)
     if key not in _explained:
         _explained.add(key)

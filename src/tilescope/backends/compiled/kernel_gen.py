@@ -71,6 +71,7 @@ class KernelGen:
         self._names = 0
         self.params: List[Tuple[str, object]] = []      # (kind, info) per launch value, in order
         self.uses_blas = False
+        self.gemm_shapes: set = set()             # (dtype, m, n, k) of the BLAS calls made
 
     # ---- names, buffers, values ----------------------------------------------------
 
@@ -84,7 +85,7 @@ class KernelGen:
         nbytes = max(1, prod(shape)) * itemsize(dtype)
         off = self.arena
         self.arena += (nbytes + _ALIGN - 1) // _ALIGN * _ALIGN
-        name = name or self.fresh("b")
+        name = name or self.fresh("t")
         # restrict: buffers never overlap one another (views of one share its name)
         self.w(f"{ctype(dtype)} *const restrict {name} = ({ctype(dtype)} *)(scratch + {off});")
         return CVal(dtype, shape, buf=name, strides=contiguous_strides(shape))
@@ -194,14 +195,35 @@ class KernelGen:
         self.block(self.fn.body)
         body = w.text()
         head = self._param_reads()
+        from .runtime_math import GEMM
         return "\n".join([
-            TYPES, MATH,
+            TYPES, MATH, GEMM if self.uses_blas else "",
             "static int64_t ts_block(const int64_t *P, int64_t b0, int64_t b1, int64_t b2, int64_t g0, "
             "int64_t g1, int64_t g2, int64_t lin, ts_ctx *ctx, char *scratch) {",
             "    (void)b0; (void)b1; (void)b2; (void)g0; (void)g1; (void)g2; (void)lin; (void)ctx;",
             head, body, "    return 0;", "}",
             _RUN.replace("@ARENA@", str(max(self.arena, _ALIGN))),
         ])
+
+    def owner_function(self, values: Sequence[Value]) -> str:
+        """C of `ts_owners`: the given block-only scalars (disjoint.py) for blocks [start, stop),
+        one row of int64s per block. Only the ops they depend on are emitted."""
+        need = _closure(values)
+        self._bind_params()
+        w = self.w
+        w.depth = 2
+        for op in self.fn.walk():
+            if id(op) in need:
+                self.op(op)
+        for j, v in enumerate(values):
+            w(f"out[(lin - start) * {len(values)} + {j}] = (int64_t){self.val(v).scalar_expr()};")
+        body = w.text()
+        return "\n".join([
+            '__attribute__((visibility("default"))) void ts_owners(const int64_t *P, int64_t g0, int64_t g1, '
+            "int64_t g2, int64_t start, int64_t stop, int64_t *out) {",
+            "    for (int64_t lin = start; lin < stop; lin++) {",
+            "    int64_t b0 = lin % g0, b1 = (lin / g0) % g1, b2 = lin / (g0 * g1); (void)b0; (void)b1; (void)b2;",
+            self._param_reads(), body, "    }", "}"])
 
     def _bind_params(self) -> None:
         for i, v in enumerate(self.fn.body.args):
@@ -233,6 +255,18 @@ class KernelGen:
                 lines.append(f"    {c} p{i}; memcpy(&p{i}, &P[{off}], sizeof(p{i}));")
                 off += 1
         return "\n".join(lines)
+
+
+def _closure(values: Sequence[Value]) -> set:
+    """ids of the ops that compute `values` (scalar, block-only: no control flow in between)."""
+    need, todo = set(), [v.owner for v in values if v.owner is not None]
+    while todo:
+        op = todo.pop()
+        if id(op) in need:
+            continue
+        need.add(id(op))
+        todo.extend(v.owner for v in op.operands if v.owner is not None)
+    return need
 
 
 _RUN = r"""
@@ -267,6 +301,12 @@ __attribute__((visibility("default"))) int64_t ts_run_shared(const int64_t *P, i
 # ---- control flow ----------------------------------------------------------------------
 
 def _gen_for(g: KernelGen, op: Op) -> None:
+    from ..numpy.fusion import fused_mmas
+    chain = fused_mmas(g.fn, op)
+    if chain is not None:
+        from .rules_matmul import gen_fused_for
+        gen_fused_for(g, op, chain)
+        return
     w = g.w
     start, stop, step = (g.val(v).scalar_expr() for v in op.operands[:3])
     body = op.blocks[0]

@@ -34,3 +34,12 @@ def deliver(ck, rows: np.ndarray, grid3, values, checks, failed) -> None:
                    f"{tuple(int(e) for e in ref.array.shape)}, tile index {idx}, tile shape "
                    f"{tuple(site.info['tile_shape'])}")
             checks.add(ck.fn.name, op.loc, block, msg, once=(id(op), "tile-oob"))
+        if site.kind == "lane-oob":
+            info = site.info
+            ref = values[info["array"]]
+            elem = tuple(int(x) for x in rows[i, 1:1 + info["ndim"]])
+            lane = tuple(int(x) for x in rows[i, 1 + info["ndim"]:1 + info["ndim"] + info["rank"]])
+            why = "undefined behaviour on the GPU; tilescope " if info["ub"] else ""
+            msg = (f"{info['what']} out of bounds: array '{ref.name}' of shape {tuple(ref.array.shape)}, "
+                   f"element {elem} (lane {lane}): {why}{info['outcome']}")
+            checks.add(ck.fn.name, op.loc, block, msg, once=(id(op), "oob"))

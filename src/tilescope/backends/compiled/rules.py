@@ -21,4 +21,4 @@ def rule(*names: str):
     return wrap
 
 
-from . import rules_elementwise, rules_memory, rules_reduce, rules_shape  # noqa: E402,F401
+from . import rules_elementwise, rules_gather, rules_matmul, rules_memory, rules_reduce, rules_shape  # noqa: E402,F401,E501

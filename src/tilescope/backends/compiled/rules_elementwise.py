@@ -125,6 +125,12 @@ def _binary(g, op):
 def float_exact_unary(fn: str, x: str, dt: D.DType) -> str:
     """abs/neg/floor/ceil, as the executor computes them: in float64, rounded back (NaNs as the
     conversions leave them)."""
+    if fn in ("floor", "ceil"):               # new arithmetic: NaNs made canonical
+        return canon(_exact_unary(fn, x, dt), dt)
+    return _exact_unary(fn, x, dt)
+
+
+def _exact_unary(fn: str, x: str, dt: D.DType) -> str:
     f = {"abs": "fabs", "neg": "-", "floor": "floor", "ceil": "ceil"}[fn]
     if dt.name == "float32":
         return f"(float)ts_quiet64({f}((double)({x})))"
@@ -238,10 +244,10 @@ def convert(x: str, src: D.DType, dst: D.DType) -> str:
         if src.name in ("float32", "tfloat32") and dst.name == "tfloat32":
             return f"ts_tf32({x})"
         return from_double(to_double(x, src), dst)
-    if src.name in ("int64",):
-        return from_double(f"ts_i64_odd({x})", dst)
-    if src.name in ("uint64",):
-        return from_double(f"ts_u64_odd({x})", dst)
+    if dst.name in ("float32", "float64"):
+        return f"({ctype(dst)})({x})"                  # C rounds integers once, to nearest even
+    if src.name in ("int64", "uint64"):                # exact as float64 only when rounded to odd
+        return from_double(f"ts_{'i' if src.is_signed else 'u'}64_odd({x})", dst)
     return from_double(f"(double)({x})", dst)
 
 

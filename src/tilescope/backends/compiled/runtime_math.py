@@ -152,3 +152,29 @@ TS_INLINE int64_t ts_near_half32(double d, uint64_t ulps) {
     return tiny | mid;
 }
 """
+
+GEMM = r"""
+/* ---- matrix products through NumPy's own BLAS, called as np.matmul calls it ---- */
+typedef void (*ts_sgemm64_t)(int, int, int, int64_t, int64_t, int64_t, float, const float *, int64_t,
+                             const float *, int64_t, float, float *, int64_t);
+typedef void (*ts_dgemm64_t)(int, int, int, int64_t, int64_t, int64_t, double, const double *, int64_t,
+                             const double *, int64_t, double, double *, int64_t);
+typedef void (*ts_sgemm32_t)(int, int, int, int, int, int, float, const float *, int, const float *, int,
+                             float, float *, int);
+typedef void (*ts_dgemm32_t)(int, int, int, int, int, int, double, const double *, int, const double *, int,
+                             double, double *, int);
+/* C[M×N] = A[M×K] (row stride lda) @ B[K×N] (row stride ldb), C contiguous: cblas_?gemm(RowMajor,
+   NoTrans, NoTrans, M, N, K, 1, A, lda, B, ldb, 0, C, N). */
+static void ts_sgemm(ts_ctx *ctx, int64_t M, int64_t N, int64_t K, const float *A, int64_t lda, const float *B,
+                     int64_t ldb, float *C) {
+    if (ctx->blas_ilp64) ((ts_sgemm64_t)ctx->gemm[0])(101, 111, 111, M, N, K, 1.0f, A, lda, B, ldb, 0.0f, C, N);
+    else ((ts_sgemm32_t)ctx->gemm[0])(101, 111, 111, (int)M, (int)N, (int)K, 1.0f, A, (int)lda, B, (int)ldb,
+                                      0.0f, C, (int)N);
+}
+static void ts_dgemm(ts_ctx *ctx, int64_t M, int64_t N, int64_t K, const double *A, int64_t lda, const double *B,
+                     int64_t ldb, double *C) {
+    if (ctx->blas_ilp64) ((ts_dgemm64_t)ctx->gemm[1])(101, 111, 111, M, N, K, 1.0, A, lda, B, ldb, 0.0, C, N);
+    else ((ts_dgemm32_t)ctx->gemm[1])(101, 111, 111, (int)M, (int)N, (int)K, 1.0, A, (int)lda, B, (int)ldb,
+                                      0.0, C, (int)N);
+}
+"""

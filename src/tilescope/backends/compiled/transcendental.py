@@ -30,6 +30,7 @@ def callback_code(fn: str) -> int:
 
 
 def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType) -> None:
+    from .rules_elementwise import canon
     if dt.name not in CALLBACK_DTYPES:
         raise Unsupported(f"'{fn}' on {dt.name} is not supported by the compiled backend yet")
     result = op.results[0]
@@ -62,7 +63,7 @@ def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType) -> Non
     bad = g.fresh("bad")
     w(f"int64_t {bad} = 0;")
     target = (lambda i: f"{out.buf}[{i}]") if shape else (lambda i: out.expr)
-    w(f"for (int64_t i = 0; i < {n}; i++) {{ {target('i')} = {from_float(f'(float){res.buf}[i]', dt)}; "
+    w(f"for (int64_t i = 0; i < {n}; i++) {{ {target('i')} = {canon(from_float(f'(float){res.buf}[i]', dt), dt)}; "
       f"{bad} |= ts_near_half32({res.buf}[i], {_ULPS}); }}")
     w.open(f"if (TS_UNLIKELY({bad}))")
     c = ctype(dt)
