@@ -11,3 +11,14 @@ from tilescope.backends.compiled.engine import ENV_ENGINE
 def engine(request, monkeypatch):
     monkeypatch.setenv(ENV_ENGINE, "auto" if request.param == "compiled" else "numpy")
     return request.param
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "numpy_executor: checks how the NumPy executor itself works "
+                                       "(runs with engine 'numpy' only)")
+
+
+@pytest.fixture(autouse=True)
+def _numpy_only(request, engine):
+    if engine == "compiled" and request.node.get_closest_marker("numpy_executor"):
+        pytest.skip("checks the NumPy executor's own strategy")

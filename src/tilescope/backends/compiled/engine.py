@@ -18,7 +18,7 @@ import numpy as np
 
 from ...ir.core import Function
 from ...ir.types import ArrayType
-from . import disjoint, reports
+from . import disjoint, order, reports
 from .cgen import Unsupported
 
 log = logging.getLogger("tilescope.cpu")
@@ -39,7 +39,7 @@ class CompileOptions:
 class _Ctx(ctypes.Structure):
     _fields_ = [("numpy_rule", ctypes.c_void_p), ("gemm", ctypes.c_void_p * 2), ("blas_ilp64", ctypes.c_int64),
                 ("reports", ctypes.c_void_p), ("nreports", ctypes.c_int64), ("report_lock", ctypes.c_int32),
-                ("failed", ctypes.c_int64)]
+                ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64)]
 
 
 class CompiledKernel:
@@ -186,7 +186,7 @@ def independent(ck: CompiledKernel, grid3, P: np.ndarray) -> bool:
     return disjoint.owners_disjoint(ck.fn, table)
 
 
-def run(ck: CompiledKernel, grid3, values, checks, *, sequential: bool, threads: Optional[int] = None) -> bool:
+def run(ck: CompiledKernel, grid3, values, checks, *, threads: Optional[int] = None) -> bool:
     """Run every block; reports go to `checks` (an executor Checks). False (nothing run) when
     the race check needs the NumPy executor."""
     from ..numpy.launcher import uses_spin_lock
@@ -196,7 +196,7 @@ def run(ck: CompiledKernel, grid3, values, checks, *, sequential: bool, threads:
     proven = independent(ck, grid3, P)
     if checks.races and not proven and not uses_spin_lock(ck.fn):    # (the executor does not check those)
         return False
-    parallel = proven and not sequential
+    parallel = proven and order.heads_run_freely(ck.fn)
     nsites = len(ck.sites)
     rep = np.full((max(nsites, 1), reports.WIDTH), 0, np.int64)
     rep[:, 0] = _NO_BLOCK
@@ -245,7 +245,7 @@ class _nothing:
         return None
 
 
-def try_run(ir: Function, grid3, values, checks, *, numerics: str, engine: str, sequential: bool,
+def try_run(ir: Function, grid3, values, checks, *, numerics: str, engine: str,
             threads: Optional[int] = None) -> bool:
     """Run the launch compiled when possible; False when the NumPy executor must run it."""
     reason = decline_reason(ir, values, checks, numerics)
@@ -259,7 +259,7 @@ def try_run(ir: Function, grid3, values, checks, *, numerics: str, engine: str, 
             reason = str(e)
     if reason is None:
         try:
-            if run(ck, grid3, values, checks, sequential=sequential, threads=threads):
+            if run(ck, grid3, values, checks, threads=threads):
                 return True
             reason = "the race check needs the NumPy executor here (no proof that blocks write disjoint tiles)"
         except Unsupported as e:

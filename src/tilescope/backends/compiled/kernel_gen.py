@@ -62,6 +62,8 @@ class KernelGen:
         self.fn = fn
         self.options = options            # CompileOptions: checks, numerics...
         self.layout = layout              # per parameter: which array axes have stride 1
+        from .order import turn_point
+        self.turn_at = turn_point(fn)     # top-level op where ordered tails begin (or None)
         self.w = Writer()
         self.vals: Dict[int, CVal] = {}
         self.arrays: Dict[int, ArrayArg] = {}
@@ -172,8 +174,18 @@ class KernelGen:
     # ---- walking the IR --------------------------------------------------------------
 
     def block(self, block: Block) -> None:
-        for op in block.ops:
+        for i, op in enumerate(block.ops):
+            if block is self.fn.body and i == self.turn_at:
+                self.w("if (ts_wait_turn(ctx, lin)) return 0;")
+                self.w("turn_ = 1;")
             self.op(op)
+
+    def leave(self) -> None:
+        """C that ends the block (passing the turn on, in ordered launches: order.py)."""
+        if self.turn_at is not None:
+            self.w("if (!turn_ && ts_wait_turn(ctx, lin)) return 0;")
+            self.w("ts_pass_turn(ctx, lin);")
+        self.w("return 0;")
 
     def op(self, op: Op) -> None:
         handler = _CONTROL.get(op.name)
@@ -192,7 +204,10 @@ class KernelGen:
         from .runtime_types import SOURCE as TYPES
         w = self.w
         self._bind_params()
+        if self.turn_at is not None:
+            w("int turn_ = 0;")
         self.block(self.fn.body)
+        self.leave()
         body = w.text()
         head = self._param_reads()
         from .runtime_math import GEMM
@@ -201,7 +216,7 @@ class KernelGen:
             "static int64_t ts_block(const int64_t *P, int64_t b0, int64_t b1, int64_t b2, int64_t g0, "
             "int64_t g1, int64_t g2, int64_t lin, ts_ctx *ctx, char *scratch) {",
             "    (void)b0; (void)b1; (void)b2; (void)g0; (void)g1; (void)g2; (void)lin; (void)ctx;",
-            head, body, "    return 0;", "}",
+            head, body, "}",
             _RUN.replace("@ARENA@", str(max(self.arena, _ALIGN))),
         ])
 
@@ -210,6 +225,7 @@ class KernelGen:
         one row of int64s per block. Only the ops they depend on are emitted."""
         need = _closure(values)
         self._bind_params()
+        self.turn_at = None
         w = self.w
         w.depth = 2
         for op in self.fn.walk():
@@ -383,7 +399,7 @@ def _gen_break(g: KernelGen, op: Op) -> None:
 
 
 def _gen_return(g: KernelGen, op: Op) -> None:
-    g.w("return 0;")
+    g.leave()
 
 
 def _gen_if(g: KernelGen, op: Op) -> None:

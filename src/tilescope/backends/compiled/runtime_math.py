@@ -20,6 +20,7 @@ typedef struct ts_ctx {
     int64_t nreports;
     volatile int32_t report_lock;
     volatile int64_t failed;       /* set by a block that stops the launch */
+    volatile int64_t ticket;       /* the block whose ordered part may run now (order.py) */
 } ts_ctx;
 #define TS_REPORT_WIDTH 16
 #define TS_NO_BLOCK INT64_MAX
@@ -34,6 +35,16 @@ static void ts_report(ts_ctx *ctx, int64_t site, int64_t blk, int n, const int64
     }
     __atomic_store_n(&ctx->report_lock, 0, __ATOMIC_RELEASE);
 }
+
+/* Wait until every earlier block has passed its turn; 1 when the launch is failing instead. */
+static int ts_wait_turn(ts_ctx *ctx, int64_t lin) {
+    for (int64_t spins = 0; __atomic_load_n(&ctx->ticket, __ATOMIC_ACQUIRE) != lin; spins++) {
+        if (ctx->failed) return 1;
+        if (spins > 64) sched_yield();
+    }
+    return 0;
+}
+static void ts_pass_turn(ts_ctx *ctx, int64_t lin) { __atomic_store_n(&ctx->ticket, lin + 1, __ATOMIC_RELEASE); }
 
 /* ---- exact float arithmetic ---- */
 TS_INLINE double ts_two_sum(double a, double b, double *err) {

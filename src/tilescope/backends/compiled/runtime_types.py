@@ -10,6 +10,7 @@ SOURCE = r"""
 #include <string.h>
 #include <math.h>
 #include <stdlib.h>
+#include <sched.h>
 
 #define TS_INLINE static inline __attribute__((always_inline))
 #define TS_LIKELY(x) __builtin_expect(!!(x), 1)

@@ -500,8 +500,7 @@ def _try_compiled(ir, grid3, values, chk, mode, engine, sequential, group, only,
             or debugger.stop_at_entry_requested():
         return False
     from ..compiled.engine import try_run
-    done = try_run(ir, grid3, values, chk, numerics=mode, engine=engine, sequential=needs_sequential(ir),
-                   threads=threads)
+    done = try_run(ir, grid3, values, chk, numerics=mode, engine=engine, threads=threads)
     if done:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
