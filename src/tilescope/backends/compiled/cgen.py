@@ -137,12 +137,16 @@ def _double_bits(x: float) -> str:
 @dataclass(frozen=True)
 class CVal:
     """A run-time value in C. Scalars: `expr`. Tiles: `buf` (a pointer expression) and element
-    strides per tile axis (0 along broadcast axes); a tile with `buf` None repeats `expr`."""
+    strides per tile axis (0 along broadcast axes); a tile with `buf` None repeats `expr`.
+    A *lazy* tile (`build` set) is an element-wise expression of `leaves` (tiles of its shape),
+    computed where it is read (fusion: no buffer, no pass of its own)."""
     dtype: D.DType
     shape: Tuple[int, ...]
     expr: Optional[str] = None
     buf: Optional[str] = None
     strides: Tuple[int, ...] = ()
+    leaves: Tuple["CVal", ...] = ()
+    build: Optional[Callable[[List[str]], str]] = None
 
     @property
     def size(self) -> int:
@@ -152,8 +156,14 @@ class CVal:
     def is_scalar(self) -> bool:
         return not self.shape
 
+    @property
+    def lazy(self) -> bool:
+        return self.build is not None
+
     def at(self, idx: Sequence[str]) -> str:
         """Element expression at loop indices `idx` (one C expression per tile axis)."""
+        if self.build is not None:
+            return self.build([leaf.at(idx) for leaf in self.leaves])
         if self.buf is None:
             return self.expr
         terms = [f"{i}*{s}" if s != 1 else i for i, s in zip(idx, self.strides) if s != 0]
@@ -242,7 +252,18 @@ def loop_nest(w: Writer, shape: Sequence[int], operands: Sequence[CVal],
     """Emit loops over `shape`; `body(elems)` writes the statements for one element, given each
     operand's element expression (operands may be scalars, broadcast or strided views)."""
     if not shape or prod(shape) == 1:
-        body([o.at(["0"] * len(o.shape)) if o.buf is not None else o.expr for o in operands])
+        body([o.at(["0"] * len(o.shape)) if (o.buf is not None or o.lazy) else o.expr for o in operands])
+        return
+    # lazy operands take part through their leaves (their expressions are rebuilt per element)
+    flat, spans = [], []
+    for o in operands:
+        parts = list(o.leaves) if o.lazy else [o]
+        spans.append((len(flat), len(parts), o))
+        flat.extend(parts)
+    if any(o.lazy for o in operands):
+        def rebuilt(e, inner=body):
+            inner([o.build(e[s:s + n]) if o.lazy else e[s] for s, n, o in spans])
+        loop_nest(w, shape, flat, rebuilt, prefix)
         return
     # an input read at one element for the whole loop: into a local first (GCC vectorises the
     # loop only then)

@@ -73,6 +73,8 @@ class KernelGen:
         self._names = 0
         self.params: List[Tuple[str, object]] = []      # (kind, info) per launch value, in order
         self.uses_blas = False
+        self._readers = fn.body.readers()
+        self._block_of = {id(op): b for b in _blocks(fn.body) for op in b.ops}
         self.gemm_shapes: set = set()             # (dtype, m, n, k) of the BLAS calls made
 
     # ---- names, buffers, values ----------------------------------------------------
@@ -93,10 +95,36 @@ class KernelGen:
         return CVal(dtype, shape, buf=name, strides=contiguous_strides(shape))
 
     def val(self, v: Value) -> CVal:
+        """The value, computed into a buffer if it was lazy (see val_lazy)."""
+        c = self.val_lazy(v)
+        if c.lazy:
+            out = self.buffer(c.dtype, c.shape, f"v{v.id}")
+            loop_nest(self.w, c.shape, [out, c], lambda e: self.w(f"{e[0]} = {e[1]};"))
+            self.vals[v.id] = c = out
+        return c
+
+    def val_lazy(self, v: Value) -> CVal:
+        """The value as it is: possibly a lazy tile, for rules that read it element by element."""
         try:
             return self.vals[v.id]
         except KeyError:
             raise Unsupported(f"internal: value {v!r} used before its definition") from None
+
+    def fusable(self, v: Value) -> bool:
+        """Whether `v` may stay lazy: one reader, in the same block, that reads it element-wise."""
+        users = self._readers.get(v.id, [])
+        if len(users) != 1 or self._block_of.get(id(users[0])) is not self._block_of.get(id(v.owner)):
+            return False
+        user = users[0]
+        if user.name in _FUSING:
+            return True
+        if user.name == "store_tile":
+            return user.operands[-1] is v
+        if user.name == "reduce":
+            return len(user.operands) == 1
+        if user.name == "mma":
+            return user.operands[2] is not v
+        return False
 
     def array(self, v: Value) -> ArrayArg:
         a = self.arrays.get(v.id)
@@ -123,13 +151,26 @@ class KernelGen:
     # ---- element-wise helper ---------------------------------------------------------
 
     def elementwise(self, result: Value, operands: Sequence[CVal], expr, dtype=None) -> CVal:
-        """result = expr(element expressions of operands), per element (scalar when 0-d)."""
+        """result = expr(element expressions of operands), per element (scalar when 0-d); lazy
+        (computed where it is read) when its one reader reads it element-wise."""
         t = result.type
         dtype = dtype or t.dtype
         if not t.shape:
             return self.scalar(result, expr([o.scalar_expr() for o in operands]))
-        out = self.buffer(dtype, t.shape, f"v{result.id}")
         ops = [tile_of(o, t.shape) for o in operands]
+        if self.fusable(result):
+            leaves, spans = [], []
+            for o in ops:
+                parts = list(o.leaves) if o.lazy else [o]
+                spans.append((len(leaves), len(parts), o))
+                leaves.extend(parts)
+
+            def build(e, spans=spans):
+                return expr([o.build(e[s:s + n]) if o.lazy else e[s] for s, n, o in spans])
+            lazy = CVal(dtype, tuple(t.shape), leaves=tuple(leaves), build=build)
+            self.define(result, lazy)
+            return lazy
+        out = self.buffer(dtype, t.shape, f"v{result.id}")
         loop_nest(self.w, t.shape, [out] + ops, lambda e: self.w(f"{e[0]} = {expr(e[1:])};"))
         self.define(result, out)
         return out
@@ -271,6 +312,17 @@ class KernelGen:
                 lines.append(f"    {c} p{i}; memcpy(&p{i}, &P[{off}], sizeof(p{i}));")
                 off += 1
         return "\n".join(lines)
+
+
+# element-wise readers a lazy operand may be fused into
+_FUSING = frozenset({"binary", "unary", "fma", "compare", "where", "astype"})
+
+
+def _blocks(block: Block):
+    yield block
+    for op in block.ops:
+        for b in op.blocks:
+            yield from _blocks(b)
 
 
 def _closure(values: Sequence[Value]) -> set:

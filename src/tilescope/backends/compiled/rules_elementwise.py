@@ -108,7 +108,7 @@ def _binary(g, op):
     _plain_rounding(op)
     fn = op.attrs["fn"]
     dt = op.results[0].type.dtype
-    x, y = (g.val(v) for v in op.operands)
+    x, y = (g.val_lazy(v) for v in op.operands)
     if dt.is_float and fn in ("pow", "atan2"):
         gen_transcendental(g, op, fn, [x, y], dt)
         return
@@ -152,7 +152,7 @@ def _unary(g, op):
     _plain_rounding(op)
     fn = op.attrs["fn"]
     dt = op.results[0].type.dtype
-    x = g.val(op.operands[0])
+    x = g.val_lazy(op.operands[0])
     if fn == "not":
         expr = (lambda e: f"(uint8_t)!({e[0]})") if dt.is_bool else (lambda e: f"({ctype(dt)})~({e[0]})")
     elif not dt.is_float:
@@ -194,7 +194,7 @@ def _unary(g, op):
 def _fma(g, op):
     _plain_rounding(op)
     dt = op.results[0].type.dtype
-    a, b, c = (g.val(v) for v in op.operands)
+    a, b, c = (g.val_lazy(v) for v in op.operands)
     if dt.name == "float32":
         expr = lambda e: canon(f"fmaf({e[0]}, {e[1]}, {e[2]})", dt)  # noqa: E731
     elif dt.name == "float64":
@@ -214,7 +214,7 @@ _COMPARE = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="
 def _compare(g, op):
     dt = op.operands[0].type.dtype
     o = _COMPARE[op.attrs["fn"]]
-    x, y = (g.val(v) for v in op.operands)
+    x, y = (g.val_lazy(v) for v in op.operands)
     if dt.is_float and dt.name not in ("float32", "float64"):
         expr = lambda e: f"(uint8_t)({to_float(e[0], dt)} {o} {to_float(e[1], dt)})"  # noqa: E731
     else:
@@ -224,7 +224,7 @@ def _compare(g, op):
 
 @rule("where")
 def _where(g, op):
-    c, x, y = (g.val(v) for v in op.operands)
+    c, x, y = (g.val_lazy(v) for v in op.operands)
     g.elementwise(op.results[0], [c, x, y], lambda e: f"(({e[0]}) ? ({e[1]}) : ({e[2]}))")
 
 
@@ -255,4 +255,4 @@ def convert(x: str, src: D.DType, dst: D.DType) -> str:
 def _astype(g, op):
     _plain_rounding(op)
     src, dst = op.operands[0].type.dtype, op.attrs["dtype"]
-    g.elementwise(op.results[0], [g.val(op.operands[0])], lambda e: convert(e[0], src, dst))
+    g.elementwise(op.results[0], [g.val_lazy(op.operands[0])], lambda e: convert(e[0], src, dst))

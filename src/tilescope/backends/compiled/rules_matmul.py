@@ -150,7 +150,7 @@ def _mma(g, op):
         pass                                  # the executor ignores it as well
     plan = Plan(op)
     batch, m, n, k = _dims(op)
-    x, y, acc = (g.val(v) for v in op.operands)
+    x, y, acc = g.val_lazy(op.operands[0]), g.val_lazy(op.operands[1]), g.val(op.operands[2])
     xa = converted(g, tile_of(x, tuple(op.operands[0].type.shape)), plan, plan.x_dt)
     ya = converted(g, tile_of(y, tuple(op.operands[1].type.shape)), plan, plan.y_dt)
     res = op.results[0]

@@ -149,7 +149,7 @@ def _load_tile(g, op):
 def _store_tile(g, op):
     _plain_access(op)
     arr = g.array(op.operands[0])
-    value = g.val(op.operands[-1])
+    value = g.val_lazy(op.operands[-1])
     shape = tuple(op.operands[-1].type.shape)
     if arr.ndim == 0 or len(shape) != arr.ndim:
         raise Unsupported("stores into 0-d arrays or of mismatched rank run on the NumPy executor")

@@ -66,7 +66,7 @@ def _reduce(g, op):
     fn = op.attrs["fn"]
     if fn in ("custom", "argmax", "argmin"):
         raise Unsupported(f"'{fn}' reductions are not supported by the compiled backend yet")
-    x = g.val(op.operands[0])
+    x = g.val_lazy(op.operands[0])
     res = op.results[0]
     dt = res.type.dtype
     axes = tuple(op.attrs["axes"])
@@ -133,7 +133,7 @@ def _gather(g, x: CVal, kept: Sequence[int], axes: Sequence[int], work: CVal, co
     rows = max(1, len(kept_shape) and _prod(kept_shape))
     kk = _prod(red_shape)
     pos = f"({k_flat})*{rows} + ({r_flat})" if col else f"({r_flat})*{kk} + ({k_flat})"
-    elem = x.at(idx) if x.buf is not None else x.expr
+    elem = x.at(idx)
     w(f"{work.buf}[{pos}] = {convert(elem, src_dt, dt) if src_dt is not dt else elem};")
     for _ in names_k + names_r:
         w.close()
@@ -167,7 +167,7 @@ def _scan(g, op):
     acc = g.fresh("acc")
     idx = lambda pos: [names[a] if a != axis else pos for a in range(len(shape))]  # noqa: E731
     first = "0" if not reverse else str(n - 1)
-    src = lambda pos: x.at(idx(pos)) if x.buf is not None else x.expr  # noqa: E731
+    src = lambda pos: x.at(idx(pos))  # noqa: E731
     w(f"{ctype(dt)} {acc} = {src(first)};")
     w(f"{out.at(idx(first))} = {acc};")
     pos = kv if not reverse else f"({n - 1} - {kv})"

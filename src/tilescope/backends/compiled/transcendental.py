@@ -70,7 +70,7 @@ def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType) -> Non
     w.open(f"for (int64_t i = 0; i < {n}; i++) if (ts_near_half32({res.buf}[i], {_ULPS}))")
     w(f"{c} xs[2] = {{{', '.join(f'({c})0' for _ in range(2))}}};")
     for k, o in enumerate(ops):
-        src = o.at(_unflatten(shape)) if (shape and o.buf is not None) else o.scalar_expr() if not shape else o.expr
+        src = o.at(_unflatten(shape)) if shape else o.scalar_expr()
         w(f"xs[{k}] = {src};")
     w(f"ctx->numpy_rule({code}, {dcode}, 1, &xs[0], &xs[1], &{target('i')});")
     w.close()
