@@ -243,6 +243,8 @@ def convert(x: str, src: D.DType, dst: D.DType) -> str:
     if src.is_float:
         if src.name in ("float32", "tfloat32") and dst.name == "tfloat32":
             return f"ts_tf32({x})"
+        if src.name == "bfloat16" and dst.name == "float32":      # (a C compiler may fold float->double->float)
+            return f"ts_quiet32(ts_bf2f({x}))"
         return from_double(to_double(x, src), dst)
     if dst.name in ("float32", "float64"):
         return f"({ctype(dst)})({x})"                  # C rounds integers once, to nearest even

@@ -63,7 +63,11 @@ TS_INLINE double ts_fma_narrow(double a, double b, double c) {
     double err, s = ts_two_sum(a * b, c, &err);
     return isfinite(s) ? ts_odd64(s, err) : s;
 }
-TS_INLINE float ts_quiet32(float x) { return x != x ? ts_u2f(ts_f2u(x) | 0x400000u) : x; }
+/* A NaN made quiet, as converting through float64 does (masks, not branches: loops vectorise) */
+TS_INLINE float ts_quiet32(float x) {
+    uint32_t u = ts_f2u(x), nan = 0u - (uint32_t)((u & 0x7FFFFFFFu) > 0x7F800000u);
+    return ts_u2f(u | (nan & 0x400000u));
+}
 TS_INLINE double ts_quiet64(double x) { return x != x ? ts_u2d(ts_d2u(x) | 0x8000000000000ull) : x; }
 
 /* max/min picking one operand's bits: -0 < +0; NaN ignored unless propagate (numerics.float_minmax). */
@@ -134,19 +138,20 @@ TS_INLINE double ts_exp64(double x) {
     double kd = (z + 0x1.8p52) - 0x1.8p52;                       /* round to nearest integer */
     double r = xc - kd * 0x1.62e42feep-1;                        /* exact: the constant has 32 bits */
     r = r - kd * 0x1.a39ef35793c76p-33;
+    /* Taylor polynomial of exp(r) - 1 - r, |r| <= ln2/2, by Horner with fused multiply-adds */
     double p = 1.0 / 6227020800.0;
-    p = p * r + 1.0 / 479001600.0;
-    p = p * r + 1.0 / 39916800.0;
-    p = p * r + 1.0 / 3628800.0;
-    p = p * r + 1.0 / 362880.0;
-    p = p * r + 1.0 / 40320.0;
-    p = p * r + 1.0 / 5040.0;
-    p = p * r + 1.0 / 720.0;
-    p = p * r + 1.0 / 120.0;
-    p = p * r + 1.0 / 24.0;
-    p = p * r + 1.0 / 6.0;
-    p = p * r + 0.5;
-    p = p * r * r + r;
+    p = fma(p, r, 1.0 / 479001600.0);
+    p = fma(p, r, 1.0 / 39916800.0);
+    p = fma(p, r, 1.0 / 3628800.0);
+    p = fma(p, r, 1.0 / 362880.0);
+    p = fma(p, r, 1.0 / 40320.0);
+    p = fma(p, r, 1.0 / 5040.0);
+    p = fma(p, r, 1.0 / 720.0);
+    p = fma(p, r, 1.0 / 120.0);
+    p = fma(p, r, 1.0 / 24.0);
+    p = fma(p, r, 1.0 / 6.0);
+    p = fma(p, r, 0.5);
+    p = fma(p * r, r, r);
     p = p + 1.0;
     int64_t k = (int64_t)kd;                                     /* in [-1097, 1025] */
     int64_t k1 = k >> 1, k2 = k - k1;                            /* two scalings: no overflow of the exponent */

@@ -184,3 +184,12 @@ def _machine() -> str:
     except OSError:
         pass
     return hashlib.sha256(model.encode()).hexdigest()[:16]
+
+
+def available() -> bool:
+    """Whether a C compiler can be used (probed once)."""
+    try:
+        compiler()
+        return True
+    except CompilerMissing:
+        return False
