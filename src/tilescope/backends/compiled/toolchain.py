@@ -97,10 +97,7 @@ def _save_probes(known: dict) -> None:
     import json
     try:
         os.makedirs(cache_dir(), exist_ok=True)
-        tmp = _probe_file() + f".{os.getpid()}"
-        with open(tmp, "w") as f:
-            json.dump(known, f)
-        os.replace(tmp, _probe_file())
+        _write_atomically(_probe_file(), json.dumps(known))
     except OSError:
         pass
 
@@ -130,41 +127,66 @@ def _accepts(cmd, extra) -> bool:
 
 
 def _version() -> str:
-    try:
-        from importlib.metadata import version
-        return version("tilescope")
-    except Exception:
-        return "0"
+    from ... import __version__
+    return __version__
 
 
 def library_for(source: str) -> str:
-    """Path of the shared library built from `source` (compiled now unless cached)."""
-    cmd, ident, fl = compiler()
-    key = hashlib.sha256("\0".join([source, ident, " ".join(fl), _version(), _machine()]).encode()).hexdigest()[:24]
+    """Path of the shared library built from `source` (compiled now unless cached).
+
+    Libraries are named by a hash of the source, tilescope's version, the CPU, the compiler's
+    identity and the flags; a small index file named by the first three points to the latest
+    one, so a machine without a compiler still runs kernels that are in its cache."""
+    base = hashlib.sha256("\0".join([source, _version(), _machine()]).encode()).hexdigest()[:24]
     d = cache_dir()
+    index = os.path.join(d, f"s{base}")
+    try:
+        cmd, ident, fl = compiler()
+    except CompilerMissing:
+        try:
+            with open(index) as f:
+                path = os.path.join(d, f.read().strip())
+            if os.path.exists(path):
+                return path
+        except OSError:
+            pass
+        raise
+    key = hashlib.sha256("\0".join([base, ident, " ".join(fl)]).encode()).hexdigest()[:24]
     path = os.path.join(d, f"k{key}{_suffix()}")
     if os.path.exists(path):
         return path
     os.makedirs(d, exist_ok=True)
     with _lock:
-        if os.path.exists(path):
-            return path
-        fd, tmp_src = tempfile.mkstemp(suffix=".c", dir=d)
-        with os.fdopen(fd, "w") as f:
-            f.write(source)
-        tmp_lib = tmp_src[:-2] + _suffix()
-        try:
-            r = subprocess.run(list(cmd) + list(fl) + [tmp_src, "-o", tmp_lib, "-lm"], capture_output=True,
-                               text=True, timeout=600)
-            if r.returncode != 0:
-                raise CompileFailed(f"the C compiler failed on generated code ({' '.join(cmd)}):\n"
-                                    f"{(r.stderr or r.stdout)[-4000:]}")
-            os.replace(tmp_lib, path)          # atomic: other processes see all of it or nothing
-        finally:
-            for p in (tmp_src, tmp_lib):
-                if os.path.exists(p):
-                    os.unlink(p)
+        if not os.path.exists(path):
+            _build(cmd, fl, source, path)
+        _write_atomically(index, os.path.basename(path))
     return path
+
+
+def _build(cmd, fl, source: str, path: str) -> None:
+    d = os.path.dirname(path)
+    fd, tmp_src = tempfile.mkstemp(suffix=".c", dir=d)
+    with os.fdopen(fd, "w") as f:
+        f.write(source)
+    tmp_lib = tmp_src[:-2] + _suffix()
+    try:
+        r = subprocess.run(list(cmd) + list(fl) + [tmp_src, "-o", tmp_lib, "-lm"], capture_output=True,
+                           text=True, timeout=600)
+        if r.returncode != 0:
+            raise CompileFailed(f"the C compiler failed on generated code ({' '.join(cmd)}):\n"
+                                f"{(r.stderr or r.stdout)[-4000:]}")
+        os.replace(tmp_lib, path)          # atomic: other processes see all of it or nothing
+    finally:
+        for p in (tmp_src, tmp_lib):
+            if os.path.exists(p):
+                os.unlink(p)
+
+
+def _write_atomically(path: str, text: str) -> None:
+    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
 
 
 def _suffix() -> str:

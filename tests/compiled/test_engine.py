@@ -1,0 +1,169 @@
+"""The compiled CPU backend as a launch sees it: engine selection, fallback with a reason,
+the disk cache, threads, ordered atomics, checks, and the realistic kernels of
+bench/realworld.py compiled and bit-identical to the NumPy executor."""
+import logging
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import cuda.tile as ct
+from tilescope.backends.compiled import engine, toolchain
+from tilescope.backends.numpy.launcher import run_kernel
+from tilescope.run import LaunchError
+
+pytestmark = pytest.mark.skipif(not toolchain.available(), reason="no C compiler")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _copies(args):
+    return tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args)
+
+
+def _arrays(args):
+    return [a for a in args if isinstance(a, np.ndarray)]
+
+
+@pytest.fixture(scope="module")
+def realworld():
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    try:
+        import realworld
+    finally:
+        sys.path.pop(0)
+    return realworld.rows(0.1)
+
+
+def test_realworld_kernels_compile_and_equal_the_executor(realworld):
+    compiled = []
+    for r in realworld:
+        outs = []
+        for eng in ("auto", "numpy"):
+            if r.fresh:
+                r.fresh()
+            args = _copies(r.args)
+            run_kernel(r.grid, r.kernel, args, engine=eng)
+            if eng == "auto":
+                info = engine.last_launch()
+            outs.append(_arrays(args))
+        for x, y in zip(*outs):
+            assert x.tobytes() == y.tobytes(), r.name
+        if "threads" in info:
+            compiled.append(r.name)
+    assert len(compiled) >= 22, [r.name for r in realworld if r.name not in compiled]
+
+
+@ct.kernel
+def _printing(x, T: ct.Constant[int]):
+    ct.print(ct.load(x, index=(ct.bid(0),), shape=(T,)))
+
+
+def test_engine_compiled_says_why_it_cannot(capsys):
+    x = np.arange(8, dtype=np.float32)
+    with pytest.raises(LaunchError, match="cannot run compiled: op 'print'"):
+        run_kernel((1,), _printing, (x, 8), engine="compiled")
+
+
+def test_auto_runs_the_executor_and_logs_why(caplog, capsys):
+    x = np.arange(8, dtype=np.float32)
+    with caplog.at_level(logging.INFO, logger="tilescope.cpu"):
+        run_kernel((1,), _printing, (x, 8))
+    assert "runs on the NumPy executor" in caplog.text and "print" in caplog.text
+    assert "0." in capsys.readouterr().out
+    assert "declined" in engine.last_launch()
+
+
+def test_unknown_engine_is_a_launch_error():
+    with pytest.raises(LaunchError, match="unknown engine"):
+        run_kernel((1,), _printing, (np.zeros(8, np.float32), 8), engine="gpu")
+
+
+@ct.kernel
+def _scale(x, y, T: ct.Constant[int]):
+    i = ct.bid(0)
+    ct.store(y, index=(i,), tile=ct.load(x, index=(i,), shape=(T,)) * 3.0 + 1.0)
+
+
+def test_a_new_process_loads_the_cached_library(tmp_path):
+    script = (
+        "import numpy as np, tilescope.backends.numpy.launcher as L, tests.compiled.test_engine as t\n"
+        "x = np.arange(4096, dtype=np.float32); y = np.empty_like(x)\n"
+        "L.run_kernel((4,), t._scale, (x, y, 1024), engine='compiled')\n"
+        "assert (y == x * 3 + 1).all()\n")
+    env = dict(os.environ, TILESCOPE_CACHE_DIR=str(tmp_path), PYTHONPATH=os.pathsep.join([os.path.join(ROOT, "src"),
+                                                                                           ROOT]))
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", script], env=env, check=True, cwd=ROOT)
+    libs = [p for p in os.listdir(tmp_path / "cpu") if p.startswith("k")]
+    assert len(libs) == 1
+    # a second process with no compiler at all still runs from the cache
+    env["TILESCOPE_CC"] = "tilescope-no-such-compiler"
+    env["PATH"] = ""
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, cwd=ROOT)
+
+
+def test_thread_counts_agree():
+    x = np.random.default_rng(0).standard_normal(1 << 16).astype(np.float32)
+    outs = []
+    for n in (1, 2, 5):
+        y = np.empty_like(x)
+        run_kernel((64,), _scale, (x, y, 1024), engine="compiled", threads=n)
+        outs.append(y.tobytes())
+        assert engine.last_launch()["threads"] == n
+    assert outs[0] == outs[1] == outs[2]
+
+
+@ct.kernel
+def _float_atomics(x, out, T: ct.Constant[int]):
+    i = ct.bid(0)
+    ct.atomic_add(out, ct.arange(T, dtype=ct.int32) % 4, ct.load(x, index=(i,), shape=(T,)))
+
+
+def test_float_atomics_follow_block_order_on_every_thread_count():
+    rng = np.random.default_rng(1)
+    x = (rng.standard_normal(1 << 14) * np.float32(1e3)).astype(np.float32)
+    want = np.zeros(4, np.float32)
+    run_kernel((64,), _float_atomics, (x, want, 256), engine="numpy")
+    for n in (1, 2, 4, 4, 4):
+        got = np.zeros(4, np.float32)
+        run_kernel((64,), _float_atomics, (x, got, 256), engine="compiled", threads=n)
+        assert got.tobytes() == want.tobytes()
+
+
+@ct.kernel
+def _all_to_tile_zero(x, y, T: ct.Constant[int]):
+    ct.store(y, index=(0,), tile=ct.load(x, index=(ct.bid(0),), shape=(T,)))
+
+
+def test_a_race_is_reported_by_the_executor_and_otherwise_last_block_wins(capsys):
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(16, np.float32)
+    chk = run_kernel((4,), _all_to_tile_zero, (x, y, 16))
+    assert any("race on array 'y'" in r for r in chk.reports)
+    assert "race check" in engine.last_launch()["declined"]
+    y2 = np.zeros(16, np.float32)
+    run_kernel((4,), _all_to_tile_zero, (x, y2, 16), checks={"bounds": True, "races": False}, engine="compiled")
+    assert engine.last_launch()["threads"] == 1 and (y2 == x[48:]).all()
+
+
+@ct.kernel
+def _past_the_end(x, y, T: ct.Constant[int]):
+    i = ct.bid(0)
+    ct.store(y, index=(i,), tile=ct.load(x, index=(i + 2,), shape=(T,), padding_mode=ct.PaddingMode.ZERO))
+
+
+def test_bounds_reports_are_the_executors(capsys):
+    x = np.arange(32, dtype=np.float32)
+    reports = []
+    for eng in ("compiled", "numpy"):
+        y = np.zeros(32, np.float32)
+        reports.append(run_kernel((4,), _past_the_end, (x, y, 8), engine=eng).reports)
+    assert reports[0] == reports[1] and len(reports[0]) == 1 and "tile index (4,)" in reports[0][0]
+
+
+def test_fast_numerics_run_on_the_executor():
+    x = np.arange(8, dtype=np.float32)
+    run_kernel((1,), _scale, (x, np.empty_like(x), 8), numerics="fast")
+    assert "fast numerics" in engine.last_launch()["declined"]
