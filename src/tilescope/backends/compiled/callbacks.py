@@ -44,3 +44,29 @@ def numpy_rule_callback():
     if not _keep:
         _keep.append(_CALLBACK(_numpy_rule))
     return _keep[0]
+
+
+_PRINT = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.POINTER(ctypes.c_void_p))
+
+
+def print_callback(ck, grid3, sink):
+    """The `print` callback of one launch: formats the operands as the executor does
+    (ops/debug.py) into `sink`, under the block's coordinates."""
+    from ...ops.debug import printed_lines
+
+    def printer(site, lin, ptrs):
+        try:
+            op = ck.sites[site].op
+            arrays = []
+            for k, v in enumerate(op.operands):
+                t = v.type
+                npdt = np.dtype(t.dtype.numpy)
+                n = int(np.prod(t.shape, dtype=np.int64)) if t.shape else 1
+                arrays.append(_view(ptrs[k], n, npdt).copy().reshape((1,) + tuple(t.shape)))
+            block = (lin % grid3[0], (lin // grid3[0]) % grid3[1], lin // (grid3[0] * grid3[1]))
+            for _, text in printed_lines(op.attrs["pieces"], arrays, [v.type.dtype for v in op.operands], [0]):
+                sink.write(block, text)
+        except Exception as e:          # never let an exception unwind through C
+            import sys
+            print(f"tilescope: internal error printing from a compiled kernel: {e!r}", file=sys.stderr)
+    return _PRINT(printer)

@@ -39,7 +39,7 @@ class CompileOptions:
 class _Ctx(ctypes.Structure):
     _fields_ = [("numpy_rule", ctypes.c_void_p), ("gemm", ctypes.c_void_p * 2), ("blas_ilp64", ctypes.c_int64),
                 ("reports", ctypes.c_void_p), ("nreports", ctypes.c_int64), ("report_lock", ctypes.c_int32),
-                ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64)]
+                ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64), ("print", ctypes.c_void_p)]
 
 
 class CompiledKernel:
@@ -60,6 +60,7 @@ class CompiledKernel:
         self.sites = gen.reports
         self.params = gen.params
         self.uses_blas = gen.uses_blas
+        self.prints, self.asserts = gen.prints, gen.asserts
 
 
 _kernels: Dict[tuple, Any] = {}
@@ -186,7 +187,7 @@ def independent(ck: CompiledKernel, grid3, P: np.ndarray) -> bool:
     return disjoint.owners_disjoint(ck.fn, table)
 
 
-def run(ck: CompiledKernel, grid3, values, checks, *, threads: Optional[int] = None) -> bool:
+def run(ck: CompiledKernel, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
     """Run every block; reports go to `checks` (an executor Checks). False (nothing run) when
     the race check needs the NumPy executor."""
     from ..numpy.launcher import uses_spin_lock
@@ -196,7 +197,7 @@ def run(ck: CompiledKernel, grid3, values, checks, *, threads: Optional[int] = N
     proven = independent(ck, grid3, P)
     if checks.races and not proven and not uses_spin_lock(ck.fn):    # (the executor does not check those)
         return False
-    parallel = proven and order.heads_run_freely(ck.fn)
+    parallel = proven and order.heads_run_freely(ck.fn) and not ck.asserts
     nsites = len(ck.sites)
     rep = np.full((max(nsites, 1), reports.WIDTH), 0, np.int64)
     rep[:, 0] = _NO_BLOCK
@@ -205,6 +206,10 @@ def run(ck: CompiledKernel, grid3, values, checks, *, threads: Optional[int] = N
     if ck.uses_blas:
         g = gemm_pointers()
         ctx.gemm[0], ctx.gemm[1], ctx.blas_ilp64 = g
+    if ck.prints:
+        from .callbacks import print_callback
+        printer = print_callback(ck, grid3, sink)          # (kept alive for the launch)
+        ctx.print = ctypes.cast(printer, ctypes.c_void_p)
     ctx.reports = rep.ctypes.data
     ctx.nreports = nsites
     total = grid3[0] * grid3[1] * grid3[2]
@@ -233,7 +238,7 @@ def run(ck: CompiledKernel, grid3, values, checks, *, threads: Optional[int] = N
         for fu in futures:
             fu.result()
     del keep
-    reports.deliver(ck, rep, grid3, values, checks, failed)
+    reports.deliver(ck, rep, grid3, values, checks, sink)
     return True
 
 
@@ -245,7 +250,7 @@ class _nothing:
         return None
 
 
-def try_run(ir: Function, grid3, values, checks, *, numerics: str, engine: str,
+def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine: str,
             threads: Optional[int] = None) -> bool:
     """Run the launch compiled when possible; False when the NumPy executor must run it."""
     reason = decline_reason(ir, values, checks, numerics)
@@ -259,7 +264,7 @@ def try_run(ir: Function, grid3, values, checks, *, numerics: str, engine: str,
             reason = str(e)
     if reason is None:
         try:
-            if run(ck, grid3, values, checks, threads=threads):
+            if run(ck, grid3, values, checks, sink, threads=threads):
                 return True
             reason = "the race check needs the NumPy executor here (no proof that blocks write disjoint tiles)"
         except Unsupported as e:

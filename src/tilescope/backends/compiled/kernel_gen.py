@@ -73,6 +73,7 @@ class KernelGen:
         self._names = 0
         self.params: List[Tuple[str, object]] = []      # (kind, info) per launch value, in order
         self.uses_blas = False
+        self.prints = self.asserts = False       # (rules_debug.py)
         self._readers = fn.body.readers()
         self._block_of = {id(op): b for b in _blocks(fn.body) for op in b.ops}
         self.gemm_shapes: set = set()             # (dtype, m, n, k) of the BLAS calls made

@@ -16,13 +16,20 @@ def _block_of(lin: int, grid3) -> tuple:
     return (lin % grid3[0], (lin // grid3[0]) % grid3[1], lin // (grid3[0] * grid3[1]))
 
 
-def deliver(ck, rows: np.ndarray, grid3, values, checks, failed) -> None:
+def deliver(ck, rows: np.ndarray, grid3, values, checks, sink) -> None:
     from ..numpy.executor import ExecutionError
     hits = [(int(rows[i, 0]), i) for i in range(len(ck.sites)) if rows[i, 0] != _NO_BLOCK]
     for lin, i in sorted(hits):
         site = ck.sites[i]
         block = _block_of(lin, grid3)
         op = site.op
+        if site.kind == "assert":
+            where = f"{op.loc.filename}:{op.loc.line}" if op.loc is not None else "?"
+            message = op.attrs.get("message") or ""
+            text = f"assertion failed in kernel '{ck.fn.name}' at {where}, block {block}"
+            text += f": {message}" if message else ""
+            sink.write(block, text + "\n")
+            raise ExecutionError(text, op.loc)
         if site.kind == "loop-limit":
             raise ExecutionError(f"a while loop ran more than {site.info['limit']} iterations", op.loc)
         if site.kind == "tile-oob":

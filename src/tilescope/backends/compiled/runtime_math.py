@@ -21,6 +21,7 @@ typedef struct ts_ctx {
     volatile int32_t report_lock;
     volatile int64_t failed;       /* set by a block that stops the launch */
     volatile int64_t ticket;       /* the block whose ordered part may run now (order.py) */
+    void (*print)(int64_t site, int64_t lin, void **operands);    /* rules_debug.py */
 } ts_ctx;
 #define TS_REPORT_WIDTH 16
 #define TS_NO_BLOCK INT64_MAX

@@ -464,7 +464,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
     mode = numerics_setting(numerics)
-    if _try_compiled(ir, grid3, values, chk, mode, engine, sequential, group, only, threads):
+    if _try_compiled(ir, grid3, values, chk, sink, out, mode, engine, sequential, group, only, threads):
         return chk
     progress = Progress(fn.__name__, nblocks)
     try:
@@ -489,21 +489,27 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     return chk
 
 
-def _try_compiled(ir, grid3, values, chk, mode, engine, sequential, group, only, threads) -> bool:
-    """Run the launch on the compiled backend when the engine setting allows it (its reports are
-    printed as this executor's are); False when this executor must run it."""
-    from ..compiled.engine import ENGINES, ENV_ENGINE
+def _try_compiled(ir, grid3, values, chk, sink, out, mode, engine, sequential, group, only, threads) -> bool:
+    """Run the launch on the compiled backend when the engine setting allows it (printed text
+    and reports come out as this executor's do); False when this executor must run it."""
+    from ..compiled.engine import ENGINES, ENV_ENGINE, try_run
     engine = (engine or os.environ.get(ENV_ENGINE, "") or "auto").strip().lower()
     if engine not in ENGINES:
         raise LaunchError(f"engine: unknown engine {engine!r} (use {', '.join(ENGINES)})")
     if engine == "numpy" or group is not None or only is not None or sequential is True \
             or debugger.stop_at_entry_requested():
         return False
-    from ..compiled.engine import try_run
-    done = try_run(ir, grid3, values, chk, numerics=mode, engine=engine, threads=threads)
-    if done:
+    def emit():
+        sink.flush(out or sys.stdout)
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
+    try:
+        done = try_run(ir, grid3, values, chk, sink, numerics=mode, engine=engine, threads=threads)
+    except BaseException:
+        emit()
+        raise
+    if done:
+        emit()
     return done
 
 
