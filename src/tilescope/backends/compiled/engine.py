@@ -1,8 +1,8 @@
-"""Running compiled kernels: build (or load) the library for a kernel signature, marshal the
-launch's arguments, and run its blocks on a pool of threads.
+"""The compiled backend's entry: choose the engine, build (or load) the library of a kernel
+signature, and run the launch (runner.py); or say why the NumPy executor must run it.
 
-`try_run` is the launcher's entry: it returns False (and says why, see `explain`) when the
-kernel or the launch needs the NumPy executor, which then runs it.
+`launch` is the NumPy launcher's hook: it returns False (and says why, see `explain`) when
+the kernel or the launch needs the NumPy executor, which then runs it.
 """
 from __future__ import annotations
 
@@ -10,22 +10,17 @@ import ctypes
 import logging
 import os
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
-
-import numpy as np
+from typing import Any, Dict, Optional
 
 from ...ir.core import Function
 from ...ir.types import ArrayType
-from . import disjoint, order, reports
+from . import disjoint, runner
 from .cgen import Unsupported
 
 log = logging.getLogger("tilescope.cpu")
 ENV_ENGINE = "TILESCOPE_ENGINE"          # auto (default) | compiled | numpy
-ENV_THREADS = "TILESCOPE_THREADS"
 ENGINES = ("auto", "compiled", "numpy")
-_NO_BLOCK = np.iinfo(np.int64).max
 
 
 @dataclass(frozen=True)
@@ -34,12 +29,6 @@ class CompileOptions:
     bounds: bool = True
     poison: bool = False
     max_loop_iterations: int = 10_000_000
-
-
-class _Ctx(ctypes.Structure):
-    _fields_ = [("numpy_rule", ctypes.c_void_p), ("gemm", ctypes.c_void_p * 2), ("blas_ilp64", ctypes.c_int64),
-                ("reports", ctypes.c_void_p), ("nreports", ctypes.c_int64), ("report_lock", ctypes.c_int32),
-                ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64), ("print", ctypes.c_void_p)]
 
 
 class CompiledKernel:
@@ -122,132 +111,31 @@ def _check_blas(gen) -> None:
                               f"np.matmul's when called from a compiled kernel")
 
 
-# ---- the launch ------------------------------------------------------------------------
-
-def thread_count(threads: Optional[int] = None) -> int:
-    if threads is None:
-        env = os.environ.get(ENV_THREADS, "").strip()
-        threads = int(env) if env.isdigit() and int(env) > 0 else (os.cpu_count() or 1)
-    return max(1, int(threads))
-
-
-_pool: Optional[ThreadPoolExecutor] = None
-_pool_size = 0
-_scratch = threading.local()
-
-
-def _workers(n: int) -> ThreadPoolExecutor:
-    global _pool, _pool_size
-    if _pool is None or _pool_size < n:
-        _pool = ThreadPoolExecutor(max_workers=n, thread_name_prefix="tilescope-cpu")
-        _pool_size = n
-    return _pool
-
-
-def _arena(nbytes: int) -> np.ndarray:
-    buf = getattr(_scratch, "buf", None)
-    if buf is None or buf.nbytes < nbytes:
-        buf = np.zeros(nbytes + 64, np.uint8)
-        _scratch.buf = buf
-    return buf
-
-
-def params_block(ck: CompiledKernel, values: List[Any]) -> Tuple[np.ndarray, list]:
-    """The int64 parameter block (array pointers, shapes and strides in elements; scalars'
-    bits) and the objects it points into (kept alive for the launch)."""
-    words, keep = [], []
-    for (kind, t), v in zip(ck.params, values):
-        if kind == "array":
-            a = v.array
-            item = a.dtype.itemsize
-            if any(s % item for s in a.strides):
-                raise Unsupported(f"array '{v.name}' has strides that are not whole elements")
-            words.append(a.ctypes.data)
-            words.extend(a.shape)
-            words.extend(s // item for s in a.strides)
-            keep.append(a)
-        else:
-            x = np.asarray(v).reshape(-1)[:1]
-            raw = np.zeros(1, np.int64)
-            raw.view(np.uint8)[:x.dtype.itemsize] = x.view(np.uint8)
-            words.append(int(raw[0]))
-    return np.array(words, dtype=np.int64), keep
-
-
-def independent(ck: CompiledKernel, grid3, P: np.ndarray) -> bool:
-    """Whether this launch's blocks provably touch disjoint tiles of the arrays they write."""
-    static = disjoint.statically_independent(ck.fn, grid3)
-    if static is not None:
-        return static
-    if ck.owners is None:
+def launch(ir: Function, grid3, values, checks, sink, out, *, numerics: str, engine: Optional[str],
+           threads: Optional[int], executor_only: bool) -> bool:
+    """The NumPy executor's hook (launcher.run_kernel): run the launch compiled when the engine
+    setting allows it, printed text and reports coming out as the executor's do; False when
+    the executor must run it (`executor_only`: a setting only the executor has was given)."""
+    import sys
+    engine = (engine or os.environ.get(ENV_ENGINE, "") or "auto").strip().lower()
+    if engine not in ENGINES:
+        from ...run import LaunchError
+        raise LaunchError(f"engine: unknown engine {engine!r} (use {', '.join(ENGINES)})")
+    if engine == "numpy" or executor_only:
         return False
-    total = grid3[0] * grid3[1] * grid3[2]
-    table = np.empty((total, ck.owner_width), np.int64)
-    ck.owners(P.ctypes.data, grid3[0], grid3[1], grid3[2], 0, total, table.ctypes.data)
-    return disjoint.owners_disjoint(ck.fn, table)
 
-
-def run(ck: CompiledKernel, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
-    """Run every block; reports go to `checks` (an executor Checks). False (nothing run) when
-    the race check needs the NumPy executor."""
-    from ..numpy.launcher import uses_spin_lock
-    from .callbacks import numpy_rule_callback
-    from .blas import gemm_pointers, one_thread
-    P, keep = params_block(ck, values)
-    proven = independent(ck, grid3, P)
-    if checks.races and not proven and not uses_spin_lock(ck.fn):    # (the executor does not check those)
-        return False
-    parallel = proven and order.heads_run_freely(ck.fn) and not ck.asserts
-    nsites = len(ck.sites)
-    rep = np.full((max(nsites, 1), reports.WIDTH), 0, np.int64)
-    rep[:, 0] = _NO_BLOCK
-    ctx = _Ctx()
-    ctx.numpy_rule = ctypes.cast(numpy_rule_callback(), ctypes.c_void_p)
-    if ck.uses_blas:
-        g = gemm_pointers()
-        ctx.gemm[0], ctx.gemm[1], ctx.blas_ilp64 = g
-    if ck.prints:
-        from .callbacks import print_callback
-        printer = print_callback(ck, grid3, sink)          # (kept alive for the launch)
-        ctx.print = ctypes.cast(printer, ctypes.c_void_p)
-    ctx.reports = rep.ctypes.data
-    ctx.nreports = nsites
-    total = grid3[0] * grid3[1] * grid3[2]
-    n = thread_count(threads) if parallel else 1
-    n = min(n, total)
-    next_block = np.zeros(1, np.int64)
-    chunk = max(1, total // (n * 8)) if n > 1 else total
-    failed = []
-
-    def work():
-        scratch = _arena(ck.arena)
-        with one_thread() if ck.uses_blas else _nothing():
-            f = ck.run_shared(P.ctypes.data, grid3[0], grid3[1], grid3[2], total, chunk, next_block.ctypes.data,
-                              ctypes.addressof(ctx), scratch.ctypes.data)
-        if f >= 0:
-            failed.append(f)
-
-    _last.clear()
-    _last["threads"] = n
-    if n == 1:
-        work()
-    else:
-        pool = _workers(n - 1)
-        futures = [pool.submit(work) for _ in range(n - 1)]
-        work()
-        for fu in futures:
-            fu.result()
-    del keep
-    reports.deliver(ck, rep, grid3, values, checks, sink)
-    return True
-
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return None
+    def emit():
+        sink.flush(out or sys.stdout)
+        for r in checks.reports:
+            print(f"tilescope: {r}", file=sys.stderr)
+    try:
+        done = try_run(ir, grid3, values, checks, sink, numerics=numerics, engine=engine, threads=threads)
+    except BaseException:
+        emit()
+        raise
+    if done:
+        emit()
+    return done
 
 
 def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine: str,
@@ -264,7 +152,7 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
             reason = str(e)
     if reason is None:
         try:
-            if run(ck, grid3, values, checks, sink, threads=threads):
+            if runner.run(ck, grid3, values, checks, sink, threads=threads):
                 return True
             reason = "the race check needs the NumPy executor here (no proof that blocks write disjoint tiles)"
         except Unsupported as e:
@@ -285,7 +173,7 @@ def decline_reason(ir: Function, values, checks, numerics: str) -> Optional[str]
 
 
 _explained: set = set()
-_last: Dict[str, Any] = {}
+_last = runner._last
 
 
 def last_launch() -> Dict[str, Any]:

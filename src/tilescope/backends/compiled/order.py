@@ -55,6 +55,17 @@ def heads_run_freely(fn: Function) -> bool:
     return not (h_all & t_written) and not (h_written & t_all)
 
 
+@per_function
+def tails_hold_all_writes(fn: Function) -> bool:
+    """Whether every array written by a plain store is written only in tails (which run one
+    block after another): then blocks need no proof of disjoint writes to run concurrently."""
+    at = turn_point(fn)
+    if at is None:
+        return False
+    _, head_written = _arrays(fn.body.ops[:at])
+    return not head_written
+
+
 def _arrays(ops):
     """(arrays accessed, arrays written) by `ops` and the ops nested in them, as root values."""
     touched, written = set(), set()

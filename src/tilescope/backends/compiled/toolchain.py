@@ -15,9 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
-import subprocess
 import sys
-import tempfile
 import threading
 from functools import lru_cache
 from typing import List, Optional, Tuple
@@ -103,6 +101,7 @@ def _save_probes(known: dict) -> None:
 
 
 def _identity(cmd: List[str]) -> Optional[str]:
+    import subprocess          # (imported when a compiler is probed: not on cached launches)
     try:
         out = subprocess.run(cmd + ["--version"], capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.SubprocessError):
@@ -114,6 +113,8 @@ def _identity(cmd: List[str]) -> Optional[str]:
 
 
 def _accepts(cmd, extra) -> bool:
+    import subprocess
+    import tempfile
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "t.c")
         with open(src, "w") as f:
@@ -164,6 +165,8 @@ def library_for(source: str) -> str:
 
 
 def _build(cmd, fl, source: str, path: str) -> None:
+    import subprocess
+    import tempfile
     d = os.path.dirname(path)
     fd, tmp_src = tempfile.mkstemp(suffix=".c", dir=d)
     with os.fdopen(fd, "w") as f:

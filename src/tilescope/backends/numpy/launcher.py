@@ -17,6 +17,8 @@ from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
 from . import forwarding, fusion
 from . import debugger
+from ..compiled.engine import launch as compiled_launch
+from ..compiled.runner import fast_launch as compiled_fast_launch
 from .executor import Checks, Executor, Sink
 from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
@@ -429,6 +431,11 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     error where it cannot) or 'numpy'. `sequential`, `group` and `block` are this
     executor's settings and select it. `threads`: the compiled backend's thread count.
     """
+    if sequential is None and group is None and block is None:
+        done = compiled_fast_launch(grid, kernel, args, checks if checks is not None else checks_from_env(),
+                                    numerics, engine, threads, out)
+        if done is not None:                 # a launch like an earlier compiled one, run from its plan
+            return done
     from ...compiler import resolve_kernel
     grid3 = normalize_grid(grid)
     only = _selected_block(block, grid3)
@@ -451,6 +458,11 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     _mark_unchanging(ir, values)
     chk = Checks(**(checks if checks is not None else checks_from_env()))
     sink = Sink()
+    mode = numerics_setting(numerics)
+    executor_only = sequential is True or group is not None or only is not None or debugger.stop_at_entry_requested()
+    if compiled_launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine, threads=threads,
+                       executor_only=executor_only):
+        return chk
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
     tracker = None
@@ -463,9 +475,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         sequential = needs_sequential(ir)
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
-    mode = numerics_setting(numerics)
-    if _try_compiled(ir, grid3, values, chk, sink, out, mode, engine, sequential, group, only, threads):
-        return chk
     progress = Progress(fn.__name__, nblocks)
     try:
         with numerics_mode(mode):
@@ -487,30 +496,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
     return chk
-
-
-def _try_compiled(ir, grid3, values, chk, sink, out, mode, engine, sequential, group, only, threads) -> bool:
-    """Run the launch on the compiled backend when the engine setting allows it (printed text
-    and reports come out as this executor's do); False when this executor must run it."""
-    from ..compiled.engine import ENGINES, ENV_ENGINE, try_run
-    engine = (engine or os.environ.get(ENV_ENGINE, "") or "auto").strip().lower()
-    if engine not in ENGINES:
-        raise LaunchError(f"engine: unknown engine {engine!r} (use {', '.join(ENGINES)})")
-    if engine == "numpy" or group is not None or only is not None or sequential is True \
-            or debugger.stop_at_entry_requested():
-        return False
-    def emit():
-        sink.flush(out or sys.stdout)
-        for r in chk.reports:
-            print(f"tilescope: {r}", file=sys.stderr)
-    try:
-        done = try_run(ir, grid3, values, chk, sink, numerics=mode, engine=engine, threads=threads)
-    except BaseException:
-        emit()
-        raise
-    if done:
-        emit()
-    return done
 
 
 def numerics_setting(numerics: Optional[str]) -> str:
