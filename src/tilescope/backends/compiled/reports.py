@@ -41,6 +41,14 @@ def deliver(ck, rows: np.ndarray, grid3, values, checks, sink) -> None:
                    f"{tuple(int(e) for e in ref.array.shape)}, tile index {idx}, tile shape "
                    f"{tuple(site.info['tile_shape'])}")
             checks.add(ck.fn.name, op.loc, block, msg, once=(id(op), "tile-oob"))
+        if site.kind == "subtile":
+            info = site.info
+            idx = tuple(int(x) for x in rows[i, 1:1 + len(info["sub"])])
+            checks.add(ck.fn.name, op.loc, block, f"{info['what']} at sub-tile index {idx} is outside the grid of "
+                       f"{info['sub']} sub-tiles of a {info['full']} tile (undefined behaviour on the GPU)")
+        if site.kind == "assume":
+            checks.add(ck.fn.name, op.loc, block, f"assume_divisible_by: value {int(rows[i, 1])} is not a multiple "
+                       f"of {site.info['divisor']}")
         if site.kind == "lane-oob":
             info = site.info
             ref = values[info["array"]]

@@ -22,4 +22,4 @@ def rule(*names: str):
 
 
 from . import (rules_atomic, rules_debug, rules_elementwise, rules_gather, rules_matmul, rules_memory,  # noqa: E402,F401
-               rules_reduce, rules_shape)
+               rules_misc, rules_reduce, rules_shape)

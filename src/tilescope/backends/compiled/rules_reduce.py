@@ -64,8 +64,13 @@ def _check_attrs(op) -> None:
 def _reduce(g, op):
     _check_attrs(op)
     fn = op.attrs["fn"]
-    if fn in ("custom", "argmax", "argmin"):
-        raise Unsupported(f"'{fn}' reductions are not supported by the compiled backend yet")
+    if fn in ("argmax", "argmin"):
+        from .rules_misc import arg_reduce
+        arg_reduce(g, op, fn)
+        return
+    if fn == "custom":
+        custom_reduce(g, op)
+        return
     x = g.val_lazy(op.operands[0])
     res = op.results[0]
     dt = res.type.dtype
@@ -147,8 +152,9 @@ def _prod(xs) -> int:
 def _scan(g, op):
     _check_attrs(op)
     fn = op.attrs["fn"]
-    if fn == "custom" or len(op.operands) != 1:
-        raise Unsupported("custom scans are not supported by the compiled backend yet")
+    if fn == "custom":
+        custom_scan(g, op)
+        return
     x = g.val(op.operands[0])
     res = op.results[0]
     dt = res.type.dtype
@@ -180,3 +186,101 @@ def _scan(g, op):
     if dt.is_float:
         w(f"for (int64_t i = 0; i < {prod(shape)}; i++) {out.buf}[i] = {canon(f'{out.buf}[i]', dt)};")
     g.define(res, out)
+
+
+# ---- custom combiners ----------------------------------------------------------------------------
+
+def _region(g, block, lhs, rhs):
+    """Emit a combiner region on scalar operands; returns its yielded element expressions."""
+    args = list(lhs) + list(rhs)
+    for a, e in zip(block.args, args):
+        g.define(a, CVal(a.type.dtype, (), expr=e))
+    for o in block.ops:
+        if o.name == "yield":
+            return [g.val(v).scalar_expr() for v in o.operands]
+        if any(getattr(r.type, "shape", ()) for r in o.results):
+            raise Unsupported("combiners on tiles are not supported by the compiled backend yet")
+        g.op(o)
+    raise Unsupported("a combiner region without a yield")
+
+
+def custom_reduce(g, op) -> None:
+    """numerics.reduce with fn 'custom': the operands' reduced axes flattened, combined in
+    adjacent pairs level by level (odd widths padded with the identities)."""
+    xs = [g.val_lazy(v) for v in op.operands]
+    axes = tuple(op.attrs["axes"])
+    shape = tuple(xs[0].shape)
+    kept = [a for a in range(len(shape)) if a not in axes]
+    rows, k = prod(shape[a] for a in kept), prod(shape[a] for a in axes)
+    dts = [r.type.dtype for r in op.results]
+    w = g.w
+    works = []
+    for x, v, dt in zip(xs, op.operands, dts):
+        work = g.buffer(dt, (rows, k))
+        _gather(g, x, kept, axes, work, False, v.type.dtype, dt)
+        works.append((work, g.buffer(dt, (rows, (k + 1) // 2))))
+    idents = [c_literal(i, dt) for i, dt in zip(op.attrs.get("identities") or [0] * len(xs), dts)]
+    width, flip = k, False
+    while width > 1:
+        half, odd = width // 2, width % 2
+        nxt = half + odd
+        srcs = [(b if flip else a) for a, b in works]
+        dsts = [(a if flip else b) for a, b in works]
+        for i_expr, count, pad in (("2*i", half, False), (str(2 * half), odd, True)):
+            if not count:
+                continue
+            w.open(f"for (int64_t r = 0; r < {rows}; r++) for (int64_t i = 0; i < {count}; i++)")
+            lhs = [f"{s.buf}[r*{width} + {i_expr}]" for s in srcs]
+            rhs = idents if pad else [f"{s.buf}[r*{width} + 2*i+1]" for s in srcs]
+            outs = _region(g, op.blocks[0], lhs, rhs)
+            for d, e, dt in zip(dsts, outs, dts):
+                w(f"{d.buf}[r*{nxt} + {'i' if not pad else half}] = ({ctype(dt)})({e});")
+            w.close()
+        width, flip = nxt, not flip
+    finals = [(b if flip else a) for a, b in works]
+    for r, f, dt in zip(op.results, finals, dts):
+        if not r.type.shape:
+            g.scalar(r, canon(f"{f.buf}[0]", dt))
+            continue
+        out = g.buffer(dt, r.type.shape, f"v{r.id}")
+        w(f"for (int64_t r = 0; r < {rows}; r++) {out.buf}[r] = {canon(f'{f.buf}[r]', dt)};")
+        g.define(r, out)
+
+
+def custom_scan(g, op) -> None:
+    """numerics.scan with fn 'custom': along the axis, acc = combine(acc, element)."""
+    xs = [g.val_lazy(v) for v in op.operands]
+    axis = op.attrs["axis"]
+    reverse = bool(op.attrs.get("reverse", False))
+    shape = tuple(op.results[0].type.shape)
+    dts = [r.type.dtype for r in op.results]
+    outs = [g.buffer(dt, shape, f"v{r.id}") for r, dt in zip(op.results, dts)]
+    w = g.w
+    others = [a for a in range(len(shape)) if a != axis]
+    names = {a: g.fresh("r") for a in others}
+    for a in others:
+        w.open(f"for (int64_t {names[a]} = 0; {names[a]} < {shape[a]}; {names[a]}++)")
+    n = shape[axis]
+    kv = g.fresh("k")
+    idx = lambda pos: [names[a] if a != axis else pos for a in range(len(shape))]  # noqa: E731
+    first = "0" if not reverse else str(n - 1)
+    accs = [g.fresh("acc") for _ in xs]
+    for a, x, o, dt in zip(accs, xs, outs, dts):
+        w(f"{ctype(dt)} {a} = {x.at(idx(first))};")
+        w(f"{o.at(idx(first))} = {a};")
+    pos = kv if not reverse else f"({n - 1} - {kv})"
+    w.open(f"for (int64_t {kv} = 1; {kv} < {n}; {kv}++)")
+    new = _region(g, op.blocks[0], accs, [x.at(idx(pos)) for x in xs])
+    tmps = [g.fresh("nv") for _ in xs]
+    for t, e, dt in zip(tmps, new, dts):
+        w(f"const {ctype(dt)} {t} = ({ctype(dt)})({e});")
+    for a, t, o in zip(accs, tmps, outs):
+        w(f"{a} = {t};")
+        w(f"{o.at(idx(pos))} = {a};")
+    w.close()
+    for _ in others:
+        w.close()
+    for r, o, dt in zip(op.results, outs, dts):
+        if dt.is_float:
+            w(f"for (int64_t i = 0; i < {prod(shape)}; i++) {o.buf}[i] = {canon(f'{o.buf}[i]', dt)};")
+        g.define(r, o)
