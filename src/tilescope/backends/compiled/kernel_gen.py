@@ -23,18 +23,21 @@ _ALIGN = 64
 
 @dataclass
 class ArrayArg:
-    """A kernel array argument in C: pointer and per-axis shape/stride locals (in elements)."""
+    """An array in C: a kernel argument's pointer and per-axis shape/stride locals (in
+    elements), or a view of one (`Array.slice`: other pointer and extents, as C expressions)."""
     name: str
     dtype: object
     ndim: int
-    param_index: int              # position in the launch's value list
+    param_index: int              # position of the argument (or the viewed one) in the launch's values
     unit: Tuple[bool, ...] = ()   # axes whose stride is 1 in this specialisation
+    ptr_expr: Optional[str] = None
+    dims: Optional[List[str]] = None
 
     def ptr(self) -> str:
-        return self.name
+        return self.ptr_expr or self.name
 
     def dim(self, k: int) -> str:
-        return f"{self.name}_n{k}"
+        return self.dims[k] if self.dims else f"{self.name}_n{k}"
 
     def stride(self, k: int) -> str:
         return "1" if self.unit and self.unit[k] else f"{self.name}_s{k}"

@@ -35,12 +35,20 @@ def deliver(ck, rows: np.ndarray, grid3, values, checks, sink) -> None:
         if site.kind == "tile-oob":
             what = site.info["what"]
             ref = values[site.info["array"]]
-            idx = tuple(int(x) for x in rows[i, 1:1 + len(site.info["tile_shape"])])
+            n = len(site.info["tile_shape"])
+            idx = tuple(int(x) for x in rows[i, 1:1 + n])
+            ext = tuple(int(x) for x in rows[i, 1 + n:1 + n + site.info["ndim"]])
             msg = (f"{what} of a tile entirely out of bounds (undefined behaviour on the GPU; tilescope "
                    f"{'pads it' if what == 'load' else 'drops it'}): array '{ref.name}' of shape "
-                   f"{tuple(int(e) for e in ref.array.shape)}, tile index {idx}, tile shape "
-                   f"{tuple(site.info['tile_shape'])}")
+                   f"{ext}, tile index {idx}, tile shape {tuple(site.info['tile_shape'])}")
             checks.add(ck.fn.name, op.loc, block, msg, once=(id(op), "tile-oob"))
+        if site.kind == "slice":
+            ref = values[site.info["array"]]
+            lo, hi, n = (int(x) for x in rows[i, 1:4])
+            checks.add(ck.fn.name, op.loc, block,
+                       f"Array.slice(axis={site.info['axis']}, start={lo}, stop={hi}) of array '{ref.name}' "
+                       f"with extent {n} along that axis: bounds must satisfy 0 <= start <= stop <= extent "
+                       f"(undefined behaviour on the GPU; tilescope clamps them)", once=(id(op), "slice"))
         if site.kind == "subtile":
             info = site.info
             idx = tuple(int(x) for x in rows[i, 1:1 + len(info["sub"])])

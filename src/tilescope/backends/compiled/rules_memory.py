@@ -92,12 +92,12 @@ class _Tile:
 def _check_touch(g, op, tile: _Tile, arr, what: str) -> None:
     if not g.options.bounds or not tile.shape:
         return
-    site = g.report_site(op, "tile-oob", what=what, array=arr.param_index, tile_shape=tile.shape)
-    n = len(tile.index_exprs)
+    site = g.report_site(op, "tile-oob", what=what, array=arr.param_index, tile_shape=tile.shape, ndim=arr.ndim)
     w = g.w
     w.open(f"if (TS_UNLIKELY(!({tile.touches()})))")
-    w(f"const int64_t det[{max(n, 1)}] = {{{', '.join(f'(int64_t){e}' for e in tile.index_exprs) or '0'}}};")
-    w(f"ts_report(ctx, {site}, lin, {n}, det);")
+    details = [f"(int64_t){e}" for e in tile.index_exprs] + [arr.dim(k) for k in range(arr.ndim)]
+    w(f"const int64_t det[{len(details)}] = {{{', '.join(details)}}};")
+    w(f"ts_report(ctx, {site}, lin, {len(details)}, det);")
     w.close()
 
 
@@ -120,6 +120,11 @@ def _tile_loops(g, shape, body):
 
 @rule("load_tile")
 def _load_tile(g, op):
+    load_tile(g, op, tuple(op.results[0].type.shape), op.attrs["order"], op.attrs.get("traversal_steps"),
+              op.attrs["padding_mode"])
+
+
+def load_tile(g, op, shape, order, steps, padding_mode) -> None:
     _plain_access(op)
     arr = g.array(op.operands[0])
     if arr.ndim == 0:
@@ -127,13 +132,12 @@ def _load_tile(g, op):
     if g.options.poison:
         raise Unsupported("the poison check runs on the NumPy executor")
     t = op.results[0].type
-    shape = tuple(t.shape)
-    tile = _Tile(g, op, arr, op.operands[1:], shape, op.attrs["order"], op.attrs.get("traversal_steps"))
+    tile = _Tile(g, op, arr, op.operands[1:], shape, order, steps)
     _check_touch(g, op, tile, arr, "load")
     if g.options.bounds and not op.attrs.get("check_bounds", True):
         raise Unsupported("check_bounds=False with the bounds check runs on the NumPy executor")
     out = g.buffer(t.dtype, shape, f"v{op.results[0].id}")
-    pad = padding_bits(op.attrs["padding_mode"], t.dtype)
+    pad = padding_bits(padding_mode, t.dtype)
     w = g.w
     w.open(f"if (TS_LIKELY({tile.inside()}))")
     _tile_loops(g, shape, lambda idx, flat: w(f"{out.buf}[{flat}] = {arr.ptr()}[{tile.offset(idx)}];"))
@@ -147,17 +151,20 @@ def _load_tile(g, op):
 
 @rule("store_tile")
 def _store_tile(g, op):
+    store_tile(g, op, tuple(op.operands[-1].type.shape), op.attrs["order"], op.attrs.get("traversal_steps"))
+
+
+def store_tile(g, op, shape, order, steps) -> None:
     _plain_access(op)
     arr = g.array(op.operands[0])
     value = g.val_lazy(op.operands[-1])
-    shape = tuple(op.operands[-1].type.shape)
     if arr.ndim == 0 or len(shape) != arr.ndim:
         raise Unsupported("stores into 0-d arrays or of mismatched rank run on the NumPy executor")
     if g.options.poison:
         raise Unsupported("the poison check runs on the NumPy executor")
     if g.options.bounds and not op.attrs.get("check_bounds", True):
         raise Unsupported("check_bounds=False with the bounds check runs on the NumPy executor")
-    tile = _Tile(g, op, arr, op.operands[1:-1], shape, op.attrs["order"], op.attrs.get("traversal_steps"))
+    tile = _Tile(g, op, arr, op.operands[1:-1], shape, order, steps)
     _check_touch(g, op, tile, arr, "store")
     src = tile_of(value, shape)
     w = g.w
@@ -178,3 +185,61 @@ def _store_loops(g, shape, src: CVal, body):
     body(names, src.at(names))
     for _ in shape:
         w.close()
+
+
+# ---- views -------------------------------------------------------------------------------------
+
+@rule("array_slice")
+def _array_slice(g, op):
+    """Array.slice: bounds clamped into the array (a report when they break 0 <= start <= stop
+    <= extent), the view's pointer moved to `start` along the axis."""
+    from dataclasses import replace
+    arr = g.array(op.operands[0])
+    ax = op.attrs["axis"]
+    w = g.w
+    lo, hi, n = g.fresh("lo"), g.fresh("hi"), g.fresh("n")
+    w(f"const int64_t {n} = {arr.dim(ax)};")
+    w(f"int64_t {lo} = (int64_t){g.val(op.operands[1]).scalar_expr()}, {hi} = (int64_t){g.val(op.operands[2]).scalar_expr()};")
+    if g.options.bounds:
+        site = g.report_site(op, "slice", axis=ax, array=arr.param_index)
+        w(f"if (TS_UNLIKELY({lo} < 0 || {hi} < {lo} || {hi} > {n})) "
+          f"{{ const int64_t det[3] = {{{lo}, {hi}, {n}}}; ts_report(ctx, {site}, lin, 3, det); }}")
+    w(f"{lo} = {lo} < 0 ? 0 : {lo} > {n} ? {n} : {lo};")
+    w(f"{hi} = {hi} < {lo} ? {lo} : {hi} > {n} ? {n} : {hi};")
+    ptr = g.fresh("view")
+    w(f"{ctype(arr.dtype)} *const {ptr} = {arr.ptr()} + {lo} * {arr.stride(ax)};")
+    dims = [arr.dim(k) for k in range(arr.ndim)]
+    dims[ax] = f"({hi} - {lo})"
+    g.arrays[op.results[0].id] = replace(arr, ptr_expr=ptr, dims=dims)
+
+
+@rule("tiled_view")
+def _tiled_view(g, op):
+    g.arrays[op.results[0].id] = g.array(op.operands[0])
+
+
+def _view_layout(vt):
+    shape = tuple(vt.tile_shape or (1,) * len(vt.order))
+    steps = tuple(vt.traversal_steps) if vt.traversal_steps else shape
+    return shape, tuple(vt.order), (None if steps == shape else steps)
+
+
+@rule("tiled_load")
+def _tiled_load(g, op):
+    shape, order, steps = _view_layout(op.operands[0].type)
+    load_tile(g, op, shape, order, steps, op.operands[0].type.padding_mode)
+
+
+@rule("tiled_store")
+def _tiled_store(g, op):
+    shape, order, steps = _view_layout(op.operands[0].type)
+    store_tile(g, op, shape, order, steps)
+
+
+@rule("tiled_num_tiles")
+def _tiled_num_tiles(g, op):
+    shape, order, steps = _view_layout(op.operands[0].type)
+    a = g.array(op.operands[0])
+    step = (steps or shape)[op.attrs["axis"]]
+    n = a.dim(order[op.attrs["axis"]])
+    g.scalar(op.results[0], f"(int32_t)(({n} + {step - 1}) / {step})")

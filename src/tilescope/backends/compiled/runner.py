@@ -42,6 +42,7 @@ def thread_count(threads: Optional[int] = None) -> int:
 _pool = None
 _pool_size = 0
 _scratch = threading.local()
+_all_scratch: List[np.ndarray] = []      # every thread's scratch (one it outgrew is dropped)
 _last: Dict[str, Any] = {}
 
 
@@ -58,8 +59,11 @@ def _arena(nbytes: int) -> np.ndarray:
     """This thread's scratch for block values (kept from launch to launch: no page faults)."""
     buf = getattr(_scratch, "buf", None)
     if buf is None or buf.nbytes < nbytes:
+        if buf is not None:
+            _all_scratch[:] = [b for b in _all_scratch if b is not buf]
         buf = np.zeros(nbytes + 64, np.uint8)
         _scratch.buf = buf
+        _all_scratch.append(buf)
     return buf
 
 
@@ -262,3 +266,8 @@ def _remember(pl: Plan, values) -> None:
         else:
             slot += 1
     _plans[key] = (pl, positions, arrays_at, names)
+
+
+def scratch_bytes() -> int:
+    """Bytes of block scratch the pool's threads and the caller hold (for memory accounting)."""
+    return sum(b.nbytes for b in _all_scratch)
