@@ -90,3 +90,63 @@ def _agrees(dtype: str, m: int, n: int, k: int) -> bool:
     with one_thread():
         fn(101, 111, 111, m, n, k, 1.0, x.ctypes.data, k, y.ctypes.data, n, 0.0, got.ctypes.data, n)
     return got.tobytes() == want.tobytes()
+
+
+_CANDIDATES_Q = (64, 96, 128, 192, 256, 320, 384, 512, 768, 1024)
+_CANDIDATES_U = (16, 1, 2, 4, 8, 32)
+
+
+@lru_cache(maxsize=None)
+def _probe_library():
+    """The runtime's own product kernels (runtime_math.GEMM), built for probing."""
+    from . import runtime_math, runtime_types, toolchain
+    src = runtime_types.SOURCE + runtime_math.SOURCE + runtime_math.GEMM + r"""
+__attribute__((visibility("default"))) void probe_s(int64_t m, int64_t n, int64_t k, const float *a,
+        const float *b, float *c, int64_t q, int64_t u) { ts_sgemm_seq(m, n, k, a, k, b, n, c, q, u); }
+__attribute__((visibility("default"))) void probe_d(int64_t m, int64_t n, int64_t k, const double *a,
+        const double *b, double *c, int64_t q, int64_t u) { ts_dgemm_seq(m, n, k, a, k, b, n, c, q, u); }
+"""
+    lib = ctypes.CDLL(toolchain.library_for(src))
+    for fn in (lib.probe_s, lib.probe_d):
+        fn.argtypes = [ctypes.c_int64] * 3 + [ctypes.c_void_p] * 3 + [ctypes.c_int64] * 2
+        fn.restype = None
+    return lib
+
+
+@lru_cache(maxsize=None)
+def sequential_rule(dtype: str, m: int, n: int, k: int):
+    """(Q, U) for which the runtime's sequential product (runtime_math.GEMM) equals np.matmul
+    in every bit for an (m, k) @ (k, n) product of `dtype` (float32/float64), on random operands
+    and on special values (signed zeros, infinities, NaN); None when no candidate does (or no
+    compiler is at hand): BLAS is called then."""
+    import numpy as np
+    from . import toolchain
+    if not toolchain.available() or min(m, n, k) < 2:
+        return None
+    rng = np.random.default_rng(3)
+    cases = []
+    x = rng.standard_normal((m, k)).astype(dtype)
+    y = rng.standard_normal((k, n)).astype(dtype)
+    cases.append((x, y))
+    x2, y2 = x.copy(), y.copy()
+    x2[0, :] = -0.0                     # a row of products that are all -0
+    x2[1 % m, 0] = np.inf
+    y2[0, 1 % n] = np.nan
+    cases.append((x2, y2))
+    wants = [np.matmul(a[None], b[None])[0] for a, b in cases]
+    lib = _probe_library()
+    fn = lib.probe_s if dtype == "float32" else lib.probe_d
+    for q in sorted({k, *_CANDIDATES_Q}):
+        for u in _CANDIDATES_U:
+            ok = True
+            for (a, b), want in zip(cases, wants):
+                got = np.empty((m, n), dtype)
+                fn(m, n, k, a.ctypes.data, b.ctypes.data, got.ctypes.data, q, u)
+                if got.tobytes() != want.tobytes():
+                    ok = False
+                    break
+            if ok:
+                return q, u
+            if q >= k:
+                break                    # (U only matters when K is cut)
+    return None

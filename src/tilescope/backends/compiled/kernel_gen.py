@@ -77,6 +77,8 @@ class KernelGen:
         self.params: List[Tuple[str, object]] = []      # (kind, info) per launch value, in order
         self.uses_blas = False
         self.prints = self.asserts = False       # (rules_debug.py)
+        self.hoisted: Dict[tuple, CVal] = {}      # (value id, product type) -> converted operand
+        self.guard: Optional[str] = None          # C flag under which the current load is skipped
         self._readers = fn.body.readers()
         self._block_of = {id(op): b for b in _blocks(fn.body) for op in b.ops}
         self.gemm_shapes: set = set()             # (dtype, m, n, k) of the BLAS calls made
@@ -241,6 +243,18 @@ class KernelGen:
         if gen is None:
             raise Unsupported(f"op '{op.name}' has no compiled rule yet")
         gen(self, op)
+        for r in op.results:
+            self._hoist_for_loops(r)
+
+    def _hoist_for_loops(self, v: Value) -> None:
+        """An mma operand defined outside the loop holding the mma is converted to the product's
+        type once, here, instead of on every iteration (rules_matmul.py looks it up)."""
+        here = self._block_of.get(id(v.owner))
+        for user in self._readers.get(v.id, []):
+            if user.name == "mma" and self._block_of.get(id(user)) is not here and \
+                    any(user.operands[k] is v for k in (0, 1)):
+                from .rules_matmul import hoist_operand
+                hoist_operand(self, user, v)
 
     # ---- the translation unit --------------------------------------------------------
 
@@ -257,7 +271,7 @@ class KernelGen:
         head = self._param_reads()
         from .runtime_math import GEMM
         return "\n".join([
-            TYPES, MATH, GEMM if self.uses_blas else "",
+            TYPES, MATH, GEMM if any(op.name == "mma" for op in self.fn.walk()) else "",
             "static int64_t ts_block(const int64_t *P, int64_t b0, int64_t b1, int64_t b2, int64_t g0, "
             "int64_t g1, int64_t g2, int64_t lin, ts_ctx *ctx, char *scratch) {",
             "    (void)b0; (void)b1; (void)b2; (void)g0; (void)g1; (void)g2; (void)lin; (void)ctx;",

@@ -132,13 +132,15 @@ def load_tile(g, op, shape, order, steps, padding_mode) -> None:
     if g.options.poison:
         raise Unsupported("the poison check runs on the NumPy executor")
     t = op.results[0].type
-    tile = _Tile(g, op, arr, op.operands[1:], shape, order, steps)
-    _check_touch(g, op, tile, arr, "load")
     if g.options.bounds and not op.attrs.get("check_bounds", True):
         raise Unsupported("check_bounds=False with the bounds check runs on the NumPy executor")
     out = g.buffer(t.dtype, shape, f"v{op.results[0].id}")
-    pad = padding_bits(padding_mode, t.dtype)
     w = g.w
+    if g.guard is not None:              # (a tile that BLAS reads in place instead: rules_matmul._InPlace)
+        w.open(f"if (!{g.guard})")
+    tile = _Tile(g, op, arr, op.operands[1:], shape, order, steps)
+    _check_touch(g, op, tile, arr, "load")
+    pad = padding_bits(padding_mode, t.dtype)
     w.open(f"if (TS_LIKELY({tile.inside()}))")
     _tile_loops(g, shape, lambda idx, flat: w(f"{out.buf}[{flat}] = {arr.ptr()}[{tile.offset(idx)}];"))
     w.close()
@@ -146,6 +148,8 @@ def load_tile(g, op, shape, order, steps, padding_mode) -> None:
     _tile_loops(g, shape, lambda idx, flat: w(
         f"{out.buf}[{flat}] = ({tile.lane_inside(idx)}) ? {arr.ptr()}[{tile.offset(idx)}] : {pad};"))
     w.close()
+    if g.guard is not None:
+        w.close()
     g.define(op.results[0], out)
 
 

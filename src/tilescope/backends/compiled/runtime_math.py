@@ -171,6 +171,52 @@ TS_INLINE int64_t ts_near_half32(double d, uint64_t ulps) {
 """
 
 GEMM = r"""
+/* ---- matrix products in the summation order of NumPy's BLAS ----
+   Each element of C = A @ B is a sequential fused multiply-add chain from 0 over each block
+   of K, the blocks' sums added in order; K is cut as OpenBLAS's level-3 driver cuts it
+   (blocks of Q while at least 2Q remain, a remainder between Q and 2Q in two halves rounded
+   up to U). blas.sequential_rule finds (Q, U) for a shape by comparing with np.matmul; shapes
+   it finds none for call the BLAS itself (below). */
+static inline int64_t ts_kblock(int64_t rem, int64_t Q, int64_t U) {
+    if (rem >= 2 * Q) return Q;
+    if (rem > Q) return ((rem / 2 + U - 1) / U) * U;
+    return rem;
+}
+#define TS_SEQ_GEMM(NAME, T, FMA, CB)                                                              \
+__attribute__((optimize("O3"))) static void NAME(int64_t M, int64_t N, int64_t K, const T *restrict A, \
+        int64_t lda, const T *restrict B, int64_t ldb, T *restrict C, int64_t Q, int64_t U) {        \
+    for (int64_t i0 = 0; i0 < M; i0 += 4) for (int64_t j0 = 0; j0 < N; j0 += CB) {                \
+        const int64_t ri = M - i0 < 4 ? M - i0 : 4, cj = N - j0 < CB ? N - j0 : CB;               \
+        T tot[4][CB];                                                                              \
+        for (int64_t k0 = 0; k0 < K;) {                                                            \
+            const int64_t kb = ts_kblock(K - k0, Q, U);                                            \
+            T acc[4][CB];                                                                          \
+            memset(acc, 0, sizeof acc);                                                            \
+            if (ri == 4 && cj == CB) {                                                             \
+                for (int64_t k = k0; k < k0 + kb; k++) {                                           \
+                    const T *b = B + k * ldb + j0;                                                 \
+                    for (int r = 0; r < 4; r++) {                                                  \
+                        const T a = A[(i0 + r) * lda + k];                                         \
+                        for (int c = 0; c < CB; c++) acc[r][c] = FMA(a, b[c], acc[r][c]);          \
+                    }                                                                              \
+                }                                                                                  \
+            } else {                                                                               \
+                for (int64_t k = k0; k < k0 + kb; k++) for (int r = 0; r < ri; r++) {             \
+                    const T a = A[(i0 + r) * lda + k];                                             \
+                    for (int c = 0; c < cj; c++) acc[r][c] = FMA(a, B[k * ldb + j0 + c], acc[r][c]); \
+                }                                                                                  \
+            }                                                                                      \
+            for (int r = 0; r < 4; r++) for (int c = 0; c < CB; c++)                               \
+                tot[r][c] = k0 == 0 ? acc[r][c] : tot[r][c] + acc[r][c];                           \
+            k0 += kb;                                                                              \
+        }                                                                                          \
+        if (K == 0) memset(tot, 0, sizeof tot);                                                    \
+        for (int r = 0; r < ri; r++) for (int c = 0; c < cj; c++) C[(i0 + r) * N + j0 + c] = tot[r][c]; \
+    }                                                                                              \
+}
+TS_SEQ_GEMM(ts_sgemm_seq, float, fmaf, 32)
+TS_SEQ_GEMM(ts_dgemm_seq, double, fma, 16)
+
 /* ---- matrix products through NumPy's own BLAS, called as np.matmul calls it ---- */
 typedef void (*ts_sgemm64_t)(int, int, int, int64_t, int64_t, int64_t, float, const float *, int64_t,
                              const float *, int64_t, float, float *, int64_t);
