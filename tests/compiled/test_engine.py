@@ -142,10 +142,25 @@ def test_a_race_is_reported_by_the_executor_and_otherwise_last_block_wins(capsys
     y = np.zeros(16, np.float32)
     chk = run_kernel((4,), _all_to_tile_zero, (x, y, 16))
     assert any("race on array 'y'" in r for r in chk.reports)
-    assert "race check" in engine.last_launch()["declined"]
+    assert "reports the race" in engine.last_launch()["declined"]
+    assert (y == x[48:]).all()
     y2 = np.zeros(16, np.float32)
     run_kernel((4,), _all_to_tile_zero, (x, y2, 16), checks={"bounds": True, "races": False}, engine="compiled")
     assert engine.last_launch()["threads"] == 1 and (y2 == x[48:]).all()
+
+
+@ct.kernel
+def _persistent_copy(x, y, T: ct.Constant[int]):
+    for t in range(ct.bid(0), ct.num_tiles(x, axis=0, shape=(T,)), ct.num_blocks(0)):
+        ct.store(y, index=(t,), tile=ct.load(x, index=(t,), shape=(T,)) + 1.0)
+
+
+def test_tiles_chosen_in_loops_are_tracked_per_tile():
+    # no static proof (the tile index depends on the loop): blocks record the tiles they touch
+    x = np.arange(1000, dtype=np.float32)
+    y = np.zeros_like(x)
+    chk = run_kernel((3,), _persistent_copy, (x, y, 16), engine="compiled", threads=2)
+    assert not chk.reports and (y == x + 1).all() and engine.last_launch()["threads"] == 2
 
 
 @ct.kernel

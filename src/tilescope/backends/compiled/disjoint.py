@@ -164,3 +164,37 @@ def owners_disjoint(fn: Function, table) -> bool:
         if (same & (who[order][1:] != who[order][:-1])).any():
             return False
     return True
+
+
+@per_function
+def trackable(fn: Function) -> Optional[Dict[int, Tuple[Tuple[int, ...], Tuple[int, ...]]]]:
+    """For kernels without an ownership proof: when every access to every written array is a
+    load_tile/store_tile of one tiling per array, {array parameter position: (tile shape,
+    order)}; the generated code then records which block touched each tile (exact race
+    detection at one entry per tile, see runtime ts_track); else None."""
+    params = {v.id: i for i, v in enumerate(fn.body.args) if isinstance(v.type, ArrayType)}
+    uses: Dict[int, List] = {p: [] for p in params}
+    for op in fn.walk():
+        for k, v in enumerate(op.operands):
+            if v.id in uses:
+                uses[v.id].append((op, k))
+    out = {}
+    for pid, accesses in uses.items():
+        written = any(op.name in _WRITES and k == 0 for op, k in accesses)
+        if all(op.name in _ATOMIC for op, _ in accesses):
+            continue
+        if not written:
+            if all(op.name in _READ_ONLY_SAFE and k == 0 for op, k in accesses):
+                continue
+            return None
+        pattern = None
+        for op, k in accesses:
+            if op.name not in _TILED or k != 0 or "traversal_steps" in op.attrs:
+                return None
+            shape = tuple(op.results[0].type.shape) if op.name == "load_tile" else tuple(op.operands[-1].type.shape)
+            key = (shape, tuple(op.attrs["order"]))
+            if pattern not in (None, key):
+                return None
+            pattern = key
+        out[params[pid]] = pattern
+    return out

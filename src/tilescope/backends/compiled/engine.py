@@ -10,7 +10,7 @@ import ctypes
 import logging
 import os
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Dict, Optional
 
 from ...ir.core import Function
@@ -29,6 +29,7 @@ class CompileOptions:
     bounds: bool = True
     poison: bool = False
     max_loop_iterations: int = 10_000_000
+    track: bool = False          # record each block's tiles of the written arrays (disjoint.trackable)
 
 
 class CompiledKernel:
@@ -143,11 +144,11 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
     """Run the launch compiled when possible; False when the NumPy executor must run it."""
     reason = decline_reason(ir, values, checks, numerics)
     ck = None
+    ck_options = CompileOptions(bounds=checks.bounds, poison=checks.poison,
+                                max_loop_iterations=checks.max_loop_iterations)
     if reason is None:
         try:
-            ck = compiled_kernel(ir, CompileOptions(bounds=checks.bounds, poison=checks.poison,
-                                                    max_loop_iterations=checks.max_loop_iterations),
-                                 layout_of(values))
+            ck = compiled_kernel(ir, ck_options, layout_of(values))
         except Exception as e:          # Unsupported, no compiler, or a generator bug: the executor runs it
             reason = str(e)
     if reason is None:
@@ -155,6 +156,11 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
             if runner.run(ck, grid3, values, checks, sink, threads=threads):
                 return True
             reason = "the race check needs the NumPy executor here (no proof that blocks write disjoint tiles)"
+            if disjoint.trackable(ir) is not None:
+                tracked = compiled_kernel(ir, replace(ck_options, track=True), layout_of(values))
+                if runner.run_tracked(tracked, grid3, values, checks, sink, threads=threads):
+                    return True
+                reason = "two blocks touched one tile of a written array: the NumPy executor reports the race"
         except Unsupported as e:
             reason = str(e)
     explain(ir, reason, engine)

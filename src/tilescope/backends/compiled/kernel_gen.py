@@ -16,6 +16,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ...ir.core import Block, Function, Op, Value
 from ...ir.types import ArrayType, TileType
 from .cgen import CVal, Unsupported, Writer, contiguous_strides, ctype, itemsize, loop_nest, tile_of
+from .disjoint import trackable as disjoint_trackable
 from .rules import RULES
 
 _ALIGN = 64
@@ -79,6 +80,8 @@ class KernelGen:
         self.prints = self.asserts = False       # (rules_debug.py)
         self.hoisted: Dict[tuple, CVal] = {}      # (value id, product type) -> converted operand
         self.guard: Optional[str] = None          # C flag under which the current load is skipped
+        tracked = disjoint_trackable(fn) if options.track else None
+        self.tracked_slots = {p: s for s, p in enumerate(sorted(tracked or {}))}   # array position -> slot
         self._readers = fn.body.readers()
         self._block_of = {id(op): b for b in _blocks(fn.body) for op in b.ops}
         self.gemm_shapes: set = set()             # (dtype, m, n, k) of the BLAS calls made

@@ -101,6 +101,22 @@ def _check_touch(g, op, tile: _Tile, arr, what: str) -> None:
     w.close()
 
 
+def _track(g, arr, tile: "_Tile", write: bool) -> None:
+    """Record the block's access of this tile (options.track: disjoint.trackable)."""
+    slots = g.tracked_slots
+    if arr.param_index not in slots:
+        return
+    slot = slots[arr.param_index]
+    w = g.w
+    counts = [f"(({tile.extent[k]} + {t - 1}) / {t})" for k, t in enumerate(tile.shape)]
+    idx = [f"(int64_t)({e})" for e in tile.index_exprs]
+    inside = " && ".join(f"{i} >= 0 && {i} < {c}" for i, c in zip(idx, counts))
+    lin = idx[0]
+    for i, c in zip(idx[1:], counts[1:]):
+        lin = f"({lin}) * {c} + {i}"
+    w(f"if ({inside}) ts_track(ctx, {slot}, {lin}, lin, {1 if write else 0});")
+
+
 def _tile_loops(g, shape, body):
     """Loops over a tile's elements with named indices; body(idx, flat) writes one element."""
     w = g.w
@@ -140,6 +156,7 @@ def load_tile(g, op, shape, order, steps, padding_mode) -> None:
         w.open(f"if (!{g.guard})")
     tile = _Tile(g, op, arr, op.operands[1:], shape, order, steps)
     _check_touch(g, op, tile, arr, "load")
+    _track(g, arr, tile, write=False)
     pad = padding_bits(padding_mode, t.dtype)
     w.open(f"if (TS_LIKELY({tile.inside()}))")
     _tile_loops(g, shape, lambda idx, flat: w(f"{out.buf}[{flat}] = {arr.ptr()}[{tile.offset(idx)}];"))
@@ -170,6 +187,7 @@ def store_tile(g, op, shape, order, steps) -> None:
         raise Unsupported("check_bounds=False with the bounds check runs on the NumPy executor")
     tile = _Tile(g, op, arr, op.operands[1:-1], shape, order, steps)
     _check_touch(g, op, tile, arr, "store")
+    _track(g, arr, tile, write=True)
     src = tile_of(value, shape)
     w = g.w
     w.open(f"if (TS_LIKELY({tile.inside()}))")

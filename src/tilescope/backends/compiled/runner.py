@@ -29,7 +29,8 @@ class _Ctx(ctypes.Structure):
     """ts_ctx of runtime_math.py, field for field."""
     _fields_ = [("numpy_rule", ctypes.c_void_p), ("gemm", ctypes.c_void_p * 2), ("blas_ilp64", ctypes.c_int64),
                 ("reports", ctypes.c_void_p), ("nreports", ctypes.c_int64), ("report_lock", ctypes.c_int32),
-                ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64), ("print", ctypes.c_void_p)]
+                ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64), ("print", ctypes.c_void_p),
+                ("shadow", ctypes.c_void_p), ("conflict", ctypes.c_int64)]
 
 
 def thread_count(threads: Optional[int] = None) -> int:
@@ -110,11 +111,12 @@ class Plan:
     names: List[str] = field(default_factory=list)
 
 
-def plan(ck, grid3, values, checks, threads: Optional[int]) -> Optional[Plan]:
-    """The launch's plan, or None when the race check needs the NumPy executor."""
+def plan(ck, grid3, values, checks, threads: Optional[int], tracked: bool = False) -> Optional[Plan]:
+    """The launch's plan, or None when the race check needs more: tracking (run_tracked), or
+    the NumPy executor. `tracked`: `ck` records its tiles (races are found while running)."""
     from ..numpy.launcher import uses_spin_lock
     P = params_block(ck, values)
-    proven = independent(ck, grid3, P)
+    proven = tracked or independent(ck, grid3, P)
     if checks.races and not proven and not uses_spin_lock(ck.fn):    # (the executor does not check those)
         return None
     parallel = (proven or order.tails_hold_all_writes(ck.fn)) and order.heads_run_freely(ck.fn) and not ck.asserts
@@ -123,8 +125,9 @@ def plan(ck, grid3, values, checks, threads: Optional[int]) -> Optional[Plan]:
     return Plan(ck, tuple(grid3), P, n)
 
 
-def execute(pl: Plan, P: np.ndarray, checks, sink, values) -> None:
-    """Run every block of the plan with parameter block P; reports go to `checks`."""
+def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
+    """Run every block of the plan with parameter block P; reports go to `checks`. With
+    `shadow` (tracked tiles: run_tracked), False when two blocks touched one tile."""
     from .blas import gemm_pointers, one_thread
     from .callbacks import numpy_rule_callback
     ck, grid3, n = pl.ck, pl.grid3, pl.threads
@@ -141,6 +144,9 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values) -> None:
         ctx.print = ctypes.cast(printer, ctypes.c_void_p)
     ctx.reports = rep.ctypes.data
     ctx.nreports = nsites
+    if shadow is not None:
+        table = np.array([s.ctypes.data for s in shadow], np.int64)
+        ctx.shadow = table.ctypes.data
     total = grid3[0] * grid3[1] * grid3[2]
     next_block = np.zeros(1, np.int64)
     chunk = max(1, total // (n * 8)) if n > 1 else total
@@ -164,8 +170,11 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values) -> None:
         work()
         for fu in futures:
             fu.result()
+    if ctx.conflict:
+        return False
     if nsites and (rep[:, 0] != _NO_BLOCK).any():
         reports.deliver(ck, rep, grid3, values, checks, sink)
+    return True
 
 
 def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
@@ -176,6 +185,36 @@ def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bo
     execute(pl, pl.P, checks, sink, values)
     _remember(pl, values)
     return True
+
+
+def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
+    """Run a kernel compiled to record which block touches each tile of the written arrays
+    (disjoint.trackable): False when two blocks touched one tile (a race, or blocks that must
+    run in order), after putting back every array the kernel writes (the NumPy executor then
+    runs the launch and reports the race exactly)."""
+    from ..numpy.launcher import written_array_args
+    pl = plan(ck, grid3, values, checks, threads, tracked=True)
+    layout = disjoint.trackable(ck.fn)
+    shadow = []
+    for pos in sorted(layout):
+        shape, order_ = layout[pos]
+        a = values[pos].array
+        counts = [-(-a.shape[order_[k]] // t) for k, t in enumerate(shape)]
+        n = int(np.prod(counts, dtype=np.int64))
+        shadow += [np.full(max(n, 1), -1, np.int64), np.full(max(n, 1), -1, np.int64)]
+    written = written_array_args(ck.fn, _ALL_WRITES)
+    saved = [(values[i].array, values[i].array.copy()) for i in sorted(written or ())]
+    if execute(pl, pl.P, checks, sink, values, shadow):
+        return True
+    for a, copy in saved:
+        np.copyto(a, copy)
+    checks.reports.clear()
+    sink.by_block.clear()
+    return False
+
+
+_ALL_WRITES = ("store_tile", "scatter", "tiled_store", "raw_store", "store_advanced", "atomic", "atomic_cas",
+               "raw_atomic", "raw_atomic_cas", "tiled_atomic")
 
 
 # ---- the fast path --------------------------------------------------------------------------

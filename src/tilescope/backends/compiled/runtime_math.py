@@ -22,6 +22,8 @@ typedef struct ts_ctx {
     volatile int64_t failed;       /* set by a block that stops the launch */
     volatile int64_t ticket;       /* the block whose ordered part may run now (order.py) */
     void (*print)(int64_t site, int64_t lin, void **operands);    /* rules_debug.py */
+    int64_t **shadow;              /* per tracked array: [writers, readers] of each tile (ts_track) */
+    volatile int64_t conflict;     /* set when two blocks touched one tile, one writing it */
 } ts_ctx;
 #define TS_REPORT_WIDTH 16
 #define TS_NO_BLOCK INT64_MAX
@@ -46,6 +48,24 @@ static int ts_wait_turn(ts_ctx *ctx, int64_t lin) {
     return 0;
 }
 static void ts_pass_turn(ts_ctx *ctx, int64_t lin) { __atomic_store_n(&ctx->ticket, lin + 1, __ATOMIC_RELEASE); }
+
+/* Record that block `blk` reads or writes tile `t` of tracked array `slot`; two blocks touching
+   one tile with a write among them set ctx->conflict. (Sequentially consistent: of two
+   conflicting accesses, the later one always sees the earlier.) */
+static void ts_track(ts_ctx *ctx, int64_t slot, int64_t t, int64_t blk, int write) {
+    int64_t *wr = ctx->shadow[2 * slot], *rd = ctx->shadow[2 * slot + 1], prev = -1;
+    if (write) {
+        if (!__atomic_compare_exchange_n(&wr[t], &prev, blk, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) && prev != blk)
+            ctx->conflict = 1;
+        int64_t r = __atomic_load_n(&rd[t], __ATOMIC_SEQ_CST);
+        if (r != -1 && r != blk) ctx->conflict = 1;
+    } else {
+        if (!__atomic_compare_exchange_n(&rd[t], &prev, blk, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST) && prev != blk)
+            __atomic_store_n(&rd[t], (int64_t)-2, __ATOMIC_SEQ_CST);       /* read by several blocks */
+        int64_t w = __atomic_load_n(&wr[t], __ATOMIC_SEQ_CST);
+        if (w != -1 && w != blk) ctx->conflict = 1;
+    }
+}
 
 /* ---- exact float arithmetic ---- */
 TS_INLINE double ts_two_sum(double a, double b, double *err) {
