@@ -151,6 +151,7 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
             ck = compiled_kernel(ir, ck_options, layout_of(values))
         except Exception as e:          # Unsupported, no compiler, or a generator bug: the executor runs it
             reason = str(e)
+            _say_once_without_compiler(e)
     if reason is None:
         try:
             if runner.run(ck, grid3, values, checks, sink, threads=threads):
@@ -179,6 +180,17 @@ def decline_reason(ir: Function, values, checks, numerics: str) -> Optional[str]
 
 
 _explained: set = set()
+_told = []
+
+
+def _say_once_without_compiler(e: Exception) -> None:
+    """Without a C compiler every launch runs on the NumPy executor: say so once per process."""
+    from .toolchain import CompilerMissing
+    if isinstance(e, CompilerMissing) and not _told:
+        import sys
+        _told.append(1)
+        print(f"tilescope: {e}; kernels run on the NumPy executor, which is several times slower",
+              file=sys.stderr)
 _last = runner._last
 
 

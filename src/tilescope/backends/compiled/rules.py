@@ -21,5 +21,5 @@ def rule(*names: str):
     return wrap
 
 
-from . import (rules_atomic, rules_debug, rules_elementwise, rules_gather, rules_matmul, rules_memory,  # noqa: E402,F401
-               rules_misc, rules_reduce, rules_shape)
+from . import (rules_atomic, rules_debug, rules_elementwise, rules_gather, rules_matmul, rules_memory,  # noqa: E402,F401,E501
+               rules_misc, rules_reduce, rules_shape)  # noqa: F401

@@ -112,7 +112,6 @@ def product(g, plan: Plan, xa: str, ya: str, acc: CVal, out: CVal, batch, m: int
     acc3 = CVal(acc.dtype, shape, expr=acc.expr) if acc.buf is None else \
         CVal(acc.dtype, shape, buf=acc.buf, strides=_flat3(acc, batch, m, n))
     out3 = CVal(out.dtype, shape, buf=out.buf, strides=contiguous_strides(shape))
-    wc = ctype(plan.width)
     if plan.width is D.int64:
         w(f"for (int64_t b = 0; b < {nb}; b++) for (int64_t i = 0; i < {m}; i++) for (int64_t j = 0; j < {n}; j++) {{")
         w(f"    int64_t s = 0; for (int64_t q = 0; q < {k}; q++) s += {xa}[b*{x_batch} + i*{lda} + q] * "

@@ -11,7 +11,7 @@ from math import prod
 from typing import Sequence
 
 from ... import dtypes as D
-from .cgen import CVal, Unsupported, c_literal, ctype, contiguous_strides, from_float, to_double, to_float
+from .cgen import CVal, Unsupported, c_literal, ctype, contiguous_strides, from_float, to_float
 from .rules import rule
 from .rules_elementwise import canon, convert, int_binary, minmax_pick
 
