@@ -47,6 +47,52 @@ def mma_loop(a, b, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
 
 
 @ct.kernel
+def mma_stream(a, b, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """N iterations of: load a tile of the block's own rows of `a` and a tile of `b` (shared by
+    every block), then mma: the cost of one iteration of the load → mma path for a tile shape."""
+    pm = ct.bid(0)
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        ta = ct.load(a, index=(pm, j), shape=(TM, TK))
+        tb = ct.load(b, index=(j, 0), shape=(TK, TN))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(pm, 0), tile=acc)
+
+
+@ct.kernel
+def copy_2d(x, y, TM: ConstInt, TN: ConstInt):
+    """A 2-D tile in, the same tile out."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(i, j), tile=ct.load(x, index=(i, j), shape=(TM, TN)))
+
+
+@ct.kernel
+def atomic_ones(hist, TILE: ConstInt, SPREAD: ConstInt):
+    """Each block adds one to SPREAD elements of `hist`, TILE // SPREAD lanes per element:
+    the rate of atomics that share an address (SPREAD=1) or not (SPREAD=TILE)."""
+    lanes = ct.arange(TILE, dtype=ct.int32) % SPREAD
+    ct.atomic_add(hist, lanes, ct.ones((TILE,), dtype=ct.int32), memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def atomic_random(data, hist, TILE: ConstInt, BINS: ConstInt):
+    """One atomic add per element of `data` (random 16-bit values) into BINS bins: the rate of
+    atomics at data-dependent addresses."""
+    vals = ct.load(data, index=(ct.bid(0),), shape=(TILE,))
+    bins = vals.astype(ct.int32) % BINS
+    ct.atomic_add(hist, bins, ct.ones((TILE,), dtype=ct.int32), memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def reduce_loop(x, y, N: ConstInt, TN: ConstInt):
+    """N dependent row reductions of a (1, TN) tile: the latency of one reduction across a block."""
+    t = ct.load(x, index=(ct.bid(0), 0), shape=(1, TN))
+    for j in range(N):
+        t = t - ct.sum(t, axis=1, keepdims=True) * 0.001
+    ct.store(y, index=(ct.bid(0), 0), tile=t)
+
+
+@ct.kernel
 def fma_loop(x, y, N: ConstInt, TM: ConstInt, TN: ConstInt):
     """N fused multiply-adds per element of a register tile: FP32 throughput."""
     t = ct.load(x, index=(0, 0), shape=(TM, TN))

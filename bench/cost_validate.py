@@ -82,6 +82,12 @@ class Case:
         return ", ".join(parts)
 
 
+# Tile shapes of the load → mma microbenchmark: none of them is a validation kernel's shape.
+STREAM_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
+                 ("float16", 128, 128, 16), ("float16", 32, 64, 64), ("bfloat16", 128, 64, 16),
+                 ("float32", 64, 64, 16), ("float32", 32, 64, 32)]
+
+
 def cdiv(a, b):
     return -(-a // b)
 
@@ -116,6 +122,31 @@ def cases(small: bool = False) -> List[Case]:
             add(Case(f"mma_{dt}_{tm}x{tn}x{tk}_g{grid}", "micro", KERNELS, "mma_loop",
                      [A((tm, tk), dt), A((tk, tn), dt), A((grid * tm, tn), init="zeros"), K(iters), K(tm), K(tn), K(tk)],
                      (grid,)))
+    for dt, tm, tn, tk in STREAM_SHAPES:
+        for aligned in (False, True):
+            iters = 256 // d
+            grid = 2 * SMS
+            add(Case(f"mma_stream_{dt}_{tm}x{tn}x{tk}" + ("_tma" if aligned else ""), "micro", KERNELS, "mma_stream",
+                     [A((grid * tm, iters * tk), dt), A((iters * tk, tn), dt), A((grid * tm, tn), init="zeros"),
+                      K(iters), K(tm), K(tn), K(tk)], (grid,), aligned=aligned))
+    t2 = 8192 // d
+    for tm, tn in ((64, 64), (32, 128)):
+        add(Case(f"copy_2d_f32_{tm}x{tn}", "micro", KERNELS, "copy_2d", [A((t2, t2)), A((t2, t2), init="zeros"),
+                 K(tm), K(tn)], (t2 // tm, t2 // tn)))
+    add(Case("copy_f32_t2048", "micro", KERNELS, "copy_1d", [A((n,)), A((n,), init="zeros"), K(2048)], (n // 2048,)))
+    for t in (1024, 4096):
+        add(Case(f"copy_f16_t{t}", "micro", KERNELS, "copy_1d", [A((n,), "float16"), A((n,), "float16", "zeros"),
+                 K(t)], (n // t,)))
+    na = (1 << 24) // d
+    for spread in (1, 64, 1024):
+        add(Case(f"atomic_spread{spread}", "micro", KERNELS, "atomic_ones", [A((1024,), "int32", "zeros"),
+                 K(1024), K(spread)], (na // 1024,)))
+    for bins in (1024, 16384):
+        add(Case(f"atomic_random_{bins}", "micro", KERNELS, "atomic_random",
+                 [A((na,), "uint16", "bytes"), A((bins,), "int32", "zeros"), K(1024), K(bins)], (na // 1024,)))
+    for tn, grid in ((1024, SMS), (256, SMS), (1024, SMS * 8)):
+        add(Case(f"reduce_loop_t{tn}_g{grid}", "micro", KERNELS, "reduce_loop",
+                 [A((grid, tn)), A((grid, tn), init="zeros"), K(256 // d), K(tn)], (grid,)))
     for kern in ("fma_loop", "exp_loop"):
         iters = 1024 // d
         add(Case(f"{kern}_g{SMS * 16}", "micro", KERNELS, kern,
@@ -188,11 +219,79 @@ def cases(small: bool = False) -> List[Case]:
              [A((4, 8, s, 64), "float16"), A((4, 8, s, 64), "float16"), A((4, 8, s, 64), "float16"),
               A((4, 8, s, 64), "float16", "zeros"), S(0.125), K(64), K(64), K(64)], (s // 64, 32 // d)))
 
+    out.extend(held_out(d))
+
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
         if c.name in ("vector_add_f32", "softmax_f32", "layernorm_f32", "matmul_f16_64x64x32",
                       "matmul_f16_128x128x64", "attention_f16_64x64", "attention_f16_128x128", "transpose_f32"):
             add(Case(c.name + "_tma", "validate-tma", c.file, c.kernel, c.args, c.grid, c.note, aligned=True))
+    return out
+
+
+def held_out(d: int) -> List[Case]:
+    """Validation set B: other sizes and tile shapes, measured after the model's second version
+    was fixed (docs/cost-model.md)."""
+    out: List[Case] = []
+    add = out.append
+    n = (1 << 25) // d // d
+    add(Case("B_vector_add_f16_t1024", "validate-b", REALISTIC, "vector_add",
+             [A((n,), "float16"), A((n,), "float16"), A((n,), "float16", "zeros"), K(1024)], (n // 1024,)))
+    add(Case("B_scale_f32_t1024", "validate-b", KERNELS, "scale",
+             [A((2 * n,)), A((2 * n,), init="zeros"), S(0.5), K(1024)], (2 * n // 1024,)))
+    r = 32768 // d
+    add(Case("B_rmsnorm_bf16_2048", "validate-b", REALISTIC, "rmsnorm",
+             [A((r, 2048), "bfloat16"), A((2048,), "bfloat16"), A((r, 2048), "bfloat16", "zeros"), S(1e-6),
+              K(2048)], (r,)))
+    add(Case("B_row_softmax_f16_1024", "validate-b", REALISTIC, "row_softmax",
+             [A((2 * r, 1024), "float16"), A((2 * r, 1024), "float16", "zeros"), K(1024)], (2 * r,)))
+    add(Case("B_softmax_f32_2048", "validate-b", "examples/softmax.py", "softmax",
+             [A((r, 2048)), A((r, 2048), init="zeros"), K(2048)], (r,)))
+    q = 8192 // d
+    add(Case("B_layernorm_f32_8192_t512", "validate-b", "examples/layernorm.py", "layernorm",
+             [A((q, 8192)), A((8192,)), A((8192,)), A((q, 8192), init="zeros"), S(1e-5), K(512)], (q,)))
+    add(Case("B_row_sum_f32_t1024", "validate-b", KERNELS, "row_sum", [A((q, 8192)), A((q,), init="zeros"), K(1024)],
+             (q,)))
+    add(Case("B_transpose_f32_16384x4096", "validate-b", "examples/transpose.py", "transpose",
+             [A((2 * q, q // 2)), A((q // 2, 2 * q), init="zeros"), K(64), K(64)], (2 * q // 64, q // 128)))
+    add(Case("B_transpose_tiles_32x32", "validate-b", REALISTIC, "transpose_tiles",
+             [A((q, q)), A((q, q), init="zeros"), K(32), K(32)], (q // 32, q // 32)))
+    add(Case("B_histogram_t4096", "validate-b", REALISTIC, "histogram_atomic",
+             [A((n // 2,), "uint8", "bytes"), A((256,), "int32", "zeros"), K(4096)], (n // 2 // 4096,)))
+    m = 2048 // d
+    add(Case("B_matmul_f16_2048_64x64x64", "validate-b", "examples/matmul.py", "matmul",
+             [A((m, m), "float16"), A((m, m), "float16"), A((m, m), init="zeros"), K(64), K(64), K(64)],
+             (m // 64, m // 64)))
+    mb, kb = 8192 // d, 2048 // d
+    add(Case("B_matmul_f16_8192x8192x2048_128x128x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((mb, kb), "float16"), A((kb, mb), "float16"), A((mb, mb), init="zeros"), K(128), K(128), K(32)],
+             (mb // 128, mb // 128)))
+    m4 = 4096 // d
+    add(Case("B_matmul_bf16_4096_64x128x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((m4, m4), "bfloat16"), A((m4, m4), "bfloat16"), A((m4, m4), init="zeros"), K(64), K(128), K(32)],
+             (m4 // 64, m4 // 128)))
+    add(Case("B_matmul_f32_1024_32x32x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((1024 // d, 1024 // d)), A((1024 // d, 1024 // d)), A((1024 // d, 1024 // d), init="zeros"),
+              K(32), K(32), K(32)], (32 // d, 32 // d)))
+    add(Case("B_matmul_f16_256_64x64x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((256, 1024), "float16"), A((1024, 256), "float16"), A((256, 256), init="zeros"), K(64), K(64), K(32)],
+             (4, 4), "16 blocks"))
+    add(Case("B_batch_matmul_f16_16x2048x512x2048", "validate-b", "examples/matmul.py", "batch_matmul",
+             [A((16 // d, 2048, 512), "float16"), A((16 // d, 512, 2048), "float16"),
+              A((16 // d, 2048, 2048), init="zeros"), K(64), K(64), K(32)], (32, 32, 16 // d)))
+    add(Case("B_matmul_swizzled_f16_8192_128x128x64", "validate-b", REALISTIC, "matmul_swizzled",
+             [A((mb, kb), "float16"), A((kb, mb), "float16"), A((mb, mb), "float16", "zeros"), K(128), K(128), K(64),
+              K(8)], ((mb // 128) ** 2,)))
+    add(Case("B_matmul_persistent_f16_2048", "validate-b", REALISTIC, "matmul_persistent",
+             [A((m, m), "float16"), A((m, m), "float16"), A((m, m), "float16", "zeros"), K(128), K(128), K(64)],
+             (SMS,)))
+    bh, s2 = 64 // d, 2048 // d
+    add(Case("B_attention_f16_S2048_64x128", "validate-b", "examples/attention.py", "attention",
+             [A((bh, s2, 64), "float16"), A((bh, s2, 64), "float16"), A((bh, s2, 64), "float16"),
+              A((bh, s2, 64), "float16", "zeros"), S(0.125), K(64), K(128), K(64)], (s2 // 64, bh)))
+    add(Case("B_attention_4d_f16_S8192", "validate-b", REALISTIC, "attention_online_softmax",
+             [A((2, 8, 4 * s2, 64), "float16"), A((2, 8, 4 * s2, 64), "float16"), A((2, 8, 4 * s2, 64), "float16"),
+              A((2, 8, 4 * s2, 64), "float16", "zeros"), S(0.125), K(128), K(64), K(64)], (4 * s2 // 128, 16)))
     return out
 
 
@@ -297,7 +396,7 @@ def _device_array(cp, a: Arg):
     if a.init == "zeros":
         x = cp.zeros(a.shape, dtype=storage)
     elif a.init == "bytes":
-        x = cp.random.randint(0, 256, size=a.shape).astype(cp.uint8)
+        x = cp.random.randint(0, 1 << (8 * cp.dtype(storage).itemsize), size=a.shape).astype(storage)
     elif a.dtype == "bfloat16":
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
     else:
@@ -419,7 +518,7 @@ def _mock_one(c: Case) -> dict:
         if a.init == "zeros":
             args.append(np.zeros(a.shape, np_dt))
         elif a.init == "bytes":
-            args.append(rng.integers(0, 256, a.shape, dtype=np.uint8))
+            args.append(rng.integers(0, np.iinfo(np_dt).max, a.shape, dtype=np_dt))
         else:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(np_dt))
     kernel = getattr(load_file(os.path.join(ROOT, c.file)), c.kernel)

@@ -9,6 +9,7 @@ the microbenchmarks. Other GPUs reuse these laws scaled by their clock (docs/cos
 from __future__ import annotations
 
 from dataclasses import dataclass
+import math
 from typing import Dict, List, Sequence, Tuple
 
 REFERENCE_CLOCK_GHZ = 1.98          # the H200's clock during the microbenchmarks
@@ -25,14 +26,17 @@ class Calibration:
     blocks_per_s: float              # blocks the GPU starts per second (tiny blocks)
     dram_efficiency: float           # streaming copy bandwidth / datasheet bandwidth
     row_efficiency: Tuple[Tuple[int, float], ...]   # (row bytes, efficiency) of multi-row tile streams
-    tile_efficiency: Tuple[Tuple[int, float], ...]  # (tile bytes, efficiency) of one-row tile streams
+    element_rate: Tuple[float, float]               # one-row tile streams: elements/s = r0·(E/1024)^p
+    atomic_ns: float                 # one atomic on an address other blocks also hit (data-dependent)
+    atomics_per_s: float             # atomics the GPU completes per second when addresses spread
     load_us: Tuple[float, float]     # plain loads of one block: latency µs, µs per KiB (no TMA)
     load_us_tma: Tuple[float, float]
-    mma_load: Tuple[float, float]    # loads feeding mma, per block: µs = a·KiB + b·KiB² (no TMA)
-    mma_load_tma: Tuple[float, float]
+    mma_rate: Tuple[float, float]    # loads feeding mma, per SM: KiB/µs = r0·(KiB per iteration / 8)^p
+    mma_rate_tma: Tuple[float, float]
     tensor_efficiency: float         # mma throughput / datasheet tensor rate (f16, bf16)
     fp32_efficiency: float
     sfu_per_sm_clk: float            # exp results per SM per clock (with its multiply)
+    reduce_us: float                 # latency of one reduction across a block's tile
 
 
 def _us(cases: Dict[str, dict], name: str) -> float:
@@ -52,15 +56,10 @@ def _line(points: Sequence[Tuple[float, float]]) -> Tuple[float, float]:
     return my - slope * mx, slope
 
 
-def _quadratic_through_origin(points: Sequence[Tuple[float, float]]) -> Tuple[float, float]:
-    """Least-squares (a, b) of y = a·x + b·x²."""
-    s2 = sum(x * x for x, _ in points)
-    s3 = sum(x ** 3 for x, _ in points)
-    s4 = sum(x ** 4 for x, _ in points)
-    t1 = sum(x * y for x, y in points)
-    t2 = sum(x * x * y for x, y in points)
-    det = s2 * s4 - s3 * s3
-    return (t1 * s4 - t2 * s3) / det, (s2 * t2 - s3 * t1) / det
+def _power_law(points: Sequence[Tuple[float, float]], unit: float) -> Tuple[float, float]:
+    """Least-squares (r0, p) of y = r0·(x/unit)^p (a line in log-log)."""
+    b, p = _line([(math.log(x / unit), math.log(y)) for x, y in points])
+    return math.exp(b), p
 
 
 # mma_stream shapes (operand dtype, TM, TN, TK) used for the load law: f16/bf16 only (float32
@@ -78,8 +77,11 @@ def derive(cases: Dict[str, dict]) -> Calibration:
     dram = copy_bytes / (_us(cases, "copy_f32_t1024") * 1e-6) / 4.8e12
     rows = tuple((row, 2 * 4 * 8192 * 8192 / (_us(cases, name) * 1e-6) / 4.8e12 / dram)
                  for row, name in ((256, "copy_2d_f32_64x64"), (512, "copy_2d_f32_32x128")))
-    copy = _us(cases, "copy_f32_t1024")
-    tiles = tuple((t * 4, copy / _us(cases, f"copy_f32_t{t}")) for t in (2048, 4096))
+    # streams of one-row tiles: the rate in elements where the copy was not bandwidth-bound
+    elements = _power_law([(t, 2 * (1 << 26) / (_us(cases, name) * 1e-6)) for t, name in
+                           ((1024, "copy_f16_t1024"), (2048, "copy_f32_t2048"), (4096, "copy_f16_t4096"),
+                            (4096, "copy_f32_t4096"))], 1024)
+    atomics = 1 << 24
     per_iter = lambda name: _us(cases, name) / MICRO_ITERATIONS        # noqa: E731
     load = _line([(t * 4 / 1024, per_iter(f"load_chain_t{t}_g132")) for t in (256, 1024, 4096)])
     load_tma = _line([(t * 4 / 1024, per_iter(f"load_chain_t{t}_g132_tma")) for t in (1024, 4096)])
@@ -90,28 +92,31 @@ def derive(cases: Dict[str, dict]) -> Calibration:
     per_block_tc = tensor_eff * H200_TENSOR_PEAK / H200_SMS / 2          # two blocks per SM
 
     def mma_points(suffix: str) -> List[Tuple[float, float]]:
+        """(KiB per iteration, KiB/µs per SM): two blocks per SM share the operand path."""
         pts = []
         for dt, tm, tn, tk in MMA_STREAM:
             kib = (tm * tk + tk * tn) * 2 / 1024
             mma_us = 2 * tm * tn * tk / per_block_tc * 1e6
-            pts.append((kib, per_iter(f"mma_stream_{dt}_{tm}x{tn}x{tk}{suffix}") - mma_us))
+            pts.append((kib, 2 * kib / (per_iter(f"mma_stream_{dt}_{tm}x{tn}x{tk}{suffix}") - mma_us)))
         return pts
     fma = 2 * H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "fma_loop_g2112") * 1e-6)
     exps = H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "exp_loop_g2112") * 1e-6)
     return Calibration(
         launch_us=launch, blocks_per_s=blocks_per_s, dram_efficiency=dram, row_efficiency=rows,
-        tile_efficiency=tiles,
+        element_rate=elements, atomic_ns=_us(cases, "atomic_random_1024") * 1e3 / (atomics / 1024),
+        atomics_per_s=atomics / (_us(cases, "atomic_random_16384") * 1e-6),
         load_us=load, load_us_tma=load_tma,
-        mma_load=_quadratic_through_origin(mma_points("")),
-        mma_load_tma=_quadratic_through_origin(mma_points("_tma")),
+        mma_rate=_power_law(mma_points(""), 8), mma_rate_tma=_power_law(mma_points("_tma"), 8),
         tensor_efficiency=tensor_eff, fp32_efficiency=fma / H200_FP32_PEAK,
-        sfu_per_sm_clk=exps / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9))
+        sfu_per_sm_clk=exps / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9),
+        reduce_us=_us(cases, "reduce_loop_t1024_g132") / MICRO_ITERATIONS)
 
 
 # derive(bench/results/cost_micro_h200.json), rounded (tests/cost/test_calibration.py checks it)
 H200 = Calibration(
     launch_us=0.71, blocks_per_s=1.660e9, dram_efficiency=0.8678,
-    row_efficiency=((256, 0.09130), (512, 0.1066)), tile_efficiency=((8192, 0.7839), (16384, 0.4556)),
+    row_efficiency=((256, 0.09130), (512, 0.1066)), element_rate=(1.366e12, -0.7277),
+    atomic_ns=86.41, atomics_per_s=6.812e10,
     load_us=(0.3266, 0.07773), load_us_tma=(0.3878, 0.02683),
-    mma_load=(0.5574, 0.01088), mma_load_tma=(0.7137, -0.006123),
-    tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44)
+    mma_rate=(3.078, -0.1663), mma_rate_tma=(4.084, -0.4412),
+    tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44, reduce_us=0.1788)

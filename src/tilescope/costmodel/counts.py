@@ -63,6 +63,7 @@ class Work:
     fp64: float = 0.0
     sfu: float = 0.0                 # transcendental results
     int_ops: float = 0.0
+    reductions: float = 0.0          # reductions across a tile (each a chain of shuffles and a barrier)
 
     def add(self, other: "Work", weight: float = 1.0) -> None:
         for k, v in other.tensor.items():
@@ -72,6 +73,7 @@ class Work:
         self.fp64 += other.fp64 * weight
         self.sfu += other.sfu * weight
         self.int_ops += other.int_ops * weight
+        self.reductions += other.reductions * weight
 
 
 @dataclass
@@ -182,6 +184,8 @@ class _Walker:
             elems = _elements(src if name in ("reduce", "scan") else t)
             dt = (src if name in ("compare", "astype", "reduce", "scan") else t).dtype
             fn = op.attrs.get("fn", "")
+            if name in ("reduce", "scan") and elems > 1:
+                w.reductions += 1
             if dt.is_float:
                 if dt.name == "float64":
                     w.fp64 += elems * (2 if name == "fma" else 1)

@@ -78,15 +78,17 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     _dram(counts, gpu, slots)
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
-    t_mem = sum(a.dram_bytes / (bw * _stream_efficiency(a, tma, cal)) for a in counts.accesses) * 1e6
+    t_mem = sum(_stream_us(a, bw, tma, cal) for a in counts.accesses)
     terms = {
         "memory": t_mem,
+        "atomics": _atomics_us(counts, cal, slow),
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
                   + work.sfu / (cal.sfu_per_sm_clk * gpu.sms * gpu.clock_ghz * 1e9)
                   + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
     }
+    terms["memory"] = max(terms["memory"], 0.0)
     per_block = np.zeros(counts.blocks)
     for r in counts.regions:
         per_block += r.trips * _iteration_us(r, gpu, shared, tma, slow, cal, notes)
@@ -133,14 +135,34 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
     return rate * cal.tensor_efficiency
 
 
+def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration) -> float:
+    """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
+    and for one-row tiles at least the time the element rate of the copy microbenchmark gives
+    (a block moves a tile's elements at a rate that falls with the tile's length)."""
+    t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
+    if a.kind in ("load", "store") and a.rows <= 1 and not a.feeds_mma and a.shape:
+        r0, p = cal.element_rate
+        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (a.elements / 1024) ** p))
+    return t * 1e6
+
+
+def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
+    """Atomics at data-dependent addresses: those on one address run one after another, and
+    the addresses are at best the target array's elements; never faster than the GPU's rate."""
+    total = 0.0
+    for a in counts.accesses:
+        if a.kind != "atomic":
+            continue
+        n = a.elements * a.executions
+        addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
+        total += max(n / cal.atomics_per_s, n / addresses * cal.atomic_ns * 1e-9 * slow)
+    return total * 1e6
+
+
 def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
     """Share of the achievable bandwidth a stream of these tiles reaches: tiles of several
     short rows read without TMA reach the rate the 2-D copy microbenchmark measured."""
-    if a.kind not in ("load", "store") or a.feeds_mma:
-        return 1.0
-    if a.rows <= 1:
-        return _tile_efficiency(a.bytes, cal)
-    if tma:
+    if a.kind not in ("load", "store") or a.feeds_mma or a.rows <= 1 or tma:
         return 1.0
     (r0, e0), (r1, e1) = cal.row_efficiency
     if a.row_bytes <= r0:
@@ -152,16 +174,6 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
     return e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
 
 
-def _tile_efficiency(nbytes: int, cal: Calibration) -> float:
-    """One-row tiles above 4 KiB streamed slower in the copy microbenchmark (log-interpolated)."""
-    (b0, e0), (b1, e1) = cal.tile_efficiency
-    if nbytes <= b0 // 2:
-        return 1.0
-    if nbytes <= b0:
-        return 1.0 + (e0 - 1.0) * math.log2(nbytes / (b0 // 2))
-    return max(e1, e0 + (e1 - e0) * math.log2(nbytes / b0) / math.log2(b1 / b0)) if nbytes < b1 else e1
-
-
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
                   notes: List[str]) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
@@ -171,13 +183,13 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma]
     stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
     lat, per_kib = cal.load_us_tma if tma else cal.load_us
-    a, b = cal.mma_load_tma if tma else cal.mma_load
+    r0, p = cal.mma_rate_tma if tma else cal.mma_rate
     t = 0.0
     if plain:
         t += lat + per_kib * kib(plain)
-    if operands:
+    if operands:                     # the SM's operand path, shared by its resident blocks
         k = kib(operands)
-        t += max(a * k + b * k * k, 0.0)
+        t += shared * k / (r0 * (k / 8) ** p)
     if stores:
         t += per_kib * kib(stores)
     t *= slow
@@ -185,7 +197,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     sm_tc = sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
     sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
                 + w.sfu / (cal.sfu_per_sm_clk * gpu.clock_ghz * 1e9))
-    return t + (sm_tc + sm_issue) * shared * 1e6
+    return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
 
 
 def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
@@ -196,8 +208,10 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
     for a in counts.accesses:
         useful = a.bytes * (1 - a.pad_fraction)
-        if a.kind in ("gather", "scatter", "atomic"):
+        if a.kind in ("gather", "scatter"):
             a.dram_bytes = a.elements * 32 * a.executions        # a sector per element, worst case
+        elif a.kind == "atomic":
+            a.dram_bytes = 0.0                  # atomics resolve in L2 (the atomics time covers them)
         elif a.kind == "store":
             a.dram_bytes = useful * a.executions
         else:
