@@ -50,3 +50,19 @@ def _aligned_by_metadata(specs: Sequence[Any]) -> bool:
     arrays = [s for s in specs if isinstance(s, MetaTensor)]
     return bool(arrays) and all(s.base_addr_divisible_by % 16 == 0 and s.ndim and s.static_strides[-1]
                                 and s.strides[-1] == 1 for s in arrays)
+
+
+def kernel_hover(kernel, specs, gpu: str = "h200") -> Optional[str]:
+    """Markdown for an editor hover on a kernel's name: the cost of one launch over the grid its
+    tiling implies (None when the grid cannot be told or the kernel does not compile)."""
+    from ..compiler import compile as ts_compile
+    from ..errors import TileError
+    from .grid import infer_grid
+    try:
+        compiled = ts_compile(kernel, specs)
+    except (TileError, ValueError, TypeError):
+        return None
+    grid = infer_grid(compiled.final)
+    if grid is None:
+        return None
+    return cost_of_compiled(compiled, grid, gpu).hover() + " — grid inferred from the tiles indexed by `ct.bid`"

@@ -64,7 +64,7 @@ def advise(counts: Counts, p: Prediction, aligned: bool) -> List[Advice]:
     if counts.blocks < p.gpu.sms:
         add("small-grid", loc, f"the grid has {counts.blocks} block(s): {p.gpu.sms - counts.blocks} of the "
                                f"{p.gpu.sms} SMs of the {p.gpu.name} stay idle; split the work into more blocks")
-    elif counts.blocks < slots:
+    elif counts.blocks < 0.75 * slots:
         add("small-grid", loc, f"{counts.blocks} blocks fill {counts.blocks / slots:.0%} of the GPU's "
                                f"{slots} block slots ({p.blocks_per_sm} per SM); smaller tiles give more blocks")
     elif p.waves > 1 and (p.waves % 1) and (p.waves % 1) < 0.25 and p.bound == "latency":
@@ -74,4 +74,4 @@ def advise(counts: Counts, p: Prediction, aligned: bool) -> List[Advice]:
         add("no-tma", loc, "the metadata does not say the arrays are 16-byte aligned with a unit last stride, "
                            "so tileiras cannot use TMA loads (upstream's launch states both for ordinary "
                            "allocations: `tilescope cost --aligned` predicts that case)")
-    return out
+    return sorted(out, key=lambda a: (a.line or 0, a.code))

@@ -72,6 +72,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
+    from .cost_cmd import add_parser as add_cost
+    add_cost(sub)
     return p
 
 
@@ -90,6 +92,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_transpile(args)
         if args.command == "compile":
             return cmd_compile(args)
+        if args.command == "cost":
+            from .cost_cmd import cmd_cost
+            _validate_args_text(args.args)
+            return cmd_cost(args, _load_and_compile, _Failed)
         if args.command == "lsp":
             try:
                 from .lsp.server import main as lsp_main
