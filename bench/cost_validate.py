@@ -561,7 +561,7 @@ def main(argv=None) -> int:
     ru.add_argument("--mock", action="store_true")
     ru.add_argument("--only")
     rp = sub.add_parser("report")
-    rp.add_argument("results")
+    rp.add_argument("results", nargs="?", default=os.path.join(ROOT, "bench", "results", "cost_validation_h200.json"))
     rp.add_argument("--write")
     a = p.parse_args(argv)
     if a.cmd == "prepare":
