@@ -27,10 +27,14 @@ def page_data(path):
 def cells(arr, name):
     n = arr["slices"] and len(arr["slices"]) * arr["rows"] * arr["cols"]
     import base64
-    dt = {"wblock": np.int32, "rblock": np.int32, "wcount": np.uint16, "rcount": np.uint16, "flags": np.uint8,
+    dt = {"wblock": np.int32, "rblock": np.int32, "wcount": np.uint8, "rcount": np.uint8, "flags": np.uint8,
           "op": np.int16}[name]
+    if name in ("wblock", "rblock") and arr["narrow"]:
+        dt = np.uint16
     out = np.frombuffer(base64.b64decode(arr[name]), dt)
     assert out.size == n
+    if dt == np.uint16:
+        out = np.where(out == 65535, -1, out.astype(np.int32))
     return out.reshape(len(arr["slices"]), arr["rows"], arr["cols"])
 
 

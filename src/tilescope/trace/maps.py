@@ -21,7 +21,7 @@ import numpy as np
 
 from .recorder import ArrayRecord
 
-CELL_BUDGET = 1 << 17            # cells per array, all its slices together
+CELL_BUDGET = 1 << 16            # cells per array, all its slices together
 MAX_SLICES = 16
 SIDE = 512                       # a slice is at most 8·SIDE cells along either side
 

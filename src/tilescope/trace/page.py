@@ -53,12 +53,16 @@ def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Di
     return {"tiles": tiles, "lanes": lanes}
 
 
-def maps_json(m: ArrayMaps) -> Dict[str, Any]:
+def maps_json(m: ArrayMaps, nblocks: int) -> Dict[str, Any]:
+    """The cell maps; block ids as uint16 (65535: none) when the grid allows, counts as uint8."""
+    narrow = nblocks < 65535
+    blocks = (lambda b: np.where(b < 0, 65535, b).astype(np.uint16)) if narrow else (lambda b: b)  # noqa: E731
+    counts = lambda c: np.minimum(c, 255).astype(np.uint8)                                          # noqa: E731
     return {"name": m.name, "shape": list(m.shape), "dtype": m.dtype, "written": m.written, "rows": m.rows,
             "cols": m.cols, "step": list(m.step), "wrap": m.wrap, "inside": list(m.inside),
             "slices": [{"label": s.label, "lead": list(s.lead)} for s in m.slices], "notes": m.notes,
-            "wblock": b64(m.wblock), "rblock": b64(m.rblock), "wcount": b64(m.wcount), "rcount": b64(m.rcount),
-            "flags": b64(m.flags), "op": b64(m.op)}
+            "narrow": narrow, "wblock": b64(blocks(m.wblock)), "rblock": b64(blocks(m.rblock)),
+            "wcount": b64(counts(m.wcount)), "rcount": b64(counts(m.rcount)), "flags": b64(m.flags), "op": b64(m.op)}
 
 
 _BLOCK = re.compile(r"\((\d+), (\d+), (\d+)\)")

@@ -19,6 +19,13 @@ GOLDEN = 0.6180339887
 
 def block_rgb(blocks: np.ndarray, light: float) -> np.ndarray:
     """Hue by block (golden-ratio steps: neighbours differ), mixed with white by `light`."""
+    if blocks.size > 256:                         # once per distinct block
+        ids, inverse = np.unique(blocks, return_inverse=True)
+        return _hue_rgb(ids, light)[inverse.reshape(blocks.shape)]
+    return _hue_rgb(blocks, light)
+
+
+def _hue_rgb(blocks: np.ndarray, light: float) -> np.ndarray:
     h = (blocks.astype(np.float64) * GOLDEN) % 1.0
     k = lambda n: (n + h * 6) % 6                                       # noqa: E731
     f = lambda n: 1 - 0.75 * np.maximum(0, np.minimum(np.minimum(k(n), 4 - k(n)), 1))   # noqa: E731
@@ -38,9 +45,10 @@ def colours(m: ArrayMaps, s: int) -> np.ndarray:
     written = w >= 0
     out[written] = block_rgb(w[written], 0.0)
     out[(f & UNWRITTEN) > 0] = (72, 82, 96)
-    yy, xx = np.indices(w.shape)
     pad = (f & PADDING) > 0
-    out[pad] = np.where(((yy + xx) % 4 < 2)[pad][:, None], (205, 214, 226), (236, 240, 245)).astype(np.uint8)
+    if pad.any():
+        yy, xx = np.nonzero(pad)
+        out[yy, xx] = np.where(((yy + xx) % 4 < 2)[:, None], (205, 214, 226), (236, 240, 245)).astype(np.uint8)
     out[((f & ATOMIC) > 0) & ~written] = (150, 120, 40)
     out[(f & RACE) > 0] = (230, 0, 200)
     out[(f & OOB) > 0] = (230, 20, 20)
@@ -48,15 +56,16 @@ def colours(m: ArrayMaps, s: int) -> np.ndarray:
 
 
 def scale_for(rows: int, cols: int) -> int:
-    """Pixels per cell: small arrays are enlarged (up to 16×) to about 512 pixels across."""
-    return max(1, min(16, 512 // max(rows, cols, 1)))
+    """Pixels per cell: small arrays are enlarged (up to 8×) to about 256 pixels across."""
+    return max(1, min(8, 256 // max(rows, cols, 1)))
 
 
 def slice_png(m: ArrayMaps, s: int) -> bytes:
     px = colours(m, s)
     k = scale_for(m.rows, m.cols)
     if k > 1:
-        px = np.repeat(np.repeat(px, k, axis=0), k, axis=1)
+        h, w, _ = px.shape
+        px = np.broadcast_to(px[:, None, :, None, :], (h, k, w, k, 3)).reshape(h * k, w * k, 3).copy()
         if k >= 4:                                   # thin grid lines between cells
             px[::k, :, :] = (px[::k, :, :] * 0.85).astype(np.uint8)
             px[:, ::k, :] = (px[:, ::k, :] * 0.85).astype(np.uint8)
@@ -72,7 +81,7 @@ def encode(rgb: np.ndarray) -> bytes:
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
     header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 6)) + \
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 1)) + \
         chunk(b"IEND", b"")
 
 

@@ -29,7 +29,7 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled) ->
     arrays, pngs = [], []
     for r in ordered:
         m = _maps.build(r, op_index)
-        j = maps_json(m)
+        j = maps_json(m, grid[0] * grid[1] * grid[2])
         j.update(events_json(r, op_index, limit))
         arrays.append(j)
         for s, sl in enumerate(m.slices):

@@ -56,9 +56,13 @@
       for (let s = 0; s < n; s++) parts.push(all.subarray(s * cells, (s + 1) * cells));
       return parts;
     }
+    function blocks(b64) {                 // uint16 (65535: none) for grids that fit, else int32 (-1: none)
+      if (!a.narrow) return split(b64, Int32Array);
+      return split(b64, Uint16Array).map(function (p) { return Int32Array.from(p, function (v) { return v === 65535 ? -1 : v; }); });
+    }
     return Object.assign({}, a, {
-      wblock: split(a.wblock, Int32Array), rblock: split(a.rblock, Int32Array),
-      wcount: split(a.wcount, Uint16Array), rcount: split(a.rcount, Uint16Array),
+      wblock: blocks(a.wblock), rblock: blocks(a.rblock),
+      wcount: split(a.wcount, Uint8Array), rcount: split(a.rcount, Uint8Array),
       flags: split(a.flags, Uint8Array), op: split(a.op, Int16Array),
       tiles: a.tiles.map(function (t) {
         return Object.assign({}, t, { blocks: typed(t.blocks, Int32Array), occ: typed(t.occ, Int32Array),
