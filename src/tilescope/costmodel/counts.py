@@ -42,6 +42,7 @@ class Access:
     executions: float = 0.0          # over the whole grid
     dram_bytes: float = 0.0          # estimated DRAM traffic over the grid
     region: Optional["Region"] = None
+    weight: float = 1.0              # share of the region's runs that reach it (an if-branch's share of blocks)
     check_bounds: bool = True
     divides: bool = False            # tiles never reach past the array (metadata says so)
 
@@ -112,7 +113,7 @@ def count(fn: Function, grid) -> Counts:
     walker.walk(fn.body, top, 1.0)
     accesses = [a for r in walker.regions for a in r.accesses]
     for a in accesses:
-        a.executions = float(a.region.trips.sum()) * getattr(a, "_weight", 1.0)
+        a.executions = float(a.region.trips.sum()) * a.weight
     return Counts(fn, grid3, sc.blocks, walker.regions, accesses, walker.assumptions, sc)
 
 
@@ -166,8 +167,7 @@ class _Walker:
                     "tiled_store", "load_advanced", "store_advanced", "tiled_atomic"):
             acc = self._access(op)
             if acc is not None:
-                acc.region = region
-                acc._weight = weight                 # noqa: SLF001  (an if-branch's share of blocks)
+                acc.region, acc.weight = region, weight
                 region.accesses.append(acc)
             return
         w = Work()

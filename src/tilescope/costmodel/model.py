@@ -223,7 +223,7 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
 
 
 def _wave_reuse(counts: Counts, a: Access, slots: int, useful: float) -> float:
-    per_block = a.region.trips * useful * getattr(a, "_weight", 1.0)
+    per_block = a.region.trips * useful * a.weight
     keys = tile_keys(counts.scalars, a)
     if keys is None:
         return float(per_block.sum())
