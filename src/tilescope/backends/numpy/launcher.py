@@ -417,7 +417,7 @@ def box_aligned(size: int, grid3) -> int:
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
                group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None,
-               engine: Optional[str] = None, threads: Optional[int] = None):
+               trace: Optional[str] = None, engine: Optional[str] = None, threads: Optional[int] = None):
     """Run `kernel` over `grid` on NumPy arrays (updated in place).
 
     `numerics` is 'exact' (the GPU's rounding, the default) or 'fast' (see numerics.py); the
@@ -426,12 +426,16 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     `block=(x, y, z)` (or the environment variable `TILESCOPE_BLOCK="x,y,z"`) runs only
     that block, e.g. to debug it with `breakpoint()` (see `debugger.py`).
 
+    `trace=DIR` writes a page and PNGs of which block touched which elements (tilescope.trace).
+
     `engine` is 'auto' (the default, or `TILESCOPE_ENGINE`): the compiled CPU backend
     (backends/compiled) where it can run the launch, else this executor; 'compiled' (an
-    error where it cannot) or 'numpy'. `sequential`, `group` and `block` are this
+    error where it cannot) or 'numpy'. `sequential`, `group`, `block` and `trace` are this
     executor's settings and select it. `threads`: the compiled backend's thread count.
     """
-    if sequential is None and group is None and block is None:
+    from ...trace import TraceRecorder, session_for
+    tracing = session_for(trace)
+    if sequential is None and group is None and block is None and tracing is None:
         done = compiled_fast_launch(grid, kernel, args, checks if checks is not None else checks_from_env(),
                                     numerics, engine, threads, out)
         if done is not None:                 # a launch like an earlier compiled one, run from its plan
@@ -459,7 +463,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     chk = Checks(**(checks if checks is not None else checks_from_env()))
     sink = Sink()
     mode = numerics_setting(numerics)
-    executor_only = sequential is True or group is not None or only is not None or debugger.stop_at_entry_requested()
+    executor_only = sequential is True or group is not None or only is not None or tracing is not None \
+        or debugger.stop_at_entry_requested()
     if compiled_launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine, threads=threads,
                        executor_only=executor_only):
         return chk
@@ -468,6 +473,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     tracker = None
     if (chk.races or chk.uninit) and not uses_spin_lock(ir):
         tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races)
+    if tracing is not None:                  # records every access, then hands it to the race tracker
+        tracker = TraceRecorder(tracker)
     nblocks = grid3[0] * grid3[1] * grid3[2]
     if only is not None:
         nblocks = 1
@@ -495,6 +502,9 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         sink.flush(out or sys.stdout)
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
+        if tracing is not None:
+            page = tracing.write(tracker, ir, grid3, chk, compiled)
+            print(f"tilescope: trace of {fn.__name__} written to {page}", file=sys.stderr)
     return chk
 
 
