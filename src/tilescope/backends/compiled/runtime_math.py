@@ -196,7 +196,8 @@ GEMM = r"""
    of K, the blocks' sums added in order; K is cut as OpenBLAS's level-3 driver cuts it
    (blocks of Q while at least 2Q remain, a remainder between Q and 2Q in two halves rounded
    up to U). blas.sequential_rule finds (Q, U) for a shape by comparing with np.matmul; shapes
-   it finds none for call the BLAS itself (below). */
+   it finds none for call the BLAS itself (below). Blocks of 8 rows by CB columns keep their
+   sums in vector registers. */
 static inline int64_t ts_kblock(int64_t rem, int64_t Q, int64_t U) {
     if (rem >= 2 * Q) return Q;
     if (rem > Q) return ((rem / 2 + U - 1) / U) * U;
@@ -205,17 +206,17 @@ static inline int64_t ts_kblock(int64_t rem, int64_t Q, int64_t U) {
 #define TS_SEQ_GEMM(NAME, T, FMA, CB)                                                              \
 __attribute__((optimize("O3"))) static void NAME(int64_t M, int64_t N, int64_t K, const T *restrict A, \
         int64_t lda, const T *restrict B, int64_t ldb, T *restrict C, int64_t Q, int64_t U) {        \
-    for (int64_t i0 = 0; i0 < M; i0 += 4) for (int64_t j0 = 0; j0 < N; j0 += CB) {                \
-        const int64_t ri = M - i0 < 4 ? M - i0 : 4, cj = N - j0 < CB ? N - j0 : CB;               \
-        T tot[4][CB];                                                                              \
+    for (int64_t i0 = 0; i0 < M; i0 += 8) for (int64_t j0 = 0; j0 < N; j0 += CB) {                \
+        const int64_t ri = M - i0 < 8 ? M - i0 : 8, cj = N - j0 < CB ? N - j0 : CB;               \
+        T tot[8][CB];                                                                              \
         for (int64_t k0 = 0; k0 < K;) {                                                            \
             const int64_t kb = ts_kblock(K - k0, Q, U);                                            \
-            T acc[4][CB];                                                                          \
+            T acc[8][CB];                                                                          \
             memset(acc, 0, sizeof acc);                                                            \
-            if (ri == 4 && cj == CB) {                                                             \
+            if (ri == 8 && cj == CB) {                                                             \
                 for (int64_t k = k0; k < k0 + kb; k++) {                                           \
                     const T *b = B + k * ldb + j0;                                                 \
-                    for (int r = 0; r < 4; r++) {                                                  \
+                    for (int r = 0; r < 8; r++) {                                                  \
                         const T a = A[(i0 + r) * lda + k];                                         \
                         for (int c = 0; c < CB; c++) acc[r][c] = FMA(a, b[c], acc[r][c]);          \
                     }                                                                              \
@@ -226,7 +227,7 @@ __attribute__((optimize("O3"))) static void NAME(int64_t M, int64_t N, int64_t K
                     for (int c = 0; c < cj; c++) acc[r][c] = FMA(a, B[k * ldb + j0 + c], acc[r][c]); \
                 }                                                                                  \
             }                                                                                      \
-            for (int r = 0; r < 4; r++) for (int c = 0; c < CB; c++)                               \
+            for (int r = 0; r < 8; r++) for (int c = 0; c < CB; c++)                               \
                 tot[r][c] = k0 == 0 ? acc[r][c] : tot[r][c] + acc[r][c];                           \
             k0 += kb;                                                                              \
         }                                                                                          \

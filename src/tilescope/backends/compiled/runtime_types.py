@@ -40,33 +40,31 @@ TS_INLINE double ts_canon64(double x) {
 TS_INLINE ts_f16 ts_canon16(ts_f16 h) { return ((h & 0x7C00) == 0x7C00 && (h & 0x3FF)) ? 0x7FFF : h; }
 TS_INLINE ts_bf16 ts_canonbf(ts_bf16 h) { return ((h & 0x7F80) == 0x7F80 && (h & 0x7F)) ? 0x7FFF : h; }
 
-/* ---- float16 (NumPy's software conversions: NaN payloads kept, never quieted) ---- */
+/* ---- float16 (NumPy's software conversions: NaN payloads kept, never quieted) ----
+   Written with masks and selects on integers, no branches: loops over them vectorise. */
 TS_INLINE float ts_h2f(ts_f16 h) {
-    uint32_t s = (uint32_t)(h & 0x8000u) << 16, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
-    if (e == 0x1F) return ts_u2f(s | 0x7F800000u | (m << 13));
-    if (e == 0) return m ? (s ? -(float)m * 0x1p-24f : (float)m * 0x1p-24f) : ts_u2f(s);
-    return ts_u2f(s | ((e + 112u) << 23) | (m << 13));
+    uint32_t em = h & 0x7FFFu, s = (uint32_t)(h & 0x8000u) << 16;
+    uint32_t v = ts_f2u(ts_u2f(em << 13) * 0x1p112f);          /* exact: rebiases, normalises subnormals */
+    uint32_t special = 0u - (uint32_t)(em >= 0x7C00u);          /* infinities and NaNs */
+    v = (v & ~special) | ((0x7F800000u | ((em & 0x3FFu) << 13)) & special);
+    return ts_u2f(v | s);
 }
 TS_INLINE double ts_h2d(ts_f16 h) {
-    uint64_t s = (uint64_t)(h & 0x8000u) << 48, e = (h >> 10) & 0x1Fu, m = h & 0x3FFu;
-    if (e == 0x1F) return ts_u2d(s | 0x7FF0000000000000ull | (m << 42));
-    return (double)ts_h2f(h);
+    uint64_t nan = (uint64_t)(h & 0x8000u) << 48 | 0x7FF0000000000000ull | (uint64_t)(h & 0x3FFu) << 42;
+    uint64_t is_nan = 0ull - (uint64_t)((h & 0x7C00u) == 0x7C00u && (h & 0x3FFu));
+    uint64_t v = ts_d2u((double)ts_h2f(h));
+    return ts_u2d((v & ~is_nan) | (nan & is_nan));
 }
 TS_INLINE ts_f16 ts_f2h(float f) {
     uint32_t x = ts_f2u(f), sign = (x >> 16) & 0x8000u, a = x & 0x7FFFFFFFu;
-    if (a >= 0x7F800000u) {
-        if (a == 0x7F800000u) return (ts_f16)(sign | 0x7C00u);
-        uint32_t r = 0x7C00u + ((a & 0x7FFFFFu) >> 13);
-        return (ts_f16)(sign | (r == 0x7C00u ? 0x7C01u : r));
-    }
-    if (a >= 0x47800000u) return (ts_f16)(sign | 0x7C00u);           /* >= 2^16: overflow */
-    if (a < 0x38800000u) {                                             /* < 2^-14: subnormal */
-        float v = ts_u2f(a) + 0.5f;                                    /* rounds at 2^-24 */
-        return (ts_f16)(sign | (ts_f2u(v) - 0x3F000000u));
-    }
-    uint32_t odd = (a >> 13) & 1u;
-    a += 0xC8000FFFu + odd;                                            /* rebias (-112 << 23) + rounding */
-    return (ts_f16)(sign | (a >> 13));
+    uint32_t normal = (a + 0xC8000FFFu + ((a >> 13) & 1u)) >> 13;        /* rebias (-112 << 23), round to even */
+    uint32_t sub = ts_f2u(ts_u2f(a) + 0.5f) - 0x3F000000u;              /* below 2^-14: rounds at 2^-24 */
+    uint32_t nan = 0x7C00u + ((a & 0x7FFFFFu) >> 13);
+    nan = nan == 0x7C00u ? 0x7C01u : nan;
+    uint32_t r = a < 0x38800000u ? sub : normal;
+    r = a >= 0x47800000u ? 0x7C00u : r;                                  /* >= 2^16: overflow */
+    r = a > 0x7F800000u ? nan : r;
+    return (ts_f16)(sign | r);
 }
 /* double -> float rounded to odd (exact when representable; otherwise the odd neighbour). */
 TS_INLINE float ts_d2f_odd(double d) {
@@ -90,9 +88,8 @@ TS_INLINE ts_f16 ts_d2h(double d) {
 TS_INLINE float ts_bf2f(ts_bf16 h) { return ts_u2f((uint32_t)h << 16); }
 TS_INLINE ts_bf16 ts_f2bf(float f) {
     uint32_t x = ts_f2u(f);
-    if ((x & 0x7FFFFFFFu) > 0x7F800000u) return (ts_bf16)(((x >> 16) & 0x8000u) | 0x7FC0u);
-    x += 0x7FFFu + ((x >> 16) & 1u);
-    return (ts_bf16)(x >> 16);
+    uint32_t r = (x + 0x7FFFu + ((x >> 16) & 1u)) >> 16;
+    return (ts_bf16)((x & 0x7FFFFFFFu) > 0x7F800000u ? (((x >> 16) & 0x8000u) | 0x7FC0u) : r);
 }
 TS_INLINE ts_bf16 ts_d2bf(double d) { return ts_f2bf(ts_d2f_odd(d)); }
 
