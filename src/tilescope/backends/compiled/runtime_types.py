@@ -103,40 +103,40 @@ TS_INLINE float ts_tf32(float f) {
 /* ---- float8 (ml_dtypes): e4m3fn (bias 7, no inf, 0x7F NaN) and e5m2 (bias 15, IEEE-like) ---- */
 TS_INLINE float ts_e4m3_to_f(ts_f8 b) {
     uint32_t s = (uint32_t)(b & 0x80u) << 24, e = (b >> 3) & 0xFu, m = b & 7u;
-    if (e == 0xF && m == 7) return ts_u2f(s | 0x7FC00000u);
-    if (e == 0) return ts_u2f(s | ts_f2u((float)m * 0x1p-9f));
-    return ts_u2f(s | ((e + 120u) << 23) | (m << 20));
+    uint32_t normal = ((e + 120u) << 23) | (m << 20);
+    uint32_t sub = ts_f2u((float)m * 0x1p-9f);
+    uint32_t v = e == 0 ? sub : normal;
+    v = (e == 0xF && m == 7) ? 0x7FC00000u : v;
+    return ts_u2f(s | v);
 }
 TS_INLINE float ts_e5m2_to_f(ts_f8 b) {
-    uint32_t s = (uint32_t)(b & 0x80u) << 24, e = (b >> 2) & 0x1Fu, m = b & 3u;
-    if (e == 0x1F) return ts_u2f(s | (m ? 0x7FC00000u : 0x7F800000u));
-    if (e == 0) return ts_u2f(s | ts_f2u((float)m * 0x1p-16f));
-    return ts_u2f(s | ((e + 112u) << 23) | (m << 21));
+    uint32_t nan = ((b & 0x7Fu) > 0x7Cu) ? 0xFFFFFFFFu : 0u;         /* NaNs come out quiet, payload-free */
+    uint32_t v = ts_f2u(ts_h2f((ts_f16)((uint32_t)b << 8)));
+    return ts_u2f((v & ~nan) | ((((uint32_t)(b & 0x80u) << 24) | 0x7FC00000u) & nan));
 }
 /* Round |f| (bits a, finite) to a format with `mb` mantissa bits and smallest normal exponent
    `emin` (unbiased): the encoding of the magnitude, possibly past the largest finite value. */
 TS_INLINE uint32_t ts_small_float(uint32_t a, int mb, int emin, int bias) {
     uint32_t min_normal = (uint32_t)(emin + 127) << 23;
-    if (a < min_normal) {
-        float magic = ts_u2f((uint32_t)(emin - mb + 23 + 127) << 23);  /* its ulp is the subnormal quantum */
-        return ts_f2u(ts_u2f(a) + magic) - ts_f2u(magic);
-    }
+    float magic = ts_u2f((uint32_t)(emin - mb + 23 + 127) << 23);      /* its ulp is the subnormal quantum */
+    uint32_t sub = ts_f2u(ts_u2f(a) + magic) - ts_f2u(magic);
     int sh = 23 - mb;
-    a += ((1u << (sh - 1)) - 1u) + ((a >> sh) & 1u);
-    return (a >> sh) - ((uint32_t)(127 - bias) << mb);
+    uint32_t normal = ((a + ((1u << (sh - 1)) - 1u) + ((a >> sh) & 1u)) >> sh) - ((uint32_t)(127 - bias) << mb);
+    return a < min_normal ? sub : normal;
 }
 TS_INLINE ts_f8 ts_f_to_e4m3(float f) {
     uint32_t x = ts_f2u(f), s = (x >> 24) & 0x80u, a = x & 0x7FFFFFFFu;
-    if (a >= 0x7F800000u) return (ts_f8)(s | 0x7Fu);
-    uint32_t r = ts_small_float(a, 3, -6, 7);
-    return (ts_f8)(s | (r > 0x7Eu ? 0x7Fu : r));
+    uint32_t r = ts_small_float(a < 0x7F800000u ? a : 0u, 3, -6, 7);
+    r = (a >= 0x7F800000u || r > 0x7Eu) ? 0x7Fu : r;                  /* NaN, infinity, overflow: NaN */
+    return (ts_f8)(s | r);
 }
 TS_INLINE ts_f8 ts_f_to_e5m2(float f) {
     uint32_t x = ts_f2u(f), s = (x >> 24) & 0x80u, a = x & 0x7FFFFFFFu;
-    if (a > 0x7F800000u) return (ts_f8)(s | 0x7Eu);
-    if (a == 0x7F800000u) return (ts_f8)(s | 0x7Cu);
-    uint32_t r = ts_small_float(a, 2, -14, 15);
-    return (ts_f8)(s | (r > 0x7Cu ? 0x7Cu : r));
+    uint32_t r = ts_small_float(a < 0x7F800000u ? a : 0u, 2, -14, 15);
+    r = r > 0x7Cu ? 0x7Cu : r;                                         /* overflow: infinity */
+    r = a == 0x7F800000u ? 0x7Cu : r;
+    r = a > 0x7F800000u ? 0x7Eu : r;
+    return (ts_f8)(s | r);
 }
 
 /* ---- integers and floats ---- */
