@@ -147,6 +147,7 @@ class CVal:
     strides: Tuple[int, ...] = ()
     leaves: Tuple["CVal", ...] = ()
     build: Optional[Callable[[List[str]], str]] = None
+    iota: bool = False          # no buffer: the element is its own offset (an arange, or a view of one)
 
     @property
     def size(self) -> int:
@@ -164,10 +165,21 @@ class CVal:
         """Element expression at loop indices `idx` (one C expression per tile axis)."""
         if self.build is not None:
             return self.build([leaf.at(idx) for leaf in self.leaves])
-        if self.buf is None:
+        if self.buf is None and not self.iota:
             return self.expr
         terms = [f"{i}*{s}" if s != 1 else i for i, s in zip(idx, self.strides) if s != 0]
-        return f"{self.buf}[{' + '.join(terms) if terms else '0'}]"
+        return self.element(" + ".join(terms) if terms else "0")
+
+    def element(self, offset: str) -> str:
+        """The element at `offset` (in elements) of a buffer, or an iota's value there."""
+        if self.iota:
+            return f"(({ctype(self.dtype)})({offset}))"
+        return f"{self.buf}[{offset}]"
+
+    @property
+    def strided(self) -> bool:
+        """A buffer or an iota: elements found through strides."""
+        return self.buf is not None or self.iota
 
     def scalar_expr(self) -> str:
         if self.buf is None:
@@ -225,7 +237,7 @@ def merged_dims(shape: Sequence[int], operands: Sequence[CVal]) -> Tuple[List[in
     """Collapse adjacent loop dims that every operand walks contiguously (fewer, longer loops,
     which the C compiler vectorises); returns the dims and each operand's strides over them."""
     dims = [n for n in shape]
-    strides = [list(o.strides) if o.buf is not None else [0] * len(shape) for o in operands]
+    strides = [list(o.strides) if o.strided else [0] * len(shape) for o in operands]
     k = len(dims) - 2
     while k >= 0:
         if all(s[k] == s[k + 1] * dims[k + 1] for s in strides):
@@ -252,7 +264,7 @@ def loop_nest(w: Writer, shape: Sequence[int], operands: Sequence[CVal],
     """Emit loops over `shape`; `body(elems)` writes the statements for one element, given each
     operand's element expression (operands may be scalars, broadcast or strided views)."""
     if not shape or prod(shape) == 1:
-        body([o.at(["0"] * len(o.shape)) if (o.buf is not None or o.lazy) else o.expr for o in operands])
+        body([o.at(["0"] * len(o.shape)) for o in operands])
         return
     # lazy operands take part through their leaves (their expressions are rebuilt per element)
     flat, spans = [], []
@@ -281,11 +293,11 @@ def loop_nest(w: Writer, shape: Sequence[int], operands: Sequence[CVal],
         w.open(f"for (int64_t {name} = 0; {name} < {n}; {name}++)")
     elems = []
     for o, s in zip(operands, strides):
-        if o.buf is None:
+        if not o.strided:
             elems.append(o.expr)
         else:
             terms = [f"{i}*{st}" if st != 1 else i for i, st in zip(names, s) if st != 0]
-            elems.append(f"{o.buf}[{' + '.join(terms) if terms else '0'}]")
+            elems.append(o.element(" + ".join(terms) if terms else "0"))
     body(elems)
     for _ in dims:
         w.close()

@@ -129,6 +129,8 @@ class KernelGen:
             return True
         if user.name == "store_tile":
             return user.operands[-1] is v
+        if user.name in ("gather", "scatter"):          # indices, values and masks: per lane
+            return user.operands[0] is not v
         if user.name == "reduce":
             return len(user.operands) == 1
         if user.name == "mma":

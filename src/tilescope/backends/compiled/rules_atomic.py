@@ -45,7 +45,7 @@ def _lanes(g, op, shape, operands, body):
     names = [g.fresh("l") for _ in shape]
     for n, t in zip(names, shape):
         w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    body(names, [o.at(names) if o.buf is not None else o.expr for o in operands])
+    body(names, [o.at(names) for o in operands])
     for _ in shape:
         w.close()
 

@@ -36,8 +36,8 @@ def _report_first_bad(g, op, arr, shape, idx_cvals, mask_cval, what: str, outcom
     w("int found = 0;")
     for n, t in zip(names, shape):
         w.open(f"for (int64_t {n} = 0; {n} < {t} && !found; {n}++)")
-    coords = [c.at(names) if c.buf is not None else c.expr for c in idx_cvals]
-    m = (mask_cval.at(names) if mask_cval.buf is not None else mask_cval.expr) if mask_cval is not None else "1"
+    coords = [c.at(names) for c in idx_cvals]
+    m = mask_cval.at(names) if mask_cval is not None else "1"
     _, ok, _ = _lane_access(g, op, arr, coords, shape)
     w.open(f"if (({m}) && !({ok}))")
     for k, c in enumerate(coords):
@@ -71,9 +71,9 @@ def _gather(g, op):
     if not shape:
         raise Unsupported("0-d gathers are not supported by the compiled backend yet")
     cb = op.attrs.get("check_bounds", True)
-    idx_c = [tile_of(g.val(v), shape) for v in idx]
+    idx_c = [tile_of(g.val_lazy(v), shape) for v in idx]
     pad_c = tile_of(g.val(pad), shape)
-    mask_c = tile_of(g.val(mask), shape) if mask is not None else None
+    mask_c = tile_of(g.val_lazy(mask), shape) if mask is not None else None
     out = g.buffer(res.type.dtype, shape, f"v{res.id}")
     w = g.w
     bad = g.fresh("bad")
@@ -103,19 +103,19 @@ def _scatter(g, op):
     if not shape:
         raise Unsupported("0-d scatters are not supported by the compiled backend yet")
     cb = op.attrs.get("check_bounds", True)
-    idx_c = [tile_of(g.val(v), shape) for v in idx]
-    val_c = tile_of(g.val(value), shape)
-    mask_c = tile_of(g.val(mask), shape) if mask is not None else None
+    idx_c = [tile_of(g.val_lazy(v), shape) for v in idx]
+    val_c = tile_of(g.val_lazy(value), shape)
+    mask_c = tile_of(g.val_lazy(mask), shape) if mask is not None else None
     w = g.w
     bad = g.fresh("bad")
     w(f"int64_t {bad} = 0;")
     names = [g.fresh("l") for _ in shape]
     for n, t in zip(names, shape):        # row-major: where lanes collide the last one wins
         w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    coords = [c.at(names) if c.buf is not None else c.expr for c in idx_c]
+    coords = [c.at(names) for c in idx_c]
     _, ok, off = _lane_access(g, op, arr, coords, shape)
-    m = (mask_c.at(names) if mask_c.buf is not None else mask_c.expr) if mask_c is not None else "1"
-    v = val_c.at(names) if val_c.buf is not None else val_c.expr
+    m = mask_c.at(names) if mask_c is not None else "1"
+    v = val_c.at(names)
     w(f"{{ const int in = {ok}; if (in && ({m})) {arr.ptr()}[{off}] = {v}; {bad} |= ({m}) && !in; }}")
     for _ in shape:
         w.close()

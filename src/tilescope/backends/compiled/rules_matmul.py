@@ -366,7 +366,7 @@ class _InPlace:
 
 
 def _as3(v: CVal, nb: int, r: int, c: int) -> CVal:
-    if v.buf is None:
+    if not v.strided:
         return CVal(v.dtype, (nb, r, c), expr=v.expr, strides=(0, 0, 0))
     st = v.strides
     bst = 0
@@ -376,7 +376,7 @@ def _as3(v: CVal, nb: int, r: int, c: int) -> CVal:
             if dims[a][1] != dims[a + 1][1] * dims[a + 1][0]:
                 raise Unsupported("mma operand view with uneven batch strides")
         bst = dims[-1][1] if dims else 0
-    return CVal(v.dtype, (nb, r, c), buf=v.buf, strides=(bst, st[-2], st[-1]))
+    return CVal(v.dtype, (nb, r, c), buf=v.buf, strides=(bst, st[-2], st[-1]), iota=v.iota)
 
 
 def _product_dynamic(g, plan: Plan, xs: str, ys: str, acc: CVal, out: CVal, batch, m, n, k, its, parts: str,

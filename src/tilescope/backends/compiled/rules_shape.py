@@ -17,7 +17,7 @@ def _broadcast(g, op):
 
 
 def broadcast_view(x: CVal, shape: Tuple[int, ...]) -> CVal:
-    if x.buf is None:
+    if not x.strided:
         return CVal(x.dtype, shape, expr=x.expr, strides=(0,) * len(shape))
     lead = len(shape) - len(x.shape)
     strides = []
@@ -27,7 +27,7 @@ def broadcast_view(x: CVal, shape: Tuple[int, ...]) -> CVal:
             strides.append(0)
         else:
             strides.append(x.strides[j])
-    return CVal(x.dtype, shape, buf=x.buf, strides=tuple(strides))
+    return CVal(x.dtype, shape, buf=x.buf, strides=tuple(strides), iota=x.iota)
 
 
 @rule("reshape")
@@ -39,21 +39,20 @@ def _reshape(g, op):
         out = g.buffer(x.dtype, x.shape)
         g.copy_into(out, x)
         v = reshape_view(out, shape)
-    if not shape and v.buf is not None:
-        v = CVal(v.dtype, (), expr=f"{v.buf}[0]", buf=None)
-        v = g.scalar(op.results[0], v.expr)
+    if not shape and v.strided:
+        g.scalar(op.results[0], v.element("0"))
         return
     g.define(op.results[0], v)
 
 
 def reshape_view(x: CVal, shape: Tuple[int, ...]) -> Optional[CVal]:
     """`x` with a new shape of the same size, without copying, or None."""
-    if x.buf is None:
+    if not x.strided:
         return CVal(x.dtype, shape, expr=x.expr, strides=(0,) * len(shape))
-    if is_contiguous(x) or x.size == 1:
+    if is_contiguous(x) or (x.size == 1 and not x.iota):
         return CVal(x.dtype, shape, buf=x.buf, strides=contiguous_strides(shape))
     strides = _nocopy_strides(x.shape, x.strides, shape)
-    return None if strides is None else CVal(x.dtype, shape, buf=x.buf, strides=strides)
+    return None if strides is None else CVal(x.dtype, shape, buf=x.buf, strides=strides, iota=x.iota)
 
 
 def _nocopy_strides(old: Sequence[int], old_strides: Sequence[int], new: Sequence[int]):
@@ -95,18 +94,18 @@ def _permute(g, op):
     x = g.val(op.operands[0])
     axes = tuple(op.attrs["axes"])
     shape = tuple(op.results[0].type.shape)
-    if x.buf is None:
+    if not x.strided:
         g.define(op.results[0], CVal(x.dtype, shape, expr=x.expr, strides=(0,) * len(shape)))
         return
-    g.define(op.results[0], CVal(x.dtype, shape, buf=x.buf, strides=tuple(x.strides[a] for a in axes)))
+    g.define(op.results[0], CVal(x.dtype, shape, buf=x.buf, strides=tuple(x.strides[a] for a in axes), iota=x.iota))
 
 
 @rule("arange")
 def _arange(g, op):
+    """No buffer: each reader computes the element from its index (so a gather at `base +
+    arange` reads consecutive elements, which the C compiler sees)."""
     t = op.results[0].type
-    out = g.buffer(t.dtype, t.shape, f"v{op.results[0].id}")
-    g.w(f"for (int64_t i = 0; i < {t.shape[0]}; i++) {out.buf}[i] = ({_c(t.dtype)})i;")
-    g.define(op.results[0], out)
+    g.define(op.results[0], CVal(t.dtype, tuple(t.shape), strides=(1,), iota=True))
 
 
 @rule("literal_tile")
@@ -117,7 +116,3 @@ def _literal_tile(g, op):
         g.w(f"{out.buf}[{k}] = {c_literal(v, t.dtype)};")
     g.define(op.results[0], out)
 
-
-def _c(dtype) -> str:
-    from .cgen import ctype
-    return ctype(dtype)
