@@ -113,40 +113,95 @@ __attribute__((visibility("default"))) void probe_d(int64_t m, int64_t n, int64_
     return lib
 
 
-@lru_cache(maxsize=None)
+_rules: dict = {}
+_last_rule: dict = {}
+
+
 def sequential_rule(dtype: str, m: int, n: int, k: int):
     """(Q, U) for which the runtime's sequential product (runtime_math.GEMM) equals np.matmul
     in every bit for an (m, k) @ (k, n) product of `dtype` (float32/float64), on random operands
     and on special values (signed zeros, infinities, NaN); None when no candidate does (or no
-    compiler is at hand): BLAS is called then."""
-    import numpy as np
+    compiler is at hand): BLAS is called then. Remembered on disk next to the compiled kernels
+    (keyed by the BLAS library and the CPU), so each shape is probed once per machine."""
+    key = f"{dtype} {m} {n} {k}"
+    if key in _rules:
+        return _rules[key]
     from . import toolchain
     if not toolchain.available() or min(m, n, k) < 2:
         return None
+    stored = _stored_rules()
+    if key in stored:
+        _rules[key] = tuple(stored[key]) if stored[key] else None
+        return _rules[key]
+    rule = _probe(dtype, m, n, k)
+    _rules[key] = rule
+    if rule is not None:
+        _last_rule[dtype] = rule
+    stored[key] = list(rule) if rule else None
+    _save_rules(stored)
+    return rule
+
+
+def _probe(dtype: str, m: int, n: int, k: int):
+    import numpy as np
     rng = np.random.default_rng(3)
-    cases = []
     x = rng.standard_normal((m, k)).astype(dtype)
     y = rng.standard_normal((k, n)).astype(dtype)
-    cases.append((x, y))
     x2, y2 = x.copy(), y.copy()
     x2[0, :] = -0.0                     # a row of products that are all -0
     x2[1 % m, 0] = np.inf
     y2[0, 1 % n] = np.nan
-    cases.append((x2, y2))
-    wants = [np.matmul(a[None], b[None])[0] for a, b in cases]
+    cases = [(x, y), (x2, y2)]
+    wants = [np.matmul(a[None], b[None])[0].tobytes() for a, b in cases]
     lib = _probe_library()
     fn = lib.probe_s if dtype == "float32" else lib.probe_d
-    for q in sorted({k, *_CANDIDATES_Q}):
-        for u in _CANDIDATES_U:
-            ok = True
-            for (a, b), want in zip(cases, wants):
-                got = np.empty((m, n), dtype)
-                fn(m, n, k, a.ctypes.data, b.ctypes.data, got.ctypes.data, q, u)
-                if got.tobytes() != want.tobytes():
-                    ok = False
-                    break
-            if ok:
-                return q, u
-            if q >= k:
-                break                    # (U only matters when K is cut)
+
+    def matches(q, u) -> bool:
+        for (a, b), want in zip(cases, wants):
+            got = np.empty((m, n), dtype)
+            fn(m, n, k, a.ctypes.data, b.ctypes.data, got.ctypes.data, q, u)
+            if got.tobytes() != want:
+                return False
+        return True
+    # likeliest first: one chain over all of K, then the cut another shape needed
+    tried = []
+    for cand in [(k, 16), _last_rule.get(dtype)] + [(q, u) for q in _CANDIDATES_Q if q < k for u in _CANDIDATES_U]:
+        if cand is None or cand in tried:
+            continue
+        tried.append(cand)
+        if matches(*cand):
+            return cand
     return None
+
+
+def _rules_file() -> str:
+    import os
+    from . import toolchain
+    lib = library()[0]._name
+    try:
+        st = os.stat(lib)
+        ident = f"{lib}|{st.st_size}|{st.st_mtime_ns}|{toolchain._machine()}"
+    except OSError:
+        ident = lib
+    import hashlib
+    return os.path.join(toolchain.cache_dir(), f"gemm-order-{hashlib.sha256(ident.encode()).hexdigest()[:16]}.json")
+
+
+def _stored_rules() -> dict:
+    import json
+    try:
+        with open(_rules_file()) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def _save_rules(rules: dict) -> None:
+    import json
+    import os
+    from . import toolchain
+    try:
+        os.makedirs(toolchain.cache_dir(), exist_ok=True)
+        toolchain._write_atomically(_rules_file(), json.dumps(rules))
+    except OSError:
+        pass

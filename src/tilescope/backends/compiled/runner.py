@@ -19,6 +19,8 @@ import numpy as np
 from ...signatures import ACTIVE as RECORDERS
 from ..numpy.executor import Checks, Sink
 from . import disjoint, order, reports
+from .blas import gemm_pointers, one_thread
+from .callbacks import numpy_rule_callback
 from .cgen import Unsupported
 
 ENV_THREADS = "TILESCOPE_THREADS"
@@ -128,14 +130,12 @@ def plan(ck, grid3, values, checks, threads: Optional[int], tracked: bool = Fals
 def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
     """Run every block of the plan with parameter block P; reports go to `checks`. With
     `shadow` (tracked tiles: run_tracked), False when two blocks touched one tile."""
-    from .blas import gemm_pointers, one_thread
-    from .callbacks import numpy_rule_callback
     ck, grid3, n = pl.ck, pl.grid3, pl.threads
     nsites = len(ck.sites)
     rep = np.empty((max(nsites, 1), reports.WIDTH), np.int64)
     rep[:, 0] = _NO_BLOCK
     ctx = _Ctx()
-    ctx.numpy_rule = ctypes.cast(numpy_rule_callback(), ctypes.c_void_p)
+    ctx.numpy_rule = _callback_address()
     if ck.uses_blas:
         ctx.gemm[0], ctx.gemm[1], ctx.blas_ilp64 = gemm_pointers()
     if ck.prints:
@@ -148,9 +148,10 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
         table = np.array([s.ctypes.data for s in shadow], np.int64)
         ctx.shadow = table.ctypes.data
     total = grid3[0] * grid3[1] * grid3[2]
-    next_block = np.zeros(1, np.int64)
+    next_block = ctypes.c_int64(0)
     chunk = max(1, total // (n * 8)) if n > 1 else total
-    args = (P.ctypes.data, grid3[0], grid3[1], grid3[2], total, chunk, next_block.ctypes.data, ctypes.addressof(ctx))
+    args = (P.ctypes.data, grid3[0], grid3[1], grid3[2], total, chunk, ctypes.addressof(next_block),
+            ctypes.addressof(ctx))
 
     def work():
         scratch = _arena(ck.arena)
@@ -172,9 +173,18 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
             fu.result()
     if ctx.conflict:
         return False
-    if nsites and (rep[:, 0] != _NO_BLOCK).any():
+    if nsites and min(rep[:, 0].tolist()) != _NO_BLOCK:
         reports.deliver(ck, rep, grid3, values, checks, sink)
     return True
+
+
+_callback = []
+
+
+def _callback_address() -> int:
+    if not _callback:
+        _callback.append(ctypes.cast(numpy_rule_callback(), ctypes.c_void_p).value)
+    return _callback[0]
 
 
 def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
@@ -225,6 +235,18 @@ _ENVS = ("TILESCOPE_CHECKS", "TILESCOPE_NUMERICS", "TILESCOPE_ENGINE", "TILESCOP
          "TILESCOPE_PDB")
 
 
+_ENV = getattr(os.environ, "_data", None)      # the live mapping os.environ wraps (POSIX: bytes keys)
+_ENV_KEYS = tuple(e.encode() for e in _ENVS) if os.name == "posix" else _ENVS
+
+
+def _settings() -> tuple:
+    """The environment variables a launch depends on (read directly: os.environ.get costs
+    microseconds each)."""
+    if _ENV is None:
+        return tuple(os.environ.get(e) for e in _ENVS)
+    return tuple(_ENV.get(e) for e in _ENV_KEYS)
+
+
 def _arg_key(a):
     t = type(a)
     if t is np.ndarray:
@@ -243,8 +265,7 @@ def fast_launch(grid, kernel, args, checks: Optional[dict], numerics, engine, th
         return None
     options = (None if checks is None else tuple(sorted(checks.items())), out, numerics, engine, threads)
     try:
-        key = (kernel, grid, tuple(_arg_key(a) for a in args), options,
-               tuple(os.environ.get(e) for e in _ENVS))
+        key = (kernel, grid, tuple(_arg_key(a) for a in args), options, _settings())
         hit = _plans.get(key)
     except (KeyError, TypeError):
         return None
