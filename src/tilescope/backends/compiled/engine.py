@@ -21,6 +21,7 @@ from .cgen import Unsupported
 log = logging.getLogger("tilescope.cpu")
 ENV_ENGINE = "TILESCOPE_ENGINE"          # auto (default) | compiled | numpy
 ENGINES = ("auto", "compiled", "numpy")
+ENV_EXPLAIN = "TILESCOPE_EXPLAIN"        # set: say on stderr why a kernel runs on the NumPy executor
 
 
 @dataclass(frozen=True)
@@ -210,3 +211,6 @@ def explain(ir: Function, reason: str, engine: str) -> None:
     if key not in _explained:
         _explained.add(key)
         log.info("kernel '%s' runs on the NumPy executor: %s", ir.name, reason)
+        if os.environ.get(ENV_EXPLAIN, "") not in ("", "0"):
+            import sys
+            print(f"tilescope: kernel '{ir.name}' runs on the NumPy executor: {reason}", file=sys.stderr)
