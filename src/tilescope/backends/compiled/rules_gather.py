@@ -1,4 +1,4 @@
-"""C rules of gather and scatter: per-lane element access (numerics as tiles.load_elements /
+"""C rules of gather, scatter and advanced indexing: per-lane element access (numerics as tiles.load_elements /
 store_elements). Negative or too large indices are out of bounds; such lanes, and lanes
 masked off, read the padding value or write nothing. A lane out of bounds that the mask
 does not remove is reported (bounds check) as the executor words it: the first such lane
@@ -123,4 +123,56 @@ def _scatter(g, op):
         w.open(f"if (TS_UNLIKELY({bad}))")
         _report_first_bad(g, op, arr, shape, idx_c, mask_c, "scatter" if cb else "scatter with check_bounds=False",
                           "the lane's store is dropped", not cb)
+        w.close()
+
+
+# ---- advanced indexing: one sparse axis (a 1-D index tile), dense ranges elsewhere -----------------
+
+def _advanced_coords(g, op, shape, names):
+    """Per array axis, the element coordinate of tile element `names` (no bounds reports:
+    tiles.load_elements/store_elements are called with report_oob=False)."""
+    sparse = op.attrs["sparse_dim"]
+    coords = []
+    for d, v in enumerate(op.operands[1:1 + len(shape)]):
+        c = g.val_lazy(v) if d == sparse else g.val(v)
+        if d == sparse:
+            coords.append(f"(int64_t)({c.at([names[d]])})")
+        else:
+            coords.append(f"((int64_t)({c.scalar_expr()}) + {names[d]})")
+    return coords
+
+
+@rule("load_advanced")
+def _load_advanced(g, op):
+    from .rules_memory import padding_bits
+    _check(op, g)
+    arr = g.array(op.operands[0])
+    res = op.results[0]
+    shape = tuple(res.type.shape)
+    out = g.buffer(res.type.dtype, shape, f"v{res.id}")
+    pad = padding_bits(op.attrs["padding_mode"], res.type.dtype)
+    w = g.w
+    names = [g.fresh("l") for _ in shape]
+    for n, t in zip(names, shape):
+        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
+    _, ok, off = _lane_access(g, op, arr, _advanced_coords(g, op, shape, names), shape)
+    w(f"{out.at(names)} = ({ok}) ? {arr.ptr()}[({ok}) ? {off} : 0] : {pad};")
+    for _ in shape:
+        w.close()
+    g.define(res, out)
+
+
+@rule("store_advanced")
+def _store_advanced(g, op):
+    _check(op, g)
+    arr = g.array(op.operands[0])
+    shape = tuple(op.attrs["shape"])
+    val = tile_of(g.val_lazy(op.operands[-1]), shape)
+    w = g.w
+    names = [g.fresh("l") for _ in shape]
+    for n, t in zip(names, shape):          # row-major: where lanes collide the last one wins
+        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
+    _, ok, off = _lane_access(g, op, arr, _advanced_coords(g, op, shape, names), shape)
+    w(f"if ({ok}) {arr.ptr()}[{off}] = {val.at(names)};")
+    for _ in shape:
         w.close()
