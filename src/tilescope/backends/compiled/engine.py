@@ -165,6 +165,7 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
                 reason = "two blocks touched one tile of a written array: the NumPy executor reports the race"
         except Unsupported as e:
             reason = str(e)
+    runner.forget_pending()
     explain(ir, reason, engine)
     return False
 

@@ -298,6 +298,11 @@ def _emit(checks, sink, out) -> None:
         print(f"tilescope: {r}", file=sys.stderr)
 
 
+def forget_pending() -> None:
+    """The launch the fast path missed runs on the NumPy executor: nothing to remember."""
+    _pending.key = _pending.args = None
+
+
 def _remember(pl: Plan, values) -> None:
     """Keep the plan of a launch the fast path missed, when its arguments map simply onto the
     kernel's values (arrays and scalars, no tuples or lists)."""
