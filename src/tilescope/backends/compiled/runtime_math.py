@@ -179,6 +179,71 @@ TS_INLINE double ts_exp64(double x) {
     double s1 = ts_u2d((uint64_t)(k1 + 1023) << 52), s2 = ts_u2d((uint64_t)(k2 + 1023) << 52);
     return p * s1 * s2;                                          /* NaN in, NaN out */
 }
+/* exp(y) - 1 for |y| <= 1.1, Taylor to degree 20 (error below 2^-58 relative). */
+TS_INLINE double ts_expm1_small(double y) {
+    double p = 1.0 / 2432902008176640000.0;
+    p = fma(p, y, 1.0 / 121645100408832000.0);
+    p = fma(p, y, 1.0 / 6402373705728000.0);
+    p = fma(p, y, 1.0 / 355687428096000.0);
+    p = fma(p, y, 1.0 / 20922789888000.0);
+    p = fma(p, y, 1.0 / 1307674368000.0);
+    p = fma(p, y, 1.0 / 87178291200.0);
+    p = fma(p, y, 1.0 / 6227020800.0);
+    p = fma(p, y, 1.0 / 479001600.0);
+    p = fma(p, y, 1.0 / 39916800.0);
+    p = fma(p, y, 1.0 / 3628800.0);
+    p = fma(p, y, 1.0 / 362880.0);
+    p = fma(p, y, 1.0 / 40320.0);
+    p = fma(p, y, 1.0 / 5040.0);
+    p = fma(p, y, 1.0 / 720.0);
+    p = fma(p, y, 1.0 / 120.0);
+    p = fma(p, y, 1.0 / 24.0);
+    p = fma(p, y, 1.0 / 6.0);
+    p = fma(p, y, 0.5);
+    return fma(p * y, y, y);
+}
+/* tanh to a few ulps: expm1(2|x|) / (expm1(2|x|) + 2) near 0, 1 - 2 / (exp(2|x|) + 1) beyond. */
+TS_INLINE double ts_tanh64(double x) {
+    double a = fabs(x);
+    double em1 = ts_expm1_small(2.0 * (a < 0.55 ? a : 0.55));
+    double small = em1 / (em1 + 2.0);
+    double big = 1.0 - 2.0 / (ts_exp64(2.0 * a) + 1.0);
+    double t = a < 0.55 ? small : big;
+    t = a != a ? x : t;
+    return copysign(t, x);
+}
+/* log to a few ulps for positive finite arguments: e ln2 + 2 atanh((m - 1) / (m + 1)), m in
+   [sqrt(1/2), sqrt(2)); 0 -> -inf, negative -> NaN, inf and NaN pass. */
+TS_INLINE double ts_log64(double x) {
+    uint64_t u = ts_d2u(x);
+    int64_t e = (int64_t)((u >> 52) & 0x7FF) - 1023;
+    uint64_t mbits = (u & 0xFFFFFFFFFFFFFull) | 0x3FF0000000000000ull;
+    double m = ts_u2d(mbits);
+    int64_t up = m > 1.4142135623730951;
+    m = up ? m * 0.5 : m;
+    e += up;
+    double s = (m - 1.0) / (m + 1.0), s2 = s * s;
+    double p = 1.0 / 23.0;
+    p = fma(p, s2, 1.0 / 21.0);
+    p = fma(p, s2, 1.0 / 19.0);
+    p = fma(p, s2, 1.0 / 17.0);
+    p = fma(p, s2, 1.0 / 15.0);
+    p = fma(p, s2, 1.0 / 13.0);
+    p = fma(p, s2, 1.0 / 11.0);
+    p = fma(p, s2, 1.0 / 9.0);
+    p = fma(p, s2, 1.0 / 7.0);
+    p = fma(p, s2, 1.0 / 5.0);
+    p = fma(p, s2, 1.0 / 3.0);
+    double lm = 2.0 * s + 2.0 * s * s2 * p;
+    double ed = (double)e;
+    double r = fma(ed, 0x1.62e42fefa39efp-1, lm);
+    r = fma(ed, 0x1.abc9e3b39803fp-56, r);
+    /* (arguments a float32 has are normal doubles; subnormal doubles only come from float64) */
+    r = x == 0 ? -INFINITY : r;
+    r = x < 0 ? NAN : r;
+    r = (x != x || x == INFINITY) ? x : r;
+    return r;
+}
 /* Whether a float64 result could round to float32 differently from another value within `ulps`
    units of it (it is near a halfway point, or float32 subnormal). */
 TS_INLINE int64_t ts_near_half32(double d, uint64_t ulps) {

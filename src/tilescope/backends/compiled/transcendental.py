@@ -15,8 +15,8 @@ from .cgen import CVal, Unsupported, contiguous_strides, ctype, from_float, is_c
     to_double
 
 # fn -> C float64 function
-TRANSCENDENTAL = {"exp": "ts_exp64", "exp2": "exp2", "log": "log", "log2": "log2", "sin": "sin", "cos": "cos",
-                  "tan": "tan", "sinh": "sinh", "cosh": "cosh", "tanh": "tanh"}
+TRANSCENDENTAL = {"exp": "ts_exp64", "exp2": "exp2", "log": "ts_log64", "log2": "log2", "sin": "sin", "cos": "cos",
+                  "tan": "tan", "sinh": "sinh", "cosh": "cosh", "tanh": "ts_tanh64"}
 BINARY_TRANSCENDENTAL = {"pow": "pow", "atan2": "atan2"}
 _ULPS = 64             # both float64 evaluations are within a few units of the exact value
 
