@@ -30,6 +30,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..errors import Loc, TileStaticEvalError, TileSyntaxError
 from .source import SourceFunction
+from .unknown import UnknownValue
 
 # Standard-library modules whose import has no side effects worth fearing.
 SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator")
@@ -50,17 +51,6 @@ _CMPOPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast
 # Guard against `2 ** 10**9` and friends in an evaluator that runs on every keystroke.
 _MAX_INT_BITS = 4096
 _MAX_SEQ = 10_000
-
-
-class UnknownValue:
-    """A module-level value that cannot be known without running the module."""
-
-    def __init__(self, reason: str, loc: Optional[Loc] = None):
-        self.reason = reason
-        self.loc = loc
-
-    def __repr__(self) -> str:
-        return f"<unknown: {self.reason}>"
 
 
 def unknown_value_error(ctx, name: str, value: UnknownValue) -> TileStaticEvalError:
