@@ -269,9 +269,7 @@ def refusal_error(ctx, ex: Refused, what: str) -> TileError:
                   getattr(node, "end_lineno", None), (node.end_col_offset + 1) if
                   getattr(node, "end_col_offset", None) is not None else None)
     kind = "exceeded its budget" if isinstance(ex, OverBudget) else "was not evaluated"
-    err = ctx.error(TileStaticEvalError, f"{what} {kind}: {ex.reason} (compile-time Python runs in a "
-                                         f"restricted evaluator; see docs/reliability.md)", loc)
-    return err
+    return ctx.error(TileStaticEvalError, f"{what} {kind}: {ex.reason} (see docs/reliability.md)", loc)
 
 
 def _type_and_str(ex: BaseException) -> str:
@@ -549,3 +547,43 @@ def _static_truth(ctx, v) -> bool:
         raise ctx.type_error("Tuple comprehension if-conditions must be statically known; if the "
                              "condition can be evaluated at compile time, wrap it with ct.static_eval()")
     return b
+
+
+# ---- tile code's own compile-time Python: calls, attributes, comparisons of host values ----
+
+_PLAIN_SCALARS = frozenset({int, float, bool, str, type(None)})
+
+
+def host_python(ctx, operation, *args) -> Any:
+    """Run one `tilescope.pyeval` operation (`objects.get_attribute`, `calls.call`...) on
+    compile-time values of tile code, so that a user's method, property or special method is
+    interpreted rather than called. Python errors of the evaluated code propagate."""
+    ev = _evaluator(ctx)
+    try:
+        return _from_static(operation(ev, *args))
+    except ForbiddenCall as ex:
+        raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} at compile time.") from None
+    except Refused as ex:
+        raise refusal_error(ctx, ex, "compile-time Python") from None
+
+
+def host_truth(ctx, x: Any) -> bool:
+    if type(x) in _PLAIN_SCALARS:
+        return bool(x)
+    from ..pyeval.objects import truth
+    return host_python(ctx, truth, x)
+
+
+def host_compare(ctx, op: str, left: Any, right: Any) -> Any:
+    from ..pyeval.objects import compare
+    return host_python(ctx, compare, op, left, right)
+
+
+def host_getattr(ctx, obj: Any, name: str) -> Any:
+    from ..pyeval.objects import get_attribute
+    return host_python(ctx, get_attribute, obj, name)
+
+
+def host_call(ctx, fn: Any, args, kwargs) -> Any:
+    from ..pyeval.calls import call
+    return host_python(ctx, call, fn, list(args), dict(kwargs))

@@ -16,7 +16,22 @@ while compiling. This package evaluates it by interpreting the AST:
 What is refused raises `Refused` (with a reason and the node where it happened); Python
 errors of the evaluated code (ZeroDivisionError...) propagate as themselves.
 """
+import ast
+from typing import Any, Dict
+
 from .interp import Evaluator, Host
 from .limits import Budget, EvalControl, ForbiddenCall, OverBudget, Refused
 
-__all__ = ["Budget", "EvalControl", "Evaluator", "ForbiddenCall", "Host", "OverBudget", "Refused"]
+__all__ = ["Budget", "EvalControl", "Evaluator", "ForbiddenCall", "Host", "OverBudget", "Refused",
+           "annotation_value"]
+
+
+def annotation_value(text: str, globals_: Dict[str, Any], filename: str, default: Any = None) -> Any:
+    """The value of a string annotation (`from __future__ import annotations`), or `default`
+    when it cannot be evaluated without running code."""
+    try:
+        node = ast.parse(text, filename, mode="eval").body
+        return Evaluator(filename=filename).evaluate(node, None, globals_, filename)
+    except (EvalControl, SyntaxError, RecursionError, MemoryError, ValueError, TypeError, NameError,
+            AttributeError, KeyError, IndexError, ArithmeticError):
+        return default

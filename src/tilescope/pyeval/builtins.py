@@ -601,6 +601,23 @@ def _reduce(ev, fn, iterable, *init):
     return functools.reduce(lambda a, b: _call(ev, fn, a, b), items_of(ev, iterable), *init)
 
 
+class Native:
+    """A callable the evaluator made itself (what `functools.wraps(f)` returns, say)."""
+
+    def __init__(self, name: str, impl: Callable):
+        self.__name__ = name
+        self.impl = impl
+
+    def __repr__(self) -> str:
+        return f"<{self.__name__} (compile time)>"
+
+
+@_register(functools.wraps)
+def _wraps(ev, wrapped, *args, **kwargs):
+    # The metadata functools.wraps copies does not change what a call computes.
+    return Native("functools.wraps decorator", lambda ev, fn: fn)
+
+
 @_register(dataclasses.replace)
 def _replace(ev, obj, **changes):
     from .calls import construct

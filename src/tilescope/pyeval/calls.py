@@ -10,8 +10,9 @@ import types
 from typing import Any, Dict, List
 
 from . import objects, policy
+from .builtins import BUILTINS, Native, call_value_method
 from .functions import BoundMethod, Frame, PyFunction, bind_arguments, local_names, source_of
-from .kinds import _STDLIB_DIR, TILESCOPE_DIR as _TILESCOPE_DIR, describe, generated_by_dataclass, has_user_specials, is_safe, is_tilescope_module, \
+from .kinds import TILESCOPE_DIR as _TILESCOPE_DIR, describe, is_user_code, generated_by_dataclass, has_user_specials, is_safe, is_tilescope_module, \
     lookup_in_class, trusted_class
 from .limits import MAX_CALL_DEPTH, ForbiddenCall, OverBudget, Refused
 
@@ -21,10 +22,11 @@ def call(ev, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
     t = type(fn)
     if t is BoundMethod:
         return call(ev, fn.function, [fn.self_value] + args, kwargs)
-    from .builtins import BUILTINS, call_value_method
     impl = BUILTINS.get(id(fn))
     if impl is not None and impl[0] is fn:
         return impl[1](ev, *args, **kwargs)
+    if t is Native:
+        return fn.impl(ev, *args, **kwargs)
     if t is types.FunctionType:
         return _call_live_function(ev, fn, args, kwargs)
     if t is PyFunction or _is_source_function(fn):
@@ -78,8 +80,9 @@ def _call_live_function(ev, fn: types.FunctionType, args, kwargs):
     filename = fn.__code__.co_filename
     if filename.startswith(_TILESCOPE_DIR):
         return _call_tilescope(ev, fn, args, kwargs)
-    if filename.startswith(_STDLIB_DIR):
-        raise Refused(f"calling {fn.__module__}.{fn.__qualname__}() is not allowed in compile-time Python")
+    if not is_user_code(filename):
+        raise Refused(f"calling {fn.__module__}.{fn.__qualname__}() (library code) is not allowed in "
+                      f"compile-time Python")
     return call_interpreted(ev, fn, args, kwargs)
 
 
@@ -136,7 +139,8 @@ def _call_module_function(ev, module, fn, args, kwargs):
     mod = policy.module_name(module)
     impl = MODULE_FUNCTIONS.get((mod, fn.__name__))
     if impl is None:
-        raise Refused(f"calling {mod}.{fn.__name__}() is not allowed in compile-time Python")
+        shown = fn.__name__ if mod == "builtins" else f"{mod}.{fn.__name__}"
+        raise Refused(f"calling {shown}() is not allowed in compile-time Python")
     return impl(ev, *args, **kwargs)
 
 
@@ -170,7 +174,6 @@ def _cdiv(ev, x, y):
 # ---- classes --------------------------------------------------------------------------------
 
 def construct(ev, cls: type, args: List[Any], kwargs: Dict[str, Any]) -> Any:
-    from .builtins import BUILTINS
     impl = BUILTINS.get(id(cls))
     if impl is not None and impl[0] is cls:
         return impl[1](ev, *args, **kwargs)

@@ -89,6 +89,10 @@ class PyFunction:
         self.__name__ = getattr(node, "name", "<lambda>")
         self.__qualname__ = self.__name__
 
+    def __call__(self, *args, **kwargs):
+        # Callable (so `callable()` says what Python would), but only ever interpreted.
+        raise TypeError(f"{self.__name__}() was made by compile-time Python and is not run as Python")
+
     def __repr__(self) -> str:
         return f"<function {self.__name__} (compile time)>"
 

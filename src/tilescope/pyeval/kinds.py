@@ -26,6 +26,8 @@ CONTAINERS = frozenset({tuple, list, set, frozenset, dict})
 TRUSTED_MODULES = frozenset({"builtins", "enum", "typing", "types", "dataclasses", "functools",
                              "collections", "abc", "math", "operator", "itertools", "numbers"})
 _HEAPTYPE = 1 << 9
+_C_MODULES = frozenset({"builtins", "types", "itertools", "functools", "_functools", "operator", "_operator",
+                        "math", "enum", "typing", "collections", "_collections"})
 
 # Special methods whose presence on a user class makes its instances user objects.
 SPECIALS = frozenset(
@@ -58,9 +60,14 @@ def trusted_class(cls: type) -> bool:
 
 
 def _compute_trust(cls: type) -> bool:
-    if not (type.__getattribute__(cls, "__flags__") & _HEAPTYPE):
-        return True        # a static C type: its code is compiled into Python or an extension
     module_name = type.__getattribute__(cls, "__dict__").get("__module__")
+    if not (type.__getattribute__(cls, "__flags__") & _HEAPTYPE):
+        # A static C type: Python's own, or a NumPy scalar (np.float32...); not arrays or
+        # other extension types, whose operations can allocate without bound.
+        name = type.__getattribute__(cls, "__module__")
+        if name in _C_MODULES:
+            return True
+        return name == "numpy" and any(type.__getattribute__(c, "__name__") == "generic" for c in mro(cls))
     if not (module_name in TRUSTED_MODULES or is_tilescope_module(module_name)):
         return False
     # The class must really be the one that module defines (a user class could claim the name).
@@ -131,6 +138,16 @@ def trusted_code(value: Any) -> bool:
     return False
 
 
+_LIBRARY_DIRS = tuple(sorted({p + os.sep for key in ("purelib", "platlib")
+                              for p in [sysconfig.get_paths()[key]]}))
+
+
+def is_user_code(filename: str) -> bool:
+    """Source the user wrote: not the standard library, an installed package or tilescope."""
+    return not (filename.startswith(_STDLIB_DIR) or filename.startswith(TILESCOPE_DIR)
+                or filename.startswith(_LIBRARY_DIRS))
+
+
 def is_plain(x: Any, budget=None, _depth: int = 0) -> bool:
     """Plain data all the way down (charging one step per item to `budget`)."""
     t = type(x)
@@ -179,9 +196,14 @@ def is_user_function(x: Any) -> bool:
 
 
 def generated_by_dataclass(fn: Any) -> bool:
-    """A method `dataclasses` generated (`__init__`, `__eq__`, `__repr__`, `__hash__`...)."""
-    code = getattr(fn, "__code__", None) if type(fn) is types.FunctionType else None
-    return code is not None and code.co_filename == "<string>"
+    """A method `dataclasses` generated (`__init__`, `__eq__`, `__repr__` -- wrapped by
+    reprlib --, `__hash__`...)."""
+    if type(fn) is not types.FunctionType:
+        return False
+    wrapped = fn.__dict__.get("__wrapped__")
+    if type(wrapped) is types.FunctionType and fn.__code__.co_filename.startswith(_STDLIB_DIR):
+        fn = wrapped
+    return fn.__code__.co_filename == "<string>"
 
 
 def describe(x: Any) -> str:

@@ -13,7 +13,7 @@ from typing import Any, Iterator, List
 
 from . import policy
 from .kinds import (ATOMS, CONTAINERS, SEQUENCES, describe, generated_by_dataclass, has_user_specials, is_safe,
-                    lookup_in_class, trusted_class)
+                    is_tilescope_module, is_user_code, lookup_in_class, trusted_class)
 from .limits import (MAX_ITEMS, OverBudget, Refused, check_format_spec, check_int, check_power, check_printf,
                      check_repeat, check_shift)
 
@@ -55,10 +55,13 @@ def _interpret(ev, fn, args):
 
 
 def _interpretable(raw: Any) -> bool:
-    from .functions import source_of
+    """Python source the evaluator may interpret: the user's (not the standard library's, an
+    installed package's or tilescope's)."""
+    from .functions import PyFunction
     from ..frontend.source import SourceFunction
-    return type(raw) is types.FunctionType or isinstance(raw, SourceFunction) or \
-        type(raw).__name__ == "PyFunction" and source_of(raw) is not None
+    if type(raw) is types.FunctionType:
+        return is_user_code(raw.__code__.co_filename)
+    return type(raw) is PyFunction or isinstance(raw, SourceFunction)
 
 
 # ---- attributes -----------------------------------------------------------------------------
@@ -79,6 +82,8 @@ def get_attribute(ev, obj: Any, name: str) -> Any:
         raise Refused(f"attributes of functions are not read in compile-time Python")
     if trusted_class(t) and not has_user_specials(t):
         if t.__flags__ & (1 << 9):       # a trusted Python class (tilescope, typing, enum...)
+            if name.startswith("_") and is_tilescope_module(t.__module__) and name not in policy.READABLE_DUNDERS:
+                raise Refused(f"private attributes of tilescope objects are not read in compile-time Python")
             return ev.host.adapt(getattr(obj, name))
         raise Refused(f"attributes of {describe(obj)} are not read in compile-time Python")
     return ev.host.adapt(_instance_attribute(ev, obj, name))

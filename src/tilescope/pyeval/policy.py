@@ -10,8 +10,7 @@ from .limits import Refused
 # Dunder attributes that are plain data wherever they are found.
 READABLE_DUNDERS = frozenset({"__name__", "__qualname__", "__doc__"})
 
-# Modules whose attributes compile-time Python may read (calling what it reads is checked
-# separately, in calls.py).
+# Modules compile-time Python may import (in a helper function's body).
 READABLE_MODULES = frozenset({"math", "operator", "enum", "dataclasses", "typing", "functools", "itertools"})
 
 _COMMON_ATTRS = {"real", "imag", "conjugate"}
@@ -57,31 +56,18 @@ def module_name(module: types.ModuleType) -> str:
 
 
 def module_attribute(module: types.ModuleType, name: str) -> Any:
-    """An attribute of a module, read from its namespace (no module `__getattr__` of user code runs)."""
+    """An attribute of a module, read from its namespace: no code runs (a module-level
+    `__getattr__` is not called, except tilescope's own). Reading is harmless; what may be
+    called or done with the value is decided where it is used."""
     mod = module_name(module)
     namespace = object.__getattribute__(module, "__dict__")
     value = dict.get(namespace, name, _MISSING) if type(namespace) is dict else _MISSING
-    readable = mod in READABLE_MODULES or is_tilescope_module(mod) or mod == "cuda.tile" or \
-        mod.startswith("cuda.tile.") or (mod == "cuda" and name == "tile")
-    if readable:
-        if value is _MISSING:
-            if is_tilescope_module(mod):
-                return getattr(module, name)          # tilescope.lang's lazily registered ops
-            raise AttributeError(f"module '{mod}' has no attribute '{name}'")
-        from ..lang.bridge import translate
-        return translate(value)
-    if value is not _MISSING and _is_foreign_dtype(value):
-        return value                                   # np.float16, torch.float32: dtypes by name
-    raise Refused(f"module '{mod}' is not read in compile-time Python (only math, operator, enum, "
-                  f"dataclasses, typing, functools, itertools and cuda.tile are)")
-
-
-def _is_foreign_dtype(value: Any) -> bool:
-    from ..ops.common import foreign_dtype
-    try:
-        return foreign_dtype(value) is not None
-    except Exception:        # foreign_dtype only inspects names; anything odd is simply not a dtype
-        return False
+    if value is _MISSING:
+        if is_tilescope_module(mod):
+            return getattr(module, name)          # tilescope.lang's lazily registered ops
+        raise AttributeError(f"module '{mod}' has no attribute '{name}'")
+    from ..lang.bridge import translate
+    return translate(value)
 
 
 _MISSING = object()

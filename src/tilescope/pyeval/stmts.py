@@ -165,10 +165,12 @@ def _while(ev, s, frame):
 
 
 def _functiondef(ev, s, frame):
-    if s.decorator_list:
-        raise Refused("decorated functions inside compile-time helpers are not evaluated")
-    fn = PyFunction(s, frame, frame.globals, frame.filename, ev.defaults_of(s.args, frame))
-    _store_name(frame, s.name, fn)
+    from .calls import call
+    decorators = [ev.eval(d, frame) for d in s.decorator_list]
+    value: Any = PyFunction(s, frame, frame.globals, frame.filename, ev.defaults_of(s.args, frame))
+    for decorator in reversed(decorators):
+        value = call(ev, decorator, [value], {})
+    _store_name(frame, s.name, value)
 
 
 def _assert(ev, s, frame):

@@ -12,6 +12,7 @@ import numpy as np
 
 from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
+from ...pyeval import annotation_value
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
@@ -42,11 +43,8 @@ def _parameters(fn) -> Tuple[Tuple[str, Any], ...]:
     out = []
     for p in inspect.signature(fn).parameters.values():
         ann = hints.get(p.name)
-        if isinstance(ann, str):
-            try:
-                ann = eval(ann, fn.__globals__)
-            except Exception:
-                ann = None
+        if isinstance(ann, str):    # evaluated without running code (tilescope.pyeval)
+            ann = annotation_value(ann, fn.__globals__, fn.__code__.co_filename)
         out.append((p.name, ann))
     return tuple(out)
 
