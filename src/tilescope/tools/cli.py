@@ -14,6 +14,7 @@ from .session import Diagnostic, Signature, SourceFile, UsageError, compile_site
 STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
 # Commands that read a kernel file: by default from its source, nothing executed.
 READING_COMMANDS = ("check", "ir", "transpile", "compile")
+ENV_TRUST = "TILESCOPE_TRUST"
 
 
 def _reading_options(p: argparse.ArgumentParser) -> None:
@@ -85,6 +86,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                    help="gpu: launch tilescope-built cubins with CuPy (needs the 'gpu' extra; NumPy arrays are "
                         "copied to the device and back)")
+    r.add_argument("--trust", action="store_true",
+                   help="evaluate the kernels' compile-time Python (static_eval...) as ordinary Python rather than "
+                        "with tilescope's restricted evaluator (sets TILESCOPE_TRUST=1)")
     r.add_argument("--bundle", metavar="DIR",
                    help="with --device gpu: take cubins from this artifact bundle instead of compiling "
                         "(python -m tilescope.gpu.bundle build)")
@@ -178,6 +182,8 @@ def cmd_run(args) -> int:
         use_for_ct_launch(args.bundle)
     elif args.bundle:
         raise UsageError("--bundle needs --device gpu")
+    if args.trust:
+        os.environ[ENV_TRUST] = "1"
     try:
         return run_script(args.script, args.script_args, record=args.record, block=args.block,
                           pdb=args.pdb, check=args.check, numerics=args.numerics)

@@ -6,6 +6,7 @@ import functools
 import inspect
 import os
 import sys
+import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -29,6 +30,7 @@ STREAM_GROUP_BUDGET = 1 << 24   # ... for kernels that hold no value whole (forw
 MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
 _compiled: Dict[Any, Any] = {}
+_compile_lock = threading.RLock()
 
 
 class ArgumentCountError(LaunchError, TypeError):
@@ -266,12 +268,19 @@ def _runtime_values(param, host, spec, name: str) -> List[Any]:
 
 
 def compile_for(fn, specs):
+    """The kernel compiled for these specs, once per process (threads launching the same kernel
+    for the first time wait for one compilation). TILESCOPE_TRUST=1 (`tilescope run --trust`)
+    evaluates compile-time Python as Python."""
     import tilescope
-    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"))
+    trust = os.environ.get("TILESCOPE_TRUST") == "1"
+    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"), trust)
     c = _compiled.get(key)
     if c is None:
-        c = tilescope.compile(fn, specs)
-        _compiled[key] = c
+        with _compile_lock:
+            c = _compiled.get(key)
+            if c is None:
+                c = tilescope.compile(fn, specs, trust=trust)
+                _compiled[key] = c
     return c
 
 
