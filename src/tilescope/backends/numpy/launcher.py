@@ -23,6 +23,7 @@ from .executor import Checks, Executor, Sink
 from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
+from .rollback import Snapshot
 from .tiles import ArrayRef
 
 GROUP_BUDGET = 1 << 22          # tile elements of one value in one vectorised step, at most
@@ -465,6 +466,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
     mode = numerics_setting(numerics)
+    snapshot = Snapshot(values, written_array_args(ir, _WRITE_OPS + _CAS_OPS + _RMW_OPS))
     progress = Progress(fn.__name__, nblocks)
     try:
         with numerics_mode(mode):
@@ -480,6 +482,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                 ex.run()
         if chk.uninit and tracker is not None and only is None:
             tracker.report_unwritten(fn.__name__, chk)
+    except BaseException as e:
+        snapshot.restore()        # nothing half-written: the arrays are as before the launch
+        if isinstance(e, KeyboardInterrupt):
+            raise KeyboardInterrupt(f"launch of '{fn.__name__}' interrupted; its arrays are as they were "
+                                    f"before it") from None
+        raise
     finally:
         progress.close()
         sink.flush(out or sys.stdout)
