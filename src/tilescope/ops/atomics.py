@@ -337,6 +337,8 @@ def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, w
     else:
         old = _np.zeros(shape, dtype=dt)
     if sel.any():
+        if ex.races is not None:
+            ex.races.record_atomic(ex, op, base, tuple(c[sel] for c in cf), _T._lane_blocks(ex, shape)[sel])
         old[sel] = apply_atomic(base.array, tuple(c[sel] for c in cf), mode, _np.asarray(upd[sel], dtype=dt),
                                 None if expected is None else _np.asarray(full(expected)[sel], dtype=dt))
     return old

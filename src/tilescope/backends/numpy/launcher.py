@@ -457,7 +457,10 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     # acquire/release), so kernels with spin locks run without race tracking.
     tracker = None
     if (chk.races or chk.uninit) and not uses_spin_lock(ir):
-        tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races)
+        arrays = [(r.name, r.array) for v in values for r in (v if isinstance(v, list) else [v])
+                  if isinstance(r, ArrayRef)]
+        tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races,
+                              arrays=arrays)
     nblocks = grid3[0] * grid3[1] * grid3[2]
     if only is not None:
         nblocks = 1
