@@ -33,7 +33,7 @@ from .unknown import UnknownValue
 
 # Standard-library modules whose import has no side effects worth fearing.
 SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator", "itertools")
-CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation")
+CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation", "tilescope.lang", "tilescope.lang.compilation")
 
 # Names the language server's analysis reads (tools/lsp/analysis.py); the evaluator itself
 # decides what may be called.
@@ -196,7 +196,7 @@ def safe_getattr(obj: Any, attr: str) -> Any:
 
 def _tile_module(dotted: str):
     from .. import lang
-    if dotted == "cuda.tile":
+    if dotted in ("cuda.tile", "tilescope.lang"):
         return lang
     from ..lang import compilation
     return compilation
@@ -315,11 +315,15 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
 
 
 def _do_import(sm, env, dotted: str, asname: Optional[str], stmt) -> None:
-    if dotted in CUDA_TILE_MODULES or dotted == "cuda":
+    if dotted in CUDA_TILE_MODULES or dotted in ("cuda", "tilescope"):
         if asname:
-            _bind(sm, env, asname, _tile_module(dotted) if dotted != "cuda" else _cuda_package(), stmt)
-            if dotted == "cuda.tile":
+            value = _cuda_package() if dotted == "cuda" else _tilescope() if dotted == "tilescope" else \
+                _tile_module(dotted)
+            _bind(sm, env, asname, value, stmt)
+            if dotted in ("cuda.tile", "tilescope.lang"):
                 sm.tile_aliases.append(asname)
+        elif dotted.startswith("tilescope"):     # `import tilescope.lang` binds `tilescope`
+            _bind(sm, env, "tilescope", _tilescope(), stmt)
         else:   # `import cuda.tile` binds `cuda`
             _bind(sm, env, "cuda", _cuda_package(), stmt)
         return
@@ -329,6 +333,11 @@ def _do_import(sm, env, dotted: str, asname: Optional[str], stmt) -> None:
         return
     _bind(sm, env, asname or top, UnknownValue(f"module '{dotted}' is not imported by the editor",
                                                _loc(sm, stmt)), stmt)
+
+
+def _tilescope():
+    import tilescope
+    return tilescope
 
 
 def _cuda_package():
