@@ -275,9 +275,11 @@ def _divmod(ev, a, b):
 def _pow(ev, base, exp, mod=None):
     if mod is None:
         return objects.binary(ev, "pow", base, exp)
-    if not (type(base) is int and type(exp) is int and type(mod) is int):
-        raise Refused("three-argument pow() is evaluated on integers only")
-    return pow(check_int(base), check_int(exp), check_int(mod))
+    if all(type(x) in (int, bool) for x in (base, exp, mod)):
+        return pow(check_int(base), check_int(exp), check_int(mod))
+    if all(is_plain(x) for x in (base, exp, mod)):
+        return pow(base, exp, mod)        # Python's TypeError, at once (only integers take a modulus)
+    raise Refused("three-argument pow() of user objects is not evaluated at compile time")
 
 
 def _numbers_sum(ev, items, start):
@@ -380,6 +382,8 @@ def _reversed(ev, seq):
         return objects.EvalIterator(iter(seq[::-1]))
     if type(seq) is dict:
         return objects.EvalIterator(iter(items_of(ev, seq)[::-1]))
+    if is_plain(seq):
+        raise TypeError(f"'{type(seq).__name__}' object is not reversible")
     raise Refused(f"reversed() of {describe(seq)} is not evaluated at compile time")
 
 
