@@ -12,8 +12,6 @@ from __future__ import annotations
 import ast
 import math
 import warnings
-from typing import List
-
 from tests.fuzz.gen import Draw
 
 _NAMES = ["a", "b", "s", "t", "xs", "d"]
@@ -158,4 +156,3 @@ def check(draw: Draw):
     return Outcome("pyeval:same")
 
 
-_ = List

@@ -12,7 +12,7 @@ import ast
 import dataclasses
 import enum
 import types
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, Optional
 
 from ..pyeval import EvalControl, Evaluator
 from ..pyeval.functions import ResolverScope
@@ -181,4 +181,3 @@ def _value_or_unknown(ev, node, env, filename, scope) -> Any:
         return UnknownValue(f"evaluating raised {type(e).__name__}: {e}")
 
 
-_ = List

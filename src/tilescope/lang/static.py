@@ -11,8 +11,8 @@ import ast
 import dataclasses
 from typing import Any, List
 
-from ..errors import (Loc, StaticException, TileError, TileStaticAssertionError, TileStaticEvalError,
-                      TileTypeError)
+from ..errors import (Loc, StaticException, TileError, TileInternalError, TileStaticAssertionError,
+                      TileStaticEvalError, TileTypeError)
 from ..frontend import hir as H
 from ..ir.core import Value
 from ..ir.types import ArrayType, TileType
@@ -254,6 +254,8 @@ def static_python(ctx, node: ast.expr, what: str, finish=None) -> Any:
         raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} inside {what}.") from None
     except Refused as ex:
         raise refusal_error(ctx, ex, what) from None
+    except ImportError as ex:     # evaluated code imports nothing: this is tilescope's own failure
+        raise ctx.error(TileInternalError, f"internal error while evaluating {what}: {ex}") from ex
     except Exception as ex:  # the evaluated code raised (ZeroDivisionError...)
         raise ctx.error(StaticException, f"Exception was raised inside {what} "
                                          f"({_type_and_str(ex)})") from None

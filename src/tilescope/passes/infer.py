@@ -31,7 +31,7 @@ from ..ir.types import ArrayType, ListType, TileType, Type
 from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
 from ..pyeval import annotation_value
 from ..pyeval.functions import PyFunction
-from .values import UNDEFINED, Closure, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
+from .values import UNDEFINED, Closure, flatten, make_dataclass_instance, same_leaf, unflatten
 
 MAX_INLINE_DEPTH = 1000  # as upstream cuTile
 

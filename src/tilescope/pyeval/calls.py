@@ -10,7 +10,8 @@ import types
 from typing import Any, Dict, List
 
 from . import objects, policy
-from .builtins import BUILTINS, Native, call_value_method
+from .builtins import BUILTINS, call_value_method
+from .modules import MODULE_FUNCTIONS, Native
 from .functions import BoundMethod, Frame, PyFunction, bind_arguments, local_names, source_of
 from .kinds import TILESCOPE_DIR as _TILESCOPE_DIR, describe, is_user_code, generated_by_dataclass, has_user_specials, is_safe, is_tilescope_module, \
     lookup_in_class, trusted_class
@@ -135,7 +136,6 @@ def _is_generator(node) -> bool:
 
 
 def _call_module_function(ev, module, fn, args, kwargs):
-    from .builtins import MODULE_FUNCTIONS
     mod = policy.module_name(module)
     impl = MODULE_FUNCTIONS.get((mod, fn.__name__))
     if impl is None:

@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional
 
 from ..frontend.unknown import UnknownValue
 from . import objects
-from .functions import Frame, PyFunction, Scope, local_names
+from .functions import Frame, PyFunction, Scope
 from .kinds import describe
 from .limits import MAX_NESTING, Budget, EvalControl, OverBudget, Refused
 
