@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import types
 from typing import Any, List
 
 from ..errors import (Loc, StaticException, TileError, TileInternalError, TileStaticAssertionError,
@@ -18,6 +19,7 @@ from ..ir.core import Value
 from ..ir.types import ArrayType, TileType
 from ..pyeval import EvalControl, Evaluator, ForbiddenCall, Host, OverBudget, Refused
 from ..pyeval.functions import ResolverScope
+from ..pyeval.policy import module_attribute
 from .bridge import translate
 
 STATIC_SURFACE = frozenset({"static_eval", "static_assert", "static_iter", "static_exception"})
@@ -583,6 +585,8 @@ def host_compare(ctx, op: str, left: Any, right: Any) -> Any:
 
 def host_getattr(ctx, obj: Any, name: str) -> Any:
     from ..pyeval.objects import get_attribute
+    if type(obj) is types.ModuleType and not (name.startswith("__") and name.endswith("__")):
+        return module_attribute(obj, name)     # (the common `ct.load`: no evaluator needed)
     return host_python(ctx, get_attribute, obj, name)
 
 

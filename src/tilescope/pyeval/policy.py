@@ -4,6 +4,7 @@ from __future__ import annotations
 import types
 from typing import Any
 
+from ..lang.bridge import translate
 from .kinds import is_tilescope_module
 from .limits import Refused
 
@@ -66,7 +67,6 @@ def module_attribute(module: types.ModuleType, name: str) -> Any:
         if is_tilescope_module(mod):
             return getattr(module, name)          # tilescope.lang's lazily registered ops
         raise AttributeError(f"module '{mod}' has no attribute '{name}'")
-    from ..lang.bridge import translate
     return translate(value)
 
 
