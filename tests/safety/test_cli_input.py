@@ -241,3 +241,14 @@ def test_script_error_shows_only_the_scripts_traceback(tmp_path):
     rc, out, err = cli("run", str(path))
     assert rc == 1 and err.strip().endswith("ValueError: boom")
     assert "tilescope" not in err.replace(str(path), "")
+
+
+def test_values_only_known_by_running_are_a_note_not_an_error(tmp_path, capsys):
+    path = tmp_path / "uses_lib.py"
+    path.write_text(KERNEL.replace("t * 2", "t * SCALE").replace("import cuda.tile as ct\n",
+                                                                 "import cuda.tile as ct\nfrom mylib import SCALE\n"))
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "note: kernel 'scale' was not checked" in out and "--import" in out and "1 need --import" in out
+    assert main(["ir", str(path)]) == 1
+    assert "--import" in capsys.readouterr().err

@@ -233,7 +233,7 @@ def cmd_check(args) -> int:
     _validate_args_text(args.args)
     sf = SourceFile.read(args.file)
     diags: List[Diagnostic] = []
-    checked = 0
+    checked = unchecked = 0
     if sf.syntax_error is not None:
         e = sf.syntax_error
         diags.append(Diagnostic("error", e.kind, e.message, e.loc, error=e))
@@ -251,19 +251,23 @@ def cmd_check(args) -> int:
                 diags.extend(_generic_check(sf, site))
                 continue
             for sig in signatures:
-                checked += 1
                 _, d = compile_site(sf, site, sig, trust=args.trust)
                 diags.extend(d)
+                if any(x.kind == "unknown" for x in d):
+                    unchecked += 1
+                else:
+                    checked += 1
     errors = [d for d in diags if d.severity == "error"]
     if args.format == "json":
-        print(json.dumps({"file": args.file, "signatures_checked": checked,
+        print(json.dumps({"file": args.file, "signatures_checked": checked, "signatures_unchecked": unchecked,
                           "diagnostics": [d.to_json(args.file) for d in diags]}, indent=2))
     else:
         for d in diags:
             same = os.path.abspath(d.loc.filename) == os.path.abspath(args.file)
             print(d.format(context=not args.no_context, display_path=args.file if same else None))
         if not errors:
-            print(f"{args.file}: ok ({checked} kernel signature{'s' if checked != 1 else ''} checked)")
+            more = f"; {unchecked} need --import" if unchecked else ""
+            print(f"{args.file}: ok ({checked} kernel signature{'s' if checked != 1 else ''} checked{more})")
     return 1 if errors else 0
 
 

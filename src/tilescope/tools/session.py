@@ -36,7 +36,7 @@ class Diagnostic:
         if self.error is not None and self.severity == "error":
             text = self.error.format(context=context)
         else:
-            text = f"{self.loc}: {self.severity}: {self.kind + ': ' if self.kind not in ('info',) else ''}" \
+            text = f"{self.loc}: {self.severity}: {self.kind + ': ' if self.kind not in ('info', 'unknown') else ''}" \
                    f"{self.message}"
             source = self.loc.source_line() if context and self.loc.line > 0 else ""
             if source.strip():
@@ -214,5 +214,10 @@ def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: boo
         compiled = tilescope.compile(kernel, specs, trust=trust)
     except TileError as e:
         loc = e.loc or Loc(sf.path, site.line, site.col)
+        from ..frontend.static_module import is_unknown_error
+        if is_unknown_error(e):
+            # Not the user's mistake: reading from source cannot know this value.
+            return None, [Diagnostic("note", "unknown", f"kernel '{site.name}' was not checked: {e.message} "
+                                     f"(--import checks it by importing the module)", loc, site.name, sig.text)]
         return None, [Diagnostic("error", e.kind, e.message, loc, site.name, sig.text, e)]
     return compiled, []
