@@ -113,6 +113,9 @@ class _StaticCallable:
     def __init__(self, target: Any, desc: str):
         self.target, self.desc = target, desc
 
+    def __call__(self, *args, **kwargs):
+        raise ForbiddenCall(self.desc)
+
     def __repr__(self) -> str:
         return self.desc
 

@@ -12,6 +12,7 @@ import threading
 from typing import Any, List
 
 from ..errors import StaticException, TileError, TileStaticEvalError
+from ..pyeval import ForbiddenCall
 
 _local = threading.local()
 
@@ -53,6 +54,8 @@ def trusted_python(ctx, node: ast.expr, what: str) -> Any:
     except _Forbidden as ex:
         verb = "used" if ex.name in STATIC_SURFACE else "called"
         raise ctx.error(TileStaticEvalError, f"{ex.name}() cannot be {verb} inside {what}.") from None
+    except ForbiddenCall as ex:       # a tile-code function called
+        raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} inside {what}.") from None
     except Exception as ex:  # the user's code failed at compile time
         raise ctx.error(StaticException, f"Exception was raised inside {what} "
                                          f"({_type_and_str(ex)})") from None

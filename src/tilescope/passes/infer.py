@@ -46,8 +46,6 @@ PY_BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "tru
              "floordiv": operator.floordiv, "mod": operator.mod, "pow": operator.pow,
              "matmul": operator.matmul, "lshift": operator.lshift, "rshift": operator.rshift,
              "and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
-PY_COMPARE = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
-              "gt": operator.gt, "ge": operator.ge, "is_": operator.is_, "is_not": operator.is_not}
 
 
 class BoundMethod:
