@@ -1,4 +1,10 @@
-"""The `tilescope` command: check, ir (and the tools built on them)."""
+"""The `tilescope` command line.
+
+Each command has a parser entry in `_parser()` and a handler in `COMMANDS`. Commands that
+read a kernel file (`READING_COMMANDS`) read it from source unless asked to import it, and
+then run in a separate limited process (tools/isolation.py). User errors leave as exit 2
+(`UsageError`, one line) or 1 (diagnostics).
+"""
 from __future__ import annotations
 
 import argparse
@@ -136,24 +142,19 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 
 def _dispatch(args) -> int:
-    if args.command == "check":
-        return cmd_check(args)
-    if args.command == "ir":
-        return cmd_ir(args)
-    if args.command == "transpile":
-        return cmd_transpile(args)
-    if args.command == "compile":
-        return cmd_compile(args)
-    if args.command == "lsp":
-        try:
-            from .lsp.server import main as lsp_main
-        except ImportError as e:
-            raise UsageError(f"the language server needs pygls and lsprotocol "
-                             f"(pip install 'tilescope[lsp]'): {e}") from None
-        return lsp_main()
-    if args.command == "run":
-        return cmd_run(args)
-    raise UsageError(f"unknown command '{args.command}'")
+    handler = COMMANDS.get(args.command)
+    if handler is None:
+        raise UsageError(f"unknown command '{args.command}'")
+    return handler(args)
+
+
+def cmd_lsp(args) -> int:
+    try:
+        from .lsp.server import main as lsp_main
+    except ImportError as e:
+        raise UsageError(f"the language server needs pygls and lsprotocol "
+                         f"(pip install 'tilescope[lsp]'): {e}") from None
+    return lsp_main()
 
 
 def _run_isolated(args, argv: List[str]) -> int:
@@ -512,3 +513,7 @@ def _write(path: Optional[str], data) -> None:
             f.write(data)
     except OSError as e:
         raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+COMMANDS = {"check": cmd_check, "ir": cmd_ir, "transpile": cmd_transpile, "compile": cmd_compile,
+            "run": cmd_run, "lsp": cmd_lsp}

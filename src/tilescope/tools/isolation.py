@@ -55,6 +55,10 @@ def run_isolated(argv: List[str], *, seconds: float = DEFAULT_SECONDS,
                  memory_mb: int = DEFAULT_MEMORY_MB, env: Optional[dict] = None) -> Outcome:
     """Run `python -m tilescope ARGV` in a child process; its output passes through."""
     preexec = _limits(memory_mb, seconds) if os.name == "posix" else None
+    env = dict(os.environ if env is None else env)
+    # The child imports this very tilescope, however the parent found it.
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)
     proc = subprocess.Popen([sys.executable, "-m", "tilescope", *argv], env=env, preexec_fn=preexec)
     try:
         rc = proc.wait(timeout=seconds)
