@@ -15,7 +15,8 @@ import sys
 from typing import List, Optional
 
 from ..errors import Loc, TileError
-from .session import Diagnostic, Signature, SourceFile, UsageError, compile_site, import_failure
+from .session import (Diagnostic, Signature, SourceFile, UsageError, check_source_path, compile_site,
+                      import_failure)
 
 STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
 # Commands that read a kernel file: by default from its source, nothing executed.
@@ -199,10 +200,7 @@ def cmd_run(args) -> int:
 
 def _check_script(path: str) -> None:
     """A script `run` can start: an existing, readable Python source file that compiles."""
-    if not os.path.exists(path):
-        raise UsageError(f"{path}: no such file")
-    if os.path.isdir(path):
-        raise UsageError(f"{path}: is a directory, expected a Python script")
+    check_source_path(path, "a Python script")
     try:
         with open(path, "rb") as f:
             raw = f.read()

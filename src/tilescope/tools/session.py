@@ -21,6 +21,21 @@ class UsageError(Exception):
     """Bad command-line input (exit code 2)."""
 
 
+MAX_SOURCE_BYTES = 64 << 20     # a kernel file larger than this is not a kernel file
+
+
+def check_source_path(path: str, what: str) -> None:
+    """A regular file of sensible size (not a directory, a device such as /dev/zero, a pipe)."""
+    if not os.path.exists(path):
+        raise UsageError(f"{path}: no such file")
+    if os.path.isdir(path):
+        raise UsageError(f"{path}: is a directory, expected {what}")
+    if not os.path.isfile(path):
+        raise UsageError(f"{path}: is not a regular file, expected {what}")
+    if os.path.getsize(path) > MAX_SOURCE_BYTES:
+        raise UsageError(f"{path}: larger than {MAX_SOURCE_BYTES >> 20} MiB, expected {what}")
+
+
 @dataclass
 class Diagnostic:
     severity: str             # error, warning, note
@@ -79,13 +94,10 @@ class SourceFile:
 
     @classmethod
     def read(cls, path: str) -> "SourceFile":
-        if not os.path.exists(path):
-            raise UsageError(f"{path}: no such file")
-        if os.path.isdir(path):
-            raise UsageError(f"{path}: is a directory, expected a Python file")
+        check_source_path(path, "a Python file")
         try:
             with open(path, "rb") as f:
-                raw = f.read()
+                raw = f.read(MAX_SOURCE_BYTES + 1)
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise UsageError(f"{path}: not a UTF-8 text file") from None
