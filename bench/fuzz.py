@@ -66,6 +66,8 @@ def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, pro
                 counts[what][out.label] += 1
                 if out.failure is not None:
                     failures.append(f"{tag}{what}: {out.failure}")
+                    if progress:     # as they come, for long runs
+                        print(f"FAILURE {tag}{what}: {out.failure}\n{'-' * 100}", file=sys.stderr, flush=True)
             done += 1
             if progress and done % 500 == 0:
                 print(f"... [{first}+] {done} examples, {len(failures)} failures, {time.time() - start:.0f}s",
