@@ -115,8 +115,9 @@ def main(argv=None) -> int:
           f"{'on' if args.upstream else 'off'}), {elapsed:.0f}s")
     for what, c in counts.items():
         print(f"{what:>13}: " + ", ".join(f"{k}={v}" for k, v in sorted(c.items())))
-    internal = sum(v for c in counts.values() for k, v in c.items() if "InternalError" in k)
-    print(f"internal errors: {internal}; failures: {len(failures)}")
+    mirrored = sum(v for c in counts.values() for k, v in c.items() if "InternalError" in k)
+    print(f"failures (property violations, tilescope's internal errors, tracebacks): {len(failures)}; "
+          f"TileInternalError verdicts mirroring upstream's own (e.g. int ** int on tiles): {mirrored}")
     for f in failures[:args.max_failures]:
         print("=" * 100)
         print(f)
