@@ -71,6 +71,11 @@ class Sneaky:
         return evil()
 
 
+class Generic:
+    def __class_getitem__(cls, item):
+        return evil()
+
+
 class EvilMeta(type):
     def __instancecheck__(cls, obj):
         return evil()
@@ -132,6 +137,7 @@ ESCAPES = [
     "tuple(EVIL)",
     "not EVIL",
     "isinstance(1, Checked)",
+    "Generic[int]",
     "cached_evil(1)",
     "math.__loader__",
     "[].append.__self__",

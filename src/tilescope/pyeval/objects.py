@@ -200,9 +200,13 @@ def get_item(ev, obj: Any, index: Any) -> Any:
             ev.budget.allocate(len(result))
         return ev.host.adapt(result)
     if issubclass(t, type):
-        if trusted_class(t) and is_safe(index):
-            return obj[index]            # ct.Constant[int], tuple[int, ...], Color["RED"]
-        owner, raw = lookup_in_class(obj, "__class_getitem__")
+        # Color["RED"] (the metaclass's __getitem__), tuple[int, ...] (__class_getitem__)
+        meta_owner, _ = lookup_in_class(t, "__getitem__")
+        owner, _ = (meta_owner, None) if meta_owner is not None else lookup_in_class(obj, "__class_getitem__")
+        if owner is None:
+            raise TypeError(f"type '{obj.__name__}' is not subscriptable")
+        if trusted_class(owner) and trusted_class(t) and is_safe(index):
+            return obj[index]
         raise Refused(f"subscripting {describe(obj)} is not evaluated at compile time")
     if trusted_class(t) and not has_user_specials(t) and is_safe(index):
         return ev.host.adapt(obj[index])
