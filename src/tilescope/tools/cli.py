@@ -20,7 +20,7 @@ from .session import (Diagnostic, Signature, SourceFile, UsageError, check_sourc
 
 STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
 # Commands that read a kernel file: by default from its source, nothing executed.
-READING_COMMANDS = ("check", "ir", "transpile", "compile")
+READING_COMMANDS = ("check", "ir", "transpile", "compile", "cost")
 ENV_TRUST = "TILESCOPE_TRUST"
 
 
@@ -90,6 +90,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--pdb", action="store_true",
                    help="open pdb at the first op of every kernel launch, with the kernel's "
                         "parameters in scope as NumPy values (sets TILESCOPE_PDB=1)")
+    r.add_argument("--trace", metavar="DIR",
+                   help="write DIR/NN-kernel/index.html per launch (and PNGs): which block read and wrote each "
+                        "element, padding, out-of-bounds attempts, races, never-written elements")
     r.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                    help="gpu: launch tilescope-built cubins with CuPy (needs the 'gpu' extra; NumPy arrays are "
                         "copied to the device and back)")
@@ -110,7 +113,9 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
-    for parser in (c, i, t, k):
+    from .cost_cmd import add_parser as add_cost
+    add_cost(sub)
+    for parser in (c, i, t, k, sub.choices["cost"]):
         _reading_options(parser)
     return p
 
@@ -149,6 +154,12 @@ def _dispatch(args) -> int:
     return handler(args)
 
 
+def cmd_cost(args) -> int:
+    from .cost_cmd import cmd_cost as cost
+    _validate_args_text(args.args)
+    return cost(args, _load_and_compile, _Failed)
+
+
 def cmd_lsp(args) -> int:
     try:
         from .lsp.server import main as lsp_main
@@ -184,11 +195,13 @@ def cmd_run(args) -> int:
         use_for_ct_launch(args.bundle)
     elif args.bundle:
         raise UsageError("--bundle needs --device gpu")
+    if args.trace is not None and args.device == "gpu":
+        raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
     if args.trust:
         os.environ[ENV_TRUST] = "1"
     try:
         return run_script(args.script, args.script_args, record=args.record, block=args.block,
-                          pdb=args.pdb, check=args.check, numerics=args.numerics)
+                          pdb=args.pdb, check=args.check, numerics=args.numerics, trace=args.trace)
     except (UsageError, KeyboardInterrupt):
         raise
     except Exception as e:       # the script's own error: its traceback, as Python shows it
@@ -514,4 +527,4 @@ def _write(path: Optional[str], data) -> None:
 
 
 COMMANDS = {"check": cmd_check, "ir": cmd_ir, "transpile": cmd_transpile, "compile": cmd_compile,
-            "run": cmd_run, "lsp": cmd_lsp}
+            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp}
