@@ -186,6 +186,8 @@ def _run_isolated(args, argv: List[str]) -> int:
 
 def cmd_run(args) -> int:
     _check_script(args.script)
+    if args.trace is not None and args.device == "gpu":
+        raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
     from .run_script import run_script
     if args.device == "gpu":
         import importlib.util
@@ -195,8 +197,6 @@ def cmd_run(args) -> int:
         use_for_ct_launch(args.bundle)
     elif args.bundle:
         raise UsageError("--bundle needs --device gpu")
-    if args.trace is not None and args.device == "gpu":
-        raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
     if args.trust:
         os.environ[ENV_TRUST] = "1"
     try:
