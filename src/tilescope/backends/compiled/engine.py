@@ -52,6 +52,7 @@ class CompiledKernel:
         self.params = gen.params
         self.uses_blas = gen.uses_blas
         self.prints, self.asserts = gen.prints, gen.asserts
+        self.may_stop = gen.asserts or any(op.name == "loop" for op in fn.walk())   # (runner.run)
 
 
 _kernels: Dict[tuple, Any] = {}
@@ -178,7 +179,25 @@ def decline_reason(ir: Function, values, checks, numerics: str) -> Optional[str]
     for v, (p) in zip(values, ir.body.args):
         if isinstance(p.type, ArrayType) and not hasattr(v, "array"):
             return "array views and lists of arrays run on the NumPy executor"
+    if _written_alias(ir, values):
+        return "arguments that share memory with an array the kernel writes run on the NumPy executor"
     return None
+
+
+def _written_alias(ir: Function, values) -> bool:
+    """Whether an array the kernel may write shares memory with another array argument (blocks
+    could then race through the two names; the executor tracks them as one)."""
+    import numpy as np
+    from ..numpy.launcher import written_array_args
+    arrays = [(i, v.array) for i, v in enumerate(values) if hasattr(v, "array")]
+    if len(arrays) < 2:
+        return False
+    written = written_array_args(ir, runner._ALL_WRITES)
+    for k, (i, a) in enumerate(arrays):
+        for j, b in arrays[k + 1:]:
+            if (written is None or i in written or j in written) and np.may_share_memory(a, b):
+                return True
+    return False
 
 
 _explained: set = set()

@@ -188,12 +188,24 @@ def _callback_address() -> int:
 
 
 def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
-    """Plan and run a launch; False (nothing run) when the race check needs the NumPy executor."""
+    """Plan and run a launch; False (nothing run) when the race check needs the NumPy executor.
+    A kernel that can stop mid-launch (a failed assert, a runaway while loop) puts every array
+    it writes back as it was before raising, as the executor does (rollback.py)."""
     pl = plan(ck, grid3, values, checks, threads)
     if pl is None:
         return False
-    execute(pl, pl.P, checks, sink, values)
-    _remember(pl, values)
+    if not ck.may_stop:
+        execute(pl, pl.P, checks, sink, values)
+        _remember(pl, values)
+        return True
+    from ..numpy.launcher import written_array_args
+    from ..numpy.rollback import Snapshot
+    snapshot = Snapshot(values, written_array_args(ck.fn, _ALL_WRITES))
+    try:
+        execute(pl, pl.P, checks, sink, values)
+    except BaseException:
+        snapshot.restore()
+        raise
     return True
 
 
