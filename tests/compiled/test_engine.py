@@ -60,19 +60,34 @@ def _printing(x, T: ct.Constant[int]):
     ct.print(ct.load(x, index=(ct.bid(0),), shape=(T,)))
 
 
-def test_engine_compiled_says_why_it_cannot(capsys):
-    x = np.arange(8, dtype=np.float32)
-    with pytest.raises(LaunchError, match="cannot run compiled: op 'print'"):
-        run_kernel((1,), _printing, (x, 8), engine="compiled")
+def _round_toward_zero():
+    from tests.backends import kernels_elementwise as K      # (a rounding mode: not compiled yet)
+    x = np.full(8, 1.0, np.float32)
+    return K.bin_add_rz, (x, np.full(8, 2.0 ** -30, np.float32), np.zeros(8, np.float32), 8)
 
 
-def test_auto_runs_the_executor_and_logs_why(caplog, capsys):
-    x = np.arange(8, dtype=np.float32)
+def test_engine_compiled_says_why_it_cannot():
+    kernel, args = _round_toward_zero()
+    with pytest.raises(LaunchError, match="cannot run compiled: rounding mode RZ"):
+        run_kernel((1,), kernel, args, engine="compiled")
+
+
+def test_auto_runs_the_executor_and_logs_why(caplog):
+    kernel, args = _round_toward_zero()
     with caplog.at_level(logging.INFO, logger="tilescope.cpu"):
-        run_kernel((1,), _printing, (x, 8))
-    assert "runs on the NumPy executor" in caplog.text and "print" in caplog.text
-    assert "0." in capsys.readouterr().out
+        run_kernel((1,), kernel, args)
+    assert "runs on the NumPy executor" in caplog.text and "rounding mode RZ" in caplog.text
+    assert (args[2] == 1.0).all()                  # 1 + 2^-30 rounded toward zero
     assert "declined" in engine.last_launch()
+
+
+def test_prints_come_out_in_block_order_as_the_executors(capsys):
+    x = np.arange(32, dtype=np.float32)
+    outs = []
+    for eng in ("compiled", "numpy"):
+        run_kernel((4,), _printing, (x, 8), engine=eng)
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] and outs[0].count("\n") == 4
 
 
 def test_unknown_engine_is_a_launch_error():

@@ -184,15 +184,25 @@ def decline_reason(ir: Function, values, checks, numerics: str) -> Optional[str]
     return None
 
 
+def _overlaps_itself(a) -> bool:
+    """Whether two elements of `a` may share memory (a zero or overlapping stride)."""
+    span = a.itemsize
+    for n, s in sorted(((n, abs(s)) for n, s in zip(a.shape, a.strides) if n > 1), key=lambda t: t[1]):
+        if s < span:
+            return True
+        span = s * n
+    return False
+
+
 def _written_alias(ir: Function, values) -> bool:
     """Whether an array the kernel may write shares memory with another array argument (blocks
     could then race through the two names; the executor tracks them as one)."""
     import numpy as np
     from ..numpy.launcher import written_array_args
     arrays = [(i, v.array) for i, v in enumerate(values) if hasattr(v, "array")]
-    if len(arrays) < 2:
-        return False
     written = written_array_args(ir, runner._ALL_WRITES)
+    if any((written is None or i in written) and _overlaps_itself(a) for i, a in arrays):
+        return True
     for k, (i, a) in enumerate(arrays):
         for j, b in arrays[k + 1:]:
             if (written is None or i in written or j in written) and np.may_share_memory(a, b):

@@ -285,6 +285,12 @@ def fast_launch(grid, kernel, args, checks: Optional[dict], numerics, engine, th
         _pending.key, _pending.args = key, args
         return None
     pl, positions, arrays_at, names = hit
+    arrays = [args[i] for _, i in arrays_at]
+    for k in range(1, len(arrays)):          # arrays sharing memory are not in the key: look
+        for b in arrays[:k]:
+            if np.may_share_memory(arrays[k], b):
+                _pending.key, _pending.args = None, None
+                return None
     P = pl.P.copy()
     for slot, i in arrays_at:
         P[slot] = args[i].ctypes.data
