@@ -393,6 +393,7 @@ __attribute__((visibility("default"))) int64_t ts_run_shared(const int64_t *P, i
 
 def _gen_for(g: KernelGen, op: Op) -> None:
     from ..numpy.fusion import fused_mmas
+    _no_array_results(op)
     chain = fused_mmas(g.fn, op)
     if chain is not None:
         from .rules_matmul import gen_fused_for
@@ -420,13 +421,15 @@ def _gen_for(g: KernelGen, op: Op) -> None:
     w(f"{label}_next: ;")
     w.close()
     if results is not None:
-        g.assign_slots_direct(results, carried)
+        for r, c in zip(results, carried):
+            g.copy_into(r, c)
         w(f"{label}_end: ;")
     for r, s in zip(op.results, results if results is not None else carried):
         g.define(r, s)
 
 
 def _gen_loop(g: KernelGen, op: Op) -> None:
+    _no_array_results(op)
     w = g.w
     body = op.blocks[0]
     carried = [g.slot(a.type, "c") for a in body.args]
@@ -450,6 +453,11 @@ def _gen_loop(g: KernelGen, op: Op) -> None:
     w(f"{label}_end: ;")
     for r, s in zip(op.results, results):
         g.define(r, s)
+
+
+def _no_array_results(op: Op) -> None:
+    if any(not isinstance(v.type, TileType) for v in list(op.results) + [a for b in op.blocks for a in b.args]):
+        raise Unsupported("arrays chosen at run time (results of if or loops) run on the NumPy executor")
 
 
 def _own_ops(block: Block):
@@ -478,6 +486,7 @@ def _gen_return(g: KernelGen, op: Op) -> None:
 
 
 def _gen_if(g: KernelGen, op: Op) -> None:
+    _no_array_results(op)
     w = g.w
     cond = g.val(op.operands[0]).scalar_expr()
     results = [g.slot(r.type, "r") for r in op.results]
@@ -492,13 +501,6 @@ def _gen_if(g: KernelGen, op: Op) -> None:
     for r, s in zip(op.results, results):
         g.define(r, s)
 
-
-def _assign_slots_direct(self: KernelGen, dst: Sequence[CVal], src: Sequence[CVal]) -> None:
-    for d, s in zip(dst, src):
-        self.copy_into(d, s)
-
-
-KernelGen.assign_slots_direct = _assign_slots_direct
 
 _CONTROL = {"for": _gen_for, "loop": _gen_loop, "if": _gen_if, "continue": _gen_continue,
             "break": _gen_break, "return": _gen_return}

@@ -198,7 +198,7 @@ def _fma(g, op):
     if dt.name == "float32":
         expr = lambda e: canon(f"fmaf({e[0]}, {e[1]}, {e[2]})", dt)  # noqa: E731
     elif dt.name == "float64":
-        expr = lambda e: canon(f"fma({e[0]}, {e[1]}, {e[2]})", dt)  # noqa: E731
+        expr = lambda e: canon(f"ts_fma64({e[0]}, {e[1]}, {e[2]})", dt)  # noqa: E731
     elif dt.name in ("float16", "bfloat16"):
         expr = lambda e: canon(from_double("ts_fma_narrow(" + ", ".join(to_double(x, dt) for x in e) + ")", dt),  # noqa: E731
                                dt)

@@ -85,6 +85,17 @@ TS_INLINE double ts_fma_narrow(double a, double b, double c) {
     return isfinite(s) ? ts_odd64(s, err) : s;
 }
 /* A NaN made quiet, as converting through float64 does (masks, not branches: loops vectorise) */
+/* float64 fma as numerics._fma64 computes it: IEEE's, except that an exact zero is +0 wherever its
+   error-free emulation applies (every magnitude 0 or within [2^-900, 2^995]). */
+TS_INLINE int ts_fma64_range(double x) {
+    double a = fabs(x);
+    return a == 0 || (a >= 0x1p-900 && a <= 0x1p995);
+}
+TS_INLINE double ts_fma64(double a, double b, double c) {
+    double r = fma(a, b, c);
+    int emulated = ts_fma64_range(a) & ts_fma64_range(b) & ts_fma64_range(c) & ts_fma64_range(a * b);
+    return (r == 0 && emulated) ? 0.0 : r;
+}
 TS_INLINE float ts_quiet32(float x) {
     uint32_t u = ts_f2u(x), nan = 0u - (uint32_t)((u & 0x7FFFFFFFu) > 0x7F800000u);
     return ts_u2f(u | (nan & 0x400000u));
@@ -112,6 +123,27 @@ TS_INLINE int ts_pick_min32(float x, float y, int propagate) {
     int xn = x != x, yn = y != y;
     int pick = (x < y) | ((x == y) & (int)(ts_f2u(x) >> 31));
     return propagate ? ((pick & !yn) | xn) : ((pick | yn) & !(xn & !yn));
+}
+
+/* float `%` (numerics._float_binary 'mod'): C's fmod (exact), then + y where the signs differ */
+TS_INLINE float ts_fmod_f32(float x, float y) {
+    double r = fmod((double)x, (double)y);
+    float rf = (float)r;
+    return ((r < 0) != ((double)y < 0) && r != 0) ? rf + y : rf;
+}
+TS_INLINE double ts_fmod_f64(double x, double y) {
+    double r = fmod(x, y);
+    return ((r < 0) != (y < 0) && r != 0) ? r + y : r;
+}
+TS_INLINE ts_f16 ts_fmod_f16(ts_f16 x, ts_f16 y) {
+    double yd = ts_h2d(y), r = fmod(ts_h2d(x), yd);
+    ts_f16 rh = ts_d2h(r);
+    return ((r < 0) != (yd < 0) && r != 0) ? ts_f2h(ts_h2f(rh) + ts_h2f(y)) : rh;
+}
+TS_INLINE ts_bf16 ts_fmod_bf16(ts_bf16 x, ts_bf16 y) {
+    double yd = (double)ts_bf2f(y), r = fmod((double)ts_bf2f(x), yd);
+    ts_bf16 rb = ts_d2bf(r);
+    return ((r < 0) != (yd < 0) && r != 0) ? ts_f2bf(ts_bf2f(rb) + ts_bf2f(y)) : rb;
 }
 
 /* ---- integers: wrapping, floor division, Python modulo, shifts (numerics.int_*) ---- */
