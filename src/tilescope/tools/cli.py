@@ -61,7 +61,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--bundle", metavar="DIR",
                    help="with --device gpu: take cubins from this artifact bundle instead of compiling "
                         "(python -m tilescope.gpu.bundle build)")
-    r.add_argument("script")
+    r.add_argument("-m", dest="module", metavar="MODULE",
+                   help="run a library module as a script, like python -m (e.g. -m pytest tests/); "
+                        "the arguments after it are the module's")
+    r.add_argument("script", nargs="?")
     r.add_argument("script_args", nargs=argparse.REMAINDER)
     k = sub.add_parser("compile", help="compile a kernel to TileIR text, bytecode or a cubin (via tileiras)")
     k.add_argument("file")
@@ -75,9 +78,29 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _split_run_module(argv: List[str]):
+    """`run [OPTIONS] -m MODULE ARGS...`: everything after MODULE belongs to the module."""
+    if argv[:1] != ["run"]:
+        return argv, None
+    i = 1
+    while i < len(argv) and argv[i].startswith("-"):
+        if argv[i] == "-m":
+            return argv[:i + 2], argv[i + 2:]
+        if argv[i] in _RUN_VALUE_OPTIONS:
+            i += 1
+        i += 1
+    return argv, None               # a script comes first: any later -m is the script's
+
+
+_RUN_VALUE_OPTIONS = ("--check", "--numerics", "--block", "--device", "--bundle")
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = _parser()
+    argv, module_args = _split_run_module(list(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
+    if module_args is not None:
+        args.script_args = module_args
     if args.command is None:
         parser.print_help()
         return 2
@@ -104,8 +127,11 @@ def main(argv: Optional[List[str]] = None) -> int:
                 use_for_ct_launch(args.bundle)
             elif args.bundle:
                 raise UsageError("--bundle needs --device gpu")
-            return run_script(args.script, args.script_args, record=args.record, block=args.block,
-                              pdb=args.pdb, check=args.check, numerics=args.numerics)
+            if (args.module is None) == (args.script is None):
+                raise UsageError("give a SCRIPT or -m MODULE")
+            return run_script(args.module or args.script, args.script_args, record=args.record, block=args.block,
+                              pdb=args.pdb, check=args.check, numerics=args.numerics,
+                              module=args.module is not None, devices=args.device == "cpu")
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2
