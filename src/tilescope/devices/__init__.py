@@ -37,8 +37,8 @@ def activate(*, torch: bool = True, cupy: bool = True) -> None:
     if _active:
         return
     current_target()                       # a bad TILESCOPE_GPU fails now, with the known names
-    from ..lang import shim
-    shim.install()
+    from . import cuda_tile
+    cuda_tile.install()
     from . import hooks
     if torch:
         hooks.when_imported("torch", _install_torch)
