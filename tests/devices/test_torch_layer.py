@@ -1,30 +1,12 @@
 """The torch half of the CPU device layer, on a GPU-targeted script run unmodified in a child
 process (the layer patches torch for the whole process, so it never runs inside this one)."""
-import json
-import os
-import subprocess
-import sys
-
 import pytest
+
+from tests.devices.helpers import SCRIPTS, checks_of, run_child
 
 pytest.importorskip("torch")
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRIPT = os.path.join(os.path.dirname(__file__), "scripts", "torch_cuda_script.py")
-
-
-def run_child(args, env_extra=None, timeout=240):
-    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"), **(env_extra or {}))
-    env.pop("TILESCOPE_CPU", None)
-    env.update(env_extra or {})
-    return subprocess.run([sys.executable] + args, capture_output=True, text=True, env=env, timeout=timeout,
-                          cwd=ROOT)
-
-
-def checks_of(proc):
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return {d["check"]: d["value"] for d in (json.loads(line) for line in proc.stdout.splitlines()
-                                             if line.startswith("{"))}
+SCRIPT = SCRIPTS + "/torch_cuda_script.py"
 
 
 @pytest.fixture(scope="module")
@@ -76,5 +58,6 @@ def test_other_target_gpu():
 
 def test_unknown_target_gpu_is_a_clear_error():
     proc = run_child(["-m", "tilescope", "run", SCRIPT], {"TILESCOPE_GPU": "z9000"})
-    assert proc.returncode != 0
-    assert "TILESCOPE_GPU='z9000' names no GPU tilescope knows" in proc.stderr
+    assert proc.returncode == 2
+    assert proc.stderr.strip().startswith("tilescope run: error: TILESCOPE_GPU='z9000' names no GPU tilescope knows")
+    assert "Traceback" not in proc.stderr

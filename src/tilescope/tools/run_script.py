@@ -81,7 +81,12 @@ def _run_script(script: str, argv: List[str], *, record: bool = False, module: b
         return 2
     if devices:
         from ..devices import activate
-        activate()
+        from ..devices.target import UnknownGpu
+        try:
+            activate()
+        except UnknownGpu as e:
+            print(f"tilescope run: error: {e}", file=sys.stderr)
+            return 2
     else:
         install()                  # `import cuda.tile` is tilescope from here on, upstream or not
     saved_argv, saved_path = sys.argv, list(sys.path)
