@@ -36,7 +36,7 @@ ALIASES: Dict[str, str] = {
     "cuda.tile._version": "tilescope.lang.private._version",
     "cuda.tile._compile": "tilescope.lang.private._compile",
     "cuda.tile._bytecode": "tilescope.lang.private._bytecode",
-    "cuda.tile._bytecode.version": "tilescope.lang.private._bytecode",
+    "cuda.tile._bytecode.version": "tilescope.lang.private._bytecode.version",
 }
 
 
