@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 import types
 
+from tilescope.devices.cuda_tile import ALIASES   # boot.py has made tilescope importable
+
 
 def _module(name: str, **attrs) -> types.ModuleType:
     mod = types.ModuleType(name)
@@ -36,7 +38,8 @@ def install() -> None:
     mods["cuda.tile._ir"].__path__ = []          # a package: its other submodules are placeholders
     mods["cuda.tile._ir"].typing_support = mods["cuda.tile._ir.typing_support"]
     sys.modules.update(mods)
-    tile = sys.modules["cuda.tile"]
+    import importlib
+    tile = importlib.import_module("cuda.tile")
     for name, mod in mods.items():
         short = name[len("cuda.tile."):]
         if "." not in short:
@@ -131,7 +134,6 @@ class _InternalFinder:
 
     @staticmethod
     def _wanted(fullname: str) -> bool:
-        from tilescope.lang.shim import ALIASES
         if fullname in ALIASES:
             return False                 # the product's own alias
         return (fullname.startswith(("cuda.tile._", "cuda.tile.compilation.", "cuda.tile.tune.", "cuda.tile.jax."))
