@@ -2,21 +2,20 @@
 
 Patched, for the whole process: the `torch.cuda` namespace, `Tensor.to/cuda/cpu/type/pin_memory`,
 `nn.Module.to/cuda/cpu`, `torch.Generator`, the default-device context, `torch.load`, the legacy
-`torch.cuda.FloatTensor`-style types, and a torch-function mode (pushed in every thread) that maps
-`device=` arguments. Nothing is written to disk.
+`torch.cuda.FloatTensor`-style types, and every factory function taking `device=` (`torch.zeros`,
+`torch.empty_like`, `Tensor.new_zeros`, ...). Nothing is written to disk.
 """
 from __future__ import annotations
 
 import contextlib
 import functools
 import sys
-import threading
 
 import torch
 
 from . import torch_cuda
 from .errors import NotOnCpu
-from .torch_tensor import (CPU, CUDA0, CudaTensor, DeviceMode, as_device, call_on_device, constructors,
+from .torch_tensor import (CPU, CUDA0, CudaTensor, as_device, call_on_device, constructors, device_factory,
                            is_emulated, names_cuda, to_device)
 
 _installed = False
@@ -233,19 +232,24 @@ def _patch_dlpack() -> None:
     torch.utils.dlpack.from_dlpack = device_from_dlpack
 
 
-# ---- the mode, in every thread ----------------------------------------------------------------
+# ---- factories: device= arguments -----------------------------------------------------------
 
-def _push_mode() -> None:
-    DeviceMode().__enter__()          # stays pushed for the thread's life
+_LIKE = ("empty_like", "zeros_like", "ones_like", "full_like", "rand_like", "randn_like", "randint_like")
+_NEW = ("new_empty", "new_zeros", "new_ones", "new_full", "new_tensor", "new_empty_strided")
 
 
-def _patch_threads() -> None:
-    bootstrap = threading.Thread._bootstrap_inner
-
-    def _bootstrap_inner(self):
-        _push_mode()
-        bootstrap(self)
-    threading.Thread._bootstrap_inner = _bootstrap_inner
+def _patch_factories() -> None:
+    # Module attributes, not a torch-function mode: modes are per thread and autograd runs a
+    # custom Function's backward without them, while these names are global.
+    names = {getattr(f, "__name__", None) for f in constructors()} | set(_LIKE)
+    for name in sorted(n for n in names if n and hasattr(torch, n)):
+        original = getattr(torch, name)
+        if not getattr(original, "__tilescope_device_factory__", False):
+            setattr(torch, name, device_factory(original))
+    for name in ("fftfreq", "rfftfreq"):
+        setattr(torch.fft, name, device_factory(getattr(torch.fft, name)))
+    for name in _NEW:
+        setattr(_PLAIN, name, device_factory(getattr(_PLAIN, name)))
 
 
 def install(module=None) -> None:
@@ -261,5 +265,4 @@ def install(module=None) -> None:
     _patch_default_device()
     _patch_load()
     _patch_dlpack()
-    _patch_threads()
-    _push_mode()
+    _patch_factories()

@@ -9,10 +9,12 @@ tensors.
 """
 from __future__ import annotations
 
+import functools
+
 import torch
-from torch.overrides import TorchFunctionMode
 
 from .errors import NotOnCpu
+from .torch_numerics import like_the_gpu
 
 CUDA0 = torch.device("cuda", 0)
 CPU = torch.device("cpu")
@@ -77,7 +79,6 @@ def wrap(ret):
 
 _NOWRAP = None
 
-
 class CudaTensor(torch.Tensor):
     """A CPU tensor that reads as a CUDA tensor (`cuda:0`)."""
 
@@ -91,7 +92,9 @@ class CudaTensor(torch.Tensor):
         from .torch_random import with_device_generator
         func_kwargs = with_device_generator(func, kwargs or {})
         with torch._C.DisableTorchFunctionSubclass():
-            ret = func(*args, **func_kwargs)
+            ret = like_the_gpu(func, args, func_kwargs)
+            if ret is None:
+                ret = func(*args, **func_kwargs)
         if func in _NOWRAP:
             return ret
         return wrap(ret)
@@ -155,19 +158,20 @@ def call_on_device(func, args, kwargs):
     return as_device(ret) if isinstance(ret, _PLAIN) else ret
 
 
-class DeviceMode(TorchFunctionMode):
-    """Maps `device=` of every torch call (factories, `*_like`, `new_*`, ...) from CUDA to the CPU;
-    the tensors made are device tensors."""
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        device = kwargs.get("device")
-        if device is not None and names_cuda(device):
-            return call_on_device(func, args, kwargs)
-        return func(*args, **kwargs)
-
-
 def constructors():
     """torch's factory functions (those `torch.set_default_device` applies to)."""
     from torch.utils._device import _device_constructors
     return _device_constructors()
+
+
+def device_factory(fn):
+    """`fn` (a torch factory or `*_like` function, or a `Tensor.new_*` method) with `device=`
+    naming the CUDA device made on the CPU, as a device tensor."""
+    @functools.wraps(fn)
+    def make(*args, **kwargs):
+        device = kwargs.get("device")
+        if device is not None and names_cuda(device):
+            return call_on_device(fn, args, kwargs)
+        return fn(*args, **kwargs)
+    make.__tilescope_device_factory__ = True
+    return make
