@@ -61,3 +61,15 @@ def test_unknown_target_gpu_is_a_clear_error():
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("tilescope run: error: TILESCOPE_GPU='z9000' names no GPU tilescope knows")
     assert "Traceback" not in proc.stderr
+
+
+def test_formatting_and_factories_inside_autograd(checks):
+    assert checks["format"] == "1.50"
+    assert checks["backward_factory"] is True
+
+
+def test_torch_references_round_as_the_gpu_does(checks):
+    assert checks["half_gemm"] == [True, True]            # accumulated exactly, rounded once
+    assert checks["tf32"] == [True, True]                 # precision "high": TF32 inputs, as tensor cores
+    assert checks["layer_norm_dw_err"] < 0.05             # float32 accumulation (torch's CPU bf16: ~0.4)
+    assert checks["sdpa"] == [True, "torch.float16"]      # a CUDA-only backend choice runs on the CPU's

@@ -127,6 +127,12 @@ class CudaTensor(torch.Tensor):
     def __array__(self, dtype=None, copy=None):
         return self.numpy()
 
+    def __format__(self, format_spec):
+        # torch formats 0-d tensors through .item() only for the exact Tensor type.
+        if self.dim() == 0:
+            return self.item().__format__(format_spec)
+        return super().__format__(format_spec)
+
     def __reduce_ex__(self, proto):
         # Pickled (torch.save, multiprocessing) as a plain tensor: loadable anywhere.
         return _PLAIN.__reduce_ex__(self.cpu(), proto)

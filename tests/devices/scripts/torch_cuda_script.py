@@ -80,3 +80,45 @@ for name, call in (("CUDAGraph", lambda: torch.cuda.CUDAGraph()), ("graph", lamb
         report("refused_" + name, None)
     except RuntimeError as e:
         report("refused_" + name, f"{type(e).__name__}: {e}")
+
+# ---- formatting, autograd, and references computed as the GPU computes them ----
+report("format", f"{torch.tensor(1.5, device='cuda'):.2f}")
+
+
+class Doubler(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, g):
+        made = torch.zeros(g.shape, device="cuda")       # torch runs this without torch-function modes
+        report("backward_factory", made.is_cuda)
+        return g * 2 + made
+
+
+leaf = torch.ones(3, device="cuda", requires_grad=True)
+Doubler.apply(leaf).sum().backward()
+torch.manual_seed(1)
+A = torch.randn(64, 96, dtype=torch.float16, device="cuda")
+B = torch.randn(96, 48, dtype=torch.float16, device="cuda")
+exact = (A.cpu().double() @ B.cpu().double()).half()
+report("half_gemm", [bool(torch.equal((A @ B).cpu(), exact)), bool(torch.equal(torch.mm(A, B).cpu(), exact))])
+X = torch.randn(32, 64, device="cuda")
+Y = torch.randn(64, 16, device="cuda")
+torch.set_float32_matmul_precision("high")
+tf32 = (X @ Y).cpu()
+torch.set_float32_matmul_precision("highest")
+full = (X @ Y).cpu()
+report("tf32", [float((tf32 - full).abs().max()) > 1e-5, float((tf32 - full).abs().max()) < 5e-2])
+w = torch.randn(256, dtype=torch.bfloat16, device="cuda", requires_grad=True)
+xb = torch.randn(512, 256, dtype=torch.bfloat16, device="cuda")
+torch.nn.functional.layer_norm(xb, (256,), w, None, 1e-5).backward(torch.full_like(xb, 0.1))
+xd = xb.cpu().double()
+xhat = (xd - xd.mean(1, keepdim=True)) / (xd.var(1, unbiased=False, keepdim=True) + 1e-5).sqrt()
+report("layer_norm_dw_err", float((w.grad.cpu().double() - (0.1 * xhat).sum(0)).abs().max()))
+from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: E402
+q = torch.randn(1, 2, 8, 16, dtype=torch.float16, device="cuda")
+with sdpa_kernel(SDPBackend.CUDNN_ATTENTION):
+    att = torch.nn.functional.scaled_dot_product_attention(q, q, q)
+report("sdpa", [att.is_cuda, str(att.dtype)])
