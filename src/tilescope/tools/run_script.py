@@ -25,7 +25,7 @@ def _print_user_traceback(e: BaseException) -> None:
 
 def run_script(script: str, argv: List[str], *, record: bool = False, block: Optional[str] = None,
                pdb: bool = False, check: Optional[str] = None, numerics: Optional[str] = None,
-               module: bool = False, devices: bool = True) -> int:
+               trace: Optional[str] = None, module: bool = False, devices: bool = True) -> int:
     """Run `script` (a file, or with `module=True` a module name as `python -m` takes it).
     `block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry;
     `check` selects the run-time checks (as the TILESCOPE_CHECKS environment variable); `numerics`
@@ -60,9 +60,14 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
         settings[ENV_CPU] = "1"
     saved_env = {k: os.environ.get(k) for k in settings}
     os.environ.update(settings)
+    if trace is not None:
+        from .. import trace as _trace
+        _trace.start_run(trace)
     try:
         return _run_script(script, argv, record=record, module=module, devices=devices)
     finally:
+        if trace is not None:
+            _trace.stop_run()
         for k, v in saved_env.items():
             if v is None:
                 os.environ.pop(k, None)
