@@ -15,10 +15,10 @@ import torch
 
 from .errors import NotOnCpu
 from .torch_numerics import like_the_gpu
+from .torch_random import with_device_generator
 
 CUDA0 = torch.device("cuda", 0)
 CPU = torch.device("cpu")
-_TORCH_TO = torch.Tensor.to
 _PLAIN = torch.Tensor
 
 
@@ -70,14 +70,12 @@ def wrap(ret):
     if type(ret) is _PLAIN:
         return ret.as_subclass(CudaTensor)
     if isinstance(ret, (tuple, list)) and any(type(r) is _PLAIN for r in ret):
-        items = [wrap(r) for r in ret]
-        if isinstance(ret, tuple) and hasattr(ret, "_fields"):          # torch.return_types.*
-            return type(ret)(items)
-        return type(ret)(items)
+        return type(ret)([wrap(r) for r in ret])          # also torch.return_types.* (max, sort, ...)
     return ret
 
 
 _NOWRAP = None
+
 
 class CudaTensor(torch.Tensor):
     """A CPU tensor that reads as a CUDA tensor (`cuda:0`)."""
@@ -89,7 +87,6 @@ class CudaTensor(torch.Tensor):
         global _NOWRAP
         if _NOWRAP is None:
             _NOWRAP = torch.overrides.get_default_nowrap_functions()
-        from .torch_random import with_device_generator
         func_kwargs = with_device_generator(func, kwargs or {})
         with torch._C.DisableTorchFunctionSubclass():
             ret = like_the_gpu(func, args, func_kwargs)
@@ -159,7 +156,6 @@ def host_view(x: CudaTensor) -> torch.Tensor:
 
 def call_on_device(func, args, kwargs):
     """Run a torch call that names the CUDA device on the CPU; tensors it makes are device tensors."""
-    from .torch_random import with_device_generator
     ret = func(*args, **with_device_generator(func, dict(kwargs, device=CPU)))
     return as_device(ret) if isinstance(ret, _PLAIN) else ret
 
