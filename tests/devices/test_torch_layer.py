@@ -49,6 +49,8 @@ def test_what_has_no_cpu_meaning_is_refused_by_name(checks):
         assert checks["refused_" + name].startswith("NotOnCpu: torch.cuda." + name), checks["refused_" + name]
         assert "not available on the CPU" in checks["refused_" + name]
     assert "emulates one GPU, cuda:0" in checks["refused_cuda:1"]
+    # a torch.cuda call the layer does not answer is named too, not "Torch not compiled with CUDA"
+    assert checks["refused_unanswered"].startswith("NotOnCpu: torch.cuda.get_sync_debug_mode is not available")
 
 
 def test_other_target_gpu():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import os
 import sys
 
 import torch
@@ -44,12 +45,17 @@ def _patch_torch_cuda() -> None:
 
 
 def _lazy_init_refused():
-    # Reached only by torch.cuda functions the layer does not answer: name the caller.
-    frame = sys._getframe(1)
-    while frame is not None and frame.f_code.co_name.startswith("_"):
+    # Reached only by torch.cuda functions the layer does not answer: name the outermost one.
+    cuda_dir = os.path.dirname(torch.cuda.__file__)
+    frame, name = sys._getframe(1), None
+    while frame is not None:
+        if os.path.dirname(frame.f_code.co_filename).startswith(cuda_dir):
+            if not frame.f_code.co_name.startswith("_"):
+                name = frame.f_code.co_name
+        elif name is not None:
+            break
         frame = frame.f_back
-    where = f"torch.cuda.{frame.f_code.co_name}" if frame is not None else "this torch.cuda call"
-    raise NotOnCpu(where, "not emulated by the CPU device layer")
+    raise NotOnCpu(f"torch.cuda.{name}" if name else "this torch.cuda call", "not emulated by the CPU device layer")
 
 
 _LEGACY_TYPES = {"FloatTensor": torch.float32, "DoubleTensor": torch.float64, "HalfTensor": torch.float16,

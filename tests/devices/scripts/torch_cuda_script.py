@@ -74,7 +74,8 @@ report("device_rng", [r1.tolist() == r2.tolist(), host_draw.is_cuda])
 report("legacy", [isinstance(a, torch.cuda.FloatTensor), a.type(), torch.cuda.FloatTensor([1, 2]).is_cuda])
 report("repr", repr(torch.ones(2, device="cuda")))
 for name, call in (("CUDAGraph", lambda: torch.cuda.CUDAGraph()), ("graph", lambda: torch.cuda.graph(None)),
-                   ("cuda:1", lambda: torch.zeros(1, device="cuda:1"))):
+                   ("cuda:1", lambda: torch.zeros(1, device="cuda:1")),
+                   ("unanswered", lambda: torch.cuda.get_sync_debug_mode())):
     try:
         call()
         report("refused_" + name, None)
