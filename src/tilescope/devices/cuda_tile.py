@@ -8,15 +8,12 @@ hook stays cheap); `tilescope.lang.shim` builds the tools' scoped use on it.
 """
 from __future__ import annotations
 
-import contextlib
 import importlib
 import importlib.abc
 import importlib.machinery
 import importlib.util
-import os
 import sys
-import types
-from typing import Dict, Iterator, Optional
+from typing import Dict
 
 # upstream module name -> the tilescope module that stands for it
 ALIASES: Dict[str, str] = {
