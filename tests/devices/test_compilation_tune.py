@@ -143,9 +143,22 @@ def test_exhaustive_search_reports_configs_that_fail_or_disagree():
     result = tune.exhaustive_search([256, 64], None, lambda t: (256 // t,), K.racy_sum, args, quiet=True)
     assert result.best.config == 256
     (cfg, err, msg), = result.failures
-    assert cfg == 64 and ("race" in msg or "differs from the first configuration" in msg), msg
+    assert cfg == 64 and err.__name__ == "CheckFailed" and "race" in msg, msg
     with pytest.raises(ValueError, match="Search space is empty"):
         tune.exhaustive_search([], None, lambda t: (1,), K.racy_sum, args)
+
+
+def test_a_config_whose_results_disagree_is_a_failure():
+    x = np.ones((16, 96), np.float32)
+
+    def args(cfg):
+        return (x, np.zeros(16, np.float32), 16, cfg)
+
+    # 96 = 3 x 32: all elements summed; 96 // 64 = 1 tile: a third of each row forgotten.
+    result = tune.exhaustive_search([32, 64], None, lambda t: (1,), K.row_sums_floor, args, quiet=True)
+    assert result.best.config == 32
+    (cfg, err, msg), = result.failures
+    assert cfg == 64 and err.__name__ == "ResultsDisagree" and "argument #1 differs" in msg, msg
 
 
 def test_jax_module_without_jax_says_what_is_missing():

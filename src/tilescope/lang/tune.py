@@ -57,6 +57,10 @@ class ResultsDisagree(AssertionError):
     """A configuration's results differ from those of the first configuration that ran."""
 
 
+class CheckFailed(AssertionError):
+    """tilescope's run-time checks reported a configuration (out-of-bounds access, race, ...)."""
+
+
 def _host_arrays(args) -> List[Optional[np.ndarray]]:
     """Copies of the array arguments' contents after a launch (None for non-arrays)."""
     from ..devices import host_array
@@ -101,9 +105,10 @@ def exhaustive_search(search_space: Sequence[T], stream, grid_fn: Callable[[T], 
                       args_fn: Callable[[T], tuple], hints_fn: Optional[Callable[[T], dict]] = None, *,
                       quiet: bool = False, single_run_timeout_sec: Optional[float] = None,
                       flush_l2: bool = True) -> TuningResult[T]:
-    """Run every configuration once with the CPU executor's checks; pick the first clean one."""
+    """Run every configuration once with the CPU executor's checks; pick the first clean one
+    (no exception, no check report, results agreeing with the first clean configuration's)."""
+    from ..backends.numpy.launcher import run_kernel
     from .kernel import kernel as TileKernel
-    from .kernel import launch
     configs = list(search_space)
     if not configs:
         raise ValueError("Search space is empty.")
@@ -119,8 +124,10 @@ def exhaustive_search(search_space: Sequence[T], stream, grid_fn: Callable[[T], 
                 k = k.replace_hints(**hints)
             args = tuple(args_fn(cfg))
             start = time.perf_counter()
-            launch(stream, tuple(grid_fn(cfg)), k, args)
+            checks = run_kernel(tuple(grid_fn(cfg)), k, args)
             elapsed_us = (time.perf_counter() - start) * 1e6
+            if checks.reports:               # out of bounds, races...: not a correct configuration
+                raise CheckFailed(f"tilescope's checks: {checks.reports[0]}")
             results = _host_arrays(args)
             if reference is None:
                 reference = results
