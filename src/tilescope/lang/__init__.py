@@ -20,7 +20,8 @@ from .surface_types import Array, Scalar, Slice, Tile, TiledView
 
 __tilescope__ = True
 
-# Every public name of cuda.tile 1.7.0 that kernel code can call.
+# Every public name of cuda.tile 1.7.0 that kernel code can call (each has an entry in the
+# registry: tested); the module's attributes are the registry's, so a new op needs no entry here.
 OPERATION_NAMES = (
     "abs add arange argmax argmin assert_ assume_divisible_by astile astype atan2 atomic_add atomic_and "
     "atomic_cas atomic_max atomic_min atomic_or atomic_xchg atomic_xor bid bitcast bitwise_and "
@@ -34,22 +35,28 @@ OPERATION_NAMES = (
     "zeros").split()
 
 
-def __getattr__(name: str):
+def _load_ops() -> None:
     # Operations are looked up lazily: the op families import this package's
     # submodules (enums, annotations) while they are being registered.
-    if name in OPERATION_NAMES:
-        import importlib
-        importlib.import_module("tilescope.ops").load_all()
-        fn = _SURFACE[name]          # every public operation has an entry (tested)
-        if name == "cdiv":
-            fn.host = _host_cdiv
-        globals()[name] = fn
-        return fn
+    import importlib
+    importlib.import_module("tilescope.ops").load_all()
+
+
+def __getattr__(name: str):
+    if not name.startswith("_") and "." not in name:
+        _load_ops()
+        fn = _SURFACE.get(name)
+        if fn is not None:
+            if name == "cdiv":
+                fn.host = _host_cdiv
+            globals()[name] = fn
+            return fn
     raise AttributeError(f"module 'cuda.tile' has no attribute '{name}'")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(OPERATION_NAMES))
+    _load_ops()
+    return sorted(set(globals()) | {n for n in _SURFACE if "." not in n})
 
 
 def foreign_pointer_dtype(pointee_dtype):

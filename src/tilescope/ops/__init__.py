@@ -8,7 +8,7 @@ of import cycles.
 import importlib
 
 FAMILIES = ("memory", "elementwise", "math", "creation", "reduce", "matmul", "shape", "atomics",
-            "gather", "views", "debug", "static_ops", "static_forms")
+            "gather", "views", "debug", "static_ops", "static_forms", "control")
 
 _loaded = False
 

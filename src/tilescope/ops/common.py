@@ -11,6 +11,7 @@ from typing import Any, Optional, Sequence, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
+from ..ir.primitive import TypingError
 from ..ir.types import ArrayType, TileType
 
 Shape = Tuple[int, ...]
@@ -334,3 +335,34 @@ def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:
     if have < tuple(version):
         raise ctx.unsupported(f"{feature} requires tileiras {version[0]}.{version[1]} or later. "
                               f"Current version is {have[0]}.{have[1]}.")
+
+
+# ---- typing rules (the verifier's: result types from operand types and attributes) --------
+
+def expect(condition: bool, message: str) -> None:
+    """In a typing rule: the op is malformed unless `condition` holds."""
+    if not condition:
+        raise TypingError(message)
+
+
+def tile_type(op, i: int = 0) -> TileType:
+    t = op.operands[i].type
+    expect(isinstance(t, TileType), f"operand #{i} must be a tile, got {t}")
+    return t
+
+
+def same_as_operand(op):
+    """Typing rule: one result of operand 0's type, every operand of that type."""
+    t = tile_type(op)
+    for i, v in enumerate(op.operands):
+        expect(v.type == t, f"operand #{i} has type {v.type}, expected {t}")
+    return [t]
+
+
+def scalar_result(dtype):
+    """Typing rule: one 0-d result of `dtype`."""
+    return lambda op: [TileType(dtype, ())]
+
+
+def no_results(op):
+    return []

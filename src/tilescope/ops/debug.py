@@ -8,6 +8,7 @@ the conversion applied to every element, e.g. `[0, 1, 2, 3]` or `[[1.0, 2.0]]`.
 """
 from __future__ import annotations
 
+import os
 import re
 from typing import Any, List, Tuple
 
@@ -15,12 +16,20 @@ from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.types import TileType
 from ..lang.static import FormatField, FormatString
-from .common import is_number, is_tile, tile_operand
-from .registry import primitive, surface
+from .common import expect, is_number, is_tile, no_results, tile_operand, tile_type
+from ..ir.primitive import LITERALS, STR, one_of
+from .registry import Attr, optional, primitive, surface
 from .shape import type_name
 
-primitive("print", "Print `format` (C printf style, one conversion per operand, tiles as nested lists).")
-primitive("assert", "Abort with `message` unless every element of the bool operand is true.")
+PRINT = primitive("print", "Print `format` (C printf style, one conversion per operand, tiles as nested lists); "
+                           "`pieces` splits it into text and (operand, conversion) pairs.",
+                  operands=("*values",), results=0, traits=("side_effects",),
+                  attrs={"format": Attr(STR), "pieces": Attr(LITERALS), "origin": Attr(one_of("print", "printf")),
+                         "stored_operand": Attr(STR, "all")})
+ASSERT = primitive("assert", "Abort with `message` unless every element of the bool operand is true.",
+                   operands=("cond",), results=0, traits=("side_effects",), attrs={"message": optional(STR)})
+BREAKPOINT = primitive("breakpoint", "Stop in the debugger (`tilescope run --pdb`); nothing elsewhere.",
+                       results=0, traits=("side_effects",))
 
 _INT_CONV = set("diuoxX")
 _FLOAT_CONV = set("eEfFgGaA")
@@ -283,7 +292,6 @@ import math as _math
 import numpy as _np
 
 from ..backends.numpy.numerics import to_float64
-from .registry import numpy_rule
 
 _CONV_PARTS = re.compile(r"%([-+ #0]*)([0-9]*)(?:\.([0-9]*))?(hh|h|ll|l|L|j|z|t)?([diouxXeEfFgGaA])")
 # Bits a C vararg of each length modifier is read with (LP64, as on the GPU host side).
@@ -415,7 +423,7 @@ def printed_lines(pieces, operands, dtypes, rows):
         yield b, "".join(out)
 
 
-@numpy_rule("print")
+@PRINT.numpy
 def _(ex, op, *operands):
     lines = printed_lines(op.attrs["pieces"], operands, [v.type.dtype for v in op.operands],
                           _np.flatnonzero(ex.active_mask()))
@@ -424,7 +432,7 @@ def _(ex, op, *operands):
     return None
 
 
-@numpy_rule("assert")
+@ASSERT.numpy
 def _(ex, op, cond):
     """A device-side assert: the first active block (lowest linear id in the group) with a false
     element stops the launch with an ExecutionError naming the kernel, the line, the block and the
@@ -439,9 +447,50 @@ def _(ex, op, cond):
     block = tuple(int(v) for v in ex.block_ids[b])
     loc = op.loc
     where = f"{loc.filename}:{loc.line}" if loc is not None else "?"
-    message = op.attrs.get("message") or ""
+    message = op.attrs["message"] or ""
     text = f"assertion failed in kernel '{ex.fn.name}' at {where}, block {block}"
     text += f": {message}" if message else ""
     # The GPU's device-side assert also prints one line to stdout (with the message).
     ex.sink.write(block, text + "\n")
     raise ExecutionError(text, loc)
+
+
+@BREAKPOINT.numpy
+def _(ex, op):
+    hook = getattr(ex, "breakpoint_hook", None)
+    if hook is not None:
+        hook(ex, op)
+    return None
+
+
+@PRINT.transpile
+def _(w, op):
+    pieces = tuple(p if isinstance(p, str) else tuple(p) for p in op.attrs["pieces"])
+    w.call(op, "print_", "ctx", w.args(op.operands), pieces=pieces, dtypes=tuple(v.type.dtype for v in op.operands))
+
+
+@ASSERT.transpile
+def _(w, op):
+    line = f"{os.path.basename(op.loc.filename)}:{op.loc.line}" if op.loc else "?"
+    where = f"kernel '{w.fn.name}' at {line}"         # worded as the executor's assert report
+    w.call(op, "assert_", "ctx", w.name(op.operands[0]), w.literal(op.attrs["message"] or ""), w.literal(where))
+
+
+@BREAKPOINT.transpile
+def _(w, op):
+    w.emit(f"pass  # {op.name}: nothing to do on the CPU")
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+@ASSERT.typing
+def _(op):
+    expect(tile_type(op).dtype is D.bool_, f"assert takes a bool tile, not {op.operands[0].type}")
+    return []
+
+
+PRINT.typing(no_results)
+BREAKPOINT.typing(no_results)
+for _p in (PRINT, ASSERT, BREAKPOINT):
+    _p.unsupported("fold", "a side effect")
+BREAKPOINT.unsupported("tileir", "a stop in tilescope's CPU debugger; not lowered yet")

@@ -72,6 +72,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
+    o = sub.add_parser("ops", help="print every IR op and which backends have a rule for it")
+    o.add_argument("--format", choices=("text", "json"), default="text")
     return p
 
 
@@ -90,6 +92,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_transpile(args)
         if args.command == "compile":
             return cmd_compile(args)
+        if args.command == "ops":
+            from . import ops_table
+            sys.stdout.write(ops_table.render_json() if args.format == "json" else ops_table.render_text())
+            return 0
         if args.command == "lsp":
             try:
                 from .lsp.server import main as lsp_main

@@ -27,12 +27,19 @@ import numpy as np
 
 from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value, per_function
-from ...ops.registry import PRIMITIVES
+from ...ir.primitive import PRIMITIVES
 from . import forwarding, fusion
 from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, remember, tile_local
 from .nans import canonical_sites
 from .numerics import canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef, regular_tiles
+
+
+@functools.lru_cache(maxsize=None)
+def _walks(name: str) -> bool:
+    """Whether op `name`'s rule drives the walk itself (control flow) instead of mapping values."""
+    p = PRIMITIVES[name]
+    return p.has("structured") or p.has("terminator")
 
 
 class ExecutionError(TileError):
@@ -195,11 +202,10 @@ class Executor:
 
     def exec_op(self, op: Op) -> None:
         self.op = op
-        handler = _CONTROL.get(op.name)
-        if handler is not None:
-            handler(self, op)
-            return
         rule = self.rule_of(op)
+        if _walks(op.name):
+            rule(self, op)                   # runs its blocks / leaves them, binding results itself
+            return
         if op.name in ("binary", "fma"):
             store = forwarding.store_of(self.fn, op)
             if store is not None and forwarding.compute_into_store(self, op, store,
@@ -221,10 +227,14 @@ class Executor:
                 self.set(r, x)
 
     def rule_of(self, op: Op) -> Callable:
+        """The op's NumPy rule from the primitive table."""
         prim = PRIMITIVES.get(op.name)
-        if prim is None or prim.numpy is None:
-            raise self.error(f"the CPU executor has no rule for op '{op.name}' yet")
-        return prim.numpy
+        rule = prim.rule("numpy") if prim is not None else None
+        if rule is None:
+            why = prim.status("numpy") if prim is not None else "missing"
+            raise self.error(f"the CPU executor has no rule for op '{op.name}' yet"
+                             + ("" if why == "missing" else f" ({why})"))
+        return rule
 
     def rule_output(self, op: Op, out: Any) -> Any:
         """A rule's result as the GPU would hold it (NaNs from arithmetic made canonical)."""
@@ -245,7 +255,22 @@ class Executor:
         finally:
             self.op = saved
 
-    # ---- control flow -----------------------------------------------------------
+    # ---- control flow (the control family's rules call these) ------------------------
+
+    def run_if(self, op: Op) -> None:
+        _exec_if(self, op)
+
+    def run_for(self, op: Op) -> None:
+        _exec_for(self, op)
+
+    def run_loop(self, op: Op) -> None:
+        _exec_loop(self, op)
+
+    def leave_loop(self, op: Op) -> None:
+        _loop_exit(self, op)
+
+    def return_(self, op: Op) -> None:
+        _exec_return(self, op)
 
     def with_mask(self, mask: np.ndarray, body: Callable[[], Any]) -> Any:
         saved = self.active
@@ -455,12 +480,6 @@ def _exec_return(ex: Executor, op: Op) -> None:
     mask = ex.active_mask()
     ex.returned |= mask
     ex.active = np.zeros(ex.nb, dtype=bool)
-
-
-_CONTROL: Dict[str, Callable[[Executor, Op], None]] = {
-    "if": _exec_if, "for": _exec_for, "loop": _exec_loop,
-    "break": _loop_exit, "continue": _loop_exit, "return": _exec_return,
-}
 
 
 class Checks:

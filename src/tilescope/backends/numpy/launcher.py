@@ -14,7 +14,6 @@ from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
-from . import core_rules  # noqa: F401  (registers the core rules)
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink

@@ -20,6 +20,7 @@ import threading
 import numpy as np
 
 from ... import dtypes as D
+from ...semantics.functions import UNARY
 
 # RoundingMode member names understood here (lang.enums.RoundingMode.name).
 RN, RZ, RM, RP = "RN", "RZ", "RM", "RP"
@@ -749,14 +750,11 @@ def binary(x, y, fn, dtype, rounding_mode=None, flush_to_zero=False, propagate_n
     return special(*np.broadcast_arrays(x, y))
 
 
-# Transcendentals are computed in float64 and rounded once to float32 (the GPU's f32 results
-# agree with float64 to ~2e-7 relative, so this is the closest match); f16/bf16 go through
-# float32 as the hardware computes them; float64 uses NumPy's libm. Exact ops (abs, neg,
-# floor, ceil) and sqrt are exact / correctly rounded in every dtype.
-_TRANSCENDENTAL = {"exp": np.exp, "exp2": np.exp2, "log": np.log, "log2": np.log2, "sin": np.sin,
-                   "cos": np.cos, "tan": np.tan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
-                   "rsqrt": lambda v: 1.0 / np.sqrt(v)}
-
+# Transcendentals (function-table rows with a `libm` function) are computed in float64 and
+# rounded once to float32 (the GPU's f32 results agree with float64 to ~2e-7 relative, so this
+# is the closest match); f16/bf16 go through float32 as the hardware computes them; float64
+# uses NumPy's libm. Exact ops (abs, neg, floor, ceil) and sqrt are exact / correctly rounded
+# in every dtype.
 
 def unary(x, fn, dtype, rounding_mode=None, flush_to_zero=False):
     """fn(x) in `dtype`."""
@@ -777,7 +775,7 @@ def unary(x, fn, dtype, rounding_mode=None, flush_to_zero=False):
     if fn in ("abs", "neg", "floor", "ceil"):
         f = {"abs": np.abs, "neg": np.negative, "floor": np.floor, "ceil": np.ceil}[fn]
         return round_float(f(to_float64(x, dtype)), dtype)      # exact in every format
-    f64 = _TRANSCENDENTAL[fn]
+    f64 = UNARY[fn].libm
     if dtype is D.float64:
         out = f64(x)
     elif _FAST.get():

@@ -1,23 +1,23 @@
-# ==== tilescope transpile prelude ==========================================================
-# Runtime helpers for a transpiled cuTile kernel. Self-contained (NumPy + ml_dtypes only):
-# its text is copied verbatim into every module `tilescope transpile` writes.
-#
-# Execution model (the same as tilescope's CPU executor): a kernel function runs once for a
-# *group* of blocks. Every run-time value is a NumPy array whose leading axis is the block
-# axis: a tile of shape S is (B, *S) for the B blocks of the group, or (1, *S) when every
-# block has the same value. Control flow that differs between blocks runs under an active
-# mask (`Blocks.active`); stores, atomics and prints only touch active blocks.
-#
-# Checks: the transpiled module runs *unchecked*: out-of-bounds tile elements are padded on
-# load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
-# bounds, race or poison reports). Use `tilescope run` to get those reports.
-import contextlib                         # used by the numerics section (copied in)
-import contextvars                        # used by the numerics section (copied in)
-import math as _math                     # used by the printing section (copied in)
+"""Runtime helpers for a transpiled cuTile kernel. Self-contained (NumPy + ml_dtypes only):
+its text is copied verbatim into every module `tilescope transpile` writes.
+
+Execution model (the same as tilescope's CPU executor): a kernel function runs once for a
+*group* of blocks. Every run-time value is a NumPy array whose leading axis is the block
+axis: a tile of shape S is (B, *S) for the B blocks of the group, or (1, *S) when every
+block has the same value. Control flow that differs between blocks runs under an active
+mask (`Blocks.active`); stores, atomics and prints only touch active blocks.
+
+Checks: the transpiled module runs *unchecked*: out-of-bounds tile elements are padded on
+load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
+bounds, race or poison reports). Use `tilescope run` to get those reports.
+"""
+import contextlib
+import contextvars
+import math as _math
 import os as _os
 import re
 import sys as _sys
-import threading                          # used by the numerics section (copied in)
+import threading
 from types import SimpleNamespace as _NS
 
 import ml_dtypes

@@ -33,7 +33,7 @@ def sections() -> dict:
     numerics = _read(NUMERICS)
     numerics = numerics[numerics.index("# RoundingMode member names"):]
     debug = _read(DEBUG)
-    printing = _between(debug, "_CONV_PARTS = re.compile", '@numpy_rule("print")')
+    printing = _between(debug, "_CONV_PARTS = re.compile", "@PRINT.numpy")
     geometry = _read(GEOMETRY)
     geometry = geometry[geometry.index("# ---- shared with transpiled modules from here on ----"):]
     return {"numerics": numerics.rstrip("\n") + "\n", "printing": printing.rstrip("\n") + "\n",
