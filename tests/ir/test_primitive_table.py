@@ -1,5 +1,6 @@
 """The primitive table: every op has every rule column filled, or a stated reason why not."""
 import json
+import os
 import subprocess
 import sys
 
@@ -8,6 +9,15 @@ import pytest
 from tilescope.ir.core import Op
 from tilescope.ir.primitive import COLUMNS, PRIMITIVES, Attr, Primitive, Unsupported
 from tilescope.tools import ops_table
+
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _tilescope(*args) -> str:
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+    return subprocess.run([sys.executable, "-m", "tilescope", *args], capture_output=True, text=True, check=True,
+                          env=env).stdout
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +36,7 @@ def test_every_primitive_belongs_to_a_family(table):
 
 
 def test_the_ops_command_prints_the_table():
-    out = subprocess.run([sys.executable, "-m", "tilescope", "ops"], capture_output=True, text=True, check=True).stdout
+    out = _tilescope("ops")
     lines = out.splitlines()
     assert lines[0].split() == ["op", "family", *COLUMNS]
     row = next(ln.split() for ln in lines if ln.startswith("binary "))
@@ -39,8 +49,7 @@ def test_the_ops_command_prints_the_table():
 
 
 def test_the_ops_command_in_json():
-    out = subprocess.run([sys.executable, "-m", "tilescope", "ops", "--format", "json"], capture_output=True,
-                         text=True, check=True).stdout
+    out = _tilescope("ops", "--format", "json")
     rows = {r["op"]: r for r in json.loads(out)}
     assert rows["load_tile"]["numpy"] is None and rows["load_tile"]["family"] == "memory"
     assert rows["array_slice"]["transpile"]          # a stated reason
