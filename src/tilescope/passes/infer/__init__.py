@@ -17,19 +17,19 @@ import types
 from contextlib import contextmanager
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .. import dtypes as D
-from ..errors import (Loc, TileError, TileInternalError, TileRecursionError, TileStaticAssertionError,
+from ... import dtypes as D
+from ...errors import (Loc, TileError, TileInternalError, TileRecursionError, TileStaticAssertionError,
                       TileStaticEvalError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                       TileValueError, StaticException)
-from ..frontend import hir as H
-from ..frontend.ast2hir import assigned_names
-from ..frontend.exits import RETVAL
-from ..frontend.source import SourceFunction, function_hir
-from ..frontend.static_module import UnknownValue, unknown_value_error
-from ..ir.core import Block, Builder, Function, Op, Param, Value
-from ..ir.types import ArrayType, ListType, TileType, Type
-from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
-from .values import UNDEFINED, Closure, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
+from ...frontend import hir as H
+from ...frontend.ast2hir import assigned_names
+from ...frontend.exits import RETVAL
+from ...frontend.source import SourceFunction, function_hir
+from ...frontend.static_module import UnknownValue, unknown_value_error
+from ...ir.core import Block, Builder, Function, Op, Param, Value
+from ...ir.types import ArrayType, ListType, TileType, Type
+from ...ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
+from ..values import UNDEFINED, Closure, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
 
 MAX_INLINE_DEPTH = 1000  # as upstream cuTile
 
@@ -264,7 +264,7 @@ class Inference:
     # ---- entry point --------------------------------------------------------
 
     def infer_kernel(self, pyfunc, arg_specs: Sequence[Any], name: Optional[str] = None) -> Function:
-        from ..lang.bridge import translate
+        from ...lang.bridge import translate
         hir_fn = function_hir(pyfunc, is_entry=True)
         self.loc = hir_fn.loc
         body = Block()
@@ -290,8 +290,8 @@ class Inference:
         return fn
 
     def _bind_kernel_params(self, pyfunc, hir_fn, arg_specs, frame, translate) -> List[Param]:
-        from ..meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
-        from ..lang.annotations import is_constant_annotation
+        from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+        from ...lang.annotations import is_constant_annotation
         params = [p for p in hir_fn.params]
         if len(arg_specs) != len(params):
             raise self.error(TileTypeError, f"kernel '{hir_fn.name}' takes {len(params)} argument(s) "
@@ -325,8 +325,8 @@ class Inference:
         return out
 
     def _param_value(self, name: str, spec) -> Tuple[Any, List[Value]]:
-        from ..meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
-        from ..lang.bridge import translate
+        from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+        from ...lang.bridge import translate
         if isinstance(spec, ConstantSpec) or not _is_spec(spec):
             # a compile-time item of a tuple argument (e.g. a tuple of ints): no run-time leaf
             return translate(spec.value if isinstance(spec, ConstantSpec) else spec), []
@@ -377,7 +377,7 @@ class Inference:
 
     def _stmt_Raise(self, s: H.Raise) -> None:
         exc = self.eval(s.exc)
-        from ..lang.static import raise_static_exception
+        from ...lang.static import raise_static_exception
         raise_static_exception(self, exc)
 
     def _stmt_Yield(self, s: H.Yield) -> None:
@@ -865,7 +865,7 @@ class Inference:
         self._run_loop("loop", [], names, [], body, s.loc)
 
     def _static_for(self, s: H.For) -> None:
-        from ..lang.static import static_iter_items
+        from ...lang.static import static_iter_items
         items = static_iter_items(self, s.iter)
         # the front end ends every loop body with an explicit `continue`; unrolled, it is a no-op
         body = s.body[:-1] if s.body and isinstance(s.body[-1], H.Continue) else s.body
@@ -938,7 +938,7 @@ class Inference:
         return self.lookup(e.id)
 
     def lookup(self, name: str) -> Any:
-        from ..lang.bridge import translate
+        from ...lang.bridge import translate
         f = self.frame
         while f is not None:
             if name in f.vars:
@@ -993,7 +993,7 @@ class Inference:
         return self.getattr(obj, e.attr)
 
     def getattr(self, obj: Any, attr: str) -> Any:
-        from ..lang.bridge import translate
+        from ...lang.bridge import translate
         if isinstance(obj, Value):
             ty = type(obj.type)
             getter = ATTRIBUTES.get((ty, attr))
@@ -1039,7 +1039,7 @@ class Inference:
         return self.getitem(obj, index)
 
     def getitem(self, obj: Any, index: Any) -> Any:
-        from ..lang.bridge import translate
+        from ...lang.bridge import translate
         dunder = _dataclass_dunder(obj, "__getitem__")
         if dunder is not None:
             return self._call(dunder, [obj, index], {})
@@ -1093,14 +1093,14 @@ class Inference:
         raise self.syntax_error("Unsupported syntax: starred expression here")
 
     def _expr_JoinedStr(self, e: H.JoinedStr) -> Any:
-        from ..lang.static import format_fstring
+        from ...lang.static import format_fstring
         return format_fstring(self, e)
 
     def _expr_Lambda(self, e: H.Lambda) -> Any:
         return self._make_closure(e.func)
 
     def _expr_GeneratorExp(self, e: H.GeneratorExp) -> Any:
-        from ..lang.static import tuple_comprehension
+        from ...lang.static import tuple_comprehension
         return tuple_comprehension(self, e)
 
     def _expr_BinOp(self, e: H.BinOp) -> Any:
@@ -1142,7 +1142,7 @@ class Inference:
 
     def unary(self, op: str, v: Any) -> Any:
         if (isinstance(v, Value) and isinstance(v.type, TileType)) or (op == "invert" and isinstance(v, bool)):
-            from ..ops import math as tile_math    # element-wise rules, as upstream's operator overloads
+            from ...ops import math as tile_math    # element-wise rules, as upstream's operator overloads
             rule = {"not_": tile_math.logical_not, "pos": tile_math.unary_plus,
                     "invert": tile_math.invert}.get(op)
             return rule(self, v) if rule else self.call_surface("negative", [v], {})
@@ -1166,7 +1166,7 @@ class Inference:
 
     def compare(self, op: str, left: Any, right: Any) -> Any:
         if op in ("in_", "not_in"):
-            from ..lang.static import contains
+            from ...lang.static import contains
             r = contains(self, left, right)
             return self.unary("not_", r) if op == "not_in" else r
         if op in ("is_", "is_not"):
@@ -1179,7 +1179,7 @@ class Inference:
                 same = left is right or (left is None and right is None)
             return same if op == "is_" else not same
         if isinstance(left, tuple) or isinstance(right, tuple):
-            from ..lang.static import compare_tuples
+            from ...lang.static import compare_tuples
             return compare_tuples(self, op, left, right)
         if isinstance(left, Value) or isinstance(right, Value):
             return self.call_surface(COMPARE_SURFACE[op], [left, right], {})
@@ -1240,7 +1240,7 @@ class Inference:
 
     def _expr_Call(self, e: H.Call) -> Any:
         fn = self.eval(e.func)
-        from ..lang.static import STATIC_SURFACE, call_static
+        from ...lang.static import STATIC_SURFACE, call_static
         if isinstance(fn, SurfaceFunction) and fn.name in STATIC_SURFACE:
             return call_static(self, fn, e)
         args: List[Any] = []
@@ -1264,8 +1264,8 @@ class Inference:
         return self._call(fn, args, kwargs)
 
     def _call(self, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
-        from ..lang import builtins_rules
-        from ..lang.bridge import translate
+        from ...lang import builtins_rules
+        from ...lang.bridge import translate
         fn = translate(fn)
         if isinstance(fn, BoundMethod):
             return self._call(fn.target, [fn.self_value] + args, kwargs)
@@ -1280,7 +1280,7 @@ class Inference:
         rule = builtins_rules.lookup(fn)
         if rule is not None:
             return rule(self, *args, **kwargs)
-        from ..lang.kernel import unwrap_tile_function
+        from ...lang.kernel import unwrap_tile_function
         inner = unwrap_tile_function(fn)
         if inner is not None:
             fn = inner
@@ -1322,7 +1322,7 @@ class Inference:
                 return fn(*args, **kwargs)
             except TypeError as ex:
                 raise self.type_error(f"dict.{fn.__name__}(): {ex}") from None
-        from ..ops.common import foreign_dtype
+        from ...ops.common import foreign_dtype
         if foreign_dtype(fn) is not None:      # `np.float16(x)`, `torch.float32(x)`: as ct.float16(x)
             return self._call_dtype(foreign_dtype(fn), args, kwargs)
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
@@ -1513,7 +1513,7 @@ class Inference:
             self.frame, self.loc = saved_frame, saved_loc
 
     def _bind_call_args(self, hir_fn, frame, args, kwargs, defaults, pyfunc) -> None:
-        from ..lang.bridge import translate
+        from ...lang.bridge import translate
         params = []
         for p in hir_fn.params:
             kind = {"positional_only": inspect.Parameter.POSITIONAL_ONLY,
@@ -1807,7 +1807,7 @@ def _annotations(fn) -> Dict[str, Any]:
 
 def _constant_tuple(spec) -> Any:
     """The Python tuple a TupleSpec of constants stands for, or None."""
-    from ..meta import ConstantSpec, TupleSpec
+    from ...meta import ConstantSpec, TupleSpec
     if isinstance(spec, ConstantSpec):
         return spec.value
     if isinstance(spec, TupleSpec):
@@ -1818,7 +1818,7 @@ def _constant_tuple(spec) -> Any:
 
 
 def _is_spec(x: Any) -> bool:
-    from ..meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+    from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
     return isinstance(x, (ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec))
 
 
