@@ -11,7 +11,6 @@ from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, floa
 from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
                       TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
                       TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError)
-from ..ops.registry import SURFACE as _SURFACE
 from .annotations import (ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
                           ScalarAnnotation, ScalarInt64)
 from .enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
@@ -35,17 +34,17 @@ OPERATION_NAMES = (
     "zeros").split()
 
 
-def _load_ops() -> None:
-    # Operations are looked up lazily: the op families import this package's
-    # submodules (enums, annotations) while they are being registered.
-    import importlib
-    importlib.import_module("tilescope.ops").load_all()
+def _load_ops() -> dict:
+    """The registry's surface functions (the op families are loaded lazily: they import this
+    package's submodules, enums and annotations, while they are being registered)."""
+    from ..ops import load_all, registry
+    load_all()
+    return registry.SURFACE
 
 
 def __getattr__(name: str):
     if not name.startswith("_") and "." not in name:
-        _load_ops()
-        fn = _SURFACE.get(name)
+        fn = _load_ops().get(name)
         if fn is not None:
             if name == "cdiv":
                 fn.host = _host_cdiv
@@ -55,8 +54,7 @@ def __getattr__(name: str):
 
 
 def __dir__():
-    _load_ops()
-    return sorted(set(globals()) | {n for n in _SURFACE if "." not in n})
+    return sorted(set(globals()) | {n for n in _load_ops() if "." not in n})
 
 
 def foreign_pointer_dtype(pointee_dtype):

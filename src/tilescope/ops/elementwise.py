@@ -11,7 +11,7 @@ import inspect
 import operator
 
 from .. import dtypes as D
-from ..ir.primitive import BOOL, INTS, NUMBER, STR, one_of
+from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
 from ..lang.enums import RoundingMode
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS

@@ -13,7 +13,7 @@ from ..ir.core import Value
 from ..ir.types import ArrayType, TileType
 from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode
 from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, expect, implicit_cast,
-                     is_tile, no_results, require_array, reshape, require_bytecode, scalar_result)
+                     is_tile, require_array, reshape, require_bytecode, scalar_result)
 from ..ir.primitive import BOOL, INT, INTS, one_of
 from .registry import MEMORY_ORDER, MEMORY_SCOPE, PADDING, Attr, attribute, optional, primitive, surface
 

@@ -17,7 +17,7 @@ import linecache
 import math
 import os
 import re
-from typing import Callable, Dict, List, Optional
+from typing import Dict, List, Optional
 
 from ....dtypes import DType
 from .. import fusion
