@@ -76,7 +76,7 @@ def foreign_dtype(x: Any):
 def argument_error(ctx, what: str, message: str, cls: str = "type"):
     """An error about argument `what`, phrased as upstream's: `Invalid argument "what" of fn(): ...`
     when `what` is a parameter of the cuTile function being typed, else `what: ...`."""
-    prefix = getattr(ctx, "argument_prefix", lambda _: "")(what) or (f"{what}: " if what else "")
+    prefix = ctx.argument_prefix(what) or (f"{what}: " if what else "")
     return (ctx.value_error if cls == "value" else ctx.type_error)(prefix + message)
 
 
@@ -326,7 +326,7 @@ DEFAULT_TARGET = (13, 3)
 
 
 def target_version(ctx) -> Tuple[int, int]:
-    return getattr(ctx, "target_version", None) or DEFAULT_TARGET
+    return ctx.target_version or DEFAULT_TARGET
 
 
 def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:

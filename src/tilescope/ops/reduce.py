@@ -119,7 +119,7 @@ def _reduced_shape(shape, axes, keepdims: bool) -> Tuple[int, ...]:
 
 def _check_not_nested(ctx) -> None:
     # ctx.combiner_depth counts the combiner bodies being built: reductions may not nest.
-    if getattr(ctx, "combiner_depth", 0):
+    if ctx.combiner_depth:
         raise ctx.syntax_error("Nested scan/reduction is not supported")
 
 
@@ -431,7 +431,7 @@ def _combiner_region(ctx, func, xs: List[Value], tuple_mode: bool, kind: str) ->
             out.append(implicit_cast(ctx, r, x.type.dtype, ctx_msg))
         ctx.emit("yield", out)
 
-    ctx.combiner_depth = getattr(ctx, "combiner_depth", 0) + 1
+    ctx.combiner_depth += 1
     try:
         block, _ = ctx.region(arg_types, body)
     finally:

@@ -31,7 +31,8 @@ __all__ = ["Inference", "BoundMethod", "Closure", "Frame", "NotConstant", "Range
 
 
 class Inference(RuleServices, KernelEntry, Statements, Loops, Expressions, Calls):
-    """Interprets HIR and builds typed IR. Op typing rules receive this object as `ctx`."""
+    """Interprets HIR and builds typed IR. Op typing rules receive this object as `ctx` and use
+    only what `ops.context.RuleContext` declares."""
 
     def __init__(self, *, bindings: Optional[list] = None, expressions: Optional[list] = None,
                  target_version: Optional[Tuple[int, int]] = None):
@@ -46,3 +47,4 @@ class Inference(RuleServices, KernelEntry, Statements, Loops, Expressions, Calls
         self.bindings = bindings if bindings is not None else []
         # The cuTile functions whose typing rules are running, innermost last (for argument_prefix).
         self._surface_calls: List[SurfaceFunction] = []
+        self.combiner_depth = 0       # reduce/scan combiner bodies being built (they may not nest)
