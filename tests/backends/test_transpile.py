@@ -280,7 +280,7 @@ def test_prelude_is_standalone():
 def test_prelude_carries_the_executor_numerics():
     """The generated prelude holds the executor's own numerics and printf code, verbatim."""
     import inspect
-    from tilescope.backends.numpy import numerics
+    from tilescope.semantics import numerics
     src = prelude_source()
     assert inspect.getsource(numerics.fma) in src and "def format_tile(" in src
 

@@ -441,7 +441,7 @@ def _(ctx, x, dtype):
 # exactly the executor's rule, else a call of the prelude function of the op's name.
 
 def _num():
-    from ..backends.numpy import numerics
+    from ..semantics import numerics
     return numerics
 
 

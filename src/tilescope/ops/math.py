@@ -131,7 +131,7 @@ def unary_plus(ctx, x):
 
 @UNARY.numpy
 def _(ex, op, x):
-    from ..backends.numpy import numerics as N
+    from ..semantics import numerics as N
     return N.unary(x, op.attrs["fn"], op.results[0].type.dtype, op.attrs["rounding_mode"],
                    op.attrs["flush_to_zero"])
 

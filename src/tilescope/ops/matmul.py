@@ -231,7 +231,7 @@ import numpy as np  # noqa: E402
 
 
 def _num():
-    from ..backends.numpy import numerics
+    from ..semantics import numerics
     return numerics
 
 

@@ -515,7 +515,7 @@ def _(ctx, x, axis, func, identity, reverse):
 
 
 def _numerics():
-    from ..backends.numpy import numerics
+    from ..semantics import numerics
     return numerics
 
 

@@ -515,7 +515,7 @@ def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
     """`tilegeom.subtile_coords`, reporting (with bounds checks on) the first active block whose
     index lies outside the sub-tile grid (undefined behaviour on the GPU; the coordinates are
     clipped, so nothing outside the tile is touched)."""
-    from ..backends.numpy.tilegeom import subtile_coords
+    from ..semantics.tilegeom import subtile_coords
     coords, valid = subtile_coords(index, sub_shape, full_shape)
     if ex.checks.bounds and not valid.all():
         bad = _expand_lead(~valid, ex.nb) & ex.active_mask()
@@ -530,14 +530,14 @@ def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
 
 @EXTRACT.numpy
 def _(ex, op, x, *index):
-    from ..backends.numpy.tilegeom import extract_subtile
+    from ..semantics.tilegeom import extract_subtile
     return extract_subtile(x, index, op.attrs["shape"],
                            lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "extract"))
 
 
 @INSERT.numpy
 def _(ex, op, x, val, *index):
-    from ..backends.numpy.tilegeom import insert_subtile
+    from ..semantics.tilegeom import insert_subtile
     return insert_subtile(x, val, index, lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "insert"))
 
 

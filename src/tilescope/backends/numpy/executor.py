@@ -31,7 +31,7 @@ from ...ir.primitive import PRIMITIVES
 from . import forwarding, fusion
 from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, remember, tile_local
 from .nans import canonical_sites
-from .numerics import canonical_nans
+from ...semantics.numerics import canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef, regular_tiles
 
 

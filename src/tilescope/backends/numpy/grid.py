@@ -16,7 +16,7 @@ from typing import Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import numerics
+from ...semantics import numerics
 from .joined import joined_matmul
 
 Box = Tuple[int, int, int]       # (nz, ny, nx): the group's extent along each grid axis

@@ -17,7 +17,7 @@ from ...run import LaunchError, as_host_array, normalize_grid
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
-from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
 from .tiles import ArrayRef

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Dict, List, Sequence, Set
 
 from ...ir.core import Function, Op, Value, per_function
-from .numerics import makes_canonical_nans
+from ...semantics.numerics import makes_canonical_nans
 
 _BITS_IGNORED = frozenset({"compare"})
 # Ops that only move their operand's elements (the bits arrive unchanged in the result).

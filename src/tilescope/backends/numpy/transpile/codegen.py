@@ -29,7 +29,9 @@ from ....ir.primitive import PRIMITIVES
 from ....ir.types import ArrayType, ListType, TileType
 
 PRELUDE_PATH = os.path.join(os.path.dirname(__file__), "prelude.py")
-FUNCTIONS_PATH = os.path.join(os.path.dirname(__file__), "..", "..", "..", "semantics", "functions.py")
+SEMANTICS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "semantics")
+# The semantics library's standalone modules a transpiled module carries whole, in order.
+LIBRARY = ("functions", "tilegeom", "printing")
 
 # dtypes whose NumPy storage arithmetic is exactly the executor's rule (no emulation needed).
 _NATIVE = ("float32", "float64", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
@@ -42,11 +44,13 @@ def prelude_source() -> str:
     with its shared sections (numerics, printf emulation) copied in from their sources, so the
     generated module is standalone and the repository holds one copy of that code."""
     from .sync_prelude import synced
+    sources = []
+    for name in LIBRARY:
+        with open(os.path.join(SEMANTICS, name + ".py")) as f:
+            sources.append((f"tilescope.semantics.{name}", f.read()))
     with open(PRELUDE_PATH) as f:
-        prelude = synced(f.read())
-    with open(FUNCTIONS_PATH) as f:
-        functions = f.read()
-    return concatenate([("tilescope.semantics.functions", functions), ("tilescope transpile prelude", prelude)])
+        sources.append(("tilescope transpile prelude", synced(f.read())))
+    return concatenate(sources)
 
 
 class Code(str):

@@ -13,7 +13,6 @@ bounds, race or poison reports). Use `tilescope run` to get those reports.
 """
 import contextlib
 import contextvars
-import math as _math
 import os as _os
 import re
 import sys as _sys
@@ -359,12 +358,6 @@ def _expand_rows(ctx, x):
     return x if x.shape[0] == ctx.nb else np.broadcast_to(x, (ctx.nb,) + x.shape[1:])
 
 
-# tile geometry (tilescope's backends/numpy/tilegeom.py)
-# BEGIN geometry
-# (filled in from tilescope/backends/numpy/tilegeom.py when a module is generated)
-# END geometry
-
-
 def _resolve(a, coords):
     """Coordinates → (coordinates broadcast together, in-bounds mask)."""
     coords = [np.asarray(c).astype(np.int64) for c in coords]
@@ -555,9 +548,6 @@ def unpack_bytes(x, dtype):
 
 
 # ---- printing and asserts ------------------------------------------------------------------------
-# BEGIN printing
-# (filled in from tilescope/ops/debug.py when a module is generated)
-# END printing
 
 
 def print_(ctx, *operands, pieces, dtypes):

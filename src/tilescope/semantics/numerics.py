@@ -19,8 +19,8 @@ import threading
 
 import numpy as np
 
-from ... import dtypes as D
-from ...semantics.functions import UNARY
+from .. import dtypes as D
+from .functions import UNARY
 
 # RoundingMode member names understood here (lang.enums.RoundingMode.name).
 RN, RZ, RM, RP = "RN", "RZ", "RM", "RP"
