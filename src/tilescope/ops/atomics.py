@@ -320,7 +320,7 @@ del _op
 import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
-from ..semantics.numerics import apply_atomic  # noqa: E402
+from ..semantics.atomics import apply_atomic  # noqa: E402
 
 def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, what, ub, report=True):
     """Run an atomic over the active, in-bounds, unmasked lanes; returns the (B, *S) old values."""

@@ -14,6 +14,7 @@ from .. import dtypes as D
 from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
 from ..lang.enums import RoundingMode
+from ..semantics import arithmetic, numerics
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,
                      is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, tile_operand,
@@ -437,20 +438,15 @@ def _(ctx, x, dtype):
 # ---- rules ----------------------------------------------------------------------------
 # NumPy: values carry a leading block axis (size B, or 1 when uniform); every rule here is
 # element-wise, so NumPy broadcasting handles mixed leading sizes. GPU-exact numerics live in
-# backends/numpy/numerics.py. Transpile: an op becomes a plain NumPy expression where that is
+# the semantics library (semantics/numerics.py, arithmetic.py). Transpile: an op becomes a plain NumPy expression where that is
 # exactly the executor's rule, else a call of the prelude function of the op's name.
-
-def _num():
-    from ..semantics import numerics
-    return numerics
-
 
 def _scalar_array(values, dtype: D.DType):
     """Python constants (already in the dtype's value set) as a storage array."""
     import numpy as np
     if dtype.is_bool or dtype.is_int:
         return np.array(values, dtype=dtype.numpy)
-    return _num().round_float(np.array(values, dtype=np.float64), dtype)
+    return numerics.round_float(np.array(values, dtype=np.float64), dtype)
 
 
 def _result_dtype(op):
@@ -496,8 +492,8 @@ def _(w, op):
 def _(ex, op, x):
     from ..backends.numpy import widened
     if not ex.checks.poison and id(op) in widened.sites(ex.fn):
-        return _num().f16_values(x)          # only mma reads it: float16 values kept in float32
-    return _num().convert(x, op.operands[0].type.dtype, op.attrs["dtype"], op.attrs["rounding_mode"])
+        return numerics.f16_values(x)          # only mma reads it: float16 values kept in float32
+    return numerics.convert(x, op.operands[0].type.dtype, op.attrs["dtype"], op.attrs["rounding_mode"])
 
 
 @ASTYPE.transpile
@@ -535,7 +531,7 @@ def _(w, op):
 
 @COMPARE.numpy
 def _(ex, op, x, y):
-    return _num().compare(x, y, op.attrs["fn"], op.operands[0].type.dtype)
+    return arithmetic.compare(x, y, op.attrs["fn"], op.operands[0].type.dtype)
 
 
 _COMPARE_OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
@@ -554,7 +550,7 @@ def _(w, op):
 @BINARY.numpy
 def _(ex, op, x, y):
     a = op.attrs
-    return _num().binary(x, y, a["fn"], _result_dtype(op), a["rounding_mode"], a["flush_to_zero"],
+    return arithmetic.binary(x, y, a["fn"], _result_dtype(op), a["rounding_mode"], a["flush_to_zero"],
                          a["propagate_nan"])
 
 
@@ -589,7 +585,7 @@ def _(attrs, x, y):
 
 @FMA.numpy
 def _(ex, op, a, b, c):
-    return _num().fma(a, b, c, _result_dtype(op), op.attrs["rounding_mode"], op.attrs["flush_to_zero"])
+    return numerics.fma(a, b, c, _result_dtype(op), op.attrs["rounding_mode"], op.attrs["flush_to_zero"])
 
 
 @FMA.transpile

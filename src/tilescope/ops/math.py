@@ -10,6 +10,7 @@ import math as pymath
 
 from .. import dtypes as D
 from ..ir.types import TileType
+from ..semantics import arithmetic
 from ..semantics.functions import UNARY as UNARY_FNS
 from .common import const_bool, convert, is_tile
 from .elementwise import UNARY, check_rounding, fold, function_stub, operand, rounding_mode_arg
@@ -127,12 +128,11 @@ def unary_plus(ctx, x):
 
 
 # ---- rules ------------------------------------------------------------------------
-# (the numerics, shared with transpiled modules, are in backends/numpy/numerics.py `unary`)
+# (the numerics, shared with transpiled modules, are semantics/arithmetic.py `unary`)
 
 @UNARY.numpy
 def _(ex, op, x):
-    from ..semantics import numerics as N
-    return N.unary(x, op.attrs["fn"], op.results[0].type.dtype, op.attrs["rounding_mode"],
+    return arithmetic.unary(x, op.attrs["fn"], op.results[0].type.dtype, op.attrs["rounding_mode"],
                    op.attrs["flush_to_zero"])
 
 

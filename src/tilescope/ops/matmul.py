@@ -13,6 +13,7 @@ from .. import dtypes as D
 from ..ir.types import TileType
 from .common import broadcast_to, const_bool, convert, describe, expect, is_tile, reshape, tile_type
 from ..ir.primitive import BOOL
+from ..semantics import products
 from .registry import Attr, primitive, surface
 
 MMA = primitive("mma", "`x @ y + acc` over the last two axes (batch axes equal); the result has acc's type. "
@@ -222,7 +223,7 @@ def _check_scale_shape(ctx, t: TileType, s: TileType, k_axis: int, name: str, sc
 # ---- CPU executor rules ----------------------------------------------------------------
 #
 # The numerics (where the result is rounded for each accumulator dtype) live in
-# backends/numpy/numerics.py `mma`; operands the executor keeps factored by grid axis
+# semantics/products.py `mma`; operands the executor keeps factored by grid axis
 # (backends/numpy/grid.py) have their products joined into large BLAS calls, and a `for`
 # loop that only accumulates mma products is run as one product over all of K
 # (backends/numpy/fusion.py).
@@ -230,13 +231,8 @@ def _check_scale_shape(ctx, t: TileType, s: TileType, k_axis: int, name: str, sc
 import numpy as np  # noqa: E402
 
 
-def _num():
-    from ..semantics import numerics
-    return numerics
-
-
 # Operand conversions that give the same array when applied twice (the rule converts a
-# loop-invariant operand once; numerics.mma then converts it again, which changes nothing).
+# loop-invariant operand once; products.mma then converts it again, which changes nothing).
 _IDEMPOTENT = frozenset({"float16", "bfloat16", "float32", "float64", "float8_e4m3fn", "float8_e5m2"})
 
 
@@ -245,8 +241,8 @@ def _exec_mma(ex, op, x, y, acc):
     from ..backends.numpy import fusion, grid
     dts = [v.type.dtype for v in op.operands]
     invariant = fusion.invariant_operands(ex.fn)
-    width = _num().mma_width(dts[2], dts[0])
-    x, y = (ex.once(v, a, lambda a, dt=dt: _num().mma_operand(a, dt, width))
+    width = products.mma_width(dts[2], dts[0])
+    x, y = (ex.once(v, a, lambda a, dt=dt: products.mma_operand(a, dt, width))
             if v.id in invariant and dt.name in _IDEMPOTENT and isinstance(a, np.ndarray) else a
             for v, a, dt in zip(op.operands[:2], (x, y), dts))
     return grid.mma(ex.box, x, y, acc, dts[0], dts[1])
@@ -255,7 +251,7 @@ def _exec_mma(ex, op, x, y, acc):
 @MMA_SCALED.numpy
 def _exec_mma_scaled(ex, op, x, x_scale, y, y_scale, acc):
     """Dequantise with the per-block scales (exact in float64), then one f32 rounding."""
-    return _num().mma_scaled(x, x_scale, y, y_scale, acc, [v.type.dtype for v in op.operands[:4]])
+    return products.mma_scaled(x, x_scale, y, y_scale, acc, [v.type.dtype for v in op.operands[:4]])
 
 
 @MMA.transpile

@@ -22,6 +22,7 @@ from ..lang.enums import RoundingMode
 from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,
                      is_tile, reshape, tile_operand, tile_type)
 from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
+from ..semantics import reductions
 from ..semantics.functions import BASIC_ROUNDING
 from .elementwise import rounding_mode_arg
 from .registry import ROUNDING, Attr, optional, primitive, surface
@@ -509,14 +510,9 @@ def _(ctx, x, axis, func, identity, reverse):
 
 
 # ---- CPU executor rules ----------------------------------------------------------------
-# (the numerics, shared with transpiled modules, are in backends/numpy/numerics.py `reduce`
+# (the numerics, shared with transpiled modules, are semantics/reductions.py `reduce`
 # and `scan`; a custom combiner runs its region on whole arrays)
 
-
-
-def _numerics():
-    from ..semantics import numerics
-    return numerics
 
 
 def _combiner(ex, op):
@@ -531,14 +527,14 @@ def _given_step_attrs(a) -> dict:
 @REDUCE.numpy
 def _(ex, op, *xs):
     a = op.attrs
-    return _numerics().reduce(*xs, fn=a["fn"], axes=a["axes"], dtype=op.results[0].type.dtype,
+    return reductions.reduce(*xs, fn=a["fn"], axes=a["axes"], dtype=op.results[0].type.dtype,
                               combine=_combiner(ex, op), identities=a["identities"], **_given_step_attrs(a))
 
 
 @SCAN.numpy
 def _(ex, op, *xs):
     a = op.attrs
-    return _numerics().scan(*xs, fn=a["fn"], axis=a["axis"], reverse=a["reverse"],
+    return reductions.scan(*xs, fn=a["fn"], axis=a["axis"], reverse=a["reverse"],
                             combine=_combiner(ex, op), **_given_step_attrs(a))
 
 

@@ -29,9 +29,10 @@ from ....ir.primitive import PRIMITIVES
 from ....ir.types import ArrayType, ListType, TileType
 
 PRELUDE_PATH = os.path.join(os.path.dirname(__file__), "prelude.py")
+DTYPE_TABLE_PATH = os.path.join(os.path.dirname(__file__), "dtype_table.py")
 SEMANTICS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "semantics")
-# The semantics library's standalone modules a transpiled module carries whole, in order.
-LIBRARY = ("functions", "tilegeom", "printing")
+# The semantics library's modules a transpiled module carries whole, each after those it uses.
+LIBRARY = ("functions", "tilegeom", "numerics", "arithmetic", "reductions", "products", "atomics", "printing")
 
 # dtypes whose NumPy storage arithmetic is exactly the executor's rule (no emulation needed).
 _NATIVE = ("float32", "float64", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
@@ -40,17 +41,16 @@ _NP_NAME = {"bool_": "np.bool_"}
 
 
 def prelude_source() -> str:
-    """The runtime of a transpiled module: the semantics library's modules whole, then the prelude
-    with its shared sections (numerics, printf emulation) copied in from their sources, so the
-    generated module is standalone and the repository holds one copy of that code."""
-    from .sync_prelude import synced
-    sources = []
-    for name in LIBRARY:
-        with open(os.path.join(SEMANTICS, name + ".py")) as f:
-            sources.append((f"tilescope.semantics.{name}", f.read()))
-    with open(PRELUDE_PATH) as f:
-        sources.append(("tilescope transpile prelude", synced(f.read())))
-    return concatenate(sources)
+    """The runtime of a transpiled module: its dtype table, the semantics library's modules and
+    the prelude, each whole (one copy of that code in the repository; see library.py)."""
+    sources = [("tilescope transpile dtype table", DTYPE_TABLE_PATH)]
+    sources += [(f"tilescope.semantics.{name}", os.path.join(SEMANTICS, name + ".py")) for name in LIBRARY]
+    sources.append(("tilescope transpile prelude", PRELUDE_PATH))
+    texts = []
+    for title, path in sources:
+        with open(path) as f:
+            texts.append((title, f.read()))
+    return concatenate(texts)
 
 
 class Code(str):

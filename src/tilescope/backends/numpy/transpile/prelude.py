@@ -1,5 +1,6 @@
-"""Runtime helpers for a transpiled cuTile kernel. Self-contained (NumPy + ml_dtypes only):
-its text is copied verbatim into every module `tilescope transpile` writes.
+"""Runtime helpers for a transpiled cuTile kernel: blocks, control-flow frames, loads and
+stores, launching. Self-contained (NumPy + ml_dtypes only) but for the semantics library's
+modules, which come before it in every module `tilescope transpile` writes.
 
 Execution model (the same as tilescope's CPU executor): a kernel function runs once for a
 *group* of blocks. Every run-time value is a NumPy array whose leading axis is the block
@@ -11,55 +12,11 @@ Checks: the transpiled module runs *unchecked*: out-of-bounds tile elements are 
 load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
 bounds, race or poison reports). Use `tilescope run` to get those reports.
 """
-import contextlib
-import contextvars
 import os as _os
-import re
 import sys as _sys
-import threading
-from types import SimpleNamespace as _NS
 
 import ml_dtypes
 import numpy as np
-
-
-# ---- dtypes ---------------------------------------------------------------------------
-
-class DType:
-    """A cuTile element type: its name, kind ('bool', 'int', 'uint', 'float'), width and storage."""
-    __slots__ = ("name", "kind", "bitwidth", "numpy")
-
-    def __init__(self, name, kind, bitwidth, storage):
-        self.name, self.kind, self.bitwidth = name, kind, bitwidth
-        self.numpy = np.dtype(getattr(ml_dtypes, storage[len("ml_dtypes."):]) if storage.startswith("ml_dtypes.")
-                              else storage)
-
-    is_bool = property(lambda self: self.kind == "bool")
-    is_int = property(lambda self: self.kind in ("int", "uint"))
-    is_float = property(lambda self: self.kind == "float")
-    min = property(lambda self: -(1 << (self.bitwidth - 1)) if self.kind == "int" else 0)
-    max = property(lambda self: (1 << (self.bitwidth - (self.kind == "int"))) - 1)
-
-    def __repr__(self):
-        return f"D.{self.name}"
-
-
-D = _NS(DType=DType, **{n: DType(n, k, w, s) for n, k, w, s in [
-    ("bool_", "bool", 8, "bool"), ("uint8", "uint", 8, "uint8"), ("uint16", "uint", 16, "uint16"),
-    ("uint32", "uint", 32, "uint32"), ("uint64", "uint", 64, "uint64"), ("int8", "int", 8, "int8"),
-    ("int16", "int", 16, "int16"), ("int32", "int", 32, "int32"), ("int64", "int", 64, "int64"),
-    ("float16", "float", 16, "float16"), ("bfloat16", "float", 16, "ml_dtypes.bfloat16"),
-    ("float32", "float", 32, "float32"), ("float64", "float", 64, "float64"),
-    ("tfloat32", "float", 32, "float32"), ("float8_e4m3fn", "float", 8, "ml_dtypes.float8_e4m3fn"),
-    ("float8_e5m2", "float", 8, "ml_dtypes.float8_e5m2"),
-    ("float8_e8m0fnu", "float", 8, "ml_dtypes.float8_e8m0fnu"),
-    ("float8_e5m3fnu", "float", 8, "uint8"), ("float4_e2m1fn", "float", 4, "ml_dtypes.float4_e2m1fn")]})
-
-
-# ---- numerics (the executor's rounding model; kept in sync with tilescope's numerics.py) ----
-# BEGIN numerics
-# (filled in from tilescope/backends/numpy/numerics.py when a module is generated)
-# END numerics
 
 
 # ---- blocks, masks and structured control flow -------------------------------------------
@@ -260,15 +217,15 @@ def from_scalars(*scalars, shape, dtype):
     return np.stack(cols, axis=1).astype(dtype.numpy, copy=False).reshape((lead,) + tuple(shape))
 
 
-# `compare`, `binary` and `unary` come with the executor's numerics (the section above).
+# `compare`, `binary` and `unary` are semantics/arithmetic.py's (above).
 
 
 # ---- reductions and scans ----------------------------------------------------------------
-# `reduce` and `scan` come with the executor's numerics (the section above).
+# `reduce` and `scan` are semantics/reductions.py's (above).
 
 
 # ---- matrix multiply -------------------------------------------------------------------
-# `mma` and `mma_scaled` come with the executor's numerics (the section above).
+# `mma` and `mma_scaled` are semantics/products.py's (above).
 
 class MmaChunks:
     """The products of a loop that only accumulates `mma`s, joined `per` iterations at a time
@@ -465,7 +422,7 @@ def scatter(ctx, a, *rest, ndim, has_mask=False):
     _store_elements(ctx, a, list(idx), value, mask)
 
 
-# `apply_atomic` comes with the executor's numerics (the section above).
+# `apply_atomic` is semantics/atomics.py's (above).
 
 
 def _atomic_lanes(ctx, a, coords, ok, mode, update, expected=None):
