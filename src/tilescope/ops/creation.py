@@ -12,6 +12,7 @@ from .common import (broadcast_to, const_int, const_shape, convert, describe, ex
                      require_dtype)
 from .elementwise import binary_arith, cast
 from ..ir.primitive import LITERALS
+from ..semantics import shapes
 from .registry import Attr, primitive, surface
 
 ARANGE = primitive("arange", "The 1-d tile [0, 1, ..., n-1] of the result's integer dtype.")
@@ -162,9 +163,8 @@ def _leaves(value):
 
 @ARANGE.numpy
 def _(ex, op):
-    import numpy as np
     t = op.results[0].type
-    return np.arange(t.shape[0], dtype=t.dtype.numpy)[None]
+    return shapes.arange(t.shape[0], t.dtype)
 
 
 @ARANGE.transpile
@@ -175,9 +175,8 @@ def _(w, op):
 
 @LITERAL_TILE.numpy
 def _(ex, op):
-    from .elementwise import _scalar_array
     t = op.results[0].type
-    return _scalar_array(list(op.attrs["values"]), t.dtype).reshape((1,) + t.shape)
+    return shapes.literal_tile(op.attrs["values"], t.shape, t.dtype)
 
 
 @LITERAL_TILE.transpile
@@ -188,11 +187,8 @@ def _(w, op):
 
 @FROM_SCALARS.numpy
 def _(ex, op, *scalars):
-    import numpy as np
     t = op.results[0].type
-    lead = max(s.shape[0] for s in scalars)
-    cols = [np.broadcast_to(s, (lead,)) for s in scalars]
-    return np.stack(cols, axis=1).astype(t.dtype.numpy, copy=False).reshape((lead,) + t.shape)
+    return shapes.from_scalars(*scalars, shape=t.shape, dtype=t.dtype)
 
 
 @FROM_SCALARS.transpile
@@ -203,9 +199,8 @@ def _(w, op):
 
 @UNDEF.numpy
 def _(ex, op):
-    import numpy as np
     t = op.results[0].type
-    return np.zeros((1,) + t.shape, dtype=t.dtype.numpy)
+    return shapes.undef(t.shape, t.dtype)
 
 
 @UNDEF.transpile

@@ -14,7 +14,7 @@ from .. import dtypes as D
 from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
 from ..lang.enums import RoundingMode
-from ..semantics import arithmetic, numerics
+from ..semantics import arithmetic, numerics, shapes
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,
                      is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, tile_operand,
@@ -441,14 +441,6 @@ def _(ctx, x, dtype):
 # the semantics library (semantics/numerics.py, arithmetic.py). Transpile: an op becomes a plain NumPy expression where that is
 # exactly the executor's rule, else a call of the prelude function of the op's name.
 
-def _scalar_array(values, dtype: D.DType):
-    """Python constants (already in the dtype's value set) as a storage array."""
-    import numpy as np
-    if dtype.is_bool or dtype.is_int:
-        return np.array(values, dtype=dtype.numpy)
-    return numerics.round_float(np.array(values, dtype=np.float64), dtype)
-
-
 def _result_dtype(op):
     return op.results[0].type.dtype
 
@@ -459,7 +451,7 @@ def _same_dtypes(op) -> bool:
 
 @CONST.numpy
 def _(ex, op):
-    return _scalar_array([op.attrs["value"]], _result_dtype(op))
+    return shapes.const(op.attrs["value"], _result_dtype(op))
 
 
 @CONST.transpile
@@ -473,13 +465,12 @@ def _(w, op):
 
 @BROADCAST.numpy
 def _(ex, op, x):
-    import numpy as np
-    return np.broadcast_to(x, (x.shape[0],) + op.results[0].type.shape)
+    return shapes.broadcast(x, op.results[0].type.shape)
 
 
 @RESHAPE.numpy
 def _(ex, op, x):
-    return x.reshape((x.shape[0],) + op.results[0].type.shape)
+    return shapes.reshape(x, op.results[0].type.shape)
 
 
 @BROADCAST.transpile

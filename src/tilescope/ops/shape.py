@@ -12,6 +12,8 @@ from ..ir.types import TileType
 from .common import broadcast_to as _broadcast, describe, expect, is_number, is_tile, require_bytecode, \
     reshape as _reshape, tile_operand, tile_type
 from ..ir.primitive import INT, INTS
+from ..semantics import shapes
+from ..semantics.tilegeom import extract_subtile, insert_subtile, subtile_coords
 from .registry import (ATTRIBUTES, DTYPE, METHODS, SURFACE, Attr, SurfaceFunction, attribute, method, primitive,
                        surface)
 
@@ -491,37 +493,26 @@ def _tile_ndim(ctx, x):
 import numpy as _np
 
 
-
-def _lead(*xs) -> int:
-    return max(x.shape[0] for x in xs)
-
-
-def _expand_lead(x, n: int):
-    return x if x.shape[0] == n else _np.broadcast_to(x, (n,) + x.shape[1:])
-
-
 @PERMUTE.numpy
 def _(ex, op, x):
-    return _np.transpose(x, (0,) + tuple(a + 1 for a in op.attrs["axes"]))
+    return shapes.permute(x, op.attrs["axes"])
 
 
 @CAT.numpy
 def _(ex, op, x, y):
-    n = _lead(x, y)
-    return _np.concatenate([_expand_lead(x, n), _expand_lead(y, n)], axis=op.attrs["axis"] + 1)
+    return shapes.cat(x, y, op.attrs["axis"])
 
 
 def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
     """`tilegeom.subtile_coords`, reporting (with bounds checks on) the first active block whose
     index lies outside the sub-tile grid (undefined behaviour on the GPU; the coordinates are
     clipped, so nothing outside the tile is touched)."""
-    from ..semantics.tilegeom import subtile_coords
     coords, valid = subtile_coords(index, sub_shape, full_shape)
     if ex.checks.bounds and not valid.all():
-        bad = _expand_lead(~valid, ex.nb) & ex.active_mask()
+        bad = shapes.expand_lead(~valid, ex.nb) & ex.active_mask()
         if bad.any():
             b = int(_np.argmax(bad))
-            idx = tuple(int(_expand_lead(i.reshape(-1), ex.nb)[b]) for i in index)
+            idx = tuple(int(shapes.expand_lead(i.reshape(-1), ex.nb)[b]) for i in index)
             ex.report(f"{what} at sub-tile index {idx} is outside the grid of {tuple(sub_shape)} sub-tiles "
                       f"of a {tuple(full_shape)} tile (undefined behaviour on the GPU)",
                       block=tuple(int(v) for v in ex.block_ids[b]))
@@ -530,50 +521,28 @@ def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
 
 @EXTRACT.numpy
 def _(ex, op, x, *index):
-    from ..semantics.tilegeom import extract_subtile
     return extract_subtile(x, index, op.attrs["shape"],
                            lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "extract"))
 
 
 @INSERT.numpy
 def _(ex, op, x, val, *index):
-    from ..semantics.tilegeom import insert_subtile
     return insert_subtile(x, val, index, lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "insert"))
 
 
 @BITCAST.numpy
 def _(ex, op, x):
-    """Same bits, new element type; storage types (bf16, fp8 via ml_dtypes, raw-bit e5m3) view directly."""
-    target = op.attrs["dtype"].numpy
-    src = _np.ascontiguousarray(x) if x.dtype.itemsize != target.itemsize else x
-    return src.view(target)
-
-
-def _nibbles_to_bytes(x):
-    """fp4: element 2i goes to the low nibble of byte i, element 2i+1 to the high nibble."""
-    bits = _np.ascontiguousarray(x).view(_np.uint8) & _np.uint8(0x0F)
-    return bits[:, 0::2] | (bits[:, 1::2] << _np.uint8(4))
+    return shapes.bitcast(x, op.attrs["dtype"])
 
 
 @PACK_BYTES.numpy
 def _(ex, op, x):
-    dt = op.operands[0].type.dtype
-    if dt.bitwidth == 4:
-        return _nibbles_to_bytes(x)
-    a = _np.ascontiguousarray(x)
-    return a.view(_np.uint8).reshape(a.shape[0], -1)   # the host is little-endian, like the GPU's memory
+    return shapes.pack_bytes(x, op.operands[0].type.dtype)
 
 
 @UNPACK_BYTES.numpy
 def _(ex, op, x):
-    target = op.attrs["dtype"].numpy
-    b = _np.ascontiguousarray(x)
-    if op.attrs["dtype"].bitwidth == 4:
-        out = _np.empty((b.shape[0], b.shape[1] * 2), dtype=_np.uint8)
-        out[:, 0::2] = b & _np.uint8(0x0F)
-        out[:, 1::2] = b >> _np.uint8(4)
-        return out.view(target)
-    return b.view(target)          # the host is little-endian, like the GPU's memory
+    return shapes.unpack_bytes(x, op.attrs["dtype"])
 
 
 @PERMUTE.transpile

@@ -170,35 +170,6 @@ class Loop:
 
 # ---- element-wise ops ----------------------------------------------------------------
 
-def const(value, dtype):
-    """A constant as a (1,) storage array (floats rounded once into the dtype)."""
-    if dtype.is_bool or dtype.is_int:
-        return np.array([value], dtype=dtype.numpy)
-    return round_float(np.array([value], dtype=np.float64), dtype)
-
-
-def literal_tile(values, shape, dtype):
-    if dtype.is_bool or dtype.is_int:
-        return np.array(list(values), dtype=dtype.numpy).reshape((1,) + tuple(shape))
-    return round_float(np.array(list(values), dtype=np.float64), dtype).reshape((1,) + tuple(shape))
-
-
-def undef(shape, dtype):
-    return np.zeros((1,) + tuple(shape), dtype=dtype.numpy)
-
-
-def broadcast(x, shape):
-    return np.broadcast_to(x, (x.shape[0],) + tuple(shape))
-
-
-def reshape(x, shape):
-    return x.reshape((x.shape[0],) + tuple(shape))
-
-
-def permute(x, axes):
-    return np.transpose(x, (0,) + tuple(a + 1 for a in axes))
-
-
 def astype(x, src, dst, rounding_mode=None):
     return convert(x, src, dst, rounding_mode)
 
@@ -207,17 +178,8 @@ def where(cond, x, y, dtype):
     return np.where(cond, x, y).astype(dtype.numpy, copy=False)
 
 
-def arange(n, dtype):
-    return np.arange(n, dtype=dtype.numpy)[None]
-
-
-def from_scalars(*scalars, shape, dtype):
-    lead = max(s.shape[0] for s in scalars)
-    cols = [np.broadcast_to(s, (lead,)) for s in scalars]
-    return np.stack(cols, axis=1).astype(dtype.numpy, copy=False).reshape((lead,) + tuple(shape))
-
-
-# `compare`, `binary` and `unary` are semantics/arithmetic.py's (above).
+# `compare`, `binary` and `unary` are semantics/arithmetic.py's (above); constants, arange and
+# shape ops are semantics/shapes.py's.
 
 
 # ---- reductions and scans ----------------------------------------------------------------
@@ -461,15 +423,6 @@ def atomic_cas(ctx, a, *rest):
 
 # ---- tile shapes ----------------------------------------------------------------------------------
 
-def _expand_lead(x, n):
-    return x if x.shape[0] == n else np.broadcast_to(x, (n,) + x.shape[1:])
-
-
-def cat(x, y, axis):
-    n = max(x.shape[0], y.shape[0])
-    return np.concatenate([_expand_lead(x, n), _expand_lead(y, n)], axis=axis + 1)
-
-
 def extract(x, *index, shape):
     """The sub-tile of `shape` at sub-tile grid position `index`."""
     return extract_subtile(x, index, shape)
@@ -478,30 +431,6 @@ def extract(x, *index, shape):
 def insert(x, val, *index):
     """A copy of `x` with sub-tile `val` written at sub-tile grid position `index`."""
     return insert_subtile(x, val, index)
-
-
-def bitcast(x, dtype):
-    target = dtype.numpy
-    src = np.ascontiguousarray(x) if x.dtype.itemsize != target.itemsize else x
-    return src.view(target)
-
-
-def pack_bytes(x, src_dtype):
-    if src_dtype.bitwidth == 4:
-        bits = np.ascontiguousarray(x).view(np.uint8) & np.uint8(0x0F)
-        return bits[:, 0::2] | (bits[:, 1::2] << np.uint8(4))
-    a = np.ascontiguousarray(x)
-    return a.view(np.uint8).reshape(a.shape[0], -1)
-
-
-def unpack_bytes(x, dtype):
-    b = np.ascontiguousarray(x)
-    if dtype.bitwidth == 4:
-        out = np.empty((b.shape[0], b.shape[1] * 2), dtype=np.uint8)
-        out[:, 0::2] = b & np.uint8(0x0F)
-        out[:, 1::2] = b >> np.uint8(4)
-        return out.view(dtype.numpy)
-    return b.view(dtype.numpy)
 
 
 # ---- printing and asserts ------------------------------------------------------------------------
