@@ -16,6 +16,10 @@ from .meta import arg_spec_of, parse_args
 
 PASSES: List[Tuple[str, Callable[[Function], Function]]] = []
 
+# Verify the IR after inference and after every pass (ir/verify.py). The test suite turns it on
+# (tests/conftest.py); it is off otherwise, as it adds about a quarter to compile time.
+VERIFY_STAGES = False
+
 
 def _register_passes():
     from .passes.dce import dce
@@ -158,7 +162,10 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled
 
 
 def _verified(fn: Function, stage: str) -> Function:
-    """`fn` once the verifier accepts it: broken IR out of a stage is a bug in tilescope."""
+    """`fn` once the verifier accepts it (when VERIFY_STAGES): broken IR out of a stage is a bug
+    in tilescope."""
+    if not VERIFY_STAGES:
+        return fn
     try:
         verify(fn)
     except VerifyError as e:
