@@ -24,6 +24,7 @@ from .common import broadcast_to, const_bool, expect, implicit_cast, is_number, 
 from .gather import broadcastable_to, custom_mask, element_indices, stored_value
 from ..ir.primitive import BOOL, INT, one_of
 from .memory import memory_order_scope, scalar_index_items
+from .views import raw_lanes, raw_offset
 from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, method, primitive, surface
 
 Shape = Tuple[int, ...]
@@ -188,15 +189,6 @@ def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory
 
 
 # ---- RawArrayMemory.atomic_*_offset ---------------------------------------------------
-
-def raw_offset(ctx, raw: Value, offset: Any) -> Tuple[Value, Shape]:
-    """The element offset operand of raw-memory ops (an integer scalar or tile)."""
-    if not (is_tile(offset) and offset.type.dtype.is_int) and not (
-            isinstance(offset, int) and not isinstance(offset, bool)):
-        raise ctx.type_error(f"Offset must be an integer scalar or tile, got {_describe(offset)}")
-    off = offset if is_tile(offset) else ctx.to_value(offset)
-    return off, off.type.shape
-
 
 def _require_raw(ctx, raw: Any) -> Value:
     if isinstance(raw, Value) and isinstance(raw.type, RawMemoryType):
@@ -385,7 +377,6 @@ def _(ex, op, ref, *rest):
 @RAW_ATOMIC.numpy
 @_T.per_array
 def _(ex, op, ref, offsets, update, *mask):
-    from .views import raw_lanes
     m = mask[0] if op.attrs["has_mask"] else None
     what = f"atomic_{op.attrs['mode']}_offset"
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, what)
@@ -395,7 +386,6 @@ def _(ex, op, ref, offsets, update, *mask):
 @RAW_ATOMIC_CAS.numpy
 @_T.per_array
 def _(ex, op, ref, offsets, expected, desired, *mask):
-    from .views import raw_lanes
     m = mask[0] if op.attrs["has_mask"] else None
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "atomic_cas_offset")
     return _atomic_lanes(ex, op, base, coords, ok, m, "cas", desired, expected, "atomic_cas_offset", True,

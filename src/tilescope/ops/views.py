@@ -9,14 +9,13 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
 from ..lang import surface_types
 from ..lang.enums import PaddingMode
-from .atomics import raw_offset
 from .common import const_enum, const_int, const_shape, describe, expect, implicit_cast, is_number, is_tile, \
     no_results, normalize_axis, require_array, scalar_result
 from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
@@ -55,6 +54,15 @@ LIST_LEN = primitive("list_len", "The length of a list-of-arrays parameter (int3
 
 def _type_text(x: Any) -> str:
     return str(x.type) if isinstance(x, Value) else describe(x)
+
+
+def raw_offset(ctx, raw: Value, offset: Any) -> Tuple[Value, Tuple[int, ...]]:
+    """The element offset operand of raw-memory ops (an integer scalar or tile)."""
+    if not (is_tile(offset) and offset.type.dtype.is_int) and not (
+            isinstance(offset, int) and not isinstance(offset, bool)):
+        raise ctx.type_error(f"Offset must be an integer scalar or tile, got {_type_text(offset)}")
+    off = offset if is_tile(offset) else ctx.to_value(offset)
+    return off, off.type.shape
 
 
 def _signed_int_scalar(ctx, x: Any) -> Value:
