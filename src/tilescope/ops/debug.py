@@ -310,7 +310,6 @@ def _(ex, op, cond):
     bad = ~_np.broadcast_to(ok, (ex.nb,)) & ex.active_mask()
     if not bad.any():
         return None
-    from ..backends.numpy.executor import ExecutionError
     b = int(_np.argmax(bad))
     block = tuple(int(v) for v in ex.block_ids[b])
     loc = op.loc
@@ -320,7 +319,7 @@ def _(ex, op, cond):
     text += f": {message}" if message else ""
     # The GPU's device-side assert also prints one line to stdout (with the message).
     ex.sink.write(block, text + "\n")
-    raise ExecutionError(text, loc)
+    raise ex.error(text)
 
 
 @BREAKPOINT.numpy
