@@ -30,10 +30,12 @@ def k(x, y, T: ct.Constant[int]):
 
 @pytest.fixture
 def sine_family():
-    """The test-only family: one row (what a real family would write in semantics/functions.py)."""
+    """The test-only family: the one row docs/architecture.md shows (the row a real family would
+    write in semantics/functions.py)."""
+    from tests.test_docs_architecture import unary_row_example
     from tilescope.ops.math import declare_unary
-    declare_unary(Fn("sine", "sine", "Element-wise sine, declared by a test family.", fold=math.sin,
-                     inputs=TO_FLOAT, libm=np.sin, tileir={"float": "sin"}))
+    row = eval(unary_row_example(), {"Fn": Fn, "math": math, "np": np, "TO_FLOAT": TO_FLOAT})
+    declare_unary(row)
     yield
     del UNARY["sine"], SURFACE["sine"]
     tilescope.lang.__dict__.pop("sine", None)
