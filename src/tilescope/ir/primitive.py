@@ -132,6 +132,15 @@ class Operands:
         return ", ".join(self.names) or "none"
 
 
+def _column(column: str, doc: str):
+    """A decorator method that puts its function in the primitive's `column` (and returns it)."""
+    def set_rule(self, rule):
+        self.rules[column] = rule
+        return rule
+    set_rule.__name__, set_rule.__doc__ = column, doc
+    return set_rule
+
+
 class Primitive:
     """One IR op: its schema and its rules (see the module docstring)."""
 
@@ -155,33 +164,13 @@ class Primitive:
 
     # ---- declaring rules (decorators) ---------------------------------------------------
 
-    def _set(self, column: str, rule: Any) -> Any:
-        self.rules[column] = rule
-        return rule
-
-    def typing(self, rule):
-        """`rule(op) -> [result types]`, from the operands' types and the attributes."""
-        return self._set("typing", rule)
-
-    def fold(self, rule):
-        """`rule(attrs, *constants) -> value`: the op on compile-time Python values."""
-        return self._set("fold", rule)
-
-    def numpy(self, rule):
-        """`rule(ex, op, *inputs) -> result(s)`: the CPU executor (inputs carry a block axis)."""
-        return self._set("numpy", rule)
-
-    def transpile(self, rule):
-        """`rule(w, op)`: writes the op's statements into a transpiled module."""
-        return self._set("transpile", rule)
-
-    def tileir(self, rule):
-        """`rule(lowering, op)`: emits the op's TileIR."""
-        return self._set("tileir", rule)
-
-    def compiled(self, rule):
-        """The compiled CPU backend's rule."""
-        return self._set("compiled", rule)
+    # One decorator per column, e.g. `@P.numpy def _(ex, op, *inputs): ...` (see _column).
+    typing = _column("typing", "`rule(op) -> [result types]`, from the operands' types and the attributes.")
+    fold = _column("fold", "`rule(attrs, *constants) -> value`: the op on compile-time Python values.")
+    numpy = _column("numpy", "`rule(ex, op, *inputs) -> result(s)`: the CPU executor (inputs carry a block axis).")
+    transpile = _column("transpile", "`rule(w, op)`: writes the op's statements into a transpiled module.")
+    tileir = _column("tileir", "`rule(lowering, op)`: emits the op's TileIR.")
+    compiled = _column("compiled", "The compiled CPU backend's rule.")
 
     def unsupported(self, column: str, reason: str) -> None:
         if column not in COLUMNS:

@@ -25,7 +25,7 @@ from .gather import broadcastable_to, custom_mask, element_indices, stored_value
 from ..ir.primitive import BOOL, INT, one_of
 from .memory import memory_order_scope, scalar_index_items
 from .views import raw_lanes, raw_offset
-from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, method, primitive, surface
+from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, method, no_rule, primitive, surface
 
 Shape = Tuple[int, ...]
 
@@ -416,8 +416,7 @@ def _(w, op):
     w.call(op, "atomic_cas", "ctx", w.args(op.operands))
 
 
-for _p in (RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC):
-    _p.unsupported("transpile", "raw-memory and tiled-view atomics are not transpiled yet")
+no_rule("transpile", "raw-memory and tiled-view atomics are not transpiled yet", RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC)
 
 
 # ---- typing (the verifier's rules) and folding -------------------------------------------
@@ -436,7 +435,5 @@ for _p in (ATOMIC, ATOMIC_CAS, RAW_ATOMIC, RAW_ATOMIC_CAS):
     _p.typing(_old_values)
 TILED_ATOMIC.typing(no_results)
 
-for _p in (ATOMIC, ATOMIC_CAS, RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC):
-    _p.unsupported("fold", "writes memory")
-for _p in (RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC,):
-    _p.unsupported("tileir", "not lowered to TileIR yet")
+no_rule("fold", "writes memory", ATOMIC, ATOMIC_CAS, RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC)
+no_rule("tileir", "not lowered to TileIR yet", RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..ir.primitive import TypingError
 from .common import no_results
-from .registry import primitive
+from .registry import no_rule, primitive
 
 IF = primitive("if", "Run block 0 where the bool scalar operand holds, else block 1; each block ends in "
                      "`yield` of the results.", operands=("cond",), results="*", blocks=2,
@@ -30,70 +30,24 @@ RETURN = primitive("return", "Leave the kernel (for this block).", operands=("*v
                    traits=("terminator", "side_effects"))
 
 
-@IF.numpy
-def _(ex, op):
-    ex.run_if(op)
+# The walkers' own methods (Executor and KernelWriter) run these ops.
+IF.numpy(lambda ex, op: ex.run_if(op))
+FOR.numpy(lambda ex, op: ex.run_for(op))
+LOOP.numpy(lambda ex, op: ex.run_loop(op))
+YIELD.numpy(lambda ex, op: ex.read_yield(op))
+CONTINUE.numpy(lambda ex, op: ex.leave_loop(op))
+BREAK.numpy(lambda ex, op: ex.leave_loop(op))
+RETURN.numpy(lambda ex, op: ex.return_(op))
 
+IF.transpile(lambda w, op: w.if_(op))
+FOR.transpile(lambda w, op: w.for_(op))
+LOOP.transpile(lambda w, op: w.while_(op))
+YIELD.transpile(lambda w, op: w.yield_(op))
+CONTINUE.transpile(lambda w, op: w.loop_exit(op))
+BREAK.transpile(lambda w, op: w.loop_exit(op))
+RETURN.transpile(lambda w, op: w.return_(op))
 
-@FOR.numpy
-def _(ex, op):
-    ex.run_for(op)
-
-
-@LOOP.numpy
-def _(ex, op):
-    ex.run_loop(op)
-
-
-@YIELD.numpy
-def _(ex, op):
-    raise ex.error("internal: `yield` outside a region")    # regions read their yield themselves
-
-
-@CONTINUE.numpy
-@BREAK.numpy
-def _(ex, op):
-    ex.leave_loop(op)
-
-
-@RETURN.numpy
-def _(ex, op):
-    ex.return_(op)
-
-
-@IF.transpile
-def _(w, op):
-    w.if_(op)
-
-
-@FOR.transpile
-def _(w, op):
-    w.for_(op)
-
-
-@LOOP.transpile
-def _(w, op):
-    w.while_(op)
-
-
-@YIELD.transpile
-def _(w, op):
-    w.yield_(op)
-
-
-@CONTINUE.transpile
-@BREAK.transpile
-def _(w, op):
-    w.loop_exit(op)
-
-
-@RETURN.transpile
-def _(w, op):
-    w.return_(op)
-
-
-for _p in (IF, FOR, LOOP, YIELD, CONTINUE, BREAK, RETURN):
-    _p.unsupported("fold", "control flow")
+no_rule("fold", "control flow", IF, FOR, LOOP, YIELD, CONTINUE, BREAK, RETURN)
 
 
 # ---- typing (the verifier's rules) -----------------------------------------------------

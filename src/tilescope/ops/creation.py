@@ -6,6 +6,8 @@ run-time fill values are converted and broadcast.
 """
 from __future__ import annotations
 
+import math
+
 from .. import dtypes as D
 from ..ir.types import TileType
 from .common import (broadcast_to, const_int, const_shape, convert, describe, expect, is_number, is_tile,
@@ -13,7 +15,7 @@ from .common import (broadcast_to, const_int, const_shape, convert, describe, ex
 from .elementwise import binary_arith, cast
 from ..ir.primitive import LITERALS
 from ..semantics import shapes
-from .registry import Attr, primitive, surface
+from .registry import Attr, no_rule, primitive, surface
 
 ARANGE = primitive("arange", "The 1-d tile [0, 1, ..., n-1] of the result's integer dtype.")
 LITERAL_TILE = primitive("literal_tile", "A compile-time constant tile: `values` are its elements in row-major "
@@ -227,20 +229,14 @@ def _(op):
 @LITERAL_TILE.typing
 def _(op):
     r = _result_tile(op)
-    n = 1
-    for d in r.shape:
-        n *= d
-    expect(len(op.attrs["values"]) == n, f"{len(op.attrs['values'])} values for a tile {r}")
+    expect(len(op.attrs["values"]) == math.prod(r.shape), f"{len(op.attrs['values'])} values for a tile {r}")
     return [r]
 
 
 @FROM_SCALARS.typing
 def _(op):
     r = _result_tile(op)
-    n = 1
-    for d in r.shape:
-        n *= d
-    expect(len(op.operands) == n and all(v.type == TileType(r.dtype, ()) for v in op.operands),
+    expect(len(op.operands) == math.prod(r.shape) and all(v.type == TileType(r.dtype, ()) for v in op.operands),
            f"{len(op.operands)} scalars do not make a tile {r}")
     return [r]
 
@@ -250,5 +246,4 @@ def _(op):
     return [_result_tile(op)]
 
 
-for _p in (ARANGE, LITERAL_TILE, FROM_SCALARS, UNDEF):
-    _p.unsupported("fold", "tile-shaped (constants fold as scalars only)")
+no_rule("fold", "tile-shaped (constants fold as scalars only)", ARANGE, LITERAL_TILE, FROM_SCALARS, UNDEF)

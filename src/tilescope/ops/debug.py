@@ -18,7 +18,7 @@ from ..ir.types import TileType
 from ..lang.static import FormatField, FormatString
 from .common import expect, is_number, is_tile, no_results, tile_operand, tile_type
 from ..ir.primitive import LITERALS, STR, one_of
-from .registry import Attr, optional, primitive, surface
+from .registry import Attr, no_rule, optional, primitive, surface
 from .shape import type_name
 
 PRINT = primitive("print", "Print `format` (C printf style, one conversion per operand, tiles as nested lists); "
@@ -358,6 +358,5 @@ def _(op):
 
 PRINT.typing(no_results)
 BREAKPOINT.typing(no_results)
-for _p in (PRINT, ASSERT, BREAKPOINT):
-    _p.unsupported("fold", "a side effect")
+no_rule("fold", "a side effect", PRINT, ASSERT, BREAKPOINT)
 BREAKPOINT.unsupported("tileir", "a stop in tilescope's CPU debugger; not lowered yet")

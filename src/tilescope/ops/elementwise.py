@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import inspect
+import math
 import operator
 
 from .. import dtypes as D
@@ -19,7 +20,7 @@ from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, 
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,
                      is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, tile_operand,
                      tile_type)
-from .registry import DTYPE, METHODS, ROUNDING, Attr, method, optional, primitive, surface
+from .registry import DTYPE, METHODS, ROUNDING, Attr, method, no_rule, optional, primitive, surface
 
 # rounding_mode and flush_to_zero, as every float op that takes them declares them.
 FP_ATTRS = {"rounding_mode": optional(ROUNDING), "flush_to_zero": Attr(BOOL, False)}
@@ -62,6 +63,12 @@ RESHAPE = primitive("reshape", "Same elements in row-major order, new shape.", o
 def _function(fn: str):
     """The function table's row for a unary or binary `fn` (their names are distinct)."""
     return UNARY_FNS.get(fn) or BINARY_FNS[fn]
+
+
+def given_fp_attrs(rounding_mode=None, flush_to_zero=False, propagate_nan=False) -> dict:
+    """rounding_mode / flush_to_zero / propagate_nan as ops record them: only those set."""
+    return {k: v for k, v in (("rounding_mode", rounding_mode), ("flush_to_zero", flush_to_zero),
+                              ("propagate_nan", propagate_nan)) if v is not None and v is not False}
 
 
 def rounding_mode_arg(ctx, rounding_mode):
@@ -151,13 +158,8 @@ def binary_arith(ctx, fn: str, x, y, rounding_mode=None, flush_to_zero=False, pr
         # errors further down come first): record it; compile() raises it after DCE.
         attrs["no_lowering"] = (f"Missing binary arithmetic implementation for {fn}, "
                                 f"{'float' if dtype.is_float else 'int'}")
-    if rounding_mode is not None:
-        attrs["rounding_mode"] = rounding_mode
-    if flush_to_zero:
-        attrs["flush_to_zero"] = True
-    if propagate_nan:
-        attrs["propagate_nan"] = True
-    return ctx.emit1("binary", [vx, vy], TileType(dtype, shape), **attrs)
+    return ctx.emit1("binary", [vx, vy], TileType(dtype, shape), **attrs,
+                     **given_fp_attrs(rounding_mode, flush_to_zero, propagate_nan))
 
 
 def _arith_rule(fn: str, kwargs):
@@ -630,16 +632,9 @@ def _(op):
 @RESHAPE.typing
 def _(op):
     t, r = tile_type(op), op.results[0].type
-    expect(isinstance(r, TileType) and r.dtype is t.dtype and _size(r.shape) == _size(t.shape),
+    expect(isinstance(r, TileType) and r.dtype is t.dtype and math.prod(r.shape) == math.prod(t.shape),
            f"cannot reshape {t} to {r}")
     return [r]
-
-
-def _size(shape) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
 
 
 @CONST.fold
@@ -647,5 +642,4 @@ def _(attrs):
     return attrs["value"]
 
 
-for _p in (ASTYPE, WHERE, BROADCAST, RESHAPE, FMA):
-    _p.unsupported("fold", "folded by the typing rules of the functions that make it")
+no_rule("fold", "folded by the typing rules of the functions that make it", ASTYPE, WHERE, BROADCAST, RESHAPE, FMA)

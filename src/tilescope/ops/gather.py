@@ -26,7 +26,7 @@ from .common import (broadcast_to, const_bool, const_enum, expect, implicit_cast
                      tile_operand)
 from ..ir.primitive import BOOL, INT, INTS
 from .memory import HINT_ATTRS, latency_hint, load_store_hints
-from .registry import PADDING, Attr, optional, primitive, surface
+from .registry import PADDING, Attr, no_rule, optional, primitive, surface
 
 Shape = Tuple[int, ...]
 
@@ -424,8 +424,7 @@ def _(w, op):
     w.call(op, "scatter", "ctx", w.args(op.operands), **w.attrs(op, "has_mask"), ndim=op.operands[0].type.ndim)
 
 
-for _p in (LOAD_ADVANCED, STORE_ADVANCED):
-    _p.unsupported("transpile", "advanced indexing is not transpiled yet")
+no_rule("transpile", "advanced indexing is not transpiled yet", LOAD_ADVANCED, STORE_ADVANCED)
 
 
 # ---- typing (the verifier's rules) and folding -------------------------------------------
@@ -464,7 +463,5 @@ def _(op):
     expect(len(op.operands) == n + 2, f"{len(op.operands) - 2} per-axis operands for an array of rank {n}")
     return []
 
-for _p in (GATHER, SCATTER, LOAD_ADVANCED, STORE_ADVANCED):
-    _p.unsupported("fold", "a run-time memory access")
-for _p in (LOAD_ADVANCED, STORE_ADVANCED,):
-    _p.unsupported("tileir", "not lowered to TileIR yet")
+no_rule("fold", "a run-time memory access", GATHER, SCATTER, LOAD_ADVANCED, STORE_ADVANCED)
+no_rule("tileir", "not lowered to TileIR yet", LOAD_ADVANCED, STORE_ADVANCED)

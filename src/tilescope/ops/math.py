@@ -13,7 +13,7 @@ from ..ir.types import TileType
 from ..semantics import arithmetic
 from ..semantics.functions import UNARY as UNARY_FNS
 from .common import const_bool, convert, is_tile
-from .elementwise import UNARY, check_rounding, fold, function_stub, operand, rounding_mode_arg
+from .elementwise import UNARY, check_rounding, fold, function_stub, given_fp_attrs, operand, rounding_mode_arg
 from .registry import surface
 
 _KIND_WORDS = ("Boolean", "Integer", "Float")
@@ -44,12 +44,7 @@ def unary(ctx, fn: str, behavior, x, rounding_mode=None, flush_to_zero=False, py
     if x.const is not None and not ty.shape:
         return ctx.constant(fold(ctx, pyfn, x.const), ty.dtype)
     check_rounding(ctx, fn, rounding_mode, flush_to_zero, ty.dtype)
-    attrs = {"fn": fn}
-    if rounding_mode is not None:
-        attrs["rounding_mode"] = rounding_mode
-    if flush_to_zero:
-        attrs["flush_to_zero"] = True
-    return ctx.emit1("unary", [x], ty, **attrs)
+    return ctx.emit1("unary", [x], ty, fn=fn, **given_fp_attrs(rounding_mode, flush_to_zero))
 
 
 def unary_surface(row):

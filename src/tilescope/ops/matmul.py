@@ -14,7 +14,7 @@ from ..ir.types import TileType
 from .common import broadcast_to, const_bool, convert, describe, expect, is_tile, reshape, tile_type
 from ..ir.primitive import BOOL
 from ..semantics import products
-from .registry import Attr, primitive, surface
+from .registry import Attr, no_rule, primitive, surface
 
 MMA = primitive("mma", "`x @ y + acc` over the last two axes (batch axes equal); the result has acc's type. "
                        "Integer inputs accumulate exactly in int32; `use_fast_acc` lowers fp8 accumulation "
@@ -279,5 +279,4 @@ def _accumulated(op):
 
 MMA.typing(_accumulated)
 MMA_SCALED.typing(_accumulated)
-MMA.unsupported("fold", "tile-shaped (constants fold as scalars only)")
-MMA_SCALED.unsupported("fold", "tile-shaped (constants fold as scalars only)")
+no_rule("fold", "tile-shaped (constants fold as scalars only)", MMA, MMA_SCALED)

@@ -15,7 +15,8 @@ from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode
 from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, expect, implicit_cast,
                      is_tile, require_array, reshape, require_bytecode, scalar_result)
 from ..ir.primitive import BOOL, INT, INTS, one_of
-from .registry import MEMORY_ORDER, MEMORY_SCOPE, PADDING, Attr, attribute, optional, primitive, surface
+from .registry import (MEMORY_ORDER, MEMORY_SCOPE, PADDING, Attr, attribute, no_rule, optional, primitive,
+                       surface)
 
 _INT32 = TileType(D.int32, ())
 
@@ -588,5 +589,4 @@ def _(op):
     return []
 
 
-for _p in (BID, NUM_BLOCKS, ARRAY_DIM, LOAD_TILE, STORE_TILE, NUM_TILES):
-    _p.unsupported("fold", "a run-time value")
+no_rule("fold", "a run-time value", BID, NUM_BLOCKS, ARRAY_DIM, LOAD_TILE, STORE_TILE, NUM_TILES)

@@ -24,8 +24,8 @@ from .common import (broadcast_to, const_bool, const_int, convert, describe, exp
 from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
 from ..semantics import reductions
 from ..semantics.functions import BASIC_ROUNDING
-from .elementwise import rounding_mode_arg
-from .registry import ROUNDING, Attr, optional, primitive, surface
+from .elementwise import given_fp_attrs, rounding_mode_arg
+from .registry import ROUNDING, Attr, no_rule, optional, primitive, surface
 
 # Note: this module defines `sum`, `max` and `min` (the cuda.tile names); the Python
 # builtins of those names are not used below.
@@ -159,14 +159,8 @@ def builtin_reduce(ctx, fn: str, x, axis, keepdims, *, rounding_mode=None, flush
     if not axes:
         return v
     _check_not_nested(ctx)
-    attrs = {"fn": fn, "axes": axes}
-    if rm is not None:
-        attrs["rounding_mode"] = rm
-    if ftz:
-        attrs["flush_to_zero"] = True
-    if nan:
-        attrs["propagate_nan"] = True
-    out = ctx.emit1("reduce", [v], TileType(v.type.dtype, _reduced_shape(shape, axes, False)), **attrs)
+    out = ctx.emit1("reduce", [v], TileType(v.type.dtype, _reduced_shape(shape, axes, False)), fn=fn, axes=axes,
+                    **given_fp_attrs(rm, ftz, nan))
     return reshape(ctx, out, _reduced_shape(shape, axes, keep))
 
 
@@ -241,10 +235,8 @@ def arg_reduce(ctx, fn: str, x, axis, keepdims, propagate_nan) -> Value:
         raise ctx.type_error(f"{fn} does not support dtype {v.type.dtype}")
     shape = v.type.shape
     _check_not_nested(ctx)
-    attrs = {"fn": fn, "axes": (ax,)}
-    if nan:
-        attrs["propagate_nan"] = True
-    out = ctx.emit1("reduce", [v], TileType(D.int32, _reduced_shape(shape, (ax,), False)), **attrs)
+    out = ctx.emit1("reduce", [v], TileType(D.int32, _reduced_shape(shape, (ax,), False)), fn=fn, axes=(ax,),
+                    **given_fp_attrs(propagate_nan=nan))
     out = reshape(ctx, out, _reduced_shape(shape, (ax,), keep))
     return reshape(ctx, out, final_shape) if final_shape is not None else out
 
@@ -281,12 +273,7 @@ def builtin_scan(ctx, fn: str, x, axis, reverse, rounding_mode, flush_to_zero) -
     v = _as_int_if_bool(ctx, v)
     ax = _axis(ctx, ax, v.type.ndim)
     _check_not_nested(ctx)
-    attrs = {"fn": fn, "axis": ax, "reverse": rev}
-    if rm is not None:
-        attrs["rounding_mode"] = rm
-    if ftz:
-        attrs["flush_to_zero"] = True
-    return ctx.emit1("scan", [v], v.type, **attrs)
+    return ctx.emit1("scan", [v], v.type, fn=fn, axis=ax, reverse=rev, **given_fp_attrs(rm, ftz))
 
 
 @surface("reduce")
@@ -571,5 +558,4 @@ def _(op):
     return [tile_type(op, i) for i in range(len(op.operands))]
 
 
-REDUCE.unsupported("fold", "tile-shaped (constants fold as scalars only)")
-SCAN.unsupported("fold", "tile-shaped (constants fold as scalars only)")
+no_rule("fold", "tile-shaped (constants fold as scalars only)", REDUCE, SCAN)

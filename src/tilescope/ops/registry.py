@@ -71,6 +71,12 @@ def surface(family: str, name: Optional[str] = None, *, raw_args: bool = False, 
     return wrap
 
 
+def no_rule(column: str, reason: str, *prims: Primitive) -> None:
+    """State why `prims` have no rule for `column` (shown by `tilescope ops`)."""
+    for p in prims:
+        p.unsupported(column, reason)
+
+
 def primitive(name: str, doc: str = "", **schema) -> Primitive:
     """Declare IR op `name` with its schema (see `ir.primitive.Primitive`); its family file then
     attaches its rules with the returned primitive's decorators (`@P.numpy`, `@P.transpile`...)."""

@@ -14,7 +14,7 @@ from .common import broadcast_to as _broadcast, describe, expect, is_number, is_
 from ..ir.primitive import INT, INTS
 from ..semantics import shapes
 from ..semantics.tilegeom import extract_subtile, insert_subtile, subtile_coords
-from .registry import (ATTRIBUTES, DTYPE, METHODS, SURFACE, Attr, SurfaceFunction, attribute, method, primitive,
+from .registry import (ATTRIBUTES, DTYPE, METHODS, SURFACE, Attr, SurfaceFunction, attribute, method, no_rule, primitive,
                        surface)
 
 PERMUTE = primitive("permute", "Result axis i is input axis `axes[i]`.", operands=("x",), attrs={"axes": Attr(INTS)})
@@ -628,7 +628,5 @@ def _(op):
     return [TileType(dt, (t.shape[0] * 8 // dt.bitwidth,))]
 
 
-for _p in (PERMUTE, CAT, EXTRACT, INSERT, BITCAST, PACK_BYTES, UNPACK_BYTES):
-    _p.unsupported("fold", "tile-shaped (constants fold as scalars only)")
-for _p in (INSERT, PACK_BYTES, UNPACK_BYTES,):
-    _p.unsupported("tileir", "not lowered to TileIR yet")
+no_rule("fold", "tile-shaped (constants fold as scalars only)", PERMUTE, CAT, EXTRACT, INSERT, BITCAST, PACK_BYTES, UNPACK_BYTES)
+no_rule("tileir", "not lowered to TileIR yet", INSERT, PACK_BYTES, UNPACK_BYTES)

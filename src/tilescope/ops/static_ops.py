@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..errors import TileStaticAssertionError
 from .common import describe, is_number, is_tile, no_results, same_as_operand
 from ..ir.primitive import INT, one_of
-from .registry import Attr, primitive, surface
+from .registry import Attr, no_rule, primitive, surface
 from .shape import require_version, type_name
 
 ASSUME = primitive("assume", "Identity on an integer scalar, carrying the fact that it is a multiple of `divisor`.",
@@ -123,5 +123,4 @@ ASSUME.typing(same_as_operand)
 GRID_CONTROL.typing(no_results)
 ASSUME.unsupported("fold", "a run-time fact")
 GRID_CONTROL.unsupported("fold", "a side effect")
-for _p in (GRID_CONTROL,):
-    _p.unsupported("tileir", "not lowered to TileIR yet")
+no_rule("tileir", "not lowered to TileIR yet", GRID_CONTROL)

@@ -22,7 +22,7 @@ from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
 from ..ir.primitive import BOOL, INT
 from .memory import (HINT_ATTRS, array_type, check_bounds_flag, latency_hint, load_store_hints, scalar_index_items,
                      tile_shape_arg)
-from .registry import Attr, attribute, method, optional, primitive, surface
+from .registry import Attr, attribute, method, no_rule, optional, primitive, surface
 
 ARRAY_SLICE = primitive(
     "array_slice", "The array restricted to elements [start, stop) along `axis` (a view: same memory "
@@ -524,8 +524,7 @@ def _(ex, op, ref, offsets, value, *mask):
     _T.store_elements(ex, op, base, coords, value, _and_mask(ok, m), what="raw store", report_oob=False)
 
 
-for _p in (RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM):
-    _p.unsupported("transpile", "raw memory and per-block list items are not transpiled yet")
+no_rule("transpile", "raw memory and per-block list items are not transpiled yet", RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM)
 
 
 @LIST_LEN.numpy
@@ -555,16 +554,18 @@ def _(ex, op, lst, index):
 
 # ---- typing (the verifier's rules) and folding -------------------------------------------
 
-def _view_type(op) -> TiledViewType:
+def _operand_of(op, cls, what: str):
     t = op.operands[0].type
-    expect(isinstance(t, TiledViewType), f"operand #0 must be a tiled view, got {t}")
+    expect(isinstance(t, cls), f"operand #0 must be {what}, got {t}")
     return t
+
+
+def _view_type(op) -> TiledViewType:
+    return _operand_of(op, TiledViewType, "a tiled view")
 
 
 def _raw_type(op) -> RawMemoryType:
-    t = op.operands[0].type
-    expect(isinstance(t, RawMemoryType), f"operand #0 must be raw memory, got {t}")
-    return t
+    return _operand_of(op, RawMemoryType, "raw memory")
 
 
 @ARRAY_SLICE.typing
@@ -609,8 +610,5 @@ RAW_STORE.typing(no_results)
 TILED_NUM_TILES.typing(scalar_result(D.int32))
 LIST_LEN.typing(scalar_result(D.int32))
 
-for _p in (ARRAY_SLICE, TILED_VIEW, TILED_LOAD, TILED_STORE, TILED_NUM_TILES, RAW_MEMORY, RAW_LOAD, RAW_STORE,
-           LIST_ITEM, LIST_LEN):
-    _p.unsupported("fold", "a run-time value")
-for _p in (ARRAY_SLICE, TILED_VIEW, TILED_LOAD, TILED_STORE, TILED_NUM_TILES, RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM, LIST_LEN,):
-    _p.unsupported("tileir", "not lowered to TileIR yet")
+no_rule("fold", "a run-time value", ARRAY_SLICE, TILED_VIEW, TILED_LOAD, TILED_STORE, TILED_NUM_TILES, RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM, LIST_LEN)
+no_rule("tileir", "not lowered to TileIR yet", ARRAY_SLICE, TILED_VIEW, TILED_LOAD, TILED_STORE, TILED_NUM_TILES, RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM, LIST_LEN)

@@ -154,17 +154,10 @@ BINARY = {f.name: f for f in (
 )}
 
 # Comparisons give bool; ordered (false with NaN) except `ne`.
-COMPARE = {f.name: f for f in (
-    Fn("eq", "equal", "Element-wise `eq` comparison giving a bool tile.", fold=operator.eq,
-       tileir={"predicate": "equal"}, static=True),
-    Fn("ne", "not_equal", "Element-wise `ne` comparison giving a bool tile.", fold=operator.ne,
-       tileir={"predicate": "not_equal"}, static=True),
-    Fn("lt", "less", "Element-wise `lt` comparison giving a bool tile.", fold=operator.lt,
-       tileir={"predicate": "less_than"}, static=True),
-    Fn("le", "less_equal", "Element-wise `le` comparison giving a bool tile.", fold=operator.le,
-       tileir={"predicate": "less_than_or_equal"}, static=True),
-    Fn("gt", "greater", "Element-wise `gt` comparison giving a bool tile.", fold=operator.gt,
-       tileir={"predicate": "greater_than"}, static=True),
-    Fn("ge", "greater_equal", "Element-wise `ge` comparison giving a bool tile.", fold=operator.ge,
-       tileir={"predicate": "greater_than_or_equal"}, static=True),
-)}
+COMPARE = {name: Fn(name, surface, f"Element-wise `{name}` comparison giving a bool tile.", fold=fold,
+                    tileir={"predicate": predicate}, static=True)
+           for name, surface, fold, predicate in (
+               ("eq", "equal", operator.eq, "equal"), ("ne", "not_equal", operator.ne, "not_equal"),
+               ("lt", "less", operator.lt, "less_than"), ("le", "less_equal", operator.le, "less_than_or_equal"),
+               ("gt", "greater", operator.gt, "greater_than"),
+               ("ge", "greater_equal", operator.ge, "greater_than_or_equal"))}

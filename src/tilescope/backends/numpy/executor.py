@@ -28,6 +28,7 @@ import numpy as np
 from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value, per_function
 from ...ir.primitive import PRIMITIVES
+from ...semantics import frames
 from . import forwarding, fusion
 from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, remember, tile_local
 from .nans import canonical_sites
@@ -266,6 +267,10 @@ class Executor:
     def run_loop(self, op: Op) -> None:
         _exec_loop(self, op)
 
+    def read_yield(self, op: Op) -> None:
+        # Regions read their `yield` themselves (_run_region); run as an op, it is a bug.
+        raise self.error("internal: `yield` outside a region")
+
     def leave_loop(self, op: Op) -> None:
         _loop_exit(self, op)
 
@@ -285,12 +290,11 @@ def _canonical(x):
     return Factored(canonical_nans(x.data), x.box) if isinstance(x, Factored) else canonical_nans(x)
 
 
-def select(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per-block choice between two values; cond has shape (B,) or (1,)."""
+def select(cond: np.ndarray, a: Any, b: Any) -> Any:
+    """Per-block choice between two values (or array references); cond has shape (B,) or (1,)."""
     if isinstance(a, _REFS) or isinstance(b, _REFS):
         return _select_refs(cond, a, b)
-    c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
-    return np.where(c, a, b)
+    return frames.select(cond, a, b)
 
 
 _REFS = (ArrayRef, SliceRef, MultiRef)
@@ -388,7 +392,7 @@ def _loop_exit(ex: Executor, op: Op) -> None:
     vals = [ex.get(v) for v in op.operands]
     target = frame.results if op.name == "break" else frame.carried
     for i, v in enumerate(vals):
-        target[i] = _merge(mask, v, target[i])
+        target[i] = _merge_values(mask, v, target[i])
     if op.name == "break":
         frame.broken |= mask
     else:
@@ -396,14 +400,11 @@ def _loop_exit(ex: Executor, op: Op) -> None:
     ex.active = np.zeros(ex.nb, dtype=bool)
 
 
-def _merge(mask: np.ndarray, new: np.ndarray, old: Optional[np.ndarray]) -> np.ndarray:
-    if mask.all():
-        return new
-    if old is None:
-        old = np.zeros_like(new)
-    if not mask.any():
-        return old
-    return select(mask, new, old)
+def _merge_values(mask: np.ndarray, new: Any, old: Any) -> Any:
+    """frames.merge, for values that may be array references (then chosen by `select`)."""
+    if isinstance(new, _REFS) or isinstance(old, _REFS):
+        return new if mask.all() else (old if not mask.any() else select(mask, new, old))
+    return frames.merge(mask, new, old)
 
 
 def _exec_for(ex: Executor, op: Op) -> None:
@@ -439,7 +440,7 @@ def _exec_for(ex: Executor, op: Op) -> None:
         ex.active = outer
     done = ~frame.broken
     for k, r in enumerate(op.results):
-        ex.set(r, _merge(done, frame.carried[k], frame.results[k]))
+        ex.set(r, _merge_values(done, frame.carried[k], frame.results[k]))
 
 
 def _run_loop_body(ex: Executor, body: Block) -> None:

@@ -40,22 +40,6 @@ class Blocks:
         self.active = np.zeros(self.nb, dtype=bool)
 
 
-def select(cond, a, b):
-    """Per-block choice between two values; cond has shape (B,) or (1,)."""
-    c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
-    return np.where(c, a, b)
-
-
-def _merge(mask, new, old):
-    if mask.all():
-        return new
-    if old is None:
-        old = np.zeros_like(new)
-    if not mask.any():
-        return old
-    return select(mask, new, old)
-
-
 class Branch:
     """A structured `if`. When every block takes the same side, only that side runs, unmasked;
     otherwise each side that some active block takes runs under its mask and `join` selects
@@ -150,7 +134,7 @@ class Loop:
     def _leave(self, target, values):
         mask = self.ctx.active_mask()
         for i, v in enumerate(values):
-            target[i] = _merge(mask, v, target[i])
+            target[i] = merge(mask, v, target[i])
         self.ctx.active = np.zeros(self.ctx.nb, dtype=bool)
         return mask
 
@@ -165,7 +149,7 @@ class Loop:
         if not self.is_for:
             return list(self.exits)
         done = ~self.broken
-        return [_merge(done, c, r) for c, r in zip(self.carried, self.exits)]
+        return [merge(done, c, r) for c, r in zip(self.carried, self.exits)]
 
 
 # ---- element-wise ops ----------------------------------------------------------------
