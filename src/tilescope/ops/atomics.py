@@ -18,14 +18,14 @@ from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
+from ..ir.primitive import BOOL, INT, one_of
 from ..ir.types import RawMemoryType, TiledViewType, TileType
 from ..lang.enums import MemoryOrder, MemoryScope
 from .common import broadcast_to, const_bool, expect, implicit_cast, is_number, is_tile, no_results, require_array
 from .gather import broadcastable_to, custom_mask, element_indices, stored_value
-from ..ir.primitive import BOOL, INT, one_of
 from .memory import memory_order_scope, scalar_index_items
-from .views import raw_lanes, raw_offset
 from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, method, no_rule, primitive, surface
+from .views import raw_lanes, raw_offset
 
 Shape = Tuple[int, ...]
 

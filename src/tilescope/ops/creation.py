@@ -9,12 +9,12 @@ from __future__ import annotations
 import math
 
 from .. import dtypes as D
+from ..ir.primitive import LITERALS
 from ..ir.types import TileType
+from ..semantics import shapes
 from .common import (broadcast_to, const_int, const_shape, convert, describe, expect, is_number, is_tile,
                      require_dtype)
 from .elementwise import binary_arith, cast
-from ..ir.primitive import LITERALS
-from ..semantics import shapes
 from .registry import Attr, no_rule, primitive, surface
 
 ARANGE = primitive("arange", "The 1-d tile [0, 1, ..., n-1] of the result's integer dtype.")

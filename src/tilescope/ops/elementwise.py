@@ -440,8 +440,9 @@ def _(ctx, x, dtype):
 # ---- rules ----------------------------------------------------------------------------
 # NumPy: values carry a leading block axis (size B, or 1 when uniform); every rule here is
 # element-wise, so NumPy broadcasting handles mixed leading sizes. GPU-exact numerics live in
-# the semantics library (semantics/numerics.py, arithmetic.py). Transpile: an op becomes a plain NumPy expression where that is
-# exactly the executor's rule, else a call of the prelude function of the op's name.
+# the semantics library (semantics/numerics.py, arithmetic.py). Transpile: an op becomes a
+# plain NumPy expression where that is exactly the executor's rule, else a call of the
+# prelude function of the op's name.
 
 def _result_dtype(op):
     return op.results[0].type.dtype

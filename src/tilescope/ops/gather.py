@@ -18,13 +18,13 @@ from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
+from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
 from ..lang import builtins_rules
 from ..lang.enums import PaddingMode
 from ..lang.surface_types import Slice
 from .common import (broadcast_to, const_bool, const_enum, expect, implicit_cast, is_number, is_tile, require_array,
                      tile_operand)
-from ..ir.primitive import BOOL, INT, INTS
 from .memory import HINT_ATTRS, latency_hint, load_store_hints
 from .registry import PADDING, Attr, no_rule, optional, primitive, surface
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from .. import dtypes as D
-from ..ir.types import TileType
-from .common import broadcast_to, const_bool, convert, describe, expect, is_tile, reshape, tile_type
 from ..ir.primitive import BOOL
+from ..ir.types import TileType
 from ..semantics import products
+from .common import broadcast_to, const_bool, convert, describe, expect, is_tile, reshape, tile_type
 from .registry import Attr, no_rule, primitive, surface
 
 MMA = primitive("mma", "`x @ y + acc` over the last two axes (batch axes equal); the result has acc's type. "

@@ -17,13 +17,13 @@ from typing import Any, List, Optional, Sequence, Tuple
 from .. import dtypes as D
 from ..errors import TileSyntaxError
 from ..ir.core import Block, Value
+from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
 from ..ir.types import TileType
 from ..lang.enums import RoundingMode
-from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,
-                     is_tile, reshape, tile_operand, tile_type)
-from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
 from ..semantics import reductions
 from ..semantics.functions import BASIC_ROUNDING
+from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,
+                     is_tile, reshape, tile_operand, tile_type)
 from .elementwise import given_fp_attrs, rounding_mode_arg
 from .registry import ROUNDING, Attr, no_rule, optional, primitive, surface
 

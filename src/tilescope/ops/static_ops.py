@@ -6,8 +6,8 @@ Python source and live in `tilescope.lang.static`.
 from __future__ import annotations
 
 from ..errors import TileStaticAssertionError
-from .common import describe, is_number, is_tile, no_results, same_as_operand
 from ..ir.primitive import INT, one_of
+from .common import describe, is_number, is_tile, no_results, same_as_operand
 from .registry import Attr, no_rule, primitive, surface
 from .shape import require_version, type_name
 
