@@ -13,6 +13,7 @@ from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import TypingError
 from ..ir.types import ArrayType, TileType
+from ..lang.bridge import translate
 
 Shape = Tuple[int, ...]
 
@@ -51,7 +52,6 @@ def require_array(ctx, x: Any, what: str = "array") -> Value:
 
 
 def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
-    from ..lang.bridge import translate
     x = translate(x)
     if isinstance(x, D.DType):
         return x
@@ -293,7 +293,6 @@ def index_tuple(ctx, index: Any, ndim: int, what: str = "Index") -> list:
 
 
 def const_enum(ctx, x: Any, cls, what: str):
-    from ..lang.bridge import translate
     x = translate(ctx.require_constant(x, what))
     if not isinstance(x, cls):
         raise ctx.type_error(f"{what} must be a {cls.__name__}, got {_describe(x)}")

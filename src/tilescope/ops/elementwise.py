@@ -14,6 +14,7 @@ import operator
 from .. import dtypes as D
 from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
+from ..lang.bridge import translate
 from ..lang.enums import RoundingMode
 from ..semantics import arithmetic, numerics, shapes
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
@@ -75,7 +76,6 @@ def rounding_mode_arg(ctx, rounding_mode):
     """An optional constant RoundingMode (a member name string is accepted, as upstream)."""
     if rounding_mode is None:
         return None
-    from ..lang.bridge import translate
     rm = translate(ctx.require_constant(rounding_mode, "rounding_mode"))
     if isinstance(rm, str) and rm in RoundingMode.__members__:
         return RoundingMode[rm]

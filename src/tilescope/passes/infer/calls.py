@@ -14,6 +14,7 @@ from ...frontend import hir as H
 from ...frontend.source import function_hir, SourceFunction
 from ...ir.core import Value
 from ...ir.types import TileType
+from ...lang.bridge import translate
 from ...ops.registry import SurfaceFunction
 from ..values import Closure, make_dataclass_instance
 from .abstract import (BoundMethod, ContextManagerCall, Env, Frame, NotConstant, _Exit, _PendingException,
@@ -54,7 +55,6 @@ class Calls:
 
     def _call(self, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
         from ...lang import builtins_rules
-        from ...lang.bridge import translate
         fn = translate(fn)
         if isinstance(fn, BoundMethod):
             return self._call(fn.target, [fn.self_value] + args, kwargs)
@@ -302,7 +302,6 @@ class Calls:
             self.frame, self.loc = saved_frame, saved_loc
 
     def _bind_call_args(self, hir_fn, frame, args, kwargs, defaults, pyfunc) -> None:
-        from ...lang.bridge import translate
         params = []
         for p in hir_fn.params:
             kind = {"positional_only": inspect.Parameter.POSITIONAL_ONLY,

@@ -8,6 +8,7 @@ from ...errors import TileRecursionError, TileTypeError
 from ...frontend.source import function_hir, SourceFunction
 from ...ir.core import Block, Builder, Function, Param, Value
 from ...ir.types import ArrayType, ListType, TileType
+from ...lang.bridge import translate
 from ..values import make_dataclass_instance
 from .abstract import Frame, _Exit
 
@@ -21,7 +22,6 @@ class KernelEntry:
     # ---- entry point --------------------------------------------------------
 
     def infer_kernel(self, pyfunc, arg_specs: Sequence[Any], name: Optional[str] = None) -> Function:
-        from ...lang.bridge import translate
         hir_fn = function_hir(pyfunc, is_entry=True)
         self.loc = hir_fn.loc
         body = Block()
@@ -83,7 +83,6 @@ class KernelEntry:
 
     def _param_value(self, name: str, spec) -> Tuple[Any, List[Value]]:
         from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
-        from ...lang.bridge import translate
         if isinstance(spec, ConstantSpec) or not _is_spec(spec):
             # a compile-time item of a tuple argument (e.g. a tuple of ints): no run-time leaf
             return translate(spec.value if isinstance(spec, ConstantSpec) else spec), []

@@ -15,6 +15,7 @@ from ...frontend import hir as H
 from ...frontend.static_module import unknown_value_error, UnknownValue
 from ...ir.core import Block, Value
 from ...ir.types import ArrayType, TileType
+from ...lang.bridge import translate
 from ...ops.registry import ATTRIBUTES, METHODS
 from ..values import UNDEFINED
 from .abstract import (BoundMethod, Conflict, MaybeUndefined, RangeValue, _dataclass_dunder, _is_number,
@@ -77,7 +78,6 @@ class Expressions:
         return self.lookup(e.id)
 
     def lookup(self, name: str) -> Any:
-        from ...lang.bridge import translate
         f = self.frame
         while f is not None:
             if name in f.vars:
@@ -132,7 +132,6 @@ class Expressions:
         return self.getattr(obj, e.attr)
 
     def getattr(self, obj: Any, attr: str) -> Any:
-        from ...lang.bridge import translate
         if isinstance(obj, Value):
             ty = type(obj.type)
             getter = ATTRIBUTES.get((ty, attr))
@@ -178,7 +177,6 @@ class Expressions:
         return self.getitem(obj, index)
 
     def getitem(self, obj: Any, index: Any) -> Any:
-        from ...lang.bridge import translate
         dunder = _dataclass_dunder(obj, "__getitem__")
         if dunder is not None:
             return self._call(dunder, [obj, index], {})
