@@ -132,7 +132,7 @@ def _(ctx, x, y, acc, use_fast_acc):
     return ctx.emit1("mma", [x, y, acc], acc.type, use_fast_acc=fast)
 
 
-@surface("matmul")
+@surface("matmul", static=True)
 def matmul(x, y, /):
     """Matrix product `x @ y` of 1-d, 2-d or 3-d tiles (NumPy rules for 1-d operands).
 

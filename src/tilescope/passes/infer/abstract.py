@@ -10,6 +10,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from ... import dtypes as D
 from ...errors import Loc, TileError
 from ...frontend import hir as H
+from ...frontend.source import SourceFunction
 from ...ir.core import Value
 from ...ir.types import ArrayType, TileType, Type
 from ...ops.registry import SurfaceFunction
@@ -206,5 +207,11 @@ def _dataclass_dunder(obj: Any, name: str):
     """A user-defined special method (`__call__`, `__getitem__`...) of a dataclass instance."""
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
         return None
-    member = getattr(type(obj), name, None)
-    return member if isinstance(member, types.FunctionType) else None
+    member = _class_member(type(obj), name)
+    return member if isinstance(member, (types.FunctionType, SourceFunction)) else None
+
+
+def _class_member(cls: type, name: str) -> Any:
+    """A class attribute as written in the class body (no descriptor runs), or None."""
+    from ...pyeval.kinds import lookup_in_class
+    return lookup_in_class(cls, name)[1]

@@ -6,19 +6,20 @@ import dataclasses
 import enum
 import inspect
 import types
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ... import dtypes as D
 from ...errors import Loc, TileError, TileInternalError, TileRecursionError, TileStaticEvalError, TileTypeError
 from ...frontend import hir as H
-from ...frontend.source import function_hir, SourceFunction
+from ...frontend.source import SourceFunction, function_hir, node_hir
 from ...ir.core import Value
 from ...ir.types import TileType
 from ...lang.bridge import translate
 from ...ops.registry import SurfaceFunction
+from ...pyeval.functions import PyFunction
 from ..values import Closure, make_dataclass_instance
 from .abstract import (BoundMethod, ContextManagerCall, Env, Frame, NotConstant, _Exit, _PendingException,
-                       _callable_name, _dataclass_dunder, _hashable, _is_number, describe)
+                       _callable_name, _class_member, _dataclass_dunder, _hashable, _is_number, describe)
 from .entry import MAX_INLINE_DEPTH, _closure_lookup
 from .expressions import _OPERATOR_FUNCTIONS
 
@@ -84,6 +85,9 @@ class Calls:
             hir_fn = function_hir(fn, is_entry=False)
             return self._inline(hir_fn, fn.__globals__, _closure_lookup(fn), None, args, kwargs,
                                 pyfunc=fn)
+        if isinstance(fn, PyFunction):       # a function made by compile-time Python (a decorator, a lambda)
+            return self._inline(node_hir(fn.node, fn.filename, is_entry=False), fn.globals,
+                                _evaluated_closure(fn), None, args, kwargs, defaults=fn.defaults)
         if isinstance(fn, type) and dataclasses.is_dataclass(fn):
             return self._construct_dataclass(fn, args, kwargs)
         if dataclasses.is_dataclass(fn):
@@ -114,7 +118,7 @@ class Calls:
         from ...ops.common import foreign_dtype
         if foreign_dtype(fn) is not None:      # `np.float16(x)`, `torch.float32(x)`: as ct.float16(x)
             return self._call_dtype(foreign_dtype(fn), args, kwargs)
-        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, (types.FunctionType, SourceFunction)):
             return self._call(fn.__func__, [fn.__self__] + args, kwargs)
         return self._call_python(fn, args, kwargs)
 
@@ -165,8 +169,9 @@ class Calls:
                                         f'in device code')
         elif not _is_pure_callable(fn):
             raise self.error(TileError, f"{_callable_name(fn)}() is not supported in device code")
+        from ...lang.static import host_call
         try:
-            return fn(*cargs, **ckw)
+            return host_call(self, fn, cargs, ckw)
         except TileError:
             raise
         except ValueError as ex:
@@ -251,8 +256,8 @@ class Calls:
             raise self.type_error(f"{cls.__name__}(): {ex}") from None
         bound.apply_defaults()
         obj = make_dataclass_instance(cls, dict(bound.arguments))
-        post_init = getattr(cls, "__post_init__", None)
-        if isinstance(post_init, types.FunctionType):
+        post_init = _class_member(cls, "__post_init__")
+        if isinstance(post_init, (types.FunctionType, SourceFunction)):
             self._call(post_init, [obj], {})
         return obj
 
@@ -393,6 +398,21 @@ def _free_names(fn: H.FunctionDef) -> List[str]:
     for p in fn.params:
         walk(p.default)
     return sorted(seen - set(fn.local_names))
+
+
+def _evaluated_closure(fn) -> Callable[[str], Tuple[bool, Any]]:
+    """Free variables of a function compile-time Python made, in tile code's terms."""
+    from ...lang.static import _from_static
+
+    def lookup(name: str):
+        scope = fn.scope
+        while scope is not None:
+            found, value = scope.find(name)
+            if found:
+                return True, _from_static(value)
+            scope = scope.parent
+        return False, None
+    return lookup
 
 
 def _is_pure_callable(fn) -> bool:

@@ -9,6 +9,7 @@ from ...frontend.source import function_hir, SourceFunction
 from ...ir.core import Block, Builder, Function, Param, Value
 from ...ir.types import ArrayType, ListType, TileType
 from ...lang.bridge import translate
+from ...pyeval import annotation_value
 from ..values import make_dataclass_instance
 from .abstract import Frame, _Exit
 
@@ -133,11 +134,8 @@ def _annotations(fn) -> Dict[str, Any]:
     if isinstance(fn, SourceFunction):
         return ann
     for k, v in list(ann.items()):
-        if isinstance(v, str):
-            try:
-                ann[k] = eval(v, fn.__globals__)  # postponed annotations (from __future__)
-            except Exception:
-                pass
+        if isinstance(v, str):    # postponed annotations (from __future__)
+            ann[k] = annotation_value(v, fn.__globals__, fn.__code__.co_filename, default=v)
     return ann
 
 

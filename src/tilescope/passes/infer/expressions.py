@@ -10,16 +10,17 @@ import types
 from typing import Any
 
 from ... import dtypes as D
-from ...errors import TileStaticEvalError, TileSyntaxError, TileTypeError
+from ...errors import TileError, TileStaticEvalError, TileSyntaxError, TileTypeError
 from ...frontend import hir as H
+from ...frontend.source import SourceFunction
 from ...frontend.static_module import unknown_value_error, UnknownValue
 from ...ir.core import Block, Value
 from ...ir.types import ArrayType, TileType
 from ...lang.bridge import translate
 from ...ops.registry import ATTRIBUTES, METHODS
 from ..values import UNDEFINED
-from .abstract import (BoundMethod, Conflict, MaybeUndefined, RangeValue, _dataclass_dunder, _is_number,
-                       _is_type_like, describe)
+from .abstract import (BoundMethod, Conflict, MaybeUndefined, RangeValue, _class_member, _dataclass_dunder,
+                       _is_number, _is_type_like, describe)
 
 
 # Python operators → the cuTile surface function that implements them on tiles.
@@ -39,8 +40,6 @@ PY_BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "tru
              "and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
 
 
-PY_COMPARE = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
-              "gt": operator.gt, "ge": operator.ge, "is_": operator.is_, "is_not": operator.is_not}
 
 
 _OPERATOR_FUNCTIONS = {**{getattr(operator, n): ("binary", n) for n in PY_BINARY},
@@ -146,8 +145,8 @@ class Expressions:
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
             if attr in {f.name for f in dataclasses.fields(obj)}:
                 return object.__getattribute__(obj, attr)
-            member = getattr(type(obj), attr, None)
-            if isinstance(member, (types.FunctionType, property)):
+            member = _class_member(type(obj), attr)
+            if isinstance(member, (types.FunctionType, SourceFunction, property)):
                 if isinstance(member, property):
                     return self._call(member.fget, [obj], {})
                 return BoundMethod(member, obj)
@@ -162,10 +161,13 @@ class Expressions:
         if isinstance(obj, D.DType):
             if attr in ("bitwidth", "name"):
                 return getattr(obj, attr)
+        from ...lang.static import host_getattr
         try:
-            value = getattr(obj, attr)
+            value = host_getattr(self, obj, attr)
         except AttributeError:
             raise self.type_error(f"{describe(obj)} has no attribute '{attr}'") from None
+        except TileError:
+            raise
         except Exception as ex:  # a property of a user object failed
             raise self.error(TileStaticEvalError, f"reading attribute '{attr}' raised "
                                                   f"{type(ex).__name__}: {ex}") from None
@@ -320,8 +322,9 @@ class Expressions:
             return compare_tuples(self, op, left, right)
         if isinstance(left, Value) or isinstance(right, Value):
             return self.call_surface(COMPARE_SURFACE[op], [left, right], {})
+        from ...lang.static import host_compare
         try:
-            return PY_COMPARE[op](left, right)
+            return host_compare(self, op, left, right)
         except TypeError:
             raise self.type_error(f"cannot compare {describe(left)} and {describe(right)}") from None
 

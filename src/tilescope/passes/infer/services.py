@@ -10,7 +10,6 @@ from ...errors import Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupp
 from ...ir.core import Block, Op, Value
 from ...ir.types import TileType, Type
 from ...ops.registry import SURFACE
-from ..values import is_aggregate
 from .abstract import NotConstant, describe
 
 
@@ -93,11 +92,8 @@ class RuleServices:
     def to_bool(self, x: Any) -> Any:
         """Python truth value of a constant, or a bool scalar Value."""
         if not isinstance(x, Value):
-            if is_aggregate(x) or isinstance(x, (str, type(None), D.DType, enum.Enum)) or callable(x):
-                return bool(x)
-            if isinstance(x, (bool, int, float)):
-                return bool(x)
-            return bool(x)
+            from ...lang.static import host_truth
+            return host_truth(self, x)
         if x.const is not None:
             return bool(x.const)
         t = x.type
