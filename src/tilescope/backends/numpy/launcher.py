@@ -502,6 +502,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                               f"before it") from None
         raise
     finally:
+        snapshot.release()
         progress.close()
         sink.flush(out or sys.stdout)
         for r in chk.reports:
