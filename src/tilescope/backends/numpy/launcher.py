@@ -16,13 +16,12 @@ from ...ir.types import ArrayType, TileType
 from ...pyeval import annotation_value
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
-from . import core_rules  # noqa: F401  (registers the core rules)
 from . import forwarding, fusion
 from . import debugger
 from ..compiled.engine import launch as compiled_launch
 from ..compiled.runner import fast_launch as compiled_fast_launch
 from .executor import Checks, Executor, Sink
-from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
 from .rollback import Snapshot
@@ -514,8 +513,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         if isinstance(e, KeyboardInterrupt):
             raise KeyboardInterrupt(f"launch of '{fn.__name__}' interrupted; its arrays are as they were "
                                     f"before it") from None
+        if isinstance(e, MemoryError):      # (one line from here, not a traceback through NumPy)
+            raise MemoryError(f"launch of '{fn.__name__}' ran out of memory ({e}); its arrays are as they were "
+                              f"before it") from None
         raise
     finally:
+        snapshot.release()
         progress.close()
         sink.flush(out or sys.stdout)
         for r in chk.reports:
