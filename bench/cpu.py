@@ -1,6 +1,7 @@
 """CPU speed and memory on realistic kernels, measured in one run.
 
-Columns: tilescope with default settings (the compiled backend, backends/compiled, the GPU's
+Times are medians over nine turns; the tilescope / NumPy ratio is the median of the per-turn
+ratios, with their range. Columns: tilescope with default settings (the compiled backend, backends/compiled, the GPU's
 rounding), the same math in plain NumPy, the NumPy executor (whole grid vectorised, same
 rounding; `engine="numpy"`), the NumPy executor with fast numerics, tilescope one block at a
 time (measured on a sample of blocks and extrapolated to the grid), Triton's interpreter when
@@ -110,19 +111,25 @@ def rows(quick: bool):
     return out
 
 
-def best_of(fns, repeat=9):
-    """Best time of each function, the functions taking turns: this machine's speed drifts by
-    10–30% over seconds, and turns keep the drift out of their ratios (nine turns: with five, a
+def timed_turns(fns, repeat=9):
+    """Each function's time in every turn, the functions taking turns: this machine's speed drifts
+    by 10–30% over seconds, and turns keep the drift out of their ratios (nine turns: with five, a
     slow phase of the machine could last through all of one row's turns). Each turn times a
     second call, so every function is measured with its own data in cache."""
-    best = [math.inf] * len(fns)
+    times = [[] for _ in fns]
     for _ in range(repeat):
         for i, fn in enumerate(fns):
             fn()
             t = time.perf_counter()
             fn()
-            best[i] = min(best[i], time.perf_counter() - t)
-    return best
+            times[i].append(time.perf_counter() - t)
+    return times
+
+
+def ratio_spread(num, den):
+    """Median, min and max of the per-turn ratios num[i] / den[i]."""
+    r = [a / b for a, b in zip(num, den)]
+    return float(np.median(r)), min(r), max(r)
 
 
 def args_bytes(args) -> int:
@@ -165,8 +172,8 @@ def main() -> int:
                     help="seconds of Triton interpreter time sampled per row (default 0.5 with --quarter, else 2)")
     a = ap.parse_args()
     ts_by_name = {}
-    print(f"{'kernel':34} {'tilescope':>10} {'numpy':>9} {'ratio':>7} {'executor':>9} {'ratio':>7} {'fast':>9} "
-          f"{'ratio':>7} {'1-block':>10} {'speedup':>8} {'mem/args':>8}")
+    print(f"{'kernel':34} {'tilescope':>10} {'numpy':>9} {'ratio [min-max]':>18} {'executor':>9} {'ratio':>7} "
+          f"{'fast':>9} {'ratio':>7} {'1-block':>10} {'speedup':>8} {'mem/args':>8}")
     ratios, ex_ratios, fast_ratios, mems = [], [], [], []
     for name, kernel, grid, args, np_fn in rows(a.quick):
         if a.rows and not any(r in name for r in a.rows.split(",")):
@@ -174,18 +181,20 @@ def main() -> int:
         run_kernel(grid, kernel, args)                       # compile + warm up
         run_kernel(grid, kernel, args, engine="numpy")
         run_kernel(grid, kernel, args, engine="numpy", numerics="fast")
-        ts, tn, te, tf = best_of([lambda: run_kernel(grid, kernel, args), np_fn,
-                                  lambda: run_kernel(grid, kernel, args, engine="numpy"),
-                                  lambda: run_kernel(grid, kernel, args, engine="numpy", numerics="fast")])
+        times = timed_turns([lambda: run_kernel(grid, kernel, args), np_fn,
+                             lambda: run_kernel(grid, kernel, args, engine="numpy"),
+                             lambda: run_kernel(grid, kernel, args, engine="numpy", numerics="fast")])
+        ts, tn, te, tf = (float(np.median(t)) for t in times)
         seq = one_block_at_a_time(kernel, grid, args)
         mem = (peak_extra(lambda: run_kernel(grid, kernel, args)) + scratch_bytes()) / max(1, args_bytes(args))
-        ratio = ts / tn
+        ratio, lo, hi = ratio_spread(times[0], times[1])
         ratios.append(ratio)
         ex_ratios.append(te / tn)
         fast_ratios.append(tf / tn)
         mems.append(mem)
         ts_by_name[name] = ts
-        print(f"{name:34} {ts*1e3:9.1f}ms {tn*1e3:8.1f}ms {ratio:6.2f}x {te*1e3:7.1f}ms {te/tn:6.2f}x "
+        print(f"{name:34} {ts*1e3:9.1f}ms {tn*1e3:8.1f}ms {ratio:6.2f}x [{lo:4.2f}-{hi:5.2f}] "
+              f"{te*1e3:7.1f}ms {te/tn:6.2f}x "
               f"{tf*1e3:7.1f}ms {tf/tn:6.2f}x {seq:9.2f}s {seq/ts:7.0f}x {mem:7.2f}x", flush=True)
     gm = lambda xs: math.exp(sum(map(math.log, xs)) / len(xs))  # noqa: E731
     print(f"geometric mean tilescope/NumPy: {gm(ratios):.2f}x (goal ≤ 0.8x), worst {max(ratios):.2f}x (goal ≤ 2x); "

@@ -2,13 +2,15 @@
 executor, and plain NumPy computing the same math, timed in turns in one process.
 
 Columns: compiled (default settings: engine auto, checks bounds,races, the GPU's rounding),
-NumPy executor (engine numpy), plain NumPy, compiled / NumPy, the threads the compiled launch
-used, and why a kernel ran on the NumPy executor instead (if it did).
+NumPy executor (engine numpy), plain NumPy (medians over the turns), compiled / NumPy (the
+median of the per-turn ratios, with their range), the threads the compiled launch used, its
+peak extra memory over the arguments' size, and why a kernel ran on the NumPy executor
+instead (if it did).
 
 Goals: geometric mean of compiled / NumPy <= 1.0, every kernel <= 3x; the spin lock within
 20x of NumPy's reshape-and-sum.
 
-    python bench/realworld.py [--quick] [--rows NAME,...] [--threads N[,N...]] [--repeat R]
+    python bench/realworld.py [--quarter] [--rows NAME,...] [--threads N[,N...]] [--repeat R]
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import math
 import os
 import sys
 import time
+import tracemalloc
 
 import numpy as np
 
@@ -198,7 +201,9 @@ def rows(scale: float):
 
 
 def timed_turns(fns, repeat: int):
-    """Median and spread (min, max) of each function's time, the functions taking turns."""
+    """Each function's time in every turn, the functions taking turns (the machine's speed drifts
+    over seconds; turns keep the drift out of the ratios). Each turn times a second call, so every
+    function runs with its own data in cache."""
     times = [[] for _ in fns]
     for _ in range(repeat):
         for i, fn in enumerate(fns):
@@ -206,12 +211,30 @@ def timed_turns(fns, repeat: int):
             t = time.perf_counter()
             fn()
             times[i].append(time.perf_counter() - t)
-    return [(float(np.median(t)), min(t), max(t)) for t in times]
+    return times
+
+
+def spread(xs):
+    """(median, min, max)."""
+    return float(np.median(xs)), min(xs), max(xs)
+
+
+def peak_extra_memory(fn, args) -> float:
+    """Peak memory the launch allocates (NumPy's allocations, seen by tracemalloc, plus the
+    compiled backend's per-thread block scratch) over the size of the kernel's arguments."""
+    from tilescope.backends.compiled import runner
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    fn()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    size = sum(a.nbytes for a in args if isinstance(a, np.ndarray))
+    return (peak + runner.scratch_bytes()) / max(1, size)
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--quick", action="store_true", help="a quarter of the sizes")
+    ap.add_argument("--quick", "--quarter", dest="quick", action="store_true", help="a quarter of the sizes")
     ap.add_argument("--rows", default="", help="comma-separated substrings of row names")
     ap.add_argument("--threads", default="", help="thread counts to time the compiled backend with, e.g. 1,2,16")
     ap.add_argument("--repeat", type=int, default=7)
@@ -221,8 +244,9 @@ def main() -> int:
     threads = [int(t) for t in opts.threads.split(",") if t.strip()]
     want = [w.strip() for w in opts.rows.split(",") if w.strip()]
     table = [r for r in rows(0.25 if opts.quick else 1.0) if not want or any(w in r.name for w in want)]
-    ratios = []
-    head = f"{'kernel':44s} {'compiled':>10s} {'executor':>10s} {'NumPy':>10s} {'ratio':>7s} {'cores':>5s}"
+    ratios, mems = [], []
+    head = (f"{'kernel':44s} {'compiled':>10s} {'executor':>10s} {'NumPy':>10s} {'ratio [min-max]':>18s} "
+            f"{'cores':>5s} {'mem':>6s}")
     if threads:
         head += "".join(f" {f'{n} thr':>9s}" for n in threads)
     print(head + "  fallback")
@@ -236,21 +260,25 @@ def main() -> int:
             if r.fresh:
                 r.fresh()
             r.reference()
+        launch("auto")
+        info = engine.last_launch()
+        mem = peak_extra_memory(lambda: launch("auto"), r.args)
         fns = [lambda: launch("auto"), ref] + ([] if opts.no_executor else [lambda: launch("numpy")])
         fns += [lambda n=n: launch("auto", n) for n in threads]
-        res = timed_turns(fns, opts.repeat)
-        comp, nump = res[0][0], res[1][0]
-        exe = res[2][0] if not opts.no_executor else float("nan")
-        info = engine.last_launch()
-        ratio = comp / nump
+        times = timed_turns(fns, opts.repeat)
+        comp, nump = spread(times[0])[0], spread(times[1])[0]
+        exe = spread(times[2])[0] if not opts.no_executor else float("nan")
+        ratio, lo, hi = spread([c / n for c, n in zip(times[0], times[1])])     # per turn
         ratios.append(ratio)
-        line = (f"{r.name:44s} {comp * 1e3:8.2f}ms {exe * 1e3:8.2f}ms {nump * 1e3:8.2f}ms {ratio:6.2f}x "
-                f"{info.get('threads', 1):5d}")
+        mems.append(mem)
+        line = (f"{r.name:44s} {comp * 1e3:8.2f}ms {exe * 1e3:8.2f}ms {nump * 1e3:8.2f}ms "
+                f"{ratio:6.2f}x [{lo:4.2f}-{hi:5.2f}] {info.get('threads', 1):5d} {mem:5.2f}x")
         for k in range(len(threads)):
-            line += f" {res[-len(threads) + k][0] * 1e3:7.2f}ms"
+            line += f" {spread(times[-len(threads) + k])[0] * 1e3:7.2f}ms"
         print(line + ("  " + info["declined"] if info.get("declined") else ""), flush=True)
     gm = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
-    print(f"\ngeometric mean compiled / NumPy: {gm:.2f}x (goal <= 1.0), worst {max(ratios):.2f}x (goal <= 3)")
+    print(f"\n{len(ratios)} kernels: geometric mean compiled / NumPy {gm:.2f}x (goal <= 1.0), worst {max(ratios):.2f}x "
+          f"(goal <= 3); peak extra memory worst {max(mems):.2f}x the arguments (goal <= 2)")
     return 0
 
 

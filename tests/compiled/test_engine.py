@@ -205,3 +205,31 @@ def test_fast_numerics_run_on_the_executor():
     x = np.arange(8, dtype=np.float32)
     run_kernel((1,), _scale, (x, np.empty_like(x), 8), numerics="fast")
     assert "fast numerics" in engine.last_launch()["declined"]
+
+
+@ct.kernel
+def _gather_rows(x, y, rows, T: ct.Constant[int], C: ct.Constant[int]):
+    b = ct.bid(0)
+    r = ct.load(rows, index=(b,), shape=(T,))
+    t = ct.load_advanced_indexing(x, (r, ct.Slice(b * 4, C)), padding_mode=ct.PaddingMode.NAN)
+    ct.store_advanced_indexing(y, (r, ct.Slice(b, C)), t * 2.0)
+
+
+def test_advanced_indexing_compiles_and_equals_the_executor():
+    # rows out of range (past the end, negative) pad the load and drop the store; a row taken
+    # twice within a block keeps the last lane's value, as the executor's row-major store does
+    x = np.random.default_rng(2).standard_normal((40, 10)).astype(np.float32)
+    rows = np.array([3, 39, 40, -1, 5, 0, 7, 7, 11, 12, 13, 14], np.int32)
+    outs = []
+    for eng in ("compiled", "numpy"):
+        y = np.full((40, 6), -7.0, np.float32)
+        chk = run_kernel((3,), _gather_rows, (x, y, rows, 4, 4), engine=eng,
+                         checks={"bounds": True, "races": False})
+        outs.append((y.tobytes(), sorted(chk.reports)))
+        if eng == "compiled":
+            assert "threads" in engine.last_launch()
+    assert outs[0] == outs[1]
+    y = np.frombuffer(outs[0][0], np.float32).reshape(40, 6)
+    assert np.array_equal(y[39, 0:4], x[39, 0:4] * 2) and np.array_equal(y[0, 1:5], x[0, 4:8] * 2)
+    assert np.array_equal(y[12, 2:4], x[12, 8:10] * 2) and np.isnan(y[12, 4:6]).all()   # padded past column 9
+    assert (y[1] == -7).all() and (y[40 - 1, 4:] == -7).all()

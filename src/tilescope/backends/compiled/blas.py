@@ -7,6 +7,8 @@ import os
 from functools import lru_cache
 from typing import Tuple
 
+from . import runtime_math, runtime_types, toolchain
+
 
 class BlasMissing(Exception):
     pass
@@ -99,7 +101,6 @@ _CANDIDATES_U = (16, 1, 2, 4, 8, 32)
 @lru_cache(maxsize=None)
 def _probe_library():
     """The runtime's own product kernels (runtime_math.GEMM), built for probing."""
-    from . import runtime_math, runtime_types, toolchain
     src = runtime_types.SOURCE + runtime_math.SOURCE + runtime_math.GEMM + r"""
 __attribute__((visibility("default"))) void probe_s(int64_t m, int64_t n, int64_t k, const float *a,
         const float *b, float *c, int64_t q, int64_t u) { ts_sgemm_seq(m, n, k, a, k, b, n, c, q, u); }
@@ -126,7 +127,6 @@ def sequential_rule(dtype: str, m: int, n: int, k: int):
     key = f"{dtype} {m} {n} {k}"
     if key in _rules:
         return _rules[key]
-    from . import toolchain
     if not toolchain.available() or min(m, n, k) < 2:
         return None
     stored = _stored_rules()
@@ -176,7 +176,6 @@ def _probe(dtype: str, m: int, n: int, k: int):
 
 def _rules_file() -> str:
     import os
-    from . import toolchain
     lib = library()[0]._name
     try:
         st = os.stat(lib)
@@ -199,7 +198,6 @@ def _stored_rules() -> dict:
 def _save_rules(rules: dict) -> None:
     import json
     import os
-    from . import toolchain
     try:
         os.makedirs(toolchain.cache_dir(), exist_ok=True)
         toolchain._write_atomically(_rules_file(), json.dumps(rules))

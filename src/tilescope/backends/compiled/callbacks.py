@@ -7,6 +7,8 @@ import ctypes
 import numpy as np
 
 from ... import dtypes as D
+from ...ops.debug import printed_lines
+from ...semantics import arithmetic, numerics
 from .transcendental import BINARY_TRANSCENDENTAL, CALLBACK_DTYPES, CALLBACK_FNS
 
 _CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.c_int64, ctypes.c_void_p,
@@ -20,7 +22,6 @@ def _view(ptr: int, n: int, dtype: np.dtype) -> np.ndarray:
 
 
 def _numpy_rule(code, dcode, n, a, b, out):
-    from ..numpy import numerics
     try:
         fn = CALLBACK_FNS[code]
         dt = getattr(D, CALLBACK_DTYPES[dcode])
@@ -29,9 +30,9 @@ def _numpy_rule(code, dcode, n, a, b, out):
         with np.errstate(all="ignore"):
             if fn in BINARY_TRANSCENDENTAL:
                 y = _view(b, n, npdt).copy()
-                r = numerics.binary(x, y, fn, dt)
+                r = arithmetic.binary(x, y, fn, dt)
             else:
-                r = numerics.unary(x, fn, dt)
+                r = arithmetic.unary(x, fn, dt)
         r = numerics.canonical_nans(np.asarray(r, dtype=npdt))
         r = np.ascontiguousarray(np.broadcast_to(r, (n,)))
         ctypes.memmove(out, r.ctypes.data, n * npdt.itemsize)
@@ -52,7 +53,6 @@ _PRINT = ctypes.CFUNCTYPE(None, ctypes.c_int64, ctypes.c_int64, ctypes.POINTER(c
 def print_callback(ck, grid3, sink):
     """The `print` callback of one launch: formats the operands as the executor does
     (ops/debug.py) into `sink`, under the block's coordinates."""
-    from ...ops.debug import printed_lines
 
     def printer(site, lin, ptrs):
         try:

@@ -12,6 +12,7 @@ from math import prod
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ... import dtypes as D
+from ...semantics.numerics import round_float
 
 
 class Unsupported(Exception):
@@ -116,7 +117,6 @@ def c_literal(value, dtype: D.DType) -> str:
         if dtype.name == "int64":
             return f"(int64_t){v}ll" if v != -(1 << 63) else "INT64_MIN"
         return f"({ctype(dtype)}){v}"
-    from ..numpy.numerics import round_float
     stored = np.asarray(round_float(np.array([float(value)]), dtype))
     if dtype.name == "float64":
         return _double_bits(float(stored[0]))
@@ -301,3 +301,17 @@ def loop_nest(w: Writer, shape: Sequence[int], operands: Sequence[CVal],
     body(elems)
     for _ in dims:
         w.close()
+
+
+def canon(expr: str, dtype: D.DType) -> str:
+    """`expr` with a NaN result replaced by the GPU's canonical NaN."""
+    n = dtype.name
+    if n in ("float32", "tfloat32"):
+        return f"ts_canon32({expr})"
+    if n == "float64":
+        return f"ts_canon64({expr})"
+    if n == "float16":
+        return f"ts_canon16({expr})"
+    if n == "bfloat16":
+        return f"ts_canonbf({expr})"
+    return expr

@@ -15,8 +15,12 @@ from typing import Any, Dict, Optional
 
 from ...ir.core import Function
 from ...ir.types import ArrayType
-from . import disjoint, runner
+from ...run import LaunchError
+from ..numpy.launcher import written_array_args
+from . import blas, disjoint, runner, toolchain
 from .cgen import Unsupported
+from .kernel_gen import KernelGen
+from .toolchain import CompilerMissing
 
 log = logging.getLogger("tilescope.cpu")
 ENV_ENGINE = "TILESCOPE_ENGINE"          # auto (default) | compiled | numpy
@@ -78,8 +82,6 @@ def compiled_kernel(fn: Function, options: CompileOptions, layout: tuple = ()) -
         if isinstance(hit[1], Exception):
             raise hit[1]
         return hit[1]
-    from . import toolchain
-    from .kernel_gen import KernelGen
     try:
         gen = KernelGen(fn, options, layout)
         source = gen.generate()
@@ -103,7 +105,6 @@ def _check_blas(gen) -> None:
     from a compiled kernel's thread (probed once per shape)."""
     if not gen.uses_blas:
         return
-    from . import blas
     try:
         blas.gemm_pointers()
     except blas.BlasMissing as e:
@@ -122,7 +123,6 @@ def launch(ir: Function, grid3, values, checks, sink, out, *, numerics: str, eng
     import sys
     engine = (engine or os.environ.get(ENV_ENGINE, "") or "auto").strip().lower()
     if engine not in ENGINES:
-        from ...run import LaunchError
         raise LaunchError(f"engine: unknown engine {engine!r} (use {', '.join(ENGINES)})")
     if engine == "numpy" or executor_only:
         return False
@@ -198,7 +198,6 @@ def _written_alias(ir: Function, values) -> bool:
     """Whether an array the kernel may write shares memory with another array argument (blocks
     could then race through the two names; the executor tracks them as one)."""
     import numpy as np
-    from ..numpy.launcher import written_array_args
     arrays = [(i, v.array) for i, v in enumerate(values) if hasattr(v, "array")]
     written = written_array_args(ir, runner._ALL_WRITES)
     if any((written is None or i in written) and _overlaps_itself(a) for i, a in arrays):
@@ -216,7 +215,6 @@ _told = []
 
 def _say_once_without_compiler(e: Exception) -> None:
     """Without a C compiler every launch runs on the NumPy executor: say so once per process."""
-    from .toolchain import CompilerMissing
     if isinstance(e, CompilerMissing) and not _told:
         import sys
         _told.append(1)
@@ -232,7 +230,6 @@ def last_launch() -> Dict[str, Any]:
 
 def explain(ir: Function, reason: str, engine: str) -> None:
     """Say once per kernel and reason why it runs on the NumPy executor."""
-    from ...run import LaunchError
     if engine == "compiled":
         raise LaunchError(f"kernel '{ir.name}' cannot run compiled: {reason}")
     _last.clear()

@@ -15,9 +15,16 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...ir.core import Block, Function, Op, Value
 from ...ir.types import ArrayType, TileType
+from ..numpy.fusion import fused_mmas
+from . import (rules_atomic, rules_debug, rules_elementwise, rules_gather, rules_matmul,  # noqa: F401
+               rules_memory, rules_misc, rules_reduce, rules_shape)  # noqa: F401  (they fill the table)
 from .cgen import CVal, Unsupported, Writer, contiguous_strides, ctype, itemsize, loop_nest, tile_of
 from .disjoint import trackable as disjoint_trackable
-from .rules import RULES
+from .order import turn_point
+from .rules import rule, rule_for
+from .rules_matmul import gen_fused_for, hoist_operand
+from .runtime_math import GEMM, SOURCE as MATH
+from .runtime_types import SOURCE as TYPES
 
 _ALIGN = 64
 
@@ -66,7 +73,6 @@ class KernelGen:
         self.fn = fn
         self.options = options            # CompileOptions: checks, numerics...
         self.layout = layout              # per parameter: which array axes have stride 1
-        from .order import turn_point
         self.turn_at = turn_point(fn)     # top-level op where ordered tails begin (or None)
         self.w = Writer()
         self.vals: Dict[int, CVal] = {}
@@ -240,14 +246,12 @@ class KernelGen:
         self.w("return 0;")
 
     def op(self, op: Op) -> None:
-        handler = _CONTROL.get(op.name)
-        if handler is not None:
-            handler(self, op)
-            return
-        gen = RULES.get(op.name)
+        gen, reason = rule_for(op.name)
         if gen is None:
-            raise Unsupported(f"op '{op.name}' has no compiled rule yet")
+            raise Unsupported(reason)
         gen(self, op)
+        if op.name in _CONTROL:
+            return
         for r in op.results:
             self._hoist_for_loops(r)
 
@@ -258,14 +262,11 @@ class KernelGen:
         for user in self._readers.get(v.id, []):
             if user.name == "mma" and self._block_of.get(id(user)) is not here and \
                     any(user.operands[k] is v for k in (0, 1)):
-                from .rules_matmul import hoist_operand
                 hoist_operand(self, user, v)
 
     # ---- the translation unit --------------------------------------------------------
 
     def generate(self) -> str:
-        from .runtime_math import SOURCE as MATH
-        from .runtime_types import SOURCE as TYPES
         w = self.w
         self._bind_params()
         if self.turn_at is not None:
@@ -274,7 +275,6 @@ class KernelGen:
         self.leave()
         body = w.text()
         head = self._param_reads()
-        from .runtime_math import GEMM
         return "\n".join([
             TYPES, MATH, GEMM if any(op.name == "mma" for op in self.fn.walk()) else "",
             "static int64_t ts_block(const int64_t *P, int64_t b0, int64_t b1, int64_t b2, int64_t g0, "
@@ -392,11 +392,9 @@ __attribute__((visibility("default"))) int64_t ts_run_shared(const int64_t *P, i
 # ---- control flow ----------------------------------------------------------------------
 
 def _gen_for(g: KernelGen, op: Op) -> None:
-    from ..numpy.fusion import fused_mmas
     _no_array_results(op)
     chain = fused_mmas(g.fn, op)
     if chain is not None:
-        from .rules_matmul import gen_fused_for
         gen_fused_for(g, op, chain)
         return
     w = g.w
@@ -504,3 +502,5 @@ def _gen_if(g: KernelGen, op: Op) -> None:
 
 _CONTROL = {"for": _gen_for, "loop": _gen_loop, "if": _gen_if, "continue": _gen_continue,
             "break": _gen_break, "return": _gen_return}
+for _name, _gen in _CONTROL.items():
+    rule(_name)(_gen)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..numpy.executor import ExecutionError
+
 WIDTH = 16
 _NO_BLOCK = np.iinfo(np.int64).max
 
@@ -17,7 +19,6 @@ def _block_of(lin: int, grid3) -> tuple:
 
 
 def deliver(ck, rows: np.ndarray, grid3, values, checks, sink) -> None:
-    from ..numpy.executor import ExecutionError
     hits = [(int(rows[i, 0]), i) for i in range(len(ck.sites)) if rows[i, 0] != _NO_BLOCK]
     for lin, i in sorted(hits):
         site = ck.sites[i]

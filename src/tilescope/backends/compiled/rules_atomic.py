@@ -8,7 +8,7 @@ Whether blocks may run these concurrently is the engine's decision (order.py).
 """
 from __future__ import annotations
 
-from .cgen import Unsupported, WRAP_TYPE, ctype, from_float, to_float
+from .cgen import CVal, Unsupported, WRAP_TYPE, ctype, from_float, itemsize, tile_of, to_float
 from .rules import rule
 from .rules_gather import _lane_access, _report_first_bad
 
@@ -51,7 +51,6 @@ def _lanes(g, op, shape, operands, body):
 
 
 def _atomic_common(g, op, mode: str, n_values: int):
-    from .cgen import tile_of
     if g.options.poison:
         raise Unsupported("the poison check runs on the NumPy executor")
     arr = g.array(op.operands[0])
@@ -67,7 +66,6 @@ def _atomic_common(g, op, mode: str, n_values: int):
     if shape:
         out = g.buffer(dt, shape, f"v{res.id}")
     else:
-        from .cgen import CVal
         g.w(f"{c} v{res.id};")
         out = CVal(dt, (), expr=f"v{res.id}")
     w = g.w
@@ -130,7 +128,6 @@ def _atomic_common(g, op, mode: str, n_values: int):
 
 
 def arr_itemsize(dt) -> int:
-    from .cgen import itemsize
     return itemsize(dt)
 
 

@@ -7,7 +7,7 @@ storage format, integers wrapping, NaNs of arithmetic made canonical.
 from __future__ import annotations
 
 from ... import dtypes as D
-from .cgen import (INT_SUFFIX, WRAP_TYPE, Unsupported, c_literal, ctype, from_double, from_float, to_double,
+from .cgen import (INT_SUFFIX, WRAP_TYPE, Unsupported, c_literal, canon, ctype, from_double, from_float, to_double,
                    to_float)
 from .rules import rule
 from .transcendental import gen_transcendental, TRANSCENDENTAL
@@ -20,20 +20,6 @@ def _plain_rounding(op) -> None:
         raise Unsupported(f"rounding mode {name} is not supported by the compiled backend yet")
     if op.attrs.get("flush_to_zero"):
         raise Unsupported("flush_to_zero is not supported by the compiled backend yet")
-
-
-def canon(expr: str, dtype: D.DType) -> str:
-    """`expr` with a NaN result replaced by the GPU's canonical NaN."""
-    n = dtype.name
-    if n in ("float32", "tfloat32"):
-        return f"ts_canon32({expr})"
-    if n == "float64":
-        return f"ts_canon64({expr})"
-    if n == "float16":
-        return f"ts_canon16({expr})"
-    if n == "bfloat16":
-        return f"ts_canonbf({expr})"
-    return expr
 
 
 @rule("const")

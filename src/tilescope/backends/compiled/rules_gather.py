@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .cgen import Unsupported, loop_nest, tile_of
 from .rules import rule
+from .rules_memory import padding_bits
 
 
 def _operands(op, n_values: int):
@@ -144,7 +145,6 @@ def _advanced_coords(g, op, shape, names):
 
 @rule("load_advanced")
 def _load_advanced(g, op):
-    from .rules_memory import padding_bits
     _check(op, g)
     arr = g.array(op.operands[0])
     res = op.results[0]

@@ -17,9 +17,10 @@ from math import prod
 from typing import List, Tuple
 
 from ... import dtypes as D
-from .cgen import CVal, Unsupported, contiguous_strides, ctype, loop_nest, tile_of, to_double
+from ..numpy.fusion import chunk_iterations
+from . import blas
+from .cgen import CVal, Unsupported, canon, contiguous_strides, ctype, loop_nest, tile_of, to_double
 from .rules import rule
-from .rules_elementwise import canon
 
 _K_STEP = {"float16": 16, "bfloat16": 16, "float8_e4m3fn": 32, "float8_e5m2": 32}
 _NARROW = ("float16", "bfloat16", "float8_e4m3fn", "float8_e5m2")
@@ -148,7 +149,6 @@ def gemm_call(g, width, m: int, n: int, k, a: str, lda, b: str, ldb, c: str, rul
     the runtime's own kernel where blas.sequential_rule knows the order for this shape, else a
     call of the BLAS itself. `k` may be a C expression (then `rule` is given: C arrays of Q and U
     per K, 0 where BLAS is called)."""
-    from . import blas
     seq, call = ("ts_sgemm_seq", "ts_sgemm") if width is D.float32 else ("ts_dgemm_seq", "ts_dgemm")
     if rule is None:
         found = blas.sequential_rule(width.name, m, n, k)
@@ -198,7 +198,6 @@ def gen_fused_for(g, op, chain: List) -> None:
     `chunk_iterations` iterations are gathered and multiplied together. A float32 operand
     loaded straight from an array, tile after tile along K, is not gathered: where a chunk's
     tiles lie inside the array, BLAS reads them in place (see `_InPlace`)."""
-    from ..numpy.fusion import chunk_iterations
     w = g.w
     start, stop, step = (g.val(v).scalar_expr() for v in op.operands[:3])
     body = op.blocks[0]
@@ -282,7 +281,6 @@ def gen_fused_for(g, op, chain: List) -> None:
 def _chunk_rules(g, width, m: int, n: int, k: int, its: int, parts: str):
     """C expressions of (Q, U) for a chunk of `parts` iterations (K = parts*k), read from tables
     of blas.sequential_rule per parts (0 where BLAS is called instead)."""
-    from . import blas
     rules = [blas.sequential_rule(width.name, m, n, k * p) for p in range(1, its + 1)]
     for p, r in enumerate(rules, 1):
         if r is None:
@@ -308,7 +306,6 @@ class _InPlace:
 
     @classmethod
     def of(cls, g, loop, mma, pos: int, plan: Plan, its: int, it: str):
-        from . import blas
         v = mma.operands[pos]
         load, body = v.owner, loop.blocks[0]
         if load is None or load.name != "load_tile" or plan.width is not D.float32 or v.type.dtype is not D.float32:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..numpy.tiles import padding_for
 from .cgen import CVal, Unsupported, ctype, tile_of
 from .rules import rule
 
@@ -50,7 +51,6 @@ def _plain_access(op) -> None:
 
 def padding_bits(mode, dtype) -> str:
     """C literal of the executor's padding value for `mode` (tiles.padding_for, no poison)."""
-    from ..numpy.tiles import padding_for
     v = np.asarray(padding_for(mode, dtype, False))
     raw = int(v.reshape(1).view(f"u{v.dtype.itemsize}")[0])
     if dtype.name in ("float32", "tfloat32"):

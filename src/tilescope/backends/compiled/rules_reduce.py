@@ -11,9 +11,10 @@ from math import prod
 from typing import Sequence
 
 from ... import dtypes as D
-from .cgen import CVal, Unsupported, c_literal, ctype, contiguous_strides, from_float, to_float
+from .cgen import CVal, Unsupported, canon, c_literal, ctype, contiguous_strides, from_float, to_float
 from .rules import rule
-from .rules_elementwise import canon, convert, int_binary, minmax_pick
+from .rules_elementwise import convert, int_binary, minmax_pick
+from .rules_misc import arg_reduce
 
 _STEP_ATTRS = ("rounding_mode", "flush_to_zero")
 
@@ -65,7 +66,6 @@ def _reduce(g, op):
     _check_attrs(op)
     fn = op.attrs["fn"]
     if fn in ("argmax", "argmin"):
-        from .rules_misc import arg_reduce
         arg_reduce(g, op, fn)
         return
     if fn == "custom":

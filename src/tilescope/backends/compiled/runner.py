@@ -18,9 +18,11 @@ import numpy as np
 
 from ...signatures import ACTIVE as RECORDERS
 from ..numpy.executor import Checks, Sink
+from ..numpy.launcher import uses_spin_lock, written_array_args
+from ..numpy.rollback import Snapshot
 from . import disjoint, order, reports
 from .blas import gemm_pointers, one_thread
-from .callbacks import numpy_rule_callback
+from .callbacks import numpy_rule_callback, print_callback
 from .cgen import Unsupported
 
 ENV_THREADS = "TILESCOPE_THREADS"
@@ -116,7 +118,6 @@ class Plan:
 def plan(ck, grid3, values, checks, threads: Optional[int], tracked: bool = False) -> Optional[Plan]:
     """The launch's plan, or None when the race check needs more: tracking (run_tracked), or
     the NumPy executor. `tracked`: `ck` records its tiles (races are found while running)."""
-    from ..numpy.launcher import uses_spin_lock
     P = params_block(ck, values)
     proven = tracked or independent(ck, grid3, P)
     if checks.races and not proven and not uses_spin_lock(ck.fn):    # (the executor does not check those)
@@ -139,7 +140,6 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
     if ck.uses_blas:
         ctx.gemm[0], ctx.gemm[1], ctx.blas_ilp64 = gemm_pointers()
     if ck.prints:
-        from .callbacks import print_callback
         printer = print_callback(ck, grid3, sink)          # (kept alive for the launch)
         ctx.print = ctypes.cast(printer, ctypes.c_void_p)
     ctx.reports = rep.ctypes.data
@@ -198,8 +198,6 @@ def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bo
         execute(pl, pl.P, checks, sink, values)
         _remember(pl, values)
         return True
-    from ..numpy.launcher import written_array_args
-    from ..numpy.rollback import Snapshot
     snapshot = Snapshot(values, written_array_args(ck.fn, _ALL_WRITES))
     try:
         execute(pl, pl.P, checks, sink, values)
@@ -214,7 +212,6 @@ def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = Non
     (disjoint.trackable): False when two blocks touched one tile (a race, or blocks that must
     run in order), after putting back every array the kernel writes (the NumPy executor then
     runs the launch and reports the race exactly)."""
-    from ..numpy.launcher import written_array_args
     pl = plan(ck, grid3, values, checks, threads, tracked=True)
     layout = disjoint.trackable(ck.fn)
     shadow = []

@@ -20,6 +20,8 @@ import threading
 from functools import lru_cache
 from typing import List, Optional, Tuple
 
+from ... import __version__
+
 FLAGS = ["-O2", "-fPIC", "-shared", "-ffp-contract=off", "-fno-math-errno", "-fno-strict-aliasing",
          "-fvisibility=hidden", "-ftree-vectorize", "-fno-semantic-interposition"]
 _NATIVE = ["-march=native"]
@@ -128,7 +130,6 @@ def _accepts(cmd, extra) -> bool:
 
 
 def _version() -> str:
-    from ... import __version__
     return __version__
 
 

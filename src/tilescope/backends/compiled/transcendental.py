@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import List
 
 from ... import dtypes as D
-from .cgen import CVal, Unsupported, contiguous_strides, ctype, from_float, is_contiguous, loop_nest, tile_of, \
+from .cgen import CVal, Unsupported, canon, contiguous_strides, ctype, from_float, is_contiguous, loop_nest, tile_of, \
     to_double
 
 # fn -> C float64 function
@@ -30,7 +30,6 @@ def callback_code(fn: str) -> int:
 
 
 def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType) -> None:
-    from .rules_elementwise import canon
     if dt.name not in CALLBACK_DTYPES:
         raise Unsupported(f"'{fn}' on {dt.name} is not supported by the compiled backend yet")
     result = op.results[0]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import inspect
 import os
 import sys
@@ -18,8 +19,6 @@ from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpe
 from ...run import LaunchError, as_host_array, normalize_grid
 from . import forwarding, fusion
 from . import debugger
-from ..compiled.engine import launch as compiled_launch
-from ..compiled.runner import fast_launch as compiled_fast_launch
 from .executor import Checks, Executor, Sink
 from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
@@ -33,6 +32,15 @@ MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
 _compiled: Dict[Any, Any] = {}
 _compile_lock = threading.RLock()
+# The compiled CPU backend builds on this executor (its fallback, reports and rollback), so
+# the executor finds it by name at the first launch rather than importing it: the modules
+# depend one way. It provides fast_launch(...) and launch(...); see backends/compiled/hook.py.
+COMPILED_BACKEND = "tilescope.backends.compiled.hook"
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_backend():
+    return importlib.import_module(COMPILED_BACKEND)
 
 
 class ArgumentCountError(LaunchError, TypeError):
@@ -443,8 +451,9 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     from ...trace import TraceRecorder, session_for
     tracing = session_for(trace)
     if sequential is None and group is None and block is None and tracing is None:
-        done = compiled_fast_launch(grid, kernel, args, checks if checks is not None else checks_from_env(),
-                                    numerics, engine, threads, out)
+        done = compiled_backend().fast_launch(grid, kernel, args,
+                                              checks if checks is not None else checks_from_env(),
+                                              numerics, engine, threads, out)
         if done is not None:                 # a launch like an earlier compiled one, run from its plan
             return done
     from ...compiler import resolve_kernel
@@ -472,8 +481,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     mode = numerics_setting(numerics)
     executor_only = sequential is True or group is not None or only is not None or tracing is not None \
         or debugger.stop_at_entry_requested()
-    if compiled_launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine, threads=threads,
-                       executor_only=executor_only):
+    if compiled_backend().launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine,
+                                 threads=threads, executor_only=executor_only):
         return chk
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
