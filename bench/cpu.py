@@ -157,9 +157,9 @@ def one_block_at_a_time(kernel, grid, args, sample=16) -> float:
 
 
 def scratch_bytes() -> int:
-    """The compiled backend's per-thread scratch for block values (not seen by tracemalloc)."""
-    from tilescope.backends.compiled import runner
-    return runner.scratch_bytes()
+    """The latest launch's per-thread scratch for block values (not seen by tracemalloc)."""
+    from tilescope.backends.compiled import engine
+    return engine.last_launch().get("scratch", 0)
 
 
 def main() -> int:

@@ -222,14 +222,14 @@ def spread(xs):
 def peak_extra_memory(fn, args) -> float:
     """Peak memory the launch allocates (NumPy's allocations, seen by tracemalloc, plus the
     compiled backend's per-thread block scratch) over the size of the kernel's arguments."""
-    from tilescope.backends.compiled import runner
+    from tilescope.backends.compiled import engine
     tracemalloc.start()
     tracemalloc.reset_peak()
     fn()
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     size = sum(a.nbytes for a in args if isinstance(a, np.ndarray))
-    return (peak + runner.scratch_bytes()) / max(1, size)
+    return (peak + engine.last_launch().get("scratch", 0)) / max(1, size)
 
 
 def main() -> int:

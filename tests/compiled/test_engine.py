@@ -1,6 +1,7 @@
 """The compiled CPU backend as a launch sees it: engine selection, fallback with a reason,
 the disk cache, threads, ordered atomics, checks, and the realistic kernels of
 bench/realworld.py compiled and bit-identical to the NumPy executor."""
+import io
 import logging
 import os
 import subprocess
@@ -233,3 +234,24 @@ def test_advanced_indexing_compiles_and_equals_the_executor():
     assert np.array_equal(y[39, 0:4], x[39, 0:4] * 2) and np.array_equal(y[0, 1:5], x[0, 4:8] * 2)
     assert np.array_equal(y[12, 2:4], x[12, 8:10] * 2) and np.isnan(y[12, 4:6]).all()   # padded past column 9
     assert (y[1] == -7).all() and (y[40 - 1, 4:] == -7).all()
+
+
+@ct.kernel
+def _double_positive(x, T: ct.Constant[int]):
+    t = ct.load(x, index=(ct.bid(0),), shape=(T,))
+    ct.store(x, index=(ct.bid(0),), tile=t * 2)
+    ct.assert_(t > 0, "x must be positive")
+
+
+def test_a_launch_like_an_earlier_one_that_stops_puts_its_arrays_back():
+    # the second launch takes the fast path (the plan of the first): a failed assert there
+    # leaves x as it was before the launch, as on the full path and the executor
+    from tilescope.backends.numpy.executor import ExecutionError
+    x = np.ones(8, np.int32)
+    run_kernel((2,), _double_positive, (x, 4), engine="compiled")
+    assert x.tolist() == [2] * 8
+    x[5] = 0
+    before = x.copy()
+    with pytest.raises(ExecutionError, match="x must be positive"):
+        run_kernel((2,), _double_positive, (x, 4), engine="compiled", out=io.StringIO())
+    assert x.tolist() == before.tolist()

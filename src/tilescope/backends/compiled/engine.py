@@ -224,7 +224,8 @@ _last = runner._last
 
 
 def last_launch() -> Dict[str, Any]:
-    """What the latest launch did: {'threads': n} when compiled, {'declined': reason} otherwise."""
+    """What the latest launch did: {'threads': n, 'scratch': bytes of block scratch} when
+    compiled, {'declined': reason} otherwise."""
     return dict(_last)
 
 

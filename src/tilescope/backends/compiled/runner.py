@@ -19,7 +19,6 @@ import numpy as np
 from ...signatures import ACTIVE as RECORDERS
 from ..numpy.executor import Checks, Sink
 from ..numpy.launcher import uses_spin_lock, written_array_args
-from ..numpy.rollback import Snapshot
 from . import disjoint, order, reports
 from .blas import gemm_pointers, one_thread
 from .callbacks import numpy_rule_callback, print_callback
@@ -163,6 +162,7 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
 
     _last.clear()
     _last["threads"] = n
+    _last["scratch"] = n * (ck.arena + 64)      # block scratch this launch uses (see _arena)
     if n == 1:
         work()
     else:
@@ -194,17 +194,31 @@ def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bo
     pl = plan(ck, grid3, values, checks, threads)
     if pl is None:
         return False
-    if not ck.may_stop:
-        execute(pl, pl.P, checks, sink, values)
-        _remember(pl, values)
-        return True
-    snapshot = Snapshot(values, written_array_args(ck.fn, _ALL_WRITES))
-    try:
-        execute(pl, pl.P, checks, sink, values)
-    except BaseException:
-        snapshot.restore()
-        raise
+    execute_undoable(pl, pl.P, checks, sink, values)
+    _remember(pl, values)
     return True
+
+
+def execute_undoable(pl: Plan, P: np.ndarray, checks, sink, values) -> None:
+    """execute(); a kernel that can stop mid-launch (a failed assert, a runaway while loop)
+    puts every array it writes back as it was before raising, as the executor does."""
+    if not pl.ck.may_stop:
+        execute(pl, P, checks, sink, values)
+        return
+    written = written_array_args(pl.ck.fn, _ALL_WRITES)
+    saved, seen = [], set()
+    for i in (range(len(values)) if written is None else sorted(written)):
+        for ref in (values[i] if isinstance(values[i], list) else [values[i]]):
+            a = getattr(ref, "array", None)
+            if isinstance(a, np.ndarray) and id(a) not in seen:
+                seen.add(id(a))
+                saved.append((a, a.copy()))
+    try:
+        execute(pl, P, checks, sink, values)
+    except BaseException:
+        for a, copy in reversed(saved):          # (reversed: overlapping arguments end as they began)
+            np.copyto(a, copy)
+        raise
 
 
 def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
@@ -293,7 +307,7 @@ def fast_launch(grid, kernel, args, checks: Optional[dict], numerics, engine, th
         P[slot] = args[i].ctypes.data
     checks, sink = Checks(**checks), Sink()
     values = [_Named(args[i], n) for i, n in zip(positions, names)]
-    execute(pl, P, checks, sink, values)
+    execute_undoable(pl, P, checks, sink, values)
     _emit(checks, sink, out)
     return checks
 
@@ -349,5 +363,6 @@ def _remember(pl: Plan, values) -> None:
 
 
 def scratch_bytes() -> int:
-    """Bytes of block scratch the pool's threads and the caller hold (for memory accounting)."""
+    """Bytes of block scratch the pool's threads and the caller hold, kept from launch to launch
+    (a launch's own use is last_launch()['scratch'])."""
     return sum(b.nbytes for b in _all_scratch)
