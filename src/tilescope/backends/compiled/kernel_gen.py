@@ -14,6 +14,7 @@ from math import prod
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...ir.core import Block, Function, Op, Value
+from ...ir.primitive import PRIMITIVES
 from ...ir.types import ArrayType, TileType
 from ..numpy.fusion import fused_mmas
 from . import (rules_atomic, rules_debug, rules_elementwise, rules_gather, rules_matmul,  # noqa: F401
@@ -504,3 +505,19 @@ _CONTROL = {"for": _gen_for, "loop": _gen_loop, "if": _gen_if, "continue": _gen_
             "break": _gen_break, "return": _gen_return}
 for _name, _gen in _CONTROL.items():
     rule(_name)(_gen)
+
+# Primitives whose kernels run on the NumPy executor, and why (shown by `tilescope ops`).
+_EXECUTOR_ONLY = {
+    "yield": "written by the rule of its enclosing for/if/loop",
+    "breakpoint": "a stop in the CPU debugger: the launch runs on the NumPy executor",
+    "list_item": "lists of arrays run on the NumPy executor",
+    "list_len": "lists of arrays run on the NumPy executor",
+    "mma_scaled": "runs on the NumPy executor (not compiled yet)",
+    "pack_bytes": "runs on the NumPy executor (not compiled yet)",
+    "unpack_bytes": "runs on the NumPy executor (not compiled yet)",
+    "tiled_atomic": "runs on the NumPy executor (not compiled yet)",
+}
+for _name in ("raw_memory", "raw_load", "raw_store", "raw_atomic", "raw_atomic_cas"):
+    _EXECUTOR_ONLY[_name] = "raw memory runs on the NumPy executor"
+for _name, _why in _EXECUTOR_ONLY.items():
+    PRIMITIVES[_name].unsupported("compiled", _why)
