@@ -293,27 +293,27 @@ GEMM = r"""
    of K, the blocks' sums added in order; K is cut as OpenBLAS's level-3 driver cuts it
    (blocks of Q while at least 2Q remain, a remainder between Q and 2Q in two halves rounded
    up to U). blas.sequential_rule finds (Q, U) for a shape by comparing with np.matmul; shapes
-   it finds none for call the BLAS itself (below). Blocks of 8 rows by CB columns keep their
+   it finds none for call the BLAS itself (below). Blocks of RB rows by CB columns keep their
    sums in vector registers. */
 static inline int64_t ts_kblock(int64_t rem, int64_t Q, int64_t U) {
     if (rem >= 2 * Q) return Q;
     if (rem > Q) return ((rem / 2 + U - 1) / U) * U;
     return rem;
 }
-#define TS_SEQ_GEMM(NAME, T, FMA, CB)                                                              \
+#define TS_SEQ_GEMM(NAME, T, FMA, CB, RB)                                                            \
 __attribute__((optimize("O3"))) static void NAME(int64_t M, int64_t N, int64_t K, const T *restrict A, \
         int64_t lda, const T *restrict B, int64_t ldb, T *restrict C, int64_t Q, int64_t U) {        \
-    for (int64_t i0 = 0; i0 < M; i0 += 8) for (int64_t j0 = 0; j0 < N; j0 += CB) {                \
-        const int64_t ri = M - i0 < 8 ? M - i0 : 8, cj = N - j0 < CB ? N - j0 : CB;               \
-        T tot[8][CB];                                                                              \
+    for (int64_t i0 = 0; i0 < M; i0 += RB) for (int64_t j0 = 0; j0 < N; j0 += CB) {                \
+        const int64_t ri = M - i0 < RB ? M - i0 : RB, cj = N - j0 < CB ? N - j0 : CB;               \
+        T tot[RB][CB];                                                                              \
         for (int64_t k0 = 0; k0 < K;) {                                                            \
             const int64_t kb = ts_kblock(K - k0, Q, U);                                            \
-            T acc[8][CB];                                                                          \
+            T acc[RB][CB];                                                                          \
             memset(acc, 0, sizeof acc);                                                            \
-            if (ri == 8 && cj == CB) {                                                             \
+            if (ri == RB && cj == CB) {                                                             \
                 for (int64_t k = k0; k < k0 + kb; k++) {                                           \
                     const T *b = B + k * ldb + j0;                                                 \
-                    for (int r = 0; r < 8; r++) {                                                  \
+                    for (int r = 0; r < RB; r++) {                                                  \
                         const T a = A[(i0 + r) * lda + k];                                         \
                         for (int c = 0; c < CB; c++) acc[r][c] = FMA(a, b[c], acc[r][c]);          \
                     }                                                                              \
@@ -324,7 +324,7 @@ __attribute__((optimize("O3"))) static void NAME(int64_t M, int64_t N, int64_t K
                     for (int c = 0; c < cj; c++) acc[r][c] = FMA(a, B[k * ldb + j0 + c], acc[r][c]); \
                 }                                                                                  \
             }                                                                                      \
-            for (int r = 0; r < 8; r++) for (int c = 0; c < CB; c++)                               \
+            for (int r = 0; r < RB; r++) for (int c = 0; c < CB; c++)                               \
                 tot[r][c] = k0 == 0 ? acc[r][c] : tot[r][c] + acc[r][c];                           \
             k0 += kb;                                                                              \
         }                                                                                          \
@@ -332,8 +332,9 @@ __attribute__((optimize("O3"))) static void NAME(int64_t M, int64_t N, int64_t K
         for (int r = 0; r < ri; r++) for (int c = 0; c < cj; c++) C[(i0 + r) * N + j0 + c] = tot[r][c]; \
     }                                                                                              \
 }
-TS_SEQ_GEMM(ts_sgemm_seq, float, fmaf, 32)
-TS_SEQ_GEMM(ts_dgemm_seq, double, fma, 16)
+TS_SEQ_GEMM(ts_sgemm_seq, float, fmaf, 32, 8)
+/* (doubles in blocks of 4 rows: with 8, GCC vectorises across the rows, 10-20x slower) */
+TS_SEQ_GEMM(ts_dgemm_seq, double, fma, 32, 4)
 
 /* ---- matrix products through NumPy's own BLAS, called as np.matmul calls it ---- */
 typedef void (*ts_sgemm64_t)(int, int, int, int64_t, int64_t, int64_t, float, const float *, int64_t,
