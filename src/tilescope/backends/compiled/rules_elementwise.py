@@ -1,7 +1,7 @@
 """C rules of the element-wise primitives: const, binary, unary, fma, compare, where, astype.
 
 Each builds the C expression of one element from its operands' element expressions, with
-the executor's numerics (backends/numpy/numerics.py): floats correctly rounded in their
+the executor's numerics (semantics/numerics.py, arithmetic.py): floats correctly rounded in their
 storage format, integers wrapping, NaNs of arithmetic made canonical.
 """
 from __future__ import annotations
@@ -215,7 +215,7 @@ def _where(g, op):
 
 
 def convert(x: str, src: D.DType, dst: D.DType) -> str:
-    """numerics.convert for one element (nearest-even rounding)."""
+    """semantics.numerics.convert for one element (nearest-even rounding)."""
     if src is dst:
         return x
     if dst.is_bool:

@@ -1,6 +1,6 @@
 """C rules of `mma`, and of `for` loops that only accumulate `mma` products.
 
-The executor (numerics.mma) multiplies through np.matmul, whose result depends on the BLAS's
+The executor (semantics.products.mma) multiplies through np.matmul, whose result depends on the BLAS's
 summation order; compiled kernels call the very BLAS function NumPy calls (blas.py), with
 the same arguments, so every product is the same in every bit:
   float32 accumulator, float32/tf32 operands: sgemm over the whole K, then + acc in float32;
@@ -44,7 +44,7 @@ class Plan:
         self.k_step = k if acc_dt is not D.float16 else _K_STEP.get(x_dt.name, k)
 
     def operand(self, expr: str, dt: D.DType) -> str:
-        """An operand element as the product's type (numerics.mma_operand)."""
+        """An operand element as the product's type (semantics.products.mma_operand)."""
         if self.width is D.float32:
             return f"ts_tf32({expr})" if dt is D.tfloat32 else expr
         if self.width is D.int64:

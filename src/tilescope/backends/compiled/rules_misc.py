@@ -9,7 +9,7 @@ from .rules import rule
 
 
 def arg_reduce(g, op, fn: str) -> None:
-    """First index of the largest/smallest element along one axis (numerics._arg_reduce): NaN is
+    """First index of the largest/smallest element along one axis (semantics.reductions._arg_reduce): NaN is
     the worst value (index 0 when all are NaN), or with propagate_nan the best (first NaN)."""
     x = g.val_lazy(op.operands[0])
     axis = op.attrs["axes"][0]

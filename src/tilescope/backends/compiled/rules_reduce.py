@@ -1,4 +1,4 @@
-"""C rules of reductions and scans, in the executor's order (numerics.reduce / numerics.scan).
+"""C rules of reductions and scans, in the executor's order (semantics/reductions.py: reduce, scan).
 
 Sums and products combine adjacent pairs in a fixed tree, level by level (the GPU's order);
 max/min give the same value in any order and use the same tree. The reduced elements are
@@ -20,7 +20,7 @@ _STEP_ATTRS = ("rounding_mode", "flush_to_zero")
 
 
 def combine(fn: str, a: str, b: str, dt: D.DType, propagate_nan: bool = False) -> str:
-    """One step of a built-in reduction/scan (numerics._reduce_step)."""
+    """One step of a built-in reduction/scan (semantics.reductions._reduce_step)."""
     if fn in ("sum", "prod"):
         if dt.is_float:
             o = "+" if fn == "sum" else "*"
@@ -118,7 +118,7 @@ def _reduce(g, op):
 
 def _gather(g, x: CVal, kept: Sequence[int], axes: Sequence[int], work: CVal, col: bool, src_dt, dt) -> None:
     """work[(k, r) or (r, k)] = x at kept-index r and reduced-index k (reduced axes flattened in
-    the order `axes` lists them, as numerics._move_to_end does)."""
+    the order `axes` lists them, as semantics.reductions._move_to_end does)."""
     w = g.w
     kept_shape = [x.shape[a] for a in kept]
     red_shape = [x.shape[a] for a in axes]
@@ -205,7 +205,7 @@ def _region(g, block, lhs, rhs):
 
 
 def custom_reduce(g, op) -> None:
-    """numerics.reduce with fn 'custom': the operands' reduced axes flattened, combined in
+    """semantics.reductions.reduce with fn 'custom': the operands' reduced axes flattened, combined in
     adjacent pairs level by level (odd widths padded with the identities)."""
     xs = [g.val_lazy(v) for v in op.operands]
     axes = tuple(op.attrs["axes"])
@@ -248,7 +248,7 @@ def custom_reduce(g, op) -> None:
 
 
 def custom_scan(g, op) -> None:
-    """numerics.scan with fn 'custom': along the axis, acc = combine(acc, element)."""
+    """semantics.reductions.scan with fn 'custom': along the axis, acc = combine(acc, element)."""
     xs = [g.val_lazy(v) for v in op.operands]
     axis = op.attrs["axis"]
     reverse = bool(op.attrs.get("reverse", False))

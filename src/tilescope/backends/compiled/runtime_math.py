@@ -1,7 +1,7 @@
 """C source of the compiled kernels' arithmetic: exact fma and rounding helpers, integer edge
 cases, NaN-aware max/min, and transcendentals that agree with the NumPy executor bit for bit.
 
-Transcendentals. The executor rounds NumPy's float64 function to float32 (numerics.unary).
+Transcendentals. The executor rounds NumPy's float64 function to float32 (semantics.arithmetic.unary).
 The C code evaluates the function in float64 to within a few units in the last place and
 rounds it the same way; the two float32 results can only differ where the float64 value lies
 within those few units of a point halfway between two float32 values. Such elements (about

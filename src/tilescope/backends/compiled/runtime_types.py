@@ -1,7 +1,7 @@
 """C source shared by every compiled kernel: storage types, bit casts and exact conversions.
 
 Every function reproduces, bit for bit, what the NumPy executor computes for the same
-values (numerics.py with NumPy's and ml_dtypes' own conversions); tests compare them on
+values (semantics/numerics.py with NumPy's and ml_dtypes' own conversions); tests compare them on
 every float16 and bfloat16 bit pattern and on large random samples of the others.
 """
 
