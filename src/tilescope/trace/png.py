@@ -19,7 +19,10 @@ GOLDEN = 0.6180339887
 
 def block_rgb(blocks: np.ndarray, light: float) -> np.ndarray:
     """Hue by block (golden-ratio steps: neighbours differ), mixed with white by `light`."""
-    if blocks.size > 256:                         # once per distinct block
+    if blocks.size > 256:                         # a table of every block id up to the largest
+        top = int(blocks.max(initial=0)) + 1
+        if top <= 4 * blocks.size:
+            return _hue_rgb(np.arange(top), light)[blocks]
         ids, inverse = np.unique(blocks, return_inverse=True)
         return _hue_rgb(ids, light)[inverse.reshape(blocks.shape)]
     return _hue_rgb(blocks, light)
