@@ -227,12 +227,14 @@ def _wave_reuse(counts: Counts, a: Access, slots: int, useful: float) -> float:
     keys = tile_keys(counts.scalars, a)
     if keys is None:
         return float(per_block.sum())
-    total = 0.0
-    for start in range(0, counts.blocks, slots):
-        k = keys[start:start + slots]
-        _, first = np.unique(k, axis=0, return_index=True)
-        total += float(per_block[start + first].sum())
-    return total
+    # one key per (wave, tile): the first block of each wave reading a tile reads it from DRAM
+    cols = np.concatenate([(np.arange(counts.blocks) // slots)[:, None], keys - keys.min(axis=0)], axis=1)
+    dims = cols.max(axis=0) + 1
+    if float(np.prod(dims.astype(np.float64))) < 2.0 ** 62:
+        _, first = np.unique(np.ravel_multi_index(tuple(cols.T), tuple(dims)), return_index=True)
+    else:
+        _, first = np.unique(cols, axis=0, return_index=True)
+    return float(per_block[first].sum())
 
 
 def _unique_bytes(reads: List[Access]) -> float:
