@@ -369,6 +369,7 @@ def _torch_dtypes():
     m = types.ModuleType("torch")
     for name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool_"):
         setattr(m, name.rstrip("_"), np.dtype(name.rstrip("_")))
+    m.__getattr__ = lambda name: type(name, (), {})      # torch.Tensor in annotations, and the like
     return m
 
 
@@ -409,15 +410,19 @@ def cubin_facts(cubin: bytes, block) -> dict:
     return {"block": list(block), "registers": regs, "shared": cb.kernel_info(cubin).static_shared}
 
 
-def prepare(out: str, only: Optional[str]) -> None:
+def prepare(out: str, only: Optional[str], keep: bool = False) -> None:
     os.makedirs(out, exist_ok=True)
     made = []
     for c in cases():
         if not _picked(c, only):
             continue
         t = time.time()
-        art = build_artifact(c)
-        art.save(out, c.name)
+        if keep and os.path.exists(os.path.join(out, c.name + ".cubin")):
+            from tilescope.gpu.artifact import Artifact
+            art = Artifact.load(os.path.join(out, c.name))
+        else:
+            art = build_artifact(c)
+            art.save(out, c.name)
         c.facts = cubin_facts(art.cubin, art.block)
         made.append(c)
         print(f"{c.name:34s} {time.time() - t:5.1f}s  {c.facts}", flush=True)
@@ -610,6 +615,7 @@ def main(argv=None) -> int:
     pr = sub.add_parser("prepare")
     pr.add_argument("--out", default=os.path.join(ROOT, ".costval"))
     pr.add_argument("--only")
+    pr.add_argument("--keep", action="store_true", help="reuse cubins already in --out")
     ru = sub.add_parser("run")
     ru.add_argument("folder")
     ru.add_argument("--json")
@@ -625,7 +631,7 @@ def main(argv=None) -> int:
         global UPSTREAM
         UPSTREAM = os.path.abspath(a.upstream)
     if a.cmd == "prepare":
-        prepare(a.out, a.only)
+        prepare(a.out, a.only, a.keep)
     elif a.cmd == "run":
         run(a.folder, a.json, a.mock, a.only)
     else:
