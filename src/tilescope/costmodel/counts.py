@@ -34,6 +34,7 @@ class Access:
     elements: int                    # per execution
     order: Tuple[int, ...] = ()
     feeds_mma: bool = False
+    operand: str = ""                # its mma role: "a", "b" (rows along N) or "b-kmajor" (along K)
     transposed: bool = False         # read in a permuted order, or permuted before its mma
     pad_fraction: float = 0.0        # share of the tile's elements outside the array (tiling estimate)
     row_bytes: int = 0               # contiguous bytes per tile row (last tile axis)
@@ -63,6 +64,7 @@ class Work:
     fp32_instr: float = 0.0          # element-wise instructions (for issue time)
     fp64: float = 0.0
     sfu: float = 0.0                 # transcendental results
+    exp2: float = 0.0                # of which base-2 exponentials (one SFU instruction, no helpers)
     int_ops: float = 0.0
     reductions: float = 0.0          # reductions across a tile (each a chain of shuffles and a barrier)
 
@@ -73,6 +75,7 @@ class Work:
         self.fp32_instr += other.fp32_instr * weight
         self.fp64 += other.fp64 * weight
         self.sfu += other.sfu * weight
+        self.exp2 += other.exp2 * weight
         self.int_ops += other.int_ops * weight
         self.reductions += other.reductions * weight
 
@@ -193,6 +196,7 @@ class _Walker:
                     w.fp32 += elems * (2 if name == "fma" else 1)
                     if name == "unary" and fn in _SFU:
                         w.sfu += elems           # (the SFU rate was measured with its FP32 helpers)
+                        w.exp2 += elems if fn == "exp2" else 0.0
                     else:
                         w.fp32_instr += elems * (1 + _EXTRA_INSTR.get(fn, 0))
             else:
@@ -237,20 +241,27 @@ class _Walker:
                     divides = divides and n % ts == 0
                 acc.pad_fraction, acc.divides = 1.0 - fill, divides
         if kind == "load" and op.results:
-            users = self._mma_use(op.results[0])
-            if users is not None:
+            use = self._mma_use(op.results[0])
+            if use is not None:
+                index, permuted = use
                 acc.feeds_mma = True
-                acc.transposed = acc.transposed or users
+                acc.transposed = acc.transposed or permuted
+                # a B tile whose rows run along K in memory: read through order=, or permuted
+                # on the way (tileiras folds the permute into the load: same code, same time)
+                flipped = (order != tuple(range(len(shape)))) != permuted
+                acc.operand = "a" if index == 0 else ("b-kmajor" if flipped else "b")
         return acc
 
-    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[bool]:
-        """Whether `v` reaches an mma operand through view ops (None: it does not); True when
-        a permute lies on the way."""
+    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[Tuple[int, bool]]:
+        """(operand index, whether a permute lies on the way) when `v` reaches an mma operand
+        through view ops, else None."""
         if depth > 6:
             return None
         for user in self.readers.get(v.id, ()):
-            if user.name == "mma" and any(o is v for o in user.operands[:2]):
-                return permuted
+            if user.name == "mma":
+                for k, o in enumerate(user.operands[:2]):
+                    if o is v:
+                        return k, permuted
             if user.name in _VIEW_OPS:
                 hit = self._mma_use(user.results[0], permuted or user.name == "permute", depth + 1)
                 if hit is not None:

@@ -85,7 +85,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
-                  + work.sfu / (cal.sfu_per_sm_clk * gpu.sms * gpu.clock_ghz * 1e9)
+                  + _sfu_s(work.sfu, work.exp2, gpu, cal) / gpu.sms
                   + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
     }
     terms["memory"] = max(terms["memory"], 0.0)
@@ -120,6 +120,13 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     flops.update({"fp32": work.fp32, "fp64": work.fp64, "transcendental": work.sfu, "integer": work.int_ops})
     return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, byte_stats,
                       {k: v for k, v in flops.items() if v}, notes)
+
+
+def _sfu_s(sfu: float, exp2: float, gpu: GPU, cal: Calibration) -> float:
+    """Seconds one SM spends on transcendentals: exp2 is one SFU instruction, the others
+    (exp, log, ...) also need FP32 helpers (the exp microbenchmark's rate)."""
+    fast = cal.exp2_per_sm_clk or cal.sfu_per_sm_clk
+    return ((sfu - exp2) / cal.sfu_per_sm_clk + exp2 / fast) / (gpu.clock_ghz * 1e9)
 
 
 def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> float:
@@ -187,16 +194,22 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     t = 0.0
     if plain:
         t += lat + per_kib * kib(plain)
-    if operands:                     # the SM's operand path, shared by its resident blocks
+    if operands and (tma or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
         t += shared * k / (r0 * (k / 8) ** p)
+    elif operands:                   # each operand tile at the rate its role and layout reach
+        rates = {role: (r0, p) for role, r0, p in cal.operand_rates}
+        for a in operands:
+            r0, p = rates[a.operand or "a"]
+            k = kib([a])
+            t += shared * k / (r0 * (k / 8) ** p)
     if stores:
         t += per_kib * kib(stores)
     t *= slow
     w = r.work
     sm_tc = sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
     sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
-                + w.sfu / (cal.sfu_per_sm_clk * gpu.clock_ghz * 1e9))
+                + _sfu_s(w.sfu, w.exp2, gpu, cal))
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
 
 
