@@ -147,10 +147,15 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration) -> float:
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length)."""
     t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
-    if a.kind in ("load", "store") and a.rows <= 1 and not a.feeds_mma and a.shape:
+    if _streams(a) and a.rows <= 1 and not a.feeds_mma and a.shape:
         r0, p = cal.element_rate
         t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (a.elements / 1024) ** p))
     return t * 1e6
+
+
+def _streams(a: Access) -> bool:
+    """Tile loads and stores, and gathers/scatters whose lanes run along rows, stream."""
+    return a.kind in ("load", "store") or a.contiguous
 
 
 def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
@@ -169,7 +174,7 @@ def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
 def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
     """Share of the achievable bandwidth a stream of these tiles reaches: tiles of several
     short rows read without TMA reach the rate the 2-D copy microbenchmark measured."""
-    if a.kind not in ("load", "store") or a.feeds_mma or a.rows <= 1 or tma:
+    if not _streams(a) or a.feeds_mma or a.rows <= 1 or tma:
         return 1.0
     (r0, e0), (r1, e1) = cal.row_efficiency
     if a.row_bytes <= r0:
@@ -221,7 +226,9 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
     for a in counts.accesses:
         useful = a.bytes * (1 - a.pad_fraction)
-        if a.kind in ("gather", "scatter"):
+        if a.kind in ("gather", "scatter") and a.contiguous:
+            a.dram_bytes = useful * a.executions                 # lanes along rows: like a tile
+        elif a.kind in ("gather", "scatter"):
             a.dram_bytes = a.elements * 32 * a.executions        # a sector per element, worst case
         elif a.kind == "atomic":
             a.dram_bytes = 0.0                  # atomics resolve in L2 (the atomics time covers them)
