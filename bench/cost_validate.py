@@ -241,6 +241,9 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     if UPSTREAM or with_upstream:
         from cost_setc import setc_cases      # bench/cost_setc.py: set C, upstream's kernels
         out.extend(setc_cases(d))
+    if TILEGYM or with_upstream:
+        from cost_setd import setd_cases      # bench/cost_setd.py: set D, TileGym's kernels
+        out.extend(setd_cases(d))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
@@ -344,12 +347,18 @@ def load_module(path: str, name: str):
 
 
 UPSTREAM = os.environ.get("COSTVAL_UPSTREAM", "")    # a checkout of NVIDIA/cutile-python (set C)
+TILEGYM = os.environ.get("COSTVAL_TILEGYM", "")      # a checkout of NVIDIA/TileGym (set D)
 
 
 def kernel_of(case: Case):
     """The case's kernel object. Set C's upstream files are imported with a stand-in `torch`
     when torch is not installed (they use it only for dtypes such as torch.int32)."""
     from tilescope.lang.shim import load_file
+    if case.file.startswith("tilegym:"):
+        from cost_setd import load        # bench/cost_setd.py: TileGym's modules, host helpers stood in
+        if not TILEGYM:
+            raise SystemExit("set D needs --tilegym DIR (a checkout of NVIDIA/TileGym)")
+        return getattr(load(TILEGYM, case.file[len("tilegym:"):]), case.kernel)
     if not case.file.startswith("upstream:"):
         return getattr(load_file(os.path.join(ROOT, case.file)), case.kernel)
     if not UPSTREAM:
@@ -626,10 +635,13 @@ def main(argv=None) -> int:
     rp.add_argument("--write")
     for sp in (pr, ru, rp):
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
+        sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
     a = p.parse_args(argv)
+    global UPSTREAM, TILEGYM
     if a.upstream:
-        global UPSTREAM
         UPSTREAM = os.path.abspath(a.upstream)
+    if a.tilegym:
+        TILEGYM = os.path.abspath(a.tilegym)
     if a.cmd == "prepare":
         prepare(a.out, a.only, a.keep)
     elif a.cmd == "run":

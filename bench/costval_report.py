@@ -13,6 +13,8 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 of
           ("validate-b", "Set B (20 held-out kernels, measured and opened after version 2 was frozen)"),
           ("validate-c", "Set C (16 kernels of upstream cuTile's test/kernels, none written here; chosen and "
                          "measured after version 3 of the model was frozen)"),
+          ("validate-d", "Set D (10 kernels of TileGym, none written here; chosen and measured after version 4 of "
+                         "the model was frozen)"),
           ("validate-tma", "Aligned arrays, upstream launch-like cubins (TMA loads): outside the goal"))
 
 
