@@ -23,37 +23,43 @@ PREFIX = "tilegym:"
 
 class _Meta(type):
     def __getattr__(cls, name):
-        return _stand_in(name)
+        return stand_in(name)
 
 
-def _stand_in(name):
+def stand_in(name):
     """A class that is whatever host code asks of it: a base class, a decorator, a value."""
     def call(self, *a, **k):
-        return a[0] if len(a) == 1 and callable(a[0]) and not k else _stand_in(name)()
+        return a[0] if len(a) == 1 and callable(a[0]) and not k else stand_in(name)()
     return _Meta(name, (), {"__init__": lambda self, *a, **k: None, "__call__": call,
-                            "__getattr__": lambda self, m: _stand_in(m)})
+                            "__getattr__": lambda self, m: stand_in(m)})
 
 
 def _module(name: str, **attrs) -> types.ModuleType:
     m = types.ModuleType(name)
     m.__dict__.update(attrs)
-    m.__getattr__ = _stand_in
+    m.__getattr__ = stand_in
     sys.modules[name] = m
     return m
 
 
-def _install(root: str) -> None:
+def install_torch() -> None:
+    """A stand-in `torch` when torch is not installed: its dtypes as NumPy's, the rest stood in."""
     import numpy as np
+    if "torch" in sys.modules:
+        return
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        t = _module("torch", **{n: np.dtype(n) for n in ("float16", "float32", "float64", "int8", "int16",
+                                                          "int32", "int64", "uint8")})
+        t.nn = _module("torch.nn")
+        t.nn.functional = _module("torch.nn.functional")
+
+
+def _install(root: str) -> None:
     if "tilegym.ops.cutile" in sys.modules:
         return
-    if "torch" not in sys.modules:
-        try:
-            import torch  # noqa: F401
-        except ImportError:
-            t = _module("torch", **{n: np.dtype(n) for n in ("float16", "float32", "float64", "int8", "int16",
-                                                              "int32", "int64", "uint8")})
-            t.nn = _module("torch.nn")
-            t.nn.functional = _module("torch.nn.functional")
+    install_torch()
     for name in ("tilegym", "tilegym.backend", "tilegym.autotune", "tilegym.logger", "tilegym.ops"):
         _module(name)
     _module("tilegym.experimental", experimental_kernel=lambda f=None, **k: f if f is not None else (lambda g: g))

@@ -363,23 +363,11 @@ def kernel_of(case: Case):
         return getattr(load_file(os.path.join(ROOT, case.file)), case.kernel)
     if not UPSTREAM:
         raise SystemExit("set C needs --upstream DIR (a checkout of NVIDIA/cutile-python)")
-    try:
-        import torch  # noqa: F401
-    except ImportError:
-        sys.modules["torch"] = _torch_dtypes()
+    from cost_setd import install_torch   # upstream's files use torch for dtypes only
+    install_torch()
     if os.path.join(UPSTREAM, "test") not in sys.path:
         sys.path.insert(0, os.path.join(UPSTREAM, "test"))       # fused_moe.py imports kernels.matmul
     return getattr(load_file(os.path.join(UPSTREAM, case.file[len("upstream:"):])), case.kernel)
-
-
-def _torch_dtypes():
-    import types
-    import numpy as np
-    m = types.ModuleType("torch")
-    for name in ("float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8", "bool_"):
-        setattr(m, name.rstrip("_"), np.dtype(name.rstrip("_")))
-    m.__getattr__ = lambda name: type(name, (), {})      # torch.Tensor in annotations, and the like
-    return m
 
 
 def build_artifact(case: Case):
