@@ -333,6 +333,8 @@ def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
             return a + b
         if op.attrs["fn"] == "sub":
             return a - b
+        if a == 0 and b == 0:
+            return 0
         for x, other in ((a, op.operands[1]), (b, op.operands[0])):
             c = other.const if other.const is not None else (other.owner.attrs.get("value") if other.owner is not None
                                                                and other.owner.name == "const" else None)
