@@ -41,15 +41,16 @@ def per_launch(repeat: int) -> list:
     from tilescope.backends.numpy.launcher import run_kernel
     from tilescope.lang.shim import load_file
     k = load_file(os.path.join(ROOT, "examples", "vector_add.py")).vector_add
-    a = np.ones(1024, np.float32)
+    a, b = np.ones(1024, np.float32), np.ones(1024, np.float32)
     c = np.empty_like(a)
+    # (distinct arrays: arguments sharing memory are checked on the full path, not the fast one)
     for _ in range(10):
-        run_kernel((1,), k, (a, a, c, 1024))
+        run_kernel((1,), k, (a, b, c, 1024))
     times = []
     for _ in range(repeat):
         t = time.perf_counter()
         for _ in range(200):
-            run_kernel((1,), k, (a, a, c, 1024))
+            run_kernel((1,), k, (a, b, c, 1024))
         times.append((time.perf_counter() - t) / 200)
     return times
 
