@@ -32,6 +32,7 @@ class Compiled:
     stages: List[Tuple[str, str]] = field(default_factory=list)   # (stage name, text) after each pass
     final: Optional[Function] = None
     bindings: list = field(default_factory=list)
+    target: Tuple[int, int] = (13, 4)         # the tileiras version its features were checked for
 
     def ast_text(self) -> str:
         node, _ = function_ast(self.pyfunc)
@@ -49,22 +50,26 @@ class Compiled:
     def tileir_module(self):
         """The kernel lowered to TileIR (raises a located TileUnsupportedFeatureError if it cannot be)."""
         from .backends.tileir import lower_function
-        return lower_function(self.final)
+        return lower_function(self.final, specs=self.args)
 
     def tileir_text(self) -> str:
         """TileIR as MLIR text, in the syntax `tileirdisasm` prints."""
         from .backends.tileir import print_module
         return print_module(self.tileir_module())
 
-    def tileir_bytecode(self, version: str = "13.3") -> bytes:
-        """TileIR bytecode (13.1-13.4) that `tileiras` accepts."""
+    def tileir_bytecode(self, version: Optional[str] = None) -> bytes:
+        """TileIR bytecode (13.1-13.4; default: the version the kernel was checked for)."""
         from .backends.tileir import write_bytecode
-        return write_bytecode(self.tileir_module(), version)
+        return write_bytecode(self.tileir_module(), version or self.target_text)
 
-    def cubin(self, gpu: str = "sm_90", version: str = "13.3") -> bytes:
+    def cubin(self, gpu: str = "sm_90", version: Optional[str] = None) -> bytes:
         """A cubin from NVIDIA's tileiras (must be installed; see docs/tileir.md)."""
         from .backends.tileir import compile_cubin
-        return compile_cubin(self.final, gpu, version)
+        return compile_cubin(self.final, gpu, version or self.target_text, specs=self.args)
+
+    @property
+    def target_text(self) -> str:
+        return f"{self.target[0]}.{self.target[1]}"
 
     def stored_types(self) -> List[str]:
         """Types of the stored values of every store-like op, in program order."""
@@ -119,8 +124,9 @@ def normalize_args(args: Union[str, Sequence[Any]]) -> List[Any]:
 def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled:
     """Compile `kernel` for `args` (a spec string like "f32[1024], i32, 16", specs, or real values).
 
-    `tileiras_version` ("13.3", "13.4"; default TILESCOPE_TILEIRAS_VERSION or 13.3) is the
-    assembler version whose features are allowed, as upstream gates them on the installed one.
+    `tileiras_version` ("13.3", "13.4") is the assembler version whose features are allowed, as
+    upstream gates them on its target's; default TILESCOPE_TILEIRAS_VERSION, else the newest
+    version tilescope knows (a type check and a CPU run need no assembler).
     Raises a located `TileError` for problems in the kernel.
     """
     from .passes.infer import Inference
@@ -131,7 +137,8 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled
     fn, name = resolve_kernel(kernel)
     specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, args)))
     bindings: list = []
-    inference = Inference(bindings=bindings, target_version=_parse_version(tileiras_version))
+    target = _parse_version(tileiras_version)
+    inference = Inference(bindings=bindings, target_version=target)
     try:
         ir = inference.infer_kernel(fn, specs, name)
     except TileError:
@@ -145,7 +152,8 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled
         raise TileInternalError(f"internal error while compiling '{name}': {type(ex).__name__}: {ex}",
                                 inference.loc) from ex
     hir = ir.hir
-    compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings)
+    from .ops.common import DEFAULT_TARGET
+    compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings, target=target or DEFAULT_TARGET)
     compiled.stages.append(("ir", print_function(ir)))
     current = clone_function(ir)
     for pass_name, pass_fn in PASSES:
@@ -174,6 +182,10 @@ def _parse_version(text: Optional[str]):
         major, minor = (int(p) for p in str(text).split("."))
     except ValueError:
         raise ValueError(f"tileiras version must look like '13.4', got {text!r}") from None
+    from .ops.common import KNOWN_TARGETS as KNOWN
+    if (major, minor) not in KNOWN:
+        known = ", ".join(f"{a}.{b}" for a, b in KNOWN)
+        raise ValueError(f"tileiras version {text!r} is not one tilescope knows ({known})")
     return major, minor
 
 

@@ -169,7 +169,7 @@ def from_compiled(compiled, arch: str = "sm_90", bytecode_version: str = DEFAULT
     from ..backends.tileir import mangle
     layout = layout_of(compiled.final)
     cubin = compiled.cubin(arch, bytecode_version)
-    symbol = mangle(compiled.final.name, compiled.final.params)
+    symbol = mangle(compiled.final.name, compiled.args)
     if not key:
         key = artifact_key(source_digest(compiled.pyfunc), compiled.name, signature_text(compiled.args), arch,
                            bytecode_version)

@@ -319,9 +319,12 @@ def axis_order(ctx, order: Any, ndim: int) -> Tuple[int, ...]:
 
 
 # The tileiras (TileIR bytecode) version kernels are checked for, unless `tilescope.compile(...,
-# tileiras_version=)` or TILESCOPE_TILEIRAS_VERSION says otherwise. Upstream gates some features
-# on the installed tileiras; 13.3 is what the recorded oracle verdicts were made with.
-DEFAULT_TARGET = (13, 3)
+# tileiras_version=)` or TILESCOPE_TILEIRAS_VERSION says otherwise: the newest tilescope knows,
+# so a type check or a CPU run refuses nothing a GPU build might accept. Upstream gates some
+# features on the target's version (`compile` and GPU launches pass the installed tileiras's).
+KNOWN_TARGETS = ((13, 1), (13, 2), (13, 3), (13, 4))     # the bytecode versions tilescope writes
+NEWEST_TARGET = KNOWN_TARGETS[-1]
+DEFAULT_TARGET = NEWEST_TARGET
 
 
 def target_version(ctx) -> Tuple[int, int]:

@@ -69,7 +69,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--args", help="argument metadata (default: the kernel's directive)")
     k.add_argument("--emit", choices=("tileir", "bytecode", "cubin"), default="tileir")
     k.add_argument("--gpu", default="sm_90", help="target for --emit cubin (default sm_90)")
-    k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
+    k.add_argument("--bytecode-version", help="13.1 .. 13.4: the target tileiras version, which gates features "
+                                              "(default: the newest the installed tileiras reads, else 13.4)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
     return p
@@ -288,7 +289,7 @@ class _Failed(Exception):
     """The kernel could not be loaded or compiled; the diagnostics are already printed."""
 
 
-def _load_and_compile(args):
+def _load_and_compile(args, tileiras_version: Optional[str] = None):
     """(SourceFile, KernelSite, signature, Compiled) for the kernel and signature the arguments pick."""
     sf = SourceFile.read(args.file)
     site, sig = _pick_signature(sf, args)
@@ -300,7 +301,7 @@ def _load_and_compile(args):
     except Exception as e:
         print(import_failure(sf.path, e).format(), file=sys.stderr)
         raise _Failed() from None
-    compiled, diags = compile_site(sf, site, sig)
+    compiled, diags = compile_site(sf, site, sig, tileiras_version)
     if compiled is None:
         for d in diags:
             print(d.format(), file=sys.stderr)
@@ -337,11 +338,24 @@ def _stage_texts(compiled, locations: bool):
     return texts
 
 
+def _target_version(requested: Optional[str]) -> str:
+    """`--bytecode-version`, else the newest version the installed tileiras reads, else the newest known."""
+    from ..backends.tileir import installed_version
+    from ..backends.tileir.versions import KNOWN, NEWEST, text
+    if requested is None:
+        return installed_version() or text(NEWEST)
+    if requested not in [text(v) for v in KNOWN]:
+        raise UsageError(f"--bytecode-version must be one of {', '.join(text(v) for v in KNOWN)}, "
+                         f"got {requested!r}")
+    return requested
+
+
 def cmd_compile(args) -> int:
     _validate_args_text(args.args)
     from ..backends.tileir import AssemblerError, BytecodeError, ToolchainError
+    version = _target_version(args.bytecode_version)
     try:
-        sf, site, sig, compiled = _load_and_compile(args)
+        sf, site, sig, compiled = _load_and_compile(args, version)
     except _Failed:
         return 1
     try:
@@ -350,8 +364,7 @@ def cmd_compile(args) -> int:
             return 0
         if not args.output:
             raise UsageError(f"--emit {args.emit} needs -o FILE")
-        data = compiled.tileir_bytecode(args.bytecode_version) if args.emit == "bytecode" else \
-            compiled.cubin(args.gpu, args.bytecode_version)
+        data = compiled.tileir_bytecode(version) if args.emit == "bytecode" else compiled.cubin(args.gpu, version)
     except TileError as e:
         print(e.format(), file=sys.stderr)
         return 1

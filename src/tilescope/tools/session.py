@@ -93,8 +93,9 @@ def import_failure(path: str, exc: BaseException) -> Diagnostic:
     return Diagnostic("error", "ImportError", msg, Loc(path, line or 1, 1))
 
 
-def compile_site(sf: SourceFile, site: KernelSite, args_text: str):
-    """Compile one kernel for one signature; returns (Compiled or None, [Diagnostic])."""
+def compile_site(sf: SourceFile, site: KernelSite, args_text: str, tileiras_version: Optional[str] = None):
+    """Compile one kernel for one signature (features gated on `tileiras_version`, default the
+    newest known); returns (Compiled or None, [Diagnostic])."""
     import tilescope
     from ..meta import parse_args
     try:
@@ -107,7 +108,7 @@ def compile_site(sf: SourceFile, site: KernelSite, args_text: str):
         return None, [Diagnostic("error", "ImportError", f"kernel '{site.name}' is not a module-level name",
                                  Loc(sf.path, site.line, site.col), site.name, args_text)]
     try:
-        compiled = tilescope.compile(kernel, specs)
+        compiled = tilescope.compile(kernel, specs, tileiras_version=tileiras_version)
     except TileError as e:
         loc = e.loc or Loc(sf.path, site.line, site.col)
         return None, [Diagnostic("error", e.kind, e.message, loc, site.name, args_text, e)]

@@ -268,11 +268,14 @@ def _runtime_values(param, host, spec, name: str) -> List[Any]:
 
 
 def compile_for(fn, specs):
+    """The kernel compiled for the CPU: no tileiras is involved, so no feature is gated on a
+    version (the newest known is the target whatever TILESCOPE_TILEIRAS_VERSION says)."""
     import tilescope
-    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"))
+    from ...ops.common import NEWEST_TARGET
+    key = (fn, tuple(repr(s) for s in specs))
     c = _compiled.get(key)
     if c is None:
-        c = tilescope.compile(fn, specs)
+        c = tilescope.compile(fn, specs, tileiras_version="%d.%d" % NEWEST_TARGET)
         _compiled[key] = c
     return c
 

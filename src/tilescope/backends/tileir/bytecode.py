@@ -10,19 +10,19 @@ from __future__ import annotations
 import os
 from typing import Any, Dict, List, Optional, Tuple
 
-from .ir import (TOKEN, Bounded, Dense, DivBy, FloatAttr, FuncType, Hints, IntAttr, PartitionView, Ptr, Scalar,
-                 TBlock, TensorView, TFunc, TModule, TOp, TValue, Tile)
+from .ir import (Bounded, Dense, DivBy, FloatAttr, FuncType, GatherScatterView, Hints, IntAttr, PartitionView, Ptr,
+                 Scalar, StridedView, TBlock, TensorView, TFunc, TModule, TOp, TValue, Tile)
 from .elements import bitwidth
-from .opcodes import BY_CODE, ENUMS, OPS, version_of
+from .opcodes import BY_CODE, ENUMS, OPS, SINCE, version_of
+from .versions import KNOWN as SUPPORTED_VERSIONS
 
 MAGIC = b"\x7fTileIR\x00"
-SUPPORTED_VERSIONS = ((13, 1), (13, 2), (13, 3), (13, 4))
 DYNAMIC = -(1 << 63)
 SCALAR_TAGS = {"i1": 0x00, "i8": 0x01, "i16": 0x02, "i32": 0x03, "i64": 0x04, "f16": 0x05, "bf16": 0x06,
                "f32": 0x07, "tf32": 0x08, "f64": 0x09, "f8E4M3FN": 0x0A, "f8E5M2": 0x0B, "token": 0x11,
                "f8E8M0FNU": 0x12, "f4E2M1FN": 0x13, "i4": 0x16}
 TAG_SCALARS = {v: k for k, v in SCALAR_TAGS.items()}
-T_PTR, T_TILE, T_TVIEW, T_PVIEW, T_FUNC = 0x0C, 0x0D, 0x0E, 0x0F, 0x10
+T_PTR, T_TILE, T_TVIEW, T_PVIEW, T_FUNC, T_GSVIEW, T_SVIEW = 0x0C, 0x0D, 0x0E, 0x0F, 0x10, 0x14, 0x15
 PADS = ["zero", "neg_zero", "nan", "pos_inf", "neg_inf"]
 A_INT, A_FLOAT, A_BOOL, A_ARRAY, A_DICT, A_HINTS, A_DIVBY, A_BOUNDED = 1, 2, 3, 6, 0x0A, 0x0B, 0x08, 0x0C
 DI_UNIT, DI_FILE, DI_BLOCK, DI_LOC, DI_SUBPROGRAM, DI_CALLSITE = 1, 2, 3, 4, 5, 6
@@ -112,6 +112,15 @@ def _section(out: bytearray, sid: int, body: bytes, align: int) -> None:
 
 # ---- writer ------------------------------------------------------------------------------
 
+def _count(args, group: str) -> int:
+    """How many operands an operand group contributes to an op's counted operand list."""
+    if group[0] in "*+":
+        return len(args[group[1:]])
+    if group[0] == "?":
+        return int(args.get(group[1:]) is not None)
+    return 1
+
+
 class Writer:
     def __init__(self, version):
         self.version = parse_version(version)
@@ -160,6 +169,23 @@ class Writer:
             if self.version < (13, 3):
                 put_varint(b, int(has_pad))
             if has_pad:
+                b.append(PADS.index(t.padding))
+        elif isinstance(t, StridedView):
+            b.append(T_SVIEW)
+            put_varint(b, int(t.padding is not None))
+            put_ints(b, t.tile, 4)
+            put_ints(b, t.steps, 4)
+            put_varint(b, self.type_id(t.view))
+            put_ints(b, t.dim_map, 4)
+            if t.padding is not None:
+                b.append(PADS.index(t.padding))
+        elif isinstance(t, GatherScatterView):
+            b.append(T_GSVIEW)
+            put_varint(b, int(t.padding is not None))
+            put_ints(b, t.tile, 4)
+            put_varint(b, self.type_id(t.view))
+            put_varint(b, t.sparse_dim)
+            if t.padding is not None:
                 b.append(PADS.index(t.padding))
         elif isinstance(t, FuncType):
             b.append(T_FUNC)
@@ -253,6 +279,9 @@ class Writer:
         if spec is None:
             raise BytecodeError(f"no bytecode encoding for op '{op.name}'")
         code, results, flags, attrs, operands, nregions = spec
+        if op.name in SINCE and self.version < SINCE[op.name]:
+            v = SINCE[op.name]
+            raise BytecodeError(f"'{op.name}' needs bytecode {v[0]}.{v[1]} (writing {self.version[0]}.{self.version[1]})")
         nops.append(self.loc_attr(op.loc))     # one debug attribute per op, in pre-order
         put_varint(buf, code)
         if results == "sized":
@@ -301,8 +330,7 @@ class Writer:
                 raise BytecodeError(f"'{op.name}' uses a value defined later or out of scope") from None
         groups = operands.split()
         if groups and groups[0].startswith("#"):
-            total = sum(len(op.args[g.lstrip("#+")]) if g.lstrip("#").startswith("+") else 1 for g in groups)
-            put_varint(buf, total)
+            put_varint(buf, sum(_count(op.args, g.lstrip("#")) for g in groups))
         for g in groups:
             g = g.lstrip("#")
             if g[0] in "*+":
@@ -539,6 +567,18 @@ class Reader:
                 has_pad = c.varint()
             pad = PADS[c.byte()] if has_pad else None
             t = PartitionView(tile_shape, view, dim_map, pad)
+        elif tag == T_SVIEW:
+            has_pad = c.varint()
+            tile_shape, steps = tuple(c.ints(4)), tuple(c.ints(4))
+            view = self.type(c.varint())
+            dim_map = tuple(c.ints(4))
+            t = StridedView(tile_shape, steps, view, dim_map, PADS[c.byte()] if has_pad else None)
+        elif tag == T_GSVIEW:
+            has_pad = c.varint()
+            tile_shape = tuple(c.ints(4))
+            view = self.type(c.varint())
+            sparse = c.varint()
+            t = GatherScatterView(tile_shape, view, sparse, PADS[c.byte()] if has_pad else None)
         elif tag == T_FUNC:
             params = tuple(self.type(c.varint()) for _ in range(c.varint()))
             results = tuple(self.type(c.varint()) for _ in range(c.varint()))
@@ -647,15 +687,20 @@ class Reader:
         groups = operands.split()
         if groups and groups[0].startswith("#"):
             total = c.varint()
-            fixed = sum(1 for g in groups if not g.lstrip("#").startswith("+"))
+            # plain operands are always there; optional ones without a flag bit are there when
+            # the count says so (ops whose only optional operand is counted, like gdc_wait_tko)
+            spare = total - sum(1 for g in groups if g.lstrip("#")[0] not in "+?")
         for g in groups:
             g = g.lstrip("#")
             if g[0] == "*":
                 args[g[1:]] = [vals[c.varint()] for _ in range(c.varint())]
             elif g[0] == "+":
-                args[g[1:]] = [vals[c.varint()] for _ in range(total - fixed)]
+                args[g[1:]] = [vals[c.varint()] for _ in range(spare)]
             elif g[0] == "?":
-                args[g[1:]] = vals[c.varint()] if present.get(g[1:]) else None
+                on = present[g[1:]] if g[1:] in present else spare > 0
+                if g[1:] not in present and on:
+                    spare -= 1
+                args[g[1:]] = vals[c.varint()] if on else None
             else:
                 args[g] = vals[c.varint()]
         regions = []

@@ -133,8 +133,24 @@ class Analysis:
                 fx.add(*acc)
             for inner in op.blocks:
                 fx = fx.merge(self.block(inner))
+            if op.name == "if":
+                self._join_aliases(op)
         self.effects[id(b)] = fx
         return fx
+
+    def _join_aliases(self, op: Op) -> None:
+        """An array an `if` returns may be any branch's: it belongs to the union of their sets."""
+        for k, r in enumerate(op.results):
+            if not isinstance(r.type, (ArrayType, ListType)):
+                continue
+            alias = 0
+            for b in op.blocks:
+                y = b.ops[-1] if b.ops else None
+                if y is None or y.name != "yield" or k >= len(y.operands):
+                    alias = UNIVERSE
+                    break
+                alias |= self.alias_of(y.operands[k])
+            self.alias[r.id] = alias
 
     def of(self, b: Block) -> Effects:
         return self.effects.get(id(b), Effects())

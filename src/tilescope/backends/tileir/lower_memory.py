@@ -1,0 +1,280 @@
+"""TileIR rules for arrays: tiled loads/stores, gathers/scatters, atomics."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from ...errors import TileUnsupportedFeatureError
+from ...ir.core import Op, Value
+from ...ir.types import ArrayType
+from .ir import TOKEN, Bounded, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
+from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, ttype
+
+
+class ArrayInfo:
+    """An array value as TileIR sees it: base pointer, shape and strides (index-typed scalars)
+    and, when some op reads it through a view, its `make_tensor_view`."""
+
+    def __init__(self, ptr: TValue, shape: List[TValue], strides: List[TValue], view: Optional[TValue],
+                 atype: ArrayType):
+        self.ptr, self.shape, self.strides, self.view, self.atype = ptr, shape, strides, view, atype
+
+    def flat(self) -> List[TValue]:
+        return [self.ptr] + list(self.shape) + list(self.strides)
+
+
+# ops that reach their array operand through a tensor view (the others use its pointer)
+VIEW_USERS = {"load_tile", "store_tile", "num_tiles", "tiled_view", "load_advanced", "store_advanced"}
+
+
+class MemoryRules:
+    """Arrays as tensor views (tiled loads/stores) and as pointers (gathers, scatters, atomics)."""
+
+    def array(self, v: Value) -> ArrayInfo:
+        info = self.arrays.get(v.id)
+        if info is None:
+            raise self.unsupported(f"arrays of type {v.type} made this way")
+        return info
+
+    def bounded(self, x: TValue) -> TValue:
+        """Shapes and strides are non-negative (upstream tells tileiras so wherever an array is made)."""
+        if id(x) in self.known:
+            return x
+        return self.emit1("assume", {"value": x}, x.type, predicate=Bounded(0, None))
+
+    def make_array(self, v: Value, ptr: TValue, shape: List[TValue], strides: List[TValue]) -> ArrayInfo:
+        """Bind array value `v` to its pieces (shape and strides assumed non-negative), with a tensor
+        view when a view-reading op uses it. Positive constant extents are part of the view's type."""
+        t: ArrayType = v.type
+        shape = [self.bounded(s) for s in shape]
+        strides = [self.bounded(s) for s in strides]
+        view = None
+        if v.id in self.viewed:
+            static = [self._static_extent(s) for s in shape]
+            static_st = [self._static_extent(s) for s in strides]
+            tv = TensorView(elem_of(t.dtype), tuple(static), tuple(static_st))
+            view = self.emit1("make_tensor_view", {
+                "base": ptr, "dynamicShape": [s for s, c in zip(shape, static) if c is None],
+                "dynamicStrides": [s for s, c in zip(strides, static_st) if c is None]}, tv)
+        info = self.arrays[v.id] = ArrayInfo(ptr, shape, strides, view, t)
+        return info
+
+    def _static_extent(self, x: TValue):
+        """A known positive constant (TileIR's tensor-view types take only those), else None."""
+        c = self.known.get(id(x))
+        return c if c is not None and c > 0 else None
+
+    def array_param(self, v: Value, params: List[TValue]) -> None:
+        t: ArrayType = v.type
+        idx = Tile((), elem_of(t.index_dtype))
+        ptr = TValue(Tile((), Ptr(elem_of(t.dtype))))
+        shape = [TValue(idx) for _ in range(t.ndim)]
+        strides = [TValue(idx) for _ in range(t.ndim)]
+        params.extend([ptr] + shape + strides)
+        self.make_array(v, ptr, shape, strides)
+
+    def op_array_dim(self, op: Op) -> None:
+        info = self.array(op.operands[0])
+        vals = info.shape if op.attrs["what"] == "shape" else info.strides
+        self.bind(op, vals[op.attrs["axis"]])
+
+    def partition(self, info: ArrayInfo, shape, order, padding, steps=None) -> TValue:
+        """The view tiled loads/stores index: a partition view, or a strided view when tile origins
+        are not one tile apart (`traversal_steps`)."""
+        if len(shape) != info.atype.ndim:
+            # upstream's front end accepts this too, but its bytecode fails in tileiras the same way
+            raise TileUnsupportedFeatureError(
+                f"a rank-{len(shape)} tile cannot be stored to or loaded from a rank-{info.atype.ndim} array on "
+                f"the GPU: tileiras requires a partition view's tile rank to equal its array's rank", self.loc)
+        pad = PADDING.get(enum_name(padding)) if padding is not None else None
+        if steps and tuple(steps) != tuple(shape):
+            sv = StridedView(tuple(shape), tuple(steps), info.view.type, tuple(order), pad)
+            return self.emit1("make_strided_view", {"tensor_view": info.view}, sv)
+        pv = PartitionView(tuple(shape), info.view.type, tuple(order), pad)
+        return self.emit1("make_partition_view", {"tensor_view": info.view}, pv)
+
+    def _mem_attrs(self, op: Op) -> dict:
+        mo = enum_name(op.attrs.get("memory_order", "WEAK")).lower()
+        attrs = {"memory_ordering_semantics": mo}
+        scope = SCOPE.get(enum_name(op.attrs.get("memory_scope", "NONE")))
+        if scope is not None:
+            attrs["memory_scope"] = scope
+        hints = []
+        if op.attrs.get("allow_tma") is False:
+            hints.append(("allow_tma", False))
+        if op.attrs.get("latency") is not None:
+            hints.append(("latency", op.attrs["latency"]))
+        if hints:
+            attrs["optimization_hints"] = Hints((("default", tuple(hints)),))
+        attrs["inbounds"] = ()
+        return attrs
+
+    def load_view(self, op: Op, info: ArrayInfo, idx: List[Value], shape, order, padding, steps=None) -> None:
+        """`load_view_tko` of the tile at tile index `idx`, reshaped to the op's result shape."""
+        pv = self.partition(info, shape, order, padding, steps)
+        res_t = Tile(tuple(shape), elem_of(info.atype.dtype))
+        attrs = self._mem_attrs(op)
+        attrs["inbounds"] = (not op.attrs.get("check_bounds", True),) * len(idx)
+        ld = self.emit("load_view_tko", {"view": pv, "index": self.indices(info, idx), "token": self.mem_in(op)},
+                       [res_t, TOKEN], attrs, hints=("tile", "result_token"))
+        self.mem_out(op, ld.results[1])
+        out = tuple(op.result.type.shape)
+        self.bind(op, ld.results[0] if res_t.shape == out else self.to_shape(ld.results[0], out))
+
+    def store_view(self, op: Op, info: ArrayInfo, idx: List[Value], t: Value, order, steps=None) -> None:
+        tv = self.v(t)
+        shape = tuple(tv.type.shape)
+        ndim = info.atype.ndim
+        if len(shape) != ndim:
+            shape = (1,) * (ndim - len(shape)) + shape
+            tv = self.emit1("reshape", {"source": tv}, Tile(shape, tv.type.elem))
+        pv = self.partition(info, shape, order, None, steps)
+        attrs = self._mem_attrs(op)
+        attrs["inbounds"] = (not op.attrs.get("check_bounds", True),) * len(idx)
+        st = self.emit("store_view_tko", {"tile": tv, "view": pv, "index": self.indices(info, idx),
+                                          "token": self.mem_in(op)}, [TOKEN], attrs)
+        self.mem_out(op, st.result)
+
+    def indices(self, info: ArrayInfo, idx: List[Value]) -> List[TValue]:
+        """Tile indices: 64-bit arrays index with i64 (so bid * tile cannot overflow), others i32."""
+        out = []
+        wide = info.atype.index_dtype.bitwidth > 32
+        for i in idx:
+            x = self.v(i)
+            if wide and x.type.elem.name != "i64":
+                x = self.emit1("exti", {"from": x}, Tile((), Scalar("i64")),
+                               signedness="signed" if i.type.dtype.kind == "int" else "unsigned")
+            elif not wide and x.type.elem.name == "i64":
+                x = self.emit1("trunci", {"from": x}, Tile((), Scalar("i32")), overflow="none")
+            out.append(x)
+        return out
+
+    def op_load_tile(self, op: Op) -> None:
+        a, *idx = op.operands
+        self.load_view(op, self.array(a), idx, op.attrs["shape"], op.attrs["order"], op.attrs.get("padding_mode"),
+                       op.attrs.get("traversal_steps"))
+
+    def op_store_tile(self, op: Op) -> None:
+        a, *idx, t = op.operands
+        self.store_view(op, self.array(a), idx, t, op.attrs["order"], op.attrs.get("traversal_steps"))
+
+    def index_space(self, info: ArrayInfo, shape, order, axis: int, steps=None) -> TValue:
+        pv = self.partition(info, shape, order, None, steps)
+        i32 = Tile((), Scalar("i32"))
+        shp = self.emit("get_index_space_shape", {"src": pv}, [i32] * info.atype.ndim)
+        return shp.results[axis]
+
+    def op_num_tiles(self, op: Op) -> None:
+        info = self.array(op.operands[0])
+        self.bind(op, self.index_space(info, op.attrs["shape"], op.attrs["order"], op.attrs["axis"],
+                                       op.attrs.get("traversal_steps")))
+
+    # -- pointers: gather / scatter / atomics ---------------------------------------------------
+    def pointers(self, info: ArrayInfo, idx: List[TValue], check_bounds: bool, mask: Optional[TValue]):
+        """Element pointers for index tiles (broadcast to one shape) and the in-bounds mask."""
+        shape = tuple(idx[0].type.shape) if idx else ()
+        i64 = Scalar("i64")
+        b = Tile(shape, Scalar("i1"))
+        offset = None
+        inb = mask
+        for k, ix in enumerate(idx):
+            ix = self.to_shape(ix, shape)
+            if ix.type.elem.name != "i64":
+                ix = self.emit1("exti", {"from": ix}, Tile(shape, i64), signedness="signed")
+            if check_bounds:
+                dim = self.emit1("exti", {"from": info.shape[k]}, Tile((), i64), signedness="signed") \
+                    if info.shape[k].type.elem.name != "i64" else info.shape[k]
+                lim = self.to_shape(dim, shape)
+                ok = self.emit1("cmpi", {"lhs": ix, "rhs": lim}, b, comparison_predicate="less_than",
+                                signedness="unsigned")
+                inb = ok if inb is None else self.emit1("andi", {"lhs": inb, "rhs": ok}, b)
+            st = self.emit1("exti", {"from": info.strides[k]}, Tile((), i64), signedness="signed") \
+                if info.strides[k].type.elem.name != "i64" else info.strides[k]
+            term = self.emit1("muli", {"lhs": ix, "rhs": self.to_shape(st, shape)}, Tile(shape, i64),
+                              overflow="none")
+            offset = term if offset is None else self.emit1("addi", {"lhs": offset, "rhs": term},
+                                                             Tile(shape, i64), overflow="none")
+        base = self.to_shape(info.ptr, shape)
+        if offset is None:
+            return base, inb
+        ptr = self.emit1("offset", {"ptr": base, "offset": offset}, Tile(shape, info.ptr.type.elem))
+        return ptr, inb
+
+    def op_gather(self, op: Op) -> None:
+        a = op.operands[0]
+        info = self.array(a)
+        n = info.atype.ndim
+        idx = [self.v(x) for x in op.operands[1:1 + n]]
+        pad = self.v(op.operands[1 + n])
+        mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
+        shape = tuple(op.result.type.shape)
+        idx = [self.to_shape(i, shape) for i in idx]
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask)
+        args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape) if inb is not None else None,
+                "token": self.mem_in(op)}
+        attrs = self._mem_attrs(op)
+        attrs.pop("inbounds")
+        ld = self.emit("load_ptr_tko", args, [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
+        self.mem_out(op, ld.results[1])
+        self.bind(op, ld.results[0])
+
+    def op_scatter(self, op: Op) -> None:
+        info = self.array(op.operands[0])
+        n = info.atype.ndim
+        idx = [self.v(x) for x in op.operands[1:1 + n]]
+        val = self.v(op.operands[1 + n])
+        mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
+        shape = tuple(val.type.shape)
+        for i in idx:
+            if len(i.type.shape) > len(shape) or i.type.shape != shape:
+                shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
+                    shape) else i.type.shape
+        idx = [self.to_shape(i, shape) for i in idx]
+        val = self.to_shape(val, shape)
+        mask = self.to_shape(mask, shape) if mask is not None else None
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask)
+        attrs = self._mem_attrs(op)
+        attrs.pop("inbounds")
+        st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
+                       [TOKEN], attrs)
+        self.mem_out(op, st.result)
+
+    def _atomic_prelude(self, op: Op, n_tail: int):
+        info = self.array(op.operands[0])
+        n = info.atype.ndim
+        idx = [self.v(x) for x in op.operands[1:1 + n]]
+        tail = [self.v(x) for x in op.operands[1 + n:1 + n + n_tail]]
+        shape = tuple(op.result.type.shape)
+        idx = [self.to_shape(i, shape) for i in idx]
+        tail = [self.to_shape(t, shape) for t in tail]
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), None)
+        mo = enum_name(op.attrs.get("memory_order", "ACQ_REL")).lower()
+        scope = SCOPE.get(enum_name(op.attrs.get("memory_scope", "DEVICE"))) or "device"
+        return ptr, inb, tail, {"memory_ordering_semantics": mo, "memory_scope": scope}
+
+    def op_atomic(self, op: Op) -> None:
+        ptr, inb, (upd,), attrs = self._atomic_prelude(op, 1)
+        dt = op.result.type.dtype
+        mode = op.attrs["mode"]
+        if is_float(dt):
+            if mode == "add":
+                mode = "addf"
+            elif mode != "xchg":
+                raise self.unsupported(f"float atomic '{mode}'")
+        elif dt.kind == "uint" and mode in ("max", "min"):
+            mode = "u" + mode
+        attrs["mode"] = mode
+        r = self.emit("atomic_rmw_tko", {"pointers": ptr, "arg": upd, "mask": inb, "token": self.mem_in(op)},
+                      [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
+        self.mem_out(op, r.results[1])
+        self.bind(op, r.results[0])
+
+    def op_atomic_cas(self, op: Op) -> None:
+        ptr, inb, (exp, des), attrs = self._atomic_prelude(op, 2)
+        r = self.emit("atomic_cas_tko", {"pointers": ptr, "cmp": exp, "val": des, "mask": inb, "token": self.mem_in(op)},
+                      [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
+        self.mem_out(op, r.results[1])
+        res = r.results[0]
+        if inb is not None:
+            # out of bounds: the result is `expected`
+            res = self.emit1("select", {"cond": inb, "val_if_true": res, "val_if_false": exp}, res.type)
+        self.bind(op, res)
