@@ -33,6 +33,7 @@ class Compiled:
     final: Optional[Function] = None
     bindings: list = field(default_factory=list)
     target: Tuple[int, int] = (13, 4)         # the tileiras version its features were checked for
+    options: dict = field(default_factory=dict)   # @ct.kernel compiler hints (num_ctas, occupancy, ...)
 
     def ast_text(self) -> str:
         node, _ = function_ast(self.pyfunc)
@@ -47,10 +48,13 @@ class Compiled:
     def final_text(self, *, locations: bool = False) -> str:
         return print_function(self.final, locations=locations)
 
-    def tileir_module(self):
-        """The kernel lowered to TileIR (raises a located TileUnsupportedFeatureError if it cannot be)."""
+    def tileir_module(self, version: Optional[str] = None, gpu: Optional[str] = None):
+        """The kernel lowered to TileIR for bytecode `version` (default: the one it was checked
+        for) and, when given, one GPU (raises a located TileUnsupportedFeatureError if it cannot be)."""
         from .backends.tileir import lower_function
-        return lower_function(self.final, specs=self.args)
+        from .backends.tileir.hints import entry_hints
+        hints = entry_hints(self.options, version or self.target_text, gpu, self.final.loc)
+        return lower_function(self.final, specs=self.args, hints=hints)
 
     def tileir_text(self) -> str:
         """TileIR as MLIR text, in the syntax `tileirdisasm` prints."""
@@ -60,12 +64,16 @@ class Compiled:
     def tileir_bytecode(self, version: Optional[str] = None) -> bytes:
         """TileIR bytecode (13.1-13.4; default: the version the kernel was checked for)."""
         from .backends.tileir import write_bytecode
-        return write_bytecode(self.tileir_module(), version or self.target_text)
+        version = version or self.target_text
+        return write_bytecode(self.tileir_module(version), version)
 
     def cubin(self, gpu: str = "sm_90", version: Optional[str] = None) -> bytes:
         """A cubin from NVIDIA's tileiras (must be installed; see docs/tileir.md)."""
-        from .backends.tileir import compile_cubin
-        return compile_cubin(self.final, gpu, version or self.target_text, specs=self.args)
+        from .backends.tileir import assemble_module
+        from .backends.tileir.hints import opt_level
+        version = version or self.target_text
+        return assemble_module(self.tileir_module(version, gpu), self.final, gpu, version,
+                               opt_level(self.options, gpu))
 
     @property
     def target_text(self) -> str:
@@ -153,7 +161,9 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled
                                 inference.loc) from ex
     hir = ir.hir
     from .ops.common import DEFAULT_TARGET
-    compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings, target=target or DEFAULT_TARGET)
+    from .lang.kernel import kernel_options
+    compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings, target=target or DEFAULT_TARGET,
+                        options=kernel_options(kernel))
     compiled.stages.append(("ir", print_function(ir)))
     current = clone_function(ir)
     for pass_name, pass_fn in PASSES:

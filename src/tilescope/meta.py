@@ -2,7 +2,7 @@
 
 Array spec strings (``MetaTensor.parse`` and ``repr(MetaTensor)``)::
 
-    spec   := dtype '[' [dim {',' dim}] ']' [':' '[' [stride {',' stride}] ']'] ['@' index]
+    spec   := dtype '[' [dim {',' dim}] ']' [':' '[' [stride {',' stride}] ']'] ['%' INT] ['~'] ['@' index]
     dim    := ('?' | INT) ['!'] ['%' INT]
     stride := ('?' | ['-'] INT) ['!'] ['%' INT]
 
@@ -13,9 +13,12 @@ Array spec strings (``MetaTensor.parse`` and ``repr(MetaTensor)``)::
 * ``%N`` states that the size/stride is divisible by N (in elements).
 * The stride list is optional; without it strides are C-contiguous in elements
   (``?`` where an unknown size makes them unknown).
+* ``%N`` after the brackets: the base address is divisible by N bytes; ``~``: two in-bounds
+  indices may reach the same element (a zero stride, overlapping axes).
 * ``@i64`` selects the index dtype (``i32``, the default, or ``i64``).
 
-Examples: ``f32[1024,?]``, ``bf16[?%16,64!]``, ``f16[?,?]:[?,1!]``, ``f32[?]@i64``.
+Examples: ``f32[1024,?]``, ``bf16[?%16,64!]``, ``f16[?,?]:[?,1!]``, ``f32[?]@i64``, and what a launch
+derives from a contiguous, 16-byte aligned float32 array: ``f32[?%16,?%16]:[?%4,1!]%16``.
 """
 
 from __future__ import annotations
@@ -272,6 +275,10 @@ class MetaTensor:
                 or any(d != 1 for d in self.stride_divisible_by)):
             out += ":[" + ",".join(item(*t) for t in zip(
                 self.strides, self.static_strides, self.stride_divisible_by)) + "]"
+        if self.base_addr_divisible_by != 1:
+            out += f"%{self.base_addr_divisible_by}"
+        if self.may_alias_internally:
+            out += "~"
         if self.index_dtype is int64:
             out += "@i64"
         return out
@@ -281,12 +288,8 @@ class MetaTensor:
         extra = []
         if self.stride_lower_bound != default_lower:
             extra.append(f"stride_lower_bound={self.stride_lower_bound!r}")
-        if self.base_addr_divisible_by != 1:
-            extra.append(f"base_addr_divisible_by={self.base_addr_divisible_by}")
         if self.alias_groups:
             extra.append(f"alias_groups={self.alias_groups!r}")
-        if self.may_alias_internally:
-            extra.append("may_alias_internally=True")
         if not extra:
             return self.spec
         return f"MetaTensor.parse({self.spec!r}, {', '.join(extra)})"
@@ -302,11 +305,11 @@ class MetaTensor:
             raise TypeError(f"spec must be a str, got {type(spec).__name__}")
         text = "".join(spec.split())
         m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_.]*)\[([^\[\]]*)\]"
-                         r"(?::\[([^\[\]]*)\])?(?:@([A-Za-z0-9_]+))?", text)
+                         r"(?::\[([^\[\]]*)\])?(?:%(\d+))?(~?)(?:@([A-Za-z0-9_]+))?", text)
         if not m:
             raise ValueError(f"bad array spec {spec!r}: expected e.g. 'f32[1024,?]', "
                              f"'f16[?,?]:[?,1]' or 'f32[?]@i64'")
-        dtype_s, dims_s, strides_s, index_s = m.groups()
+        dtype_s, dims_s, strides_s, base_s, overlap, index_s = m.groups()
         try:
             dtype = as_dtype(dtype_s)
         except ValueError as e:
@@ -339,6 +342,10 @@ class MetaTensor:
                 raise ValueError(f"bad array spec {spec!r}: {len(strides)} strides for "
                                  f"{len(shape)} dimensions")
             kw.update(static_strides=tuple(t_static), stride_divisible_by=tuple(t_div))
+        if base_s is not None:
+            kw["base_addr_divisible_by"] = int(base_s)
+        if overlap:
+            kw["may_alias_internally"] = True
         if index_s is not None:
             try:
                 kw["index_dtype"] = as_dtype(index_s)
@@ -364,7 +371,23 @@ class MetaTensor:
         if type(x) is np.ndarray and not overrides and cls is MetaTensor:
             return _ndarray_meta(x.dtype, x.shape, x.strides)      # every launch describes its arrays
         shape, dtype, strides = _describe(x)
+        ptr = _device_pointer(x)
+        if ptr is not None:
+            # a GPU array: what a launch derives from it (see launch_facts)
+            overrides = {**launch_facts(ptr, shape, strides, as_dtype(dtype)), **overrides}
         return cls(shape, dtype, strides, **overrides)
+
+    def signature(self) -> "MetaTensor":
+        """Only what a kernel signature carries: the facts, without the informational sizes and
+        strides (a launch compiles one kernel for every array with the same facts)."""
+        return MetaTensor(tuple(d if st else None for d, st in zip(self.shape, self.static_shape)), self.dtype,
+                          tuple(v if st else None for v, st in zip(self.strides, self.static_strides)),
+                          index_dtype=self.index_dtype, static_shape=self.static_shape,
+                          static_strides=self.static_strides, shape_divisible_by=self.shape_divisible_by,
+                          stride_divisible_by=self.stride_divisible_by,
+                          base_addr_divisible_by=self.base_addr_divisible_by,
+                          stride_lower_bound=self.stride_lower_bound, alias_groups=self.alias_groups,
+                          may_alias_internally=self.may_alias_internally)
 
     # --- upstream ---------------------------------------------------------------------
     def to_upstream(self):
@@ -400,6 +423,62 @@ def _ndarray_meta(dtype: np.dtype, shape: tuple, strides: tuple) -> "MetaTensor"
     """MetaTensor.like of a NumPy array with this dtype, shape and byte strides (immutable,
     so one per distinct description)."""
     return MetaTensor(shape, dtype_from_numpy(dtype), _bytes_to_elems(strides, dtype.itemsize, "array"))
+
+
+# What upstream's launch derives from an array (cuda.tile 1.7.0; checked against its own launch
+# in tests/gpu/test_specialize.py): for arrays of rank <= 5, per axis, a stride of 1 is the
+# constant 1, a stride of a multiple of 16 bytes is divisible by 16 bytes' worth of elements, an
+# extent that is a multiple of 16 is divisible by 16; a base address that is a multiple of 16
+# bytes is divisible by 16; strides are assumed non-negative; and whether two in-bounds indices
+# can reach one element (a zero stride, overlapping axes) is `may_alias_internally`.
+TMA_MAX_RANK = 5
+
+
+def launch_facts(ptr: int, shape, strides, dtype) -> dict:
+    """MetaTensor keyword arguments for the facts a launch derives from an array at `ptr`."""
+    ndim = len(shape)
+    strides = tuple(strides) if strides is not None else _c_strides(tuple(shape))
+    bits = dtype.bitwidth
+    per_16 = 128 // bits if 128 % bits == 0 else 1
+    unit, stride_div, shape_div = [False] * ndim, [1] * ndim, [1] * ndim
+    if ndim <= TMA_MAX_RANK:
+        for i, (d, s) in enumerate(zip(shape, strides)):
+            unit[i] = s == 1
+            # C's truncating % as upstream computes it: a negative stride is never divisible
+            if s * bits % 8 == 0 and _c_mod(s * bits // 8, 16) == 0 and not unit[i]:
+                stride_div[i] = per_16
+            if d * bits % 8 == 0 and d % 16 == 0:
+                shape_div[i] = 16
+    return {"static_strides": tuple(unit), "stride_divisible_by": tuple(stride_div),
+            "shape_divisible_by": tuple(shape_div), "base_addr_divisible_by": 16 if ptr % 16 == 0 else 1,
+            "may_alias_internally": not _disjoint(shape, strides),
+            "index_dtype": int64 if any(abs(v) > int32.max for v in tuple(shape) + strides) else int32}
+
+
+def _c_mod(a: int, b: int) -> int:
+    return a - b * int(a / b) if a >= 0 else -((-a) % b)
+
+
+def _disjoint(shape, strides) -> bool:
+    """Whether distinct in-bounds indices always reach distinct elements (upstream's test: sorted
+    by stride, every stride positive and at least the previous stride times its extent)."""
+    if not shape:
+        return True
+    pairs = sorted(zip(strides, shape))
+    if pairs[0][0] <= 0:
+        return False
+    return all(cur >= prev * n and cur > 0 for (prev, n), (cur, _) in zip(pairs, pairs[1:]))
+
+
+def _device_pointer(x):
+    """The device address of a GPU array (CUDA array interface, torch CUDA tensor), else None."""
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(x, torch.Tensor):
+        return x.data_ptr() if x.device.type == "cuda" else None
+    cai = getattr(x, "__cuda_array_interface__", None)
+    if isinstance(cai, dict) and isinstance(cai.get("data"), tuple):
+        return int(cai["data"][0])
+    return None
 
 
 def _describe(x):
@@ -757,5 +836,12 @@ def arg_spec_of(value):
         shape, strides = first.shape, first.strides
         for m in metas[1:]:
             shape, strides = _merge(shape, m.shape), _merge(strides, m.strides)
-        return ListSpec(MetaTensor(shape, first.dtype, strides))
+        # facts every element shares (GPU arrays: as a launch derives them for a list)
+        facts = dict(static_strides=tuple(all(f) for f in zip(*(m.static_strides for m in metas))),
+                     stride_divisible_by=tuple(min(f) for f in zip(*(m.stride_divisible_by for m in metas))),
+                     shape_divisible_by=tuple(min(f) for f in zip(*(m.shape_divisible_by for m in metas))),
+                     base_addr_divisible_by=min(m.base_addr_divisible_by for m in metas),
+                     may_alias_internally=any(m.may_alias_internally for m in metas))
+        return ListSpec(MetaTensor(shape, first.dtype, strides, **facts),
+                        elements_may_alias=any(_device_pointer(v) is not None for v in value))
     return MetaTensor.like(value)

@@ -4,8 +4,8 @@ and global, so it stays out of the caller's process).
     from tests.oracle.upstream_export import export_bytecode
     paths = export_bytecode(cases, "13.4", out_dir)       # {case key: path or "error: ..."}
 
-A case may carry `launch` (see tilescope.gpu.specialize.launch_arguments): then the signature is the
-one upstream's launch derives from such arguments instead of the corpus spec.
+With `launches` ({case key: tests.oracle.launch_args.launch_arguments(...)}) the signature is the one
+upstream's launch derives from such arguments instead of the corpus spec.
 """
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def _signature(kern, case):
     from tests.oracle.spec import to_upstream_args
     from tests.oracle.upstream_worker import _has_tuple
     if case.get("launch") is not None:
-        from tilescope.gpu.specialize import upstream_signature
+        from tests.oracle.launch_args import upstream_signature
         return upstream_signature(kern, case["launch"])
     params, _ = to_upstream_args(case["args"])
     cc = CallingConvention.cutile_python_v2() if any(_has_tuple(p) for p in params) \

@@ -17,7 +17,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 from .abi import ParamLayout, check_against_cubin, layout_of
 from .cubin import kernel_info
 
-DEFAULT_BYTECODE = "13.3"
+DEFAULT_BYTECODE = "13.4"        # what tileiras 13.4 reads, as upstream's launch targets it
 FORMAT = "tilescope-gpu-artifact/1"
 
 
@@ -129,18 +129,34 @@ def lookup(directory: str, key: str) -> Optional[Artifact]:
 # -- from kernels -----------------------------------------------------------------------------
 
 def launch_specs(kernel, args: Sequence[Any]) -> Tuple[Any, List[Any]]:
-    """(Python function, argument specs) as a launch sees them: arrays are described with dynamic
-    shapes and strides (one cubin serves every size), Constant-annotated parameters are constants."""
+    """(Python function, argument specs) as a launch sees them, as upstream's launch derives them:
+    each array with the facts its address, extents and strides show (a unit stride is the
+    constant 1, 16-byte divisibility of base, strides and extents, overlap), and nothing else, so one
+    cubin serves every array with the same facts; Constant-annotated parameters are constants. A NumPy
+    array stands for the contiguous device copy `host_arrays=True` makes of it."""
     from ..compiler import _apply_annotations, _constants_by_annotation, normalize_args, resolve_kernel
-    from ..meta import MetaTensor
-    from .device import DeviceArray, is_array_like
+    from ..meta import ListSpec, MetaTensor, launch_facts
+    from .device import DeviceArray
+    import numpy as np
     fn, _ = resolve_kernel(kernel)
-    plain = [a.meta() if isinstance(a, DeviceArray) else a for a in args]
-    specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, plain)))
+
+    def described(a):
+        if isinstance(a, DeviceArray):
+            return a.meta()
+        if isinstance(a, np.ndarray):            # copied to a fresh (aligned, contiguous) device buffer
+            from ..dtypes import dtype_from_numpy
+            dt = dtype_from_numpy(a.dtype)
+            return MetaTensor(a.shape, dt, **launch_facts(0, a.shape, None, dt))
+        if isinstance(a, (list, tuple)):
+            return type(a)(described(x) for x in a)
+        return a
+    specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, [described(a) for a in args])))
     out = []
-    for a, s in zip(args, specs):
-        if isinstance(s, MetaTensor) and (is_array_like(a) or isinstance(a, DeviceArray)):
-            s = MetaTensor((None,) * s.ndim, s.dtype, index_dtype=s.index_dtype)
+    for s in specs:
+        if isinstance(s, MetaTensor):
+            s = s.signature()
+        elif isinstance(s, ListSpec):
+            s = ListSpec(s.item.signature(), alias_groups=s.alias_groups, elements_may_alias=True)
         out.append(s)
     return fn, out
 

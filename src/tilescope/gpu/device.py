@@ -39,8 +39,16 @@ class DeviceArray:
         self.ptr = int(ptr)
 
     def meta(self):
-        from ..meta import MetaTensor
-        return MetaTensor(self.shape, self.dtype, self.strides)
+        """The array's description with the facts a launch derives from it (see meta.launch_facts)."""
+        from ..meta import MetaTensor, launch_facts
+        return MetaTensor(self.shape, self.dtype, self.strides,
+                          **launch_facts(self.ptr, self.shape, self.strides, self.dtype))
+
+    @property
+    def __cuda_array_interface__(self):
+        typestr = f"|u{self.dtype.bitwidth // 8 or 1}"
+        return {"data": (self.ptr, False), "shape": self.shape, "version": 3, "typestr": typestr,
+                "strides": tuple(s * (self.dtype.bitwidth // 8 or 1) for s in self.strides)}
 
     def info(self) -> DeviceArrayInfo:
         return DeviceArrayInfo(self.ptr, self.shape, self.strides, self.dtype.name, self.dtype.bitwidth // 8 or 1)

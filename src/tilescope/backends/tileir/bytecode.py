@@ -375,7 +375,9 @@ class Writer:
         for index, f in enumerate(m.funcs, 1):
             put_varint(funcs, self.string(f.name))
             put_varint(funcs, self.type_id(FuncType(tuple(p.type for p in f.params), ())))
-            hints = f.hints if self.version >= (13, 3) else None
+            # bytecode before 13.3 has no `default` target: hints resolved for one architecture only
+            hints = f.hints if f.hints is not None and (self.version >= (13, 3) or all(
+                t.startswith("sm_") for t, _ in f.hints.by_target)) else None
             funcs.append((0x02 | (0x04 if hints else 0)) if f.entry else 0)
             put_varint(funcs, index)
             if hints:
@@ -414,14 +416,17 @@ class Writer:
         directory, base = os.path.split(loc.filename)
         file = self.debug(bytes([DI_FILE]) + _varints(self.string(base), self.string(directory)))
         unit = self.debug(bytes([DI_UNIT]) + _varints(file))
-        self.scope = self.debug(bytes([DI_SUBPROGRAM]) + _varints(file, loc.line, self.string(f.source_name or f.name),
-                                                                   self.string(f.name), unit, loc.line))
+        line = f.first_line or loc.line
+        self.scope = self.debug(bytes([DI_SUBPROGRAM]) + _varints(file, line, self.string(f.source_name or f.name),
+                                                                   self.string(f.name), unit, line))
         return self.loc_attr(loc)
 
     def loc_attr(self, loc) -> int:
         if loc is None or not self.scope or not getattr(loc, "line", 0):
             return 0
-        attr = self.debug(bytes([DI_LOC]) + _varints(self.scope, self.string(loc.filename), loc.line, loc.col))
+        # columns are 0-based in TileIR's debug info (Python's col_offset), 1-based in tilescope's Loc
+        attr = self.debug(bytes([DI_LOC]) + _varints(self.scope, self.string(loc.filename), loc.line,
+                                                     max(loc.col - 1, 0)))
         caller = getattr(loc, "call_site", None)
         if caller is not None:
             outer = self.loc_attr(caller)

@@ -221,6 +221,7 @@ class TFunc:
     hints: Optional[Hints] = None
     loc: Any = None
     source_name: str = ""          # the kernel's Python name (for debug info)
+    first_line: int = 0            # the kernel's first source line, decorators included (debug info)
 
 
 @dataclass

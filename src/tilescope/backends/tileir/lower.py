@@ -25,7 +25,8 @@ from .lower_control import ControlRules
 from .lower_memory import VIEW_USERS, ArrayInfo, MemoryRules
 from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
-from .symbols import mangle
+from .divisibility import Divisibility
+from .symbols import leaf_specs, mangle
 from .tokens import Analysis, prune_tokens, TokenMap
 
 
@@ -126,13 +127,15 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.tm = TokenMap(self.emit1("make_token", {}, TOKEN))
         # arrays reached only through pointers (gather/scatter/atomics) need no tensor view
         self.viewed = {op.operands[0].id for op in fn.body.walk() if op.name in VIEW_USERS}
+        self.facts = Divisibility(fn, leaf_specs(self.specs))
+        arrays = []
         for p in fn.params:
             if p.is_constant:
                 continue
             for v in p.values:
                 t = v.type
                 if isinstance(t, ArrayType):
-                    self.array_param(v, params)
+                    arrays.append((v, self.array_param(v, params)))
                 elif isinstance(t, ListType):
                     self.list_param(v, params)
                 elif isinstance(t, TileType):
@@ -142,12 +145,21 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
                 else:
                     raise TileUnsupportedFeatureError(f"the TileIR backend does not support kernel "
                                                       f"parameters of type {t} yet", fn.loc)
+        # as upstream: what the signature says about the parameters first, then the arrays' views
+        pieces = [self.param_facts(v, raw) for v, raw in arrays]
+        pieces = [self.param_constants(v, p) for (v, _), p in zip(arrays, pieces)]
+        for (v, _), (ptr, shape, strides) in zip(arrays, pieces):
+            self.make_array(v, ptr, shape, strides, self.facts.array(v))
         self.lower_block(fn.body)
         if not body.ops or body.ops[-1].name != "return":
+            self.loc = None                # a return the source does not spell has no location
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
         name = mangle(fn.name, self.specs)
-        return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name)])
+        hir = getattr(fn, "hir", None)
+        decorators = [d.loc.line for d in getattr(hir, "decorators", ()) if getattr(d, "loc", None) is not None]
+        first = min(decorators + [fn.loc.line]) if fn.loc is not None else 0
+        return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name, first)])
 
     # -- blocks ---------------------------------------------------------------------
     def lower_block(self, b: Block) -> None:

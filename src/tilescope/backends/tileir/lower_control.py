@@ -129,6 +129,10 @@ class ControlRules:
         try:
             for x, a in zip(body.args, iv_args + user_args):
                 self.vals[x.id] = a
+            for x in body.args[len(iv_args):]:
+                # what is known of a carried value holds in every iteration (upstream assumes it)
+                if x.id in self.vals:
+                    self.vals[x.id] = self.divisible(self.vals[x.id], self.facts.of(x).assumed)
             if bounds is not None:
                 # leave once the induction variable reaches the upper bound
                 go = self.emit1("cmpi", {"lhs": iv, "rhs": bounds[1]}, i1, comparison_predicate="less_than",

@@ -6,7 +6,8 @@ from typing import List, Optional
 from ...errors import TileUnsupportedFeatureError
 from ...ir.core import Op, Value
 from ...ir.types import ArrayType
-from .ir import TOKEN, Bounded, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
+from .divisibility import ArrayFacts
+from .ir import TOKEN, Bounded, DivBy, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, ttype
 
 
@@ -41,12 +42,20 @@ class MemoryRules:
             return x
         return self.emit1("assume", {"value": x}, x.type, predicate=Bounded(0, None))
 
-    def make_array(self, v: Value, ptr: TValue, shape: List[TValue], strides: List[TValue]) -> ArrayInfo:
-        """Bind array value `v` to its pieces (shape and strides assumed non-negative), with a tensor
-        view when a view-reading op uses it. Positive constant extents are part of the view's type."""
+    def make_array(self, v: Value, ptr: TValue, shape: List[TValue], strides: List[TValue],
+                   facts: Optional[ArrayFacts] = None, fresh_ptr: bool = False) -> ArrayInfo:
+        """Bind array value `v` to its pieces, with a tensor view when a view-reading op uses it.
+
+        Shapes and strides are assumed non-negative, then divisible by what is known of them (as
+        upstream does wherever it builds a view); positive constant extents are part of the view's
+        type. A `fresh_ptr` (a slice's, a list item's) is assumed divisible too.
+        """
         t: ArrayType = v.type
-        shape = [self.bounded(s) for s in shape]
-        strides = [self.bounded(s) for s in strides]
+        facts = facts or self.facts.array(v)
+        if fresh_ptr:
+            ptr = self.divisible(ptr, facts.ptr.assumed)
+        shape = [self.divisible(self.bounded(s), f.assumed) for s, f in zip(shape, facts.shape)]
+        strides = [self.divisible(self.bounded(s), f.assumed) for s, f in zip(strides, facts.strides)]
         view = None
         if v.id in self.viewed:
             static = [self._static_extent(s) for s in shape]
@@ -58,19 +67,45 @@ class MemoryRules:
         info = self.arrays[v.id] = ArrayInfo(ptr, shape, strides, view, t)
         return info
 
+    def divisible(self, x: TValue, divisor: int) -> TValue:
+        """`assume div_by<divisor>` of x (nothing for 1 or a known constant, which says more)."""
+        if divisor <= 1 or id(x) in self.known:
+            return x
+        return self.emit1("assume", {"value": x}, x.type, predicate=DivBy(divisor))
+
     def _static_extent(self, x: TValue):
         """A known positive constant (TileIR's tensor-view types take only those), else None."""
         c = self.known.get(id(x))
         return c if c is not None and c > 0 else None
 
-    def array_param(self, v: Value, params: List[TValue]) -> None:
+    def array_param(self, v: Value, params: List[TValue]):
+        """The TileIR parameters of an array: pointer, shape, strides (returned in that order)."""
         t: ArrayType = v.type
         idx = Tile((), elem_of(t.index_dtype))
         ptr = TValue(Tile((), Ptr(elem_of(t.dtype))))
         shape = [TValue(idx) for _ in range(t.ndim)]
         strides = [TValue(idx) for _ in range(t.ndim)]
         params.extend([ptr] + shape + strides)
-        self.make_array(v, ptr, shape, strides)
+        return ptr, shape, strides
+
+    def param_facts(self, v: Value, raw):
+        """An array parameter's pieces as the kernel uses them: assumed divisible by what the
+        signature says, and constants where it gives their value."""
+        ptr, shape, strides = raw
+        f = self.facts.array(v)
+        ptr = self.divisible(ptr, f.ptr.assumed)
+        shape = [self.divisible(x, p.assumed) if p.const is None else x for x, p in zip(shape, f.shape)]
+        strides = [self.divisible(x, p.assumed) if p.const is None else x for x, p in zip(strides, f.strides)]
+        return ptr, shape, strides
+
+    def param_constants(self, v: Value, pieces):
+        """The constants the signature gives an array parameter's extents (after every assume)."""
+        ptr, shape, strides = pieces
+        f = self.facts.array(v)
+        idx = shape[0].type.elem if shape else None
+        shape = [x if p.const is None else self.const(p.const, idx) for x, p in zip(shape, f.shape)]
+        strides = [x if p.const is None else self.const(p.const, idx) for x, p in zip(strides, f.strides)]
+        return ptr, shape, strides
 
     def op_array_dim(self, op: Op) -> None:
         info = self.array(op.operands[0])

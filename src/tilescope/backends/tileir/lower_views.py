@@ -46,7 +46,7 @@ class ViewRules:
         else:
             n = self.widen(self.emit1("subi", {"lhs": hi, "rhs": lo}, hi.type, overflow="none"), stop.type.dtype, idx)
         shape = [n if i == ax else s for i, s in enumerate(info.shape)]
-        self.make_array(op.result, ptr, shape, info.strides)
+        self.make_array(op.result, ptr, shape, info.strides, fresh_ptr=True)
 
     def widen(self, x: TValue, dt: D.DType, to: Scalar) -> TValue:
         """An integer scalar converted to `to` (sign-extended for signed dtypes, truncated when narrower)."""
@@ -203,7 +203,7 @@ class ViewRules:
                 for w in vals[1:]]
         ptr = self.emit1("int_to_ptr", {"source": vals[0]}, Tile((), Ptr(elem_of(item.dtype))))
         n = item.ndim
-        self.make_array(op.result, ptr, rest[:n], rest[n:])
+        self.make_array(op.result, ptr, rest[:n], rest[n:], fresh_ptr=True)
 
     def op_list_len(self, op: Op) -> None:
         self.bind(op, self.lists[op.operands[0].id][1])
@@ -260,7 +260,7 @@ class ViewRules:
             if isinstance(r.type, ArrayType):
                 n = r.type.ndim
                 ptr, shape, strides = vals[k], vals[k + 1:k + 1 + n], vals[k + 1 + n:k + 1 + 2 * n]
-                self.make_array(r, ptr, shape, strides)
+                self.make_array(r, ptr, shape, strides, fresh_ptr=True)
                 k += 1 + 2 * n
             else:
                 self.vals[r.id] = vals[k]

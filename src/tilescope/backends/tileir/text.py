@@ -236,6 +236,9 @@ class TextPrinter:
             hints = f" optimization_hints = {format_hints(at['optimization_hints'])}" \
                 if at.get("optimization_hints") else ""
             itype = "".join(f", {t}" for t in dict.fromkeys(str(i.type) for i in a["index"]))
+            inb = at.get("inbounds") or ()
+            if any(inb):
+                tok += f" inbounds = [{', '.join(str(bool(b)).lower() for b in inb)}]"
             if name == "load_view_tko":
                 text = (f"load_view_tko {sem} {idx}{tok}{hints} : {a['view'].type}{itype} -> "
                         f"{self.ts(op.results)}")
