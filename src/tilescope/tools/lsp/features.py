@@ -102,6 +102,9 @@ class HoverResult:
 
 
 def hover(an: Analysis, line: int, col: int) -> Optional[HoverResult]:
+    cost = _kernel_cost_hover(an, line, col)
+    if cost is not None:
+        return cost
     hit_b = innermost(an.bindings, line, col)
     hit_e = innermost(an.exprs, line, col)
     hit = hit_b if hit_b is not None else hit_e
@@ -123,6 +126,19 @@ def hover(an: Analysis, line: int, col: int) -> Optional[HoverResult]:
             body.append(doc)
         return HoverResult("\n\n".join(body), key)
     return _static_hover(an, line, col)
+
+
+def _kernel_cost_hover(an: Analysis, line: int, col: int) -> Optional[HoverResult]:
+    """On a kernel's name where it is defined: its predicted cost (tilescope.costmodel)."""
+    w = word_at(an.lines[line - 1], col) if line - 1 < len(an.lines) else None
+    fn = an.static.functions.get(w[2]) if w is not None and w[2] in an.static.kernels else None
+    sigs = an.signatures.get(w[2]) if fn is not None and getattr(fn.node, "lineno", None) == line else None
+    if not sigs or w[2] not in an.compiled_kernels:
+        return None
+    from ...costmodel import kernel_hover
+    text = kernel_hover(fn, sigs[0].specs)
+    return HoverResult(f"```python\n{w[2]}({sigs[0].text})\n```\n\n{text}", (line, w[0], line, w[1])) \
+        if text else None
 
 
 def _size(k):
