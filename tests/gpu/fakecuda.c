@@ -59,10 +59,13 @@ static CUresult cuStreamIsCapturing(void* s, int* st) { (void)s; *st = 0; return
 static CUresult cuGetErrorString(int e, const char** s) { (void)e; *s = "fake libcuda"; return 0; }
 
 static size_t elf_size(const unsigned char* p) {
-    /* ELF64: section headers come last */
-    uint64_t shoff; uint16_t shentsize, shnum;
-    memcpy(&shoff, p + 0x28, 8); memcpy(&shentsize, p + 0x3A, 2); memcpy(&shnum, p + 0x3C, 2);
-    return (size_t)(shoff + (uint64_t)shentsize * shnum);
+    /* ELF64: the file ends with the section or the program headers, whichever comes last */
+    uint64_t phoff, shoff; uint16_t phentsize, phnum, shentsize, shnum;
+    memcpy(&phoff, p + 0x20, 8); memcpy(&shoff, p + 0x28, 8);
+    memcpy(&phentsize, p + 0x36, 2); memcpy(&phnum, p + 0x38, 2);
+    memcpy(&shentsize, p + 0x3A, 2); memcpy(&shnum, p + 0x3C, 2);
+    uint64_t ph_end = phoff + (uint64_t)phentsize * phnum, sh_end = shoff + (uint64_t)shentsize * shnum;
+    return (size_t)(ph_end > sh_end ? ph_end : sh_end);
 }
 static CUresult cuLibraryLoadData(void** lib, const void* code, void* a, void* b, unsigned n,
                                   void* c, void* d, unsigned m) {

@@ -43,3 +43,79 @@ class FakeArray:
         self.__cuda_array_interface__ = {"data": (ptr, False), "shape": tuple(shape), "strides": strides,
                                          "typestr": typestr, "version": 3}
 '''
+
+
+CAPTURE = FAKE_ARRAY + '''
+import importlib.util, json, os, sys
+import cuda.tile as ct
+
+TYPESTR = {"float16": "<f2", "float32": "<f4", "float64": "<f8", "bfloat16": "<V2", "int8": "|i1", "int16": "<i2",
+           "int32": "<i4", "int64": "<i8", "uint8": "|u1", "uint16": "<u2", "uint32": "<u4", "uint64": "<u8",
+           "bool_": "|b1"}
+
+
+def load(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def arg(a):
+    if isinstance(a, dict) and "array" in a:
+        d = a["array"]
+        return FakeArray(d["ptr"], d["shape"], None, TYPESTR[d["dtype"]])
+    return a
+
+
+out_dir = os.environ["FAKECUDA_OUT"]
+log = os.path.join(out_dir, "log.txt")
+results = []
+modules = {}
+for job in json.load(open(os.path.join(out_dir, "jobs.json"))):
+    if job["file"] not in modules:
+        modules[job["file"]] = load(job["file"], "captured_%d" % len(modules))
+    kernel = getattr(modules[job["file"]], job["kernel"])
+    before = open(log).read() if os.path.exists(log) else ""
+    args = tuple(arg(a) for a in job["args"])
+    try:
+        from cuda.tile.compilation import CallingConvention, KernelSignature
+        try:
+            symbol = KernelSignature.from_kernel_args(kernel, args, CallingConvention.cutile_python_v1()).symbol
+        except ValueError:
+            symbol = KernelSignature.from_kernel_args(kernel, args, CallingConvention.cutile_python_v2()).symbol
+        ct.launch(0, tuple(job["grid"]), kernel, args)
+    except Exception as e:
+        results.append({"error": "%s: %s" % (type(e).__name__, e)})
+        continue
+    new = open(log).read()[len(before):].split("\\n")
+    loads = [l.split()[1] for l in new if l.startswith("load ")]
+    results.append({"symbol": symbol, "cubin": loads[-1] if loads else None})
+json.dump(results, open(os.path.join(out_dir, "results.json"), "w"))
+'''
+
+
+def capture_launches(lib: str, jobs: list, out_dir: str) -> list:
+    """Run upstream's `ct.launch` for each job ({file, kernel, grid, args}; arrays as
+    {"array": {ptr, shape, dtype}}) here, without a GPU; returns, per job, {symbol, cubin bytes}
+    (or {error}). A launch whose kernel upstream had already compiled reuses that cubin."""
+    import json
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "jobs.json"), "w") as f:
+        json.dump(jobs, f)
+    r = run_upstream(lib, CAPTURE, out_dir, timeout=3600)
+    if r.returncode:
+        raise RuntimeError(f"upstream launches failed:\n{r.stderr[-3000:]}")
+    with open(os.path.join(out_dir, "results.json")) as f:
+        results = json.load(f)
+    by_symbol, out = {}, []
+    for res in results:
+        if "error" in res:
+            out.append(res)
+            continue
+        if res["cubin"]:
+            with open(res["cubin"], "rb") as f:
+                by_symbol[res["symbol"]] = f.read()
+        out.append({"symbol": res["symbol"], "cubin": by_symbol.get(res["symbol"])})
+    return out

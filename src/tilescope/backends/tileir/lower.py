@@ -15,7 +15,9 @@ from typing import Dict, List, Optional, Sequence
 
 from ... import dtypes as D
 from ...errors import TileUnsupportedFeatureError
-from ...ir.core import Block, Function, Op, Value
+from ...passes.dce import dce
+from ...passes.loop_split import split_loops
+from ...ir.core import Block, Function, Op, Value, clone_function
 from ...ir.types import ArrayType, ListType, TileType
 from .elements import float_bits, int_bytes, storage_bytes
 from .ir import TOKEN, Dense, Hints, Scalar, TBlock, TFunc, Tile, TModule, TOp, TValue
@@ -58,6 +60,9 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
 
     def __init__(self, fn: Function, *, specs: Optional[Sequence] = None,
                  hints: Optional[Hints] = Hints((("default", ()),))):
+        # upstream's code-generation rewrites, on a copy (the CPU executor runs the IR as written)
+        self.hir = getattr(fn, "hir", None)
+        fn = dce(split_loops(clone_function(fn)))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
@@ -156,8 +161,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
         name = mangle(fn.name, self.specs)
-        hir = getattr(fn, "hir", None)
-        decorators = [d.loc.line for d in getattr(hir, "decorators", ()) if getattr(d, "loc", None) is not None]
+        decorators = [d.loc.line for d in getattr(self.hir, "decorators", ()) if getattr(d, "loc", None) is not None]
         first = min(decorators + [fn.loc.line]) if fn.loc is not None else 0
         return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name, first)])
 
