@@ -535,9 +535,9 @@ def _size_text(size: dict) -> str:
 def report_table(results: dict) -> str:
     lines = [f"Run of {results['date']} on {results['device']} (backend `{results['backend']}`, "
              f"inputs prepared {results['manifest_created']}, {results['seconds']} s).", "",
-             "| kernel | tilescope vs CPU executor | tilescope vs upstream | upstream vs CPU | timing size | "
-             "tilescope ms | upstream ms | ratio | tilescope rate |",
-             "|---|---|---|---|---|---:|---:|---:|---:|"]
+             "| kernel | tilescope vs CPU executor | tilescope vs upstream | upstream vs CPU | cubin vs upstream's "
+             "launch (check / timing size) | timing size | tilescope ms | upstream ms | ratio | tilescope rate |",
+             "|---|---|---|---|---|---|---:|---:|---:|---:|"]
     for name, res in results["cases"].items():
         rate = ""
         if "tflops_tilescope" in res:
@@ -556,14 +556,30 @@ def report_table(results: dict) -> str:
         note = f" ({res['note']})" if res.get("note") else ""
         if "timing_error" in res:
             note += " timing error: " + res["timing_error"].replace("|", "/")[:100]
-        lines.append(f"| {name}{note} | {vs_cpu} | {_verdict(res.get('tilescope_vs_upstream'))} | {vs_up} | "
+        cubins = " / ".join(_cubin_verdict(res, w) for w in ("check", "time"))
+        lines.append(f"| {name}{note} | {vs_cpu} | {_verdict(res.get('tilescope_vs_upstream'))} | {vs_up} | {cubins} | "
                      f"{_size_text(res.get('time_size', {}))} | {ts} | {up} | {ratio} | {rate} |")
     ratios = [r["ratio"] for r in results["cases"].values() if "ratio" in r and not r.get("note")]
     if ratios:
         within = sum(0.97 <= x <= 1.03 for x in ratios)
-        lines += ["", f"Timing ratio (tilescope / upstream), kernels that fill the GPU: geometric mean "
+        lines += ["", f"Timing ratio (tilescope launch / upstream launch), kernels that fill the GPU: geometric mean "
                       f"{float(np.exp(np.mean(np.log(ratios)))):.3f}, {within} of {len(ratios)} within ±3%."]
+    cases = results["cases"].values()
+    same = sum(bool(r.get(f"{w}_same_code")) for r in cases for w in ("check", "time"))
+    ident = sum(bool(r.get(f"{w}_byte_identical")) for r in cases for w in ("check", "time"))
+    n = sum(f"{w}_same_code" in r for r in cases for w in ("check", "time"))
+    if n:
+        lines.append(f"Launch cubins: {same} of {n} run the same code as upstream's launch cubin for the same arrays, "
+                     f"{ident} of {n} byte-identical.")
     return "\n".join(lines)
+
+
+def _cubin_verdict(res: dict, which: str) -> str:
+    if res.get(f"{which}_byte_identical"):
+        return "byte-identical"
+    if res.get(f"{which}_same_code"):
+        return "same code"
+    return "different" if f"{which}_same_code" in res else "—"
 
 
 def report(json_path: str, doc: str) -> None:

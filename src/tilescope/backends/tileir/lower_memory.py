@@ -205,12 +205,14 @@ class MemoryRules:
 
     # -- pointers: gather / scatter / atomics ---------------------------------------------------
     def pointers(self, info: ArrayInfo, idx: List[TValue], check_bounds: bool, mask: Optional[TValue]):
-        """Element pointers for index tiles (broadcast to one shape) and the in-bounds mask."""
+        """Element pointers for index tiles (broadcast to one shape) and the in-bounds mask, built
+        in upstream's order (per axis: index, bounds test, stride product; then the pointer; the
+        bounds mask and then the user's mask)."""
         shape = tuple(idx[0].type.shape) if idx else ()
         i64 = Scalar("i64")
         b = Tile(shape, Scalar("i1"))
         offset = None
-        inb = mask
+        inb = None
         for k, ix in enumerate(idx):
             ix = self.to_shape(ix, shape)
             if ix.type.elem.name != "i64":
@@ -229,9 +231,10 @@ class MemoryRules:
             offset = term if offset is None else self.emit1("addi", {"lhs": offset, "rhs": term},
                                                              Tile(shape, i64), overflow="none")
         base = self.to_shape(info.ptr, shape)
-        if offset is None:
-            return base, inb
-        ptr = self.emit1("offset", {"ptr": base, "offset": offset}, Tile(shape, info.ptr.type.elem))
+        ptr = base if offset is None else \
+            self.emit1("offset", {"ptr": base, "offset": offset}, Tile(shape, info.ptr.type.elem))
+        if mask is not None:
+            inb = mask if inb is None else self.emit1("andi", {"lhs": inb, "rhs": mask}, b)
         return ptr, inb
 
     def op_gather(self, op: Op) -> None:
