@@ -58,6 +58,7 @@ def _module(case):
 
 def test_every_primitive_has_a_tileir_rule():
     load_all()
+    import tilescope.backends.numpy.core_rules  # noqa: F401  (registers the CPU-only ones, e.g. breakpoint)
     missing = sorted(name for name in PRIMITIVES if not hasattr(Lowering, "op_" + name))
     assert missing == []
 
@@ -130,3 +131,10 @@ def test_results_record_is_the_13_3_oracle():
     results = json.loads((CORPUS_DIR / "upstream_results.json").read_text())["cases"]
     rec = results[_case(CASES["insert"]).key]
     assert not rec["accepted"] and "requires tileiras 13.4" in rec["message"]
+
+
+def test_unsigned_gather_indices_are_zero_extended():
+    # a uint32 index past 2**31 is in bounds of a large array: widening it must not make it negative
+    text = print_module(_module(_case("memory_edges.py::gather_unsigned_index_padding::")))
+    assert "exti %tile unsigned : tile<64xi32> -> tile<64xi64>" in text
+    assert "signed : tile<64xi32> -> tile<64xi64>" not in text.replace("unsigned : tile<64xi32>", "")

@@ -29,7 +29,7 @@ from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
 from .divisibility import Divisibility
 from .symbols import leaf_specs, mangle
-from .tokens import Analysis, prune_tokens, TokenMap
+from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
 
 
 def specs_of(fn: Function) -> list:
@@ -69,7 +69,8 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.vals: Dict[int, TValue] = {}
         self.arrays: Dict[int, ArrayInfo] = {}      # array values (and views of them) by value id
         self.lists: Dict[int, tuple] = {}
-        self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue           # list parameters: (partition view of the items, length)
+        self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue
+        self.splats: Dict[int, object] = {}         # every constant made by const(): its element value           # list parameters: (partition view of the items, length)
         self.block: Optional[TBlock] = None
         self.loc = fn.loc
         self.analysis = Analysis(fn)
@@ -104,17 +105,21 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         c = self.emit1("constant", {}, Tile(tuple(shape), elem), value=Dense(elem, data, True))
         if not shape and elem.name[0] == "i":
             self.known[id(c)] = int(value)
+        self.splats[id(c)] = value
         return c
 
     def splat_like(self, value, t: Tile) -> TValue:
         return self.const(value, t.elem, t.shape)
 
-    def to_shape(self, x: TValue, shape) -> TValue:
-        """Reshape/broadcast a tile to `shape` (ranks padded on the left)."""
+    def to_shape(self, x: TValue, shape, fold: bool = False) -> TValue:
+        """Reshape/broadcast a tile to `shape` (ranks padded on the left); with `fold`, a constant
+        becomes a splat constant instead (where upstream folds it: padding values)."""
         t = x.type
         shape = tuple(shape)
         if t.shape == shape:
             return x
+        if fold and id(x) in self.splats:         # a constant: one splat constant of the shape
+            return self.const(self.splats[id(x)], t.elem, shape)
         if len(t.shape) != len(shape):
             pad = (1,) * (len(shape) - len(t.shape)) + t.shape
             x = self.emit1("reshape", {"source": x}, Tile(pad, t.elem))
@@ -160,6 +165,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.loc = None                # a return the source does not spell has no location
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
+        drop_unused(body)
         name = mangle(fn.name, self.specs)
         decorators = [d.loc.line for d in getattr(self.hir, "decorators", ()) if getattr(d, "loc", None) is not None]
         first = min(decorators + [fn.loc.line]) if fn.loc is not None else 0

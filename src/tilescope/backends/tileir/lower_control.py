@@ -265,6 +265,9 @@ class ControlRules:
     def op_assert(self, op: Op) -> None:
         self.emit("assert", {"condition": self.v(op.operands[0])}, [], {"message": op.attrs.get("message") or ""})
 
+    def op_breakpoint(self, op: Op) -> None:
+        """`breakpoint()` stops the CPU executor (pdb); a GPU kernel runs on without it."""
+
     def op_grid_control(self, op: Op) -> None:
         name = "gdc_wait_tko" if op.attrs["what"] == "wait" else "gdc_launch_dependents_tko"
         r = self.emit(name, {"token": self.mem_in(op)}, [TOKEN])

@@ -8,7 +8,7 @@ from ...ir.core import Op, Value
 from ...ir.types import ArrayType
 from .divisibility import ArrayFacts
 from .ir import TOKEN, Bounded, DivBy, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
-from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, ttype
+from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, sign_of, ttype
 
 
 class ArrayInfo:
@@ -46,16 +46,17 @@ class MemoryRules:
                    facts: Optional[ArrayFacts] = None, fresh_ptr: bool = False) -> ArrayInfo:
         """Bind array value `v` to its pieces, with a tensor view when a view-reading op uses it.
 
-        Shapes and strides are assumed non-negative, then divisible by what is known of them (as
-        upstream does wherever it builds a view); positive constant extents are part of the view's
-        type. A `fresh_ptr` (a slice's, a list item's) is assumed divisible too.
+        Shapes and strides are assumed non-negative, and divisible by what is known of them where
+        they build a view (as upstream does); positive constant extents are part of the view's type.
+        A `fresh_ptr` (a slice's, a list item's) that builds a view is assumed divisible too.
         """
         t: ArrayType = v.type
         facts = facts or self.facts.array(v)
-        if fresh_ptr:
+        viewed = v.id in self.viewed
+        if fresh_ptr and viewed:
             ptr = self.divisible(ptr, facts.ptr.assumed)
-        shape = [self.divisible(self.bounded(s), f.assumed) for s, f in zip(shape, facts.shape)]
-        strides = [self.divisible(self.bounded(s), f.assumed) for s, f in zip(strides, facts.strides)]
+        shape = [self._piece(s, f, viewed) for s, f in zip(shape, facts.shape)]
+        strides = [self._piece(s, f, viewed) for s, f in zip(strides, facts.strides)]
         view = None
         if v.id in self.viewed:
             static = [self._static_extent(s) for s in shape]
@@ -66,6 +67,14 @@ class MemoryRules:
                 "dynamicStrides": [s for s, c in zip(strides, static_st) if c is None]}, tv)
         info = self.arrays[v.id] = ArrayInfo(ptr, shape, strides, view, t)
         return info
+
+    def _piece(self, x: TValue, fact, viewed: bool) -> TValue:
+        """An extent or stride: its constant when known, else assumed non-negative, and divisible
+        by what is known of it when it builds a view (upstream assumes divisibility only there)."""
+        if fact.const is not None and id(x) not in self.known:
+            return self.const(fact.const, x.type.elem)
+        x = self.bounded(x)
+        return self.divisible(x, fact.assumed) if viewed else x
 
     def divisible(self, x: TValue, divisor: int) -> TValue:
         """`assume div_by<divisor>` of x (nothing for 1 or a known constant, which says more)."""
@@ -204,28 +213,28 @@ class MemoryRules:
                                        op.attrs.get("traversal_steps")))
 
     # -- pointers: gather / scatter / atomics ---------------------------------------------------
-    def pointers(self, info: ArrayInfo, idx: List[TValue], check_bounds: bool, mask: Optional[TValue]):
-        """Element pointers for index tiles (broadcast to one shape) and the in-bounds mask, built
+    def pointers(self, info: ArrayInfo, idx: List[TValue], check_bounds: bool, mask: Optional[TValue],
+                 signs: Optional[List[str]] = None, shape=None):
+        """Element pointers for index tiles (broadcast to `shape`) and the in-bounds mask, built
         in upstream's order (per axis: index, bounds test, stride product; then the pointer; the
         bounds mask and then the user's mask)."""
-        shape = tuple(idx[0].type.shape) if idx else ()
+        shape = tuple(shape) if shape is not None else (tuple(idx[0].type.shape) if idx else ())
         i64 = Scalar("i64")
         b = Tile(shape, Scalar("i1"))
         offset = None
         inb = None
         for k, ix in enumerate(idx):
+            if ix.type.elem.name != "i64":          # widened, then broadcast (unsigned ones zero-extended)
+                ix = self.emit1("exti", {"from": ix}, Tile(ix.type.shape, i64),
+                                signedness=signs[k] if signs else "signed")
             ix = self.to_shape(ix, shape)
-            if ix.type.elem.name != "i64":
-                ix = self.emit1("exti", {"from": ix}, Tile(shape, i64), signedness="signed")
             if check_bounds:
-                dim = self.emit1("exti", {"from": info.shape[k]}, Tile((), i64), signedness="signed") \
-                    if info.shape[k].type.elem.name != "i64" else info.shape[k]
+                dim = self.to_i64(info.shape[k])
                 lim = self.to_shape(dim, shape)
                 ok = self.emit1("cmpi", {"lhs": ix, "rhs": lim}, b, comparison_predicate="less_than",
                                 signedness="unsigned")
                 inb = ok if inb is None else self.emit1("andi", {"lhs": inb, "rhs": ok}, b)
-            st = self.emit1("exti", {"from": info.strides[k]}, Tile((), i64), signedness="signed") \
-                if info.strides[k].type.elem.name != "i64" else info.strides[k]
+            st = self.to_i64(info.strides[k])
             term = self.emit1("muli", {"lhs": ix, "rhs": self.to_shape(st, shape)}, Tile(shape, i64),
                               overflow="none")
             offset = term if offset is None else self.emit1("addi", {"lhs": offset, "rhs": term},
@@ -237,6 +246,14 @@ class MemoryRules:
             inb = mask if inb is None else self.emit1("andi", {"lhs": inb, "rhs": mask}, b)
         return ptr, inb
 
+    def to_i64(self, x: TValue) -> TValue:
+        """An index-typed scalar as i64 (a constant stays a constant, as upstream folds it)."""
+        if x.type.elem.name == "i64":
+            return x
+        if id(x) in self.known:
+            return self.const(self.known[id(x)], Scalar("i64"))
+        return self.emit1("exti", {"from": x}, Tile((), Scalar("i64")), signedness="signed")
+
     def op_gather(self, op: Op) -> None:
         a = op.operands[0]
         info = self.array(a)
@@ -245,9 +262,8 @@ class MemoryRules:
         pad = self.v(op.operands[1 + n])
         mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
         shape = tuple(op.result.type.shape)
-        idx = [self.to_shape(i, shape) for i in idx]
-        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask)
-        args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape) if inb is not None else None,
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape)
+        args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape, fold=True) if inb is not None else None,
                 "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
@@ -266,10 +282,9 @@ class MemoryRules:
             if len(i.type.shape) > len(shape) or i.type.shape != shape:
                 shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
                     shape) else i.type.shape
-        idx = [self.to_shape(i, shape) for i in idx]
         val = self.to_shape(val, shape)
         mask = self.to_shape(mask, shape) if mask is not None else None
-        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask)
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape)
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
@@ -282,9 +297,8 @@ class MemoryRules:
         idx = [self.v(x) for x in op.operands[1:1 + n]]
         tail = [self.v(x) for x in op.operands[1 + n:1 + n + n_tail]]
         shape = tuple(op.result.type.shape)
-        idx = [self.to_shape(i, shape) for i in idx]
         tail = [self.to_shape(t, shape) for t in tail]
-        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), None)
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), None, _signs(op, n), shape)
         mo = enum_name(op.attrs.get("memory_order", "ACQ_REL")).lower()
         scope = SCOPE.get(enum_name(op.attrs.get("memory_scope", "DEVICE"))) or "device"
         return ptr, inb, tail, {"memory_ordering_semantics": mo, "memory_scope": scope}
@@ -316,3 +330,8 @@ class MemoryRules:
             # out of bounds: the result is `expected`
             res = self.emit1("select", {"cond": inb, "val_if_true": res, "val_if_false": exp}, res.type)
         self.bind(op, res)
+
+
+def _signs(op: Op, n: int) -> List[str]:
+    """Signedness of a gather/scatter/atomic's n index operands (after the array)."""
+    return [sign_of(x.type.dtype) for x in op.operands[1:1 + n]]

@@ -312,3 +312,34 @@ def _remove_dead(block, live) -> None:
         for r in o.regions:
             _remove_dead(r, live)
     block.ops = kept
+
+
+# ops whose only effect is their results: dropped when nothing uses them (as upstream's DCE does)
+_PURE_SUFFIXES = ("_tko",)
+_NOT_PURE = {"assert", "return", "yield", "continue", "break", "if", "for", "loop", "make_token"}
+
+
+def drop_unused(body) -> None:
+    """Remove ops without side effects whose results nothing uses, repeatedly (constants made
+    and then folded, extents no view reads, ...)."""
+    changed = True
+    while changed:
+        used = set()
+        for o in _walk(body):
+            used.update(id(v) for v in o.operands)
+        changed = _drop(body, used)
+
+
+def _drop(block, used) -> bool:
+    changed = False
+    kept = []
+    for o in block.ops:
+        for r in o.regions:
+            changed |= _drop(r, used)
+        pure = o.name not in _NOT_PURE and not o.name.endswith(_PURE_SUFFIXES) and not o.regions
+        if pure and o.results and not any(id(r) in used for r in o.results):
+            changed = True
+            continue
+        kept.append(o)
+    block.ops = kept
+    return changed
