@@ -89,6 +89,10 @@ class SourceFunction:
         self.is_kernel = is_kernel
         self.is_contextmanager = is_contextmanager
 
+    def __call__(self, *args, **kwargs):
+        # Callable (so `callable()` says what Python would), but only ever interpreted.
+        raise TypeError(f"{self.__qualname__}() is read from source and is not run as Python")
+
     def __repr__(self) -> str:
         return f"<source function {self.__name__} at {self.filename}:{self.node.lineno}>"
 
