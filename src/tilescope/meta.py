@@ -29,11 +29,11 @@ import functools
 import math
 import re
 import struct
-import sys
 from typing import Any, Sequence
 
 import numpy as np
 
+from .arraylike import bytes_to_elems, c_strides, describe_array, device_pointer, launch_facts
 from .dtypes import as_dtype, int32, int64, literal_dtype, dtype_from_numpy
 
 __all__ = ["MetaTensor", "ScalarSpec", "ConstantSpec", "TupleSpec", "ListSpec",
@@ -82,14 +82,6 @@ def _check_opt_int(v, what):
     return None if v is None else int(v)
 
 
-def _c_strides(shape: tuple) -> tuple:
-    strides, acc = [], 1
-    for dim in reversed(shape):
-        strides.append(acc)
-        acc = None if acc is None or dim is None else acc * dim
-    return tuple(reversed(strides))
-
-
 class MetaTensor:
     """An array described without data: shape, dtype, strides and compile-time facts.
 
@@ -133,7 +125,7 @@ class MetaTensor:
         dtype = as_dtype(dtype)
 
         if strides is None:
-            strides = _c_strides(shape)
+            strides = c_strides(shape)
         else:
             if isinstance(strides, (str, bytes)) or not isinstance(strides, Sequence):
                 raise ValueError(f"strides must be a sequence of ints/None, got {strides!r}")
@@ -225,7 +217,7 @@ class MetaTensor:
         """True/False when decidable from the known sizes and strides, else None."""
         if len(self.shape) == 0:
             return True
-        expected = _c_strides(self.shape)
+        expected = c_strides(self.shape)
         unknown = False
         for d, s, e in zip(self.shape, self.strides, expected):
             if d is not None and d <= 1:
@@ -271,7 +263,7 @@ class MetaTensor:
             return s
         out = self.dtype.short + "[" + ",".join(
             item(*t) for t in zip(self.shape, self.static_shape, self.shape_divisible_by)) + "]"
-        if (self.strides != _c_strides(self.shape) or any(self.static_strides)
+        if (self.strides != c_strides(self.shape) or any(self.static_strides)
                 or any(d != 1 for d in self.stride_divisible_by)):
             out += ":[" + ",".join(item(*t) for t in zip(
                 self.strides, self.static_strides, self.stride_divisible_by)) + "]"
@@ -370,8 +362,8 @@ class MetaTensor:
             return x.replace(**overrides) if overrides else x
         if type(x) is np.ndarray and not overrides and cls is MetaTensor:
             return _ndarray_meta(x.dtype, x.shape, x.strides)      # every launch describes its arrays
-        shape, dtype, strides = _describe(x)
-        ptr = _device_pointer(x)
+        shape, dtype, strides = describe_array(x)
+        ptr = device_pointer(x)
         if ptr is not None:
             # a GPU array: what a launch derives from it (see launch_facts)
             overrides = {**launch_facts(ptr, shape, strides, as_dtype(dtype)), **overrides}
@@ -408,124 +400,11 @@ class MetaTensor:
             base_addr_divisible_by=self.base_addr_divisible_by)
 
 
-def _bytes_to_elems(strides_b, itemsize, what):
-    out = []
-    for s in strides_b:
-        if s % itemsize:
-            raise ValueError(f"{what} has a byte stride {s} that is not a multiple of the "
-                             f"element size {itemsize}")
-        out.append(s // itemsize)
-    return tuple(out)
-
-
 @functools.lru_cache(maxsize=1024)
 def _ndarray_meta(dtype: np.dtype, shape: tuple, strides: tuple) -> "MetaTensor":
     """MetaTensor.like of a NumPy array with this dtype, shape and byte strides (immutable,
     so one per distinct description)."""
-    return MetaTensor(shape, dtype_from_numpy(dtype), _bytes_to_elems(strides, dtype.itemsize, "array"))
-
-
-# What upstream's launch derives from an array (cuda.tile 1.7.0; checked against its own launch
-# in tests/gpu/test_specialize.py): for arrays of rank <= 5, per axis, a stride of 1 is the
-# constant 1, a stride of a multiple of 16 bytes is divisible by 16 bytes' worth of elements, an
-# extent that is a multiple of 16 is divisible by 16; a base address that is a multiple of 16
-# bytes is divisible by 16; strides are assumed non-negative; and whether two in-bounds indices
-# can reach one element (a zero stride, overlapping axes) is `may_alias_internally`.
-TMA_MAX_RANK = 5
-
-
-def launch_facts(ptr: int, shape, strides, dtype) -> dict:
-    """MetaTensor keyword arguments for the facts a launch derives from an array at `ptr`."""
-    ndim = len(shape)
-    strides = tuple(strides) if strides is not None else _c_strides(tuple(shape))
-    bits = dtype.bitwidth
-    per_16 = 128 // bits if 128 % bits == 0 else 1
-    unit, stride_div, shape_div = [False] * ndim, [1] * ndim, [1] * ndim
-    if ndim <= TMA_MAX_RANK:
-        for i, (d, s) in enumerate(zip(shape, strides)):
-            unit[i] = s == 1
-            # C's truncating % as upstream computes it: a negative stride is never divisible
-            if s * bits % 8 == 0 and _c_mod(s * bits // 8, 16) == 0 and not unit[i]:
-                stride_div[i] = per_16
-            if d * bits % 8 == 0 and d % 16 == 0:
-                shape_div[i] = 16
-    return {"static_strides": tuple(unit), "stride_divisible_by": tuple(stride_div),
-            "shape_divisible_by": tuple(shape_div), "base_addr_divisible_by": 16 if ptr % 16 == 0 else 1,
-            "may_alias_internally": not _disjoint(shape, strides),
-            "index_dtype": int64 if any(abs(v) > int32.max for v in tuple(shape) + strides) else int32}
-
-
-def _c_mod(a: int, b: int) -> int:
-    return a - b * int(a / b) if a >= 0 else -((-a) % b)
-
-
-def _disjoint(shape, strides) -> bool:
-    """Whether distinct in-bounds indices always reach distinct elements (upstream's test: sorted
-    by stride, every stride positive and at least the previous stride times its extent)."""
-    if not shape:
-        return True
-    pairs = sorted(zip(strides, shape))
-    if pairs[0][0] <= 0:
-        return False
-    return all(cur >= prev * n and cur > 0 for (prev, n), (cur, _) in zip(pairs, pairs[1:]))
-
-
-def _device_pointer(x):
-    """The device address of a GPU array (CUDA array interface, torch CUDA tensor), else None."""
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(x, torch.Tensor):
-        return x.data_ptr() if x.device.type == "cuda" else None
-    cai = getattr(x, "__cuda_array_interface__", None)
-    if isinstance(cai, dict) and isinstance(cai.get("data"), tuple):
-        return int(cai["data"][0])
-    return None
-
-
-def _describe(x):
-    """(shape, dtype, strides-in-elements) of an array-like, or TypeError."""
-    if isinstance(x, np.ndarray):
-        dt = dtype_from_numpy(x.dtype)
-        return x.shape, dt, _bytes_to_elems(x.strides, x.itemsize, "array")
-
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(x, torch.Tensor):
-        # Works for device="meta" too: only metadata is read.
-        return tuple(x.shape), dtype_from_numpy(x.dtype), tuple(x.stride())
-
-    jax = sys.modules.get("jax")
-    jax_types = tuple(t for t in (getattr(jax, "ShapeDtypeStruct", None),
-                                  getattr(jax, "Array", None)) if isinstance(t, type))
-    if jax_types and isinstance(x, jax_types):
-        return tuple(x.shape), dtype_from_numpy(np.dtype(x.dtype)), None
-
-    cai = getattr(x, "__cuda_array_interface__", None)
-    if isinstance(cai, dict):
-        try:
-            np_dt = np.dtype(cai["typestr"])
-        except TypeError:
-            raise TypeError(f"unsupported __cuda_array_interface__ typestr "
-                            f"{cai.get('typestr')!r}") from None
-        if hasattr(x, "dtype"):  # CuPy etc. give a richer dtype (e.g. bfloat16)
-            try:
-                np_dt = np.dtype(x.dtype)
-            except TypeError:
-                pass
-        shape = tuple(cai["shape"])
-        strides = cai.get("strides")
-        if strides is not None:
-            strides = _bytes_to_elems(strides, np_dt.itemsize, "__cuda_array_interface__")
-        return shape, dtype_from_numpy(np_dt), strides
-
-    if hasattr(x, "__dlpack__"):
-        try:
-            arr = np.from_dlpack(x)
-        except Exception as e:  # noqa: BLE001 - any failure means "not consumable"
-            raise TypeError(f"cannot describe {type(x).__name__}: NumPy cannot import it "
-                            f"through __dlpack__ ({e})") from None
-        return _describe(arr)
-
-    raise TypeError(f"cannot describe an object of type {type(x).__name__} as an array "
-                    f"(expected a NumPy/CuPy/torch/jax array or __cuda_array_interface__)")
+    return MetaTensor(shape, dtype_from_numpy(dtype), bytes_to_elems(strides, dtype.itemsize, "array"))
 
 
 # ---------------------------------------------------------------------------------------
@@ -843,5 +722,5 @@ def arg_spec_of(value):
                      base_addr_divisible_by=min(m.base_addr_divisible_by for m in metas),
                      may_alias_internally=any(m.may_alias_internally for m in metas))
         return ListSpec(MetaTensor(shape, first.dtype, strides, **facts),
-                        elements_may_alias=any(_device_pointer(v) is not None for v in value))
+                        elements_may_alias=any(device_pointer(v) is not None for v in value))
     return MetaTensor.like(value)

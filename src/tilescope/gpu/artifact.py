@@ -135,7 +135,8 @@ def launch_specs(kernel, args: Sequence[Any]) -> Tuple[Any, List[Any]]:
     cubin serves every array with the same facts; Constant-annotated parameters are constants. A NumPy
     array stands for the contiguous device copy `host_arrays=True` makes of it."""
     from ..compiler import _apply_annotations, _constants_by_annotation, normalize_args, resolve_kernel
-    from ..meta import ListSpec, MetaTensor, launch_facts
+    from ..arraylike import launch_facts
+    from ..meta import ListSpec, MetaTensor
     from .device import DeviceArray
     import numpy as np
     fn, _ = resolve_kernel(kernel)

@@ -39,8 +39,9 @@ class DeviceArray:
         self.ptr = int(ptr)
 
     def meta(self):
-        """The array's description with the facts a launch derives from it (see meta.launch_facts)."""
-        from ..meta import MetaTensor, launch_facts
+        """The array's description with the facts a launch derives from it (see arraylike.launch_facts)."""
+        from ..arraylike import launch_facts
+        from ..meta import MetaTensor
         return MetaTensor(self.shape, self.dtype, self.strides,
                           **launch_facts(self.ptr, self.shape, self.strides, self.dtype))
 

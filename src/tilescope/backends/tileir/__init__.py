@@ -1,5 +1,6 @@
 """TileIR backend: lower tilescope's typed IR to the `cuda_tile` dialect (text, bytecode, cubin)."""
-from .bytecode import BytecodeError, read_bytecode, write_bytecode
+from .bytecode import BytecodeError, write_bytecode
+from .bytecode_read import read_bytecode
 from .lower import lower_function
 from .symbols import mangle
 from .text import normalize_names, print_module

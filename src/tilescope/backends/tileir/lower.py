@@ -68,9 +68,9 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.hints = hints
         self.vals: Dict[int, TValue] = {}
         self.arrays: Dict[int, ArrayInfo] = {}      # array values (and views of them) by value id
-        self.lists: Dict[int, tuple] = {}
+        self.lists: Dict[int, tuple] = {}           # list parameters: (partition view of the items, length)
         self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue
-        self.splats: Dict[int, object] = {}         # every constant made by const(): its element value           # list parameters: (partition view of the items, length)
+        self.splats: Dict[int, object] = {}         # every constant made by const(): its element value
         self.block: Optional[TBlock] = None
         self.loc = fn.loc
         self.analysis = Analysis(fn)

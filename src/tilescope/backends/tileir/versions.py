@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from typing import Optional, Tuple
 
-from ...ops.common import KNOWN_TARGETS as KNOWN, NEWEST_TARGET as NEWEST
+from ...ops.common import KNOWN_TARGETS as KNOWN
 
 
 def text(v: Tuple[int, int]) -> str:
