@@ -19,6 +19,10 @@ from .kernel import ByTarget, compiler_timeout, function, kernel, launch
 from .surface_types import Array, Scalar, Slice, Tile, TiledView
 
 __tilescope__ = True
+__version__ = "1.7.0"       # the cuda.tile release whose surface this implements
+
+# Submodules upstream's package imports eagerly; here on first use (start-up time).
+_SUBMODULES = ("tune", "compilation")
 
 # Every public name of cuda.tile 1.7.0 that kernel code can call.
 OPERATION_NAMES = (
@@ -45,11 +49,14 @@ def __getattr__(name: str):
             fn.host = _host_cdiv
         globals()[name] = fn
         return fn
+    if name in _SUBMODULES:
+        import importlib
+        return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module 'cuda.tile' has no attribute '{name}'")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(OPERATION_NAMES))
+    return sorted(set(globals()) | set(OPERATION_NAMES) | set(_SUBMODULES))
 
 
 def foreign_pointer_dtype(pointee_dtype):

@@ -331,8 +331,9 @@ __all__ = ["gather", "scatter", "load_advanced_indexing", "store_advanced_indexi
 # ---- CPU executor rules ------------------------------------------------------------
 # Per-lane element access through backends/numpy/tiles.py: negative and too-large indices
 # are out of bounds (no wrap-around); such lanes and masked-off lanes read the padding
-# value or write nothing. Without bounds checks (`check_bounds=False`) an out-of-bounds
-# lane is undefined behaviour on the GPU: tilescope reports it and still stays in bounds.
+# value or write nothing, which is defined behaviour (the usual masked tail) and never
+# reported. Without bounds checks (`check_bounds=False`) an out-of-bounds lane is undefined
+# behaviour on the GPU: tilescope reports it and still stays in bounds.
 
 import numpy as _np  # noqa: E402
 
@@ -354,7 +355,7 @@ def _(ex, op, ref, *rest):
     idx, (pad,), mask = _split_pointer_operands(op, rest, 1)
     cb = op.attrs.get("check_bounds", True)
     what = "gather" if cb else "gather with check_bounds=False"
-    vals = _T.load_elements(ex, op, ref, idx, pad, mask, what=what, ub=not cb)
+    vals = _T.load_elements(ex, op, ref, idx, pad, mask, what=what, ub=not cb, report_oob=not cb)
     return vals
 
 
@@ -364,7 +365,7 @@ def _(ex, op, ref, *rest):
     idx, (value,), mask = _split_pointer_operands(op, rest, 1)
     cb = op.attrs.get("check_bounds", True)
     what = "scatter" if cb else "scatter with check_bounds=False"
-    _T.store_elements(ex, op, ref, idx, value, mask, what=what, ub=not cb)
+    _T.store_elements(ex, op, ref, idx, value, mask, what=what, ub=not cb, report_oob=not cb)
     return None
 
 
