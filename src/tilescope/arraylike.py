@@ -79,6 +79,8 @@ def device_pointer(x):
     torch = sys.modules.get("torch")
     if torch is not None and isinstance(x, torch.Tensor):
         return x.data_ptr() if x.device.type == "cuda" else None
+    if isinstance(x, np.ndarray):   # host memory, also the CPU device layer's stand-ins for GPU arrays
+        return None
     cai = getattr(x, "__cuda_array_interface__", None)
     if isinstance(cai, dict) and isinstance(cai.get("data"), tuple):
         return int(cai["data"][0])

@@ -98,6 +98,14 @@ def test_host_arrays_have_no_launch_facts():
     m = MetaTensor.like(np.zeros((16, 16), np.float32))
     assert not any(m.static_strides) and m.base_addr_divisible_by == 1
 
+    class HostStandIn(np.ndarray):        # a GPU array stand-in living in host memory (CPU device layer)
+        @property
+        def __cuda_array_interface__(self):
+            raise RuntimeError("not on the CPU")
+
+    m = MetaTensor.like(np.zeros((16, 16), np.float32).view(HostStandIn))
+    assert not any(m.static_strides) and m.base_addr_divisible_by == 1
+
 
 def test_launch_facts_reach_the_tileir():
     import os
