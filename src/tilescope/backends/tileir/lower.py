@@ -71,6 +71,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.lists: Dict[int, tuple] = {}           # list parameters: (partition view of the items, length)
         self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue
         self.splats: Dict[int, object] = {}         # every constant made by const(): its element value
+        self.folded: set = set()                    # ids of constants a fold replaced (dropped if unused)
         self.block: Optional[TBlock] = None
         self.loc = fn.loc
         self.analysis = Analysis(fn)
@@ -119,6 +120,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         if t.shape == shape:
             return x
         if fold and id(x) in self.splats:         # a constant: one splat constant of the shape
+            self.folded.add(id(x))
             return self.const(self.splats[id(x)], t.elem, shape)
         if len(t.shape) != len(shape):
             pad = (1,) * (len(shape) - len(t.shape)) + t.shape
@@ -165,7 +167,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.loc = None                # a return the source does not spell has no location
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
-        drop_unused(body)
+        drop_unused(body, self.folded)
         name = mangle(fn.name, self.specs)
         decorators = [d.loc.line for d in getattr(self.hir, "decorators", ()) if getattr(d, "loc", None) is not None]
         first = min(decorators + [fn.loc.line]) if fn.loc is not None else 0

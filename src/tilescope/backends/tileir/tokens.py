@@ -319,25 +319,28 @@ _PURE_SUFFIXES = ("_tko",)
 _NOT_PURE = {"assert", "return", "yield", "continue", "break", "if", "for", "loop", "make_token"}
 
 
-def drop_unused(body) -> None:
-    """Remove ops without side effects whose results nothing uses, repeatedly (constants made
-    and then folded, extents no view reads, ...)."""
+def drop_unused(body, folded=frozenset()) -> None:
+    """Remove ops without side effects whose results nothing uses, repeatedly (extents no view
+    reads, ...). A constant stays (upstream's TileIR keeps its unused constants, such as a static
+    stride's, and tileiras writes the TileIR text into the cubin's debug sections) unless it is in
+    `folded` (ids of constants that a fold replaced, which upstream never makes)."""
     changed = True
     while changed:
         used = set()
         for o in _walk(body):
             used.update(id(v) for v in o.operands)
-        changed = _drop(body, used)
+        changed = _drop(body, used, folded)
 
 
-def _drop(block, used) -> bool:
+def _drop(block, used, folded) -> bool:
     changed = False
     kept = []
     for o in block.ops:
         for r in o.regions:
-            changed |= _drop(r, used)
+            changed |= _drop(r, used, folded)
         pure = o.name not in _NOT_PURE and not o.name.endswith(_PURE_SUFFIXES) and not o.regions
-        if pure and o.results and not any(id(r) in used for r in o.results):
+        dead = pure and o.results and not any(id(r) in used for r in o.results)
+        if dead and (o.name != "constant" or id(o.results[0]) in folded):
             changed = True
             continue
         kept.append(o)
