@@ -29,6 +29,7 @@ from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
 from .divisibility import Divisibility
 from .symbols import leaf_specs, mangle
+from .source_order import literal_indices_first
 from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
 
 
@@ -62,7 +63,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
                  hints: Optional[Hints] = Hints((("default", ()),))):
         # upstream's code-generation rewrites, on a copy (the CPU executor runs the IR as written)
         self.hir = getattr(fn, "hir", None)
-        fn = dce(split_loops(clone_function(fn)))
+        fn = literal_indices_first(dce(split_loops(clone_function(fn))))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
@@ -160,6 +161,10 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         # as upstream: what the signature says about the parameters first, then the arrays' views
         pieces = [self.param_facts(v, raw) for v, raw in arrays]
         pieces = [self.param_constants(v, p) for (v, _), p in zip(arrays, pieces)]
+        used = {o.id for op in fn.body.walk() for o in op.operands}
+        for (v, _), (_, shape, strides) in zip(arrays, pieces):
+            if v.id not in used:                 # upstream makes no constants for an unused array
+                self.folded.update(id(x) for x in shape + strides)
         for (v, _), (ptr, shape, strides) in zip(arrays, pieces):
             self.make_array(v, ptr, shape, strides, self.facts.array(v))
         self.lower_block(fn.body)

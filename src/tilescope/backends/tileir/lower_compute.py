@@ -1,16 +1,14 @@
 """TileIR rules for constants, element-wise math, conversions and shape ops."""
 from __future__ import annotations
 
-import ast
-import functools
 import math
-import os
 
 from ... import dtypes as D
 from ...ir.core import Op
 from .elements import float_bits, int_bytes, storage_bytes
 from .ir import Dense, Scalar, Tile, TValue
 from .lower_common import NARROW_FLOATS, PRED, UNARY_FLOAT, elem_of, is_float, rounding_of, sign_of, ttype
+from .source_order import is_creation_call
 
 
 class ComputeRules:
@@ -213,12 +211,12 @@ class ComputeRules:
         self.bind(op, x if x.type == T else self.emit1("bitcast", {"source": x}, T))
 
     def op_broadcast(self, op: Op) -> None:
-        if _is_creation_splat(op):
+        if is_creation_call(op):
             return self.creation_splat(op)
         self.bind(op, self.to_shape(self.v(op.operands[0]), op.result.type.shape))
 
     def op_reshape(self, op: Op) -> None:
-        if _is_creation_splat(op):
+        if is_creation_call(op):
             return self.creation_splat(op)
         x = self.v(op.operands[0])
         T = ttype(op.result.type)
@@ -280,40 +278,3 @@ class ComputeRules:
             self.bind(op, self.emit1("negi", {"source": x}, T, overflow="none"))
         else:
             raise self.unsupported(f"integer '{fn}'")
-
-
-# ct.full/zeros/ones of a constant are one splat constant of the full shape in upstream's TileIR;
-# tilescope's IR has them as a scalar constant, reshaped and broadcast, like the splat of a
-# constant operand (`t + 1`), which upstream keeps as reshape + broadcast. The two are told apart
-# by the op's source range: exactly a call to one of the creation functions.
-CREATION_CALLS = frozenset({"full", "zeros", "ones"})
-
-
-def _is_creation_splat(op: Op) -> bool:
-    c, loc = op.result.const, op.loc
-    if c is None or isinstance(c, tuple) or loc is None or loc.end_col is None:
-        return False
-    try:
-        stamp = os.stat(loc.filename).st_mtime_ns
-    except (OSError, ValueError):
-        return False
-    return (loc.line, loc.col, loc.end_line, loc.end_col) in _creation_calls(loc.filename, stamp)
-
-
-@functools.lru_cache(maxsize=64)
-def _creation_calls(filename: str, stamp: int) -> frozenset:
-    """Source ranges (1-based, end exclusive) of the calls to full/zeros/ones in a file (as of `stamp`)."""
-    try:
-        with open(filename, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-    except (OSError, SyntaxError, ValueError):
-        return frozenset()
-    out = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call):
-            f = node.func
-            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
-            if name in CREATION_CALLS and node.end_lineno is not None:
-                out.add((node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1))
-    return frozenset(out)
-
