@@ -28,8 +28,9 @@ from .lower_memory import VIEW_USERS, ArrayInfo, MemoryRules
 from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
 from .divisibility import Divisibility
+from .hoist import hoist_invariants
 from .symbols import leaf_specs, mangle
-from .source_order import literal_indices_first
+from .source_order import literal_order
 from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
 
 
@@ -63,7 +64,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
                  hints: Optional[Hints] = Hints((("default", ()),))):
         # upstream's code-generation rewrites, on a copy (the CPU executor runs the IR as written)
         self.hir = getattr(fn, "hir", None)
-        fn = literal_indices_first(dce(split_loops(clone_function(fn))))
+        fn = literal_order(dce(split_loops(clone_function(fn))))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
@@ -172,6 +173,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.loc = None                # a return the source does not spell has no location
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
+        hoist_invariants(body)
         drop_unused(body, self.folded)
         name = mangle(fn.name, self.specs)
         decorators = [d.loc.line for d in getattr(self.hir, "decorators", ()) if getattr(d, "loc", None) is not None]

@@ -9,7 +9,8 @@ follow upstream's order too.
   apart: the op spans exactly a call to one of those functions.
 - Upstream evaluates a call's arguments in order, so in `ct.store(y, index=(0,), tile=a + b)` the
   index constant comes before the tile's ops; tilescope's front end makes it when the store is
-  applied, after them. `literal_indices_first` moves such constants back.
+  applied, after them; and in `for i in range(n)` the literal `n` comes before the implicit start
+  and step. `literal_order` moves such constants back.
 """
 from __future__ import annotations
 
@@ -45,14 +46,15 @@ def _calls_at(loc) -> Dict[Range, ast.Call]:
 
 
 @functools.lru_cache(maxsize=64)
-def _calls(filename: str, stamp: int) -> Dict[Range, ast.Call]:
-    """Every call in a file by its source range (as of `stamp`)."""
+def _calls(filename: str, stamp: int) -> Dict[Range, ast.AST]:
+    """Every call and `for` statement in a file by its source range (as of `stamp`)."""
     try:
         with open(filename, encoding="utf-8") as f:
             tree = ast.parse(f.read())
     except (OSError, SyntaxError, ValueError):
         return {}
-    return {_node_range(n): n for n in ast.walk(tree) if isinstance(n, ast.Call) and n.end_lineno is not None}
+    return {_node_range(n): n for n in ast.walk(tree)
+            if isinstance(n, (ast.Call, ast.For)) and n.end_lineno is not None}
 
 
 def _callee(call: ast.Call) -> Optional[str]:
@@ -66,7 +68,7 @@ def is_creation_call(op) -> bool:
     if c is None or isinstance(c, tuple) or r is None:
         return False
     call = _calls_at(op.loc).get(r)
-    return call is not None and _callee(call) in CREATION_CALLS
+    return isinstance(call, ast.Call) and _callee(call) in CREATION_CALLS
 
 
 def _argument(call: ast.Call, position: int, name: str):
@@ -84,11 +86,13 @@ def _inside(inner: Range, outer: Range) -> bool:
     return outer[:2] <= inner[:2] and inner[2:] <= outer[2:]
 
 
-def literal_indices_first(fn: Function) -> Function:
-    """Move the constants a store makes of its literal indices before its tile's ops, where the
-    call spells the index before the tile (in place)."""
+def literal_order(fn: Function) -> Function:
+    """Move, in place, the constants a store makes of its literal indices before its tile's ops
+    (where the call spells the index before the tile), and the stop of `range(stop)` before the
+    implicit start."""
     for block in _blocks(fn.body):
-        _reorder(block)
+        _indices_first(block)
+        _range_stop_first(block)
     return fn
 
 
@@ -99,14 +103,31 @@ def _blocks(b: Block):
             yield from _blocks(inner)
 
 
-def _reorder(block: Block) -> None:
+def _range_stop_first(block: Block) -> None:
+    ops = block.ops
+    for op in list(ops):
+        r = _range(op.loc)
+        node = _calls_at(op.loc).get(r) if op.name == "for" and r is not None else None
+        if not (isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and len(node.iter.args) == 1
+                and not node.iter.keywords):
+            continue
+        start, stop = (v.owner for v in op.operands[:2])
+        if start is None or stop is None or start.name != "const" or stop.name != "const":
+            continue
+        if start in ops and stop in ops and ops.index(start) < ops.index(stop):
+            ops.remove(stop)
+            ops.insert(ops.index(start), stop)
+
+
+def _indices_first(block: Block) -> None:
     ops = block.ops
     i = 0
     while i < len(ops):
         op = ops[i]
         r = _range(op.loc)
         call = _calls_at(op.loc).get(r) if op.name == "store_tile" and r is not None else None
-        index, tile = (_argument(call, 1, "index"), _argument(call, 2, "tile")) if call is not None else (None, None)
+        is_call = isinstance(call, ast.Call)
+        index, tile = (_argument(call, 1, "index"), _argument(call, 2, "tile")) if is_call else (None, None)
         if index is None or tile is None or not _before(_node_range(index), _node_range(tile)):
             i += 1
             continue

@@ -319,6 +319,11 @@ _PURE_SUFFIXES = ("_tko",)
 _NOT_PURE = {"assert", "return", "yield", "continue", "break", "if", "for", "loop", "make_token"}
 
 
+def is_pure(op) -> bool:
+    """Whether an op's only effect is its results (no memory access, jump, or region)."""
+    return op.name not in _NOT_PURE and not op.name.endswith(_PURE_SUFFIXES) and not op.regions
+
+
 def drop_unused(body, folded=frozenset()) -> None:
     """Remove ops without side effects whose results nothing uses, repeatedly (extents no view
     reads, ...). A constant stays (upstream's TileIR keeps its unused constants, such as a static
@@ -338,8 +343,7 @@ def _drop(block, used, folded) -> bool:
     for o in block.ops:
         for r in o.regions:
             changed |= _drop(r, used, folded)
-        pure = o.name not in _NOT_PURE and not o.name.endswith(_PURE_SUFFIXES) and not o.regions
-        dead = pure and o.results and not any(id(r) in used for r in o.results)
+        dead = is_pure(o) and o.results and not any(id(r) in used for r in o.results)
         if dead and (o.name != "constant" or id(o.results[0]) in folded):
             changed = True
             continue
