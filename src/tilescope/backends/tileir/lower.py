@@ -73,7 +73,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.lists: Dict[int, tuple] = {}           # list parameters: (partition view of the items, length)
         self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue
         self.splats: Dict[int, object] = {}         # every constant made by const(): its element value
-        self.folded: set = set()                    # ids of constants a fold replaced (dropped if unused)
+        self.kept: set = set()                      # ids of constants kept even when unused
         self.block: Optional[TBlock] = None
         self.loc = fn.loc
         self.analysis = Analysis(fn)
@@ -122,7 +122,6 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         if t.shape == shape:
             return x
         if fold and id(x) in self.splats:         # a constant: one splat constant of the shape
-            self.folded.add(id(x))
             return self.const(self.splats[id(x)], t.elem, shape)
         if len(t.shape) != len(shape):
             pad = (1,) * (len(shape) - len(t.shape)) + t.shape
@@ -162,10 +161,13 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         # as upstream: what the signature says about the parameters first, then the arrays' views
         pieces = [self.param_facts(v, raw) for v, raw in arrays]
         pieces = [self.param_constants(v, p) for (v, _), p in zip(arrays, pieces)]
+        # upstream keeps the constants of a used array's static extents even where the view's
+        # type makes them unused, and makes none for an unused array
         used = {o.id for op in fn.body.walk() for o in op.operands}
         for (v, _), (_, shape, strides) in zip(arrays, pieces):
-            if v.id not in used:                 # upstream makes no constants for an unused array
-                self.folded.update(id(x) for x in shape + strides)
+            if v.id in used:
+                self.kept.update(id(x) for x in shape + strides)
+        self.materialize_constants(fn)
         for (v, _), (ptr, shape, strides) in zip(arrays, pieces):
             self.make_array(v, ptr, shape, strides, self.facts.array(v))
         self.lower_block(fn.body)
@@ -174,7 +176,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
         hoist_invariants(body)
-        drop_unused(body, self.folded)
+        drop_unused(body, self.kept)
         name = mangle(fn.name, self.specs)
         decorators = [d.loc.line for d in getattr(self.hir, "decorators", ()) if getattr(d, "loc", None) is not None]
         first = min(decorators + [fn.loc.line]) if fn.loc is not None else 0

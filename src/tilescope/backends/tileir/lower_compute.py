@@ -211,11 +211,15 @@ class ComputeRules:
         self.bind(op, x if x.type == T else self.emit1("bitcast", {"source": x}, T))
 
     def op_broadcast(self, op: Op) -> None:
+        if op.result.id in self.vals:                # materialized (materialize_constants)
+            return
         if is_creation_call(op):
             return self.creation_splat(op)
         self.bind(op, self.to_shape(self.v(op.operands[0]), op.result.type.shape))
 
     def op_reshape(self, op: Op) -> None:
+        if op.result.id in self.vals:
+            return
         if is_creation_call(op):
             return self.creation_splat(op)
         x = self.v(op.operands[0])
@@ -223,9 +227,25 @@ class ComputeRules:
         self.bind(op, x if x.type == T else self.emit1("reshape", {"source": x}, T))
 
     def creation_splat(self, op: Op) -> None:
-        """ct.full/zeros/ones of a constant: one splat constant (the scalar it replaces goes)."""
-        self.folded.add(id(self.v(op.operands[0])))
+        """ct.full/zeros/ones of a constant: one splat constant (the scalar it replaces goes unused)."""
         self.op_const(op)
+
+    def materialize_constants(self, fn) -> None:
+        """As upstream (which knows integer constants through reshapes and broadcasts from its
+        dataflow analysis): each reshape/broadcast of an integer or boolean constant is a constant
+        of its own shape, made at the top of the kernel in program order; what it replaces goes
+        unused."""
+        loc = self.loc
+        for op in fn.body.walk():
+            c = op.result.const if op.name in ("reshape", "broadcast") and len(op.results) == 1 else None
+            if c is None or isinstance(c, (tuple, float)) or is_creation_call(op):
+                continue
+            elem = elem_of(op.result.type.dtype)
+            if elem.name[0] != "i":
+                continue
+            self.loc = op.loc
+            self.vals[op.result.id] = self.const(c, elem, op.result.type.shape)
+        self.loc = loc
 
     def op_permute(self, op: Op) -> None:
         self.bind(op, self.emit1("permute", {"source": self.v(op.operands[0])}, ttype(op.result.type),

@@ -324,29 +324,29 @@ def is_pure(op) -> bool:
     return op.name not in _NOT_PURE and not op.name.endswith(_PURE_SUFFIXES) and not op.regions
 
 
-def drop_unused(body, folded=frozenset()) -> None:
+def drop_unused(body, kept=frozenset()) -> None:
     """Remove ops without side effects whose results nothing uses, repeatedly (extents no view
-    reads, ...). A constant stays (upstream's TileIR keeps its unused constants, such as a static
-    stride's, and tileiras writes the TileIR text into the cubin's debug sections) unless it is in
-    `folded` (ids of constants that a fold replaced, which upstream never makes)."""
+    reads, constants a fold replaced, ...), but the constants in `kept` (ids): upstream keeps a
+    static stride's constant unused, and tileiras writes the TileIR text into the cubin's debug
+    sections."""
     changed = True
     while changed:
         used = set()
         for o in _walk(body):
             used.update(id(v) for v in o.operands)
-        changed = _drop(body, used, folded)
+        changed = _drop(body, used, kept)
 
 
-def _drop(block, used, folded) -> bool:
+def _drop(block, used, kept) -> bool:
     changed = False
-    kept = []
+    stay = []
     for o in block.ops:
         for r in o.regions:
-            changed |= _drop(r, used, folded)
+            changed |= _drop(r, used, kept)
         dead = is_pure(o) and o.results and not any(id(r) in used for r in o.results)
-        if dead and (o.name != "constant" or id(o.results[0]) in folded):
+        if dead and id(o.results[0]) not in kept:
             changed = True
             continue
-        kept.append(o)
-    block.ops = kept
+        stay.append(o)
+    block.ops = stay
     return changed
