@@ -74,7 +74,11 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue
         self.splats: Dict[int, object] = {}         # every constant made by const(): its element value
         self.kept: set = set()                      # ids of constants kept even when unused
+        self.deferred: Dict[int, list] = {}         # ops lowered inside another's rule, by its id
+        self.deferred_ops: set = set()              # (ids of all of them)
         self.block: Optional[TBlock] = None
+        self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
+        self.top = 0                                # constants made at the top go (top_const)
         self.loc = fn.loc
         self.analysis = Analysis(fn)
         self.tm: Optional[TokenMap] = None        # current token of each memory chain
@@ -111,6 +115,17 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.splats[id(c)] = value
         return c
 
+    def top_const(self, value, elem: Scalar, shape=()) -> TValue:
+        """A constant made at the top of the kernel (after the parameters' constants), where
+        upstream materializes the integer constants its dataflow analysis finds."""
+        block, body = self.block, self.top_block
+        self.block = TBlock()
+        c = self.const(value, elem, shape)
+        made, self.block = self.block.ops, block
+        body.ops[self.top:self.top] = made
+        self.top += len(made)
+        return c
+
     def splat_like(self, value, t: Tile) -> TValue:
         return self.const(value, t.elem, t.shape)
 
@@ -136,7 +151,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         fn = self.fn
         params: List[TValue] = []
         body = TBlock()
-        self.block = body
+        self.block = self.top_block = body
         self.tm = TokenMap(self.emit1("make_token", {}, TOKEN))
         # arrays reached only through pointers (gather/scatter/atomics) need no tensor view
         self.viewed = {op.operands[0].id for op in fn.body.walk() if op.name in VIEW_USERS}
@@ -161,13 +176,14 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         # as upstream: what the signature says about the parameters first, then the arrays' views
         pieces = [self.param_facts(v, raw) for v, raw in arrays]
         pieces = [self.param_constants(v, p) for (v, _), p in zip(arrays, pieces)]
-        # upstream keeps the constants of a used array's static extents even where the view's
-        # type makes them unused, and makes none for an unused array
-        used = {o.id for op in fn.body.walk() for o in op.operands}
+        # upstream keeps the constants of a viewed array's static extents even where the view's
+        # type makes them unused (its view op reads them)
         for (v, _), (_, shape, strides) in zip(arrays, pieces):
-            if v.id in used:
+            if v.id in self.viewed:
                 self.kept.update(id(x) for x in shape + strides)
         self.materialize_constants(fn)
+        self.defer_paddings(fn)
+        self.top = len(body.ops)                 # where later constants of the kernel's top go
         for (v, _), (ptr, shape, strides) in zip(arrays, pieces):
             self.make_array(v, ptr, shape, strides, self.facts.array(v))
         self.lower_block(fn.body)
@@ -185,16 +201,26 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
     # -- blocks ---------------------------------------------------------------------
     def lower_block(self, b: Block) -> None:
         for op in b.ops:
-            if op.loc is not None:
-                self.loc = op.loc
-            handler = getattr(self, "op_" + op.name, None)
-            if handler is None:
-                raise self.unsupported(f"the '{op.name}' operation")
-            if op.name in WIDENED_OPS and any(isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS
-                                              for o in op.operands):
-                self._widened(op, handler)
-            else:
-                handler(op)
+            if id(op) not in self.deferred_ops:
+                self.lower_op(op)
+
+    def lower_op(self, op: Op) -> None:
+        if op.loc is not None:
+            self.loc = op.loc
+        handler = getattr(self, "op_" + op.name, None)
+        if handler is None:
+            raise self.unsupported(f"the '{op.name}' operation")
+        if op.name in WIDENED_OPS and any(isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS
+                                          for o in op.operands):
+            self._widened(op, handler)
+        else:
+            handler(op)
+
+    def lower_deferred(self, op: Op) -> None:
+        """Lower the ops deferred to `op`'s rule (see defer_paddings), then go on at `op`."""
+        for o in self.deferred.get(id(op), ()):
+            self.lower_op(o)
+        self.loc = op.loc if op.loc is not None else self.loc
 
     def _widened(self, op: Op, handler) -> None:
         """TileIR's float math takes f16/bf16/f32/f64 only: compute an fp8 op in f32 (as upstream

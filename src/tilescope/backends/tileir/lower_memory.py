@@ -1,12 +1,14 @@
 """TileIR rules for arrays: tiled loads/stores, gathers/scatters, atomics."""
 from __future__ import annotations
 
+from math import gcd
 from typing import List, Optional
 
 from ...errors import TileUnsupportedFeatureError
 from ...ir.core import Op, Value
 from ...ir.types import ArrayType
-from .divisibility import ArrayFacts
+from .divisibility import ArrayFacts, Fact
+from .elements import bitwidth
 from .ir import TOKEN, Bounded, DivBy, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, sign_of, ttype
 
@@ -214,37 +216,49 @@ class MemoryRules:
 
     # -- pointers: gather / scatter / atomics ---------------------------------------------------
     def pointers(self, info: ArrayInfo, idx: List[TValue], check_bounds: bool, mask: Optional[TValue],
-                 signs: Optional[List[str]] = None, shape=None):
+                 signs: Optional[List[str]] = None, shape=None, divs: Optional[tuple] = None):
         """Element pointers for index tiles (broadcast to `shape`) and the in-bounds mask, built
         in upstream's order (per axis: index, bounds test, stride product; then the pointer; the
-        bounds mask and then the user's mask)."""
+        bounds mask and then the user's mask). Known extents and strides are constants of the
+        whole shape made at the top of the kernel, where upstream materializes them. With `divs`
+        (the index divisors and the array's facts: a gather's or scatter's), a pointer of one
+        element is assumed divisible as upstream's dataflow finds it."""
         shape = tuple(shape) if shape is not None else (tuple(idx[0].type.shape) if idx else ())
         i64 = Scalar("i64")
         b = Tile(shape, Scalar("i1"))
         offset = None
         inb = None
         for k, ix in enumerate(idx):
-            if ix.type.elem.name != "i64":          # widened, then broadcast (unsigned ones zero-extended)
+            if id(ix) in self.known:                 # a constant index is a constant (upstream folds astype)
+                ix = self.const(self.known[id(ix)], i64)
+            elif ix.type.elem.name != "i64":          # widened, then broadcast (unsigned ones zero-extended)
                 ix = self.emit1("exti", {"from": ix}, Tile(ix.type.shape, i64),
                                 signedness=signs[k] if signs else "signed")
-            ix = self.to_shape(ix, shape)
+            ix = self.to_shape(ix, shape) if id(ix) not in self.known or not shape else \
+                self.top_const(self.known[id(ix)], i64, shape)
             if check_bounds:
-                dim = self.to_i64(info.shape[k])
-                lim = self.to_shape(dim, shape)
+                lim = self.i64_like(info.shape[k], shape)
                 ok = self.emit1("cmpi", {"lhs": ix, "rhs": lim}, b, comparison_predicate="less_than",
                                 signedness="unsigned")
                 inb = ok if inb is None else self.emit1("andi", {"lhs": inb, "rhs": ok}, b)
-            st = self.to_i64(info.strides[k])
-            term = self.emit1("muli", {"lhs": ix, "rhs": self.to_shape(st, shape)}, Tile(shape, i64),
+            term = self.emit1("muli", {"lhs": ix, "rhs": self.i64_like(info.strides[k], shape)}, Tile(shape, i64),
                               overflow="none")
             offset = term if offset is None else self.emit1("addi", {"lhs": offset, "rhs": term},
                                                              Tile(shape, i64), overflow="none")
         base = self.to_shape(info.ptr, shape)
         ptr = base if offset is None else \
             self.emit1("offset", {"ptr": base, "offset": offset}, Tile(shape, info.ptr.type.elem))
+        if divs is not None and offset is not None and all(d == 1 for d in shape):
+            ptr = self.divisible(ptr, _pointer_divisor(info, *divs))
         if mask is not None:
             inb = mask if inb is None else self.emit1("andi", {"lhs": inb, "rhs": mask}, b)
         return ptr, inb
+
+    def i64_like(self, x: TValue, shape) -> TValue:
+        """An extent or stride as i64 of `shape`: a known one is a constant made at the top."""
+        if id(x) in self.known:
+            return self.top_const(self.known[id(x)], Scalar("i64"), shape)
+        return self.to_shape(self.to_i64(x), shape)
 
     def to_i64(self, x: TValue) -> TValue:
         """An index-typed scalar as i64 (a constant stays a constant, as upstream folds it)."""
@@ -254,15 +268,43 @@ class MemoryRules:
             return self.const(self.known[id(x)], Scalar("i64"))
         return self.emit1("exti", {"from": x}, Tile((), Scalar("i64")), signedness="signed")
 
+    def index_divisors(self, op: Op, n: int) -> tuple:
+        """(divisors of a gather's/scatter's indices, the array's facts), for `pointers`."""
+        return tuple(self.facts.of(x).div for x in op.operands[1:1 + n]), self.facts.array(op.operands[0])
+
+    def defer_paddings(self, fn) -> None:
+        """Upstream makes a gather's padding tile after its pointers: a padding made for the
+        gather alone (a constant, reshaped and broadcast, at the gather's location) is lowered
+        inside op_gather too."""
+        uses: dict = {}
+        for op in fn.body.walk():
+            for o in op.operands:
+                uses[o.id] = uses.get(o.id, 0) + 1
+        for op in fn.body.walk():
+            if op.name != "gather":
+                continue
+            chain, v = [], op.operands[1 + op.operands[0].type.ndim]
+            while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
+                    and uses.get(v.id) == 1 and v.owner.loc == op.loc:
+                chain.append(v.owner)
+                if v.owner.name == "const":
+                    break
+                v = v.owner.operands[0]
+            if len(chain) > 1 and chain[-1].name == "const":      # (a scalar padding comes first)
+                self.deferred[id(op)] = chain[::-1]
+                self.deferred_ops.update(id(o) for o in chain)
+
     def op_gather(self, op: Op) -> None:
         a = op.operands[0]
         info = self.array(a)
         n = info.atype.ndim
         idx = [self.v(x) for x in op.operands[1:1 + n]]
-        pad = self.v(op.operands[1 + n])
         mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
         shape = tuple(op.result.type.shape)
-        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape)
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
+                                 self.index_divisors(op, n))
+        self.lower_deferred(op)
+        pad = self.v(op.operands[1 + n])
         args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape, fold=True) if inb is not None else None,
                 "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
@@ -284,7 +326,8 @@ class MemoryRules:
                     shape) else i.type.shape
         val = self.to_shape(val, shape)
         mask = self.to_shape(mask, shape) if mask is not None else None
-        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape)
+        ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
+                                 self.index_divisors(op, n))
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
@@ -335,3 +378,14 @@ class MemoryRules:
 def _signs(op: Op, n: int) -> List[str]:
     """Signedness of a gather/scatter/atomic's n index operands (after the array)."""
     return [sign_of(x.type.dtype) for x in op.operands[1:1 + n]]
+
+
+def _pointer_divisor(info: ArrayInfo, index_divs, facts: ArrayFacts) -> int:
+    """What upstream's dataflow knows divides a pointer moved by sum(index * stride) elements: the
+    gcd of the base's divisor and the offset's in bytes (a divisor of 0: the value is zero)."""
+    off = 0
+    for d, st in zip(index_divs, facts.strides):
+        off = gcd(off, d * (st.const if st.const is not None else st.div))
+    bits = bitwidth(info.ptr.type.elem.elem)
+    d = gcd(facts.ptr.div, off * (bits // 8)) if bits % 8 == 0 else gcd(facts.ptr.div, 1)
+    return Fact(d).assumed

@@ -131,16 +131,16 @@ def _indices_first(block: Block) -> None:
         if index is None or tile is None or not _before(_node_range(index), _node_range(tile)):
             i += 1
             continue
-        # the store's own constants (its literal indices), directly before it
+        # the store's own ops (its literal indices' constants, a conversion of the tile), directly before it
         j = i
-        while j > 0 and ops[j - 1].name == "const" and _range(ops[j - 1].loc) == r:
+        while j > 0 and _range(ops[j - 1].loc) == r:
             j -= 1
-        consts = ops[j:i]
+        consts = [o for o in ops[j:i] if o.name == "const"]
         # then the ops of the tile argument, directly before those
         t_range = _node_range(tile)
         k = j
         while k > 0 and _range(ops[k - 1].loc) is not None and _inside(_range(ops[k - 1].loc), t_range):
             k -= 1
         if consts and k < j:
-            ops[k:i] = consts + ops[k:j]
+            ops[k:i] = consts + ops[k:j] + [o for o in ops[j:i] if o.name != "const"]
         i += 1
