@@ -76,6 +76,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.kept: set = set()                      # ids of constants kept even when unused
         self.deferred: Dict[int, list] = {}         # ops lowered inside another's rule, by its id
         self.deferred_ops: set = set()              # (ids of all of them)
+        self.creations: set = set()                 # ids of reshapes/broadcasts that create a splat
         self.block: Optional[TBlock] = None
         self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
         self.top = 0                                # constants made at the top go (top_const)
@@ -181,6 +182,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         for (v, _), (_, shape, strides) in zip(arrays, pieces):
             if v.id in self.viewed:
                 self.kept.update(id(x) for x in shape + strides)
+        self.find_implicit_accumulators(fn)
         self.materialize_constants(fn)
         self.defer_paddings(fn)
         self.top = len(body.ops)                 # where later constants of the kernel's top go

@@ -213,18 +213,37 @@ class ComputeRules:
     def op_broadcast(self, op: Op) -> None:
         if op.result.id in self.vals:                # materialized (materialize_constants)
             return
-        if is_creation_call(op):
+        if self.is_creation(op):
             return self.creation_splat(op)
         self.bind(op, self.to_shape(self.v(op.operands[0]), op.result.type.shape))
 
     def op_reshape(self, op: Op) -> None:
         if op.result.id in self.vals:
             return
-        if is_creation_call(op):
+        if self.is_creation(op):
             return self.creation_splat(op)
         x = self.v(op.operands[0])
         T = ttype(op.result.type)
         self.bind(op, x if x.type == T else self.emit1("reshape", {"source": x}, T))
+
+    def is_creation(self, op: Op) -> bool:
+        """Whether a reshape/broadcast of a constant is a creation (one splat constant upstream)."""
+        return id(op) in self.creations or is_creation_call(op)
+
+    def find_implicit_accumulators(self, fn) -> None:
+        """A matmul's implicit zero accumulator is a creation too (upstream makes it with full())."""
+        uses: dict = {}
+        for op in fn.body.walk():
+            for o in op.operands:
+                uses[o.id] = uses.get(o.id, 0) + 1
+        for op in fn.body.walk():
+            if op.name != "mma" or len(op.operands) < 3:
+                continue
+            v = op.operands[2]
+            while v.owner is not None and v.owner.name in ("reshape", "broadcast") and v.owner.loc == op.loc \
+                    and uses.get(v.id) == 1 and v.const is not None:
+                self.creations.add(id(v.owner))
+                v = v.owner.operands[0]
 
     def creation_splat(self, op: Op) -> None:
         """ct.full/zeros/ones of a constant: one splat constant (the scalar it replaces goes unused)."""
@@ -238,7 +257,7 @@ class ComputeRules:
         loc = self.loc
         for op in fn.body.walk():
             c = op.result.const if op.name in ("reshape", "broadcast") and len(op.results) == 1 else None
-            if c is None or isinstance(c, (tuple, float)) or is_creation_call(op):
+            if c is None or isinstance(c, (tuple, float)) or self.is_creation(op):
                 continue
             elem = elem_of(op.result.type.dtype)
             if elem.name[0] != "i":
