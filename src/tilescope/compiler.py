@@ -9,10 +9,18 @@ from .errors import TileError
 from .frontend.hir_printer import print_hir
 from .frontend.source import function_ast, function_hir
 from .ir.core import Function, clone_function
+from .ir.primitive import PRIMITIVES
 from .ir.printer import print_function
+from .ir.verify import VerifyError, verify
+from .lang.kernel import kernel_options
 from .meta import arg_spec_of, parse_args
+from .targets import DEFAULT_TARGET, KNOWN_TARGETS
 
 PASSES: List[Tuple[str, Callable[[Function], Function]]] = []
+
+# Verify the IR after inference and after every pass (ir/verify.py). The test suite turns it on
+# (tests/conftest.py); it is off otherwise, as it adds about a quarter to compile time.
+VERIFY_STAGES = False
 
 
 def _register_passes():
@@ -51,8 +59,7 @@ class Compiled:
     def tileir_module(self, version: Optional[str] = None, gpu: Optional[str] = None):
         """The kernel lowered to TileIR for bytecode `version` (default: the one it was checked
         for) and, when given, one GPU (raises a located TileUnsupportedFeatureError if it cannot be)."""
-        from .backends.tileir import lower_function
-        from .backends.tileir.hints import entry_hints
+        from .backends.tileir import entry_hints, lower_function
         hints = entry_hints(self.options, version or self.target_text, gpu, self.final.loc)
         return lower_function(self.final, specs=self.args, hints=hints)
 
@@ -69,8 +76,7 @@ class Compiled:
 
     def cubin(self, gpu: str = "sm_90", version: Optional[str] = None) -> bytes:
         """A cubin from NVIDIA's tileiras (must be installed; see docs/tileir.md)."""
-        from .backends.tileir import assemble_module
-        from .backends.tileir.hints import opt_level
+        from .backends.tileir import assemble_module, opt_level
         version = version or self.target_text
         return assemble_module(self.tileir_module(version, gpu), self.final, gpu, version,
                                opt_level(self.options, gpu))
@@ -83,15 +89,13 @@ class Compiled:
         """Types of the stored values of every store-like op, in program order."""
         out = []
         for op in self.final.walk():
-            if op.name in ("store_tile", "scatter", "atomic", "atomic_cas", "print", "store_advanced",
-                           "tiled_store", "raw_store", "tiled_atomic", "raw_atomic", "raw_atomic_cas"):
-                stored = op.attrs.get("stored_operand")
-                if stored == "all":      # print: every operand is printed
-                    out.extend(str(v.type) for v in op.operands)
-                    continue
-                idx = -1 if stored is None else stored
-                if op.operands:
-                    out.append(str(op.operands[idx].type))
+            if "stored_operand" not in PRIMITIVES[op.name].attrs:
+                continue                 # not a store-like op
+            stored = op.attrs["stored_operand"]
+            if stored == "all":          # print: every operand is printed
+                out.extend(str(v.type) for v in op.operands)
+            elif op.operands:
+                out.append(str(op.operands[stored].type))
         return out
 
 
@@ -163,18 +167,31 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool
         raise TileInternalError(f"internal error while compiling '{name}': {type(ex).__name__}: {ex}",
                                 inference.loc) from ex
     hir = ir.hir
-    from .ops.common import DEFAULT_TARGET
-    from .lang.kernel import kernel_options
     compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings, target=target or DEFAULT_TARGET,
                         options=kernel_options(kernel))
+    _verified(ir, "inference")
     compiled.stages.append(("ir", print_function(ir)))
     current = clone_function(ir)
     for pass_name, pass_fn in PASSES:
-        current = pass_fn(current)
+        current = _verified(pass_fn(current), f"the {pass_name} pass")
         compiled.stages.append((pass_name, print_function(current)))
     compiled.final = current
     _raise_missing_lowering(current)
     return compiled
+
+
+def _verified(fn: Function, stage: str) -> Function:
+    """`fn` once the verifier accepts it (when VERIFY_STAGES): broken IR out of a stage is a bug
+    in tilescope."""
+    if not VERIFY_STAGES:
+        return fn
+    try:
+        verify(fn)
+    except VerifyError as e:
+        from .errors import TileInternalError
+        raise TileInternalError(f"internal error: {stage} made invalid IR for '{fn.name}': {e}",
+                                e.op.loc if e.op is not None else fn.loc) from e
+    return fn
 
 
 def _raise_missing_lowering(fn: Function) -> None:
@@ -195,9 +212,8 @@ def _parse_version(text: Optional[str]):
         major, minor = (int(p) for p in str(text).split("."))
     except ValueError:
         raise ValueError(f"tileiras version must look like '13.4', got {text!r}") from None
-    from .ops.common import KNOWN_TARGETS as KNOWN
-    if (major, minor) not in KNOWN:
-        known = ", ".join(f"{a}.{b}" for a, b in KNOWN)
+    if (major, minor) not in KNOWN_TARGETS:
+        known = ", ".join(f"{a}.{b}" for a, b in KNOWN_TARGETS)
         raise ValueError(f"tileiras version {text!r} is not one tilescope knows ({known})")
     return major, minor
 

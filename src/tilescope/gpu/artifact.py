@@ -14,8 +14,14 @@ import os
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
+import numpy as np
+
+from ..arraylike import launch_facts
+from ..dtypes import dtype_from_numpy
+from ..meta import ListSpec, MetaTensor, parse_args
 from .abi import ParamLayout, check_against_cubin, layout_of
 from .cubin import kernel_info
+from .device import DeviceArray
 
 DEFAULT_BYTECODE = "13.4"        # what tileiras 13.4 reads, as upstream's launch targets it
 FORMAT = "tilescope-gpu-artifact/1"
@@ -135,17 +141,12 @@ def launch_specs(kernel, args: Sequence[Any]) -> Tuple[Any, List[Any]]:
     cubin serves every array with the same facts; Constant-annotated parameters are constants. A NumPy
     array stands for the contiguous device copy `host_arrays=True` makes of it."""
     from ..compiler import _apply_annotations, _constants_by_annotation, normalize_args, resolve_kernel
-    from ..arraylike import launch_facts
-    from ..meta import ListSpec, MetaTensor
-    from .device import DeviceArray
-    import numpy as np
     fn, _ = resolve_kernel(kernel)
 
     def described(a):
         if isinstance(a, DeviceArray):
             return a.meta()
         if isinstance(a, np.ndarray):            # copied to a fresh (aligned, contiguous) device buffer
-            from ..dtypes import dtype_from_numpy
             dt = dtype_from_numpy(a.dtype)
             return MetaTensor(a.shape, dt, **launch_facts(0, a.shape, None, dt))
         if isinstance(a, (list, tuple)):
@@ -172,7 +173,6 @@ def key_for(kernel, args: Sequence[Any], arch: str, bytecode_version: str = DEFA
 def build(kernel, specs, arch: str = "sm_90", bytecode_version: str = DEFAULT_BYTECODE) -> Artifact:
     """Compile `kernel` for `specs` (spec text or a list) to a cubin with tileiras (must be installed)."""
     from ..compiler import compile as ts_compile, resolve_kernel
-    from ..meta import parse_args
     fn, _ = resolve_kernel(kernel)
     spec_list = parse_args(specs) if isinstance(specs, str) else list(specs)
     compiled = ts_compile(kernel, spec_list)

@@ -9,6 +9,9 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from ..arraylike import launch_facts
+from ..dtypes import as_dtype, dtype_from_numpy
+from ..meta import MetaTensor
 from .abi import ABIError, DeviceArrayInfo
 
 
@@ -18,7 +21,6 @@ class DeviceArray:
 
     def __init__(self, base: Any = None, dtype: Optional[str] = None, *, ptr: Optional[int] = None,
                  shape: Optional[Sequence[int]] = None, strides: Optional[Sequence[int]] = None):
-        from ..dtypes import as_dtype
         if base is not None:
             info = describe(base)
             ptr = info.ptr if ptr is None else ptr
@@ -40,8 +42,6 @@ class DeviceArray:
 
     def meta(self):
         """The array's description with the facts a launch derives from it (see arraylike.launch_facts)."""
-        from ..arraylike import launch_facts
-        from ..meta import MetaTensor
         return MetaTensor(self.shape, self.dtype, self.strides,
                           **launch_facts(self.ptr, self.shape, self.strides, self.dtype))
 
@@ -66,7 +66,6 @@ def _is_torch_tensor(x) -> bool:
 
 
 def _dtype_name(np_dtype) -> str:
-    from ..dtypes import dtype_from_numpy
     try:
         return dtype_from_numpy(np_dtype).name
     except (TypeError, ValueError):

@@ -3,46 +3,9 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import re
-from typing import Any, Dict, Generic, Optional, TypeVar
+from typing import Any, Dict, Optional
 
-T = TypeVar("T")
-
-
-class _Unspecified:
-    def __repr__(self) -> str:
-        return "UNSPECIFIED"
-
-
-UNSPECIFIED = _Unspecified()
-
-
-class ByTarget(Generic[T]):
-    """A compiler hint whose value depends on the target GPU architecture (e.g. `sm_90=2`);
-    without `default`, other targets get the hint's own default."""
-
-    def __init__(self, *, default: Any = UNSPECIFIED, **value_by_target: Any):
-        for k in value_by_target:
-            if not re.fullmatch(r"sm_\d+", k):
-                raise ValueError(f"Invalid GPU architecture name: {k}, expected sm_<major><minor>")
-        self.default = default
-        self.by_target: Dict[str, Any] = value_by_target
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, ByTarget) and (self.default, self.by_target) == (other.default, other.by_target)
-
-    def __hash__(self) -> int:
-        return hash((repr(self.default), tuple(sorted(self.by_target.items()))))
-
-    def __repr__(self) -> str:
-        items = [f"{k}={v!r}" for k, v in self.by_target.items()]
-        if self.default is not UNSPECIFIED:
-            items.append(f"default={self.default!r}")
-        return f"ByTarget({', '.join(items)})"
-
-
-_HINTS = ("num_ctas", "occupancy", "opt_level", "num_worker_warps")
-HINT_DEFAULTS = {"num_ctas": None, "occupancy": None, "opt_level": 3, "num_worker_warps": None}
+from ..kernel_hints import HINT_NAMES, HINT_DEFAULTS, UNSPECIFIED, ByTarget
 
 # The values upstream accepts for each compiler hint (ValueError otherwise, when the kernel is made).
 _HINT_RULES = {
@@ -74,7 +37,7 @@ def kernel_options(obj: Any) -> Dict[str, Any]:
         return dict(obj.hints)
     opts = getattr(obj, "_compiler_options", None)          # upstream's CompilerOptions dataclass
     if opts is not None:
-        return {name: _from_upstream(getattr(opts, name, HINT_DEFAULTS[name])) for name in _HINTS}
+        return {name: _from_upstream(getattr(opts, name, HINT_DEFAULTS[name])) for name in HINT_NAMES}
     return dict(HINT_DEFAULTS)
 
 
@@ -117,7 +80,7 @@ class kernel:
         return self._function
 
     def replace_hints(self, **hints) -> "kernel":
-        unknown = set(hints) - set(_HINTS)
+        unknown = set(hints) - set(HINT_NAMES)
         if unknown:
             raise TypeError(f"unknown kernel hint(s): {', '.join(sorted(unknown))}")
         new = kernel(self._function, **{**self.hints, **hints})

@@ -15,6 +15,7 @@ import sys
 from typing import List, Optional
 
 from ..errors import Loc, TileError
+from ..targets import KNOWN_TARGETS
 from .session import (Diagnostic, Signature, SourceFile, UsageError, check_source_path, compile_site,
                       import_failure)
 
@@ -117,6 +118,8 @@ def _parser() -> argparse.ArgumentParser:
                                               "(default: the newest the installed tileiras reads, else 13.4)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
+    o = sub.add_parser("ops", help="print every IR op and which backends have a rule for it")
+    o.add_argument("--format", choices=("text", "json"), default="text")
     from .cost_cmd import add_parser as add_cost
     add_cost(sub)
     for parser in (c, i, t, k, sub.choices["cost"]):
@@ -182,6 +185,12 @@ def cmd_cost(args) -> int:
     from .cost_cmd import cmd_cost as cost
     _validate_args_text(args.args)
     return cost(args, _load_and_compile, _Failed)
+
+
+def cmd_ops(args) -> int:
+    from . import ops_table
+    sys.stdout.write(ops_table.render_json() if args.format == "json" else ops_table.render_text())
+    return 0
 
 
 def cmd_lsp(args) -> int:
@@ -523,11 +532,10 @@ def cmd_compile(args) -> int:
 def _bytecode_version(text: Optional[str]) -> str:
     """`--bytecode-version` (the target, which gates features), else the newest version the installed
     tileiras reads, else the newest tilescope knows."""
-    from ..backends.tileir.bytecode import SUPPORTED_VERSIONS
     if text is None:
         from ..backends.tileir import installed_version
-        return installed_version() or "%d.%d" % SUPPORTED_VERSIONS[-1]
-    supported = [f"{a}.{b}" for a, b in SUPPORTED_VERSIONS]
+        return installed_version() or "%d.%d" % KNOWN_TARGETS[-1]
+    supported = [f"{a}.{b}" for a, b in KNOWN_TARGETS]
     if text not in supported:
         raise UsageError(f"--bytecode-version must be one of {', '.join(supported)}, got '{text}'")
     return text
@@ -560,4 +568,4 @@ def _write(path: Optional[str], data) -> None:
 
 
 COMMANDS = {"check": cmd_check, "ir": cmd_ir, "transpile": cmd_transpile, "compile": cmd_compile,
-            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp}
+            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp, "ops": cmd_ops}

@@ -16,11 +16,11 @@ from ...ir.types import ArrayType, TileType
 from ...pyeval import annotation_value
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
-from . import core_rules  # noqa: F401  (registers the core rules)
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
-from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...targets import NEWEST_TARGET
 from .progress import Progress
 from .races import RaceTracker
 from .rollback import Snapshot
@@ -274,7 +274,6 @@ def compile_for(fn, specs):
     on a version (the newest known is the target whatever TILESCOPE_TILEIRAS_VERSION says).
     TILESCOPE_TRUST=1 (`tilescope run --trust`) evaluates compile-time Python as Python."""
     import tilescope
-    from ...ops.common import NEWEST_TARGET
     trust = os.environ.get("TILESCOPE_TRUST") == "1"
     key = (fn, tuple(repr(s) for s in specs), trust)
     c = _compiled.get(key)
@@ -499,8 +498,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         if isinstance(e, KeyboardInterrupt):
             raise KeyboardInterrupt(f"launch of '{fn.__name__}' interrupted; its arrays are as they were "
                                     f"before it") from None
+        if isinstance(e, MemoryError):      # (one line from here, not a traceback through NumPy)
+            raise MemoryError(f"launch of '{fn.__name__}' ran out of memory ({e}); its arrays are as they were "
+                              f"before it") from None
         raise
     finally:
+        snapshot.release()
         progress.close()
         sink.flush(out or sys.stdout)
         for r in chk.reports:

@@ -14,7 +14,7 @@ from .ir import (Bounded, DivBy, FloatAttr, FuncType, GatherScatterView, Hints, 
                  Scalar, StridedView, TBlock, TensorView, TFunc, TModule, TOp, TValue, Tile)
 from .elements import bitwidth
 from .opcodes import ENUMS, OPS, SINCE, version_of
-from .versions import KNOWN as SUPPORTED_VERSIONS
+from ...targets import KNOWN_TARGETS as SUPPORTED_VERSIONS
 
 MAGIC = b"\x7fTileIR\x00"
 DYNAMIC = -(1 << 63)

@@ -18,6 +18,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...ir.core import Block, Function, Op, Value
 from ...ir.types import ArrayType, ListType, TileType
+from ...meta import ListSpec, MetaTensor
 
 MAX_DIVISOR = 1024
 
@@ -81,7 +82,6 @@ class Divisibility:
             rounds += 1
 
     def _param(self, v: Value, spec):
-        from ...meta import ListSpec, MetaTensor
         t = v.type
         if isinstance(t, ArrayType):
             return array_facts(spec) if isinstance(spec, MetaTensor) else unknown_array(t.ndim)

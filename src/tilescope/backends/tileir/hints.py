@@ -12,7 +12,7 @@ import warnings
 from typing import Any, Dict, Mapping, Optional, Tuple
 
 from ...errors import TileUnsupportedFeatureError
-from ...lang.kernel import HINT_DEFAULTS, UNSPECIFIED, ByTarget
+from ...kernel_hints import HINT_DEFAULTS, UNSPECIFIED, ByTarget
 from .ir import Hints
 
 _NAMES = (("num_ctas", "num_cta_in_cga"), ("occupancy", "occupancy"),

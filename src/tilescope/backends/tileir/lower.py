@@ -11,6 +11,7 @@ every family uses.
 """
 from __future__ import annotations
 
+import functools
 from typing import Dict, List, Optional, Sequence
 
 from ... import dtypes as D
@@ -18,10 +19,13 @@ from ...errors import TileUnsupportedFeatureError
 from ...passes.dce import dce
 from ...passes.loop_split import split_loops
 from ...ir.core import Block, Function, Op, Value, clone_function
+from ...ir.primitive import PRIMITIVES
 from ...ir.types import ArrayType, ListType, TileType
+from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
 from .elements import float_bits, int_bytes, storage_bytes
 from .ir import TOKEN, Dense, Hints, Scalar, TBlock, TFunc, Tile, TModule, TOp, TValue
 from .lower_common import NARROW_FLOATS, WIDENED_OPS, ttype
+from . import lower_compute, lower_control, lower_memory, lower_reduce, lower_views
 from .lower_compute import ComputeRules
 from .lower_control import ControlRules
 from .lower_memory import VIEW_USERS, ArrayInfo, MemoryRules
@@ -37,7 +41,6 @@ from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
 def specs_of(fn: Function) -> list:
     """Argument metadata matching a function's parameter types, for a function compiled without it
     at hand: every fact at its default (dynamic shapes and strides, non-negative strides)."""
-    from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
 
     def of(t):
         if isinstance(t, ArrayType):
@@ -58,7 +61,8 @@ def specs_of(fn: Function) -> list:
 
 
 class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
-    """Walks the typed IR and builds a TModule; each op `x` goes to the family rule `op_x`."""
+    """Walks the typed IR and builds a TModule; each op goes to its primitive's `tileir` rule (the
+    family mixins' `op_x` methods, registered below)."""
 
     def __init__(self, fn: Function, *, specs: Optional[Sequence] = None,
                  hints: Optional[Hints] = Hints((("default", ()),))):
@@ -209,9 +213,11 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
     def lower_op(self, op: Op) -> None:
         if op.loc is not None:
             self.loc = op.loc
-        handler = getattr(self, "op_" + op.name, None)
-        if handler is None:
+        prim = PRIMITIVES.get(op.name)
+        rule = prim.rule("tileir") if prim is not None else None
+        if rule is None:
             raise self.unsupported(f"the '{op.name}' operation")
+        handler = functools.partial(rule, self)
         if op.name in WIDENED_OPS and any(isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS
                                           for o in op.operands):
             self._widened(op, handler)
@@ -270,3 +276,15 @@ def lower_function(fn: Function, *, specs: Optional[Sequence] = None,
     assumptions and part of the symbol); raises a located TileUnsupportedFeatureError for what
     is not lowered."""
     return Lowering(fn, specs=specs, hints=hints).run()
+
+
+def _register_rules() -> None:
+    """Each family's rules go into their primitives' `tileir` column (the ops must be loaded)."""
+    from ...ops import load_all      # deferred: the op families load on first use
+    load_all()
+    for family in (lower_compute, lower_reduce, lower_control, lower_memory, lower_views):
+        for name, rule in family.RULES.items():
+            PRIMITIVES[name].tileir(rule)
+
+
+_register_rules()

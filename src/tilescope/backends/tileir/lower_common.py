@@ -15,9 +15,6 @@ ELEM = {
 }
 PADDING = {"ZERO": "zero", "NEG_ZERO": "neg_zero", "NAN": "nan", "POS_INF": "pos_inf", "NEG_INF": "neg_inf"}
 SCOPE = {"NONE": None, "BLOCK": "tl_blk", "DEVICE": "device", "SYS": "sys"}
-UNARY_FLOAT = {"abs": "absf", "neg": "negf", "exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
-               "sqrt": "sqrt", "rsqrt": "rsqrt", "sin": "sin", "cos": "cos", "tan": "tan", "sinh": "sinh",
-               "cosh": "cosh", "tanh": "tanh", "floor": "floor", "ceil": "ceil"}
 PRED = {"eq": "equal", "ne": "not_equal", "lt": "less_than", "le": "less_than_or_equal",
         "gt": "greater_than", "ge": "greater_than_or_equal"}
 RMW_INT = {"add": "add", "max": "max", "min": "min", "and": "and", "or": "or", "xor": "xor", "xchg": "xchg"}

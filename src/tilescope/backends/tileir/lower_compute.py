@@ -5,9 +5,10 @@ import math
 
 from ... import dtypes as D
 from ...ir.core import Op
+from ...semantics.functions import UNARY as UNARY_FNS
 from .elements import float_bits, int_bytes, storage_bytes
 from .ir import Dense, Scalar, Tile, TValue
-from .lower_common import NARROW_FLOATS, PRED, UNARY_FLOAT, elem_of, is_float, rounding_of, sign_of, ttype
+from .lower_common import NARROW_FLOATS, PRED, elem_of, is_float, rounding_of, sign_of, ttype
 from .source_order import is_creation_call
 
 
@@ -299,15 +300,15 @@ class ComputeRules:
             self.bind(op, self.emit1("xori", {"lhs": x, "rhs": ones}, T))
             return
         if is_float(dt):
-            name = UNARY_FLOAT.get(fn)
+            row = UNARY_FNS[fn]
+            name = row.tileir.get("float")
             if name is None:
                 raise self.unsupported(f"float '{fn}'")
             attrs = {}
-            if name in ("exp", "tanh"):
-                attrs["rounding_mode"] = rounding_of(op.attrs.get("rounding_mode"), "full")
-            elif name == "sqrt":
-                attrs = self._fp_attrs(op)
-            elif name in ("rsqrt", "exp2"):
+            if row.rounding:              # the op takes a rounding mode: FULL by default where it has one
+                attrs["rounding_mode"] = rounding_of(op.attrs.get("rounding_mode"),
+                                                     "full" if "FULL" in row.rounding else "nearest_even")
+            if row.ftz:
                 attrs["flush_to_zero"] = bool(op.attrs.get("flush_to_zero"))
             self.bind(op, self.emit1(name, {"source": x}, T, **attrs))
             return
@@ -317,3 +318,16 @@ class ComputeRules:
             self.bind(op, self.emit1("negi", {"source": x}, T, overflow="none"))
         else:
             raise self.unsupported(f"integer '{fn}'")
+
+
+# each op's TileIR rule, by op name (lower.py puts them into the primitive table)
+RULES = {
+    "const": ComputeRules.op_const, "undef": ComputeRules.op_undef, "arange": ComputeRules.op_arange,
+    "literal_tile": ComputeRules.op_literal_tile, "from_scalars": ComputeRules.op_from_scalars,
+    "binary": ComputeRules.op_binary, "fma": ComputeRules.op_fma, "compare": ComputeRules.op_compare,
+    "where": ComputeRules.op_where, "astype": ComputeRules.op_astype, "bitcast": ComputeRules.op_bitcast,
+    "broadcast": ComputeRules.op_broadcast, "reshape": ComputeRules.op_reshape, "permute": ComputeRules.op_permute,
+    "cat": ComputeRules.op_cat, "extract": ComputeRules.op_extract, "insert": ComputeRules.op_insert,
+    "pack_bytes": ComputeRules.op_pack_bytes, "unpack_bytes": ComputeRules.op_unpack_bytes,
+    "unary": ComputeRules.op_unary,
+}

@@ -276,3 +276,13 @@ class ControlRules:
     def op_assume(self, op: Op) -> None:
         x = self.v(op.operands[0])
         self.bind(op, self.emit1("assume", {"value": x}, x.type, predicate=DivBy(int(op.attrs["divisor"]))))
+
+
+# each op's TileIR rule, by op name (lower.py puts them into the primitive table)
+RULES = {
+    "for": ControlRules.op_for, "loop": ControlRules.op_loop, "if": ControlRules.op_if,
+    "yield": ControlRules.op_yield, "continue": ControlRules.op_continue, "break": ControlRules.op_break,
+    "return": ControlRules.op_return, "bid": ControlRules.op_bid, "num_blocks": ControlRules.op_num_blocks,
+    "print": ControlRules.op_print, "assert": ControlRules.op_assert, "breakpoint": ControlRules.op_breakpoint,
+    "grid_control": ControlRules.op_grid_control, "assume": ControlRules.op_assume,
+}

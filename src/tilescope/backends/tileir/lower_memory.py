@@ -389,3 +389,11 @@ def _pointer_divisor(info: ArrayInfo, index_divs, facts: ArrayFacts) -> int:
     bits = bitwidth(info.ptr.type.elem.elem)
     d = gcd(facts.ptr.div, off * (bits // 8)) if bits % 8 == 0 else gcd(facts.ptr.div, 1)
     return Fact(d).assumed
+
+
+# each op's TileIR rule, by op name (lower.py puts them into the primitive table)
+RULES = {
+    "array_dim": MemoryRules.op_array_dim, "load_tile": MemoryRules.op_load_tile,
+    "store_tile": MemoryRules.op_store_tile, "num_tiles": MemoryRules.op_num_tiles, "gather": MemoryRules.op_gather,
+    "scatter": MemoryRules.op_scatter, "atomic": MemoryRules.op_atomic, "atomic_cas": MemoryRules.op_atomic_cas,
+}

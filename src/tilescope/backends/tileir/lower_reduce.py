@@ -198,3 +198,10 @@ class ReduceRules:
                        {"dim": op.attrs["axis"], "reverse": bool(op.attrs.get("reverse")), "identities": idents},
                        [region])
         self.bind(op, *sc.results)
+
+
+# each op's TileIR rule, by op name (lower.py puts them into the primitive table)
+RULES = {
+    "mma": ReduceRules.op_mma, "mma_scaled": ReduceRules.op_mma_scaled, "reduce": ReduceRules.op_reduce,
+    "scan": ReduceRules.op_scan,
+}

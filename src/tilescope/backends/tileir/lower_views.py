@@ -265,3 +265,15 @@ class ViewRules:
             else:
                 self.vals[r.id] = vals[k]
                 k += 1
+
+
+# each op's TileIR rule, by op name (lower.py puts them into the primitive table)
+RULES = {
+    "array_slice": ViewRules.op_array_slice, "tiled_view": ViewRules.op_tiled_view,
+    "tiled_load": ViewRules.op_tiled_load, "tiled_store": ViewRules.op_tiled_store,
+    "tiled_num_tiles": ViewRules.op_tiled_num_tiles, "tiled_atomic": ViewRules.op_tiled_atomic,
+    "raw_memory": ViewRules.op_raw_memory, "raw_load": ViewRules.op_raw_load, "raw_store": ViewRules.op_raw_store,
+    "raw_atomic": ViewRules.op_raw_atomic, "raw_atomic_cas": ViewRules.op_raw_atomic_cas,
+    "list_item": ViewRules.op_list_item, "list_len": ViewRules.op_list_len,
+    "load_advanced": ViewRules.op_load_advanced, "store_advanced": ViewRules.op_store_advanced,
+}

@@ -16,6 +16,9 @@ follows upstream's scheme exactly for every fact tilescope's argument metadata c
 from __future__ import annotations
 
 import struct
+
+from ... import dtypes as D
+from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
 from typing import Dict, List, Sequence
 
 DTYPE_CODES = {"bool_": "b8", "float8_e4m3fn": "f8m3fn", "float8_e5m2": "f8m2", "float8_e8m0fnu": "f8m0fnu"}
@@ -31,7 +34,6 @@ def _int(v: int) -> str:
 
 def calling_convention(specs: Sequence) -> str:
     """t2 when a parameter needs it (a tuple, a constant shape), else t1, as upstream picks."""
-    from ...meta import ConstantSpec, ListSpec, MetaTensor, TupleSpec
 
     def needs_v2(s) -> bool:
         if isinstance(s, TupleSpec) or isinstance(s, ConstantSpec) and isinstance(s.value, tuple):
@@ -51,7 +53,6 @@ def mangle(name: str, specs: Sequence) -> str:
 
 
 def _arrays(specs):
-    from ...meta import ListSpec, MetaTensor, TupleSpec
     for s in specs:
         if isinstance(s, MetaTensor):
             yield s
@@ -63,7 +64,6 @@ def _arrays(specs):
 
 
 def _param(s, groups: Dict[str, int]) -> str:
-    from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
     if isinstance(s, MetaTensor):
         return "A" + _array(s, groups)
     if isinstance(s, ListSpec):
@@ -86,7 +86,6 @@ def _param(s, groups: Dict[str, int]) -> str:
 
 
 def _array(a, groups: Dict[str, int]) -> str:
-    from ... import dtypes as D
     out = f"{a.ndim}{dtype_code(a.dtype)}"
     facts: Dict[str, int] = {}          # fact text -> axis mask, in first-seen order
 
@@ -117,7 +116,6 @@ def _array(a, groups: Dict[str, int]) -> str:
 def leaf_specs(specs: Sequence) -> List:
     """The specs of a kernel's run-time parameters in order (tuples flattened, constants dropped),
     matching the typed IR's parameter values."""
-    from ...meta import ConstantSpec, TupleSpec
     out: List = []
     for s in specs:
         if isinstance(s, TupleSpec):

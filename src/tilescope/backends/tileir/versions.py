@@ -9,7 +9,10 @@ from __future__ import annotations
 import functools
 from typing import Optional, Tuple
 
-from ...ops.common import KNOWN_TARGETS as KNOWN
+from ...targets import KNOWN_TARGETS as KNOWN
+from .bytecode import write_bytecode
+from .ir import TModule
+from .toolchain import AssemblerError, Toolchain, find_toolchain
 
 
 def text(v: Tuple[int, int]) -> str:
@@ -18,9 +21,6 @@ def text(v: Tuple[int, int]) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _probe(bin_dir: str) -> Optional[Tuple[int, int]]:
-    from .bytecode import write_bytecode
-    from .ir import TModule
-    from .toolchain import AssemblerError, Toolchain
     tc = Toolchain(bin_dir)
     for v in reversed(KNOWN):
         try:
@@ -34,7 +34,6 @@ def _probe(bin_dir: str) -> Optional[Tuple[int, int]]:
 def installed_version(toolchain=None) -> Optional[str]:
     """The newest bytecode version the installed tileiras (or `toolchain`) accepts, as "13.4";
     None when there is no toolchain or it accepts none of the known versions."""
-    from .toolchain import find_toolchain
     tc = toolchain or find_toolchain(required=False)
     if tc is None:
         return None
