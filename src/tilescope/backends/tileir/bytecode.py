@@ -8,6 +8,7 @@ next numbers, which are free again once the region ends (the op's results come a
 from __future__ import annotations
 
 import os
+import re
 from typing import Dict, List, Tuple
 
 from .ir import (Bounded, DivBy, FloatAttr, FuncType, GatherScatterView, Hints, IntAttr, PartitionView, Ptr,
@@ -414,18 +415,28 @@ class Writer:
         if loc is None or not getattr(loc, "line", 0):
             return 0
         directory, base = os.path.split(loc.filename)
+        self.scope = self.subprogram(directory, base, f.first_line or loc.line, f.source_name or f.name, f.name)
+        return self.loc_attr(loc)
+
+    def subprogram(self, directory: str, base: str, line: int, name: str, linkage: str) -> int:
         file = self.debug(bytes([DI_FILE]) + _varints(self.string(base), self.string(directory)))
         unit = self.debug(bytes([DI_UNIT]) + _varints(file))
-        line = f.first_line or loc.line
-        self.scope = self.debug(bytes([DI_SUBPROGRAM]) + _varints(file, line, self.string(f.source_name or f.name),
-                                                                   self.string(f.name), unit, line))
-        return self.loc_attr(loc)
+        return self.debug(bytes([DI_SUBPROGRAM]) + _varints(file, line, self.string(name), self.string(linkage),
+                                                             unit, line))
+
+    def helper_subprogram(self, s) -> int:
+        """An inlined helper's subprogram, named as upstream names it: `name@stem:line:col_sN`."""
+        directory, base = os.path.split(s.filename)
+        stem = re.sub(r"[^A-Za-z0-9_]", "_", os.path.splitext(base)[0]) or "anonymous"
+        linkage = f"{'lambda' if s.name == '<lambda>' else s.name}@{stem}:{s.line}:{s.col}_{s.specialization}"
+        return self.subprogram(directory, base, s.line, s.name, linkage)
 
     def loc_attr(self, loc) -> int:
         if loc is None or not self.scope or not getattr(loc, "line", 0):
             return 0
+        scope = self.helper_subprogram(loc.scope) if getattr(loc, "scope", None) is not None else self.scope
         # columns are 0-based in TileIR's debug info (Python's col_offset), 1-based in tilescope's Loc
-        attr = self.debug(bytes([DI_LOC]) + _varints(self.scope, self.string(loc.filename), loc.line,
+        attr = self.debug(bytes([DI_LOC]) + _varints(scope, self.string(loc.filename), loc.line,
                                                      max(loc.col - 1, 0)))
         caller = getattr(loc, "call_site", None)
         if caller is not None:
