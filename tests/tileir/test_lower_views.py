@@ -39,7 +39,7 @@ CASES = {
     "grid_control": "static_more.py::grid_dependency_wait_needs_13_4::",
     "arrays joined by if": "typeinfer.py::arrays_join_at_if::",
 }
-# cubins that differ from upstream's, and why (docs/tileir.md)
+# cubins that differ from upstream's, and why (docs/gpu-validation.md, "The corpus")
 NOT_IDENTICAL = {
     "tiled_view, tiled_load/store/num_tiles": "the loop over tiles ends with an explicit continue",
 }

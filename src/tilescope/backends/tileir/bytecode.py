@@ -282,7 +282,8 @@ class Writer:
         code, results, flags, attrs, operands, nregions = spec
         if op.name in SINCE and self.version < SINCE[op.name]:
             v = SINCE[op.name]
-            raise BytecodeError(f"'{op.name}' needs bytecode {v[0]}.{v[1]} (writing {self.version[0]}.{self.version[1]})")
+            raise BytecodeError(f"'{op.name}' needs bytecode {v[0]}.{v[1]} "
+                                f"(writing {self.version[0]}.{self.version[1]})")
         nops.append(self.loc_attr(op.loc))     # one debug attribute per op, in pre-order
         put_varint(buf, code)
         if results == "sized":

@@ -305,7 +305,8 @@ class MemoryRules:
                                  self.index_divisors(op, n))
         self.lower_deferred(op)
         pad = self.v(op.operands[1 + n])
-        args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape, fold=True) if inb is not None else None,
+        args = {"source": ptr, "mask": inb,
+                "paddingValue": self.to_shape(pad, shape, fold=True) if inb is not None else None,
                 "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
@@ -365,7 +366,8 @@ class MemoryRules:
 
     def op_atomic_cas(self, op: Op) -> None:
         ptr, inb, (exp, des), attrs = self._atomic_prelude(op, 2)
-        r = self.emit("atomic_cas_tko", {"pointers": ptr, "cmp": exp, "val": des, "mask": inb, "token": self.mem_in(op)},
+        r = self.emit("atomic_cas_tko",
+                      {"pointers": ptr, "cmp": exp, "val": des, "mask": inb, "token": self.mem_in(op)},
                       [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
         self.mem_out(op, r.results[1])
         res = r.results[0]

@@ -123,7 +123,8 @@ class ViewRules:
         m = self.to_shape(self.v(mask[0]), shape) if mask else None
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
-        args = {"source": ptr, "mask": m, "paddingValue": self.to_shape(self.v(pad), shape, fold=True) if m is not None else None,
+        args = {"source": ptr, "mask": m,
+                "paddingValue": self.to_shape(self.v(pad), shape, fold=True) if m is not None else None,
                 "token": self.mem_in(op)}
         ld = self.emit("load_ptr_tko", args, [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
         self.mem_out(op, ld.results[1])

@@ -7,7 +7,8 @@ from dataclasses import replace
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 from ... import dtypes as D
-from ...errors import InlinedScope, Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError
+from ...errors import (InlinedScope, Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
+                       TileValueError)
 from ...ir.core import Block, Op, Value
 from ...ir.types import TileType, Type
 from ...ops.registry import SURFACE
