@@ -80,8 +80,7 @@ def test_races_on_a_partial_tile_name_an_element_inside_the_array():
     assert any("race on array 'y' element (8,)" in r for r in reports), reports
 
 
-def test_check_bounds_false_still_reports_lanes_outside(monkeypatch):
-    monkeypatch.setenv("TILESCOPE_TILEIRAS_VERSION", "13.4")
+def test_check_bounds_false_still_reports_lanes_outside():
     @ct.kernel
     def unchecked(x, y, T: ct.Constant[int]):
         i = ct.bid(0)

@@ -27,6 +27,8 @@ from typing import Any, List, Optional
 
 import numpy as np
 
+from tests.oracle.corpus import ORACLE_TILEIRAS
+
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = ROOT / "tests" / "oracle" / "upstream_worker.py"
 
@@ -115,7 +117,7 @@ def check_frontend(path: str, kernel_name: str, spec: Any, timeout: float = 10.0
             return Verdict("bad_spec", type(e).__name__, message=str(e))
     try:
         with time_limit(timeout):
-            compiled = tilescope.compile(kern, spec)
+            compiled = tilescope.compile(kern, spec, tileiras_version=ORACLE_TILEIRAS)
     except Timeout:
         raise PropertyFailure(f"compile did not finish within {timeout}s") from None
     except TileInternalError as e:

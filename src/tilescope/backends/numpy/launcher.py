@@ -21,6 +21,7 @@ from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
 from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...targets import NEWEST_TARGET
 from .progress import Progress
 from .races import RaceTracker
 from .rollback import Snapshot
@@ -279,17 +280,18 @@ def _runtime_values(param, host, spec, name: str) -> List[Any]:
 
 def compile_for(fn, specs):
     """The kernel compiled for these specs, once per process (threads launching the same kernel
-    for the first time wait for one compilation). TILESCOPE_TRUST=1 (`tilescope run --trust`)
-    evaluates compile-time Python as Python."""
+    for the first time wait for one compilation). No tileiras is involved, so no feature is gated
+    on a version (the newest known is the target whatever TILESCOPE_TILEIRAS_VERSION says).
+    TILESCOPE_TRUST=1 (`tilescope run --trust`) evaluates compile-time Python as Python."""
     import tilescope
     trust = os.environ.get("TILESCOPE_TRUST") == "1"
-    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"), trust)
+    key = (fn, tuple(repr(s) for s in specs), trust)
     c = _compiled.get(key)
     if c is None:
         with _compile_lock:
             c = _compiled.get(key)
             if c is None:
-                c = tilescope.compile(fn, specs, trust=trust)
+                c = tilescope.compile(fn, specs, trust=trust, tileiras_version="%d.%d" % NEWEST_TARGET)
                 _compiled[key] = c
     return c
 
