@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import List, Optional
 
+from .frontend.source import split_lines, strip_bom
+
 ARGS_RE = re.compile(r"^\s*#\s*tilescope:\s*args\s*(.*?)\s*$")
 
 
@@ -39,7 +41,9 @@ def is_kernel_decorator(dec: ast.expr) -> bool:
 
 
 def find_kernels(tree: ast.Module, source: str) -> List[KernelSite]:
-    lines = source.splitlines()
+    # Numbered as `tree` numbers them (see split_lines): a form feed or U+2028 in a
+    # comment must not move the directives of the kernels below it.
+    lines = split_lines(strip_bom(source))
     sites = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
