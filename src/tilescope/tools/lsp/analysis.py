@@ -1,21 +1,27 @@
-"""One document's analysis: static module, diagnostics and the abstract value of every expression.
+"""One document's analysis: static module, diagnostics and the type of every expression.
 
-Pure Python, no LSP types: the server (server.py) converts. Nothing of the user's
-module is executed: kernels are compiled from `SourceFunction`s built by
-`frontend.static_module` from the buffer text.
+Runs in the analysis worker (worker.py); summary.py turns the result into the plain
+data the server keeps. Nothing of the user's module is executed: kernels are compiled
+from `SourceFunction`s built by `frontend.static_module` from the buffer text.
+Locations here are the front end's: 1-based lines, UTF-8 byte columns (plus one),
+except syntax errors, whose columns count code points (`Diag.char_cols`).
 """
 from __future__ import annotations
 
 import ast
+import hashlib
 import inspect
 import logging
 import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Collection, Dict, List, Optional, Tuple
 
 from ...errors import Loc, TileError, TileRecursionError, TileSyntaxError, TileTypeError
+from ...frontend.source import split_lines
 from ...frontend.static_module import StaticModule, analyze_module, is_unknown_error
+from .describe import describe, documented, short_type
 from .metadata import Signature, kernel_signatures
 
 log = logging.getLogger("tilescope.lsp")
@@ -52,13 +58,34 @@ class Diag:
     kernel: Optional[str] = None
     related: List[Tuple[Loc, str]] = field(default_factory=list)
     generic: bool = False      # from the metadata-free checks (a compile error at the same spot wins)
+    char_cols: bool = False    # columns count code points (a SyntaxError's), not UTF-8 bytes
 
 
-@dataclass
+@dataclass(frozen=True)
 class Record:
-    value: Any
+    """What one compilation knew about one expression: text only, so that neither the
+    analysis cache nor the summary keeps the typed IR alive."""
+    text: str                      # describe() of the value
     kernel: str
     signature: str
+    hint: Optional[str] = None     # the IR type for an inlay hint
+    type_class: Optional[str] = None
+    doc: Optional[str] = None      # a tilescope function documenting it: key into DOCS
+
+
+DOCS: Dict[str, str] = {}          # tilescope function name -> its docstring (bounded by the API)
+
+
+def make_record(value: Any, kernel: str, signature: str) -> Record:
+    from ...ir.core import Value
+    fn = documented(value)
+    doc = None
+    if fn is not None:
+        doc = fn.name
+        if doc not in DOCS:
+            DOCS[doc] = inspect.cleandoc(fn.__doc__ or "")
+    type_class = type(value.type).__name__ if isinstance(value, Value) else None
+    return Record(describe(value), kernel, signature, short_type(value), type_class, doc)
 
 
 @dataclass
@@ -81,7 +108,7 @@ class Analysis:
     def lines(self) -> List[str]:
         cached = getattr(self, "_lines", None)
         if cached is None:
-            cached = self._lines = self.text.splitlines()
+            cached = self._lines = split_lines(self.text)
         return cached
 
 
@@ -89,16 +116,29 @@ def _key(loc: Loc) -> Key:
     return (loc.line, loc.col, loc.end_line or loc.line, loc.end_col or loc.col + 1)
 
 
+# Called before each compilation that is not cached: (kernel, fingerprint, name location).
+CompileHook = Callable[[str, str, Loc], None]
+
+
 def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s: float = 2.0,
-            cancel: Optional[threading.Event] = None) -> Analysis:
-    """Analyse one buffer. Never raises for anything in the user's text."""
+            cancel: Optional[threading.Event] = None, on_compile: Optional[CompileHook] = None,
+            skip: Collection[str] = (), module_globals: Optional[Dict[str, Any]] = None) -> Analysis:
+    """Analyse one buffer. Never raises for anything in the user's text.
+
+    `skip` holds fingerprints of compilations not to attempt again (they ran past the
+    worker's hard limit before); each is reported instead. `module_globals` (only with
+    `executeModules`) are the globals of the module, run: they replace what the static
+    reader could not know."""
     start = time.monotonic()
     deadline = start + budget_s
     sm = analyze_module(text, filename)
-    _restrict_builtins(sm)
     an = Analysis(filename, text, version, sm)
+    if module_globals is not None:
+        _use_executed_globals(an, module_globals)
+    else:
+        _restrict_builtins(sm)
     for err in sm.syntax_errors:
-        an.diagnostics.append(Diag(err.loc, "error", err.kind, err.message))
+        an.diagnostics.append(Diag(err.loc, "error", err.kind, err.message, char_cols=True))
     try:
         an.signatures = kernel_signatures(sm.tree, text, filename, sm)
     except Exception:    # metadata is best effort
@@ -114,7 +154,7 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
             continue
         if not sigs:
             node = fn.node
-            an.diagnostics.append(Diag(_name_loc(filename, node, text), "information", "info",
+            an.diagnostics.append(Diag(_name_loc(an, node), "information", "info",
                                        f"kernel '{name}' has no argument metadata: types are unknown "
                                        f"(add '# tilescope: args ...' above it, record a run with "
                                        f"'tilescope run --record', or launch it with evident arguments)",
@@ -124,7 +164,7 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
             if time.monotonic() > deadline:
                 an.timed_out = True
                 break
-            _compile_cached(an, name, fn, sig, deadline, cancel)
+            _compile_cached(an, name, fn, sig, deadline, cancel, on_compile, skip)
     if an.timed_out:
         an.diagnostics.append(Diag(Loc(filename, 1, 1, 1, 1), "information", "info",
                                    f"tilescope: analysis stopped after {budget_s:.1f} s; some kernels were "
@@ -142,24 +182,48 @@ def _restrict_builtins(sm: StaticModule) -> None:
     sm.globals["__builtins__"] = safe
 
 
-def _name_loc(filename: str, node, text: str) -> Loc:
-    """The range of a def's name."""
+def _use_executed_globals(an: Analysis, module_globals: Dict[str, Any]) -> None:
+    from ...frontend.static_module import UnknownValue
+    from .execute import ERROR_KEY
+    env = an.static.globals
+    for name, value in list(env.items()):
+        if isinstance(value, UnknownValue) and name in module_globals:
+            env[name] = module_globals[name]
+    error = module_globals.get(ERROR_KEY)
+    if error is not None:
+        line, message = error
+        an.diagnostics.append(Diag(Loc(an.filename, line, 1, line, 2), "warning", "ModuleError",
+                                   f"running the module (executeModules) raised {message}"))
+
+
+def _name_loc(an: "Analysis", node) -> Loc:
+    """The range of a def's name (UTF-8 byte columns, as the AST's)."""
     line = node.lineno
-    src = text.splitlines()[line - 1] if line - 1 < len(text.splitlines()) else ""
-    col = src.find(node.name, node.col_offset)
+    src = an.lines[line - 1].encode("utf-8", "surrogatepass") if line - 1 < len(an.lines) else b""
+    col = src.find(node.name.encode(), node.col_offset)
     if col < 0:
-        return Loc(filename, line, node.col_offset + 1, line, node.col_offset + 4)
-    return Loc(filename, line, col + 1, line, col + 1 + len(node.name))
+        return Loc(an.filename, line, node.col_offset + 1, line, node.col_offset + 4)
+    return Loc(an.filename, line, col + 1, line, col + 1 + len(node.name.encode()))
 
 
-# Compilations keyed by everything they read (the kernel's text and line numbers, the
-# helpers it reaches, the module-level statements, the signature): typing inside one
-# kernel does not recompile the others.
-_CACHE: Dict[tuple, "Analysis"] = {}
+@dataclass
+class _Part:
+    """One kernel compiled for one signature: what `_CACHE` keeps (no text, no IR)."""
+    exprs: Dict[Key, List[Record]]
+    bindings: Dict[Key, List[Record]]
+    binding_names: Dict[Key, str]
+    diagnostics: List[Diag]
+    compiled_kernels: Dict[str, str]
+
+
+# Compilations keyed by a hash of everything they read (the kernel's text and line
+# numbers, the helpers it reaches, the module-level statements, the signature): typing
+# inside one kernel does not recompile the others. Least recently used entries go first.
+_CACHE: "OrderedDict[str, _Part]" = OrderedDict()
 _CACHE_SIZE = 256
 
 
-def _fingerprint(an: Analysis, name: str, sig: Signature) -> tuple:
+def _fingerprint(an: Analysis, name: str, sig: Signature) -> str:
     sm = an.static
     lines = an.lines
     module_text = getattr(an, "_module_text", None)
@@ -172,7 +236,8 @@ def _fingerprint(an: Analysis, name: str, sig: Signature) -> tuple:
         node = sm.functions[fname].node
         first = min([node.lineno] + [d.lineno for d in node.decorator_list])
         parts.append((first, "\n".join(lines[first - 1:node.end_lineno or node.lineno])))
-    return (an.filename, name, sig.text, module_text, tuple(parts))
+    key = repr((an.filename, name, sig.text, module_text, tuple(parts)))
+    return hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def _reachable(sm: StaticModule, root: str) -> set:
@@ -188,19 +253,33 @@ def _reachable(sm: StaticModule, root: str) -> set:
     return seen
 
 
-def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:
+def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel,
+                    on_compile: Optional[CompileHook] = None, skip: Collection[str] = ()) -> None:
     try:
         key = _fingerprint(an, name, sig)
     except Exception:
         key = None
     part = _CACHE.get(key) if key is not None else None
-    if part is None:
-        part = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures)
-        _compile_one(part, name, fn, sig, deadline, cancel)
-        if key is not None and not part.timed_out:
-            if len(_CACHE) >= _CACHE_SIZE:
-                _CACHE.clear()
+    if part is not None:
+        _CACHE.move_to_end(key)
+    elif key is not None and key in skip:
+        an.diagnostics.append(Diag(_name_loc(an, fn.node), "warning", "info",
+                                   f"tilescope: kernel '{name}' ({sig.text}) is not analysed: its analysis "
+                                   f"did not finish in time before and was stopped; edit it to try again",
+                                   name))
+        return
+    else:
+        if on_compile is not None and key is not None:
+            on_compile(name, key, _name_loc(an, fn.node))
+        scratch = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures)
+        _compile_one(scratch, name, fn, sig, deadline, cancel)
+        an.timed_out = an.timed_out or scratch.timed_out
+        part = _Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
+                     scratch.compiled_kernels)
+        if key is not None and not scratch.timed_out:
             _CACHE[key] = part
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.popitem(last=False)
     for k, recs in part.exprs.items():
         an.exprs.setdefault(k, []).extend(recs)
     for k, recs in part.bindings.items():
@@ -209,7 +288,6 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
     an.diagnostics.extend(part.diagnostics)
     for k, v in part.compiled_kernels.items():
         an.compiled_kernels.setdefault(k, v)
-    an.timed_out = an.timed_out or part.timed_out
 
 
 def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:
@@ -222,7 +300,7 @@ def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, c
         specs = parse_args(sig.specs) if isinstance(sig.specs, str) else list(sig.specs)
         specs = normalize_args(specs)
     except (ValueError, TypeError) as e:
-        an.diagnostics.append(Diag(_name_loc(an.filename, fn.node, an.text), "error", "ArgsError",
+        an.diagnostics.append(Diag(_name_loc(an, fn.node), "error", "ArgsError",
                                    f"bad argument metadata '{sig.text}': {e}", name))
         return
     bindings: list = []
@@ -242,17 +320,17 @@ def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, c
         error = TileRecursionError("Maximum recursion depth reached while compiling", inference.loc)
     except Exception as ex:     # a bug in tilescope: log it, show it as a warning
         log.exception("internal error compiling %s(%s)", name, sig.text)
-        an.diagnostics.append(Diag(_name_loc(an.filename, fn.node, an.text), "warning", "TileInternalError",
+        an.diagnostics.append(Diag(_name_loc(an, fn.node), "warning", "TileInternalError",
                                    f"tilescope internal error while compiling '{name}': "
                                    f"{type(ex).__name__}: {ex}", name))
     # Values seen before an error are still worth showing.
     for loc, value in recorder:
         if loc is not None and loc.filename == an.filename:
-            an.exprs.setdefault(_key(loc), []).append(Record(value, name, sig.text))
+            an.exprs.setdefault(_key(loc), []).append(make_record(value, name, sig.text))
     for loc, bound, value in bindings:
         if loc is not None and loc.filename == an.filename:
             k = _key(loc)
-            an.bindings.setdefault(k, []).append(Record(value, name, sig.text))
+            an.bindings.setdefault(k, []).append(make_record(value, name, sig.text))
             an.binding_names[k] = bound
     if error is not None:
         an.diagnostics.append(_error_diag(an, error, name, sig))
@@ -262,7 +340,7 @@ def _error_diag(an: Analysis, e: TileError, kernel: str, sig: Signature) -> Diag
     loc = e.loc
     fn = an.static.functions.get(kernel)
     if loc is None or loc.line <= 0 or loc.filename != an.filename:
-        loc = _name_loc(an.filename, fn.node, an.text) if fn is not None else Loc(an.filename, 1, 1)
+        loc = _name_loc(an, fn.node) if fn is not None else Loc(an.filename, 1, 1)
     related = []
     site = loc.call_site
     while site is not None:
@@ -303,10 +381,10 @@ def _generic_checks(an: Analysis) -> None:
         try:
             function_to_hir(node, an.filename, is_entry=fn.is_kernel)
         except TileError as e:
-            an.diagnostics.append(Diag(e.loc or _name_loc(an.filename, node, an.text), "error", e.kind,
+            an.diagnostics.append(Diag(e.loc or _name_loc(an, node), "error", e.kind,
                                        e.message, name, generic=True))
         except RecursionError:
-            an.diagnostics.append(Diag(_name_loc(an.filename, node, an.text), "error", "TileRecursionError",
+            an.diagnostics.append(Diag(_name_loc(an, node), "error", "TileRecursionError",
                                        "the function is too deeply nested to analyse", name))
         for sub in ast.walk(node):
             if isinstance(sub, ast.Call):
@@ -387,19 +465,3 @@ def _dedupe(an: Analysis) -> None:
         seen.add(key)
         out.append(d)
     an.diagnostics = out
-
-
-# ---- queries -------------------------------------------------------------------
-
-def innermost(table: Dict[Key, List[Record]], line: int, col: int) -> Optional[Tuple[Key, List[Record]]]:
-    """The smallest recorded range containing the 1-based (line, col)."""
-    best = None
-    best_size = None
-    for k, recs in table.items():
-        l0, c0, l1, c1 = k
-        if (line, col) < (l0, c0) or (line, col) >= (l1, c1):
-            continue
-        size = (l1 - l0, (c1 - c0) if l1 == l0 else c1)
-        if best_size is None or size < best_size:
-            best, best_size = (k, recs), size
-    return best
