@@ -140,14 +140,14 @@ class RawClient:
         return self.call("textDocument/hover", {"textDocument": {"uri": uri},
                                                 "position": {"line": line, "character": character}}, timeout)
 
-    def state(self, uri: str) -> dict:
-        return self.call("tilescope/documentState", {"textDocument": {"uri": uri}})["result"]
+    def state(self, uri: str, with_text: bool = True) -> dict:
+        return self.call("tilescope/documentState", {"textDocument": {"uri": uri}, "withText": with_text})["result"]
 
     def rss_mb(self, uri: Optional[str] = None) -> float:
         """Resident memory of the server and its analysis workers (Linux)."""
         pids = [self.proc.pid]
         if uri is not None:
-            pids += self.state(uri)["workers"]
+            pids += self.state(uri, with_text=False)["workers"]
         total = 0.0
         for pid in pids:
             try:

@@ -11,6 +11,7 @@ for the analysis of the current text.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set
@@ -95,6 +96,12 @@ class TilescopeServer(LanguageServer):
             self._pool = WorkerPool(self.pool_config(), self._on_outcome)
         return self._pool
 
+    def report_server_error(self, error: Exception, source) -> None:
+        """pygls reports here a message it could not read: answer it (-32700), as JSON-RPC asks."""
+        if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError)):
+            self.protocol.send_parse_error(error)
+        log.error("%s: %s", getattr(source, "__name__", source), error)
+
     def tell(self, message: str, kind=T.MessageType.Warning) -> None:
         self.window_show_message(T.ShowMessageParams(type=kind, message=message))
 
@@ -137,8 +144,8 @@ class TilescopeServer(LanguageServer):
         if size > limit:
             message = (f"tilescope: this document is {size / 1024:,.0f} KB, over the "
                        f"{limit / 1024:,.0f} KB analysis limit (option maxDocumentKB): it is not analysed")
-            self._accept(uri, doc.version, Summary(doc.version, [Diagnostic((1, 1, 1, 2), "warning", "info",
-                                                                           message)]), complete=True)
+            summary = Summary(doc.version, [Diagnostic((1, 1, 1, 2), "warning", "info", message)], text=text)
+            self._accept(uri, doc.version, summary, complete=True)
             return
         st.job_version = doc.version
         self.pool.submit(Job(uri, doc.version, text, _filename(uri), frozenset(st.hung)))

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 import cattrs
@@ -50,11 +51,15 @@ class _Answered:
 ANSWERED = _Answered()
 
 
+_CAMEL = re.compile(r"_([a-z])")
+
+
 def _describe_error(exc: BaseException) -> str:
     cause = exc.__cause__ or exc
     if isinstance(cause, cattrs.BaseValidationError):
         try:
-            return "; ".join(cattrs.transform_error(cause)[:4])
+            # cattrs names Python fields (`text_document`): show the protocol's (`textDocument`).
+            return "; ".join(_CAMEL.sub(lambda m: m.group(1).upper(), e) for e in cattrs.transform_error(cause)[:4])
         except Exception:
             pass
     return str(cause)[:200]
@@ -63,6 +68,11 @@ def _describe_error(exc: BaseException) -> str:
 class TilescopeProtocol(LanguageServerProtocol):
 
     def structure_message(self, data: Any):
+        if isinstance(data, dict) and "jsonrpc" in data and data["jsonrpc"] != "2.0" \
+                and "method" in data and "id" in data:
+            msg_id = data["id"] if isinstance(data["id"], (int, str)) and not isinstance(data["id"], bool) else None
+            self._send_error(msg_id, INVALID_REQUEST, 'jsonrpc must be "2.0"')
+            return ANSWERED
         try:
             return super().structure_message(data)
         except JsonRpcException as exc:

@@ -6,6 +6,7 @@ Every request is answered: bad parameters and unknown documents with error -3260
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 
 from lsprotocol import types as T
@@ -98,7 +99,8 @@ def build_server() -> TilescopeServer:
 
     @server.feature(DOCUMENT_STATE)
     def document_state(ls: TilescopeServer, params):
-        """The server's copy of a document (to check it against the client's)."""
+        """The server's copy of a document, to check it against the client's: its hash, and
+        its text when `withText` is true."""
         uri = getattr(getattr(params, "textDocument", None), "uri", None)
         if not isinstance(uri, str):
             raise JsonRpcInvalidParams("invalid params: expected {\"textDocument\": {\"uri\": ...}}")
@@ -108,9 +110,14 @@ def build_server() -> TilescopeServer:
             raise JsonRpcInvalidParams(str(e)) from None
         st = ls.state(uri)
         pool = ls._pool.stats() if ls._pool is not None else {}
-        return {"uri": uri, "version": doc.version, "text": doc.text, "lineCount": doc.line_count(),
-                "analysedVersion": st.analysed_version, "workers": pool.get("workers", []),
-                "kills": pool.get("kills", 0)}
+        text = doc.text
+        state = {"uri": uri, "version": doc.version, "length": len(text), "lineCount": doc.line_count(),
+                 "sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
+                 "analysedVersion": st.analysed_version, "workers": pool.get("workers", []),
+                 "kills": pool.get("kills", 0)}
+        if getattr(params, "withText", False) is True:
+            state["text"] = text
+        return state
 
     # ---- features ------------------------------------------------------------------
 
