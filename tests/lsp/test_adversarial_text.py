@@ -233,3 +233,13 @@ def test_several_documents_at_once(server, workdir):
     for i, uri in enumerate(uris):
         reply = server.hover(uri, 5, 4)
         assert ("error" in reply) == (i % 2 == 0)
+
+
+@pytest.mark.parametrize("name", ["form feed", "LS"])
+def test_syntax_error_below_a_separator(server, workdir, name):
+    text = f"x = 1  # {NOT_LINE_ENDS[name]}\n" + kernel(64) + "\ndef broken(:\n    pass\n"
+    uri = uri_of(os.path.join(workdir, "syntax.py"))
+    server.open(uri, text)
+    diags = errors(server.wait_diagnostics(uri, version=1, timeout=30))
+    assert [d["range"]["start"]["line"] for d in diags] == [text.split("\n").index("def broken(:")], diags
+    assert "Tile[float32,(64)]" in server.hover(uri, 6, 4)["result"]["contents"]["value"]

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..errors import Loc, TileStaticEvalError, TileSyntaxError
-from .source import SourceFunction
+from .source import SourceFunction, split_lines
 
 # Standard-library modules whose import has no side effects worth fearing.
 SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator")
@@ -111,7 +111,7 @@ def parse_tolerant(text: str, filename: str) -> Tuple[ast.Module, List[TileSynta
         first_error = _syntax_error(e, filename)
     except (ValueError, RecursionError, MemoryError) as e:  # NUL bytes, absurd nesting
         return ast.Module(body=[], type_ignores=[]), [TileSyntaxError(str(e), Loc(filename, 1, 1))]
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text, keepends=True)     # numbered as the parser numbers them
     starts = [i for i, line in enumerate(lines) if _TOP_START.match(line)]
     # Decorators belong to the statement that follows them.
     chunks: List[Tuple[int, int]] = []
