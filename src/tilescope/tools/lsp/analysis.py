@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import inspect
 import logging
 import threading
 import time
@@ -21,13 +20,14 @@ from typing import Any, Callable, Collection, Dict, List, Optional, Tuple
 from ...errors import Loc, TileError, TileRecursionError, TileSyntaxError, TileTypeError
 from ...frontend.source import split_lines
 from ...frontend.static_module import StaticModule, analyze_module, is_unknown_error
-from .describe import describe, documented, short_type
+from .checks import generic_checks, tile_functions
+from .facts import ModuleFacts
 from .metadata import Signature, kernel_signatures
+from .records import DOCS, Diag, Key, Record, make_record, name_loc  # noqa: F401  (DOCS, Record: re-exported)
 
 log = logging.getLogger("tilescope.lsp")
 
 MAX_SIGNATURES_PER_KERNEL = 3
-Key = Tuple[int, int, int, int]      # line, col, end_line, end_col (1-based, end exclusive)
 
 
 class Cancelled(BaseException):
@@ -50,45 +50,6 @@ class _Recorder(list):
 
 
 @dataclass
-class Diag:
-    loc: Loc
-    severity: str              # "error", "warning", "information", "hint"
-    kind: str                  # upstream's error class name, or "info"
-    message: str
-    kernel: Optional[str] = None
-    related: List[Tuple[Loc, str]] = field(default_factory=list)
-    generic: bool = False      # from the metadata-free checks (a compile error at the same spot wins)
-    char_cols: bool = False    # columns count code points (a SyntaxError's), not UTF-8 bytes
-
-
-@dataclass(frozen=True)
-class Record:
-    """What one compilation knew about one expression: text only, so that neither the
-    analysis cache nor the summary keeps the typed IR alive."""
-    text: str                      # describe() of the value
-    kernel: str
-    signature: str
-    hint: Optional[str] = None     # the IR type for an inlay hint
-    type_class: Optional[str] = None
-    doc: Optional[str] = None      # a tilescope function documenting it: key into DOCS
-
-
-DOCS: Dict[str, str] = {}          # tilescope function name -> its docstring (bounded by the API)
-
-
-def make_record(value: Any, kernel: str, signature: str) -> Record:
-    from ...ir.core import Value
-    fn = documented(value)
-    doc = None
-    if fn is not None:
-        doc = fn.name
-        if doc not in DOCS:
-            DOCS[doc] = inspect.cleandoc(fn.__doc__ or "")
-    type_class = type(value.type).__name__ if isinstance(value, Value) else None
-    return Record(describe(value), kernel, signature, short_type(value), type_class, doc)
-
-
-@dataclass
 class Analysis:
     filename: str
     text: str
@@ -101,6 +62,7 @@ class Analysis:
     signatures: Dict[str, List[Signature]] = field(default_factory=dict)
     tile_functions: Dict[str, ast.AST] = field(default_factory=dict)
     compiled_kernels: Dict[str, str] = field(default_factory=dict)      # kernel -> signature used
+    facts: Optional[ModuleFacts] = None
     timed_out: bool = False
     elapsed_ms: float = 0.0
 
@@ -143,8 +105,9 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
         an.signatures = kernel_signatures(sm.tree, text, filename, sm)
     except Exception:    # metadata is best effort
         log.exception("reading argument metadata failed")
-    an.tile_functions = _tile_functions(sm)
-    _generic_checks(an)
+    an.facts = ModuleFacts({n: f.node for n, f in sm.functions.items()})
+    an.tile_functions = tile_functions(sm, an.facts)
+    generic_checks(an)
     for name in sm.kernels:
         if cancel is not None and cancel.is_set():
             raise Cancelled()
@@ -197,13 +160,7 @@ def _use_executed_globals(an: Analysis, module_globals: Dict[str, Any]) -> None:
 
 
 def _name_loc(an: "Analysis", node) -> Loc:
-    """The range of a def's name (UTF-8 byte columns, as the AST's)."""
-    line = node.lineno
-    src = an.lines[line - 1].encode("utf-8", "surrogatepass") if line - 1 < len(an.lines) else b""
-    col = src.find(node.name.encode(), node.col_offset)
-    if col < 0:
-        return Loc(an.filename, line, node.col_offset + 1, line, node.col_offset + 4)
-    return Loc(an.filename, line, col + 1, line, col + 1 + len(node.name.encode()))
+    return name_loc(an.filename, an.lines, node)
 
 
 @dataclass
@@ -232,25 +189,12 @@ def _fingerprint(an: Analysis, name: str, sig: Signature) -> str:
             "\n".join(lines[st.lineno - 1:st.end_lineno or st.lineno]) for st in sm.tree.body
             if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)))
     parts = []
-    for fname in sorted(_reachable(sm, name)):
+    for fname in sorted(an.facts.reachable(name)):
         node = sm.functions[fname].node
         first = min([node.lineno] + [d.lineno for d in node.decorator_list])
         parts.append((first, "\n".join(lines[first - 1:node.end_lineno or node.lineno])))
     key = repr((an.filename, name, sig.text, module_text, tuple(parts)))
     return hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _reachable(sm: StaticModule, root: str) -> set:
-    seen, todo = set(), [root]
-    while todo:
-        fname = todo.pop()
-        if fname in seen or fname not in sm.functions:
-            continue
-        seen.add(fname)
-        for sub in ast.walk(sm.functions[fname].node):
-            if isinstance(sub, ast.Name) and sub.id in sm.functions:
-                todo.append(sub.id)
-    return seen
 
 
 def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel,
@@ -271,7 +215,7 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
     else:
         if on_compile is not None and key is not None:
             on_compile(name, key, _name_loc(an, fn.node))
-        scratch = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures)
+        scratch = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures, facts=an.facts)
         _compile_one(scratch, name, fn, sig, deadline, cancel)
         an.timed_out = an.timed_out or scratch.timed_out
         part = _Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
@@ -351,104 +295,6 @@ def _error_diag(an: Analysis, e: TileError, kernel: str, sig: Signature) -> Diag
     msg = f"{e.message}  [kernel {kernel}({sig.text})]" if sig.source != "directive" or \
         len(an.signatures.get(kernel, ())) > 1 else e.message
     return Diag(loc, "error", e.kind, msg, kernel, related)
-
-
-# ---- generic checks (no argument metadata needed) -----------------------------
-
-def _tile_functions(sm: StaticModule) -> Dict[str, ast.AST]:
-    """Kernels, @ct.function helpers and every module function they call by name."""
-    todo = [n for n, f in sm.functions.items() if f.is_kernel or getattr(f, "is_tile_function", False)]
-    seen: Dict[str, ast.AST] = {}
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in sm.functions:
-            continue
-        node = sm.functions[name].node
-        seen[name] = node
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name) and sub.id in sm.functions and sub.id != name:
-                todo.append(sub.id)
-    return seen
-
-
-def _generic_checks(an: Analysis) -> None:
-    from ...frontend.ast2hir import function_to_hir
-    from ... import lang
-    sm = an.static
-    known = set(dir(lang))
-    for name, node in an.tile_functions.items():
-        fn = sm.functions[name]
-        try:
-            function_to_hir(node, an.filename, is_entry=fn.is_kernel)
-        except TileError as e:
-            an.diagnostics.append(Diag(e.loc or _name_loc(an, node), "error", e.kind,
-                                       e.message, name, generic=True))
-        except RecursionError:
-            an.diagnostics.append(Diag(_name_loc(an, node), "error", "TileRecursionError",
-                                       "the function is too deeply nested to analyse", name))
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Call):
-                d = _arity_check(an, sub)
-                if d is not None:
-                    an.diagnostics.append(d)
-    aliases = set(sm.tile_aliases)
-    if aliases:
-        for sub in ast.walk(sm.tree):
-            if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id in aliases \
-                    and sub.attr not in known:
-                loc = Loc(an.filename, sub.lineno, sub.col_offset + 1, sub.end_lineno, sub.end_col_offset + 1)
-                an.diagnostics.append(Diag(loc, "error", "TileTypeError",
-                                           f"module 'cuda.tile' has no attribute '{sub.attr}'"))
-
-
-def _arity_check(an: Analysis, call: ast.Call) -> Optional[Diag]:
-    from ...ops.registry import SurfaceFunction
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    target = None
-    label = None
-    f = call.func
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in an.static.tile_aliases:
-        from ... import lang
-        target = getattr(lang, f.attr, None) if f.attr in dir(lang) else None
-        label = f"{f.value.id}.{f.attr}"
-        if not isinstance(target, SurfaceFunction) or target.raw_args or target.family == "missing":
-            return None
-        sig = target.signature
-    elif isinstance(f, ast.Name) and f.id in an.tile_functions and f.id in an.static.functions:
-        sig = _ast_signature(an.static.functions[f.id].node)
-        label = f.id
-        if sig is None:
-            return None
-    else:
-        return None
-    try:
-        sig.bind(*([None] * len(call.args)), **{k.arg: None for k in call.keywords})
-    except TypeError as e:
-        loc = Loc(an.filename, call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1)
-        return Diag(loc, "error", "TileTypeError", f"{label}(): {e}", generic=True)
-    return None
-
-
-def _ast_signature(node) -> Optional[inspect.Signature]:
-    a = node.args
-    P = inspect.Parameter
-    params = []
-    pos = a.posonlyargs + a.args
-    first_default = len(pos) - len(a.defaults)
-    try:
-        for i, arg in enumerate(pos):
-            kind = P.POSITIONAL_ONLY if i < len(a.posonlyargs) else P.POSITIONAL_OR_KEYWORD
-            params.append(P(arg.arg, kind, default=None if i >= first_default else P.empty))
-        if a.vararg:
-            params.append(P(a.vararg.arg, P.VAR_POSITIONAL))
-        for arg, d in zip(a.kwonlyargs, a.kw_defaults):
-            params.append(P(arg.arg, P.KEYWORD_ONLY, default=P.empty if d is None else None))
-        if a.kwarg:
-            params.append(P(a.kwarg.arg, P.VAR_KEYWORD))
-        return inspect.Signature(params)
-    except ValueError:
-        return None
 
 
 def _dedupe(an: Analysis) -> None:

@@ -108,10 +108,15 @@ class Columns:
 
     def __init__(self, lines: List[str], bom: bool):
         self.lines, self.bom = lines, bom
+        self.ascii: Dict[int, bool] = {}
 
     def char(self, line: int, col: int) -> int:
-        src = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-        return self._shift(line, byte_to_index(src, col - 1) + 1)
+        ascii_ = self.ascii.get(line)
+        if ascii_ is None:
+            ascii_ = self.ascii[line] = not 0 < line <= len(self.lines) or self.lines[line - 1].isascii()
+        if ascii_:
+            return self._shift(line, col)
+        return self._shift(line, byte_to_index(self.lines[line - 1], col - 1) + 1)
 
     def char_from_chars(self, line: int, col: int) -> int:
         """A column already in code points (`SyntaxError.offset`)."""
@@ -226,10 +231,8 @@ def _loop_hints(an: Analysis, cols: Columns) -> List[Hint]:
     by_name: Dict[str, List[Tuple[int, List[Record]]]] = {}
     for key, recs in an.bindings.items():
         by_name.setdefault(an.binding_names.get(key, ""), []).append((key[0], recs))
-    for fn in an.tile_functions.values():
-        for node in ast.walk(fn):
-            if not isinstance(node, (ast.For, ast.While)):
-                continue
+    for name, fn in an.tile_functions.items():
+        for node in an.facts[name].loops:
             end = node.end_lineno or node.lineno
             parts = []
             for name in _carried_names(node):
@@ -336,23 +339,29 @@ def _unparse(node) -> str:
 
 
 def _functions(an: Analysis, cols: Columns) -> Dict[str, FunctionInfo]:
-    out = {}
-    for node in ast.walk(an.static.tree):
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.name in out:
+    from .facts import function_facts
+    out: Dict[str, FunctionInfo] = {}
+    known = an.static.functions
+    todo = [(an.facts[name] if an.facts is not None else function_facts(fn.node)) for name, fn in known.items()]
+    for stmt in an.static.tree.body:     # defs the static reader did not bind (class bodies, unknown branches)
+        if not (isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name in known):
+            todo.extend(function_facts(n) for n in ast.walk(stmt) if isinstance(n, (ast.FunctionDef,
+                                                                                    ast.AsyncFunctionDef)))
+    for facts in todo:
+        node = facts.node
+        if node.name in out:
             continue
         info = FunctionInfo(node.name, node.lineno, node.end_lineno or node.lineno,
                             node.name in an.tile_functions, _def_name_key(node, an, cols), _param_labels(node))
         a = node.args
         for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
             info.locals.setdefault(arg.arg, _node_key(arg, cols))
-        stores = sorted((n for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)),
-                        key=lambda n: (n.lineno, n.col_offset))
-        for n in stores:
+        for n in sorted(facts.stores, key=lambda n: (n.lineno, n.col_offset)):
             info.locals.setdefault(n.id, _node_key(n, cols))
-        for sub in ast.walk(node):
-            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef)) and sub is not node:
-                info.locals[sub.name] = _def_name_key(sub, an, cols)
+        for sub in facts.nested:
+            info.locals[sub.name] = _def_name_key(sub, an, cols)
         out[node.name] = info
+        todo.extend(function_facts(sub) for sub in facts.nested if sub.name not in out)
     return out
 
 
