@@ -117,8 +117,8 @@ def test_a_worker_that_exits_is_replaced(server, workdir):
     assert any("stopped unexpectedly" in d["message"] for d in diags), diags
     ok = uri_of(os.path.join(workdir, "fine.py"))
     server.open(ok, kernel("x = ct.bid(0)"))
-    line = 5
-    h = server.hover(ok, line, 4)
+    server.wait_diagnostics(ok, version=1, timeout=30)
+    h = server.hover(ok, 5, 4)
     assert "Tile[int32,()]" in h["result"]["contents"]["value"]
 
 
@@ -184,6 +184,7 @@ def test_execute_modules_hang_is_stopped(workdir):
         assert any("did not finish" in d["message"] for d in diags), diags
         other = uri_of(os.path.join(workdir, "other.py"))
         c.open(other, kernel("x = ct.bid(0)"))
+        c.wait_diagnostics(other, version=1, timeout=30)
         assert "Tile[int32,()]" in c.hover(other, 5, 4)["result"]["contents"]["value"]
     finally:
         c.shutdown()

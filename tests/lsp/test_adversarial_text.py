@@ -72,6 +72,7 @@ def test_crlf_and_cr_documents(server, workdir, ending):
                             "text": "    u = ct.bid(0)" + ending}])
     assert server.state(uri)["text"] == ending.join(
         kernel(48).split("\n")[:5] + ["    u = ct.bid(0)"] + kernel(48).split("\n")[5:])
+    server.wait_diagnostics(uri, version=2, timeout=30)
     assert "Tile[int32,()]" in server.hover(uri, 5, 4)["result"]["contents"]["value"]
 
 
