@@ -4,8 +4,9 @@ Opens realistic kernel files (examples/ and tests/corpus/realistic/kernels.py) a
 applies random incremental edits (typing and deleting characters, ASCII and not,
 splitting and joining lines), each burst followed by an edit that restores what it
 changed, with requests mixed in (hover, completion, signature help, inlay hints,
-definition). After each burst the client pauses and waits for the diagnostics of that
-version. Checked and printed:
+definition). The client pauses after half the bursts (a text never analysed before) and
+after each restore (usually a text the server analysed before, as after an undo), and
+waits for the diagnostics of that version. Checked and printed:
 
 - crashes (the server exiting) and unanswered requests (no response within 30 s);
 - the server's copy equal to the client's (a SHA-256 compare) at every pause;
@@ -105,6 +106,7 @@ class Soak:
             self.client.wait_diagnostics(d.uri, version=1, timeout=60)
         self.edits = 0
         self.hover_ms, self.diag_ms, self.other_ms = [], [], []
+        self.diag_new_ms, self.diag_back_ms = [], []
         self.unanswered = self.mismatches = self.checks = self.requests = 0
         self.rss = []
         self.started = time.monotonic()
@@ -137,8 +139,10 @@ class Soak:
             self.send(doc, change)
             if rng.random() < 0.3:
                 self.request(doc)
+        if rng.random() < 0.5:
+            self.pause(doc, self.diag_new_ms)         # a text never analysed before
         self.send(doc, doc.restore(first, count, original))
-        self.pause(doc)
+        self.pause(doc, self.diag_back_ms)            # usually a text analysed before (as after an undo)
 
     def send(self, doc: Doc, change: dict) -> None:
         doc.version += 1
@@ -182,10 +186,12 @@ class Soak:
         if ms is not None:
             self.other_ms.append(ms)
 
-    def pause(self, doc: Doc) -> None:
+    def pause(self, doc: Doc, into) -> None:
         try:
             self.client.wait_diagnostics(doc.uri, version=doc.version, timeout=REQUEST_TIMEOUT_S)
-            self.diag_ms.append((time.perf_counter() - self.last_edit) * 1000)
+            ms = (time.perf_counter() - self.last_edit) * 1000
+            self.diag_ms.append(ms)
+            into.append(ms)
         except TimeoutError:
             self.unanswered += 1
         state, _ = self.call("tilescope/documentState", {"textDocument": {"uri": doc.uri}})
@@ -196,10 +202,12 @@ class Soak:
         self.state = state["result"] if state else None
 
     def sample(self) -> None:
-        mb = self.client.rss_mb(self.docs[0].uri)
+        by_pid = self.client.rss_by_process(self.docs[0].uri)
+        mb = sum(by_pid.values())
         self.rss.append((self.edits, mb))
         if self.args.progress:
-            print(f"  {self.edits:>7} edits  {time.monotonic() - self.started:7.0f} s  rss {mb:6.1f} MB  "
+            parts = "+".join(f"{v:.0f}" for v in by_pid.values())
+            print(f"  {self.edits:>7} edits  {time.monotonic() - self.started:7.0f} s  rss {mb:6.1f} MB ({parts})  "
                   f"hover p95 {pct(self.hover_ms, 95):5.1f} ms  diag p95 {pct(self.diag_ms, 95):5.1f} ms", flush=True)
 
     def run(self) -> int:
@@ -229,6 +237,7 @@ class Soak:
         print(f"crashes {int(crashed)} (exit status {code}), worker kills {kills}, requests {self.requests:,}, "
               f"unanswered {self.unanswered}, text checks {self.checks:,}, mismatches {self.mismatches}")
         for label, xs in (("hover", self.hover_ms), ("diagnostics after a pause", self.diag_ms),
+                          ("  of a new text", self.diag_new_ms), ("  after restoring the text", self.diag_back_ms),
                           ("completion/signature/hints/definition", self.other_ms)):
             print(f"{label:40s} n={len(xs):6d}  p50 {pct(xs, 50):7.1f} ms  p95 {pct(xs, 95):7.1f} ms  "
                   f"max {max(xs) if xs else float('nan'):7.1f} ms")

@@ -143,19 +143,22 @@ class RawClient:
     def state(self, uri: str, with_text: bool = True) -> dict:
         return self.call("tilescope/documentState", {"textDocument": {"uri": uri}, "withText": with_text})["result"]
 
-    def rss_mb(self, uri: Optional[str] = None) -> float:
-        """Resident memory of the server and its analysis workers (Linux)."""
+    def rss_by_process(self, uri: Optional[str] = None) -> Dict[int, float]:
+        """Resident memory (MB) of the server and, given an open document, its analysis workers (Linux)."""
         pids = [self.proc.pid]
         if uri is not None:
             pids += self.state(uri, with_text=False)["workers"]
-        total = 0.0
+        out = {}
         for pid in pids:
             try:
                 with open(f"/proc/{pid}/statm") as f:
-                    total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+                    out[pid] = int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
             except OSError:
                 pass
-        return total
+        return out
+
+    def rss_mb(self, uri: Optional[str] = None) -> float:
+        return sum(self.rss_by_process(uri).values())
 
     def shutdown(self) -> int:
         try:

@@ -118,6 +118,7 @@ class SourceFunction:
         self.defaults = defaults or {}
         self.is_kernel = is_kernel
         self.is_contextmanager = is_contextmanager
+        self.hir: Dict[bool, H.FunctionDef] = {}        # is_entry -> HIR (see function_hir)
 
     def __repr__(self) -> str:
         return f"<source function {self.__name__} at {self.filename}:{self.node.lineno}>"
@@ -125,12 +126,11 @@ class SourceFunction:
 
 def function_hir(fn, *, is_entry: bool) -> H.FunctionDef:
     if isinstance(fn, SourceFunction):
-        key = (fn.filename, fn.node.lineno, fn.__name__, is_entry)
-        hir = _hir_cache.get(key)
-        if hir is None or getattr(hir, "_ast", None) is not fn.node:
-            hir = function_to_hir(fn.node, fn.filename, is_entry=is_entry)
-            hir._ast = fn.node
-            _hir_cache[key] = hir
+        # Kept on the function itself: the editor builds new SourceFunctions for every
+        # version of a buffer, and a global table keyed by line would only ever grow.
+        hir = fn.hir.get(is_entry)
+        if hir is None:
+            hir = fn.hir[is_entry] = function_to_hir(fn.node, fn.filename, is_entry=is_entry)
         return hir
     node, filename = function_ast(fn)
     key = (filename, node.lineno, node.name if hasattr(node, "name") else "<lambda>", is_entry)

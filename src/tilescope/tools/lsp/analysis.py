@@ -9,17 +9,16 @@ except syntax errors, whose columns count code points (`Diag.char_cols`).
 from __future__ import annotations
 
 import ast
-import hashlib
 import logging
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Dict, List, Optional, Tuple
 
 from ...errors import Loc, TileError, TileRecursionError, TileSyntaxError, TileTypeError
 from ...frontend.source import split_lines
 from ...frontend.static_module import StaticModule, analyze_module, is_unknown_error
+from . import compile_cache
 from .checks import generic_checks, tile_functions
 from .facts import ModuleFacts
 from .metadata import Signature, kernel_signatures
@@ -163,67 +162,29 @@ def _name_loc(an: "Analysis", node) -> Loc:
     return name_loc(an.filename, an.lines, node)
 
 
-@dataclass
-class _Part:
-    """One kernel compiled for one signature: what `_CACHE` keeps (no text, no IR)."""
-    exprs: Dict[Key, List[Record]]
-    bindings: Dict[Key, List[Record]]
-    binding_names: Dict[Key, str]
-    diagnostics: List[Diag]
-    compiled_kernels: Dict[str, str]
-
-
-# Compilations keyed by a hash of everything they read (the kernel's text and line
-# numbers, the helpers it reaches, the module-level statements, the signature): typing
-# inside one kernel does not recompile the others. Least recently used entries go first.
-_CACHE: "OrderedDict[str, _Part]" = OrderedDict()
-_CACHE_SIZE = 256
-
-
-def _fingerprint(an: Analysis, name: str, sig: Signature) -> str:
-    sm = an.static
-    lines = an.lines
-    module_text = getattr(an, "_module_text", None)
-    if module_text is None:
-        module_text = an._module_text = "\n".join(
-            "\n".join(lines[st.lineno - 1:st.end_lineno or st.lineno]) for st in sm.tree.body
-            if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)))
-    parts = []
-    for fname in sorted(an.facts.reachable(name)):
-        node = sm.functions[fname].node
-        first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-        parts.append((first, "\n".join(lines[first - 1:node.end_lineno or node.lineno])))
-    key = repr((an.filename, name, sig.text, module_text, tuple(parts)))
-    return hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest()
-
-
 def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel,
                     on_compile: Optional[CompileHook] = None, skip: Collection[str] = ()) -> None:
     try:
-        key = _fingerprint(an, name, sig)
-    except Exception:
-        key = None
-    part = _CACHE.get(key) if key is not None else None
-    if part is not None:
-        _CACHE.move_to_end(key)
-    elif key is not None and key in skip:
+        key, ranges = compile_cache.fingerprint(an, name, sig)
+    except Exception:        # a node without positions: compile without caching
+        key, ranges = None, ()
+    part = compile_cache.lookup(key, ranges, an.filename) if key is not None else None
+    if part is None and key is not None and key in skip:
         an.diagnostics.append(Diag(_name_loc(an, fn.node), "warning", "info",
                                    f"tilescope: kernel '{name}' ({sig.text}) is not analysed: its analysis "
                                    f"did not finish in time before and was stopped; edit it to try again",
                                    name))
         return
-    else:
+    if part is None:
         if on_compile is not None and key is not None:
             on_compile(name, key, _name_loc(an, fn.node))
         scratch = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures, facts=an.facts)
         _compile_one(scratch, name, fn, sig, deadline, cancel)
         an.timed_out = an.timed_out or scratch.timed_out
-        part = _Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
-                     scratch.compiled_kernels)
+        part = compile_cache.Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
+                                  scratch.compiled_kernels)
         if key is not None and not scratch.timed_out:
-            _CACHE[key] = part
-            while len(_CACHE) > _CACHE_SIZE:
-                _CACHE.popitem(last=False)
+            compile_cache.store(key, ranges, part)
     for k, recs in part.exprs.items():
         an.exprs.setdefault(k, []).extend(recs)
     for k, recs in part.bindings.items():

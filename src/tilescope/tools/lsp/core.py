@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Dict, List, Optional, Set
 
 from lsprotocol import types as T
@@ -31,6 +31,7 @@ from .view import View
 log = logging.getLogger("tilescope.lsp")
 
 REQUEST_WAIT_S = 1.5
+RECENT_SUMMARIES = 2
 MAX_HUNG_PER_DOCUMENT = 64
 DOCUMENT_STATE = "tilescope/documentState"
 
@@ -48,6 +49,7 @@ class DocState:
     timer: Optional[asyncio.TimerHandle] = None
     job_version: Optional[int] = None          # the version submitted last
     hung: Set[str] = field(default_factory=set)
+    recent: List[Summary] = field(default_factory=list)    # the last complete summaries of distinct texts
     event: asyncio.Event = field(default_factory=asyncio.Event)
     view: Optional[View] = None
 
@@ -147,6 +149,10 @@ class TilescopeServer(LanguageServer):
             summary = Summary(doc.version, [Diagnostic((1, 1, 1, 2), "warning", "info", message)], text=text)
             self._accept(uri, doc.version, summary, complete=True)
             return
+        for summary in st.recent:         # undo, redo, a change typed and deleted: nothing to analyse
+            if len(summary.text) == len(text) and summary.text == text:
+                self._accept(uri, doc.version, replace(summary, version=doc.version), complete=True)
+                return
         st.job_version = doc.version
         self.pool.submit(Job(uri, doc.version, text, _filename(uri), frozenset(st.hung)))
 
@@ -179,6 +185,7 @@ class TilescopeServer(LanguageServer):
         if complete and (st.summary is None or _newer_or_same(version, st.summary.version)):
             st.summary = summary
             st.view = None
+            st.recent = [summary] + [r for r in st.recent if r.text != summary.text][:RECENT_SUMMARIES - 1]
         if st.analysed_version is None or _newer_or_same(version, st.analysed_version):
             st.analysed_version, st.analysed = version, True
         doc = self.documents.find(uri)

@@ -67,7 +67,7 @@ def build_server() -> TilescopeServer:
         item = params.text_document
         ls.documents.open(item.uri, item.text, item.version)
         st = ls.state(item.uri)
-        st.analysed, st.summary, st.view, st.hung = False, None, None, set()
+        st.analysed, st.summary, st.view, st.hung, st.recent = False, None, None, set(), []
         ls.schedule(item.uri, 0)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
