@@ -35,6 +35,7 @@ FILES = ["tests/corpus/realistic/kernels.py", "examples/matmul.py", "examples/at
          "examples/layernorm.py", "examples/softmax.py"]
 TYPED = list("abcdefghijklmnopqrstuvwxyz_0123456789 ().,+-*/=[]:") + ["ct.", "    ", "😀", "中", "é", "\t"]
 REQUEST_TIMEOUT_S = 30.0
+SAMPLE_EVERY = 5000
 
 
 def utf16(s: str) -> int:
@@ -149,7 +150,7 @@ class Soak:
         self.edits += 1
         self.last_edit = time.perf_counter()
         self.client.change(doc.uri, doc.version, [change])
-        if self.edits % 5000 == 0:
+        if self.edits % SAMPLE_EVERY == 0:
             self.sample()
 
     def call(self, method: str, params: dict):

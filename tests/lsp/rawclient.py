@@ -44,7 +44,7 @@ class RawClient:
             if encodings is not None:
                 caps["general"] = {"positionEncodings": encodings}
             self.init_result = self.call("initialize", {"processId": None, "rootUri": None, "capabilities": caps,
-                                                        "initializationOptions": init_options or {}})
+                                                        "initializationOptions": init_options or {}}, timeout=60)
             self.notify("initialized", {})
 
     # ---- transport ------------------------------------------------------------------

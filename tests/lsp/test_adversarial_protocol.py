@@ -213,3 +213,14 @@ def test_configuration_change_is_checked(server, doc):
     server.wait_for(lambda: any(n["method"] == "window/showMessage" for n in server.notifications), 20)
     msgs = [n["params"]["message"] for n in server.notifications if n["method"] == "window/showMessage"]
     assert any("debounceMs" in m for m in msgs) and not any("maxDocumentKB" in m for m in msgs)
+
+
+def test_notifications_leave_nothing_behind(server, workdir):
+    uri = uri_of(os.path.join(workdir, "many_edits.py"))
+    server.open(uri, KERNEL)
+    for version in range(2, 402):
+        server.change(uri, version, [{"range": {"start": {"line": 0, "character": 0},
+                                                "end": {"line": 0, "character": 0}}, "text": "#"}])
+    state = server.state(uri, with_text=False)
+    assert state["version"] == 401
+    assert state["pendingRequests"] <= 2, state        # the documentState request itself

@@ -47,6 +47,9 @@ _RULES: Dict[str, Tuple[str, float, float]] = {
 }
 assert set(_RULES) == {f.name for f in fields(Options)}
 
+# Settings an editor's extension keeps for itself but may send along (VS Code's "tilescope.command").
+CLIENT_SIDE = ("command", "trace")
+
 # Options that only take effect in a fresh analysis worker.
 WORKER_OPTIONS = ("executeModules", "workerMemoryMB")
 
@@ -79,6 +82,8 @@ def apply(current: Options, raw: Any) -> Tuple[Options, List[str]]:
     changes: Dict[str, Any] = {}
     problems = []
     for name, value in raw.items():
+        if name in CLIENT_SIDE:
+            continue
         if name not in _RULES:
             problems.append(f"tilescope: unknown option {name!r} ignored (known: {', '.join(_RULES)})")
             continue

@@ -8,6 +8,7 @@
   -32600 too.
 - Documents are kept in `documents.DocumentStore` (lines split as LSP splits them, in the
   negotiated position encoding), not in pygls' workspace.
+- Handlers' futures are forgotten once done (pygls kept one per notification).
 """
 from __future__ import annotations
 
@@ -101,6 +102,22 @@ class TilescopeProtocol(LanguageServerProtocol):
             self._send_error(message.id, INVALID_REQUEST, "the server is shutting down")
             return
         super().handle_message(message)
+
+    def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
+        # pygls files the future of every generator or coroutine handler under its id, and
+        # removes it only when it answers a request: each notification (didChange...) left
+        # one Future behind for good. Remove it once done, whatever it was for.
+        future = self._request_futures.get(msg_id)
+        if future is not None:
+            future.add_done_callback(lambda f, i=msg_id: self._forget(i, f))
+
+    def _forget(self, msg_id, future) -> None:
+        if self._request_futures.get(msg_id) is future:
+            del self._request_futures[msg_id]
+
+    def pending_requests(self) -> int:
+        return len(self._request_futures)
 
     def _send_error(self, msg_id, code: int, message: str) -> None:
         self._send_response(msg_id, error=T.ResponseError(code=code, message=message))

@@ -114,7 +114,7 @@ def build_server() -> TilescopeServer:
         state = {"uri": uri, "version": doc.version, "length": len(text), "lineCount": doc.line_count(),
                  "sha256": hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(),
                  "analysedVersion": st.analysed_version, "workers": pool.get("workers", []),
-                 "kills": pool.get("kills", 0)}
+                 "kills": pool.get("kills", 0), "pendingRequests": ls.protocol.pending_requests()}
         if getattr(params, "withText", False) is True:
             state["text"] = text
         return state
