@@ -24,5 +24,12 @@ def launch(grid, kernel, args, **kwargs):
     return _launch(grid, kernel, args, **kwargs)
 
 
+def cost(kernel, args, grid, gpu="h200", **kwargs):
+    """Predicted time, bytes, FLOPs and advice for launching `kernel` over `grid` on `gpu`,
+    from argument metadata alone; see `tilescope.costmodel.cost`."""
+    from .costmodel import cost as _cost
+    return _cost(kernel, args, grid, gpu, **kwargs)
+
+
 __all__ = ["DType", "TileError", "MetaTensor", "ScalarSpec", "ConstantSpec", "TupleSpec", "ListSpec",
-           "parse_args", "compile", "launch", "__version__"]
+           "parse_args", "compile", "launch", "cost", "__version__"]

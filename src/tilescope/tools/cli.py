@@ -55,6 +55,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--pdb", action="store_true",
                    help="open pdb at the first op of every kernel launch, with the kernel's "
                         "parameters in scope as NumPy values (sets TILESCOPE_PDB=1)")
+    r.add_argument("--trace", metavar="DIR",
+                   help="write DIR/NN-kernel/index.html per launch (and PNGs): which block read and wrote each "
+                        "element, padding, out-of-bounds attempts, races, never-written elements")
     r.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                    help="gpu: launch tilescope-built cubins with CuPy (needs the 'gpu' extra; NumPy arrays are "
                         "copied to the device and back)")
@@ -72,6 +75,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
+    from .cost_cmd import add_parser as add_cost
+    add_cost(sub)
     return p
 
 
@@ -90,6 +95,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             return cmd_transpile(args)
         if args.command == "compile":
             return cmd_compile(args)
+        if args.command == "cost":
+            from .cost_cmd import cmd_cost
+            _validate_args_text(args.args)
+            return cmd_cost(args, _load_and_compile, _Failed)
         if args.command == "lsp":
             try:
                 from .lsp.server import main as lsp_main
@@ -104,8 +113,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                 use_for_ct_launch(args.bundle)
             elif args.bundle:
                 raise UsageError("--bundle needs --device gpu")
+            if args.trace is not None and args.device == "gpu":
+                raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
             return run_script(args.script, args.script_args, record=args.record, block=args.block,
-                              pdb=args.pdb, check=args.check, numerics=args.numerics)
+                              pdb=args.pdb, check=args.check, numerics=args.numerics, trace=args.trace)
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2

@@ -23,7 +23,8 @@ def _print_user_traceback(e: BaseException) -> None:
 
 
 def run_script(script: str, argv: List[str], *, record: bool = False, block: Optional[str] = None,
-               pdb: bool = False, check: Optional[str] = None, numerics: Optional[str] = None) -> int:
+               pdb: bool = False, check: Optional[str] = None, numerics: Optional[str] = None,
+               trace: Optional[str] = None) -> int:
     """`block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry;
     `check` selects the run-time checks (as the TILESCOPE_CHECKS environment variable); `numerics`
     'exact' or 'fast' (as TILESCOPE_NUMERICS)."""
@@ -51,9 +52,14 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
         settings[debugger.ENV_PDB] = "1"
     saved_env = {k: os.environ.get(k) for k in settings}
     os.environ.update(settings)
+    if trace is not None:
+        from .. import trace as _trace
+        _trace.start_run(trace)
     try:
         return _run_script(script, argv, record=record)
     finally:
+        if trace is not None:
+            _trace.stop_run()
         for k, v in saved_env.items():
             if v is None:
                 os.environ.pop(k, None)

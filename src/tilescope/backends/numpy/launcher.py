@@ -414,7 +414,8 @@ def box_aligned(size: int, grid3) -> int:
 
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
-               group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None):
+               group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None,
+               trace: Optional[str] = None):
     """Run `kernel` over `grid` on NumPy arrays (updated in place).
 
     `numerics` is 'exact' (the GPU's rounding, the default) or 'fast' (see numerics.py); the
@@ -422,6 +423,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
 
     `block=(x, y, z)` (or the environment variable `TILESCOPE_BLOCK="x,y,z"`) runs only
     that block, e.g. to debug it with `breakpoint()` (see `debugger.py`).
+
+    `trace=DIR` writes a page and PNGs of which block touched which elements (tilescope.trace).
     """
     from ...compiler import resolve_kernel
     grid3 = normalize_grid(grid)
@@ -450,6 +453,10 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     tracker = None
     if (chk.races or chk.uninit) and not uses_spin_lock(ir):
         tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races)
+    from ...trace import TraceRecorder, session_for
+    tracing = session_for(trace)
+    if tracing is not None:                  # records every access, then hands it to the race tracker
+        tracker = TraceRecorder(tracker)
     nblocks = grid3[0] * grid3[1] * grid3[2]
     if only is not None:
         nblocks = 1
@@ -478,6 +485,9 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         sink.flush(out or sys.stdout)
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
+        if tracing is not None:
+            page = tracing.write(tracker, ir, grid3, chk, compiled)
+            print(f"tilescope: trace of {fn.__name__} written to {page}", file=sys.stderr)
     return chk
 
 

@@ -429,6 +429,9 @@ def _lane_blocks(ex, shape) -> np.ndarray:
 def _report_oob(ex, op, ref, bad: np.ndarray, coords, what: str, outcome: str, ub: bool) -> None:
     if not bad.any():
         return
+    on_oob = getattr(ex.races, "out_of_bounds", None)         # a launch trace (tilescope.trace)
+    if on_oob is not None:
+        on_oob(ex, op, ref, bad, coords)
     b, lane = first_lane(bad)
     elem = tuple(int(np.broadcast_to(c, bad.shape)[(b,) + lane]) for c in coords)
     why = "undefined behaviour on the GPU; tilescope " if ub else ""

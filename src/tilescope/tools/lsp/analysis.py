@@ -22,7 +22,7 @@ from . import compile_cache
 from .checks import generic_checks, tile_functions
 from .facts import ModuleFacts
 from .metadata import Signature, kernel_signatures
-from .records import DOCS, Diag, Key, Record, make_record, name_loc  # noqa: F401  (DOCS, Record: re-exported)
+from .records import DOCS, KERNEL_COST, Diag, Key, Record, make_record, name_loc  # noqa: F401  (re-exported)
 
 log = logging.getLogger("tilescope.lsp")
 
@@ -62,6 +62,7 @@ class Analysis:
     tile_functions: Dict[str, ast.AST] = field(default_factory=dict)
     compiled_kernels: Dict[str, str] = field(default_factory=dict)      # kernel -> signature used
     facts: Optional[ModuleFacts] = None
+    extras: Dict[str, Any] = field(default_factory=dict)      # summary.Summary.extras, by key
     timed_out: bool = False
     elapsed_ms: float = 0.0
 
@@ -183,6 +184,10 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
         an.timed_out = an.timed_out or scratch.timed_out
         part = compile_cache.Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
                                   scratch.compiled_kernels)
+        if name in scratch.compiled_kernels and sig is (an.signatures.get(name) or [None])[0]:
+            cost = _kernel_cost(fn, sig)
+            if cost is not None:
+                part.extras[KERNEL_COST] = (sig.text, cost)
         if key is not None and not scratch.timed_out:
             compile_cache.store(key, ranges, part)
     for k, recs in part.exprs.items():
@@ -193,6 +198,18 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
     an.diagnostics.extend(part.diagnostics)
     for k, v in part.compiled_kernels.items():
         an.compiled_kernels.setdefault(k, v)
+    if KERNEL_COST in part.extras:
+        an.extras.setdefault(KERNEL_COST, {})[name] = part.extras[KERNEL_COST]
+
+
+def _kernel_cost(fn, sig: Signature) -> Optional[str]:
+    """Markdown of the kernel's predicted cost (the cost model's hover), or None."""
+    from ...costmodel import kernel_hover
+    try:
+        return kernel_hover(fn, sig.specs)
+    except Exception:        # the cost model is an extra: its failure is logged, not shown
+        log.exception("cost model failed for %s", fn.__name__)
+        return None
 
 
 def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:

@@ -14,8 +14,8 @@ import bisect
 import hashlib
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Tuple
+from dataclasses import dataclass, field, replace
+from typing import Any, Dict, List, Optional, Tuple
 
 from ...errors import Loc
 from .records import Diag, Key, Record
@@ -34,6 +34,7 @@ class Part:
     binding_names: Dict[Key, str]
     diagnostics: List[Diag]
     compiled_kernels: Dict[str, str]
+    extras: Dict[str, Any] = field(default_factory=dict)     # position-free facts (the kernel's cost)
 
 
 _CACHE: "OrderedDict[str, Tuple[Part, Ranges]]" = OrderedDict()
@@ -106,6 +107,7 @@ def _moved(part: Part, old: Ranges, new: Ranges, filename: str) -> Optional[Part
                 raise _Unmovable()
             diags.append(replace(d, loc=loc(d.loc), related=[(loc(r), m) for r, m in d.related]))
         return Part({key(k): v for k, v in part.exprs.items()}, {key(k): v for k, v in part.bindings.items()},
-                    {key(k): v for k, v in part.binding_names.items()}, diags, part.compiled_kernels)
+                    {key(k): v for k, v in part.binding_names.items()}, diags, part.compiled_kernels,
+                    part.extras)
     except _Unmovable:
         return None

@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ... import dtypes as D
 from .describe import describe, doc_of
-from .summary import FunctionInfo, HoverEntry, Key, Summary, Symbol
+from .summary import KERNEL_COST, FunctionInfo, HoverEntry, Key, Summary, Symbol
 
 _MISSING = object()
 
@@ -73,13 +73,27 @@ HOVER_SECTIONS: List[Callable[[Summary, int, int], Optional[str]]] = []
 
 
 def hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
-    result = _recorded_hover(s, line, col) or _static_hover(s, line, col)
+    result = _kernel_cost_hover(s, line, col) or _recorded_hover(s, line, col) or _static_hover(s, line, col)
     extra = [text for text in (f(s, line, col) for f in HOVER_SECTIONS) if text]
     if not extra:
         return result
     if result is None:
         return HoverResult("\n\n".join(extra), (line, col, line, col + 1))
     return HoverResult("\n\n".join([result.markdown] + extra), result.range)
+
+
+def _kernel_cost_hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
+    """On a kernel's name where it is defined: its predicted cost (tilescope.costmodel, computed
+    by the worker for the kernel's first signature)."""
+    for name, (sig, text) in s.extras.get(KERNEL_COST, {}).items():
+        fn = s.functions.get(name)
+        if fn is not None and _inside(fn.name_range, line, col):
+            return HoverResult(f"```python\n{name}({sig})\n```\n\n{text}", fn.name_range)
+    return None
+
+
+def _inside(k: Key, line: int, col: int) -> bool:
+    return (k[0], k[1]) <= (line, col) < (k[2], k[3])
 
 
 def innermost(table: Dict[Key, Any], line: int, col: int) -> Optional[Tuple[Key, Any]]:

@@ -13,6 +13,7 @@ from ...errors import Loc
 from .describe import describe, documented, short_type
 
 Key = Tuple[int, int, int, int]      # line, col, end_line, end_col (1-based, end exclusive)
+KERNEL_COST = "kernel_cost"          # extras key: kernel -> (signature text, cost markdown)
 
 
 @dataclass

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from ...frontend.source import split_lines
-from .analysis import DOCS, Analysis, Record
+from .analysis import DOCS, KERNEL_COST, Analysis, Record  # noqa: F401  (KERNEL_COST: for features.py)
 from .describe import describe
 from .positions import byte_to_index
 
@@ -97,6 +97,16 @@ class Summary:
         return self._lines
 
 
+def summarize(text: str, filename: str, **analyze_options) -> Summary:
+    """Analyse and summarise in this process (tests, scripts; the server uses a worker)."""
+    from ...frontend.source import BOM
+    from .analysis import analyze
+    bom = text.startswith(BOM)
+    s = build_summary(analyze(text[1:] if bom else text, filename, **analyze_options), bom=bom)
+    s.text = text
+    return s
+
+
 # The classes the server's unpickler accepts from a worker.
 PLAIN_CLASSES = frozenset({"HoverEntry", "Hint", "FunctionInfo", "Symbol", "Diagnostic", "Summary"})
 
@@ -133,7 +143,7 @@ class Columns:
 def build_summary(an: Analysis, *, bom: bool = False) -> Summary:
     cols = Columns(an.lines, bom)
     s = Summary(an.version, compiled_kernels=dict(an.compiled_kernels), timed_out=an.timed_out,
-                elapsed_ms=an.elapsed_ms)
+                elapsed_ms=an.elapsed_ms, extras={k: v for k, v in an.extras.items()})
     for d in an.diagnostics:
         s.diagnostics.append(_diagnostic(d, cols))
     for table, out, named in ((an.exprs, s.exprs, False), (an.bindings, s.bindings, True)):

@@ -23,6 +23,7 @@ import struct
 import sys
 import threading
 import time
+import warnings
 from typing import Any, Dict, Optional
 
 log = logging.getLogger("tilescope.lsp.worker")
@@ -222,6 +223,10 @@ def _private_pipes():
 
 def main() -> None:
     logging.basicConfig(level=logging.WARNING, format="tilescope-worker %(levelname)s: %(message)s")
+    # Half-typed code makes the parser warn ("invalid decimal literal") at every keystroke;
+    # the editor shows errors as diagnostics, the log needs none of it.
+    warnings.simplefilter("ignore", SyntaxWarning)
+    warnings.simplefilter("ignore", DeprecationWarning)
     # `python -c` puts the current directory first on sys.path: never import from it.
     sys.path[:] = [p for p in sys.path if p not in ("", ".", os.getcwd())]
     inp, out = _private_pipes()

@@ -1,0 +1,130 @@
+"""Kernels for bench/cost_validate.py: microbenchmarks that calibrate the cost model's few
+measured constants (launch overhead, achievable bandwidth, load latency per loop iteration,
+tensor-core and FP32/SFU rates), and a few extra kernels of the validation set.
+
+The microbenchmarks isolate one resource each; none of them is a validation kernel.
+"""
+import cuda.tile as ct
+
+ConstInt = ct.Constant[int]
+
+
+# ---- microbenchmarks ---------------------------------------------------------------------
+
+@ct.kernel
+def empty(y):
+    """One element stored per block: launch and block-scheduling overhead."""
+    ct.store(y, index=(ct.bid(0),), tile=ct.zeros((1,), dtype=ct.float32))
+
+
+@ct.kernel
+def copy_1d(x, y, TILE: ConstInt):
+    """One tile in, the same tile out: achievable streaming bandwidth for a tile size."""
+    i = ct.bid(0)
+    ct.store(y, index=(i,), tile=ct.load(x, index=(i,), shape=(TILE,)))
+
+
+@ct.kernel
+def load_chain(x, out, N: ConstInt, TILE: ConstInt):
+    """N tile loads in a loop, each added to an accumulator: time per iteration of a loop
+    whose body waits for a load (latency with one block per SM)."""
+    b = ct.bid(0)
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    for j in range(N):
+        acc += ct.load(x, index=(b * N + j,), shape=(TILE,))
+    ct.store(out, index=(b,), tile=acc)
+
+
+@ct.kernel
+def mma_loop(a, b, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """N dependent mma of tiles loaded once: tensor-core time per mma for a tile shape."""
+    ta = ct.load(a, index=(0, 0), shape=(TM, TK))
+    tb = ct.load(b, index=(0, 0), shape=(TK, TN))
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(ct.bid(0), 0), tile=acc)
+
+
+@ct.kernel
+def mma_stream(a, b, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """N iterations of: load a tile of the block's own rows of `a` and a tile of `b` (shared by
+    every block), then mma: the cost of one iteration of the load → mma path for a tile shape."""
+    pm = ct.bid(0)
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        ta = ct.load(a, index=(pm, j), shape=(TM, TK))
+        tb = ct.load(b, index=(j, 0), shape=(TK, TN))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(pm, 0), tile=acc)
+
+
+@ct.kernel
+def copy_2d(x, y, TM: ConstInt, TN: ConstInt):
+    """A 2-D tile in, the same tile out."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(i, j), tile=ct.load(x, index=(i, j), shape=(TM, TN)))
+
+
+@ct.kernel
+def atomic_ones(hist, TILE: ConstInt, SPREAD: ConstInt):
+    """Each block adds one to SPREAD elements of `hist`, TILE // SPREAD lanes per element:
+    the rate of atomics that share an address (SPREAD=1) or not (SPREAD=TILE)."""
+    lanes = ct.arange(TILE, dtype=ct.int32) % SPREAD
+    ct.atomic_add(hist, lanes, ct.ones((TILE,), dtype=ct.int32), memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def atomic_random(data, hist, TILE: ConstInt, BINS: ConstInt):
+    """One atomic add per element of `data` (random 16-bit values) into BINS bins: the rate of
+    atomics at data-dependent addresses."""
+    vals = ct.load(data, index=(ct.bid(0),), shape=(TILE,))
+    bins = vals.astype(ct.int32) % BINS
+    ct.atomic_add(hist, bins, ct.ones((TILE,), dtype=ct.int32), memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def reduce_loop(x, y, N: ConstInt, TN: ConstInt):
+    """N dependent row reductions of a (1, TN) tile: the latency of one reduction across a block."""
+    t = ct.load(x, index=(ct.bid(0), 0), shape=(1, TN))
+    for j in range(N):
+        t = t - ct.sum(t, axis=1, keepdims=True) * 0.001
+    ct.store(y, index=(ct.bid(0), 0), tile=t)
+
+
+@ct.kernel
+def fma_loop(x, y, N: ConstInt, TM: ConstInt, TN: ConstInt):
+    """N fused multiply-adds per element of a register tile: FP32 throughput."""
+    t = ct.load(x, index=(0, 0), shape=(TM, TN))
+    for j in range(N):
+        t = t * 0.999 + 0.001
+    ct.store(y, index=(ct.bid(0), 0), tile=t)
+
+
+@ct.kernel
+def exp_loop(x, y, N: ConstInt, TM: ConstInt, TN: ConstInt):
+    """N exponentials per element of a register tile: transcendental (SFU) throughput."""
+    t = ct.load(x, index=(0, 0), shape=(TM, TN))
+    for j in range(N):
+        t = ct.exp(t) * 0.25
+    ct.store(y, index=(ct.bid(0), 0), tile=t)
+
+
+# ---- extra validation kernels --------------------------------------------------------------
+
+@ct.kernel
+def scale(x, y, alpha, TILE: ConstInt):
+    """y = alpha * x by tiles (memory-bound, one read and one write per element)."""
+    i = ct.bid(0)
+    t = ct.load(x, index=(i,), shape=(TILE,))
+    ct.store(y, index=(i,), tile=(t * alpha).astype(y.dtype))
+
+
+@ct.kernel
+def row_sum(x, out, TN: ConstInt):
+    """Row sums of a matrix, each row walked in tiles of TN columns."""
+    row = ct.bid(0)
+    acc = ct.zeros((1, TN), dtype=ct.float32)
+    for j in range(ct.num_tiles(x, axis=1, shape=(1, TN))):
+        acc += ct.load(x, index=(row, j), shape=(1, TN), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(out, index=(row,), tile=ct.sum(acc, axis=1))

@@ -1,0 +1,77 @@
+"""Lint-style advice from the counts and the prediction, each tied to a source line."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import List, Optional
+
+from .counts import Counts
+from .model import Prediction
+
+PADDING_WORTH_SAYING = 0.10
+
+
+@dataclass(frozen=True)
+class Advice:
+    code: str
+    line: Optional[int]
+    col: Optional[int]
+    message: str
+
+    def to_json(self) -> dict:
+        return {"code": self.code, "line": self.line, "col": self.col, "message": self.message}
+
+
+def advise(counts: Counts, p: Prediction, aligned: bool) -> List[Advice]:
+    out: List[Advice] = []
+    seen = set()
+
+    def add(code, loc, message):
+        key = (code, loc.line if loc else None)
+        if key not in seen:
+            seen.add(key)
+            out.append(Advice(code, loc.line if loc else None, loc.col if loc else None, message))
+    for r in counts.regions:
+        for op in r.mmas:
+            x, y = op.operands[0].type, op.operands[1].type
+            m, k, n = x.shape[-2], x.shape[-1], y.shape[-1]
+            if x.dtype.name == "float32":
+                add("float32-mma", op.loc, "mma on float32 tiles runs far below the tensor-core rate; "
+                                           "astype(ct.tfloat32), float16 or bfloat16 operands use it fully")
+            if m < 64 or n < 32 or k < 16:
+                add("tensor-core-underfill", op.loc,
+                    f"mma tile {m}x{n}x{k} under-fills the tensor cores (they work on 64-row slices, "
+                    f"16 deep for 16-bit operands); use TM >= 64, TN >= 64, TK >= 16 where the data allows")
+    for a in counts.accesses:
+        if a.transposed:
+            add("transposed-load", a.loc, f"tile of '{a.array}' is read transposed"
+                + (" for an mma" if a.feeds_mma else "") + "; laid out so its last tile axis is the array's "
+                "contiguous axis, it would be read in whole rows")
+        if a.kind in ("load", "store") and a.rows > 1 and 0 < a.row_bytes < 32:
+            add("strided-access", a.loc, f"each row of this tile of '{a.array}' is {a.row_bytes} bytes, less "
+                                         f"than a 32-byte memory sector; most of every transfer is wasted")
+        if a.kind in ("gather", "scatter"):
+            add("gather", a.loc, f"element-wise {a.kind} on '{a.array}' moves up to a 32-byte sector per "
+                                 f"element; a tile load is far cheaper where the indices are contiguous")
+        if a.pad_fraction > PADDING_WORTH_SAYING:
+            add("padding", a.loc, f"{a.pad_fraction:.0%} of the elements of this tile of '{a.array}' lie past "
+                                  f"the array (its size is not a multiple of the tile shape {a.shape}): "
+                                  f"loads, arithmetic and registers spent on padding")
+        elif a.kind in ("load", "store") and a.check_bounds and a.divides and a.shape:
+            add("check-bounds", a.loc, f"for this metadata the tiles of '{a.array}' never reach past the array: "
+                                       f"check_bounds=False would skip the bounds checks (bytecode 13.4+)")
+    loc = counts.fn.loc
+    slots = counts.blocks and p.gpu.sms * p.blocks_per_sm
+    if counts.blocks < p.gpu.sms:
+        add("small-grid", loc, f"the grid has {counts.blocks} block(s): {p.gpu.sms - counts.blocks} of the "
+                               f"{p.gpu.sms} SMs of the {p.gpu.name} stay idle; split the work into more blocks")
+    elif counts.blocks < 0.75 * slots:
+        add("small-grid", loc, f"{counts.blocks} blocks fill {counts.blocks / slots:.0%} of the GPU's "
+                               f"{slots} block slots ({p.blocks_per_sm} per SM); smaller tiles give more blocks")
+    elif p.waves > 1 and (p.waves % 1) and (p.waves % 1) < 0.25 and p.bound == "latency":
+        add("tail-wave", loc, f"{p.waves:.2f} waves of blocks: the last one keeps only {p.waves % 1:.0%} of "
+                              f"the GPU busy")
+    if not aligned and p.gpu.tma and any(a.kind == "load" for a in counts.accesses):
+        add("no-tma", loc, "the metadata does not say the arrays are 16-byte aligned with a unit last stride, "
+                           "so tileiras cannot use TMA loads (upstream's launch states both for ordinary "
+                           "allocations: `tilescope cost --aligned` predicts that case)")
+    return sorted(out, key=lambda a: (a.line or 0, a.code))

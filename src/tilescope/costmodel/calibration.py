@@ -1,0 +1,122 @@
+"""The few constants the cost model takes from measurement, derived from microbenchmarks.
+
+`derive(cases)` turns the microbenchmark times of `bench/cost_validate.py` (group `micro`:
+bench/cost_kernels.py; stored in bench/results/cost_micro_h200.json) into a `Calibration`;
+`H200` holds the result for the H200 run of 2026-12-01 (a test re-derives it from the stored
+JSON, so the numbers here cannot drift from the measurement). No validation kernel is among
+the microbenchmarks. Other GPUs reuse these laws scaled by their clock (docs/cost-model.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+import math
+from typing import Dict, List, Sequence, Tuple
+
+REFERENCE_CLOCK_GHZ = 1.98          # the H200's clock during the microbenchmarks
+MICRO_ITERATIONS = 256              # loop trips of load_chain and mma_stream
+MMA_LOOP_ITERATIONS = 1024
+H200_TENSOR_PEAK = 989.5e12         # dense f16 (datasheet), the efficiency's reference
+H200_FP32_PEAK = 66.9e12
+H200_SMS = 132
+
+
+@dataclass(frozen=True)
+class Calibration:
+    launch_us: float                 # one launch, back to back (kernel start and end)
+    blocks_per_s: float              # blocks the GPU starts per second (tiny blocks)
+    dram_efficiency: float           # streaming copy bandwidth / datasheet bandwidth
+    row_efficiency: Tuple[Tuple[int, float], ...]   # (row bytes, efficiency) of multi-row tile streams
+    element_rate: Tuple[float, float]               # one-row tile streams: elements/s = r0·(E/1024)^p
+    atomic_ns: float                 # one atomic on an address other blocks also hit (data-dependent)
+    atomics_per_s: float             # atomics the GPU completes per second when addresses spread
+    load_us: Tuple[float, float]     # plain loads of one block: latency µs, µs per KiB (no TMA)
+    load_us_tma: Tuple[float, float]
+    mma_rate: Tuple[float, float]    # loads feeding mma, per SM: KiB/µs = r0·(KiB per iteration / 8)^p
+    mma_rate_tma: Tuple[float, float]
+    tensor_efficiency: float         # mma throughput / datasheet tensor rate (f16, bf16)
+    fp32_efficiency: float
+    sfu_per_sm_clk: float            # exp results per SM per clock (with its multiply)
+    reduce_us: float                 # latency of one reduction across a block's tile
+
+
+def _us(cases: Dict[str, dict], name: str) -> float:
+    try:
+        return float(cases[name]["us"])
+    except KeyError:
+        raise ValueError(f"microbenchmark '{name}' is missing from the calibration data") from None
+
+
+def _line(points: Sequence[Tuple[float, float]]) -> Tuple[float, float]:
+    """Least-squares (intercept, slope) through `points`."""
+    n = len(points)
+    mx = sum(x for x, _ in points) / n
+    my = sum(y for _, y in points) / n
+    sxx = sum((x - mx) ** 2 for x, _ in points)
+    slope = sum((x - mx) * (y - my) for x, y in points) / sxx
+    return my - slope * mx, slope
+
+
+def _power_law(points: Sequence[Tuple[float, float]], unit: float) -> Tuple[float, float]:
+    """Least-squares (r0, p) of y = r0·(x/unit)^p (a line in log-log)."""
+    b, p = _line([(math.log(x / unit), math.log(y)) for x, y in points])
+    return math.exp(b), p
+
+
+# mma_stream shapes (operand dtype, TM, TN, TK) used for the load law: f16/bf16 only (float32
+# mma adds arithmetic the law would absorb).
+MMA_STREAM = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
+              ("float16", 128, 128, 16), ("float16", 32, 64, 64), ("bfloat16", 128, 64, 16)]
+MMA_LOOP = [("float16", 64, 64, 32), ("float16", 64, 64, 64), ("float16", 128, 128, 32),
+            ("float16", 64, 256, 64), ("bfloat16", 128, 64, 32)]
+
+
+def derive(cases: Dict[str, dict]) -> Calibration:
+    launch = _us(cases, "empty_1")
+    blocks_per_s = (1 << 20) / (_us(cases, "empty_many") * 1e-6)
+    copy_bytes = 2 * 4 * (1 << 26)
+    dram = copy_bytes / (_us(cases, "copy_f32_t1024") * 1e-6) / 4.8e12
+    rows = tuple((row, 2 * 4 * 8192 * 8192 / (_us(cases, name) * 1e-6) / 4.8e12 / dram)
+                 for row, name in ((256, "copy_2d_f32_64x64"), (512, "copy_2d_f32_32x128")))
+    # streams of one-row tiles: the rate in elements where the copy was not bandwidth-bound
+    elements = _power_law([(t, 2 * (1 << 26) / (_us(cases, name) * 1e-6)) for t, name in
+                           ((1024, "copy_f16_t1024"), (2048, "copy_f32_t2048"), (4096, "copy_f16_t4096"),
+                            (4096, "copy_f32_t4096"))], 1024)
+    atomics = 1 << 24
+    per_iter = lambda name: _us(cases, name) / MICRO_ITERATIONS        # noqa: E731
+    load = _line([(t * 4 / 1024, per_iter(f"load_chain_t{t}_g132")) for t in (256, 1024, 4096)])
+    load_tma = _line([(t * 4 / 1024, per_iter(f"load_chain_t{t}_g132_tma")) for t in (1024, 4096)])
+    tensor = sorted(H200_SMS * 16 * MMA_LOOP_ITERATIONS * 2 * tm * tn * tk /
+                    (_us(cases, f"mma_{dt}_{tm}x{tn}x{tk}_g{H200_SMS * 16}") * 1e-6) / H200_TENSOR_PEAK
+                    for dt, tm, tn, tk in MMA_LOOP)
+    tensor_eff = tensor[len(tensor) // 2]
+    per_block_tc = tensor_eff * H200_TENSOR_PEAK / H200_SMS / 2          # two blocks per SM
+
+    def mma_points(suffix: str) -> List[Tuple[float, float]]:
+        """(KiB per iteration, KiB/µs per SM): two blocks per SM share the operand path."""
+        pts = []
+        for dt, tm, tn, tk in MMA_STREAM:
+            kib = (tm * tk + tk * tn) * 2 / 1024
+            mma_us = 2 * tm * tn * tk / per_block_tc * 1e6
+            pts.append((kib, 2 * kib / (per_iter(f"mma_stream_{dt}_{tm}x{tn}x{tk}{suffix}") - mma_us)))
+        return pts
+    fma = 2 * H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "fma_loop_g2112") * 1e-6)
+    exps = H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "exp_loop_g2112") * 1e-6)
+    return Calibration(
+        launch_us=launch, blocks_per_s=blocks_per_s, dram_efficiency=dram, row_efficiency=rows,
+        element_rate=elements, atomic_ns=_us(cases, "atomic_random_1024") * 1e3 / (atomics / 1024),
+        atomics_per_s=atomics / (_us(cases, "atomic_random_16384") * 1e-6),
+        load_us=load, load_us_tma=load_tma,
+        mma_rate=_power_law(mma_points(""), 8), mma_rate_tma=_power_law(mma_points("_tma"), 8),
+        tensor_efficiency=tensor_eff, fp32_efficiency=fma / H200_FP32_PEAK,
+        sfu_per_sm_clk=exps / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9),
+        reduce_us=_us(cases, "reduce_loop_t1024_g132") / MICRO_ITERATIONS)
+
+
+# derive(bench/results/cost_micro_h200.json), rounded (tests/cost/test_calibration.py checks it)
+H200 = Calibration(
+    launch_us=0.71, blocks_per_s=1.660e9, dram_efficiency=0.8678,
+    row_efficiency=((256, 0.09130), (512, 0.1066)), element_rate=(1.366e12, -0.7277),
+    atomic_ns=86.41, atomics_per_s=6.812e10,
+    load_us=(0.3266, 0.07773), load_us_tma=(0.3878, 0.02683),
+    mma_rate=(3.078, -0.1663), mma_rate_tma=(4.084, -0.4412),
+    tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44, reduce_us=0.1788)

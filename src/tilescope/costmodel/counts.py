@@ -1,0 +1,292 @@
+"""What a kernel does per block, counted from its final typed IR and argument metadata.
+
+The kernel body and each loop body are *regions*; a region runs `trips` times per block
+(exact where loop bounds follow from metadata, see scalars.py). Each region records, per run,
+its memory accesses (with tile shapes, bytes, padding and which blocks share them) and its
+arithmetic by kind. Nothing is executed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Tuple
+
+import numpy as np
+
+from ..errors import Loc
+from ..ir.core import Function, Op, Value
+from ..ir.types import ArrayType, TileType
+from .scalars import VARIANT, GridScalars, trip_counts
+
+_VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
+_SFU = ("exp", "exp2", "log", "log2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "rsqrt", "sqrt")
+# FP32 instructions per element beyond the one every element-wise op issues
+_EXTRA_INSTR = {"truediv": 3, "pow": 8, "atan2": 12}
+
+
+@dataclass
+class Access:
+    kind: str                        # load, store, gather, scatter, atomic
+    op: Op
+    array: str
+    dtype: str
+    itemsize: int
+    shape: Tuple[int, ...]           # tile (or index) shape
+    elements: int                    # per execution
+    order: Tuple[int, ...] = ()
+    feeds_mma: bool = False
+    transposed: bool = False         # read in a permuted order, or permuted before its mma
+    pad_fraction: float = 0.0        # share of the tile's elements outside the array (tiling estimate)
+    row_bytes: int = 0               # contiguous bytes per tile row (last tile axis)
+    rows: int = 1                    # tile rows (product of the other axes)
+    array_bytes: Optional[int] = None
+    executions: float = 0.0          # over the whole grid
+    dram_bytes: float = 0.0          # estimated DRAM traffic over the grid
+    region: Optional["Region"] = None
+    weight: float = 1.0              # share of the region's runs that reach it (an if-branch's share of blocks)
+    check_bounds: bool = True
+    divides: bool = False            # tiles never reach past the array (metadata says so)
+
+    @property
+    def bytes(self) -> int:
+        return self.elements * self.itemsize
+
+    @property
+    def loc(self) -> Optional[Loc]:
+        return self.op.loc
+
+
+@dataclass
+class Work:
+    """Arithmetic of one region run (per block)."""
+    tensor: Dict[str, float] = field(default_factory=dict)    # mma FLOPs by operand dtype
+    fp32: float = 0.0                # FLOPs on CUDA cores (an FMA counts 2)
+    fp32_instr: float = 0.0          # element-wise instructions (for issue time)
+    fp64: float = 0.0
+    sfu: float = 0.0                 # transcendental results
+    int_ops: float = 0.0
+    reductions: float = 0.0          # reductions across a tile (each a chain of shuffles and a barrier)
+
+    def add(self, other: "Work", weight: float = 1.0) -> None:
+        for k, v in other.tensor.items():
+            self.tensor[k] = self.tensor.get(k, 0.0) + v * weight
+        self.fp32 += other.fp32 * weight
+        self.fp32_instr += other.fp32_instr * weight
+        self.fp64 += other.fp64 * weight
+        self.sfu += other.sfu * weight
+        self.int_ops += other.int_ops * weight
+        self.reductions += other.reductions * weight
+
+
+@dataclass
+class Region:
+    op: Optional[Op]                 # the loop (None: the kernel body)
+    trips: np.ndarray                # runs per block (float: an if-branch may take a share)
+    depth: int
+    accesses: List[Access] = field(default_factory=list)
+    work: Work = field(default_factory=Work)
+    mmas: List[Op] = field(default_factory=list)
+
+
+@dataclass
+class Counts:
+    fn: Function
+    grid: Tuple[int, int, int]
+    blocks: int
+    regions: List[Region]
+    accesses: List[Access]
+    assumptions: List[str]
+    scalars: GridScalars
+
+    def total_work(self) -> Work:
+        out = Work()
+        for r in self.regions:
+            out.add(r.work, float(r.trips.sum()))
+        return out
+
+
+def count(fn: Function, grid) -> Counts:
+    grid3 = tuple(grid) + (1,) * (3 - len(tuple(grid)))
+    sc = GridScalars(fn, grid3)
+    walker = _Walker(fn, sc)
+    top = Region(None, np.ones(sc.blocks), 0)
+    walker.regions.append(top)
+    walker.walk(fn.body, top, 1.0)
+    accesses = [a for r in walker.regions for a in r.accesses]
+    for a in accesses:
+        a.executions = float(a.region.trips.sum()) * a.weight
+    return Counts(fn, grid3, sc.blocks, walker.regions, accesses, walker.assumptions, sc)
+
+
+class _Walker:
+    def __init__(self, fn: Function, sc: GridScalars):
+        self.fn, self.sc = fn, sc
+        self.regions: List[Region] = []
+        self.assumptions: List[str] = []
+        self.readers = fn.body.readers()
+        self.params = {v.id: p.name for p in fn.params for v in p.values}
+
+    def note(self, op: Op, text: str) -> None:
+        where = f"line {op.loc.line}: " if op.loc else ""
+        self.assumptions.append(where + text)
+
+    def walk(self, block, region: Region, weight: float) -> None:
+        for op in block.ops:
+            if op.name == "for":
+                trips = trip_counts(self.sc, op)
+                if trips is None:
+                    trips = np.ones(self.sc.blocks)
+                    self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
+                self._loop(op, region, trips, weight)
+            elif op.name == "loop":
+                self.note(op, "while loop: counted as 1 iteration")
+                self._loop(op, region, np.ones(self.sc.blocks), weight)
+            elif op.name == "if":
+                cond = self.sc.value(op.operands[0])
+                if isinstance(cond, np.ndarray):
+                    share = float(np.mean(cond.astype(bool)))
+                    self.walk(op.blocks[0], region, weight * share)
+                    self.walk(op.blocks[1], region, weight * (1 - share))
+                else:
+                    self.note(op, "branch condition unknown from metadata: both branches counted")
+                    for b in op.blocks:
+                        self.walk(b, region, weight)
+            else:
+                self.visit(op, region, weight)
+
+    def _loop(self, op: Op, region: Region, trips: np.ndarray, weight: float) -> None:
+        runs = region.trips * trips * weight         # (an if-branch's share of the blocks)
+        inner = Region(op, runs, region.depth + 1)
+        self.regions.append(inner)
+        self.walk(op.blocks[0], inner, 1.0)
+
+    # ---- one op -------------------------------------------------------------------
+
+    def visit(self, op: Op, region: Region, weight: float) -> None:
+        name = op.name
+        if name in ("load_tile", "store_tile", "gather", "scatter", "atomic", "atomic_cas", "tiled_load",
+                    "tiled_store", "load_advanced", "store_advanced", "tiled_atomic"):
+            acc = self._access(op)
+            if acc is not None:
+                acc.region, acc.weight = region, weight
+                region.accesses.append(acc)
+            return
+        w = Work()
+        if name == "mma":
+            x, y, c = (v.type for v in op.operands[:3])
+            m, k = x.shape[-2:]
+            n = y.shape[-1]
+            batch = int(np.prod(c.shape[:-2])) if len(c.shape) > 2 else 1
+            w.tensor[_mma_kind(x.dtype.name)] = 2.0 * m * n * k * batch
+            region.mmas.append(op)
+        elif name in ("binary", "fma", "unary", "compare", "where", "reduce", "scan", "astype"):
+            t = op.results[0].type
+            src = op.operands[0].type
+            elems = _elements(src if name in ("reduce", "scan") else t)
+            dt = (src if name in ("compare", "astype", "reduce", "scan") else t).dtype
+            fn = op.attrs.get("fn", "")
+            if name in ("reduce", "scan") and elems > 1:
+                w.reductions += 1
+            if dt.is_float:
+                if dt.name == "float64":
+                    w.fp64 += elems * (2 if name == "fma" else 1)
+                else:
+                    w.fp32 += elems * (2 if name == "fma" else 1)
+                    if name == "unary" and fn in _SFU:
+                        w.sfu += elems           # (the SFU rate was measured with its FP32 helpers)
+                    else:
+                        w.fp32_instr += elems * (1 + _EXTRA_INSTR.get(fn, 0))
+            else:
+                w.int_ops += elems
+        region.work.add(w, weight)
+
+    def _access(self, op: Op) -> Optional[Access]:
+        arr_v = op.operands[0]
+        t = arr_v.type
+        if not isinstance(t, ArrayType):
+            return None
+        dtype = t.dtype
+        itemsize = max(1, dtype.bitwidth // 8)
+        name = self._array_name(arr_v)
+        kind = {"load_tile": "load", "tiled_load": "load", "load_advanced": "load", "store_tile": "store",
+                "tiled_store": "store", "store_advanced": "store", "gather": "gather", "scatter": "scatter"}.get(
+                    op.name, "atomic")
+        if op.name == "load_tile":
+            shape = tuple(op.results[0].type.shape)
+        elif op.name == "store_tile":
+            shape = tuple(op.operands[-1].type.shape)
+        elif op.results and getattr(op.results[0].type, "shape", None):
+            shape = tuple(op.results[0].type.shape)          # gather, atomics: the index shape
+        else:
+            shape = tuple(getattr(op.operands[1].type, "shape", ()) if len(op.operands) > 1 else ())
+        elements = int(np.prod(shape)) if shape else 1
+        order = tuple(op.attrs.get("order", range(len(shape))))
+        acc = Access(kind, op, name, dtype.name, itemsize, shape, elements, order,
+                     check_bounds=bool(op.attrs.get("check_bounds", True)))
+        known = all(isinstance(d, int) for d in t.shape)
+        if known:
+            acc.array_bytes = int(np.prod(t.shape)) * itemsize if t.shape else itemsize
+        if kind in ("load", "store") and shape and len(shape) == t.ndim:
+            acc.row_bytes = shape[-1] * itemsize if order[-1] == t.ndim - 1 else itemsize
+            acc.rows = elements // shape[-1]
+            acc.transposed = order != tuple(range(len(shape)))
+            if known:
+                fill, divides = 1.0, True
+                for k, ts in enumerate(shape):
+                    n = t.shape[order[k]]
+                    fill *= n / (-(-n // ts) * ts)
+                    divides = divides and n % ts == 0
+                acc.pad_fraction, acc.divides = 1.0 - fill, divides
+        if kind == "load" and op.results:
+            users = self._mma_use(op.results[0])
+            if users is not None:
+                acc.feeds_mma = True
+                acc.transposed = acc.transposed or users
+        return acc
+
+    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[bool]:
+        """Whether `v` reaches an mma operand through view ops (None: it does not); True when
+        a permute lies on the way."""
+        if depth > 6:
+            return None
+        for user in self.readers.get(v.id, ()):
+            if user.name == "mma" and any(o is v for o in user.operands[:2]):
+                return permuted
+            if user.name in _VIEW_OPS:
+                hit = self._mma_use(user.results[0], permuted or user.name == "permute", depth + 1)
+                if hit is not None:
+                    return hit
+        return None
+
+    def _array_name(self, v: Value) -> str:
+        while v.owner is not None and v.owner.operands:
+            v = v.owner.operands[0]
+        return self.params.get(v.id, v.name or "array")
+
+
+def _elements(t) -> int:
+    return int(np.prod(t.shape)) if isinstance(t, TileType) and t.shape else 1
+
+
+def _mma_kind(dtype: str) -> str:
+    return {"bfloat16": "bfloat16", "float16": "float16", "float32": "float32", "tfloat32": "tfloat32",
+            "float64": "float64", "int8": "int8", "uint8": "int8"}.get(dtype, "float8" if "float8" in dtype
+                                                                         else dtype)
+
+
+def tile_keys(sc: GridScalars, acc: Access) -> Optional[np.ndarray]:
+    """(blocks, k) tile-index components of a tile access that stay fixed through its loop
+    (components that change per iteration are left out), or None when unknown."""
+    if acc.op.name not in ("load_tile", "store_tile"):
+        return None
+    ops = acc.op.operands[1:-1] if acc.op.name == "store_tile" else acc.op.operands[1:]
+    cols = []
+    for v in ops:
+        x = sc.value(v)
+        if x is VARIANT:
+            continue
+        if x is None:
+            return None
+        cols.append(np.broadcast_to(np.asarray(x, dtype=np.int64), (sc.blocks,)))
+    if not cols:
+        return np.zeros((sc.blocks, 1), np.int64)
+    return np.stack(cols, axis=1)

@@ -1,0 +1,244 @@
+"""From counts (counts.py) to a predicted time and the bound that sets it.
+
+The prediction is the largest of a few times, plus the launch:
+- memory: DRAM bytes / achievable bandwidth (multi-row tiles read without TMA stream at the
+  lower rate the row-width microbenchmark measured);
+- block launch: blocks / the rate at which the GPU starts blocks;
+- tensor core, issue (FP32, SFU): total work / throughput;
+- latency: waves × the time of one block, each loop iteration costing its loads' latency plus
+  its arithmetic at the block's share of the SM (the laws of calibration.py).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Dict, List
+
+import numpy as np
+
+from ..ir.types import TileType
+from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
+from .counts import Access, Counts, Region, tile_keys
+from .gpus import GPU
+
+THREADS = 128                        # cuTile blocks on sm_80+ are one warpgroup (REQNTID 128)
+L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
+
+
+@dataclass
+class Prediction:
+    gpu: GPU
+    predicted_us: float
+    bound: str
+    terms: Dict[str, float]          # µs each
+    blocks: int
+    blocks_per_sm: int
+    waves: float
+    block_us: float                  # mean time of one block
+    tma: bool
+    bytes: Dict[str, float] = field(default_factory=dict)
+    flops: Dict[str, float] = field(default_factory=dict)
+    notes: List[str] = field(default_factory=list)
+
+    @property
+    def intensity(self) -> float:
+        total = sum(self.flops.values())
+        moved = self.bytes.get("dram_read", 0.0) + self.bytes.get("dram_write", 0.0)
+        return total / moved if moved else float("inf")
+
+
+def blocks_per_sm(counts: Counts, gpu: GPU) -> int:
+    """Blocks resident per SM: kernels with mma hold ~255 registers per thread (every sm_90
+    cubin seen: 206–255), so two 128-thread blocks; others are limited by their registers,
+    estimated from the largest tiles they hold."""
+    fn = counts.fn
+    if any(op.name == "mma" for op in fn.walk()):
+        return max(1, gpu.regs_per_sm // (THREADS * 256))
+    sizes = sorted((_tile_bytes(r.type) for op in fn.walk() for r in op.results), reverse=True)
+    live = sum(sizes[:2])
+    regs = 32 + 1.5 * live / THREADS / 4
+    regs = int(math.ceil(regs / 8) * 8)
+    by_regs = gpu.regs_per_sm // (THREADS * min(regs, 255))
+    return max(1, min(gpu.max_warps_per_sm // (THREADS // 32), gpu.max_blocks_per_sm, by_regs))
+
+
+def _tile_bytes(t) -> int:
+    if isinstance(t, TileType) and t.shape:
+        return int(np.prod(t.shape)) * max(1, t.dtype.bitwidth // 8)
+    return 0
+
+
+def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H200) -> Prediction:
+    tma = tma and gpu.tma
+    slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
+    c = blocks_per_sm(counts, gpu)
+    slots = gpu.sms * c
+    shared = min(c, max(1, -(-counts.blocks // gpu.sms)))     # blocks sharing one SM's throughput
+    notes: List[str] = []
+    _dram(counts, gpu, slots)
+    work = counts.total_work()
+    bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
+    t_mem = sum(_stream_us(a, bw, tma, cal) for a in counts.accesses)
+    terms = {
+        "memory": t_mem,
+        "atomics": _atomics_us(counts, cal, slow),
+        "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
+        "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
+        "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
+                  + work.sfu / (cal.sfu_per_sm_clk * gpu.sms * gpu.clock_ghz * 1e9)
+                  + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
+    }
+    terms["memory"] = max(terms["memory"], 0.0)
+    per_block = np.zeros(counts.blocks)
+    for r in counts.regions:
+        per_block += r.trips * _iteration_us(r, gpu, shared, tma, slow, cal, notes)
+    mean_block = float(per_block.mean()) if counts.blocks else 0.0
+    waves = counts.blocks / slots
+    if counts.blocks <= slots:
+        terms["latency"] = float(per_block.max()) if counts.blocks else 0.0
+    else:
+        terms["latency"] = math.ceil(waves) * mean_block
+    name = max(terms, key=terms.get)
+    bound = name
+    if name == "latency" and counts.blocks < slots:
+        bound = "too few blocks"
+    predicted = cal.launch_us * slow + terms[name]
+    reads = [a for a in counts.accesses if a.kind in ("load", "gather")]
+    writes = [a for a in counts.accesses if a.kind not in ("load", "gather")]
+    requested_read = sum(a.bytes * a.executions for a in reads)
+    useful_read = sum(a.bytes * a.executions * (1 - a.pad_fraction) for a in reads)
+    unique_read = _unique_bytes(reads)
+    dram_read = sum(a.dram_bytes for a in reads)
+    byte_stats = {
+        "read_requested": requested_read, "write_requested": sum(a.bytes * a.executions for a in writes),
+        "padding": requested_read - useful_read + sum(a.bytes * a.executions * a.pad_fraction for a in writes),
+        "reread_by_blocks": max(0.0, useful_read - unique_read), "l2_absorbed": max(0.0, useful_read - dram_read),
+        "dram_read": dram_read, "dram_write": sum(a.dram_bytes for a in writes),
+        "read_per_block": requested_read / max(1, counts.blocks),
+        "write_per_block": sum(a.bytes * a.executions for a in writes) / max(1, counts.blocks)}
+    flops = {f"tensor {k}": v for k, v in work.tensor.items()}
+    flops.update({"fp32": work.fp32, "fp64": work.fp64, "transcendental": work.sfu, "integer": work.int_ops})
+    return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, byte_stats,
+                      {k: v for k, v in flops.items() if v}, notes)
+
+
+def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> float:
+    if kind == "float32":
+        note = "float32 mma assumed at a third of the TF32 tensor rate (float32-accurate products)"
+        if note not in notes:
+            notes.append(note)
+        return gpu.tensor_rate("tfloat32") / 3 * cal.tensor_efficiency
+    rate = gpu.tensor_rate(kind)
+    if not rate:
+        notes.append(f"no tensor-core rate for {kind} on {gpu.name}: counted at the FP32 rate")
+        return gpu.fp32_tflops * 1e12 * cal.fp32_efficiency
+    return rate * cal.tensor_efficiency
+
+
+def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration) -> float:
+    """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
+    and for one-row tiles at least the time the element rate of the copy microbenchmark gives
+    (a block moves a tile's elements at a rate that falls with the tile's length)."""
+    t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
+    if a.kind in ("load", "store") and a.rows <= 1 and not a.feeds_mma and a.shape:
+        r0, p = cal.element_rate
+        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (a.elements / 1024) ** p))
+    return t * 1e6
+
+
+def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
+    """Atomics at data-dependent addresses: those on one address run one after another, and
+    the addresses are at best the target array's elements; never faster than the GPU's rate."""
+    total = 0.0
+    for a in counts.accesses:
+        if a.kind != "atomic":
+            continue
+        n = a.elements * a.executions
+        addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
+        total += max(n / cal.atomics_per_s, n / addresses * cal.atomic_ns * 1e-9 * slow)
+    return total * 1e6
+
+
+def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
+    """Share of the achievable bandwidth a stream of these tiles reaches: tiles of several
+    short rows read without TMA reach the rate the 2-D copy microbenchmark measured."""
+    if a.kind not in ("load", "store") or a.feeds_mma or a.rows <= 1 or tma:
+        return 1.0
+    (r0, e0), (r1, e1) = cal.row_efficiency
+    if a.row_bytes <= r0:
+        return e0
+    if a.row_bytes >= 4 * r1:
+        return 1.0
+    if a.row_bytes <= r1:
+        return e0 + (e1 - e0) * (a.row_bytes - r0) / (r1 - r0)
+    return e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
+
+
+def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
+                  notes: List[str]) -> float:
+    """One run of a region by one block: its loads' latency and transfer, then its arithmetic
+    at the block's share of the SM."""
+    kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
+    plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
+    operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma]
+    stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
+    lat, per_kib = cal.load_us_tma if tma else cal.load_us
+    r0, p = cal.mma_rate_tma if tma else cal.mma_rate
+    t = 0.0
+    if plain:
+        t += lat + per_kib * kib(plain)
+    if operands:                     # the SM's operand path, shared by its resident blocks
+        k = kib(operands)
+        t += shared * k / (r0 * (k / 8) ** p)
+    if stores:
+        t += per_kib * kib(stores)
+    t *= slow
+    w = r.work
+    sm_tc = sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
+    sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
+                + w.sfu / (cal.sfu_per_sm_clk * gpu.clock_ghz * 1e9))
+    return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
+
+
+def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
+    """Estimated DRAM bytes of each access: blocks resident together (a wave of consecutive
+    block ids) that read the same tiles read them from DRAM once; arrays small enough to stay
+    in L2 are read once in all."""
+    per_array: Dict[str, float] = {}
+    l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
+    for a in counts.accesses:
+        useful = a.bytes * (1 - a.pad_fraction)
+        if a.kind in ("gather", "scatter"):
+            a.dram_bytes = a.elements * 32 * a.executions        # a sector per element, worst case
+        elif a.kind == "atomic":
+            a.dram_bytes = 0.0                  # atomics resolve in L2 (the atomics time covers them)
+        elif a.kind == "store":
+            a.dram_bytes = useful * a.executions
+        else:
+            a.dram_bytes = _wave_reuse(counts, a, slots, useful)
+        if a.kind != "store" and a.array_bytes is not None and a.array_bytes <= l2:
+            before = per_array.get(a.array, 0.0)
+            a.dram_bytes = max(0.0, min(a.dram_bytes, a.array_bytes - before))
+            per_array[a.array] = before + a.dram_bytes
+
+
+def _wave_reuse(counts: Counts, a: Access, slots: int, useful: float) -> float:
+    per_block = a.region.trips * useful * a.weight
+    keys = tile_keys(counts.scalars, a)
+    if keys is None:
+        return float(per_block.sum())
+    total = 0.0
+    for start in range(0, counts.blocks, slots):
+        k = keys[start:start + slots]
+        _, first = np.unique(k, axis=0, return_index=True)
+        total += float(per_block[start + first].sum())
+    return total
+
+
+def _unique_bytes(reads: List[Access]) -> float:
+    """Bytes of distinct elements read, at most each array's size (when known)."""
+    by_array: Dict[str, float] = {}
+    for a in reads:
+        cap = a.array_bytes if a.array_bytes is not None else float("inf")
+        by_array[a.array] = min(cap, by_array.get(a.array, 0.0) + a.bytes * a.executions * (1 - a.pad_fraction))
+    return sum(by_array.values())

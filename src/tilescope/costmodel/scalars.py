@@ -1,0 +1,139 @@
+"""Scalar values of a kernel for every block of a grid, from metadata alone.
+
+Loop bounds and tile indices are small integer computations on `bid`, array shapes and
+constants. `GridScalars.value(v)` evaluates them for all blocks at once (one NumPy element
+per block): a loop's trip count is then exact per block, and a load's tile index tells which
+blocks read the same tile. A value that depends on a loop variable is `VARIANT` (it changes
+from one iteration to the next); one that depends on loaded data, or on an op not modelled
+here, is `None` (unknown).
+"""
+from __future__ import annotations
+
+import operator
+from typing import Any, Dict, Optional, Sequence
+
+import numpy as np
+
+from ..ir.core import Function, Value
+from ..ir.types import ArrayType
+
+
+class _Variant:
+    def __repr__(self) -> str:
+        return "VARIANT"
+
+
+VARIANT = _Variant()
+
+_BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "floordiv": np.floor_divide,
+           "mod": np.mod, "min": np.minimum, "max": np.maximum, "and": np.bitwise_and, "or": np.bitwise_or,
+           "xor": np.bitwise_xor, "truediv": np.true_divide}
+_COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
+            "ne": operator.ne}
+
+
+def _cdiv(a, b):
+    return -np.floor_divide(-a, b)
+
+
+class GridScalars:
+    """Scalar values of `fn` for every block of `grid` (a 3-tuple)."""
+
+    def __init__(self, fn: Function, grid: Sequence[int]):
+        self.fn = fn
+        self.grid = tuple(grid)
+        self.blocks = int(np.prod(self.grid))
+        lin = np.arange(self.blocks, dtype=np.int64)
+        self.bids = (lin % self.grid[0], (lin // self.grid[0]) % self.grid[1], lin // (self.grid[0] * self.grid[1]))
+        self.memo: Dict[int, Any] = {}
+        self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
+
+    def value(self, v: Value) -> Any:
+        """(blocks,) int64/float64 array, VARIANT or None."""
+        if v.id in self.memo:
+            return self.memo[v.id]
+        self.memo[v.id] = None                    # cycles (loop-carried values) stay unknown
+        out = self._compute(v)
+        if isinstance(out, np.ndarray):
+            out = np.broadcast_to(out, (self.blocks,)) if out.ndim == 0 or out.shape == (1,) else out
+        self.memo[v.id] = out
+        return out
+
+    def _compute(self, v: Value) -> Any:
+        if v.id in self.loop_vars:
+            return VARIANT
+        if v.const is not None and isinstance(v.const, (bool, int, float, np.generic)):
+            return np.asarray(v.const)
+        op = v.owner
+        if op is None:
+            return None
+        args = [self.value(o) for o in op.operands] if op.name not in ("array_dim", "num_tiles") else []
+        if any(a is VARIANT for a in args):
+            return VARIANT
+        name = op.name
+        if name == "const":
+            val = op.attrs.get("value")
+            return np.asarray(val) if isinstance(val, (bool, int, float)) else None
+        if name == "bid":
+            return self.bids[op.attrs["axis"]]
+        if name == "num_blocks":
+            return np.asarray(self.grid[op.attrs["axis"]])
+        if name == "array_dim":
+            return self._array_dim(op)
+        if name == "num_tiles":
+            return self._num_tiles(op)
+        if any(a is None for a in args):
+            return None
+        if name in ("reshape", "broadcast", "astype") and _scalar_like(op.results[0]):
+            x = args[0]
+            if name == "astype":
+                dt = op.results[0].type.dtype
+                return x.astype(np.int64) if dt.is_int else x.astype(np.float64) if dt.is_float else x
+            return x
+        if name == "binary":
+            fn = op.attrs["fn"]
+            if fn == "cdiv":
+                return _cdiv(*args)
+            f = _BINARY.get(fn)
+            return f(*args) if f is not None else None
+        if name == "compare":
+            f = _COMPARE.get(op.attrs["fn"])
+            return f(*args) if f is not None else None
+        if name == "unary" and op.attrs["fn"] in ("neg", "abs"):
+            return -args[0] if op.attrs["fn"] == "neg" else np.abs(args[0])
+        if name == "where":
+            return np.where(*args)
+        if name == "fma":
+            return args[0] * args[1] + args[2]
+        return None
+
+    def _array_dim(self, op) -> Any:
+        t = op.operands[0].type
+        if not isinstance(t, ArrayType):
+            return None
+        axis = op.attrs["axis"]
+        known = t.shape[axis] if op.attrs["what"] == "shape" else (t.strides[axis] if t.strides else None)
+        return None if known is None else np.asarray(known)
+
+    def _num_tiles(self, op) -> Any:
+        t = op.operands[0].type
+        if not isinstance(t, ArrayType):
+            return None
+        axis, shape, order = op.attrs["axis"], op.attrs["shape"], op.attrs["order"]
+        n = t.shape[order[axis]]
+        step = op.attrs.get("traversal_steps", shape)[axis]
+        return None if n is None else np.asarray(-(-n // step))
+
+
+def _scalar_like(v: Value) -> bool:
+    shape = getattr(v.type, "shape", None)
+    return shape is not None and all(d == 1 for d in shape)
+
+
+def trip_counts(scalars: GridScalars, loop_op) -> Optional[np.ndarray]:
+    """Per-block trip count of a `for` op, or None when a bound is unknown or varies per iteration."""
+    start, stop, step = (scalars.value(v) for v in loop_op.operands[:3])
+    if any(x is None or x is VARIANT for x in (start, stop, step)):
+        return None
+    step = np.where(step == 0, 1, step)
+    return np.maximum(0, _cdiv(stop - start, step)).astype(np.int64)

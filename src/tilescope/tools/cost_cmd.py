@@ -1,0 +1,58 @@
+"""`tilescope cost FILE --kernel K --args SPEC --grid G --gpu NAME`: the static cost model."""
+from __future__ import annotations
+
+import json
+from typing import Tuple
+
+from .session import UsageError
+
+
+def add_parser(sub) -> None:
+    c = sub.add_parser("cost", help="predict a launch's time, bytes and FLOPs on a GPU from metadata alone")
+    c.add_argument("file")
+    c.add_argument("--kernel", help="the kernel (default: the only one, or the first)")
+    c.add_argument("--args", help="argument metadata with the real sizes (default: the kernel's directive)")
+    c.add_argument("--grid", help='the launch grid, e.g. "64,64" or "4096" (default: one block per tile of '
+                                   'the arrays the kernel indexes with ct.bid)')
+    c.add_argument("--gpu", default="h200", help="h100, h200, b200, a100, l40s or rtx4090 (default h200)")
+    c.add_argument("--aligned", action="store_true",
+                   help="arrays are 16-byte aligned with a unit last stride, as upstream's launch states for "
+                        "ordinary allocations (tileiras may then use TMA loads)")
+    c.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def parse_grid(text: str) -> Tuple[int, ...]:
+    parts = [p for p in text.replace("(", "").replace(")", "").replace("x", ",").split(",") if p.strip()]
+    try:
+        grid = tuple(int(p) for p in parts)
+    except ValueError:
+        raise UsageError(f"bad --grid {text!r}: give 1 to 3 positive integers, e.g. 64,64") from None
+    if not 1 <= len(grid) <= 3 or any(g < 1 for g in grid):
+        raise UsageError(f"bad --grid {text!r}: give 1 to 3 positive integers, e.g. 64,64")
+    return grid
+
+
+def cmd_cost(args, load_and_compile, failed) -> int:
+    from ..costmodel import cost_of_compiled, gpu_named
+    grid = parse_grid(args.grid) if args.grid else None
+    try:
+        gpu_named(args.gpu)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
+    try:
+        _, _, _, compiled = load_and_compile(args)
+    except failed:
+        return 1
+    if grid is None:
+        from ..costmodel.grid import infer_grid
+        grid = infer_grid(compiled.final)
+        if grid is None:
+            raise UsageError("cannot tell the grid from the kernel's tiles: pass --grid")
+        print(f"grid inferred from the tiles indexed by ct.bid: {','.join(map(str, grid))}"
+              if args.format == "text" else "", end="\n" if args.format == "text" else "")
+    report = cost_of_compiled(compiled, grid, args.gpu, aligned=True if args.aligned else None)
+    if args.format == "json":
+        print(json.dumps(report.to_json(), indent=2))
+    else:
+        print(report.text())
+    return 0

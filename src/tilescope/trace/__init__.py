@@ -1,0 +1,63 @@
+"""Launch traces: per launch, a self-contained page and PNGs of which block touched which elements.
+
+`tilescope.launch(grid, kernel, args, trace=DIR)` or `tilescope run --trace DIR SCRIPT` write
+`DIR/NN-<kernel>/index.html` (with one PNG per array, per slice) for launch NN, and
+`DIR/index.html` listing the launches. See docs/trace.md.
+"""
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, Dict, List, Optional
+
+from .recorder import TraceRecorder
+
+__all__ = ["TraceRecorder", "TraceSession", "session_for", "start_run", "stop_run"]
+
+_RUN: Optional["TraceSession"] = None          # the `tilescope run --trace` folder, while the script runs
+_SESSIONS: Dict[str, "TraceSession"] = {}
+
+
+class TraceSession:
+    """One output folder: numbers its launches and keeps DIR/index.html current."""
+
+    def __init__(self, folder: str):
+        self.folder = os.path.abspath(folder)
+        self.launches: List[Dict[str, Any]] = []
+
+    def write(self, recorder: TraceRecorder, fn, grid, checks, compiled) -> str:
+        from .writer import write_launch
+        os.makedirs(self.folder, exist_ok=True)
+        name = f"{len(self.launches) + 1:02d}-{re.sub(r'[^A-Za-z0-9_]+', '_', fn.name)}"
+        summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled)
+        self.launches.append({"href": f"{name}/index.html", "title": f"launch {len(self.launches) + 1}: {fn.name}",
+                              "summary": summary})
+        from .page import render_index
+        with open(os.path.join(self.folder, "index.html"), "w") as f:
+            f.write(render_index(self.launches))
+        return os.path.join(self.folder, name, "index.html")
+
+
+def session_for(folder: Optional[str]) -> Optional[TraceSession]:
+    """The session writing to `folder` (from `launch(..., trace=folder)`), else the active
+    `tilescope run --trace` one, else None."""
+    if folder is None:
+        return _RUN
+    key = os.path.abspath(os.fspath(folder))
+    if _RUN is not None and _RUN.folder == key:
+        return _RUN
+    s = _SESSIONS.get(key)
+    if s is None:
+        s = _SESSIONS[key] = TraceSession(key)
+    return s
+
+
+def start_run(folder: str) -> TraceSession:
+    global _RUN
+    _RUN = TraceSession(folder)
+    return _RUN
+
+
+def stop_run() -> None:
+    global _RUN
+    _RUN = None

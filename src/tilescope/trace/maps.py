@@ -1,0 +1,289 @@
+"""Per-array pictures of one launch: which block wrote and read each element.
+
+An array is shown as 2-D grids of cells: 2-D arrays as they are, 1-D arrays wrapped into rows,
+higher ranks as labelled 2-D slices over their leading axes. Past a page's budget of cells,
+a cell stands for a box of elements (the one at its top-left corner is sampled for tile
+accesses; element accesses are counted into the cell they fall in). Tile accesses are folded
+per tile first, so recording stays proportional to the number of tiles, not elements.
+
+Per cell: the last block that wrote it and the first that read it, how many writes and reads,
+the op of the last access, and flags: a race, a read of padding (cells past the array's edge,
+inside the tiles that reached there), an out-of-bounds attempt, never written (in an array
+the kernel writes), an atomic update, read by several blocks.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Dict, List, Sequence, Tuple
+
+import numpy as np
+
+from .recorder import ArrayRecord
+
+CELL_BUDGET = 1 << 16            # cells per array, all its slices together
+MAX_SLICES = 16
+SIDE = 512                       # a slice is at most 8·SIDE cells along either side
+
+RACE, PADDING, OOB, UNWRITTEN, ATOMIC, SHARED = 1, 2, 4, 8, 16, 32
+
+
+@dataclass
+class Slice:
+    label: str                   # e.g. "[3, :, :]"
+    lead: Tuple[int, ...]        # leading indices (rank > 2)
+
+
+@dataclass
+class ArrayMaps:
+    name: str
+    shape: Tuple[int, ...]
+    dtype: str
+    written: bool
+    rows: int                    # cells per slice, each way (including the padding margin)
+    cols: int
+    step: Tuple[int, int]        # elements per cell along rows, columns
+    wrap: int                    # elements per row for 1-D arrays (0 otherwise)
+    extent: Tuple[int, int]      # elements per slice shown (rows, columns), margin included
+    inside: Tuple[int, int]      # elements per slice inside the array
+    slices: List[Slice]
+    more_slices: int
+    wblock: np.ndarray           # (S, rows, cols) int32, -1 none
+    rblock: np.ndarray
+    wcount: np.ndarray           # uint16 (saturating)
+    rcount: np.ndarray
+    flags: np.ndarray            # uint8
+    op: np.ndarray               # int16: index into the page's op table, -1 none
+    notes: List[str] = field(default_factory=list)
+
+
+def build(rec: ArrayRecord, op_index: Dict[int, int]) -> ArrayMaps:
+    a = rec.array
+    shape = tuple(int(d) for d in a.shape)
+    nd = len(shape)
+    margin = _margins(rec, shape)
+    if nd <= 1:
+        n = shape[0] if nd else 1
+        tile = max([ev.shape[0] for ev in rec.tiles.values() if len(ev.shape) == 1] or [1])
+        wrap = _wrap_width(n + margin[-1] if nd else 1, tile)
+        inside = (-(-n // wrap), min(n, wrap))
+        extent = (-(-(n + (margin[0] if nd else 0)) // wrap), wrap)
+        lead_shape: Tuple[int, ...] = ()
+    else:
+        wrap = 0
+        inside = shape[-2:]
+        extent = (shape[-2] + margin[-2], shape[-1] + margin[-1])
+        lead_shape = shape[:-2]
+    n_lead = int(np.prod(lead_shape)) if lead_shape else 1
+    shown = min(n_lead, MAX_SLICES)
+    fy, fx = _steps(extent, max(1, CELL_BUDGET // shown))
+    rows, cols = -(-extent[0] // fy), -(-extent[1] // fx)
+    slices = [Slice(_label(np.unravel_index(s, lead_shape), nd) if lead_shape else "", 
+                    tuple(int(i) for i in np.unravel_index(s, lead_shape)) if lead_shape else ())
+              for s in range(shown)]
+    m = ArrayMaps(rec.name, shape, str(a.dtype), rec.written, rows, cols, (fy, fx), wrap, extent, tuple(inside),
+                  slices, n_lead - shown,
+                  np.full((shown, rows, cols), -1, np.int32), np.full((shown, rows, cols), -1, np.int32),
+                  np.zeros((shown, rows, cols), np.uint16), np.zeros((shown, rows, cols), np.uint16),
+                  np.zeros((shown, rows, cols), np.uint8), np.full((shown, rows, cols), -1, np.int16))
+    coords = _cell_elements(m)                  # element coordinates sampled by each cell
+    outside = ~_inside(coords, shape)
+    for ev in rec.tiles.values():
+        _fold_tiles(m, ev, coords, shape, outside, op_index.get(id(ev.op), -1))
+    for ev in rec.lanes.values():
+        _fold_lanes(m, ev, shape, op_index.get(id(ev.op), -1))
+    _finish(m, rec, outside)
+    return m
+
+
+def _steps(extent, per_slice: int) -> Tuple[int, int]:
+    """Elements per cell along each side: doubled on the longer side until the slice fits."""
+    fy = fx = 1
+    while True:
+        rows, cols = -(-extent[0] // fy), -(-extent[1] // fx)
+        if rows * cols <= per_slice and rows <= SIDE * 8 and cols <= SIDE * 8:
+            return fy, fx
+        if rows >= cols:
+            fy *= 2
+        else:
+            fx *= 2
+
+
+def _label(lead, nd) -> str:
+    return "[" + ", ".join([str(int(i)) for i in lead] + [":"] * 2) + "]"
+
+
+def _wrap_width(n: int, tile: int) -> int:
+    """Elements per row for a 1-D array: the tile size times or divided by a power of two that
+    comes nearest 2·√n (rows of whole tiles, or tiles spanning whole rows)."""
+    target = 2 * math.sqrt(max(n, 1))
+    options = [tile << k for k in range(24)] + [tile >> k for k in range(1, 24) if tile >> k and (tile >> k) << k == tile]
+    width = min(options, key=lambda w: abs(math.log(w / target)))
+    return max(1, min(width, n, 1 << 14))
+
+
+OOB_MARGIN = 64                  # out-of-bounds attempts this close past the end are drawn in the margin
+
+
+def _margins(rec: ArrayRecord, shape) -> Tuple[int, ...]:
+    """Elements past each axis's end that tile accesses reached (padding, at most one tile) or
+    out-of-bounds attempts landed (at most OOB_MARGIN)."""
+    out = [0] * len(shape)
+    for ev in rec.lanes.values():
+        if ev.kind != "oob" or not ev.coords:
+            continue
+        for ax in range(len(shape)):
+            hi = max(int(c[ax].max()) for c in ev.coords if len(c) > ax and c[ax].size)
+            out[ax] = max(out[ax], min(hi + 1 - shape[ax], OOB_MARGIN))
+    for ev in rec.tiles.values():
+        if len(ev.shape) != len(shape) or not ev.index:
+            continue
+        for k, t in enumerate(ev.shape):
+            ax = ev.order[k]
+            hi = max(int(i[k].max()) for i in ev.index if i[k].size)
+            end = min((hi + 1) * t, shape[ax] + t)
+            out[ax] = max(out[ax], end - shape[ax])
+    return tuple(out)
+
+
+def _cell_elements(m: ArrayMaps) -> List[np.ndarray]:
+    """Array coordinates of the element each cell samples: a list (one per axis) of (S, rows, cols)."""
+    r = (np.arange(m.rows) * m.step[0])[:, None]
+    c = (np.arange(m.cols) * m.step[1])[None, :]
+    s = len(m.slices)
+    if m.wrap:
+        flat = np.broadcast_to(r * m.wrap + c, (s, m.rows, m.cols))
+        return [flat] if m.shape else []
+    lead = [np.broadcast_to(np.asarray([sl.lead[k] for sl in m.slices])[:, None, None], (s, m.rows, m.cols))
+            for k in range(len(m.shape) - 2)]
+    return lead + [np.broadcast_to(r, (s, m.rows, m.cols)), np.broadcast_to(c, (s, m.rows, m.cols))]
+
+
+def _inside(coords, shape) -> np.ndarray:
+    if not shape:
+        return np.ones((1, 1, 1), bool)
+    ok = np.ones(coords[0].shape, bool)
+    for c, n in zip(coords, shape):
+        ok &= (c >= 0) & (c < n)
+    return ok
+
+
+def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int) -> None:
+    """Add one op's tile accesses: per tile (last/first block, count), then looked up per cell."""
+    if len(ev.shape) != len(shape):
+        return
+    blocks = np.concatenate(ev.blocks)
+    idx = [np.concatenate([i[k] for i in ev.index]) for k in range(len(ev.shape))]
+    counts = tuple(-(-(shape[ev.order[k]] + t) // t) for k, t in enumerate(ev.shape))
+    ok = np.ones(blocks.shape, bool)
+    for k, n in enumerate(counts):
+        ok &= (idx[k] >= 0) & (idx[k] < n)
+    if not ok.any():
+        return
+    flat = np.ravel_multi_index(tuple(i[ok] for i in idx), counts)
+    b = blocks[ok]
+    size = int(np.prod(counts))
+    last = np.full(size, -1, np.int32)
+    last[flat] = b
+    first = np.full(size, -1, np.int32)
+    first[flat[::-1]] = b[::-1]
+    cnt = np.bincount(flat, minlength=size)
+    # the tile of each cell's element, -1 where the element lies in no tile of the grid
+    cell = np.zeros(coords[0].shape if coords else (1, 1, 1), np.int64)
+    valid = np.ones(cell.shape, bool)
+    for k, t in enumerate(ev.shape):
+        ti = coords[ev.order[k]] // t
+        valid &= (ti >= 0) & (ti < counts[k])
+        cell = cell * counts[k] + np.clip(ti, 0, counts[k] - 1)
+    c = np.where(valid, cnt[cell], 0)
+    hit = c > 0
+    if not hit.any():
+        return
+    lb, fb = last[cell], first[cell]
+    if ev.write:
+        _add(m, hit, lb, fb, c, op, write=True)
+    else:
+        _add(m, hit, lb, fb, c, op, write=False)
+        m.flags[hit & outside] |= PADDING
+
+
+def _add(m: ArrayMaps, hit, last, first, count, op, *, write: bool) -> None:
+    if write:
+        prev = m.wblock[hit]
+        several = (prev >= 0) & (prev != last[hit]) | (first[hit] != last[hit])
+        m.flags[hit] |= np.where(several, RACE, 0).astype(np.uint8)
+        m.wblock[hit] = last[hit]
+        m.wcount[hit] = np.minimum(65535, m.wcount[hit].astype(np.int64) + count[hit])
+    else:
+        prev = m.rblock[hit]
+        several = ((prev >= 0) & (prev != first[hit])) | (first[hit] != last[hit])
+        m.flags[hit] |= np.where(several, SHARED, 0).astype(np.uint8)
+        m.rblock[hit] = np.where(prev >= 0, prev, first[hit])
+        m.rcount[hit] = np.minimum(65535, m.rcount[hit].astype(np.int64) + count[hit])
+    m.op[hit] = op
+
+
+def _fold_lanes(m: ArrayMaps, ev, shape, op: int) -> None:
+    """Add one op's element accesses, each counted into the cell its element falls in."""
+    if not ev.blocks:
+        return
+    blocks = np.concatenate(ev.blocks)
+    coords = [np.concatenate([c[k] for c in ev.coords]) for k in range(len(shape))] if shape else []
+    s, r, c = _cells_of(m, coords, blocks.size)
+    keep = (s >= 0) & (r >= 0) & (r < m.rows) & (c >= 0) & (c < m.cols)
+    s, r, c, blocks = s[keep], r[keep], c[keep], blocks[keep]
+    if not len(blocks):
+        return
+    size = len(m.slices) * m.rows * m.cols
+    flat = np.ravel_multi_index((s, r, c), (len(m.slices), m.rows, m.cols))
+    last = np.full(size, -1, np.int32)
+    last[flat] = blocks
+    first = np.full(size, -1, np.int32)
+    first[flat[::-1]] = blocks[::-1]
+    cnt = np.bincount(flat, minlength=size).reshape(len(m.slices), m.rows, m.cols)
+    hit = cnt > 0
+    last, first = last.reshape(hit.shape), first.reshape(hit.shape)
+    if ev.kind == "oob":
+        m.flags[hit] |= OOB
+        m.op[hit] = op
+        return
+    if ev.kind == "atomic":
+        m.flags[hit] |= ATOMIC
+    _add(m, hit, last, first, cnt, op, write=ev.kind != "read")
+    if ev.kind == "atomic":               # atomics from several blocks are no race
+        m.flags[hit] &= np.uint8(~RACE & 0xFF)
+
+
+def _cells_of(m: ArrayMaps, coords: Sequence[np.ndarray], n: int):
+    """(slice, row, column) cell of each element (-1 slice: not shown)."""
+    if not m.shape:
+        z = np.zeros(n, np.int64)
+        return z, z, z
+    if m.wrap:
+        flat = coords[0]
+        return np.where(flat >= 0, 0, -1), np.floor_divide(flat, m.wrap) // m.step[0], \
+            np.mod(flat, m.wrap) // m.step[1]
+    lead_shape = m.shape[:-2]
+    s = np.zeros(n, np.int64)
+    if lead_shape:
+        ok = np.ones(n, bool)
+        for k, d in enumerate(lead_shape):
+            ok &= (coords[k] >= 0) & (coords[k] < d)
+        s = np.where(ok, np.ravel_multi_index(tuple(np.clip(coords[k], 0, d - 1) for k, d in enumerate(lead_shape)),
+                                              lead_shape), -1)
+        s = np.where(s < len(m.slices), s, -1)
+    return s, np.floor_divide(coords[-2], m.step[0]), np.floor_divide(coords[-1], m.step[1])
+
+
+def _finish(m: ArrayMaps, rec: ArrayRecord, outside) -> None:
+    """Reads of elements another block wrote are races; written arrays' untouched cells flagged."""
+    rw = (m.wblock >= 0) & (m.rblock >= 0) & ((m.rblock != m.wblock) | ((m.flags & SHARED) > 0)) & \
+        ((m.flags & ATOMIC) == 0) & ~outside
+    m.flags[rw] |= RACE
+    if rec.written:
+        m.flags[(m.wcount == 0) & ~outside & ((m.flags & ATOMIC) == 0)] |= UNWRITTEN
+    if m.step != (1, 1):
+        m.notes.append(f"one cell stands for {m.step[0]}×{m.step[1]} elements (the one at its top-left "
+                       f"corner is shown for tile accesses)")
+    if m.more_slices:
+        m.notes.append(f"{m.more_slices} more slice(s) not shown")

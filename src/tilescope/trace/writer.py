@@ -1,0 +1,93 @@
+"""Write one launch's trace: the page, one PNG per array slice."""
+from __future__ import annotations
+
+import os
+import re
+from typing import Dict, List
+
+from . import maps as _maps
+from .page import block_limit, events_json, maps_json, render, reports_json
+from .png import slice_png
+from .recorder import TraceRecorder
+
+
+def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled) -> str:
+    """Write `folder`/index.html and PNGs; returns a one-line summary."""
+    os.makedirs(folder, exist_ok=True)
+    ops: List[dict] = []
+    op_index: Dict[int, int] = {}
+    looped = _ops_in_loops(fn)
+    ordered = sorted(rec.arrays.values(), key=lambda r: r.index)
+    for r in ordered:
+        for ev in list(r.tiles.values()) + list(r.lanes.values()):
+            if id(ev.op) not in op_index:
+                op_index[id(ev.op)] = len(ops)
+                loc = ev.op.loc
+                ops.append({"line": loc.line if loc else 0, "col": loc.col if loc else 0, "name": ev.op.name,
+                            "array": r.name, "loop": id(ev.op) in looped})
+    limit = block_limit(rec)
+    arrays, pngs = [], []
+    for r in ordered:
+        m = _maps.build(r, op_index)
+        j = maps_json(m, grid[0] * grid[1] * grid[2])
+        j.update(events_json(r, op_index, limit))
+        arrays.append(j)
+        for s, sl in enumerate(m.slices):
+            tag = "-" + "_".join(map(str, sl.lead)) if sl.lead else ""
+            png = f"{re.sub(r'[^A-Za-z0-9_]+', '_', r.name)}{tag}.png"
+            with open(os.path.join(folder, png), "wb") as f:
+                f.write(slice_png(m, s))
+            pngs.append(png)
+    nblocks = grid[0] * grid[1] * grid[2]
+    names = [r.name for r in ordered]
+    reports = reports_json(checks.reports, grid, names)
+    src_file = fn.loc.filename if fn.loc else None
+    data = {"kernel": fn.name, "grid": list(grid), "ops": ops, "arrays": arrays, "reports": reports,
+            "source": _source_lines(src_file, [o["line"] for o in ops] + [r["line"] for r in reports if r["line"]])}
+    where = f"{os.path.basename(src_file)}:{fn.loc.line}" if src_file else fn.name
+    summary = [f"{where} · grid {grid[0]}×{grid[1]}×{grid[2]} ({nblocks} blocks) · "
+               f"{len(checks.reports)} check report(s)"]
+    if limit is not None:
+        summary.append(f"footprints kept for blocks 0…{limit - 1} (of {nblocks}); the pictures cover every block")
+    if rec.lanes_dropped:
+        summary.append(f"{rec.lanes_dropped} element accesses past the recording budget are not drawn")
+    if rec.inner is None:
+        summary.append("race checks were off for this launch; races shown here are the trace's own reading")
+    with open(os.path.join(folder, "index.html"), "w") as f:
+        f.write(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid)))
+    return f"{where}, grid {grid[0]}×{grid[1]}×{grid[2]}, {len(checks.reports)} report(s), {len(pngs)} PNG(s)"
+
+
+def _ops_in_loops(fn) -> set:
+    """Ids of the ops inside a `for` or `while` body (their steps are loop iterations)."""
+    out = set()
+
+    def walk(block, inside):
+        for op in block.ops:
+            if inside:
+                out.add(id(op))
+            for b in op.blocks:
+                walk(b, inside or op.name in ("for", "loop"))
+    walk(fn.body, False)
+    return out
+
+
+def _source_lines(path, lines) -> Dict[int, str]:
+    if not path or not os.path.isfile(path):
+        return {}
+    with open(path, errors="replace") as f:
+        text = f.read().splitlines()
+    want = {n for line in lines for n in range(line - 2, line + 3) if 1 <= n <= len(text)}
+    return {n: text[n - 1] for n in sorted(want)}
+
+
+def _cost_text(compiled, grid) -> str:
+    """The cost model's report for this launch on an H200 (tilescope.costmodel)."""
+    if compiled is None:
+        return ""
+    from ..costmodel import cost_of_compiled
+    from ..errors import TileError
+    try:
+        return cost_of_compiled(compiled, grid, "h200").text()
+    except (TileError, ValueError, ZeroDivisionError):
+        return ""

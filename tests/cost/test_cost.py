@@ -1,0 +1,155 @@
+"""tilescope.cost: counts from metadata, the bound it names, advice, the CLI and the hover."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import tilescope
+from tilescope.costmodel.grid import infer_grid
+from tilescope.lang.shim import load_file
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EX = os.path.join(ROOT, "examples")
+
+
+def example(name):
+    return load_file(os.path.join(EX, f"{name}.py"))
+
+
+def test_vector_add_bytes_and_memory_bound():
+    n = 1 << 26
+    r = tilescope.cost(example("vector_add").vector_add, f"f32[{n}], f32[{n}], f32[{n}], 1024", (n // 1024,))
+    b = r.prediction.bytes
+    assert b["read_requested"] == 2 * 4 * n and b["write_requested"] == 4 * n
+    assert b["dram_read"] == 2 * 4 * n and b["padding"] == 0
+    assert r.bound == "memory"
+    # 805 MB at the H200's 4.8 TB/s datasheet rate times the measured copy efficiency
+    assert r.predicted_us == pytest.approx(12 * n / (4.8e12 * 0.8678) * 1e6 + 0.71, rel=1e-3)
+
+
+def test_padding_from_sizes_that_are_not_multiples_of_the_tile():
+    r = tilescope.cost(example("vector_add").vector_add, "f32[1000], f32[1000], f32[1000], 256", (4,))
+    (load, *_), = [r.counts.accesses[:1]]
+    assert load.pad_fraction == pytest.approx(24 / 1024)
+    r = tilescope.cost(example("softmax").softmax, "f32[512,600], f32[512,600], 1024", (512,))
+    assert r.prediction.bytes["padding"] > 0
+    assert any(a.code == "padding" and a.line == 9 for a in r.advice)
+
+
+def test_matmul_counts_exact_trip_counts_flops_and_reuse():
+    m, n, k = 512, 256, 384
+    r = tilescope.cost(example("matmul").matmul, f"f16[{m},{k}], f16[{k},{n}], f32[{m},{n}], 64, 64, 32",
+                       (m // 64, n // 64))
+    blocks = (m // 64) * (n // 64)
+    loads = [a for a in r.counts.accesses if a.kind == "load"]
+    assert [a.executions for a in loads] == [blocks * (k // 32)] * 2
+    assert all(a.feeds_mma for a in loads)
+    assert r.prediction.flops == {"tensor float16": 2 * m * n * k}
+    b = r.prediction.bytes
+    assert b["reread_by_blocks"] > 0 and b["l2_absorbed"] > 0
+    assert b["dram_read"] == pytest.approx(2 * (m * k + k * n))      # small arrays: read once
+
+
+def test_attention_counts_transcendentals_and_names_the_transposed_operand():
+    r = tilescope.cost(example("attention").attention,
+                       "f16[4,1024,64], f16[4,1024,64], f16[4,1024,64], f16[4,1024,64], f32, 64, 64, 64", (16, 4))
+    per_block = 1024 // 64
+    assert r.prediction.flops["transcendental"] == (16 * 4) * per_block * (64 * 64 + 64)   # blocks × trips × exps
+    assert any(a.code == "transposed-load" for a in r.advice)
+
+
+def test_bounds_named_by_the_model():
+    va = example("vector_add").vector_add
+    assert tilescope.cost(va, "f32[8192], f32[8192], f32[8192], 1024", (8,)).bound == "too few blocks"
+    mm = example("matmul").matmul
+    big = tilescope.cost(mm, "f16[4096,4096], f16[4096,4096], f32[4096,4096], 64, 64, 32", (64, 64))
+    assert big.bound == "latency"
+    small = tilescope.cost(mm, "f16[256,256], f16[256,256], f32[256,256], 64, 64, 32", (4, 4))
+    assert small.bound == "too few blocks"
+    assert any(a.code == "small-grid" for a in small.advice)
+
+
+def test_float32_mma_and_small_tiles_are_advised():
+    mm = example("matmul").matmul
+    r = tilescope.cost(mm, "f32[1024,1024], f32[1024,1024], f32[1024,1024], 32, 32, 8", (32, 32))
+    codes = {a.code for a in r.advice}
+    assert {"float32-mma", "tensor-core-underfill"} <= codes
+
+
+def test_unknown_trip_counts_are_stated_as_assumptions():
+    src = os.path.join(ROOT, "tests", "cost", "kernels_cost.py")
+    mod = load_file(src)
+    r = tilescope.cost(mod.until_small, "f32[4096], f32[4096], 256", (16,))
+    assert any("while loop" in a for a in r.to_json()["assumptions"])
+    r = tilescope.cost(mod.per_block_trips, "f32[65536], f32[64], 1024", (64,))
+    loop = [reg for reg in r.counts.regions if reg.op is not None][0]
+    assert list(loop.trips[:4]) == [0, 1, 2, 3]            # range(bid): exact per block
+
+
+def test_aligned_metadata_selects_the_tma_path():
+    from tilescope.meta import MetaTensor
+    mm = example("matmul").matmul
+    arr = lambda dt: MetaTensor((4096, 4096), dt, (None, 1), static_strides=(False, True),  # noqa: E731
+                                base_addr_divisible_by=16)
+    r = tilescope.cost(mm, [arr("f16"), arr("f16"), arr("f32"), 64, 64, 32], (64, 64))
+    assert r.prediction.tma and not any(a.code == "no-tma" for a in r.advice)
+    plain = tilescope.cost(mm, "f16[4096,4096], f16[4096,4096], f32[4096,4096], 64, 64, 32", (64, 64))
+    assert not plain.prediction.tma and any(a.code == "no-tma" for a in plain.advice)
+
+
+def test_other_gpus_scale_with_their_peaks():
+    va = example("vector_add").vector_add
+    spec, grid = "f32[67108864], f32[67108864], f32[67108864], 1024", (65536,)
+    h100 = tilescope.cost(va, spec, grid, "h100").predicted_us
+    h200 = tilescope.cost(va, spec, grid, "h200").predicted_us
+    b200 = tilescope.cost(va, spec, grid, "b200").predicted_us
+    assert h100 > h200 > b200
+    with pytest.raises(ValueError, match="unknown GPU"):
+        tilescope.cost(va, spec, grid, "v100")
+
+
+def test_grid_inferred_from_bid_indexed_tiles():
+    c = tilescope.compile(example("matmul").matmul, "f16[1000,512], f16[512,300], f32[1000,300], 64, 64, 32")
+    assert infer_grid(c.final) == (16, 5, 1)
+
+
+def _cli(*args):
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+    return subprocess.run([sys.executable, "-m", "tilescope", "cost", *args], capture_output=True, text=True,
+                          env=env, cwd=ROOT)
+
+
+def test_cli_json_and_text():
+    p = _cli("examples/matmul.py", "--kernel", "matmul", "--args",
+             "f16[2048,2048], f16[2048,2048], f32[2048,2048], 128, 128, 32", "--grid", "16,16", "--format", "json")
+    assert p.returncode == 0, p.stderr
+    j = json.loads(p.stdout)
+    assert j["grid"] == [16, 16, 1] and j["predicted_us"] > 0 and j["bound"] == "too few blocks"     # 256 blocks < 264 slots
+    assert j["flops"]["tensor float16"] == 2 * 2048 ** 3
+    p = _cli("examples/vector_add.py")
+    assert p.returncode == 0 and "grid inferred" in p.stdout and "bound by memory bandwidth" in p.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["examples/matmul.py", "--grid", "0,4"], "bad --grid"),
+    (["examples/matmul.py", "--grid", "4", "--gpu", "v100"], "unknown GPU"),
+    (["examples/matmul.py", "--grid", "4", "--args", "f16[?"], "bad --args"),
+    (["examples/matmul.py", "--kernel", "nope", "--grid", "4"], "no kernel named"),
+])
+def test_cli_bad_input_is_a_clear_error(args, message):
+    p = _cli(*args)
+    assert p.returncode == 2 and message in p.stderr and "Traceback" not in p.stderr
+
+
+def test_language_server_hover_on_a_kernel_name_shows_its_cost():
+    from tilescope.tools.lsp.features import hover
+    from tilescope.tools.lsp.summary import summarize
+    path = os.path.join(EX, "matmul.py")
+    with open(path) as f:
+        text = f.read()
+    line = 1 + text.splitlines().index("def matmul(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], "
+                                       "TK: ct.Constant[int]):")
+    h = hover(summarize(text, path), line, 6)
+    assert h is not None and "cost on H200" in h.markdown and "bound by" in h.markdown and "GFLOP" in h.markdown

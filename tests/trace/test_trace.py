@@ -1,0 +1,178 @@
+"""Launch traces: what the pages and PNGs say about blocks, padding, races, bounds and loops."""
+import json
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tilescope
+from tilescope.lang.shim import load_file
+from tilescope.trace import maps as M
+from tilescope.trace.png import decode
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+K = load_file(os.path.join(ROOT, "tests", "trace", "kernels_trace.py"))
+
+
+def page_data(path):
+    with open(path) as f:
+        text = f.read()
+    m = re.search(r'<script type="application/json" id="trace-data">(.*?)</script>', text, re.S)
+    return json.loads(m.group(1).replace("<\\/", "</"))
+
+
+def cells(arr, name):
+    n = arr["slices"] and len(arr["slices"]) * arr["rows"] * arr["cols"]
+    import base64
+    dt = {"wblock": np.int32, "rblock": np.int32, "wcount": np.uint8, "rcount": np.uint8, "flags": np.uint8,
+          "op": np.int16}[name]
+    if name in ("wblock", "rblock") and arr["narrow"]:
+        dt = np.uint16
+    out = np.frombuffer(base64.b64decode(arr[name]), dt)
+    assert out.size == n
+    if dt == np.uint16:
+        out = np.where(out == 65535, -1, out.astype(np.int32))
+    return out.reshape(len(arr["slices"]), arr["rows"], arr["cols"])
+
+
+def flat_cells(arr, name, n):
+    """Per element of a 1-D array (cells are elements here): the first n of the wrapped grid."""
+    return cells(arr, name)[0].reshape(-1)[:n]
+
+
+def test_each_element_names_its_block_and_padding_is_marked(tmp_path):
+    x = np.arange(1000, dtype=np.float32)
+    y = np.zeros(1000, np.float32)
+    tilescope.launch((4,), K.copy_tiles, (x, y, 256), trace=str(tmp_path))
+    page = tmp_path / "01-copy_tiles" / "index.html"
+    data = page_data(page)
+    xs, ys = data["arrays"]
+    assert (xs["name"], ys["name"]) == ("x", "y")
+    written = flat_cells(ys, "wblock", 1000)
+    assert list(written) == [i // 256 for i in range(1000)]
+    assert (flat_cells(xs, "rblock", 1000) == written).all()
+    assert not (cells(ys, "flags") & (M.RACE | M.UNWRITTEN)).any()
+    # the last tile of x reaches 24 elements past the end: padding, drawn in the margin
+    xf = cells(xs, "flags")[0].reshape(-1)
+    assert (xf[1000:1024] & M.PADDING).all() and not (xf[:1000] & M.PADDING).any()
+    png = decode((tmp_path / "01-copy_tiles" / "x.png").read_bytes())
+    assert png.shape[2] == 3 and png.std() > 0
+    assert (tmp_path / "index.html").read_text().count("01-copy_tiles/index.html") == 1
+
+
+def test_a_race_shows_both_blocks_and_the_elements(tmp_path):
+    x = np.arange(1024, dtype=np.float32)
+    y = np.zeros(256, np.float32)
+    tilescope.launch((4,), K.shared_tile, (x, y, 256), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-shared_tile" / "index.html")
+    ys = [a for a in data["arrays"] if a["name"] == "y"][0]
+    assert (flat_cells(ys, "flags", 256) & M.RACE).all()
+    (report,) = data["reports"]
+    assert "race on array 'y'" in report["text"] and len(report["blocks"]) == 2
+    assert report["array"] == "y" and report["element"] == [0]
+
+
+def test_out_of_bounds_lanes_are_red_with_their_block(tmp_path):
+    x = np.arange(1000, dtype=np.float32)
+    y = np.zeros(1024, np.float32)
+    tilescope.launch((4,), K.gather_past_end, (x, y, 256), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-gather_past_end" / "index.html")
+    xs = [a for a in data["arrays"] if a["name"] == "x"][0]
+    flags = cells(xs, "flags")[0].reshape(-1)
+    # lanes of block 3 ask for elements 1000…1027
+    assert (flags[1000:1028] & M.OOB).all() and not (flags[:1000] & M.OOB).any()
+    oob = [ln for ln in xs["lanes"] if ln["kind"] == "oob"]
+    import base64
+    assert set(np.frombuffer(base64.b64decode(oob[0]["blocks"]), np.int32)) == {3}
+    assert "out of bounds" in data["reports"][0]["text"]
+
+
+def test_never_written_elements_of_an_output(tmp_path):
+    x = np.arange(1024, dtype=np.float32)
+    y = np.zeros(1024, np.float32)
+    tilescope.launch((3,), K.copy_tiles, (x, y, 256), trace=str(tmp_path))
+    ys = [a for a in page_data(tmp_path / "01-copy_tiles" / "index.html")["arrays"] if a["name"] == "y"][0]
+    flags = flat_cells(ys, "flags", 1024)
+    assert (flags[768:] & M.UNWRITTEN).all() and not (flags[:768] & M.UNWRITTEN).any()
+
+
+def test_loop_iterations_are_occurrences_of_the_load(tmp_path):
+    x = np.ones((4, 1000), np.float32)
+    out = np.zeros(4, np.float32)
+    tilescope.launch((4,), K.row_sums, (x, out, 256), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-row_sums" / "index.html")
+    xs = data["arrays"][0]
+    (t,) = xs["tiles"]
+    import base64
+    occ = np.frombuffer(base64.b64decode(t["occ"]), np.int32)
+    col = np.frombuffer(base64.b64decode(t["index"][1]), np.int32)
+    assert sorted(set(occ)) == [0, 1, 2, 3] and (occ == col).all()
+    assert data["ops"][t["op"]]["loop"] and data["ops"][t["op"]]["line"] == 27
+    assert data["source"]["27"].strip().startswith("acc += ct.load(x")
+
+
+def test_joined_matmul_loads_are_split_back_into_iterations(tmp_path):
+    mm = load_file(os.path.join(ROOT, "examples", "matmul.py"))
+    a = np.ones((128, 256), np.float16)
+    b = np.ones((256, 128), np.float16)
+    c = np.zeros((128, 128), np.float32)
+    tilescope.launch((2, 2), mm.matmul, (a, b, c, 64, 64, 32), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-matmul" / "index.html")
+    aa = data["arrays"][0]
+    assert {tuple(t["shape"]) for t in aa["tiles"]} == {(64, 32)}
+    import base64
+    occ = np.concatenate([np.frombuffer(base64.b64decode(t["occ"]), np.int32) for t in aa["tiles"]])
+    assert sorted(set(occ)) == list(range(8))
+    assert (cells(aa, "flags") & M.SHARED).all()          # each tile of a is read by two blocks
+
+
+def test_big_arrays_are_summarised(tmp_path):
+    n = 1 << 22
+    x = np.ones(n, np.float32)
+    y = np.zeros(n, np.float32)
+    tilescope.launch((n // 1024,), K.copy_tiles, (x, y, 1024), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-copy_tiles" / "index.html")
+    for arr in data["arrays"]:
+        assert arr["rows"] * arr["cols"] <= M.CELL_BUDGET
+        assert any("stands for" in note for note in arr["notes"])
+    assert os.path.getsize(tmp_path / "01-copy_tiles" / "index.html") < 8 << 20
+
+
+def test_rank_three_arrays_are_slices(tmp_path):
+    mm = load_file(os.path.join(ROOT, "examples", "matmul.py"))
+    a = np.ones((3, 64, 64), np.float16)
+    b = np.ones((3, 64, 64), np.float16)
+    c = np.zeros((3, 64, 64), np.float32)
+    tilescope.launch((1, 1, 3), mm.batch_matmul, (a, b, c, 64, 64, 32), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-batch_matmul" / "index.html")
+    cc = data["arrays"][2]
+    assert [s["label"] for s in cc["slices"]] == ["[0, :, :]", "[1, :, :]", "[2, :, :]"]
+    assert [set(cells(cc, "wblock")[s].ravel()) for s in range(3)] == [{0}, {1}, {2}]
+    assert sorted(os.listdir(tmp_path / "01-batch_matmul")) == sorted(
+        ["index.html"] + [f"{n}-{s}.png" for n in "abc" for s in range(3)])
+
+
+def test_cli_run_trace(tmp_path):
+    env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
+    p = subprocess.run([sys.executable, "-m", "tilescope", "run", "--trace", str(tmp_path),
+                        os.path.join(ROOT, "examples", "vector_add.py")], capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    assert "trace of vector_add written to" in p.stderr
+    assert (tmp_path / "01-vector_add" / "index.html").exists()
+    p = subprocess.run([sys.executable, "-m", "tilescope", "run", "--trace", str(tmp_path), "--device", "gpu",
+                        os.path.join(ROOT, "examples", "vector_add.py")], capture_output=True, text=True, env=env)
+    assert p.returncode == 2 and "--trace" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_results_are_the_same_with_and_without_a_trace(tmp_path):
+    mm = load_file(os.path.join(ROOT, "examples", "matmul.py"))
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((128, 96)).astype(np.float16)
+    b = rng.standard_normal((96, 64)).astype(np.float16)
+    c1, c2 = np.zeros((128, 64), np.float32), np.zeros((128, 64), np.float32)
+    tilescope.launch((2, 1), mm.matmul, (a, b, c1, 64, 64, 32))
+    tilescope.launch((2, 1), mm.matmul, (a, b, c2, 64, 64, 32), trace=str(tmp_path))
+    assert np.array_equal(c1, c2)
