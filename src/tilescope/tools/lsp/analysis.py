@@ -105,7 +105,7 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
         an.signatures = kernel_signatures(sm.tree, text, filename, sm)
     except Exception:    # metadata is best effort
         log.exception("reading argument metadata failed")
-    an.facts = ModuleFacts({n: f.node for n, f in sm.functions.items()})
+    an.facts = ModuleFacts({n: f.node for n, f in sm.functions.items()}, an.lines)
     an.tile_functions = tile_functions(sm, an.facts)
     generic_checks(an)
     for name in sm.kernels:

@@ -7,8 +7,9 @@ question) is most of what keeps a keystroke cheap.
 from __future__ import annotations
 
 import ast
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Dict, List, Set
+from typing import Dict, List, Optional, Set
 
 
 @dataclass
@@ -20,6 +21,7 @@ class FunctionFacts:
     loops: List[ast.stmt] = field(default_factory=list)           # for / while statements
     nested: List[ast.AST] = field(default_factory=list)           # defs inside it
     attributes: List[ast.Attribute] = field(default_factory=list)  # `name.attr`
+    carried: Optional[list] = None         # (loop, names it carries), filled by summary.py when needed
 
 
 def function_facts(node: ast.AST) -> FunctionFacts:
@@ -41,17 +43,38 @@ def function_facts(node: ast.AST) -> FunctionFacts:
     return facts
 
 
+# Facts of a function depend only on its text and place: kept across analyses (the
+# nodes they hold come from an earlier parse of the same text, at the same place).
+_KNOWN: "OrderedDict[tuple, FunctionFacts]" = OrderedDict()
+_KNOWN_SIZE = 1024
+
+
 class ModuleFacts:
     """Facts of the module's top-level functions, each computed on first use."""
 
-    def __init__(self, functions: Dict[str, ast.AST]):
+    def __init__(self, functions: Dict[str, ast.AST], lines: Optional[List[str]] = None):
         self._nodes = functions
+        self._lines = lines
         self._facts: Dict[str, FunctionFacts] = {}
 
     def __getitem__(self, name: str) -> FunctionFacts:
         facts = self._facts.get(name)
         if facts is None:
-            facts = self._facts[name] = function_facts(self._nodes[name])
+            facts = self._facts[name] = self._lookup(self._nodes[name])
+        return facts
+
+    def _lookup(self, node) -> FunctionFacts:
+        if self._lines is None:
+            return function_facts(node)
+        first = min([node.lineno] + [d.lineno for d in node.decorator_list])
+        key = (first, node.col_offset, "\n".join(self._lines[first - 1:node.end_lineno or node.lineno]))
+        facts = _KNOWN.get(key)
+        if facts is None:
+            facts = _KNOWN[key] = function_facts(node)
+            if len(_KNOWN) > _KNOWN_SIZE:
+                _KNOWN.popitem(last=False)
+        else:
+            _KNOWN.move_to_end(key)
         return facts
 
     def __contains__(self, name: str) -> bool:

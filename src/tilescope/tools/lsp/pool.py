@@ -3,9 +3,10 @@
 At most one job per document runs at a time, the newest version wins (a queued older
 one is dropped, a running one is told to stop), and a job that runs past its hard time
 limit, or does not stop within a grace period after being told to, is ended by killing
-its worker; a fresh worker starts when the next job needs one. A second worker starts
-when jobs wait while the first is busy, so that one slow document does not hold back
-the others.
+its worker; a fresh worker starts when the next job needs one. A document goes to the
+worker that analysed it before (its caches know it) unless that one has been busy for
+more than AFFINITY_WAIT_S; a second worker starts when jobs wait while the first is
+busy, so that one slow document does not hold back the others.
 """
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ log = logging.getLogger("tilescope.lsp")
 
 START_TIMEOUT_S = 60.0
 CANCEL_GRACE_S = 1.0
-IDLE_EXTRA_WORKER_S = 30.0
+IDLE_EXTRA_WORKER_S = 60.0
+AFFINITY_WAIT_S = 0.5          # a document waits this long for its own worker before taking another
 WATCH_INTERVAL_S = 0.1
 
 
@@ -84,6 +86,7 @@ class WorkerProcess:
         self.started_at = time.monotonic()
         self.idle_since = time.monotonic()
         self.retire = False
+        self.killed_for: Optional[Outcome] = None     # why the pool killed it (None: it was not)
         self.reader: Optional[asyncio.Task] = None
 
     async def start(self) -> None:
@@ -150,6 +153,7 @@ class WorkerPool:
         self.workers: List[WorkerProcess] = []
         self.queue: List[Job] = []
         self.running: Dict[str, Job] = {}      # uri -> job
+        self.home: Dict[str, WorkerProcess] = {}    # uri -> the worker that analysed it last
         self._ids = itertools.count(1)
         self._watch: Optional[asyncio.Task] = None
         self.failed_starts = 0
@@ -191,6 +195,10 @@ class WorkerPool:
         if uri in self.running:
             self.cancel(self.running[uri])
 
+    def close(self, uri: str) -> None:
+        self.drop(uri)
+        self.home.pop(uri, None)
+
     def _worker_of(self, job: Job) -> Optional[WorkerProcess]:
         return next((w for w in self.workers if w.job is job), None)
 
@@ -213,25 +221,42 @@ class WorkerPool:
         for job in list(self.queue):
             if job.uri in self.running:
                 continue
-            worker = next((w for w in self.workers if w.ready and not w.dead and w.job is None
-                           and not w.retire), None)
+            worker = self._worker_for(job, now)
             if worker is None:
-                starting = [w for w in self.workers if not w.ready and not w.dead]
-                alive = [w for w in self.workers if not w.dead]
-                if not starting and len(alive) < self.config.max_workers:
-                    asyncio.ensure_future(self._start_worker())
-                return
+                continue
             self.queue.remove(job)
             self.running[job.uri] = job
+            self.home[job.uri] = worker
             worker.job = job
-            job.started = time.monotonic()
+            job.started = now
             worker.send(("analyze", job.id, {"text": job.text, "filename": job.filename,
                                              "version": job.version, "budget_s": self.config.budget_s,
                                              "skip": sorted(job.skip)}))
 
-    async def _start_worker(self) -> None:
+    def _worker_for(self, job: Job, now: float) -> Optional[WorkerProcess]:
+        """The document's own worker (its caches know the document) when free, or when it has
+        been busy for long, any free one; None: wait (and start another worker if allowed)."""
+        idle = [w for w in self.workers if w.ready and not w.dead and w.job is None and not w.retire]
+        home = self.home.get(job.uri)
+        if home is not None and home in idle:
+            return home
+        if home is not None and not home.dead and home.job is not None and home.job.started is not None \
+                and now - home.job.started < AFFINITY_WAIT_S:
+            return None
+        if idle:
+            return idle[0]
+        starting = [w for w in self.workers if not w.ready and not w.dead]
+        alive = [w for w in self.workers if not w.dead]
+        if not starting and len(alive) < self.config.max_workers:
+            self._spawn()
+        return None
+
+    def _spawn(self) -> None:
         w = WorkerProcess(self)
-        self.workers.append(w)
+        self.workers.append(w)          # at once: the next _pump sees it starting
+        asyncio.ensure_future(self._start_worker(w))
+
+    async def _start_worker(self, w: WorkerProcess) -> None:
         try:
             await w.start()
         except (OSError, ValueError) as e:
@@ -293,13 +318,13 @@ class WorkerPool:
         if job is not None:
             w.job = None
             self.running.pop(job.uri, None)
-            if getattr(w, "killed_for", None) is not None:
+            if w.killed_for is not None:
                 self._resolve(job, w.killed_for)
             else:
                 code = w.proc.returncode if w.proc is not None else None
                 self._resolve(job, Outcome("failed", message=f"the analysis worker stopped unexpectedly "
                                                               f"(exit status {code})"))
-        if not was_ready and getattr(w, "killed_for", None) is None:
+        if not was_ready and w.killed_for is None:
             self.last_start_error = "it exited while starting (see the server's log)"
             self._start_failed()
             return
@@ -308,6 +333,8 @@ class WorkerPool:
     def _forget(self, w: WorkerProcess) -> None:
         if w in self.workers:
             self.workers.remove(w)
+        for uri in [u for u, home in self.home.items() if home is w]:
+            del self.home[uri]
 
     # ---- the watchdog -------------------------------------------------------------------
 
@@ -327,11 +354,19 @@ class WorkerPool:
                     elif job.cancel_sent is not None and now - job.cancel_sent > CANCEL_GRACE_S:
                         self._kill(w, Outcome("cancelled"))
                 elif job is None and w.ready and len(self.workers) > 1 and \
-                        now - w.idle_since > IDLE_EXTRA_WORKER_S:
+                        now - w.idle_since > IDLE_EXTRA_WORKER_S and w is self._least_home():
                     w.send(("quit",))
                     w.dead = True
                     self._forget(w)
             self._pump()
+
+    def _least_home(self) -> Optional[WorkerProcess]:
+        """The worker that the fewest documents call home (the one to let go when idle)."""
+        counts = {id(w): 0 for w in self.workers}
+        for home in self.home.values():
+            if id(home) in counts:
+                counts[id(home)] += 1
+        return min(self.workers, key=lambda w: counts[id(w)], default=None)
 
     def _kill(self, w: WorkerProcess, outcome: Optional[Outcome]) -> None:
         self.kills += 1

@@ -28,10 +28,11 @@ class Diag:
     char_cols: bool = False    # columns count code points (a SyntaxError's), not UTF-8 bytes
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Record:
     """What one compilation knew about one expression: text only, so that neither the
-    analysis cache nor the summary keeps the typed IR alive."""
+    analysis cache nor the summary keeps the typed IR alive. Compared by identity: the
+    summary's memo of hover entries keys on the records a cached compilation shares."""
     text: str                      # describe() of the value
     kernel: str
     signature: str

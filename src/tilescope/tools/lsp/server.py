@@ -94,7 +94,7 @@ def build_server() -> TilescopeServer:
         if st is not None and st.timer is not None:
             st.timer.cancel()
         if ls._pool is not None:
-            ls._pool.drop(uri)
+            ls._pool.close(uri)
         ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     @server.feature(DOCUMENT_STATE)

@@ -14,8 +14,9 @@ from __future__ import annotations
 import ast
 import enum
 import types
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ...frontend.source import split_lines
 from .analysis import DOCS, KERNEL_COST, Analysis, Record  # noqa: F401  (KERNEL_COST: for features.py)
@@ -26,8 +27,7 @@ Key = Tuple[int, int, int, int]       # line, col, end_line, end_col
 MAX_VARIANTS = 4
 
 
-@dataclass
-class HoverEntry:
+class HoverEntry(NamedTuple):
     label: str                                    # the source text (or the bound name)
     variants: List[Tuple[str, List[str]]]         # description, kernel signatures giving it
     doc: Optional[str] = None                     # key into Summary.docs
@@ -35,8 +35,7 @@ class HoverEntry:
     types: Tuple[str, ...] = ()                   # IR type classes, for member completion
 
 
-@dataclass
-class Hint:
+class Hint(NamedTuple):
     line: int
     col: int          # the hint goes before this column
     label: str
@@ -96,6 +95,22 @@ class Summary:
             self._lines = split_lines(self.text)
         return self._lines
 
+    # Hover entries and hints (thousands) travel as plain tuples: pickling them as objects
+    # took four times as long, on every keystroke's analysis.
+    def __getstate__(self):
+        state = dict(self.__dict__, _lines=None)
+        state["exprs"] = {k: tuple(v) for k, v in self.exprs.items()}
+        state["bindings"] = {k: tuple(v) for k, v in self.bindings.items()}
+        state["hints"] = [tuple(h) for h in self.hints]
+        return state
+
+    def __setstate__(self, state):
+        make_entry, make_hint = HoverEntry._make, Hint._make
+        state["exprs"] = {k: make_entry(v) for k, v in state["exprs"].items()}
+        state["bindings"] = {k: make_entry(v) for k, v in state["bindings"].items()}
+        state["hints"] = [make_hint(h) for h in state["hints"]]
+        self.__dict__.update(state)
+
 
 def summarize(text: str, filename: str, **analyze_options) -> Summary:
     """Analyse and summarise in this process (tests, scripts; the server uses a worker)."""
@@ -108,7 +123,7 @@ def summarize(text: str, filename: str, **analyze_options) -> Summary:
 
 
 # The classes the server's unpickler accepts from a worker.
-PLAIN_CLASSES = frozenset({"HoverEntry", "Hint", "FunctionInfo", "Symbol", "Diagnostic", "Summary"})
+PLAIN_CLASSES = frozenset({"FunctionInfo", "Symbol", "Diagnostic", "Summary"})
 
 
 # ---- building (worker side) --------------------------------------------------------
@@ -116,9 +131,10 @@ PLAIN_CLASSES = frozenset({"HoverEntry", "Hint", "FunctionInfo", "Symbol", "Diag
 class Columns:
     """UTF-8 byte columns (the AST's) to code-point columns, both 1-based."""
 
-    def __init__(self, lines: List[str], bom: bool):
+    def __init__(self, lines: List[str], bom: bool, text: str = ""):
         self.lines, self.bom = lines, bom
         self.ascii: Dict[int, bool] = {}
+        self.identity = not bom and text.isascii()     # every column is already a code point
 
     def char(self, line: int, col: int) -> int:
         ascii_ = self.ascii.get(line)
@@ -136,19 +152,25 @@ class Columns:
         return col + 1 if self.bom and line == 1 else col     # the BOM the parser never saw
 
     def key(self, k: Key) -> Key:
+        if self.identity:
+            return k
         l0, c0, l1, c1 = k
         return l0, self.char(l0, c0), l1, self.char(l1, c1)
 
+    def is_ascii(self, line: int) -> bool:
+        return self.identity or not 0 < line <= len(self.lines) or self.lines[line - 1].isascii()
+
 
 def build_summary(an: Analysis, *, bom: bool = False) -> Summary:
-    cols = Columns(an.lines, bom)
+    cols = Columns(an.lines, bom, an.text)
     s = Summary(an.version, compiled_kernels=dict(an.compiled_kernels), timed_out=an.timed_out,
                 elapsed_ms=an.elapsed_ms, extras={k: v for k, v in an.extras.items()})
     for d in an.diagnostics:
         s.diagnostics.append(_diagnostic(d, cols))
     for table, out, named in ((an.exprs, s.exprs, False), (an.bindings, s.bindings, True)):
         for k, records in table.items():
-            out[cols.key(k)] = _hover_entry(an, s, k, records, an.binding_names.get(k, "") if named else "")
+            out[cols.key(k)] = _hover_entry(an, s, k, records, an.binding_names.get(k, "") if named else "",
+                                            cols)
     s.hints = _inlay_hints(an, cols)
     s.functions = _functions(an, cols)
     s.symbols = _symbols(an, cols, s)
@@ -173,8 +195,27 @@ def _diagnostic(d, cols: Columns) -> Diagnostic:
     return Diagnostic(_loc_key(d.loc, cols, d.char_cols), d.severity, d.kind, d.message, related)
 
 
-def _hover_entry(an: Analysis, s: Summary, key: Key, records: List[Record], name: str) -> HoverEntry:
-    label = _source_text(an, key) or name
+# Hover entries of unchanged code are the same from one keystroke to the next: kept by
+# the identity of the records they are made of (cached compilations share them).
+_ENTRIES: "OrderedDict[tuple, HoverEntry]" = OrderedDict()
+_ENTRIES_SIZE = 16384
+
+
+def _hover_entry(an: Analysis, s: Summary, key: Key, records: List[Record], name: str,
+                 cols: Columns) -> HoverEntry:
+    label = _source_text(an, key, cols) or name
+    memo = (label, name, *records)
+    entry = _ENTRIES.get(memo)
+    if entry is None:
+        entry = _ENTRIES[memo] = _new_entry(label, name, records)
+        if len(_ENTRIES) > _ENTRIES_SIZE:
+            _ENTRIES.popitem(last=False)
+    if entry.doc is not None and entry.doc not in s.docs:
+        s.docs[entry.doc] = DOCS.get(entry.doc, "")
+    return entry
+
+
+def _new_entry(label: str, name: str, records: List[Record]) -> HoverEntry:
     variants: Dict[str, List[str]] = {}
     type_classes: List[str] = []
     for r in records:
@@ -185,17 +226,18 @@ def _hover_entry(an: Analysis, s: Summary, key: Key, records: List[Record], name
         if r.type_class is not None and r.type_class not in type_classes:
             type_classes.append(r.type_class)
     doc = records[-1].doc if records else None
-    if doc is not None and doc not in s.docs:
-        s.docs[doc] = DOCS.get(doc, "")
     return HoverEntry(label, list(variants.items())[:MAX_VARIANTS], doc, name, tuple(type_classes))
 
 
-def _source_text(an: Analysis, key: Key) -> str:
+def _source_text(an: Analysis, key: Key, cols: Columns) -> str:
     l0, c0, l1, c1 = key
     if l0 != l1 or not 0 < l0 <= len(an.lines):
         return ""
-    data = an.lines[l0 - 1].encode("utf-8", "surrogatepass")[c0 - 1:c1 - 1]
-    text = data.decode("utf-8", "replace")
+    if cols.is_ascii(l0):
+        text = an.lines[l0 - 1][c0 - 1:c1 - 1]
+    else:
+        data = an.lines[l0 - 1].encode("utf-8", "surrogatepass")[c0 - 1:c1 - 1]
+        text = data.decode("utf-8", "replace")
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -241,11 +283,14 @@ def _loop_hints(an: Analysis, cols: Columns) -> List[Hint]:
     by_name: Dict[str, List[Tuple[int, List[Record]]]] = {}
     for key, recs in an.bindings.items():
         by_name.setdefault(an.binding_names.get(key, ""), []).append((key[0], recs))
-    for name, fn in an.tile_functions.items():
-        for node in an.facts[name].loops:
+    for fname, fn in an.tile_functions.items():
+        facts = an.facts[fname]
+        if facts.carried is None:
+            facts.carried = [(loop, _carried_names(loop)) for loop in facts.loops]
+        for node, carried in facts.carried:
             end = node.end_lineno or node.lineno
             parts = []
-            for name in _carried_names(node):
+            for name in carried:
                 entries = by_name.get(name, [])
                 before = [e for e in entries if fn.lineno <= e[0] < node.lineno]
                 inside = [r for ln, recs in entries if node.lineno <= ln <= end for r in recs]
