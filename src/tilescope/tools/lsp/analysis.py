@@ -63,6 +63,7 @@ class Analysis:
     compiled_kernels: Dict[str, str] = field(default_factory=dict)      # kernel -> signature used
     facts: Optional[ModuleFacts] = None
     extras: Dict[str, Any] = field(default_factory=dict)      # summary.Summary.extras, by key
+    costs_to_do: List[tuple] = field(default_factory=list)    # see kernel_costs
     timed_out: bool = False
     elapsed_ms: float = 0.0
 
@@ -105,12 +106,12 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
         an.signatures = kernel_signatures(sm.tree, text, filename, sm)
     except Exception:    # metadata is best effort
         log.exception("reading argument metadata failed")
+    _check_cancel(cancel)
     an.facts = ModuleFacts({n: f.node for n, f in sm.functions.items()}, an.lines)
     an.tile_functions = tile_functions(sm, an.facts)
     generic_checks(an)
     for name in sm.kernels:
-        if cancel is not None and cancel.is_set():
-            raise Cancelled()
+        _check_cancel(cancel)
         fn = sm.functions.get(name)
         sigs = an.signatures.get(name) or []
         if fn is None:
@@ -143,6 +144,11 @@ def _restrict_builtins(sm: StaticModule) -> None:
     safe = dict(_PURE_BUILTINS)
     safe.update(_CONSTANT_NAMES)
     sm.globals["__builtins__"] = safe
+
+
+def _check_cancel(cancel: Optional[threading.Event]) -> None:
+    if cancel is not None and cancel.is_set():
+        raise Cancelled()
 
 
 def _use_executed_globals(an: Analysis, module_globals: Dict[str, Any]) -> None:
@@ -184,10 +190,6 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
         an.timed_out = an.timed_out or scratch.timed_out
         part = compile_cache.Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
                                   scratch.compiled_kernels)
-        if name in scratch.compiled_kernels and sig is (an.signatures.get(name) or [None])[0]:
-            cost = _kernel_cost(fn, sig)
-            if cost is not None:
-                part.extras[KERNEL_COST] = (sig.text, cost)
         if key is not None and not scratch.timed_out:
             compile_cache.store(key, ranges, part)
     for k, recs in part.exprs.items():
@@ -200,16 +202,27 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
         an.compiled_kernels.setdefault(k, v)
     if KERNEL_COST in part.extras:
         an.extras.setdefault(KERNEL_COST, {})[name] = part.extras[KERNEL_COST]
+    elif name in part.compiled_kernels and sig is (an.signatures.get(name) or [None])[0]:
+        an.costs_to_do.append((name, fn, sig, part))
 
 
-def _kernel_cost(fn, sig: Signature) -> Optional[str]:
-    """Markdown of the kernel's predicted cost (the cost model's hover), or None."""
+def kernel_costs(an: Analysis, stop: Callable[[], bool] = lambda: False) -> Dict[str, Tuple[str, str]]:
+    """The cost-model hovers the analysis left to do (they cost a second, complete compile:
+    the worker does them after sending the summary, while nothing else waits). Each is
+    kept with its cached compilation. Returns kernel -> (signature text, markdown)."""
     from ...costmodel import kernel_hover
-    try:
-        return kernel_hover(fn, sig.specs)
-    except Exception:        # the cost model is an extra: its failure is logged, not shown
-        log.exception("cost model failed for %s", fn.__name__)
-        return None
+    done = {}
+    while an.costs_to_do and not stop():
+        name, fn, sig, part = an.costs_to_do.pop(0)
+        try:
+            text = kernel_hover(fn, sig.specs)
+        except Exception:        # the cost model is an extra: its failure is logged, not shown
+            log.exception("cost model failed for %s", name)
+            text = None
+        if text is not None:
+            part.extras[KERNEL_COST] = done[name] = (sig.text, text)
+    an.extras.setdefault(KERNEL_COST, {}).update(done)
+    return done
 
 
 def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:

@@ -95,7 +95,7 @@ class TilescopeServer(LanguageServer):
     @property
     def pool(self) -> WorkerPool:
         if self._pool is None:
-            self._pool = WorkerPool(self.pool_config(), self._on_outcome)
+            self._pool = WorkerPool(self.pool_config(), self._on_outcome, self._on_extras)
         return self._pool
 
     def report_server_error(self, error: Exception, source) -> None:
@@ -179,6 +179,14 @@ class TilescopeServer(LanguageServer):
             self._accept(job.uri, job.version, Summary(job.version, [Diagnostic((1, 1, 1, 2), "warning", "info",
                                                                                message)], text=job.text),
                          complete=False)
+
+    def _on_extras(self, job: Job, extras) -> None:
+        """What the worker computed after the summary (the kernels' costs): added to it."""
+        st = self.states.get(job.uri)
+        for summary in (st.recent if st is not None else ()):
+            if summary.text is job.text:
+                for key, values in extras.items():
+                    summary.extras.setdefault(key, {}).update(values)
 
     def _accept(self, uri: str, version, summary: Summary, *, complete: bool) -> None:
         st = self.state(uri)

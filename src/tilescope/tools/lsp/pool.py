@@ -24,7 +24,7 @@ from .worker import MAX_FRAME, load_message
 log = logging.getLogger("tilescope.lsp")
 
 START_TIMEOUT_S = 60.0
-CANCEL_GRACE_S = 1.0
+CANCEL_GRACE_S = 2.5        # then a worker that did not stop is killed (and its caches lost)
 IDLE_EXTRA_WORKER_S = 60.0
 AFFINITY_WAIT_S = 0.5          # a document waits this long for its own worker before taking another
 WATCH_INTERVAL_S = 0.1
@@ -87,6 +87,7 @@ class WorkerProcess:
         self.idle_since = time.monotonic()
         self.retire = False
         self.killed_for: Optional[Outcome] = None     # why the pool killed it (None: it was not)
+        self.last_job: Optional[Job] = None           # its extras may still come
         self.reader: Optional[asyncio.Task] = None
 
     async def start(self) -> None:
@@ -147,9 +148,10 @@ class _AsyncWriter:
 
 
 class WorkerPool:
-    def __init__(self, config: PoolConfig, on_outcome):
+    def __init__(self, config: PoolConfig, on_outcome, on_extras=lambda job, extras: None):
         self.config = config
         self.on_outcome = on_outcome          # (job, outcome) -> None
+        self.on_extras = on_extras            # (job, {key: value}) -> None, after a "done" outcome
         self.workers: List[WorkerProcess] = []
         self.queue: List[Job] = []
         self.running: Dict[str, Job] = {}      # uri -> job
@@ -282,6 +284,11 @@ class WorkerPool:
             self.failed_starts = 0
             self._pump()
             return
+        if kind == "extras":
+            done = w.last_job
+            if done is not None and done.id == msg[1]:
+                self.on_extras(done, msg[2])
+            return
         job = w.job
         if job is None or msg[1] != job.id:
             return
@@ -300,6 +307,7 @@ class WorkerPool:
     def _finish(self, w: WorkerProcess, outcome: Outcome) -> None:
         job = w.job
         w.job = None
+        w.last_job = job
         w.idle_since = time.monotonic()
         if job is not None:
             self.running.pop(job.uri, None)

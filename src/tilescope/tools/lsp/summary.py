@@ -115,9 +115,11 @@ class Summary:
 def summarize(text: str, filename: str, **analyze_options) -> Summary:
     """Analyse and summarise in this process (tests, scripts; the server uses a worker)."""
     from ...frontend.source import BOM
-    from .analysis import analyze
+    from .analysis import analyze, kernel_costs
     bom = text.startswith(BOM)
-    s = build_summary(analyze(text[1:] if bom else text, filename, **analyze_options), bom=bom)
+    an = analyze(text[1:] if bom else text, filename, **analyze_options)
+    kernel_costs(an)
+    s = build_summary(an, bom=bom)
     s.text = text
     return s
 

@@ -9,8 +9,9 @@ block its event loop. The server gets back a `summary.Summary` (plain data).
 Messages are length-prefixed pickles. Server to worker: ("config", {...}) first, then
 ("analyze", id, {...}), ("cancel", id), ("quit",). Worker to server: ("ready", info),
 ("progress", id, kernel, fingerprint, range) before each compilation that is not
-cached, and one of ("done", id, summary, info), ("cancelled", id) or ("failed", id,
-message) per job.
+cached, one of ("done", id, summary, info), ("cancelled", id) or ("failed", id,
+message) per job, then maybe ("extras", id, {key: {...}}): what was computed after the
+summary (the kernels' cost hovers).
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ import threading
 import time
 import warnings
 from typing import Any, Dict, Optional
+
+from .records import KERNEL_COST
 
 log = logging.getLogger("tilescope.lsp.worker")
 
@@ -131,6 +134,7 @@ class Worker:
         self.jobs: "queue.Queue" = queue.Queue()
         self.cancels: Dict[int, threading.Event] = {}
         self.lock = threading.Lock()
+        self.pending = None           # the last analysis, while its cost hovers are computed
 
     def send(self, msg) -> None:
         with self.lock:
@@ -145,10 +149,22 @@ class Worker:
             cancel = self.cancels.setdefault(job_id, threading.Event())
             try:
                 self.send(self.analyse(job_id, params, cancel))
+                self.finish_costs(job_id, cancel)
             except BrokenPipeError:
                 return
             finally:
                 self.cancels.pop(job_id, None)
+                self.pending = None
+
+    def finish_costs(self, job_id: int, cancel: threading.Event) -> None:
+        """After the summary went out: the kernels' cost hovers, while no other job waits."""
+        from .analysis import kernel_costs
+        an = self.pending
+        if an is None or not an.costs_to_do:
+            return
+        done = kernel_costs(an, stop=lambda: cancel.is_set() or not self.jobs.empty())
+        if done:
+            self.send(("extras", job_id, {KERNEL_COST: done}))
 
     def analyse(self, job_id: int, params: Dict[str, Any], cancel: threading.Event):
         from ...frontend.source import BOM
@@ -171,6 +187,7 @@ class Worker:
                          budget_s=params.get("budget_s", 2.0), cancel=cancel, on_compile=progress,
                          skip=params.get("skip", ()), module_globals=module_globals)
             summary = build_summary(an, bom=bom)
+            self.pending = an
         except Cancelled:
             return ("cancelled", job_id)
         except MemoryError:
