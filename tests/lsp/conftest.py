@@ -9,7 +9,7 @@ from tests.lsp.rawclient import RawClient
 FAST_LIMITS = {"debounceMs": 20, "analysisTimeoutMs": 600}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server():
     pytest.importorskip("pygls")
     c = RawClient(FAST_LIMITS)

@@ -147,47 +147,45 @@ def k(a):
 '''
 
 
-def test_execute_modules_runs_the_module_in_a_worker_only(workdir):
+@pytest.fixture(scope="module")
+def trusting():
+    pytest.importorskip("pygls")
+    c = RawClient(dict(FAST_LIMITS, executeModules=True))
+    yield c
+    c.shutdown()
+
+
+def test_execute_modules_runs_the_module_in_a_worker_only(server, trusting, workdir):
     path = os.path.join(workdir, "mod.py")
     marker = os.path.join(workdir, "ran_in")
     with open(path, "w") as f:
         f.write(MODULE)
-    static = RawClient(FAST_LIMITS)
-    try:
-        static.open(uri_of(path), MODULE)
-        static.wait_diagnostics(uri_of(path), version=1, timeout=30)
-        h = static.hover(uri_of(path), 10, 4)["result"]
-        assert "Tile[float32,(64)]" not in (h or {}).get("contents", {}).get("value", "")
-        assert not os.path.exists(marker)
-    finally:
-        static.shutdown()
-    trusting = RawClient(dict(FAST_LIMITS, executeModules=True))
-    try:
-        uri = uri_of(path)
-        trusting.open(uri, MODULE)
-        trusting.wait_diagnostics(uri, version=1, timeout=30)
-        h = trusting.hover(uri, 10, 4)["result"]
-        assert "Tile[float32,(64)]" in h["contents"]["value"]
-        with open(marker) as f:
-            pid = int(f.read())
-        assert pid != trusting.proc.pid and pid in trusting.state(uri)["workers"]
-    finally:
-        trusting.shutdown()
+    uri = uri_of(path)
+    server.open(uri, MODULE)                  # the default: static reading only
+    server.wait_diagnostics(uri, version=1, timeout=30)
+    h = server.hover(uri, 10, 4)["result"]
+    assert "Tile[float32,(64)]" not in (h or {}).get("contents", {}).get("value", "")
+    assert not os.path.exists(marker)
+    server.close(uri)
+    trusting.open(uri, MODULE)
+    trusting.wait_diagnostics(uri, version=1, timeout=30)
+    h = trusting.hover(uri, 10, 4)["result"]
+    assert "Tile[float32,(64)]" in h["contents"]["value"]
+    with open(marker) as f:
+        pid = int(f.read())
+    assert pid != trusting.proc.pid and pid in trusting.state(uri)["workers"]
+    trusting.close(uri)
 
 
-def test_execute_modules_hang_is_stopped(workdir):
-    c = RawClient(dict(FAST_LIMITS, executeModules=True))
-    try:
-        uri = uri_of(os.path.join(workdir, "loop.py"))
-        c.open(uri, "while True:\n    pass\n" + kernel("x = ct.bid(0)"))
-        diags = c.wait_diagnostics(uri, version=1, timeout=30, predicate=lambda d: len(d) > 0)
-        assert any("did not finish" in d["message"] for d in diags), diags
-        other = uri_of(os.path.join(workdir, "other.py"))
-        c.open(other, kernel("x = ct.bid(0)"))
-        c.wait_diagnostics(other, version=1, timeout=30)
-        assert "Tile[int32,()]" in c.hover(other, 5, 4)["result"]["contents"]["value"]
-    finally:
-        c.shutdown()
+def test_execute_modules_hang_is_stopped(trusting, workdir):
+    uri = uri_of(os.path.join(workdir, "loop.py"))
+    trusting.open(uri, "while True:\n    pass\n" + kernel("x = ct.bid(0)"))
+    diags = trusting.wait_diagnostics(uri, version=1, timeout=30, predicate=lambda d: len(d) > 0)
+    assert any("did not finish" in d["message"] for d in diags), diags
+    other = uri_of(os.path.join(workdir, "other.py"))
+    trusting.open(other, kernel("x = ct.bid(0)"))
+    trusting.wait_diagnostics(other, version=1, timeout=30)
+    assert "Tile[int32,()]" in trusting.hover(other, 5, 4)["result"]["contents"]["value"]
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")

@@ -80,7 +80,7 @@ TEXT = st.lists(ALPHABET, max_size=30).map("".join)
 POS = st.tuples(st.integers(0, 8), st.integers(0, 12))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(TEXT, st.lists(st.tuples(POS, POS, TEXT), max_size=8), st.sampled_from([UTF8, UTF16, UTF32]))
 def test_incremental_edits_match_the_reference(text, edits, enc):
     doc = Document("file:///x.py", text, 1, enc)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from dataclasses import dataclass, field, replace
 from typing import Dict, List, Optional, Set
 
@@ -164,6 +165,13 @@ class TilescopeServer(LanguageServer):
         if outcome.kind == "done":
             outcome.summary.text = job.text
             self._accept(job.uri, job.version, outcome.summary, complete=True)
+            if log.isEnabledFor(logging.DEBUG):
+                now = time.monotonic()
+                received, unpickled = job.received or now, job.unpickled or now
+                log.debug("analysed %s v%s: queued %.1f ms, worker %.1f ms (analysis %.1f), unpickle %.1f ms, "
+                          "publish %.1f ms", job.uri, job.version, (job.started - job.submitted) * 1000,
+                          (received - job.started) * 1000, outcome.summary.elapsed_ms,
+                          (unpickled - received) * 1000, (now - unpickled) * 1000)
         elif outcome.kind == "killed" and outcome.hung is not None:
             kernel, fingerprint, _ = outcome.hung
             log.warning("analysis of %s stopped in kernel %s: %s", job.uri, kernel, outcome.message)

@@ -57,7 +57,10 @@ class Job:
     skip: FrozenSet[str] = frozenset()
     id: int = 0
     future: Optional[asyncio.Future] = None
+    submitted: float = 0.0
     started: Optional[float] = None
+    received: Optional[float] = None       # when its outcome's bytes arrived
+    unpickled: Optional[float] = None      # when they were read
     cancel_sent: Optional[float] = None
     progress: Optional[Tuple[str, str, Tuple[int, int, int, int]]] = None
 
@@ -115,7 +118,11 @@ class WorkerProcess:
                 n = int.from_bytes(head, "big")
                 if n > MAX_FRAME:
                     raise ValueError(f"frame of {n} bytes")
-                msg = load_message(await stream.readexactly(n))
+                data = await stream.readexactly(n)
+                job, received = self.job, time.monotonic()
+                msg = load_message(data)
+                if job is not None:
+                    job.received, job.unpickled = received, time.monotonic()
                 self.pool._on_message(self, msg)
         except (asyncio.IncompleteReadError, ConnectionResetError):
             pass
@@ -169,6 +176,7 @@ class WorkerPool:
     def submit(self, job: Job) -> asyncio.Future:
         loop = asyncio.get_running_loop()
         job.id = next(self._ids)
+        job.submitted = time.monotonic()
         job.future = loop.create_future()
         for old in [j for j in self.queue if j.uri == job.uri]:
             self.queue.remove(old)

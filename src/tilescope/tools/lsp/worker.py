@@ -33,6 +33,7 @@ log = logging.getLogger("tilescope.lsp.worker")
 
 _HEADER = struct.Struct(">I")
 MAX_FRAME = 1 << 30
+IDLE_BEFORE_EXTRAS_S = 1.0    # cost hovers wait for a quiet second: a keystroke's analysis never waits for them
 WORKER_STACK = 64 * 1024 * 1024
 WARM_UP = '''import cuda.tile as ct
 
@@ -134,7 +135,7 @@ class Worker:
         self.jobs: "queue.Queue" = queue.Queue()
         self.cancels: Dict[int, threading.Event] = {}
         self.lock = threading.Lock()
-        self.pending = None           # the last analysis, while its cost hovers are computed
+        self.pending = None           # (job id, analysis) whose cost hovers are still to compute
 
     def send(self, msg) -> None:
         with self.lock:
@@ -142,29 +143,36 @@ class Worker:
 
     def run_jobs(self) -> None:
         while True:
-            job = self.jobs.get()
+            try:
+                job = self.jobs.get(timeout=IDLE_BEFORE_EXTRAS_S if self.pending is not None else None)
+            except queue.Empty:          # the editor is quiet: time for what can wait
+                self.finish_costs()
+                continue
             if job is None:
                 return
             job_id, params = job
             cancel = self.cancels.setdefault(job_id, threading.Event())
+            self.pending = None
             try:
                 self.send(self.analyse(job_id, params, cancel))
-                self.finish_costs(job_id, cancel)
             except BrokenPipeError:
                 return
             finally:
                 self.cancels.pop(job_id, None)
-                self.pending = None
 
-    def finish_costs(self, job_id: int, cancel: threading.Event) -> None:
-        """After the summary went out: the kernels' cost hovers, while no other job waits."""
+    def finish_costs(self) -> None:
+        """The kernels' cost hovers (a second, complete compile each), one at a time while no
+        job waits; sent as extras of the job they belong to."""
         from .analysis import kernel_costs
-        an = self.pending
-        if an is None or not an.costs_to_do:
-            return
-        done = kernel_costs(an, stop=lambda: cancel.is_set() or not self.jobs.empty())
+        job_id, an = self.pending
+        done = kernel_costs(an, stop=lambda: not self.jobs.empty())
+        if not an.costs_to_do:
+            self.pending = None
         if done:
-            self.send(("extras", job_id, {KERNEL_COST: done}))
+            try:
+                self.send(("extras", job_id, {KERNEL_COST: done}))
+            except BrokenPipeError:
+                pass
 
     def analyse(self, job_id: int, params: Dict[str, Any], cancel: threading.Event):
         from ...frontend.source import BOM
@@ -187,7 +195,8 @@ class Worker:
                          budget_s=params.get("budget_s", 2.0), cancel=cancel, on_compile=progress,
                          skip=params.get("skip", ()), module_globals=module_globals)
             summary = build_summary(an, bom=bom)
-            self.pending = an
+            if an.costs_to_do:
+                self.pending = (job_id, an)
         except Cancelled:
             return ("cancelled", job_id)
         except MemoryError:
