@@ -1,10 +1,12 @@
 """Long differential-fuzzing profile (on demand; the CI profile is tests/fuzz/test_fuzz_quick.py).
 
-    python bench/fuzz.py --examples 100000 [--seed S] [--upstream] [--time-limit SECONDS]
+    python bench/fuzz.py --examples 100000 [--seed S] [--start I] [--jobs N] [--upstream] [--time-limit SECONDS]
 
 Each example `i` is fully determined by (seed, i): a generated kernel checked for properties
-1-2 (and 3 with --upstream), a mutant of it, and garbage thrown at parse_args, MetaTensor,
-compile and launch. Prints counts per outcome and every failure with a reproducer.
+1-2 (and 3 with --upstream), a mutant of it, garbage thrown at parse_args, MetaTensor,
+compile and launch, and a compile-time Python expression evaluated by tilescope.pyeval and by
+Python (tests/fuzz/pyexpr.py). Prints counts per outcome and every failure with a reproducer.
+`--jobs N` splits the examples over N processes (the counts are the same as with one).
 """
 from __future__ import annotations
 
@@ -20,36 +22,30 @@ for p in (os.path.join(ROOT, "src"), ROOT):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from tests.fuzz import driver, gen as G, harness as H  # noqa: E402
+from tests.fuzz import driver, gen as G, harness as H, pyexpr  # noqa: E402
+
+STEPS = ("kernel", "mutant", "parse_args", "MetaTensor", "compile", "launch", "static_python")
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--examples", type=int, default=100000)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--upstream", action="store_true", help="also compare with upstream cuda-tile (property 3)")
-    ap.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds")
-    ap.add_argument("--max-failures", type=int, default=50, help="failures printed in full")
-    args = ap.parse_args(argv)
-
+def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, progress: bool = True):
+    """(counts, failures, examples done) for examples first..first+count-1."""
     oracle = None
-    if args.upstream:
+    if upstream:
         if not H.upstream_available():
             print("upstream cuda-tile is not installed; property 3 skipped", file=sys.stderr)
         else:
             oracle = H.UpstreamOracle()
-    counts = {k: collections.Counter() for k in ("kernel", "mutant", "parse_args", "MetaTensor", "compile",
-                                                  "launch")}
+    counts = {k: collections.Counter() for k in STEPS}
     failures = []
     start = time.time()
     done = 0
     try:
-        for i in range(args.examples):
-            if args.time_limit and time.time() - start > args.time_limit:
+        for i in range(first, first + count):
+            if time_limit and time.time() - start > time_limit:
                 break
-            draw = G.RandomDraw(random.Random(f"{args.seed}:{i}"))
+            draw = G.RandomDraw(random.Random(f"{seed}:{i}"))
             kernel = G.generate(draw)
-            tag = f"[seed {args.seed} example {i}] "
+            tag = f"[seed {seed} example {i}] "
             steps = {
                 "kernel": lambda: driver.check_kernel(kernel, oracle, tag=tag),
                 "mutant": lambda: driver.check_mutant(kernel, draw, oracle, tag=tag),
@@ -57,6 +53,7 @@ def main(argv=None) -> int:
                 "MetaTensor": lambda: driver.check_meta_tensor(draw),
                 "compile": lambda: driver.check_compile_garbage(kernel, draw),
                 "launch": lambda: driver.check_launch_garbage(kernel, draw),
+                "static_python": lambda: pyexpr.check(draw),
             }
             results = {}
             for what, step in steps.items():
@@ -69,18 +66,58 @@ def main(argv=None) -> int:
                 counts[what][out.label] += 1
                 if out.failure is not None:
                     failures.append(f"{tag}{what}: {out.failure}")
+                    if progress:     # as they come, for long runs
+                        print(f"FAILURE {tag}{what}: {out.failure}\n{'-' * 100}", file=sys.stderr, flush=True)
             done += 1
-            if done % 500 == 0:
-                print(f"... {done} examples, {len(failures)} failures, {time.time() - start:.0f}s",
+            if progress and done % 500 == 0:
+                print(f"... [{first}+] {done} examples, {len(failures)} failures, {time.time() - start:.0f}s",
                       file=sys.stderr, flush=True)
     finally:
         if oracle is not None:
             oracle.close()
+    return counts, failures, done
+
+
+def _job(job):
+    return run_range(*job)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--examples", type=int, default=100000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--start", type=int, default=0, help="index of the first example")
+    ap.add_argument("--jobs", type=int, default=1, help="processes to split the examples over")
+    ap.add_argument("--upstream", action="store_true", help="also compare with upstream cuda-tile (property 3)")
+    ap.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds")
+    ap.add_argument("--max-failures", type=int, default=50, help="failures printed in full")
+    args = ap.parse_args(argv)
+    start = time.time()
+    jobs = max(1, args.jobs)
+    share = -(-args.examples // jobs)
+    ranges = [(args.seed, args.start + j * share, min(share, args.examples - j * share), args.upstream,
+               args.time_limit) for j in range(jobs) if args.examples - j * share > 0]
+    if jobs == 1:
+        results = [run_range(*ranges[0])]
+    else:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(len(ranges)) as pool:
+            results = pool.map(_job, ranges)
+    counts = {k: collections.Counter() for k in STEPS}
+    failures, done = [], 0
+    for c, f, d in results:
+        for k in STEPS:
+            counts[k].update(c[k])
+        failures += f
+        done += d
     elapsed = time.time() - start
-    print(f"examples: {done} (seed {args.seed}, upstream {'on' if oracle else 'off'}), {elapsed:.0f}s")
+    print(f"examples: {done} (seed {args.seed}, from {args.start}, {jobs} job(s), upstream "
+          f"{'on' if args.upstream else 'off'}), {elapsed:.0f}s")
     for what, c in counts.items():
-        print(f"{what:>11}: " + ", ".join(f"{k}={v}" for k, v in sorted(c.items())))
-    print(f"failures: {len(failures)}")
+        print(f"{what:>13}: " + ", ".join(f"{k}={v}" for k, v in sorted(c.items())))
+    mirrored = sum(v for c in counts.values() for k, v in c.items() if "InternalError" in k)
+    print(f"failures (property violations, tilescope's internal errors, tracebacks): {len(failures)}; "
+          f"TileInternalError verdicts mirroring upstream's own (e.g. int ** int on tiles): {mirrored}")
     for f in failures[:args.max_failures]:
         print("=" * 100)
         print(f)

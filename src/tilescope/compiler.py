@@ -116,11 +116,13 @@ def normalize_args(args: Union[str, Sequence[Any]]) -> List[Any]:
     return out
 
 
-def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled:
+def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool = False) -> Compiled:
     """Compile `kernel` for `args` (a spec string like "f32[1024], i32, 16", specs, or real values).
 
     `tileiras_version` ("13.3", "13.4"; default TILESCOPE_TILEIRAS_VERSION or 13.3) is the
     assembler version whose features are allowed, as upstream gates them on the installed one.
+    `trust=True` evaluates compile-time Python (static_eval...) as ordinary Python, running the
+    user's code; by default tilescope.pyeval evaluates it without running any.
     Raises a located `TileError` for problems in the kernel.
     """
     from .passes.infer import Inference
@@ -132,6 +134,7 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None) -> Compiled
     specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, args)))
     bindings: list = []
     inference = Inference(bindings=bindings, target_version=_parse_version(tileiras_version))
+    inference.trust = trust
     try:
         ir = inference.infer_kernel(fn, specs, name)
     except TileError:
@@ -198,15 +201,20 @@ def _constants_by_annotation(fn, args):
     for i, a in enumerate(args):
         ann = hints.get(names[i]) if i < len(names) else None
         if isinstance(ann, str):
-            try:
-                ann = eval(ann, getattr(fn, "__globals__", {}))
-            except Exception:
-                ann = None
+            ann = _annotation(fn, ann)
         spec_like = isinstance(a, (MetaTensor, ScalarSpec, ConstantSpec, TupleSpec, ListSpec, str))
         if not spec_like and is_constant_annotation(ann):
             a = ConstantSpec(a)
         out.append(a)
     return out
+
+
+def _annotation(fn, text: str) -> Any:
+    """A string annotation's value, by the restricted evaluator (None when it needs running code)."""
+    from .pyeval import annotation_value
+    code = getattr(fn, "__code__", None)
+    filename = code.co_filename if code is not None else getattr(fn, "filename", "<annotation>")
+    return annotation_value(text, getattr(fn, "__globals__", {}), filename)
 
 
 def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
@@ -228,10 +236,7 @@ def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
         p = params[i] if i < len(params) else None
         ann = hints.get(p.name) if p is not None else None
         if isinstance(ann, str):
-            try:
-                ann = eval(ann, fn.__globals__)
-            except Exception:
-                ann = None
+            ann = _annotation(fn, ann)
         if isinstance(spec, ScalarSpec) and getattr(spec, "value", None) is not None and is_constant_annotation(ann):
             spec = ConstantSpec(spec.value)
         sa = scalar_annotation(ann)

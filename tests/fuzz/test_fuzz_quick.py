@@ -5,7 +5,8 @@ Properties (see tests/fuzz/harness.py):
    bounded time; parse_args/MetaTensor raise only one-line ValueError/TypeError; launch rejects
    bad arguments with TileError/LaunchError/ValueError/TypeError and writes nothing then;
 2. accepted kernels run, and vectorised execution equals one-block-at-a-time execution bit for bit;
-3. with upstream cuda-tile installed: same accept/reject, error class and stored tile types.
+3. with upstream cuda-tile installed: same accept/reject, error class and stored tile types;
+4. compile-time Python: the restricted evaluator agrees with Python (tests/fuzz/pyexpr.py).
 
 The long profile is `python bench/fuzz.py --examples 100000`.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.fuzz import driver, gen as G, harness as H
+from tests.fuzz import driver, gen as G, harness as H, pyexpr
 
 
 
@@ -57,6 +58,13 @@ def test_compile_and_launch_garbage(data):
     kernel = G.generate(draw)
     _check(driver.check_compile_garbage(kernel, draw))
     _check(driver.check_launch_garbage(kernel, draw))
+
+
+@quick(300)
+@given(st.data())
+def test_compile_time_python_agrees_with_python(data):
+    """tilescope.pyeval gives Python's value or error, refuses escapes and stops runaways."""
+    _check(pyexpr.check(G.HypothesisDraw(data)))
 
 
 @pytest.fixture(scope="module")

@@ -17,6 +17,15 @@ def server():
     c.shutdown()
 
 
+@pytest.fixture(scope="session")
+def trusting():
+    """A server with executeModules: compile-time Python runs as Python (in its workers)."""
+    pytest.importorskip("pygls")
+    c = RawClient(dict(FAST_LIMITS, executeModules=True))
+    yield c
+    c.shutdown()
+
+
 @pytest.fixture
 def workdir():
     with tempfile.TemporaryDirectory(prefix="tilescope-lsp-") as d:

@@ -183,25 +183,37 @@ def test_huge_document_gets_a_clear_diagnostic_and_blocks_nothing(server, workdi
     server.close(huge)
 
 
-def test_hang_in_one_document_does_not_hold_back_another(server, workdir):
+SPIN = "n = ct.static_eval(sum(range(10**11)))\n    t = ct.load"
+
+
+def test_unbounded_compile_time_python_is_refused_in_bounded_steps(server, workdir):
+    uri = uri_of(os.path.join(workdir, "spin.py"))
+    server.open(uri, kernel(64).replace("t = ct.load", SPIN))
+    diags = errors(server.wait_diagnostics(uri, version=1, timeout=60))
+    assert [d["range"]["start"]["line"] for d in diags] == [5] and "steps" in diags[0]["message"], diags
+
+
+def test_hang_in_one_document_does_not_hold_back_another(trusting, workdir):
+    # With executeModules, compile-time Python is ordinary Python: a runaway one holds its
+    # worker until the server kills it; the other documents are answered meanwhile.
     calm = uri_of(os.path.join(workdir, "calm.py"))
-    server.open(calm, kernel(64))
-    server.wait_diagnostics(calm, version=1, timeout=30)
+    trusting.open(calm, kernel(64))
+    trusting.wait_diagnostics(calm, version=1, timeout=30)
     stuck = uri_of(os.path.join(workdir, "stuck.py"))
-    server.open(stuck, kernel(64).replace("t = ct.load", "n = ct.static_eval(sum(range(10**11)))\n    t = ct.load"))
+    trusting.open(stuck, kernel(64).replace("t = ct.load", SPIN))
     for _ in range(5):       # while the hung analysis runs: answered, and right
-        h = server.hover(calm, 5, 4)["result"]
+        h = trusting.hover(calm, 5, 4)["result"]
         assert "Tile[float32,(64)]" in h["contents"]["value"]
-    assert server.state(stuck)["analysedVersion"] is None        # the answers came before it finished
-    diags = server.wait_diagnostics(stuck, version=1, timeout=60, predicate=lambda d: len(d) > 0)
+    assert trusting.state(stuck)["analysedVersion"] is None        # the answers came before it finished
+    diags = trusting.wait_diagnostics(stuck, version=1, timeout=60, predicate=lambda d: len(d) > 0)
     assert any("did not finish" in d["message"] and d["range"]["start"]["line"] == 4 for d in diags), diags
     # fixed: analysed again, normally
-    server.replace(stuck, 2, kernel(48))
-    diags = server.wait_diagnostics(stuck, version=2, timeout=60)
+    trusting.replace(stuck, 2, kernel(48))
+    diags = trusting.wait_diagnostics(stuck, version=2, timeout=60)
     assert any("power of two" in d["message"] for d in diags)
 
 
-def test_a_hanging_kernel_does_not_hide_the_others(server, workdir):
+def test_a_hanging_kernel_does_not_hide_the_others(trusting, workdir):
     text = kernel(48) + '''
 # tilescope: args 1
 @ct.kernel
@@ -209,9 +221,9 @@ def spin(n: ct.Constant[int]):
     m = ct.static_eval(sum(range(10**11)))
 '''
     uri = uri_of(os.path.join(workdir, "two.py"))
-    server.open(uri, text)
-    diags = server.wait_diagnostics(uri, version=1, timeout=60,
-                                    predicate=lambda d: any("did not finish" in x["message"] for x in d))
+    trusting.open(uri, text)
+    diags = trusting.wait_diagnostics(uri, version=1, timeout=60,
+                                      predicate=lambda d: any("did not finish" in x["message"] for x in d))
     assert any("power of two" in d["message"] for d in diags), diags
 
 

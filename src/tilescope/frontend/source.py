@@ -120,6 +120,10 @@ class SourceFunction:
         self.is_contextmanager = is_contextmanager
         self.hir: Dict[bool, H.FunctionDef] = {}        # is_entry -> HIR (see function_hir)
 
+    def __call__(self, *args, **kwargs):
+        # Callable (so `callable()` says what Python would), but only ever interpreted.
+        raise TypeError(f"{self.__qualname__}() is read from source and is not run as Python")
+
     def __repr__(self) -> str:
         return f"<source function {self.__name__} at {self.filename}:{self.node.lineno}>"
 

@@ -7,11 +7,12 @@ statement by statement:
 - `import cuda.tile as ct` / `from cuda.tile import X` resolve to `tilescope.lang`;
   a few pure standard-library modules are really imported; any other import is an
   `UnknownValue`;
-- module-level assignments go through a small evaluator (literals, arithmetic,
-  tuples, names, attributes of known objects, subscripts such as `ct.Constant[int]`,
-  and calls to a whitelist of pure builtins and `math` functions);
+- module-level expressions go through the restricted evaluator of `tilescope.pyeval`
+  (literals, arithmetic, names, attributes, subscripts such as `ct.Constant[int]`,
+  allow-listed pure calls, and the module's own functions, interpreted);
 - `def`s become `SourceFunction`s (the interpreter inlines them from their AST);
-- classes and everything else become `UnknownValue`s.
+- dataclasses, enums and plain classes are built from their source (static_classes.py);
+- everything else becomes an `UnknownValue`.
 
 When kernel code uses an `UnknownValue` the interpreter reports a
 `TileStaticEvalError` whose `unknown` attribute is True (see `unknown_value_error`):
@@ -20,48 +21,18 @@ the editor shows it as information, not as an error in the user's code.
 from __future__ import annotations
 
 import ast
-import builtins
 import importlib
-import math
-import operator
 import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from ..errors import Loc, TileStaticEvalError, TileSyntaxError
 from .source import SourceFunction, split_lines
+from .unknown import UnknownValue
 
 # Standard-library modules whose import has no side effects worth fearing.
-SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator")
-CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation")
-
-_PURE_BUILTINS = {name: getattr(builtins, name) for name in (
-    "abs", "min", "max", "int", "float", "bool", "str", "len", "round", "pow", "divmod", "tuple",
-    "range", "sum", "any", "all", "isinstance", "slice")}
-_CONSTANT_NAMES = {"True": True, "False": False, "None": None}
-_BINOPS = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul,
-           ast.Div: operator.truediv, ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod,
-           ast.Pow: operator.pow, ast.LShift: operator.lshift, ast.RShift: operator.rshift,
-           ast.BitAnd: operator.and_, ast.BitOr: operator.or_, ast.BitXor: operator.xor}
-_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos, ast.Invert: operator.invert,
-          ast.Not: operator.not_}
-_CMPOPS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
-           ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not}
-# Guard against `2 ** 10**9` and friends in an evaluator that runs on every keystroke.
-_MAX_INT_BITS = 4096
-_MAX_SEQ = 10_000
-
-
-class UnknownValue:
-    """A module-level value that cannot be known without running the module."""
-
-    def __init__(self, reason: str, loc: Optional[Loc] = None):
-        self.reason = reason
-        self.loc = loc
-
-    def __repr__(self) -> str:
-        return f"<unknown: {self.reason}>"
-
+SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator", "itertools")
+CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation", "tilescope.lang", "tilescope.lang.compilation")
 
 def unknown_value_error(ctx, name: str, value: UnknownValue) -> TileStaticEvalError:
     """The located error the interpreter raises when kernel code uses an unknown global."""
@@ -81,6 +52,16 @@ class _Unknown(Exception):
         self.reason = reason
 
 
+class _Bound:
+    """The module's evaluator and namespace, for one statement."""
+
+    def __init__(self, sm: "StaticModule", env: Dict[str, Any]):
+        self.sm, self.env = sm, env
+
+    def eval(self, node: ast.AST) -> Any:
+        return _evaluate(self.sm.evaluator, node, self.env, self.sm.filename)
+
+
 @dataclass
 class StaticModule:
     filename: str
@@ -92,6 +73,7 @@ class StaticModule:
     syntax_errors: List[TileSyntaxError] = field(default_factory=list)
     definitions: Dict[str, ast.AST] = field(default_factory=dict)    # name -> defining node
     tile_aliases: List[str] = field(default_factory=list)             # names bound to tilescope.lang
+    evaluator: Any = None                                               # one budget for the whole module
 
 
 # ---- parsing what can be parsed ------------------------------------------------
@@ -157,179 +139,55 @@ def _syntax_error(e: SyntaxError, filename: str, line_offset: int = 0) -> TileSy
 
 # ---- the evaluator ---------------------------------------------------------------
 
-class _Evaluator:
-    def __init__(self, env: Dict[str, Any]):
-        self.env = env
-
-    def eval(self, node: ast.AST) -> Any:
-        m = getattr(self, "_" + type(node).__name__, None)
-        if m is None:
-            raise _Unknown(f"'{type(node).__name__}' expressions are not evaluated statically")
-        return m(node)
-
-    def _Constant(self, node):
-        return node.value
-
-    def _Tuple(self, node):
-        if len(node.elts) > _MAX_SEQ:
-            raise _Unknown("tuple too long")
-        return tuple(self.eval(e) for e in node.elts)
-
-    _List = _Tuple    # a list literal is only ever used as a sequence of constants here
-
-    def _Dict(self, node):
-        if any(k is None for k in node.keys):
-            raise _Unknown("'**' in a dict literal")
-        return {self.eval(k): self.eval(v) for k, v in zip(node.keys, node.values)}
-
-    def _Name(self, node):
-        if node.id in self.env:
-            v = self.env[node.id]
-            if isinstance(v, UnknownValue):
-                raise _Unknown(f"'{node.id}' is unknown ({v.reason})")
-            return v
-        if node.id in _CONSTANT_NAMES:
-            return _CONSTANT_NAMES[node.id]
-        if node.id in _PURE_BUILTINS:
-            return _PURE_BUILTINS[node.id]
-        raise _Unknown(f"'{node.id}' is not defined statically")
-
-    def _Attribute(self, node):
-        obj = self.eval(node.value)
-        return safe_getattr(obj, node.attr)
-
-    def _Subscript(self, node):
-        obj = self.eval(node.value)
-        index = self.eval(node.slice)
-        try:
-            return obj[index]
-        except Exception as e:
-            raise _Unknown(f"indexing raised {type(e).__name__}") from None
-
-    def _Slice(self, node):
-        part = lambda n: None if n is None else self.eval(n)  # noqa: E731
-        return slice(part(node.lower), part(node.upper), part(node.step))
-
-    def _BinOp(self, node):
-        fn = _BINOPS.get(type(node.op))
-        if fn is None:
-            raise _Unknown("operator not evaluated statically")
-        a, b = self.eval(node.left), self.eval(node.right)
-        _check_number_or_seq(a)
-        _check_number_or_seq(b)
-        if fn is operator.pow and isinstance(b, int) and isinstance(a, int) and \
-                abs(b) * max(1, abs(a).bit_length()) > _MAX_INT_BITS:
-            raise _Unknown("the result is too large")
-        if fn is operator.lshift and isinstance(b, int) and b > _MAX_INT_BITS:
-            raise _Unknown("the result is too large")
-        if fn is operator.mul and (isinstance(a, (tuple, str)) or isinstance(b, (tuple, str))):
-            n = b if isinstance(b, int) else a
-            if isinstance(n, int) and n > _MAX_SEQ:
-                raise _Unknown("the result is too large")
-        return _apply(fn, a, b)
-
-    def _UnaryOp(self, node):
-        return _apply(_UNARY[type(node.op)], self.eval(node.operand))
-
-    def _BoolOp(self, node):
-        value = None
-        for v in node.values:
-            value = self.eval(v)
-            if isinstance(node.op, ast.And) and not value:
-                return value
-            if isinstance(node.op, ast.Or) and value:
-                return value
-        return value
-
-    def _Compare(self, node):
-        left = self.eval(node.left)
-        for op, right_node in zip(node.ops, node.comparators):
-            fn = _CMPOPS.get(type(op))
-            if fn is None:
-                raise _Unknown("comparison not evaluated statically")
-            right = self.eval(right_node)
-            if not _apply(fn, left, right):
-                return False
-            left = right
-        return True
-
-    def _IfExp(self, node):
-        return self.eval(node.body) if self.eval(node.test) else self.eval(node.orelse)
-
-    def _Call(self, node):
-        fn = self.eval(node.func)
-        if not _is_whitelisted_call(fn):
-            raise _Unknown(f"calls to {getattr(fn, '__name__', type(fn).__name__)} are not evaluated statically")
-        args = []
-        for a in node.args:
-            if isinstance(a, ast.Starred):
-                args.extend(self.eval(a.value))
-            else:
-                args.append(self.eval(a))
-        kwargs = {k.arg: self.eval(k.value) for k in node.keywords if k.arg is not None}
-        if any(k.arg is None for k in node.keywords):
-            raise _Unknown("'**' arguments are not evaluated statically")
-        if fn is range and len(range(*args)) > _MAX_SEQ:
-            raise _Unknown("range too long")
-        return _apply(fn, *args, **kwargs)
+# Module-level code of one file gets this many evaluation steps in all.
+MODULE_STEPS = 1_000_000
 
 
-def _check_number_or_seq(x):
-    if isinstance(x, int) and x.bit_length() > _MAX_INT_BITS:
-        raise _Unknown("the value is too large")
+def _new_evaluator(filename: str):
+    from ..pyeval import Budget, Evaluator
+    return Evaluator(budget=Budget(max_steps=MODULE_STEPS), filename=filename)
 
 
-def _apply(fn, *args, **kwargs):
+def _evaluate(ev, node: ast.AST, env: Dict[str, Any], filename: str, scope=None) -> Any:
+    """The value of a module-level expression, or raise _Unknown saying why not."""
+    from ..pyeval import EvalControl
     try:
-        return fn(*args, **kwargs)
-    except _Unknown:
-        raise
+        return ev.evaluate(node, scope, env, filename)
+    except EvalControl as e:
+        raise _Unknown(e.reason) from None
+    except RecursionError:
+        raise _Unknown("too deeply nested") from None
     except Exception as e:
         raise _Unknown(f"evaluating raised {type(e).__name__}: {e}") from None
 
 
-def _is_whitelisted_call(fn) -> bool:
-    if any(fn is f for f in _PURE_BUILTINS.values()):
-        return True
-    if getattr(fn, "__module__", None) == "math" or any(fn is f for f in vars(math).values()
-                                                       if callable(f)):
-        return True
-    from ..lang import _host_cdiv
-    from ..ops.registry import SurfaceFunction
-    if isinstance(fn, SurfaceFunction) and fn.host is _host_cdiv:
-        return True
-    return fn is _host_cdiv
+def _apply(fn, *args, **kwargs):
+    from ..pyeval import EvalControl
+    try:
+        return fn(*args, **kwargs)
+    except _Unknown:
+        raise
+    except EvalControl as e:
+        raise _Unknown(e.reason) from None
+    except Exception as e:
+        raise _Unknown(f"evaluating raised {type(e).__name__}: {e}") from None
 
 
 def safe_getattr(obj: Any, attr: str) -> Any:
-    """Attributes of objects we created ourselves (modules we imported, dtypes, enums, typing)."""
-    import enum
-    import types
-    if attr.startswith("__"):
-        raise _Unknown(f"attribute '{attr}' is not evaluated statically")
-    if isinstance(obj, types.ModuleType):
-        name = obj.__name__
-        if not (name.startswith("tilescope") or name in SAFE_MODULES):
-            raise _Unknown(f"module '{name}' is not evaluated statically")
-    elif isinstance(obj, type) and issubclass(obj, enum.Enum):
-        pass
-    elif type(obj).__module__.startswith(("tilescope", "typing", "enum")):
-        pass
-    elif isinstance(obj, (int, float, complex)) and attr in ("real", "imag"):
-        pass
-    else:
-        raise _Unknown(f"attributes of {type(obj).__name__} are not evaluated statically")
+    """An attribute as compile-time Python may read it (raises _Unknown when it may not)."""
+    from ..pyeval import EvalControl, Evaluator
+    from ..pyeval.objects import get_attribute
     try:
-        return getattr(obj, attr)
-    except AttributeError:
-        raise _Unknown(f"{getattr(obj, '__name__', type(obj).__name__)} has no attribute '{attr}'") from None
+        return get_attribute(Evaluator(), obj, attr)
+    except (EvalControl, AttributeError) as e:
+        raise _Unknown(getattr(e, "reason", None) or str(e)) from None
 
 
 # ---- building the module --------------------------------------------------------
 
 def _tile_module(dotted: str):
     from .. import lang
-    if dotted == "cuda.tile":
+    if dotted in ("cuda.tile", "tilescope.lang"):
         return lang
     from ..lang import compilation
     return compilation
@@ -346,10 +204,14 @@ def _decorator_kind(dec: ast.expr) -> Optional[str]:
 
 def analyze_module(text: str, filename: str) -> StaticModule:
     tree, errors = parse_tolerant(text, filename)
-    env: Dict[str, Any] = {"__name__": "__tilescope_static__", "__file__": filename}
+    env: Dict[str, Any] = {"__name__": STATIC_MODULE_NAME, "__file__": filename}
     sm = StaticModule(filename, text, tree, env, syntax_errors=errors)
+    sm.evaluator = _new_evaluator(filename)
     _run_statements(sm, tree.body, env)
     return sm
+
+
+STATIC_MODULE_NAME = "__tilescope_static__"
 
 
 def _loc(sm: StaticModule, node: ast.AST) -> Loc:
@@ -371,7 +233,7 @@ def _run_statements(sm: StaticModule, body: List[ast.stmt], env: Dict[str, Any])
 
 
 def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> None:
-    ev = _Evaluator(env)
+    ev = _Bound(sm, env)
     if isinstance(stmt, ast.Import):
         for alias in stmt.names:
             _do_import(sm, env, alias.name, alias.asname, stmt)
@@ -401,7 +263,10 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
         try:
             value = ev.eval(stmt.value)
             if isinstance(stmt, ast.AugAssign):
-                value = _apply(_BINOPS[type(stmt.op)], ev.eval(stmt.target), value)
+                from ..pyeval.interp import _BINARY
+                from ..pyeval.objects import binary
+                current = ev.eval(stmt.target)
+                value = _apply(binary, sm.evaluator, _BINARY[type(stmt.op)], current, value)
         except (_Unknown, KeyError) as u:
             value = UnknownValue(getattr(u, "reason", "operator not evaluated"), _loc(sm, stmt))
         for t in targets:
@@ -409,13 +274,20 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
     elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
         _define_function(sm, env, stmt, ev)
     elif isinstance(stmt, ast.ClassDef):
-        _bind(sm, env, stmt.name, UnknownValue(f"class '{stmt.name}' is not built without running the module",
-                                               _loc(sm, stmt)), stmt)
+        from .static_classes import NotBuilt, build_class
+        try:
+            cls = build_class(stmt, env, sm.filename, sm.evaluator, STATIC_MODULE_NAME)
+        except NotBuilt as e:
+            cls = UnknownValue(str(e), _loc(sm, stmt))
+        except RecursionError:
+            cls = UnknownValue("too deeply nested", _loc(sm, stmt))
+        _bind(sm, env, stmt.name, cls, stmt)
     elif isinstance(stmt, ast.If):
         # `if TYPE_CHECKING:` / `if __name__ == "__main__":` ... take a branch when the
         # test is known, otherwise every name bound in either branch is unknown.
         try:
-            taken = stmt.body if ev.eval(stmt.test) else stmt.orelse
+            from ..pyeval.objects import truth
+            taken = stmt.body if _apply(truth, sm.evaluator, ev.eval(stmt.test)) else stmt.orelse
             _run_statements(sm, taken, env)
         except _Unknown:
             for name in _bound_names(stmt):
@@ -434,11 +306,15 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
 
 
 def _do_import(sm, env, dotted: str, asname: Optional[str], stmt) -> None:
-    if dotted in CUDA_TILE_MODULES or dotted == "cuda":
+    if dotted in CUDA_TILE_MODULES or dotted in ("cuda", "tilescope"):
         if asname:
-            _bind(sm, env, asname, _tile_module(dotted) if dotted != "cuda" else _cuda_package(), stmt)
-            if dotted == "cuda.tile":
+            value = _cuda_package() if dotted == "cuda" else _tilescope() if dotted == "tilescope" else \
+                _tile_module(dotted)
+            _bind(sm, env, asname, value, stmt)
+            if dotted in ("cuda.tile", "tilescope.lang"):
                 sm.tile_aliases.append(asname)
+        elif dotted.startswith("tilescope"):     # `import tilescope.lang` binds `tilescope`
+            _bind(sm, env, "tilescope", _tilescope(), stmt)
         else:   # `import cuda.tile` binds `cuda`
             _bind(sm, env, "cuda", _cuda_package(), stmt)
         return
@@ -450,9 +326,14 @@ def _do_import(sm, env, dotted: str, asname: Optional[str], stmt) -> None:
                                                _loc(sm, stmt)), stmt)
 
 
+def _tilescope():
+    import tilescope
+    return tilescope
+
+
 def _cuda_package():
     import types
-    pkg = types.ModuleType("tilescope_static_cuda")
+    pkg = types.ModuleType("cuda")
     from .. import lang
     pkg.tile = lang
     return pkg
@@ -485,7 +366,7 @@ def _bound_names(stmt: ast.stmt) -> List[str]:
     return names
 
 
-def _define_function(sm: StaticModule, env, node, ev: _Evaluator) -> None:
+def _define_function(sm: StaticModule, env, node, ev: "_Bound") -> None:
     kinds = [_decorator_kind(d) for d in node.decorator_list]
     a = node.args
     annotations: Dict[str, Any] = {}
@@ -505,10 +386,27 @@ def _define_function(sm: StaticModule, env, node, ev: _Evaluator) -> None:
     fn = SourceFunction(node, sm.filename, env, annotations=annotations, defaults=defaults,
                         is_kernel="kernel" in kinds, is_contextmanager="contextmanager" in kinds)
     fn.is_tile_function = "function" in kinds
-    _bind(sm, env, node.name, fn, node)
+    _bind(sm, env, node.name, _decorated(sm, env, node, fn, kinds), node)
     sm.functions[node.name] = fn
     if fn.is_kernel:
         sm.kernels.append(node.name)
+
+
+def _decorated(sm: StaticModule, env, node, fn: SourceFunction, kinds) -> Any:
+    """The function with its other decorators applied by the evaluator (`functools.wraps`
+    wrappers, user decorators written in Python); the undecorated function when a decorator
+    cannot be evaluated (a JIT from another library, say)."""
+    value: Any = fn
+    for dec, kind in reversed(list(zip(node.decorator_list, kinds))):
+        if kind is not None:
+            continue
+        from ..pyeval.calls import call
+        try:
+            decorator = _evaluate(sm.evaluator, dec, env, sm.filename)
+            value = _apply(call, sm.evaluator, decorator, [value], {})
+        except _Unknown:
+            return fn
+    return value
 
 
 def _eval_or_unknown(sm, ev, node):

@@ -15,9 +15,9 @@ _built_for: Any = None
 
 
 def _build(upstream) -> None:
-    global _built_for
+    global _built_for, _table
     from .. import lang
-    _table.clear()
+    table: Dict[int, Any] = {}          # built aside, then swapped in: other threads read _table
     for name in dir(upstream):
         if name.startswith("_"):
             continue
@@ -27,10 +27,11 @@ def _build(upstream) -> None:
             continue
         if isinstance(theirs, type) and issubclass(theirs, enum.Enum):
             for member in theirs:
-                _table[id(member)] = ours[member.name]
-        _table[id(theirs)] = ours
+                table[id(member)] = ours[member.name]
+        table[id(theirs)] = ours
     # typing.Annotated aliases (ct.Constant[int]) keep upstream metadata; the
     # annotation helpers recognise those by class name, so nothing to map.
+    _table = table
     _built_for = upstream
 
 

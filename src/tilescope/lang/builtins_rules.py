@@ -83,7 +83,7 @@ def _minmax(name, pyfn):
         if not args:
             raise ctx.value_error(f"{name}() of an empty sequence")
         if not any(isinstance(a, Value) for a in args):
-            return pyfn(args)
+            return _host(ctx, pyfn, [tuple(args)], {})
         result = args[0]
         for a in args[1:]:
             result = ctx.call_surface("maximum" if name == "max" else "minimum", [result, a], {})
@@ -97,7 +97,7 @@ _RULES[id(builtins.min)] = _minmax("min", min)
 
 @_rule(builtins.abs)
 def _abs(ctx, x):
-    return ctx.call_surface("abs", [x], {}) if isinstance(x, Value) else abs(x)
+    return ctx.call_surface("abs", [x], {}) if isinstance(x, Value) else _host(ctx, abs, [x], {})
 
 
 @_rule(builtins.divmod)
@@ -115,7 +115,7 @@ def _convert(pytype, dtype_name):
                 raise ctx.type_error(f"{pytype.__name__}() needs a scalar, got {x.type}")
             return ctx.call_surface("astype", [x, getattr(D, dtype_name)], {})
         try:
-            return pytype(x)
+            return _host(ctx, pytype, [x], {})
         except (TypeError, ValueError) as ex:
             raise ctx.type_error(f"{pytype.__name__}(): {ex}") from None
     return rule
@@ -142,7 +142,7 @@ def _isinstance(ctx, obj, cls):
         classes = cls if isinstance(cls, tuple) else (cls,)
         return any(surface_types.value_is_instance(obj, c) for c in classes)
     try:
-        return isinstance(obj, cls)
+        return _host(ctx, isinstance, [obj, cls], {})
     except TypeError as ex:
         raise ctx.type_error(f"isinstance(): {ex}") from None
 
@@ -197,6 +197,13 @@ def _enumerate(ctx, x, start=0):
 def _breakpoint(ctx, *args, **kwargs):
     ctx.emit("breakpoint")
     return None
+
+
+def _host(ctx, fn, args, kwargs):
+    """A built-in applied to compile-time values by the evaluator (a user's special methods are
+    interpreted, not called)."""
+    from .static import host_call
+    return host_call(ctx, fn, args, kwargs)
 
 
 def _describe(x):

@@ -1,6 +1,7 @@
 """Compile-time Python inside tile code: static_eval/assert/iter/exception, tuples, f-strings.
 
-`ct.static_eval(expr)` and friends run `expr` as ordinary Python at compile time.
+`ct.static_eval(expr)` and friends evaluate `expr` at compile time with the restricted
+evaluator of `tilescope.pyeval` (as Python only when the user trusts the code: lang/trusted.py).
 Local variables that hold run-time values are passed in as proxies that expose
 only what is known statically (shape, dtype, ndim).
 """
@@ -8,12 +9,17 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import types
 from typing import Any, List
 
-from ..errors import StaticException, TileError, TileStaticAssertionError, TileStaticEvalError, TileSyntaxError, TileTypeError
+from ..errors import (Loc, StaticException, TileError, TileInternalError, TileStaticAssertionError,
+                      TileStaticEvalError, TileTypeError)
 from ..frontend import hir as H
 from ..ir.core import Value
 from ..ir.types import ArrayType, TileType
+from ..pyeval import EvalControl, Evaluator, ForbiddenCall, Host, OverBudget, Refused
+from ..pyeval.functions import ResolverScope
+from ..pyeval.policy import module_attribute
 from .bridge import translate
 
 STATIC_SURFACE = frozenset({"static_eval", "static_assert", "static_iter", "static_exception"})
@@ -21,10 +27,12 @@ MAX_STATIC_ITER = 1000
 
 
 class StaticProxy:
-    """What compile-time Python sees of a run-time value."""
+    """What compile-time Python sees of a run-time value: shape, dtype and ndim are known;
+    operators build IR in the kernel being compiled, as cuTile's symbolic tiles do."""
 
-    def __init__(self, value: Value):
+    def __init__(self, value: Value, ctx):
         object.__setattr__(self, "_value", value)
+        object.__setattr__(self, "_ctx", ctx)
 
     def __getattr__(self, name: str) -> Any:
         t = self._value.type
@@ -35,11 +43,9 @@ class StaticProxy:
                 return t.ndim
             if name == "shape" and isinstance(t, TileType):
                 return t.shape
-        if _STATIC_CTX:
-            # Other attributes (array shapes, methods) resolve as in tile code; methods come
-            # back as callables that may be passed around but not called at compile time.
-            return _to_static(_STATIC_CTX[-1].getattr(self._value, name))
-        raise AttributeError(f"'{name}' of a {t} is not known at compile time")
+        # Other attributes (array shapes, methods) resolve as in tile code; methods come
+        # back as callables that may be passed around but not called at compile time.
+        return _to_static(self._ctx, self._ctx.getattr(self._value, name))
 
     # upstream's wording for symbolic tiles used as concrete Python values
     def __bool__(self):
@@ -64,34 +70,27 @@ class StaticProxy:
         return f"<{t}>"
 
 
-# Operators on proxies build IR, as cuTile's symbolic tiles do inside static_eval().
-_STATIC_CTX: List[Any] = []
-
-
 def _proxy_binary(op: str, reflected: bool):
     def fn(self, other):
-        if not _STATIC_CTX:
-            return NotImplemented
+        ctx = self._ctx
         a, b = _from_static(self), _from_static(other)
         if reflected:
             a, b = b, a
-        return _to_static(_STATIC_CTX[-1].binary(op, a, b))
+        return _to_static(ctx, ctx.binary(op, a, b))
     return fn
 
 
 def _proxy_compare(op: str):
     def fn(self, other):
-        if not _STATIC_CTX:
-            return NotImplemented
-        return _to_static(_STATIC_CTX[-1].compare(op, _from_static(self), _from_static(other)))
+        ctx = self._ctx
+        return _to_static(ctx, ctx.compare(op, _from_static(self), _from_static(other)))
     return fn
 
 
 def _proxy_unary(op: str):
     def fn(self):
-        if not _STATIC_CTX:
-            raise TypeError(f"unary {op} of a run-time value outside static evaluation")
-        return _to_static(_STATIC_CTX[-1].unary(op, _from_static(self)))
+        ctx = self._ctx
+        return _to_static(ctx, ctx.unary(op, _from_static(self)))
     return fn
 
 
@@ -108,14 +107,6 @@ for _op, _dunder in (("neg", "neg"), ("pos", "pos"), ("invert", "invert")):
 StaticProxy.__hash__ = object.__hash__
 
 
-class _ForbiddenStaticCall(Exception):
-    """A tile-code function was called by compile-time Python."""
-
-    def __init__(self, desc: str, verb: str = "called"):
-        super().__init__(desc)
-        self.desc, self.verb = desc, verb
-
-
 class _StaticCallable:
     """A tile-code callable (nested function, bound method) seen from compile-time Python."""
 
@@ -123,7 +114,7 @@ class _StaticCallable:
         self.target, self.desc = target, desc
 
     def __call__(self, *args, **kwargs):
-        raise _ForbiddenStaticCall(self.desc)
+        raise ForbiddenCall(self.desc)
 
     def __repr__(self) -> str:
         return self.desc
@@ -145,19 +136,6 @@ def _callable_desc(x: Any) -> str | None:
     return None
 
 
-def _surface_call_in_traceback(ex: BaseException):
-    """The SurfaceFunction whose host call raised `ex` (a ct.* op called at compile time)."""
-    from ..ops.registry import SurfaceFunction
-    tb = ex.__traceback__
-    found = None
-    while tb is not None:
-        me = tb.tb_frame.f_locals.get("self")
-        if isinstance(me, SurfaceFunction):
-            found = me
-        tb = tb.tb_next
-    return found
-
-
 def _check_static_visible(ctx, x: Any) -> None:
     """Only tiles and arrays have a compile-time view (as cuTile's symbolic values)."""
     if isinstance(x, tuple):
@@ -167,82 +145,138 @@ def _check_static_visible(ctx, x: Any) -> None:
         raise ctx.type_error(f"Objects of type {x.type} are not supported at compile time")
 
 
-def _to_static(x: Any) -> Any:
+def _to_static(ctx, x: Any) -> Any:
+    t = type(x)
+    if t is Value:
+        # A known scalar is its Python value; a tile (even a constant splat) stays a proxy.
+        scalar = isinstance(x.type, TileType) and not x.type.shape
+        return x.const if x.const is not None and scalar else StaticProxy(x, ctx)
+    if t is tuple:
+        return tuple(_to_static(ctx, i) for i in x)
+    if t is dict:
+        return {k: _to_static(ctx, v) for k, v in x.items()}
+    if t in _PLAIN or t is StaticProxy:
+        return x
     desc = _callable_desc(x)
     if desc is not None:
         return _StaticCallable(x, desc)
-    if isinstance(x, Value):
-        # A known scalar is its Python value; a tile (even a constant splat) stays a proxy.
-        scalar = isinstance(x.type, TileType) and not x.type.shape
-        return x.const if x.const is not None and scalar else StaticProxy(x)
-    if isinstance(x, tuple):
-        return tuple(_to_static(i) for i in x)
     return x
 
 
+_PLAIN = frozenset({int, float, bool, str, type(None)})
+
+
 def _from_static(x: Any) -> Any:
-    if isinstance(x, _StaticCallable):
+    t = type(x)
+    if t is _StaticCallable:
         return x.target
-    if isinstance(x, StaticProxy):
+    if t is StaticProxy:
         return object.__getattribute__(x, "_value")
-    if isinstance(x, tuple):
+    if t is tuple or t is list:
         return tuple(_from_static(i) for i in x)
-    if isinstance(x, list):
-        return tuple(_from_static(i) for i in x)
+    if t is dict:
+        return {k: _from_static(v) for k, v in x.items()}
+    if dataclasses.is_dataclass(t) and not isinstance(x, type):
+        fields = {f.name: object.__getattribute__(x, f.name) for f in dataclasses.fields(t)
+                  if _has_field(x, f.name)}
+        converted = {k: _from_static(v) for k, v in fields.items()}
+        if any(converted[k] is not fields[k] for k in fields):
+            from ..passes.values import make_dataclass_instance
+            return make_dataclass_instance(t, converted)
+        return x
     return translate(x)
 
 
-def static_python(ctx, node: ast.expr, what: str) -> Any:
-    """Evaluate a Python expression (AST) at compile time with the current locals."""
-    names = sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
+def _has_field(obj: Any, name: str) -> bool:
+    try:
+        object.__getattribute__(obj, name)
+        return True
+    except AttributeError:
+        return False
+
+
+class _KernelHost(Host):
+    """The kernel being compiled, as compile-time Python's evaluator sees it."""
+
+    def __init__(self, ctx):
+        self.ctx = ctx
+
+    def adapt(self, value: Any) -> Any:
+        return _to_static(self.ctx, value)
+
+    def call(self, fn: Any, args, kwargs) -> Any:
+        from ..ops.registry import SurfaceFunction
+        if isinstance(fn, SurfaceFunction):
+            result = self.ctx.call_surface(fn.name, [_from_static(a) for a in args],
+                                           {k: _from_static(v) for k, v in kwargs.items()})
+            return _to_static(self.ctx, result)
+        if isinstance(fn, _StaticCallable):
+            raise ForbiddenCall(fn.desc)
+        return super().call(fn, args, kwargs)
+
+    def unknown(self, name: str, value: Any) -> Any:
+        from ..frontend.static_module import unknown_value_error
+        raise unknown_value_error(self.ctx, name, value)
+
+
+def _evaluator(ctx) -> Evaluator:
+    return Evaluator(host=_KernelHost(ctx), filename=ctx.loc.filename if ctx.loc else "<static>")
+
+
+def static_python(ctx, node: ast.expr, what: str, finish=None) -> Any:
+    """Evaluate a Python expression (AST) at compile time with the current locals.
+
+    The evaluator of `tilescope.pyeval` runs it (nothing of the user's code is called); with
+    `ctx.trust` (the user's explicit opt-in) it runs as ordinary Python instead. `finish(ev,
+    value)`, when given, post-processes the value under the same error handling."""
     for n in ast.walk(node):
         if isinstance(n, ast.NamedExpr):
             raise ctx.syntax_error(f"{what} expression attempted to modify a local variable "
                                    f"'{n.target.id}'")
-    scope = {}
-    frame = ctx.frame
-    for name in names:
+    if getattr(ctx, "trust", False):
+        from .trusted import trusted_python
+        value = trusted_python(ctx, node, what)
+        return finish(None, value) if finish is not None else value
+    ev = _evaluator(ctx)
+
+    def resolve(name: str):
         try:
             value = ctx.lookup(name)
-        except Exception:
-            continue
+        except TileError as e:
+            from ..frontend.static_module import is_unknown_error
+            if is_unknown_error(e) or isinstance(e, TileTypeError):
+                raise
+            return False, None          # not a variable of the kernel: a built-in, or a NameError
         _check_static_visible(ctx, value)
-        scope[name] = _to_static(value)
-    lam = ast.Expression(ast.Lambda(
-        ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in scope], kwonlyargs=[], kw_defaults=[],
-                      defaults=[]), node))
-    ast.fix_missing_locations(lam)
-    ast.copy_location(lam.body, node)
+        return True, _to_static(ctx, value)
+
     try:
-        code = compile(lam, ctx.loc.filename if ctx.loc else "<static>", "eval")
-        fn = eval(code, dict(frame.globals))
-        _STATIC_CTX.append(ctx)
-        try:
-            return fn(*scope.values())
-        finally:
-            _STATIC_CTX.pop()
+        value = ev.evaluate(node, ResolverScope(resolve), {}, ev.filename)
+        return finish(ev, value) if finish is not None else value
     except TileError:
         raise
-    except _ForbiddenStaticCall as ex:
+    except ForbiddenCall as ex:
         raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} inside {what}.") from None
-    except BaseException as ex:  # user code failed at compile time
-        sf = _surface_call_in_traceback(ex) if isinstance(ex, RuntimeError) else None
-        if sf is not None:
-            verb = "used" if sf.name in STATIC_SURFACE else "called"
-            raise ctx.error(TileStaticEvalError, f"{sf.name}() cannot be {verb} inside {what}.") from None
+    except Refused as ex:
+        raise refusal_error(ctx, ex, what) from None
+    except ImportError as ex:     # evaluated code imports nothing: this is tilescope's own failure
+        raise ctx.error(TileInternalError, f"internal error while evaluating {what}: {ex}") from ex
+    except Exception as ex:  # the evaluated code raised (ZeroDivisionError...)
         raise ctx.error(StaticException, f"Exception was raised inside {what} "
                                          f"({_type_and_str(ex)})") from None
 
 
-def call_in_static_python(name: str, args, kwargs):
-    """(True, result) when a cuTile op is called from compile-time Python (static_eval...):
-    it runs its typing rule on the compile-time values, as cuTile allows for these ops."""
-    if not _STATIC_CTX:
-        return False, None
-    ctx = _STATIC_CTX[-1]
-    result = ctx.call_surface(name, [_from_static(a) for a in args],
-                              {k: _from_static(v) for k, v in kwargs.items()})
-    return True, _to_static(result)
+def refusal_error(ctx, ex: Refused, what: str) -> TileError:
+    """A located TileStaticEvalError saying why compile-time Python was not evaluated."""
+    loc = None
+    node = ex.node
+    if node is not None and getattr(node, "lineno", None):
+        filename = ex.filename or (ctx.loc.filename if ctx.loc else "<static>")
+        loc = Loc(filename, node.lineno, node.col_offset + 1,
+                  getattr(node, "end_lineno", None), (node.end_col_offset + 1) if
+                  getattr(node, "end_col_offset", None) is not None else None)
+    kind = "exceeded its budget" if isinstance(ex, OverBudget) else "was not evaluated"
+    return ctx.error(TileStaticEvalError, f"{what} {kind}: {ex.reason} (see docs/reliability.md)", loc)
 
 
 def _type_and_str(ex: BaseException) -> str:
@@ -275,35 +309,41 @@ def call_static(ctx, fn, call: H.Call) -> Any:
         cond = static_python(ctx, raw.args[0], "static_assert() condition")
         if isinstance(cond, StaticProxy):
             raise ctx.type_error("static_assert() condition must be a compile-time constant")
-        if not isinstance(cond, bool):
-            try:
-                import numpy as np
-                if isinstance(cond, np.bool_):
-                    cond = bool(cond)
-            except ImportError:
-                pass
+        if type(cond).__module__ == "numpy" and type(cond).__name__ == "bool_":
+            cond = bool(cond)
         if not isinstance(cond, bool):
             raise ctx.type_error(f"static_assert() condition must be a boolean, not {type(cond).__name__}")
         if not cond:
-            msg = static_python(ctx, raw.args[1], "static_assert() message") if len(raw.args) > 1 else ""
-            msg = "" if msg is None else str(msg)
+            msg = ""
+            if len(raw.args) > 1:
+                msg = static_python(ctx, raw.args[1], "static_assert() message",
+                                    finish=lambda ev, m: "" if m is None else _text(ev, m))
             raise ctx.error(TileStaticAssertionError, "Static assertion failed" + (": " + msg if msg else ""))
         return None
     raise ctx.syntax_error(f"{name}() is not expected here")
 
 
+def _text(ev, value: Any) -> str:
+    """str(value), by the evaluator (a user __str__ is interpreted) unless trusted (ev is None)."""
+    from ..pyeval.objects import to_str
+    return str(value) if ev is None else to_str(ev, value)
+
+
 def static_iter_items(ctx, call: H.Call) -> List[Any]:
-    arg = call.args[0]
     raw_node = getattr(call, "raw", None)
-    value = ctx.eval(arg) if raw_node is None else None
-    if raw_node is not None:
-        value = static_python(ctx, raw_node.args[0], "static_iter() iterable")
-    return drain(ctx, value)
+    if raw_node is None:
+        return drain(ctx, ctx.eval(call.args[0]), _evaluator(ctx))
+    return static_python(ctx, raw_node.args[0], "static_iter() iterable",
+                         finish=lambda ev, value: drain(ctx, value, ev))
 
 
-def drain(ctx, value) -> List[Any]:
+def drain(ctx, value, ev=None) -> List[Any]:
+    """The items of a static_iter() iterable (at most MAX_STATIC_ITER), with upstream's errors."""
+    from ..pyeval import objects as ops
     try:
-        it = iter(value)
+        it = iter(value) if ev is None else ops.iterate(ev, value)
+    except EvalControl:
+        raise
     except Exception as ex:
         raise ctx.type_error(f"Invalid static_iter() iterable: {ex}") from None
     items = []
@@ -312,6 +352,8 @@ def drain(ctx, value) -> List[Any]:
             x = next(it)
         except StopIteration:
             return items
+        except EvalControl:
+            raise
         except Exception as ex:
             raise ctx.type_error(f"Error was raised while obtaining item #{i} from the static_iter() "
                                  f"iterable: {ex}") from None
@@ -325,16 +367,23 @@ def drain(ctx, value) -> List[Any]:
 
 def raise_static_exception(ctx, exc: Any) -> None:
     from ..passes.infer import _PendingException
+    from ..pyeval.calls import construct
+    ev = _evaluator(ctx)
     if isinstance(exc, _PendingException):
         try:
             args = [ctx.require_constant(a, "an exception argument") for a in exc.args]
-            exc = exc.cls(*args, **exc.kwargs)
+            exc = construct(ev, exc.cls, args, dict(exc.kwargs))
         except TileTypeError:
             raise
+        except Refused as ex:
+            raise refusal_error(ctx, ex, "static_exception()") from None
         except Exception as ex:
             exc = ex
     if isinstance(exc, type) and issubclass(exc, BaseException):
-        exc = exc()
+        try:
+            exc = construct(ev, exc, [], {})
+        except Refused as ex:
+            raise refusal_error(ctx, ex, "static_exception()") from None
     if not isinstance(exc, BaseException):
         raise ctx.type_error(f"'{type(exc).__name__}' is not derived from 'BaseException'")
     raise ctx.error(StaticException, f"Exception was raised at compile time ({_type_and_str(exc)})")
@@ -370,12 +419,21 @@ def format_fstring(ctx, e: H.JoinedStr) -> Any:
             continue
         v = v.const if isinstance(v, Value) else v
         try:
-            parts.append(format(v, spec))
+            parts.append(host_format(ctx, v, spec))
         except (ValueError, TypeError) as ex:
             raise ctx.value_error(f"invalid format specification: {ex}") from None
     if all(isinstance(p, str) for p in parts):
         return "".join(parts)
     return FormatString(tuple(parts))
+
+
+def host_format(ctx, value: Any, spec: str) -> str:
+    """format(value, spec) of a compile-time value, by the evaluator (user __format__ interpreted)."""
+    from ..pyeval.objects import format_value
+    try:
+        return format_value(_evaluator(ctx), value, spec)
+    except Refused as ex:
+        raise refusal_error(ctx, ex, "an f-string") from None
 
 
 def _tuple_has_tile(t: tuple) -> bool:
@@ -416,7 +474,10 @@ class FormatString:
 
 def contains(ctx, item: Any, container: Any) -> Any:
     if isinstance(container, dict):          # `"foo" in kwargs`: keys are compile-time strings
-        return ctx.require_constant(item, "the key of 'in'") in container
+        key = ctx.require_constant(item, "the key of 'in'")
+        if type(key) not in _PLAIN:
+            raise ctx.type_error(f"'in' on a dict needs a string or number key, got {type(key).__name__}")
+        return key in container
     if not isinstance(container, tuple):
         raise ctx.type_error(f"'in' needs a tuple on the right in tile code")
     result: Any = False
@@ -493,3 +554,45 @@ def _static_truth(ctx, v) -> bool:
         raise ctx.type_error("Tuple comprehension if-conditions must be statically known; if the "
                              "condition can be evaluated at compile time, wrap it with ct.static_eval()")
     return b
+
+
+# ---- tile code's own compile-time Python: calls, attributes, comparisons of host values ----
+
+_PLAIN_SCALARS = frozenset({int, float, bool, str, type(None)})
+
+
+def host_python(ctx, operation, *args) -> Any:
+    """Run one `tilescope.pyeval` operation (`objects.get_attribute`, `calls.call`...) on
+    compile-time values of tile code, so that a user's method, property or special method is
+    interpreted rather than called. Python errors of the evaluated code propagate."""
+    ev = _evaluator(ctx)
+    try:
+        return _from_static(operation(ev, *args))
+    except ForbiddenCall as ex:
+        raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} at compile time.") from None
+    except Refused as ex:
+        raise refusal_error(ctx, ex, "compile-time Python") from None
+
+
+def host_truth(ctx, x: Any) -> bool:
+    if type(x) in _PLAIN_SCALARS:
+        return bool(x)
+    from ..pyeval.objects import truth
+    return host_python(ctx, truth, x)
+
+
+def host_compare(ctx, op: str, left: Any, right: Any) -> Any:
+    from ..pyeval.objects import compare
+    return host_python(ctx, compare, op, left, right)
+
+
+def host_getattr(ctx, obj: Any, name: str) -> Any:
+    from ..pyeval.objects import get_attribute
+    if type(obj) is types.ModuleType and not (name.startswith("__") and name.endswith("__")):
+        return module_attribute(obj, name)     # (the common `ct.load`: no evaluator needed)
+    return host_python(ctx, get_attribute, obj, name)
+
+
+def host_call(ctx, fn: Any, args, kwargs) -> Any:
+    from ..pyeval.calls import call
+    return host_python(ctx, call, fn, list(args), dict(kwargs))

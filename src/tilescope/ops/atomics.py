@@ -336,7 +336,7 @@ def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, w
         old = _np.array(full(expected), dtype=dt)
     else:
         old = _np.zeros(shape, dtype=dt)
-    on_atomic = getattr(ex.races, "record_atomic", None)       # a launch trace (tilescope.trace)
+    on_atomic = getattr(ex.races, "record_atomic", None)       # the race tracker, or a launch trace
     if on_atomic is not None and sel.any():
         on_atomic(ex, op, base, tuple(c[sel] for c in cf),
                   _np.broadcast_to(ex.linear_block_ids().reshape((-1,) + (1,) * (len(shape) - 1)), shape)[sel])

@@ -36,11 +36,12 @@ class SurfaceFunction:
     def __call__(self, *args, **kwargs):
         if self.host is not None:
             return self.host(*args, **kwargs)
-        if self.name in STATIC_EVAL_OK:
-            from ..lang.static import call_in_static_python
-            done, result = call_in_static_python(self.name, args, kwargs)
-            if done:
-                return result
+        # Only trusted compile-time Python calls ops natively (the restricted evaluator calls
+        # the typing rule itself).
+        from ..lang.trusted import call_in_trusted_python
+        done, result = call_in_trusted_python(self.name, self.name in STATIC_EVAL_OK, args, kwargs)
+        if done:
+            return result
         raise RuntimeError(f"cuda.tile.{self.name}() can only be called from tile code "
                            f"(a @ct.kernel or a function it calls)")
 

@@ -24,12 +24,14 @@ from ..errors import (Loc, TileError, TileInternalError, TileRecursionError, Til
 from ..frontend import hir as H
 from ..frontend.ast2hir import assigned_names
 from ..frontend.exits import RETVAL
-from ..frontend.source import SourceFunction, function_hir
+from ..frontend.source import SourceFunction, function_hir, node_hir
 from ..frontend.static_module import UnknownValue, unknown_value_error
 from ..ir.core import Block, Builder, Function, Op, Param, Value
 from ..ir.types import ArrayType, ListType, TileType, Type
 from ..ops.registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction
-from .values import UNDEFINED, Closure, flatten, is_aggregate, make_dataclass_instance, same_leaf, unflatten
+from ..pyeval import annotation_value
+from ..pyeval.functions import PyFunction
+from .values import UNDEFINED, Closure, flatten, make_dataclass_instance, same_leaf, unflatten
 
 MAX_INLINE_DEPTH = 1000  # as upstream cuTile
 
@@ -44,8 +46,6 @@ PY_BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "tru
              "floordiv": operator.floordiv, "mod": operator.mod, "pow": operator.pow,
              "matmul": operator.matmul, "lshift": operator.lshift, "rshift": operator.rshift,
              "and_": operator.and_, "or_": operator.or_, "xor": operator.xor}
-PY_COMPARE = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
-              "gt": operator.gt, "ge": operator.ge, "is_": operator.is_, "is_not": operator.is_not}
 
 
 class BoundMethod:
@@ -221,11 +221,8 @@ class Inference:
     def to_bool(self, x: Any) -> Any:
         """Python truth value of a constant, or a bool scalar Value."""
         if not isinstance(x, Value):
-            if is_aggregate(x) or isinstance(x, (str, type(None), D.DType, enum.Enum)) or callable(x):
-                return bool(x)
-            if isinstance(x, (bool, int, float)):
-                return bool(x)
-            return bool(x)
+            from ..lang.static import host_truth
+            return host_truth(self, x)
         if x.const is not None:
             return bool(x.const)
         t = x.type
@@ -1008,8 +1005,8 @@ class Inference:
         if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
             if attr in {f.name for f in dataclasses.fields(obj)}:
                 return object.__getattribute__(obj, attr)
-            member = getattr(type(obj), attr, None)
-            if isinstance(member, (types.FunctionType, property)):
+            member = _class_member(type(obj), attr)
+            if isinstance(member, (types.FunctionType, SourceFunction, property)):
                 if isinstance(member, property):
                     return self._call(member.fget, [obj], {})
                 return BoundMethod(member, obj)
@@ -1024,10 +1021,13 @@ class Inference:
         if isinstance(obj, D.DType):
             if attr in ("bitwidth", "name"):
                 return getattr(obj, attr)
+        from ..lang.static import host_getattr
         try:
-            value = getattr(obj, attr)
+            value = host_getattr(self, obj, attr)
         except AttributeError:
             raise self.type_error(f"{describe(obj)} has no attribute '{attr}'") from None
+        except TileError:
+            raise
         except Exception as ex:  # a property of a user object failed
             raise self.error(TileStaticEvalError, f"reading attribute '{attr}' raised "
                                                   f"{type(ex).__name__}: {ex}") from None
@@ -1183,8 +1183,9 @@ class Inference:
             return compare_tuples(self, op, left, right)
         if isinstance(left, Value) or isinstance(right, Value):
             return self.call_surface(COMPARE_SURFACE[op], [left, right], {})
+        from ..lang.static import host_compare
         try:
-            return PY_COMPARE[op](left, right)
+            return host_compare(self, op, left, right)
         except TypeError:
             raise self.type_error(f"cannot compare {describe(left)} and {describe(right)}") from None
 
@@ -1295,6 +1296,9 @@ class Inference:
             hir_fn = function_hir(fn, is_entry=False)
             return self._inline(hir_fn, fn.__globals__, _closure_lookup(fn), None, args, kwargs,
                                 pyfunc=fn)
+        if isinstance(fn, PyFunction):       # a function made by compile-time Python (a decorator, a lambda)
+            return self._inline(node_hir(fn.node, fn.filename, is_entry=False), fn.globals,
+                                _evaluated_closure(fn), None, args, kwargs, defaults=fn.defaults)
         if isinstance(fn, type) and dataclasses.is_dataclass(fn):
             return self._construct_dataclass(fn, args, kwargs)
         if dataclasses.is_dataclass(fn):
@@ -1325,7 +1329,7 @@ class Inference:
         from ..ops.common import foreign_dtype
         if foreign_dtype(fn) is not None:      # `np.float16(x)`, `torch.float32(x)`: as ct.float16(x)
             return self._call_dtype(foreign_dtype(fn), args, kwargs)
-        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, (types.FunctionType, SourceFunction)):
             return self._call(fn.__func__, [fn.__self__] + args, kwargs)
         return self._call_python(fn, args, kwargs)
 
@@ -1376,8 +1380,9 @@ class Inference:
                                         f'in device code')
         elif not _is_pure_callable(fn):
             raise self.error(TileError, f"{_callable_name(fn)}() is not supported in device code")
+        from ..lang.static import host_call
         try:
-            return fn(*cargs, **ckw)
+            return host_call(self, fn, cargs, ckw)
         except TileError:
             raise
         except ValueError as ex:
@@ -1462,8 +1467,8 @@ class Inference:
             raise self.type_error(f"{cls.__name__}(): {ex}") from None
         bound.apply_defaults()
         obj = make_dataclass_instance(cls, dict(bound.arguments))
-        post_init = getattr(cls, "__post_init__", None)
-        if isinstance(post_init, types.FunctionType):
+        post_init = _class_member(cls, "__post_init__")
+        if isinstance(post_init, (types.FunctionType, SourceFunction)):
             self._call(post_init, [obj], {})
         return obj
 
@@ -1725,8 +1730,29 @@ def _dataclass_dunder(obj: Any, name: str):
     """A user-defined special method (`__call__`, `__getitem__`...) of a dataclass instance."""
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
         return None
-    member = getattr(type(obj), name, None)
-    return member if isinstance(member, types.FunctionType) else None
+    member = _class_member(type(obj), name)
+    return member if isinstance(member, (types.FunctionType, SourceFunction)) else None
+
+
+def _class_member(cls: type, name: str) -> Any:
+    """A class attribute as written in the class body (no descriptor runs), or None."""
+    from ..pyeval.kinds import lookup_in_class
+    return lookup_in_class(cls, name)[1]
+
+
+def _evaluated_closure(fn) -> Callable[[str], Tuple[bool, Any]]:
+    """Free variables of a function compile-time Python made, in tile code's terms."""
+    from ..lang.static import _from_static
+
+    def lookup(name: str):
+        scope = fn.scope
+        while scope is not None:
+            found, value = scope.find(name)
+            if found:
+                return True, _from_static(value)
+            scope = scope.parent
+        return False, None
+    return lookup
 
 
 def _is_pure_callable(fn) -> bool:
@@ -1797,11 +1823,8 @@ def _annotations(fn) -> Dict[str, Any]:
     if isinstance(fn, SourceFunction):
         return ann
     for k, v in list(ann.items()):
-        if isinstance(v, str):
-            try:
-                ann[k] = eval(v, fn.__globals__)  # postponed annotations (from __future__)
-            except Exception:
-                pass
+        if isinstance(v, str):    # postponed annotations (from __future__)
+            ann[k] = annotation_value(v, fn.__globals__, fn.__code__.co_filename, default=v)
     return ann
 
 

@@ -1,4 +1,10 @@
-"""The `tilescope` command: check, ir (and the tools built on them)."""
+"""The `tilescope` command line.
+
+Each command has a parser entry in `_parser()` and a handler in `COMMANDS`. Commands that
+read a kernel file (`READING_COMMANDS`) read it from source unless asked to import it, and
+then run in a separate limited process (tools/isolation.py). User errors leave as exit 2
+(`UsageError`, one line) or 1 (diagnostics).
+"""
 from __future__ import annotations
 
 import argparse
@@ -9,9 +15,38 @@ import sys
 from typing import List, Optional
 
 from ..errors import Loc, TileError
-from .session import Diagnostic, SourceFile, UsageError, compile_site, import_failure
+from .session import (Diagnostic, Signature, SourceFile, UsageError, check_source_path, compile_site,
+                      import_failure)
 
 STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
+# Commands that read a kernel file: by default from its source, nothing executed.
+READING_COMMANDS = ("check", "ir", "transpile", "compile", "cost")
+ENV_TRUST = "TILESCOPE_TRUST"
+
+
+def _reading_options(p: argparse.ArgumentParser) -> None:
+    from .isolation import DEFAULT_MEMORY_MB, DEFAULT_SECONDS
+    g = p.add_argument_group("reading the file (by default from its source: nothing of it runs)")
+    g.add_argument("--import", dest="import_module", action="store_true",
+                   help="import the module instead, running its top-level code (for kernels that only exist "
+                        "once it has run), in a separate process limited by --time-limit and --memory-limit")
+    g.add_argument("--trust", action="store_true",
+                   help="also evaluate compile-time Python (static_eval...) as ordinary Python (implies --import)")
+    g.add_argument("--time-limit", type=_positive_number, default=DEFAULT_SECONDS, metavar="SECONDS",
+                   help=f"with --import/--trust: stop after this long (default {DEFAULT_SECONDS:g})")
+    g.add_argument("--memory-limit", type=_positive_number, default=DEFAULT_MEMORY_MB, metavar="MIB",
+                   help=f"with --import/--trust: address-space limit of the process (default {DEFAULT_MEMORY_MB})")
+    g.add_argument("--isolated", action="store_true", help=argparse.SUPPRESS)
+
+
+def _positive_number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive number, got '{text}'") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a positive number, got '{text}'")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,6 +96,9 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--device", choices=("cpu", "gpu"), default="cpu",
                    help="gpu: launch tilescope-built cubins with CuPy (needs the 'gpu' extra; NumPy arrays are "
                         "copied to the device and back)")
+    r.add_argument("--trust", action="store_true",
+                   help="evaluate the kernels' compile-time Python (static_eval...) as ordinary Python rather than "
+                        "with tilescope's restricted evaluator (sets TILESCOPE_TRUST=1)")
     r.add_argument("--bundle", metavar="DIR",
                    help="with --device gpu: take cubins from this artifact bundle instead of compiling "
                         "(python -m tilescope.gpu.bundle build)")
@@ -77,53 +115,118 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
     from .cost_cmd import add_parser as add_cost
     add_cost(sub)
+    for parser in (c, i, t, k, sub.choices["cost"]):
+        _reading_options(parser)
     return p
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 2
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        if args.command == "check":
-            return cmd_check(args)
-        if args.command == "ir":
-            return cmd_ir(args)
-        if args.command == "transpile":
-            return cmd_transpile(args)
-        if args.command == "compile":
-            return cmd_compile(args)
-        if args.command == "cost":
-            from .cost_cmd import cmd_cost
-            _validate_args_text(args.args)
-            return cmd_cost(args, _load_and_compile, _Failed)
-        if args.command == "lsp":
-            try:
-                from .lsp.server import main as lsp_main
-            except ImportError as e:
-                raise UsageError(f"the language server needs pygls and lsprotocol "
-                                 f"(pip install 'tilescope[lsp]'): {e}") from None
-            return lsp_main()
-        if args.command == "run":
-            from .run_script import run_script
-            if args.device == "gpu":
-                from ..gpu.launcher import use_for_ct_launch
-                use_for_ct_launch(args.bundle)
-            elif args.bundle:
-                raise UsageError("--bundle needs --device gpu")
-            if args.trace is not None and args.device == "gpu":
-                raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
-            return run_script(args.script, args.script_args, record=args.record, block=args.block,
-                              pdb=args.pdb, check=args.check, numerics=args.numerics, trace=args.trace)
+        args = parser.parse_args(argv)
+    except SystemExit as e:          # argparse: bad usage (2) or --help (0)
+        return e.code if isinstance(e.code, int) else 2
+    if args.command is None:
+        parser.print_help(sys.stderr)
+        print("tilescope: error: a command is needed", file=sys.stderr)
+        return 2
+    if args.command in READING_COMMANDS and (args.import_module or args.trust):
+        args.import_module = True
+        if not args.isolated:
+            return _run_isolated(args, argv)
+    try:
+        return _dispatch(args)
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        print(f"tilescope {args.command}: interrupted", file=sys.stderr)
         return 130
-    parser.print_help()
-    return 2
+    except BrokenPipeError:          # `tilescope ir ... | head`
+        return 0
+
+
+def _dispatch(args) -> int:
+    handler = COMMANDS.get(args.command)
+    if handler is None:
+        raise UsageError(f"unknown command '{args.command}'")
+    return handler(args)
+
+
+def cmd_cost(args) -> int:
+    from .cost_cmd import cmd_cost as cost
+    _validate_args_text(args.args)
+    return cost(args, _load_and_compile, _Failed)
+
+
+def cmd_lsp(args) -> int:
+    try:
+        from .lsp.server import main as lsp_main
+    except ImportError as e:
+        raise UsageError(f"the language server needs pygls and lsprotocol "
+                         f"(pip install 'tilescope[lsp]'): {e}") from None
+    return lsp_main()
+
+
+def _run_isolated(args, argv: List[str]) -> int:
+    """--import/--trust: the same command in a separate, time- and memory-limited process."""
+    from .isolation import describe, run_isolated
+    try:
+        outcome = run_isolated(argv + ["--isolated"], seconds=args.time_limit, memory_mb=int(args.memory_limit))
+    except KeyboardInterrupt:
+        print(f"tilescope {args.command}: interrupted", file=sys.stderr)
+        return 130
+    problem = describe(outcome, f"importing {args.file}", args.time_limit, int(args.memory_limit))
+    if problem is not None:
+        print(f"{args.file}:1:1: error: {problem}", file=sys.stderr)
+        return 1
+    return outcome.returncode
+
+
+def cmd_run(args) -> int:
+    _check_script(args.script)
+    if args.trace is not None and args.device == "gpu":
+        raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
+    from .run_script import run_script
+    if args.device == "gpu":
+        import importlib.util
+        if importlib.util.find_spec("cupy") is None:
+            raise UsageError("--device gpu needs CuPy (pip install 'tilescope[gpu]')")
+        from ..gpu.launcher import use_for_ct_launch
+        use_for_ct_launch(args.bundle)
+    elif args.bundle:
+        raise UsageError("--bundle needs --device gpu")
+    if args.trust:
+        os.environ[ENV_TRUST] = "1"
+    try:
+        return run_script(args.script, args.script_args, record=args.record, block=args.block,
+                          pdb=args.pdb, check=args.check, numerics=args.numerics, trace=args.trace)
+    except (UsageError, KeyboardInterrupt):
+        raise
+    except Exception as e:       # the script's own error: its traceback, as Python shows it
+        from .run_script import _print_user_traceback
+        _print_user_traceback(e)
+        print(f"{type(e).__name__}: {e}" if str(e) else type(e).__name__, file=sys.stderr)
+        return 1
+
+
+def _check_script(path: str) -> None:
+    """A script `run` can start: an existing, readable Python source file that compiles."""
+    check_source_path(path, "a Python script")
+    try:
+        with open(path, "rb") as f:
+            raw = f.read()
+    except OSError as e:
+        raise UsageError(f"{path}: {e.strerror}") from None
+    if b"\x00" in raw:
+        raise UsageError(f"{path}: not a Python script (it contains NUL bytes)")
+    try:
+        compile(raw, path, "exec", dont_inherit=True)     # parses only; nothing runs
+    except SyntaxError as e:
+        raise UsageError(f"{path}:{e.lineno or 1}:{e.offset or 1}: SyntaxError: {e.msg}") from None
+    except (ValueError, RecursionError, MemoryError) as e:
+        raise UsageError(f"{path}: cannot be parsed: {e}") from None
 
 
 def _validate_args_text(text: Optional[str]) -> None:
@@ -134,56 +237,70 @@ def _validate_args_text(text: Optional[str]) -> None:
         parse_args(text)
     except ValueError as e:
         raise UsageError(f"bad --args: {e}") from None
+    except (RecursionError, MemoryError):
+        raise UsageError("bad --args: nested too deeply") from None
 
 
 def cmd_check(args) -> int:
     _validate_args_text(args.args)
     sf = SourceFile.read(args.file)
     diags: List[Diagnostic] = []
-    checked = 0
+    checked = unchecked = 0
     if sf.syntax_error is not None:
         e = sf.syntax_error
         diags.append(Diagnostic("error", e.kind, e.message, e.loc, error=e))
     else:
         sites = [s for s in sf.kernels if args.kernel in (None, s.name)]
-        if args.kernel and not sites:
-            raise UsageError(f"no kernel named '{args.kernel}' in {args.file} "
-                             f"(kernels: {', '.join(s.name for s in sf.kernels) or 'none'})")
-        try:
-            sf.load()
-        except TileError as e:
-            diags.append(Diagnostic("error", e.kind, e.message, e.loc or Loc(sf.path, 1, 1), error=e))
-            sites = []
-        except BaseException as e:  # the user's module failed at import time
-            if isinstance(e, (KeyboardInterrupt, SystemExit)) and not isinstance(e, SystemExit):
-                raise
-            diags.append(import_failure(sf.path, e))
-            sites = []
+        if args.kernel and not sites and not args.import_module:
+            raise UsageError(_no_kernel(sf, args))
+        loaded = _load(sf, args, diags)
+        sites = [s for s in sf.kernels if args.kernel in (None, s.name)] if loaded else []
+        if loaded and args.kernel and not sites:
+            raise UsageError(_no_kernel(sf, args))
         for site in sites:
-            signatures = [args.args] if args.args else (site.signatures or _recorded(sf.path, site.name))
+            signatures = [Signature(args.args, args.args)] if args.args else sf.signatures(site)
             if not signatures:
                 diags.extend(_generic_check(sf, site))
                 continue
             for sig in signatures:
-                checked += 1
-                _, d = compile_site(sf, site, sig)
+                _, d = compile_site(sf, site, sig, trust=args.trust)
                 diags.extend(d)
+                if any(x.kind == "unknown" for x in d):
+                    unchecked += 1
+                else:
+                    checked += 1
     errors = [d for d in diags if d.severity == "error"]
     if args.format == "json":
-        print(json.dumps({"file": args.file, "signatures_checked": checked,
+        print(json.dumps({"file": args.file, "signatures_checked": checked, "signatures_unchecked": unchecked,
                           "diagnostics": [d.to_json(args.file) for d in diags]}, indent=2))
     else:
         for d in diags:
             same = os.path.abspath(d.loc.filename) == os.path.abspath(args.file)
             print(d.format(context=not args.no_context, display_path=args.file if same else None))
         if not errors:
-            print(f"{args.file}: ok ({checked} kernel signature{'s' if checked != 1 else ''} checked)")
+            more = f"; {unchecked} need --import" if unchecked else ""
+            print(f"{args.file}: ok ({checked} kernel signature{'s' if checked != 1 else ''} checked{more})")
     return 1 if errors else 0
 
 
-def _recorded(path: str, kernel: str) -> List[str]:
-    from ..signatures import recorded
-    return recorded(path, kernel)
+def _no_kernel(sf: SourceFile, args) -> str:
+    names = ", ".join(s.name for s in sf.kernels) or "none"
+    hint = "" if args.import_module else " (a kernel made when the module runs needs --import)"
+    return f"no kernel named '{args.kernel}' in {args.file} (kernels: {names}){hint}"
+
+
+def _load(sf: SourceFile, args, diags: List[Diagnostic]) -> bool:
+    """Read (or with --import, import) the file; a failure becomes a diagnostic."""
+    try:
+        sf.load(import_module=args.import_module)
+        return True
+    except TileError as e:
+        diags.append(Diagnostic("error", e.kind, e.message, e.loc or Loc(sf.path, 1, 1), error=e))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # the user's module failed while it was imported (SystemExit included)
+        diags.append(import_failure(sf.path, e))
+    return False
 
 
 def _generic_check(sf: SourceFile, site) -> List[Diagnostic]:
@@ -191,7 +308,7 @@ def _generic_check(sf: SourceFile, site) -> List[Diagnostic]:
     from ..frontend.source import function_hir
     from ..lang.kernel import unwrap_tile_function
     out = []
-    kernel = getattr(sf.module, site.name, None)
+    kernel = sf.kernel(site.name)
     fn = unwrap_tile_function(kernel) or kernel
     try:
         function_hir(fn, is_entry=True)
@@ -211,52 +328,72 @@ def _pick_signature(sf: SourceFile, args) -> tuple:
     if args.kernel:
         sites = [s for s in sites if s.name == args.kernel]
         if not sites:
-            raise UsageError(f"no kernel named '{args.kernel}' in {args.file} "
-                             f"(kernels: {', '.join(s.name for s in sf.kernels) or 'none'})")
+            raise UsageError(_no_kernel(sf, args))
     if not sites:
-        raise UsageError(f"no @ct.kernel function in {args.file}")
+        hint = "" if args.import_module else " (a kernel made when the module runs needs --import)"
+        raise UsageError(f"no @ct.kernel function in {args.file}{hint}")
     site = sites[0]
-    recorded = _recorded(sf.path, site.name)
-    sig = args.args or (site.signatures[0] if site.signatures else (recorded[-1] if recorded else None))
-    if sig is None:
+    if args.args:
+        return site, Signature(args.args, args.args)
+    found = sf.signatures(site)
+    if not found:
         raise UsageError(f"kernel '{site.name}' needs argument metadata: pass --args or add a "
                          f"'# tilescope: args ...' directive above it")
-    return site, sig
+    # The first directive, else the most recent recorded signature, else the first launch site.
+    return site, found[-1] if found[0].source == "recorded" else found[0]
+
+
+class _Failed(Exception):
+    """The kernel could not be loaded or compiled; the diagnostics are already printed."""
+
+
+def _load_and_compile(args, *, stage: Optional[str] = None):
+    """(SourceFile, KernelSite, Signature, Compiled) for the kernel and signature the arguments
+    pick; with `stage` "ast" or "hir", Compiled is None (nothing is typed)."""
+    sf = SourceFile.read(args.file)
+    if sf.syntax_error is not None:
+        raise UsageError(sf.syntax_error.format(context=False))
+    diags: List[Diagnostic] = []
+    if not _load(sf, args, diags):
+        for d in diags:
+            print(d.format(), file=sys.stderr)
+        raise _Failed()
+    site, sig = _pick_signature(sf, args)
+    if stage in ("ast", "hir"):
+        return sf, site, sig, None
+    compiled, diags = compile_site(sf, site, sig, trust=args.trust)
+    if compiled is None:
+        for d in diags:
+            print(d.format(), file=sys.stderr)
+        raise _Failed()
+    return sf, site, sig, compiled
 
 
 def cmd_ir(args) -> int:
     _validate_args_text(args.args)
-    sf = SourceFile.read(args.file)
-    site, sig = _pick_signature(sf, args)
+    if args.stage == "all" and not args.output:
+        raise UsageError("--stage all needs -o DIR")
     try:
-        sf.load()
-    except TileError as e:
-        print(e.format(), file=sys.stderr)
-        return 1
-    except Exception as e:
-        print(import_failure(sf.path, e).format(), file=sys.stderr)
+        sf, site, sig, compiled = _load_and_compile(args, stage=args.stage)
+    except _Failed:
         return 1
     if args.stage in ("ast", "hir"):
         from ..frontend.source import function_ast, function_hir
         from ..lang.kernel import unwrap_tile_function
-        kernel = getattr(sf.module, site.name)
+        kernel = sf.kernel(site.name)
         fn = unwrap_tile_function(kernel) or kernel
         try:
             if args.stage == "ast":
                 import ast as _ast
-                print(_ast.dump(function_ast(fn)[0], indent=2))
+                text = _ast.dump(function_ast(fn)[0], indent=2) + "\n"
             else:
                 from ..frontend.hir_printer import print_hir
-                print(print_hir(function_hir(fn, is_entry=True), lines=args.locations), end="")
+                text = print_hir(function_hir(fn, is_entry=True), lines=args.locations)
         except TileError as e:
             print(e.format(), file=sys.stderr)
             return 1
+        _write(args.output, text)
         return 0
-    compiled, diags = compile_site(sf, site, sig)
-    if compiled is None:
-        for d in diags:
-            print(d.format(), file=sys.stderr)
-        return 1
     if args.stage == "tileir":
         try:
             text = compiled.tileir_text()
@@ -267,56 +404,39 @@ def cmd_ir(args) -> int:
         return 0
     texts = _stage_texts(compiled, args.locations)
     if args.stage == "all":
-        if not args.output:
-            raise UsageError("--stage all needs -o DIR")
-        os.makedirs(args.output, exist_ok=True)
-        for i, (name, text) in enumerate(texts):
-            path = os.path.join(args.output, f"{i:02d}-{name}.txt")
-            with open(path, "w") as f:
-                f.write(text)
-            print(path)
+        _write_stages(args.output, texts)
         return 0
     if args.stage == "passes":
         stages = [(n, t) for n, t in texts if n not in ("ast", "hir")]
         prev = None
+        out = []
         for name, text in stages:
+            out.append(f"// ---- {name} ----\n")
             if args.diff and prev is not None:
                 diff = difflib.unified_diff(prev[1].splitlines(True), text.splitlines(True),
                                             f"before {name}", f"after {name}")
-                print(f"// ---- {name} ----")
-                print("".join(diff) or "(no change)")
+                out.append(("".join(diff) or "(no change)") + "\n")
             else:
-                print(f"// ---- {name} ----")
-                print(text, end="")
+                out.append(text)
             prev = (name, text)
+        _write(args.output, "".join(out))
         return 0
-    text = dict(texts)[args.stage]
-    _write(args.output, text)
+    _write(args.output, dict(texts)[args.stage])
     return 0
 
 
-class _Failed(Exception):
-    """The kernel could not be loaded or compiled; the diagnostics are already printed."""
-
-
-def _load_and_compile(args):
-    """(SourceFile, KernelSite, signature, Compiled) for the kernel and signature the arguments pick."""
-    sf = SourceFile.read(args.file)
-    site, sig = _pick_signature(sf, args)
+def _write_stages(directory: str, texts) -> None:
+    if os.path.exists(directory) and not os.path.isdir(directory):
+        raise UsageError(f"-o {directory}: exists and is not a directory")
     try:
-        sf.load()
-    except TileError as e:
-        print(e.format(), file=sys.stderr)
-        raise _Failed() from None
-    except Exception as e:
-        print(import_failure(sf.path, e).format(), file=sys.stderr)
-        raise _Failed() from None
-    compiled, diags = compile_site(sf, site, sig)
-    if compiled is None:
-        for d in diags:
-            print(d.format(), file=sys.stderr)
-        raise _Failed()
-    return sf, site, sig, compiled
+        os.makedirs(directory, exist_ok=True)
+        for i, (name, text) in enumerate(texts):
+            path = os.path.join(directory, f"{i:02d}-{name}.txt")
+            with open(path, "w") as f:
+                f.write(text)
+            print(path)
+    except OSError as e:
+        raise UsageError(f"cannot write to {directory}: {e.strerror or e}") from None
 
 
 def cmd_transpile(args) -> int:
@@ -331,10 +451,7 @@ def cmd_transpile(args) -> int:
     except TileError as e:
         print(e.format(), file=sys.stderr)
         return 1
-    try:
-        _write(args.output, text)
-    except OSError as e:
-        raise UsageError(f"cannot write {args.output}: {e.strerror}") from None
+    _write(args.output, text)
     return 0
 
 
@@ -350,7 +467,11 @@ def _stage_texts(compiled, locations: bool):
 
 def cmd_compile(args) -> int:
     _validate_args_text(args.args)
+    version = _bytecode_version(args.bytecode_version)
     from ..backends.tileir import AssemblerError, BytecodeError, ToolchainError
+    if args.emit != "tileir" and not args.output:
+        raise UsageError(f"--emit {args.emit} needs -o FILE")
+    _check_writable(args.output)
     try:
         sf, site, sig, compiled = _load_and_compile(args)
     except _Failed:
@@ -359,24 +480,51 @@ def cmd_compile(args) -> int:
         if args.emit == "tileir":
             _write(args.output, compiled.tileir_text())
             return 0
-        if not args.output:
-            raise UsageError(f"--emit {args.emit} needs -o FILE")
-        data = compiled.tileir_bytecode(args.bytecode_version) if args.emit == "bytecode" else \
-            compiled.cubin(args.gpu, args.bytecode_version)
+        data = compiled.tileir_bytecode(version) if args.emit == "bytecode" else \
+            compiled.cubin(args.gpu, version)
     except TileError as e:
         print(e.format(), file=sys.stderr)
         return 1
     except (BytecodeError, ToolchainError, AssemblerError) as e:
         print(f"tilescope compile: error: {e}", file=sys.stderr)
         return 1
-    with open(args.output, "wb") as f:
-        f.write(data)
+    _write(args.output, data)
     return 0
 
 
-def _write(path: Optional[str], text: str) -> None:
-    if path:
-        with open(path, "w") as f:
-            f.write(text)
-    else:
-        print(text, end="")
+def _bytecode_version(text: str) -> str:
+    from ..backends.tileir.bytecode import SUPPORTED_VERSIONS
+    supported = [f"{a}.{b}" for a, b in SUPPORTED_VERSIONS]
+    if text not in supported:
+        raise UsageError(f"--bytecode-version must be one of {', '.join(supported)}, got '{text}'")
+    return text
+
+
+def _check_writable(path: Optional[str]) -> None:
+    """Fail before compiling when -o cannot be written (missing folder, a directory, no permission)."""
+    if not path:
+        return
+    if os.path.isdir(path):
+        raise UsageError(f"-o {path}: is a directory")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"-o {path}: no such directory {folder}")
+    if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
+        raise UsageError(f"-o {path}: permission denied")
+
+
+def _write(path: Optional[str], data) -> None:
+    """Write text or bytes to `path`, or text to standard output; an unwritable path is a usage error."""
+    if not path:
+        print(data, end="")
+        return
+    _check_writable(path)
+    try:
+        with open(path, "wb" if isinstance(data, bytes) else "w") as f:
+            f.write(data)
+    except OSError as e:
+        raise UsageError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+COMMANDS = {"check": cmd_check, "ir": cmd_ir, "transpile": cmd_transpile, "compile": cmd_compile,
+            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp}

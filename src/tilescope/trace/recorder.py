@@ -110,6 +110,8 @@ class TraceRecorder:
     # ---- extra hooks (ops/atomics.py, backends/numpy/tiles.py) ---------------------
 
     def record_atomic(self, ex, op, arr, coords, blocks) -> None:
+        if self.inner is not None:
+            self.inner.record_atomic(ex, op, arr, coords, blocks)
         occ = self._occurrence(ex, op, 1)
         rec = self._array(arr)
         rec.written = True

@@ -6,12 +6,14 @@ import functools
 import inspect
 import os
 import sys
+import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
 from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
+from ...pyeval import annotation_value
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
 from . import core_rules  # noqa: F401  (registers the core rules)
@@ -21,6 +23,7 @@ from .executor import Checks, Executor, Sink
 from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
+from .rollback import Snapshot
 from .tiles import ArrayRef
 
 GROUP_BUDGET = 1 << 22          # tile elements of one value in one vectorised step, at most
@@ -28,6 +31,7 @@ STREAM_GROUP_BUDGET = 1 << 24   # ... for kernels that hold no value whole (forw
 MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
 _compiled: Dict[Any, Any] = {}
+_compile_lock = threading.RLock()
 
 
 class ArgumentCountError(LaunchError, TypeError):
@@ -42,11 +46,8 @@ def _parameters(fn) -> Tuple[Tuple[str, Any], ...]:
     out = []
     for p in inspect.signature(fn).parameters.values():
         ann = hints.get(p.name)
-        if isinstance(ann, str):
-            try:
-                ann = eval(ann, fn.__globals__)
-            except Exception:
-                ann = None
+        if isinstance(ann, str):    # evaluated without running code (tilescope.pyeval)
+            ann = annotation_value(ann, fn.__globals__, fn.__code__.co_filename)
         out.append((p.name, ann))
     return tuple(out)
 
@@ -268,12 +269,19 @@ def _runtime_values(param, host, spec, name: str) -> List[Any]:
 
 
 def compile_for(fn, specs):
+    """The kernel compiled for these specs, once per process (threads launching the same kernel
+    for the first time wait for one compilation). TILESCOPE_TRUST=1 (`tilescope run --trust`)
+    evaluates compile-time Python as Python."""
     import tilescope
-    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"))
+    trust = os.environ.get("TILESCOPE_TRUST") == "1"
+    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"), trust)
     c = _compiled.get(key)
     if c is None:
-        c = tilescope.compile(fn, specs)
-        _compiled[key] = c
+        with _compile_lock:
+            c = _compiled.get(key)
+            if c is None:
+                c = tilescope.compile(fn, specs, trust=trust)
+                _compiled[key] = c
     return c
 
 
@@ -452,7 +460,10 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     # acquire/release), so kernels with spin locks run without race tracking.
     tracker = None
     if (chk.races or chk.uninit) and not uses_spin_lock(ir):
-        tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races)
+        arrays = [(r.name, r.array) for v in values for r in (v if isinstance(v, list) else [v])
+                  if isinstance(r, ArrayRef)]
+        tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races,
+                              arrays=arrays)
     from ...trace import TraceRecorder, session_for
     tracing = session_for(trace)
     if tracing is not None:                  # records every access, then hands it to the race tracker
@@ -465,6 +476,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
     mode = numerics_setting(numerics)
+    snapshot = Snapshot(values, written_array_args(ir, _WRITE_OPS + _CAS_OPS + _RMW_OPS))
     progress = Progress(fn.__name__, nblocks)
     try:
         with numerics_mode(mode):
@@ -480,6 +492,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                 ex.run()
         if chk.uninit and tracker is not None and only is None:
             tracker.report_unwritten(fn.__name__, chk)
+    except BaseException as e:
+        snapshot.restore()        # nothing half-written: the arrays are as before the launch
+        if isinstance(e, KeyboardInterrupt):
+            raise KeyboardInterrupt(f"launch of '{fn.__name__}' interrupted; its arrays are as they were "
+                                    f"before it") from None
+        raise
     finally:
         progress.close()
         sink.flush(out or sys.stdout)

@@ -64,6 +64,7 @@ class Analysis:
     facts: Optional[ModuleFacts] = None
     extras: Dict[str, Any] = field(default_factory=dict)      # summary.Summary.extras, by key
     costs_to_do: List[tuple] = field(default_factory=list)    # see kernel_costs
+    trusted: bool = False          # executeModules: the user asked for full Python
     timed_out: bool = False
     elapsed_ms: float = 0.0
 
@@ -97,9 +98,8 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
     sm = analyze_module(text, filename)
     an = Analysis(filename, text, version, sm)
     if module_globals is not None:
+        an.trusted = True
         _use_executed_globals(an, module_globals)
-    else:
-        _restrict_builtins(sm)
     for err in sm.syntax_errors:
         an.diagnostics.append(Diag(err.loc, "error", err.kind, err.message, char_cols=True))
     try:
@@ -136,14 +136,6 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
     _dedupe(an)
     an.elapsed_ms = (time.monotonic() - start) * 1000
     return an
-
-
-def _restrict_builtins(sm: StaticModule) -> None:
-    """`ct.static_eval` evaluates kernel expressions with the module globals: keep them pure."""
-    from ...frontend.static_module import _CONSTANT_NAMES, _PURE_BUILTINS
-    safe = dict(_PURE_BUILTINS)
-    safe.update(_CONSTANT_NAMES)
-    sm.globals["__builtins__"] = safe
 
 
 def _check_cancel(cancel: Optional[threading.Event]) -> None:
@@ -185,7 +177,8 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
     if part is None:
         if on_compile is not None and key is not None:
             on_compile(name, key, _name_loc(an, fn.node))
-        scratch = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures, facts=an.facts)
+        scratch = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures, facts=an.facts,
+                           trusted=an.trusted)
         _compile_one(scratch, name, fn, sig, deadline, cancel)
         an.timed_out = an.timed_out or scratch.timed_out
         part = compile_cache.Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
@@ -241,6 +234,7 @@ def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, c
     bindings: list = []
     recorder = _Recorder(deadline, cancel)
     inference = Inference(bindings=bindings, expressions=recorder)
+    inference.trust = an.trusted        # executeModules: compile-time Python runs as Python (in the worker)
     error: Optional[TileError] = None
     try:
         inference.infer_kernel(fn, specs, name)

@@ -181,6 +181,10 @@ class TilescopeServer(LanguageServer):
             if job.version == doc.version:       # again, without that kernel: the others still get checked
                 st.job_version = None
                 self.start(job.uri)
+        elif outcome.crashed and job.attempt == 1 and job.version == doc.version:
+            log.warning("analysis worker died while analysing %s: trying once more", job.uri)
+            st.job_version = doc.version
+            self.pool.submit(Job(job.uri, job.version, job.text, job.filename, job.skip, attempt=2))
         elif outcome.kind in ("killed", "failed"):
             what = "did not finish in time and was stopped" if outcome.kind == "killed" else "failed"
             message = f"tilescope: the analysis of this document {what}: {outcome.message}"

@@ -46,6 +46,7 @@ class Outcome:
     summary: Any = None
     message: str = ""
     hung: Optional[Tuple[str, str, Tuple[int, int, int, int]]] = None   # kernel, fingerprint, byte range
+    crashed: bool = False              # the worker died under the job (not killed by the pool)
 
 
 @dataclass
@@ -55,6 +56,7 @@ class Job:
     text: str
     filename: str
     skip: FrozenSet[str] = frozenset()
+    attempt: int = 1
     id: int = 0
     future: Optional[asyncio.Future] = None
     submitted: float = 0.0
@@ -338,8 +340,8 @@ class WorkerPool:
                 self._resolve(job, w.killed_for)
             else:
                 code = w.proc.returncode if w.proc is not None else None
-                self._resolve(job, Outcome("failed", message=f"the analysis worker stopped unexpectedly "
-                                                              f"(exit status {code})"))
+                self._resolve(job, Outcome("failed", crashed=True,
+                                           message=f"the analysis worker stopped unexpectedly (exit status {code})"))
         if not was_ready and w.killed_for is None:
             self.last_start_error = "it exited while starting (see the server's log)"
             self._start_failed()

@@ -559,7 +559,6 @@ def transpile(compiled, source_name: str = "", args_text: str = "") -> str:
     group = 1 if needs_sequential(fn) else max(1, GROUP_BUDGET // biggest)
     user_params = _launch_names(fn)
     values = _param_lines(fn)
-    consts = [p for p in fn.params if p.is_constant]
     lines = [f'"""Kernel `{fn.name}` from {source_name or "?"} as plain NumPy, written by `tilescope transpile`.',
              "",
              f"Compiled for arguments: {args_text}" if args_text else "",
@@ -573,11 +572,22 @@ def transpile(compiled, source_name: str = "", args_text: str = "") -> str:
     lines += ["", ""]
     lines.append(f"def launch(grid, {', '.join(user_params)}):" if user_params else "def launch(grid):")
     lines.append(f'    """Run `{fn.name}` over `grid` (1 to 3 ints); arrays are updated in place."""')
-    for p in consts:
+    for p, pname in zip(fn.params, user_params):
+        if not p.is_constant:
+            continue
         lines.append(f"    # {p.name} was {p.constant!r} at transpile time; it is compiled into `{writer.py_name}`.")
+        if _plain_constant(p.constant):
+            lines.append(f"    check_constant({pname}, {literal(p.constant)}, {p.name!r})")
     lines.append(f"    values = [{', '.join(values)}]")
     lines.append(f"    launch_groups({writer.py_name}, grid, values, GROUP)")
     return "\n".join(lines) + "\n"
+
+
+def _plain_constant(x) -> bool:
+    """Constants a caller passes as plain Python values (checked against the compiled-in one)."""
+    if isinstance(x, tuple):
+        return all(_plain_constant(v) for v in x)
+    return x is None or type(x) in (bool, int, float, str)
 
 
 def transpile_kernel(kernel, args) -> str:

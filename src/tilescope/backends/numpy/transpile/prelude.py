@@ -584,7 +584,7 @@ def assert_(ctx, cond, message, where):
 def launch_groups(kernel, grid, values, group):
     """Run `kernel(ctx, *values)` over the grid, `group` blocks at a time (block order), with
     the numerics `tilescope run` would use (TILESCOPE_NUMERICS: exact, the default, or fast)."""
-    grid = tuple(int(g) for g in grid) + (1,) * (3 - len(grid))
+    grid = check_grid(grid)
     n = grid[0] * grid[1] * grid[2]
     lin = np.arange(n, dtype=np.int64)
     ids = np.stack([lin % grid[0], (lin // grid[0]) % grid[1], lin // (grid[0] * grid[1])], axis=1)
@@ -601,6 +601,38 @@ def launch_groups(kernel, grid, values, group):
     finally:
         for block in sorted(printed, key=lambda b: tuple(reversed(b))):   # linear block order
             _sys.stdout.write("".join(printed[block]))
+
+
+def check_grid(grid):
+    """The grid as 3 positive ints (up to 3 given, missing ones are 1; an int is a 1-d grid), or a
+    ValueError."""
+    dims = (grid,) if isinstance(grid, (int, np.integer)) else grid
+    try:
+        dims = tuple(dims)
+    except TypeError:
+        raise ValueError(f"grid must be 1 to 3 positive ints, got {grid!r}") from None
+    if len(dims) > 3 or any(isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, np.integer))
+                                      or d <= 0 for d in dims):
+        raise ValueError(f"grid must be 1 to 3 positive ints, got {grid!r}")
+    return tuple(int(d) for d in dims) + (1,) * (3 - len(dims))
+
+
+def _same_constant(value, compiled):
+    if isinstance(compiled, tuple):
+        return isinstance(value, tuple) and len(value) == len(compiled) and \
+            all(_same_constant(v, c) for v, c in zip(value, compiled))
+    if isinstance(compiled, bool) or compiled is None or isinstance(compiled, str):
+        return type(value) is type(compiled) and value == compiled
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        return False
+    return value == compiled or (value != value and compiled != compiled)     # NaN is NaN
+
+
+def check_constant(value, compiled, name):
+    """A constant argument must be the value the kernel was transpiled for (it is compiled in)."""
+    if not _same_constant(value, compiled):
+        raise ValueError(f"argument '{name}': this module was transpiled for {name}={compiled!r}, got {value!r} "
+                         f"(transpile the kernel again for other constants)")
 
 
 def check_array(a, name, dtype, shape):
