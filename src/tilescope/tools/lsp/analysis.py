@@ -17,12 +17,13 @@ from typing import Any, Callable, Collection, Dict, List, Optional, Tuple
 
 from ...errors import Loc, TileError, TileRecursionError, TileSyntaxError, TileTypeError
 from ...frontend.source import split_lines
-from ...frontend.static_module import StaticModule, analyze_module, is_unknown_error
+from ...frontend.static_module import StaticModule, UnknownValue, analyze_module, is_unknown_error
 from . import compile_cache
 from .checks import generic_checks, tile_functions
+from .execute import ERROR_KEY
 from .facts import ModuleFacts
 from .metadata import Signature, kernel_signatures
-from .records import DOCS, KERNEL_COST, Diag, Key, Record, make_record, name_loc  # noqa: F401  (re-exported)
+from .records import KERNEL_COST, Diag, Key, Record, make_record, name_loc
 
 log = logging.getLogger("tilescope.lsp")
 
@@ -144,8 +145,6 @@ def _check_cancel(cancel: Optional[threading.Event]) -> None:
 
 
 def _use_executed_globals(an: Analysis, module_globals: Dict[str, Any]) -> None:
-    from ...frontend.static_module import UnknownValue
-    from .execute import ERROR_KEY
     env = an.static.globals
     for name, value in list(env.items()):
         if isinstance(value, UnknownValue) and name in module_globals:
@@ -203,7 +202,7 @@ def kernel_costs(an: Analysis, stop: Callable[[], bool] = lambda: False) -> Dict
     """The cost-model hovers the analysis left to do (they cost a second, complete compile:
     the worker does them after sending the summary, while nothing else waits). Each is
     kept with its cached compilation. Returns kernel -> (signature text, markdown)."""
-    from ...costmodel import kernel_hover
+    from ...costmodel import kernel_hover     # start-up time: the cost model loads when a cost is asked
     done = {}
     while an.costs_to_do and not stop():
         name, fn, sig, part = an.costs_to_do.pop(0)

@@ -7,15 +7,18 @@ import inspect
 from collections import OrderedDict
 from typing import Dict, List, Optional
 
+from ... import lang
 from ...errors import Loc, TileError
+from ...frontend.ast2hir import function_to_hir
 from ...frontend.static_module import StaticModule
+from ...ops.registry import SurfaceFunction
 from .facts import ModuleFacts
 from .records import Diag, name_loc
 
 # Converting a function to HIR (the syntax check) depends only on its text and place:
 # diagnostics keyed by a hash of both, least recently used first out.
 _HIR_CHECKS: "OrderedDict[str, List[Diag]]" = OrderedDict()
-_HIR_CHECKS_SIZE = 512
+_HIR_CHECKS_SIZE = 256
 
 
 def tile_functions(sm: StaticModule, facts: ModuleFacts) -> Dict[str, ast.AST]:
@@ -56,7 +59,6 @@ def generic_checks(an) -> None:
 
 
 def _hir_check(an, name: str, node, is_kernel: bool) -> List[Diag]:
-    from ...frontend.ast2hir import function_to_hir
     first = min([node.lineno] + [d.lineno for d in node.decorator_list])
     text = "\n".join(an.lines[first - 1:node.end_lineno or node.lineno])
     key = hashlib.sha1(repr((an.filename, first, node.col_offset, is_kernel, text))
@@ -81,12 +83,10 @@ def _hir_check(an, name: str, node, is_kernel: bool) -> List[Diag]:
 
 
 def _arity_check(an, call: ast.Call) -> Optional[Diag]:
-    from ...ops.registry import SurfaceFunction
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
     f = call.func
     if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in an.static.tile_aliases:
-        from ... import lang
         target = getattr(lang, f.attr, None) if f.attr in _lang_names() else None
         label = f"{f.value.id}.{f.attr}"
         if not isinstance(target, SurfaceFunction) or target.raw_args or target.family == "missing":
@@ -113,7 +113,6 @@ _LANG_NAMES: Optional[frozenset] = None
 def _lang_names() -> frozenset:
     global _LANG_NAMES
     if _LANG_NAMES is None:
-        from ... import lang
         _LANG_NAMES = frozenset(dir(lang))
     return _LANG_NAMES
 

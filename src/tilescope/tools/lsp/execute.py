@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import os
 import sys
+import traceback
 from typing import Any, Dict
+
+from ...lang import shim
 
 MODULE_NAME = "__tilescope_lsp_module__"
 ERROR_KEY = "__tilescope_error__"      # (line, message) when running the module raised
@@ -18,7 +21,6 @@ ERROR_KEY = "__tilescope_error__"      # (line, message) when running the module
 
 def execute_module(text: str, filename: str) -> Dict[str, Any]:
     """The module's globals after running it; what it raised is reported, not propagated."""
-    from ...lang import shim
     shim.install()
     namespace: Dict[str, Any] = {"__name__": MODULE_NAME, "__file__": filename, "__builtins__": __builtins__}
     folder = os.path.dirname(os.path.abspath(filename))
@@ -31,7 +33,6 @@ def execute_module(text: str, filename: str) -> Dict[str, Any]:
     except BaseException as e:   # noqa: B902 - whatever the module does, the worker goes on
         if isinstance(e, (KeyboardInterrupt, MemoryError)):
             raise
-        import traceback
         lines = [f.lineno for f in traceback.extract_tb(e.__traceback__) if f.filename == filename]
         namespace[ERROR_KEY] = (lines[-1] if lines else 1, f"{type(e).__name__}: {e}")
     finally:

@@ -44,9 +44,10 @@ def function_facts(node: ast.AST) -> FunctionFacts:
 
 
 # Facts of a function depend only on its text and place: kept across analyses (the
-# nodes they hold come from an earlier parse of the same text, at the same place).
+# nodes they hold come from an earlier parse of the same text, at the same place). Each
+# holds a function's syntax tree: enough for the functions of the open documents, no more.
 _KNOWN: "OrderedDict[tuple, FunctionFacts]" = OrderedDict()
-_KNOWN_SIZE = 1024
+_KNOWN_SIZE = 128
 
 
 class ModuleFacts:

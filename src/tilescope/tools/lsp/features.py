@@ -16,7 +16,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ... import dtypes as D
 from .describe import describe, doc_of
-from .summary import KERNEL_COST, FunctionInfo, HoverEntry, Key, Summary, Symbol
+from .records import KERNEL_COST
+from .summary import FunctionInfo, HoverEntry, Key, Summary, Symbol
 
 _MISSING = object()
 

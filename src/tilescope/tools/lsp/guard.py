@@ -17,6 +17,8 @@ import site
 import sys
 from typing import Iterable, List, Tuple
 
+import tilescope
+
 # Audit events refused outright (an event matches an entry equal to it or starting with entry + ".").
 DENIED_EVENTS = (
     "os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "os.kill", "os.killpg",
@@ -51,7 +53,6 @@ class Refused(PermissionError):
 
 def readable_roots() -> List[str]:
     """Where Python and tilescope are installed: the only places a worker reads from."""
-    import tilescope
     roots = {os.path.dirname(os.path.dirname(os.path.abspath(tilescope.__file__)))}
     for p in (sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix):
         roots.add(p)

@@ -19,7 +19,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
-from .worker import MAX_FRAME, load_message
+import tilescope
+
+from .wire import MAX_FRAME, load_message, write_frame
 
 log = logging.getLogger("tilescope.lsp")
 
@@ -68,7 +70,6 @@ class Job:
 
 
 def _worker_command() -> Tuple[List[str], Dict[str, str], str]:
-    import tilescope
     root = os.path.dirname(os.path.dirname(os.path.abspath(tilescope.__file__)))
     env = dict(os.environ)
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
@@ -104,7 +105,6 @@ class WorkerProcess:
         self.reader = asyncio.ensure_future(self._read())
 
     def send(self, msg) -> None:
-        from .worker import write_frame
         if self.dead or self.proc is None or self.proc.stdin is None:
             return
         try:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from ...errors import Loc
+from ...ir.core import Value
 from .describe import describe, documented, short_type
 
 Key = Tuple[int, int, int, int]      # line, col, end_line, end_col (1-based, end exclusive)
@@ -45,7 +46,6 @@ DOCS: Dict[str, str] = {}          # tilescope function name -> its docstring (b
 
 
 def make_record(value: Any, kernel: str, signature: str) -> Record:
-    from ...ir.core import Value
     fn = documented(value)
     doc = None
     if fn is not None:

@@ -15,7 +15,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from . import features as F
 from .core import DOCUMENT_STATE, TilescopeServer, _file_uri
 from .documents import UnknownDocument
-from .positions import ENCODINGS, choose_encoding
+from .positions import choose_encoding
 
 log = logging.getLogger("tilescope.lsp")
 
@@ -41,7 +41,6 @@ def build_server() -> TilescopeServer:
     @server.feature(T.INITIALIZE)
     def initialize(ls: TilescopeServer, params: T.InitializeParams):
         ls.documents.encoding = choose_encoding(_client_encodings(params))
-        assert ls.documents.encoding in ENCODINGS
         ls.option_problems = ls.set_options(params.initialization_options)
 
     @server.feature(T.INITIALIZED)
@@ -132,10 +131,9 @@ def build_server() -> TilescopeServer:
         except Exception:
             log.exception("hover failed")
             return None
-        rng = view.range(h.range) if h is not None else None
         if h is None:
             return None
-        return T.Hover(contents=T.MarkupContent(T.MarkupKind.Markdown, h.markdown), range=rng)
+        return T.Hover(contents=T.MarkupContent(T.MarkupKind.Markdown, h.markdown), range=view.range(h.range))
 
     @server.feature(T.TEXT_DOCUMENT_INLAY_HINT, T.InlayHintRegistrationOptions(resolve_provider=False))
     async def inlay_hint(ls: TilescopeServer, params: T.InlayHintParams):
@@ -159,7 +157,7 @@ def build_server() -> TilescopeServer:
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[".", "(", ","]))
     async def completion(ls: TilescopeServer, params: T.CompletionParams):
         uri = params.text_document.uri
-        doc = ls.document(uri)
+        ls.document(uri)
         view = await ls.view(uri, None, wait=0.0 if ls.state(uri).summary is not None else 1.5)
         if view is None:
             return None

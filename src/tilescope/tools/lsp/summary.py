@@ -18,8 +18,12 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
-from ...frontend.source import split_lines
-from .analysis import DOCS, KERNEL_COST, Analysis, Record  # noqa: F401  (KERNEL_COST: for features.py)
+from ... import lang
+from ...frontend.source import BOM, SourceFunction, split_lines
+from ...frontend.static_module import SAFE_MODULES, UnknownValue
+from .analysis import Analysis, analyze, kernel_costs
+from .facts import function_facts
+from .records import DOCS, Record
 from .describe import describe
 from .positions import byte_to_index
 
@@ -114,8 +118,6 @@ class Summary:
 
 def summarize(text: str, filename: str, **analyze_options) -> Summary:
     """Analyse and summarise in this process (tests, scripts; the server uses a worker)."""
-    from ...frontend.source import BOM
-    from .analysis import analyze, kernel_costs
     bom = text.startswith(BOM)
     an = analyze(text[1:] if bom else text, filename, **analyze_options)
     kernel_costs(an)
@@ -200,7 +202,7 @@ def _diagnostic(d, cols: Columns) -> Diagnostic:
 # Hover entries of unchanged code are the same from one keystroke to the next: kept by
 # the identity of the records they are made of (cached compilations share them).
 _ENTRIES: "OrderedDict[tuple, HoverEntry]" = OrderedDict()
-_ENTRIES_SIZE = 16384
+_ENTRIES_SIZE = 4096
 
 
 def _hover_entry(an: Analysis, s: Summary, key: Key, records: List[Record], name: str,
@@ -396,7 +398,6 @@ def _unparse(node) -> str:
 
 
 def _functions(an: Analysis, cols: Columns) -> Dict[str, FunctionInfo]:
-    from .facts import function_facts
     out: Dict[str, FunctionInfo] = {}
     known = an.static.functions
     todo = [(an.facts[name] if an.facts is not None else function_facts(fn.node)) for name, fn in known.items()]
@@ -424,7 +425,6 @@ def _functions(an: Analysis, cols: Columns) -> Dict[str, FunctionInfo]:
 
 def _lang_paths() -> Dict[int, str]:
     """id() of every public object of tilescope.lang (and enum member) -> its dotted path."""
-    from ... import lang
     paths = {id(lang): ""}
     for name in dir(lang):
         if name.startswith("_"):
@@ -445,8 +445,6 @@ _LANG_PATHS: Optional[Dict[int, str]] = None
 
 def _symbols(an: Analysis, cols: Columns, s: Summary) -> Dict[str, Symbol]:
     global _LANG_PATHS
-    from ...frontend.source import SourceFunction
-    from ...frontend.static_module import SAFE_MODULES, UnknownValue
     if _LANG_PATHS is None:
         _LANG_PATHS = _lang_paths()
     out = {}

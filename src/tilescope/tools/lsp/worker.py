@@ -6,7 +6,7 @@ stopped (the server kills the process when it runs past its time), its memory is
 capped (RLIMIT_AS where the OS has it), and it cannot take the server's memory or
 block its event loop. The server gets back a `summary.Summary` (plain data).
 
-Messages are length-prefixed pickles. Server to worker: ("config", {...}) first, then
+Messages are length-prefixed pickles (wire.py). Server to worker: ("config", {...}) first, then
 ("analyze", id, {...}), ("cancel", id), ("quit",). Worker to server: ("ready", info),
 ("progress", id, kernel, fingerprint, range) before each compilation that is not
 cached, one of ("done", id, summary, info), ("cancelled", id) or ("failed", id,
@@ -15,24 +15,26 @@ summary (the kernels' cost hovers).
 """
 from __future__ import annotations
 
-import io
 import logging
 import os
-import pickle
 import queue
-import struct
 import sys
 import threading
 import time
 import warnings
-from typing import Any, Dict, Optional
+from typing import Any, Dict
 
+from ...frontend.source import BOM
+from ...ops import load_all
+from . import guard
+from .analysis import Cancelled, analyze, kernel_costs
+from .execute import execute_module
 from .records import KERNEL_COST
+from .summary import build_summary
+from .wire import read_frame, write_frame
 
 log = logging.getLogger("tilescope.lsp.worker")
 
-_HEADER = struct.Struct(">I")
-MAX_FRAME = 1 << 30
 IDLE_BEFORE_EXTRAS_S = 1.0    # cost hovers wait for a quiet second: a keystroke's analysis never waits for them
 WORKER_STACK = 64 * 1024 * 1024
 WARM_UP = '''import cuda.tile as ct
@@ -48,53 +50,6 @@ def warm_up(a, b, T: ct.Constant[int]):
 '''
 
 
-# ---- framing ----------------------------------------------------------------------
-
-def write_frame(f, obj: Any) -> None:
-    data = pickle.dumps(obj, protocol=4)
-    f.write(_HEADER.pack(len(data)) + data)
-    f.flush()
-
-
-def read_frame(f) -> Optional[Any]:
-    """The next message, or None at the end of the stream."""
-    head = _read_exactly(f, _HEADER.size)
-    if head is None:
-        return None
-    (n,) = _HEADER.unpack(head)
-    if n > MAX_FRAME:
-        raise ValueError(f"frame of {n} bytes")
-    data = _read_exactly(f, n)
-    if data is None:
-        return None
-    return pickle.loads(data)
-
-
-def _read_exactly(f, n: int) -> Optional[bytes]:
-    chunks, left = [], n
-    while left:
-        chunk = f.read(left)
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        left -= len(chunk)
-    return b"".join(chunks)
-
-
-class SummaryUnpickler(pickle.Unpickler):
-    """What the server accepts from a worker: plain data and the summary's classes."""
-
-    def find_class(self, module: str, name: str):
-        from . import summary
-        if module == summary.__name__ and name in summary.PLAIN_CLASSES:
-            return getattr(summary, name)
-        raise pickle.UnpicklingError(f"a worker sent {module}.{name}")
-
-
-def load_message(data: bytes) -> Any:
-    return SummaryUnpickler(io.BytesIO(data)).load()
-
-
 # ---- measurements ---------------------------------------------------------------
 
 def rss_mb() -> float:
@@ -104,7 +59,7 @@ def rss_mb() -> float:
             return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
     except (OSError, ValueError, AttributeError, IndexError):
         try:
-            import resource
+            import resource        # optional: Unix only
             peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
             return peak / (2**20 if sys.platform == "darwin" else 2**10)
         except ImportError:      # Windows
@@ -113,7 +68,7 @@ def rss_mb() -> float:
 
 def limit_memory(megabytes: int) -> None:
     try:
-        import resource
+        import resource            # optional: Unix only
     except ImportError:          # Windows: the server's watchdog is the only limit
         return
     limit = int(megabytes) * 2**20
@@ -163,7 +118,6 @@ class Worker:
     def finish_costs(self) -> None:
         """The kernels' cost hovers (a second, complete compile each), one at a time while no
         job waits; sent as extras of the job they belong to."""
-        from .analysis import kernel_costs
         job_id, an = self.pending
         done = kernel_costs(an, stop=lambda: not self.jobs.empty())
         if not an.costs_to_do:
@@ -175,9 +129,6 @@ class Worker:
                 pass
 
     def analyse(self, job_id: int, params: Dict[str, Any], cancel: threading.Event):
-        from ...frontend.source import BOM
-        from .analysis import Cancelled, analyze
-        from .summary import build_summary
         text = params["text"]
         bom = text.startswith(BOM)
         if bom:
@@ -189,7 +140,6 @@ class Worker:
         try:
             module_globals = None
             if self.config.get("execute_modules"):
-                from .execute import execute_module
                 module_globals = execute_module(text, params["filename"])
             an = analyze(text, params["filename"], version=params.get("version"),
                          budget_s=params.get("budget_s", 2.0), cancel=cancel, on_compile=progress,
@@ -226,9 +176,6 @@ class Worker:
 
 def _warm_up() -> None:
     """Import and exercise what an analysis needs, before the guard narrows what may load."""
-    from ...ops import load_all
-    from .analysis import analyze
-    from .summary import build_summary
     load_all()
     build_summary(analyze(WARM_UP, "<tilescope-warm-up>"))
 
@@ -266,7 +213,6 @@ def main() -> None:
     thread.start()
     threading.stack_size(0)
     if not config.get("execute_modules"):
-        from . import guard
         guard.install()
     worker.send(("ready", {"pid": os.getpid(), "rss_mb": rss_mb(), "started": time.time()}))
     try:
