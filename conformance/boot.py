@@ -20,17 +20,10 @@ def install() -> None:
     if _done:
         return
     _ensure_tilescope_importable()
-    from tilescope.lang import shim
-    shim.install()                       # before anything imports the real cuda.tile
+    from tilescope import devices
+    devices.activate()                   # cuda.tile is tilescope, CUDA is the CPU (before any test imports)
     from . import upstream_compat
     upstream_compat.install()
-    try:
-        import torch  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        from . import redirect
-        redirect.install()
     _done = True
 
 

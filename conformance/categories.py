@@ -26,7 +26,7 @@ RULES = [
      "needs an upstream-internal module (not public API)"),
     (r"module 'cuda\.tile' has no attribute", "missing public cuda.tile name"),
     (r"not supported by tilescope yet", "operation not implemented in tilescope"),
-    (r"GpuOnlyFeature", "GPU-only feature"),
+    (r"NotOnCpu|is not available on the CPU", "GPU-only feature"),
     (r"NotImplementedError|no numpy rule|no CPU rule|has no executor rule", "op not implemented in the CPU executor"),
     (r"DID NOT RAISE", "negative test: tilescope accepts what upstream rejects"),
     (r"Regex pattern did not match", "error message differs"),

@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 import torch  # noqa: E402
 
 from cuda.tile._bytecode.version import BytecodeVersion  # noqa: E402  (harness stand-in)
-from conformance.upstream_compat import SUPPORTED_VERSIONS  # noqa: E402
+from tilescope.lang.private._bytecode import SUPPORTED_VERSIONS  # noqa: E402
 try:
     from util import require_blackwell_or_newer, require_hopper_or_newer  # noqa: E402
 except ImportError:                  # a test tree without upstream's util.py
@@ -28,7 +28,7 @@ except ImportError:                  # a test tree without upstream's util.py
 
 
 def get_tileiras_version():
-    from conformance.upstream_compat import emulated_version
+    from tilescope.lang.private._bytecode import emulated_version
     return emulated_version()           # what tilescope's front end gates features on
 
 

@@ -9,60 +9,10 @@ upstream's implementation, not cuTile semantics, and is reported as not applicab
 """
 from __future__ import annotations
 
-import enum
 import sys
-import os
 import types
 
-# Names under which the upstream error classes are also known (their class names upstream).
-_UPSTREAM_ERROR_NAMES = {
-    "TypeCheckingError": "TileTypeError",
-    "UnsupportedSyntaxError": "TileSyntaxError",
-    "RecursionLimitError": "TileRecursionError",
-    "InvalidValueError": "TileValueError",
-    "UnsupportedFeatureError": "TileUnsupportedFeatureError",
-    "InternalError": "TileInternalError",
-    "StaticEvalError": "TileStaticEvalError",
-    "StaticAssertionError": "TileStaticAssertionError",
-    "CompilerExecutionError": "TileCompilerExecutionError",
-    "CompilerTimeoutError": "TileCompilerTimeoutError",
-}
-
-SM_ARCH = "sm_90"
-COMPUTE_CAPABILITY = (9, 0)
-
-
-class BytecodeVersion(enum.IntEnum):
-    """Same members as upstream 1.7.0's; tilescope has no bytecode, the newest is reported as available."""
-    V_13_1 = 130100
-    V_13_2 = 130200
-    V_13_3 = 130300
-    V_13_4 = 130400
-    V_13_5 = 130500
-
-    def major(self) -> int:
-        return self.value // 10000
-
-    def minor(self) -> int:
-        return (self.value // 100) % 100
-
-    def tag(self) -> int:
-        return self.value % 100
-
-    def as_string(self) -> str:
-        s = f"{self.major()}.{self.minor()}"
-        return s if self.tag() == 0 else f"{s}.{self.tag()}"
-
-
-SUPPORTED_VERSIONS = [BytecodeVersion.V_13_1, BytecodeVersion.V_13_2, BytecodeVersion.V_13_3,
-                      BytecodeVersion.V_13_4]
-
-
-def emulated_version() -> BytecodeVersion:
-    """The tileiras version tilescope's front end emulates (it gates ops such as `insert` on it)."""
-    text = os.environ.get("TILESCOPE_TILEIRAS_VERSION", "13.3")
-    major, minor = (int(p) for p in text.split("."))
-    return BytecodeVersion(major * 10000 + minor * 100)
+from tilescope.devices.cuda_tile import ALIASES   # boot.py has made tilescope importable
 
 
 def _module(name: str, **attrs) -> types.ModuleType:
@@ -72,52 +22,24 @@ def _module(name: str, **attrs) -> types.ModuleType:
     return mod
 
 
-def _exception_module():
-    from tilescope import errors
-    attrs = {k: v for k, v in vars(errors).items() if isinstance(v, type) or k == "Loc"}
-    for upstream_name, ours in _UPSTREAM_ERROR_NAMES.items():
-        if hasattr(errors, ours):
-            attrs.setdefault(upstream_name, getattr(errors, ours))
-    return _module("cuda.tile._exception", **attrs)
-
-
-def _datatype_module():
-    from tilescope import dtypes
-    attrs = {k: v for k, v in vars(dtypes).items() if isinstance(v, dtypes.DType)}
-    attrs["DType"] = dtypes.DType
-    return _module("cuda.tile._datatype", **attrs)
-
-
 def install() -> None:
-    """Register the stand-ins in sys.modules (call after tilescope's `cuda.tile` shim)."""
+    """Register the harness-only stand-ins (after tilescope's device layer, whose `cuda.tile`
+    aliases already cover `_datatype`, `_exception`, `_cext`, `_compile`, `_bytecode`...)."""
     from tilescope import dtypes
-    from tilescope.lang import enums
     mods = {
-        "cuda.tile._exception": _exception_module(),
-        "cuda.tile._datatype": _datatype_module(),
-        "cuda.tile._bytecode": _module("cuda.tile._bytecode", BytecodeVersion=BytecodeVersion),
-        "cuda.tile._bytecode.version": _module("cuda.tile._bytecode.version", BytecodeVersion=BytecodeVersion),
-        "cuda.tile._compile": _module(
-            "cuda.tile._compile", get_sm_arch=lambda *a, **k: SM_ARCH,
-            format_sm_arch=lambda cc: f"sm_{cc[0]}{cc[1]}", _SUPPORTED_VERSIONS=SUPPORTED_VERSIONS,
-            _get_max_supported_bytecode_version=lambda *a, **k: emulated_version()),
-        "cuda.tile._cext": _module("cuda.tile._cext", get_compute_capability=lambda *a: COMPUTE_CAPABILITY,
-                                   dev_features_enabled=lambda: False),
         "cuda.tile._ir": _module("cuda.tile._ir"),
         "cuda.tile._ir.typing_support": _module("cuda.tile._ir.typing_support", to_dtype=dtypes.as_dtype),
-        "cuda.tile._numeric_semantics": _module("cuda.tile._numeric_semantics", RoundingMode=enums.RoundingMode),
     }
     from . import upstream_facts
     facts = upstream_facts.load()
     if facts is not None:          # upstream's own answers, computed by the real package in another process
         mods["cuda.tile._ir.cast_ops"] = _module(
             "cuda.tile._ir.cast_ops", _is_implicit_cast_ok=upstream_facts.is_implicit_cast_ok_factory(facts))
-    mods["cuda.tile._bytecode"].version = mods["cuda.tile._bytecode.version"]
-    for name in ("cuda.tile._bytecode", "cuda.tile._ir"):
-        mods[name].__path__ = []                 # packages: their other submodules are placeholders
+    mods["cuda.tile._ir"].__path__ = []          # a package: its other submodules are placeholders
     mods["cuda.tile._ir"].typing_support = mods["cuda.tile._ir.typing_support"]
     sys.modules.update(mods)
-    tile = sys.modules["cuda.tile"]
+    import importlib
+    tile = importlib.import_module("cuda.tile")
     for name, mod in mods.items():
         short = name[len("cuda.tile."):]
         if "." not in short:
@@ -127,10 +49,11 @@ def install() -> None:
 
 
 def _fill_compilation_module() -> None:
-    """`cuda.tile.compilation` names tilescope lacks (AOT: CallingConvention, KernelSignature, ...)
+    """`cuda.tile.compilation` names tilescope lacks (DataclassConstraint, PointerConstraint, ...)
     become placeholders: the module imports, and a test that uses them is reported as not applicable."""
-    mod = sys.modules.get("cuda.tile.compilation")
-    if mod is None or hasattr(mod, "__getattr__"):
+    import importlib
+    mod = importlib.import_module("cuda.tile.compilation")
+    if hasattr(mod, "__getattr__"):
         return
     mod.__path__ = []                            # cuda.tile.compilation._signature etc.: placeholders
 
@@ -211,7 +134,9 @@ class _InternalFinder:
 
     @staticmethod
     def _wanted(fullname: str) -> bool:
-        return (fullname.startswith(("cuda.tile._", "cuda.tile.compilation.", "cuda.tile.tune", "cuda.tile.jax"))
+        if fullname in ALIASES:
+            return False                 # the product's own alias
+        return (fullname.startswith(("cuda.tile._", "cuda.tile.compilation.", "cuda.tile.tune.", "cuda.tile.jax."))
                 or fullname.split(".")[0] == "cutile_cache")
 
     def find_spec(self, fullname, path=None, target=None):

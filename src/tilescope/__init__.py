@@ -4,11 +4,21 @@ Describe kernel arguments by metadata (`MetaTensor`), compile cuTile kernels to 
 typed IR you can read at every stage, run them on the CPU with NumPy, and lower
 them to TileIR for the GPU.
 """
-from .dtypes import DType
-from .errors import TileError
-from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, parse_args
-
 __version__ = "0.1.0"
+
+# Imported on first use, so that the start-up hook (`TILESCOPE_CPU=1`, tilescope.devices)
+# costs a Python process no NumPy import.
+_LAZY = {"DType": "dtypes", "TileError": "errors", "MetaTensor": "meta", "ScalarSpec": "meta",
+         "ConstantSpec": "meta", "TupleSpec": "meta", "ListSpec": "meta", "parse_args": "meta"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+        value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'tilescope' has no attribute '{name}'")
 
 
 def compile(kernel, args, **kwargs):

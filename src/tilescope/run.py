@@ -54,6 +54,10 @@ def as_host_array(x: Any, name: str) -> np.ndarray:
     """A NumPy view sharing memory with the caller's array (NumPy, torch CPU, array interface, DLPack)."""
     if isinstance(x, np.ndarray):
         return x
+    if getattr(type(x), "__tilescope_emulated__", False):
+        # "On the GPU" through tilescope's device layer: host memory, used in place.
+        from .devices import host_array
+        x = host_array(x)
     mod = type(x).__module__
     if mod.startswith("torch"):
         if getattr(x, "device", None) is not None and x.device.type != "cpu":

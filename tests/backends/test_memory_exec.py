@@ -170,7 +170,8 @@ def test_gather_scatter_masks_and_oob():
         if 0 <= i < 10 and i % 2 == 0:
             expect[i] = x[i] * 10
     assert np.array_equal(y, expect)
-    assert any("gather out of bounds" in r and "element (-1,)" in r and "padding" in r for r in reports), reports
+    # Out-of-range and masked-off lanes of a checked gather/scatter are defined behaviour.
+    assert not any("out of bounds" in r for r in reports), reports
 
 
 def test_gather_2d_broadcast_indices():

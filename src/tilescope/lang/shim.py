@@ -1,8 +1,8 @@
-"""Make `import cuda.tile as ct` resolve to tilescope's surface.
+"""Make `import cuda.tile as ct` resolve to tilescope's surface (see tilescope.devices.cuda_tile).
 
-Inside tilescope's tools a user's kernel file is imported unchanged; with the shim
-active its `cuda.tile` is `tilescope.lang`. The previous `sys.modules` entries are
-restored afterwards, so an installed upstream cuda-tile is left untouched.
+Inside tilescope's tools a user's kernel file is imported unchanged (`load_file`); with the
+shim active its `cuda.tile` is `tilescope.lang`. The previous state of `sys.modules` comes
+back afterwards (`active()`), so an installed upstream cuda-tile is left untouched.
 """
 from __future__ import annotations
 
@@ -13,57 +13,31 @@ import sys
 import types
 from typing import Dict, Iterator, Optional
 
-ALIASES = ("cuda.tile", "cuda.tile.compilation")
+from ..devices.cuda_tile import _FINDER, ALIASES, _is_ours, install, upstream_available  # noqa: F401
 
 
-def _modules() -> Dict[str, types.ModuleType]:
-    from .. import lang
-    from . import compilation
-    return {"cuda.tile": lang, "cuda.tile.compilation": compilation}
-
-
-def upstream_available() -> bool:
-    """True when a real cuda-tile package is importable (without importing it)."""
-    mod = sys.modules.get("cuda.tile")
-    if mod is not None:
-        return not getattr(mod, "__tilescope__", False)
-    try:
-        return importlib.util.find_spec("cuda.tile") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def install() -> None:
-    """Point `cuda.tile` at tilescope for the rest of the process."""
-    cuda = sys.modules.get("cuda")
-    if cuda is None:
-        try:
-            import cuda  # noqa: F401  (a real namespace package, e.g. cuda-bindings)
-            cuda = sys.modules["cuda"]
-        except ImportError:
-            cuda = types.ModuleType("cuda")
-            cuda.__path__ = []
-            sys.modules["cuda"] = cuda
-    for name, mod in _modules().items():
-        sys.modules[name] = mod
-    cuda.tile = sys.modules["cuda.tile"]
+def _snapshot() -> Dict[str, Optional[types.ModuleType]]:
+    return {n: m for n, m in sys.modules.items() if n == "cuda" or _is_ours(n)}
 
 
 @contextlib.contextmanager
 def active() -> Iterator[None]:
     """`cuda.tile` is tilescope inside the block; the previous state comes back after."""
-    saved = {name: sys.modules.get(name) for name in ("cuda",) + ALIASES}
-    cuda = saved["cuda"]
+    saved = _snapshot()
+    cuda = saved.get("cuda")
     saved_attr = getattr(cuda, "tile", None) if cuda is not None else None
+    had_finder = _FINDER in sys.meta_path
     install()
     try:
         yield
     finally:
-        for name, mod in saved.items():
-            if mod is None:
-                sys.modules.pop(name, None)
-            else:
-                sys.modules[name] = mod
+        if not had_finder:
+            with contextlib.suppress(ValueError):
+                sys.meta_path.remove(_FINDER)
+        for name in list(_snapshot()):
+            if name not in saved:
+                del sys.modules[name]
+        sys.modules.update(saved)
         if cuda is not None:
             if saved_attr is None:
                 with contextlib.suppress(AttributeError):

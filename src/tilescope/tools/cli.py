@@ -102,7 +102,10 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--bundle", metavar="DIR",
                    help="with --device gpu: take cubins from this artifact bundle instead of compiling "
                         "(python -m tilescope.gpu.bundle build)")
-    r.add_argument("script")
+    r.add_argument("-m", dest="module", metavar="MODULE",
+                   help="run a library module as a script, like python -m (e.g. -m pytest tests/); "
+                        "the arguments after it are the module's")
+    r.add_argument("script", nargs="?")
     r.add_argument("script_args", nargs=argparse.REMAINDER)
     k = sub.add_parser("compile", help="compile a kernel to TileIR text, bytecode or a cubin (via tileiras)")
     k.add_argument("file")
@@ -113,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
+    o = sub.add_parser("ops", help="print every IR op and which backends have a rule for it")
+    o.add_argument("--format", choices=("text", "json"), default="text")
     from .cost_cmd import add_parser as add_cost
     add_cost(sub)
     for parser in (c, i, t, k, sub.choices["cost"]):
@@ -120,13 +125,33 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _split_run_module(argv: List[str]):
+    """`run [OPTIONS] -m MODULE ARGS...`: everything after MODULE belongs to the module."""
+    if argv[:1] != ["run"]:
+        return argv, None
+    i = 1
+    while i < len(argv) and argv[i].startswith("-"):
+        if argv[i] == "-m":
+            return argv[:i + 2], argv[i + 2:]
+        if argv[i] in _RUN_VALUE_OPTIONS:
+            i += 1
+        i += 1
+    return argv, None               # a script comes first: any later -m is the script's
+
+
+_RUN_VALUE_OPTIONS = ("--check", "--numerics", "--block", "--device", "--bundle", "--trace")
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = _parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    parsed_argv, module_args = _split_run_module(argv)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(parsed_argv)
     except SystemExit as e:          # argparse: bad usage (2) or --help (0)
         return e.code if isinstance(e.code, int) else 2
+    if module_args is not None:
+        args.script_args = module_args
     if args.command is None:
         parser.print_help(sys.stderr)
         print("tilescope: error: a command is needed", file=sys.stderr)
@@ -160,6 +185,12 @@ def cmd_cost(args) -> int:
     return cost(args, _load_and_compile, _Failed)
 
 
+def cmd_ops(args) -> int:
+    from . import ops_table
+    sys.stdout.write(ops_table.render_json() if args.format == "json" else ops_table.render_text())
+    return 0
+
+
 def cmd_lsp(args) -> int:
     try:
         from .lsp.server import main as lsp_main
@@ -185,7 +216,10 @@ def _run_isolated(args, argv: List[str]) -> int:
 
 
 def cmd_run(args) -> int:
-    _check_script(args.script)
+    if (args.module is None) == (args.script is None):
+        raise UsageError("give a SCRIPT or -m MODULE")
+    if args.module is None:
+        _check_script(args.script)
     if args.trace is not None and args.device == "gpu":
         raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
     from .run_script import run_script
@@ -200,8 +234,9 @@ def cmd_run(args) -> int:
     if args.trust:
         os.environ[ENV_TRUST] = "1"
     try:
-        return run_script(args.script, args.script_args, record=args.record, block=args.block,
-                          pdb=args.pdb, check=args.check, numerics=args.numerics, trace=args.trace)
+        return run_script(args.module or args.script, args.script_args, record=args.record, block=args.block,
+                          pdb=args.pdb, check=args.check, numerics=args.numerics, trace=args.trace,
+                          module=args.module is not None, devices=args.device == "cpu")
     except (UsageError, KeyboardInterrupt):
         raise
     except Exception as e:       # the script's own error: its traceback, as Python shows it
@@ -527,4 +562,4 @@ def _write(path: Optional[str], data) -> None:
 
 
 COMMANDS = {"check": cmd_check, "ir": cmd_ir, "transpile": cmd_transpile, "compile": cmd_compile,
-            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp}
+            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp, "ops": cmd_ops}

@@ -1,6 +1,7 @@
 """`tilescope run SCRIPT`: run an unmodified cuTile script with kernels executing on the CPU."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import runpy
 import sys
@@ -24,10 +25,12 @@ def _print_user_traceback(e: BaseException) -> None:
 
 def run_script(script: str, argv: List[str], *, record: bool = False, block: Optional[str] = None,
                pdb: bool = False, check: Optional[str] = None, numerics: Optional[str] = None,
-               trace: Optional[str] = None) -> int:
-    """`block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry;
+               trace: Optional[str] = None, module: bool = False, devices: bool = True) -> int:
+    """Run `script` (a file, or with `module=True` a module name as `python -m` takes it).
+    `block="x,y,z"` runs only that block of each launch; `pdb` stops at each launch's kernel entry;
     `check` selects the run-time checks (as the TILESCOPE_CHECKS environment variable); `numerics`
-    'exact' or 'fast' (as TILESCOPE_NUMERICS)."""
+    'exact' or 'fast' (as TILESCOPE_NUMERICS); `devices` turns on the CPU device layer (CUDA
+    tensors, torch.cuda, CuPy on the CPU; see tilescope.devices)."""
     from ..backends.numpy import debugger
     settings = {}
     if check is not None:
@@ -50,13 +53,18 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
             return 2
     if pdb:
         settings[debugger.ENV_PDB] = "1"
+    if devices:
+        # Child processes the script starts (pytest-xdist workers, subprocess.run(python ...))
+        # get the layer too, through the start-up hook an installed tilescope provides.
+        from ..devices import ENV_CPU
+        settings[ENV_CPU] = "1"
     saved_env = {k: os.environ.get(k) for k in settings}
     os.environ.update(settings)
     if trace is not None:
         from .. import trace as _trace
         _trace.start_run(trace)
     try:
-        return _run_script(script, argv, record=record)
+        return _run_script(script, argv, record=record, module=module, devices=devices)
     finally:
         if trace is not None:
             _trace.stop_run()
@@ -67,20 +75,41 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
                 os.environ[k] = v
 
 
-def _run_script(script: str, argv: List[str], *, record: bool = False) -> int:
+def _run_script(script: str, argv: List[str], *, record: bool = False, module: bool = False,
+                devices: bool = True) -> int:
     from ..lang.shim import install
     from ..signatures import ACTIVE, Recorder
     if record:
         ACTIVE.append(Recorder())
-    if not os.path.exists(script):
+    if not module and not os.path.exists(script):
         print(f"tilescope run: error: {script}: no such file", file=sys.stderr)
         return 2
-    install()                      # `import cuda.tile` is tilescope from here on, upstream or not
+    if devices:
+        from ..devices import activate
+        from ..devices.target import UnknownGpu
+        try:
+            activate()
+        except UnknownGpu as e:
+            print(f"tilescope run: error: {e}", file=sys.stderr)
+            return 2
+    else:
+        install()                  # `import cuda.tile` is tilescope from here on, upstream or not
     saved_argv, saved_path = sys.argv, list(sys.path)
     sys.argv = [script] + list(argv)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
+    # As python does: a script's directory, or for -m the current directory, comes first.
+    sys.path.insert(0, os.getcwd() if module else os.path.dirname(os.path.abspath(script)))
     try:
-        runpy.run_path(script, run_name="__main__")
+        if module:
+            try:
+                spec = importlib.util.find_spec(script)
+            except (ImportError, ValueError):
+                spec = None
+            if spec is None:
+                print(f"tilescope run: error: No module named {script}", file=sys.stderr)
+                return 2
+            runpy.run_module(script, run_name="__main__", alter_sys=True)
+        else:
+            runpy.run_path(script, run_name="__main__")
     except (TileError, LaunchError) as e:
         # A kernel problem: show where the script launched it, then the located error.
         _print_user_traceback(e)
