@@ -110,27 +110,27 @@ def parse_tolerant(text: str, filename: str) -> Tuple[ast.Module, List[TileSynta
         chunks.append((begin, len(lines)))
     body, errors = [], []
     for begin, end in chunks:
-        chunk = "".join(lines[begin:end])
+        # Blank lines in front number the chunk's lines as in the file (cheaper than
+        # renumbering every node afterwards).
+        chunk = "\n" * begin + "".join(lines[begin:end])
         try:
             part = ast.parse(chunk, filename)
         except SyntaxError as e:
-            err = _syntax_error(e, filename, line_offset=begin)
-            errors.append(err)
+            errors.append(_syntax_error(e, filename))
             continue
         except (ValueError, RecursionError, MemoryError) as e:
             errors.append(TileSyntaxError(str(e), Loc(filename, begin + 1, 1)))
             continue
-        ast.increment_lineno(part, begin)
         body.extend(part.body)
     if not errors:
         errors.append(first_error)
     return ast.Module(body=body, type_ignores=[]), errors
 
 
-def _syntax_error(e: SyntaxError, filename: str, line_offset: int = 0) -> TileSyntaxError:
-    line = (e.lineno or 1) + line_offset
+def _syntax_error(e: SyntaxError, filename: str) -> TileSyntaxError:
+    line = e.lineno or 1
     col = e.offset or 1
-    end_line = (e.end_lineno + line_offset) if getattr(e, "end_lineno", None) else None
+    end_line = e.end_lineno if getattr(e, "end_lineno", None) else None
     end_col = getattr(e, "end_offset", None) or None
     if end_line is not None and end_col is not None and (end_line, end_col) <= (line, col):
         end_line = end_col = None

@@ -66,6 +66,7 @@ class Analysis:
     extras: Dict[str, Any] = field(default_factory=dict)      # summary.Summary.extras, by key
     costs_to_do: List[tuple] = field(default_factory=list)    # see kernel_costs
     trusted: bool = False          # executeModules: the user asked for full Python
+    module_read_s: float = 0.0     # time the static reader took over the module-level statements
     timed_out: bool = False
     elapsed_ms: float = 0.0
 
@@ -97,7 +98,7 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
     start = time.monotonic()
     deadline = start + budget_s
     sm = analyze_module(text, filename)
-    an = Analysis(filename, text, version, sm)
+    an = Analysis(filename, text, version, sm, module_read_s=time.monotonic() - start)
     if module_globals is not None:
         an.trusted = True
         _use_executed_globals(an, module_globals)

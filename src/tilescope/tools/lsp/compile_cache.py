@@ -1,7 +1,7 @@
 """Compilations remembered across keystrokes, wherever their code moves in the file.
 
 A kernel compiled for a signature reads its own text, the helpers it reaches and the
-module-level statements. The cache key is a hash of those texts (not of their line
+module-level statements they depend on (reads.py). The cache key is a hash of those texts (not of their line
 numbers): a line typed above a kernel moves it but does not make it compile again. A
 hit whose statements moved gets its locations shifted statement by statement; one that
 cannot be shifted exactly (a location outside the statements read, a line number
@@ -9,7 +9,6 @@ inside a message) compiles again.
 """
 from __future__ import annotations
 
-import ast
 import bisect
 import hashlib
 import re
@@ -18,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple
 
 from ...errors import Loc
+from .reads import module_reads, statement_text
 from .records import Diag, Key, Record
 
 CACHE_SIZE = 256
@@ -42,16 +42,18 @@ _CACHE: "OrderedDict[str, Tuple[Part, Ranges]]" = OrderedDict()
 
 def fingerprint(an, name: str, sig) -> Tuple[str, Ranges]:
     """The hash of what compiling `name` for `sig` reads, and where those statements are."""
-    sm, lines = an.static, an.lines
-    statements = [st for st in sm.tree.body if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    statements += [sm.functions[f].node for f in sorted(an.facts.reachable(name))]
+    module = module_reads(an)
+    sm = an.static
+    chosen = module.read_by([sm.functions[f].node for f in sorted(an.facts.reachable(name))])
     texts, ranges = [], []
-    for st in statements:
+    for i in chosen:
+        st = module.statements[i]
         first = min([st.lineno] + [d.lineno for d in getattr(st, "decorator_list", ())])
-        last = st.end_lineno or st.lineno
-        texts.append("\n".join(lines[first - 1:last]))
-        ranges.append((first, last))
-    key = repr((an.filename, name, sig.text, texts))
+        texts.append(statement_text(an.lines, st))
+        ranges.append((first, st.end_lineno or st.lineno))
+    # Every signature of the kernel: how many there are, and where they come from, shape its messages.
+    signatures = [(s.text, s.source) for s in an.signatures.get(name) or ()]
+    key = repr((an.filename, name, sig.text, signatures, module.narrow, texts))
     return hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest(), tuple(ranges)
 
 
