@@ -108,7 +108,7 @@ def _evaluated(stmt: ast.stmt) -> List[ast.AST]:
 
 # A statement's reads depend only on its text: kept across keystrokes.
 _KNOWN: "OrderedDict[str, StatementReads]" = OrderedDict()
-_KNOWN_SIZE = 512
+_KNOWN_SIZE = 256
 
 
 def _cached_reads(text: str, stmt: ast.stmt) -> StatementReads:
