@@ -34,6 +34,7 @@ from .unknown import UnknownValue
 SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator", "itertools")
 CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation", "tilescope.lang", "tilescope.lang.compilation")
 
+
 def unknown_value_error(ctx, name: str, value: UnknownValue) -> TileStaticEvalError:
     """The located error the interpreter raises when kernel code uses an unknown global."""
     where = f" (defined at line {value.loc.line})" if value.loc is not None else ""
@@ -108,29 +109,37 @@ def parse_tolerant(text: str, filename: str) -> Tuple[ast.Module, List[TileSynta
         begin = None
     if begin is not None:
         chunks.append((begin, len(lines)))
-    body, errors = [], []
+    parts, errors, failed = [], [], []
     for begin, end in chunks:
-        # Blank lines in front number the chunk's lines as in the file (cheaper than
-        # renumbering every node afterwards).
-        chunk = "\n" * begin + "".join(lines[begin:end])
         try:
-            part = ast.parse(chunk, filename)
-        except SyntaxError as e:
-            errors.append(_syntax_error(e, filename))
+            parts.append((begin, ast.parse("".join(lines[begin:end]), filename)))
             continue
+        except SyntaxError as e:
+            errors.append(_syntax_error(e, filename, line_offset=begin))
         except (ValueError, RecursionError, MemoryError) as e:
             errors.append(TileSyntaxError(str(e), Loc(filename, begin + 1, 1)))
-            continue
-        body.extend(part.body)
+        failed.append((begin, end))
     if not errors:
         errors.append(first_error)
-    return ast.Module(body=body, type_ignores=[]), errors
+    # One more parse, of the text with the failing statements blanked, numbers every node as
+    # in the file: cheaper than renumbering the nodes of each part.
+    kept = list(lines)
+    for begin, end in failed:
+        kept[begin:end] = [line[len(line.rstrip("\r\n")):] for line in lines[begin:end]]   # the line ends
+    try:
+        return ast.parse("".join(kept), filename), errors
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        body = []
+        for begin, part in parts:
+            ast.increment_lineno(part, begin)
+            body.extend(part.body)
+        return ast.Module(body=body, type_ignores=[]), errors
 
 
-def _syntax_error(e: SyntaxError, filename: str) -> TileSyntaxError:
-    line = e.lineno or 1
+def _syntax_error(e: SyntaxError, filename: str, line_offset: int = 0) -> TileSyntaxError:
+    line = (e.lineno or 1) + line_offset
     col = e.offset or 1
-    end_line = e.end_lineno if getattr(e, "end_lineno", None) else None
+    end_line = (e.end_lineno + line_offset) if getattr(e, "end_lineno", None) else None
     end_col = getattr(e, "end_offset", None) or None
     if end_line is not None and end_col is not None and (end_line, end_col) <= (line, col):
         end_line = end_col = None
