@@ -20,7 +20,7 @@ from ...errors import Loc
 from .reads import module_reads, statement_text
 from .records import Diag, Key, Record
 
-CACHE_SIZE = 256
+CACHE_SIZE = 128      # (kernel, signature) compilations: a few open documents of a dozen kernels, and their edits
 _LINE_IN_TEXT = re.compile(r"\bline \d+")
 
 Ranges = Tuple[Tuple[int, int], ...]     # first and last line of each statement read, in key order

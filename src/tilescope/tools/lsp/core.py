@@ -130,8 +130,9 @@ class TilescopeServer(LanguageServer):
         if self._pool is not None:
             self._pool.drop(uri)        # an edit made the analysis in flight useless
         st.job_version = None
-        if delay <= 0:
-            self.start(uri)
+        doc = self.documents.find(uri)
+        if delay <= 0 or (doc is not None and _recent(st, doc.text) is not None):
+            self.start(uri)         # an undo, a change typed and deleted: nothing to analyse, nothing to wait for
         else:
             st.timer = asyncio.get_running_loop().call_later(delay, self.start, uri)
 
@@ -150,10 +151,10 @@ class TilescopeServer(LanguageServer):
             summary = Summary(doc.version, [Diagnostic((1, 1, 1, 2), "warning", "info", message)], text=text)
             self._accept(uri, doc.version, summary, complete=True)
             return
-        for summary in st.recent:         # undo, redo, a change typed and deleted: nothing to analyse
-            if len(summary.text) == len(text) and summary.text == text:
-                self._accept(uri, doc.version, replace(summary, version=doc.version), complete=True)
-                return
+        summary = _recent(st, text)
+        if summary is not None:          # undo, redo, a change typed and deleted: nothing to analyse
+            self._accept(uri, doc.version, replace(summary, version=doc.version), complete=True)
+            return
         st.job_version = doc.version
         self.pool.submit(Job(uri, doc.version, text, _filename(uri), frozenset(st.hung)))
 
@@ -257,6 +258,14 @@ class TilescopeServer(LanguageServer):
         if st.view is None or not st.view.is_for(st.summary, doc):
             st.view = View(st.summary, doc)
         return st.view
+
+
+def _recent(st: DocState, text: str) -> Optional[Summary]:
+    """A recent complete summary of exactly this text."""
+    for summary in st.recent:
+        if len(summary.text) == len(text) and summary.text == text:
+            return summary
+    return None
 
 
 def _newer_or_same(a, b) -> bool:

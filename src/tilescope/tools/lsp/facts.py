@@ -47,7 +47,7 @@ def function_facts(node: ast.AST) -> FunctionFacts:
 # nodes they hold come from an earlier parse of the same text, at the same place). Each
 # holds a function's syntax tree: enough for the functions of the open documents, no more.
 _KNOWN: "OrderedDict[tuple, FunctionFacts]" = OrderedDict()
-_KNOWN_SIZE = 128
+_KNOWN_SIZE = 64
 
 
 class ModuleFacts:
