@@ -15,6 +15,7 @@ summary (the kernels' cost hovers).
 """
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import queue
@@ -36,6 +37,12 @@ from .wire import read_frame, write_frame
 log = logging.getLogger("tilescope.lsp.worker")
 
 IDLE_BEFORE_EXTRAS_S = 1.0    # cost hovers wait for a quiet second: a keystroke's analysis never waits for them
+# Python's cycle collector runs between jobs, not inside them: a full collection walks every
+# cached compilation (~100 ms on a busy machine) and fell inside one analysis in ten. After
+# each job, its young objects; every 4th job the middle generation; every 32nd all of them.
+# Inside a job only a runaway allocation (far beyond an analysis's few thousand) starts one.
+COLLECT_MIDDLE_EVERY, COLLECT_ALL_EVERY = 4, 32
+YOUNG_OBJECTS_BEFORE_A_COLLECTION = 100_000
 WORKER_STACK = 64 * 1024 * 1024
 WARM_UP = '''import cuda.tile as ct
 
@@ -91,6 +98,7 @@ class Worker:
         self.cancels: Dict[int, threading.Event] = {}
         self.lock = threading.Lock()
         self.pending = None           # (job id, analysis) whose cost hovers are still to compute
+        self.collections = 0
 
     def send(self, msg) -> None:
         with self.lock:
@@ -114,12 +122,19 @@ class Worker:
                 return
             finally:
                 self.cancels.pop(job_id, None)
+            self.collect_garbage()
+
+    def collect_garbage(self) -> None:
+        self.collections += 1
+        n = self.collections
+        gc.collect(2 if n % COLLECT_ALL_EVERY == 0 else 1 if n % COLLECT_MIDDLE_EVERY == 0 else 0)
 
     def finish_costs(self) -> None:
         """The kernels' cost hovers (a second, complete compile each), one at a time while no
         job waits; sent as extras of the job they belong to."""
         job_id, an = self.pending
         done = kernel_costs(an, stop=lambda: not self.jobs.empty())
+        self.collect_garbage()
         if not an.costs_to_do:
             self.pending = None
         if done:
@@ -208,6 +223,8 @@ def main() -> None:
     limit_memory(config.get("memory_mb", 2048))
     _warm_up()
     worker = Worker(out, config)
+    gc.collect()
+    gc.set_threshold(YOUNG_OBJECTS_BEFORE_A_COLLECTION, 10, 10)     # see COLLECT_ALL_EVERY
     threading.stack_size(WORKER_STACK)      # kernels inline helpers recursively
     thread = threading.Thread(target=worker.run_jobs, name="tilescope-analysis", daemon=True)
     thread.start()
