@@ -1,8 +1,9 @@
 """Compilations remembered across keystrokes, wherever their code moves in the file.
 
 A kernel compiled for a signature reads its own text, the helpers it reaches and the
-module-level statements they depend on (reads.py). The cache key is a hash of those texts (not of their line
-numbers): a line typed above a kernel moves it but does not make it compile again. A
+module-level statements they depend on (reads.py). The cache key is a hash of those
+texts (not of their line numbers): a line typed above a kernel moves it but does not
+make it compile again. A
 hit whose statements moved gets its locations shifted statement by statement; one that
 cannot be shifted exactly (a location outside the statements read, a line number
 inside a message) compiles again.
@@ -17,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple
 
 from ...errors import Loc
-from .reads import module_reads, statement_text
+from .reads import module_reads
 from .records import Diag, Key, Record
 
 CACHE_SIZE = 128      # (kernel, signature) compilations: a few open documents of a dozen kernels, and their edits
@@ -49,7 +50,7 @@ def fingerprint(an, name: str, sig) -> Tuple[str, Ranges]:
     for i in chosen:
         st = module.statements[i]
         first = min([st.lineno] + [d.lineno for d in getattr(st, "decorator_list", ())])
-        texts.append(statement_text(an.lines, st))
+        texts.append(module.texts[i])
         ranges.append((first, st.end_lineno or st.lineno))
     # Every signature of the kernel: how many there are, and where they come from, shape its messages.
     signatures = [(s.text, s.source) for s in an.signatures.get(name) or ()]

@@ -128,6 +128,7 @@ class ModuleReads:
     def __init__(self, statements: Sequence[ast.stmt], texts: Sequence[str], inert_roots: FrozenSet[str],
                  narrow: bool):
         self.statements = list(statements)
+        self.texts = list(texts)
         self.narrow = narrow
         self.info = [_cached_reads(t, s) for s, t in zip(statements, texts)]
         self.binders: Dict[str, List[int]] = {}
@@ -135,8 +136,8 @@ class ModuleReads:
             for name in info.binds:
                 self.binders.setdefault(name, []).append(i)
         # Calls through names bound by imports only, to tilescope itself, change nothing.
-        inert_roots = {n for n in inert_roots
-                       if all(isinstance(self.statements[i], (ast.Import, ast.ImportFrom)) for i in self.binders[n])}
+        inert_roots = {n for n in inert_roots if self.binders.get(n) and
+                       all(isinstance(self.statements[i], (ast.Import, ast.ImportFrom)) for i in self.binders[n])}
         # Read by every kernel: statements that may change an object another one holds.
         self.always = [i for i, info in enumerate(self.info)
                        if info.mutates or not info.call_roots <= inert_roots]
