@@ -86,24 +86,41 @@ def _arity_check(an, call: ast.Call) -> Optional[Diag]:
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
     f = call.func
+    keywords = tuple(k.arg for k in call.keywords)
     if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in an.static.tile_aliases:
-        target = getattr(lang, f.attr, None) if f.attr in _lang_names() else None
+        shape = (f.attr, len(call.args), keywords)
+        error = _LANG_CALLS.get(shape, False)
+        if error is False:
+            target = getattr(lang, f.attr, None) if f.attr in _lang_names() else None
+            usable = isinstance(target, SurfaceFunction) and not target.raw_args and target.family != "missing"
+            error = _bind_error(target.signature, len(call.args), keywords) if usable else None
+            if len(_LANG_CALLS) >= _LANG_CALLS_SIZE:
+                _LANG_CALLS.clear()
+            _LANG_CALLS[shape] = error
         label = f"{f.value.id}.{f.attr}"
-        if not isinstance(target, SurfaceFunction) or target.raw_args or target.family == "missing":
-            return None
-        sig = target.signature
     elif isinstance(f, ast.Name) and f.id in an.tile_functions and f.id in an.static.functions:
         sig = ast_signature(an.static.functions[f.id].node)
         label = f.id
-        if sig is None:
-            return None
+        error = _bind_error(sig, len(call.args), keywords) if sig is not None else None
     else:
         return None
+    if error is None:
+        return None
+    loc = Loc(an.filename, call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1)
+    return Diag(loc, "error", "TileTypeError", f"{label}(): {error}", generic=True)
+
+
+# What binding a call of the same shape to a cuda.tile function gave: (name, positional
+# arguments, keyword names) -> the error, or None. Every keystroke checks every call again.
+_LANG_CALLS: Dict[tuple, Optional[str]] = {}
+_LANG_CALLS_SIZE = 4096
+
+
+def _bind_error(sig: inspect.Signature, positional: int, keywords: tuple) -> Optional[str]:
     try:
-        sig.bind(*([None] * len(call.args)), **{k.arg: None for k in call.keywords})
+        sig.bind(*([None] * positional), **{k: None for k in keywords})
     except TypeError as e:
-        loc = Loc(an.filename, call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1)
-        return Diag(loc, "error", "TileTypeError", f"{label}(): {e}", generic=True)
+        return str(e)
     return None
 
 

@@ -161,9 +161,6 @@ class Columns:
         l0, c0, l1, c1 = k
         return l0, self.char(l0, c0), l1, self.char(l1, c1)
 
-    def is_ascii(self, line: int) -> bool:
-        return self.identity or not 0 < line <= len(self.lines) or self.lines[line - 1].isascii()
-
 
 def build_summary(an: Analysis, *, bom: bool = False) -> Summary:
     cols = Columns(an.lines, bom, an.text)
@@ -171,9 +168,10 @@ def build_summary(an: Analysis, *, bom: bool = False) -> Summary:
                 elapsed_ms=an.elapsed_ms, extras={k: v for k, v in an.extras.items()})
     for d in an.diagnostics:
         s.diagnostics.append(_diagnostic(d, cols))
+    lines = an.lines
     for table, out, named in ((an.exprs, s.exprs, False), (an.bindings, s.bindings, True)):
         for k, records in table.items():
-            out[cols.key(k)] = _hover_entry(an, s, k, records, an.binding_names.get(k, "") if named else "",
+            out[cols.key(k)] = _hover_entry(lines, s, k, records, an.binding_names.get(k, "") if named else "",
                                             cols)
     s.hints = _inlay_hints(an, cols)
     s.functions = _functions(an, cols)
@@ -205,9 +203,9 @@ _ENTRIES: "OrderedDict[tuple, HoverEntry]" = OrderedDict()
 _ENTRIES_SIZE = 4096
 
 
-def _hover_entry(an: Analysis, s: Summary, key: Key, records: List[Record], name: str,
+def _hover_entry(lines: List[str], s: Summary, key: Key, records: List[Record], name: str,
                  cols: Columns) -> HoverEntry:
-    label = _source_text(an, key, cols) or name
+    label = _source_text(lines, key, cols) or name
     memo = (label, name, *records)
     entry = _ENTRIES.get(memo)
     if entry is None:
@@ -233,14 +231,15 @@ def _new_entry(label: str, name: str, records: List[Record]) -> HoverEntry:
     return HoverEntry(label, list(variants.items())[:MAX_VARIANTS], doc, name, tuple(type_classes))
 
 
-def _source_text(an: Analysis, key: Key, cols: Columns) -> str:
+def _source_text(lines: List[str], key: Key, cols: Columns) -> str:
     l0, c0, l1, c1 = key
-    if l0 != l1 or not 0 < l0 <= len(an.lines):
+    if l0 != l1 or not 0 < l0 <= len(lines):
         return ""
-    if cols.is_ascii(l0):
-        text = an.lines[l0 - 1][c0 - 1:c1 - 1]
+    line = lines[l0 - 1]
+    if cols.identity or line.isascii():
+        text = line[c0 - 1:c1 - 1]
     else:
-        data = an.lines[l0 - 1].encode("utf-8", "surrogatepass")[c0 - 1:c1 - 1]
+        data = line.encode("utf-8", "surrogatepass")[c0 - 1:c1 - 1]
         text = data.decode("utf-8", "replace")
     return text if len(text) <= 80 else text[:77] + "..."
 
