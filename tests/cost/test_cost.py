@@ -144,14 +144,14 @@ def test_cli_bad_input_is_a_clear_error(args, message):
 
 
 def test_language_server_hover_on_a_kernel_name_shows_its_cost():
-    from tilescope.tools.lsp.analysis import analyze
     from tilescope.tools.lsp.features import hover
+    from tilescope.tools.lsp.summary import summarize
     path = os.path.join(EX, "matmul.py")
     with open(path) as f:
         text = f.read()
     line = 1 + text.splitlines().index("def matmul(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], "
                                        "TK: ct.Constant[int]):")
-    h = hover(analyze(text, path), line, 6)
+    h = hover(summarize(text, path), line, 6)
     assert h is not None and "cost on H200" in h.markdown and "bound by" in h.markdown and "GFLOP" in h.markdown
 
 
