@@ -244,6 +244,8 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     if TILEGYM or with_upstream:
         from cost_setd import setd_cases      # bench/cost_setd.py: set D, TileGym's kernels
         out.extend(setd_cases(d))
+        from cost_sete import sete_cases      # bench/cost_sete.py: set E, TileGym's streaming kernels
+        out.extend(sete_cases(d))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
