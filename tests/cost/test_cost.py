@@ -211,8 +211,8 @@ def test_instructions_per_element_follow_bounds_checks():
     per_block = lambda r: warp_instructions(r.counts, 128) / rows / 4        # noqa: E731 (per warp)
     assert per_block(checked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT)
     assert per_block(unchecked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT_UNCHECKED)
-    # a bounds-checked gather streams at the element rate of branch-per-element code; without
-    # checks it is straight-line code and reaches the DRAM rate
+    # the model charges a bounds-checked gather the element rate of branch-per-element code,
+    # one without checks (straight-line code) the DRAM rate
     assert checked.prediction.terms["memory"] > 1.4 * unchecked.prediction.terms["memory"]
     assert unchecked.prediction.terms["memory"] == pytest.approx(2 * rows * 1024 * 2 / (4.8e12 * 0.8678) * 1e6,
                                                                rel=1e-3)

@@ -162,7 +162,8 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration) -> float:
 def _branches_per_element(a: Access) -> bool:
     """The element-rate law was measured on tile copies, whose SASS tests and branches around
     every element; a gather or scatter without bounds checks compiles to straight-line code
-    (one branch in all) and streams at the DRAM rate."""
+    (one branch in all) and is charged the DRAM rate. (The gather-copy microbenchmark later
+    ran bounds-checked gathers at the DRAM rate too; docs/cost-model.md says why this stays.)"""
     return a.kind in ("load", "store") or (a.contiguous and a.check_bounds)
 
 
