@@ -603,8 +603,13 @@ def canonical_nans(x: np.ndarray) -> np.ndarray:
     x = np.asarray(x)
     if x.dtype.kind != "f" and x.dtype.name not in ("bfloat16",):
         return x
-    if x.dtype.name == "bfloat16":
-        nan = np.isnan(x.astype(np.float32))
+    if x.dtype.itemsize == 2:
+        # f16 / bf16 from their bits: NumPy's float16 max runs in software (60x slower)
+        magnitude = np.bitwise_and(x.view(np.uint16), 0x7FFF)
+        inf_bits = 0x7C00 if x.dtype == np.float16 else 0x7F80
+        if x.size == 0 or magnitude.max() <= inf_bits:
+            return x
+        nan = magnitude > inf_bits
     elif x.size == 0 or not np.isnan(np.max(x)):       # max propagates NaN: one pass, no temporary
         return x
     else:
