@@ -10,6 +10,9 @@ import pytest
 
 from tests.oracle.corpus import CORPUS_DIR, load_corpus
 from tilescope.errors import TileError
+from tilescope.ir.parse import parse_function
+from tilescope.ir.printer import print_function
+from tilescope.ir.verify import verify
 from tilescope.lang.shim import load_file
 
 RESULTS = json.loads((CORPUS_DIR / "upstream_results.json").read_text())["cases"]
@@ -38,6 +41,8 @@ def test_matches_upstream(case):
         got = ("reject", e.kind, e.loc.line if e.loc else None, e.message)
     else:
         got = ("accept", compiled.stored_types())
+        for fn in (compiled.ir, compiled.final):
+            _assert_round_trip(fn)
     if up["accepted"]:
         assert got[0] == "accept", f"upstream accepts, tilescope rejects: {got[1]} line {got[2]}: {got[3]}"
         assert got[1] == up["stored_types"], "stored tile types differ from upstream"
@@ -52,3 +57,12 @@ def test_matches_upstream(case):
             f"error class {got[1]} ({got[3]}) != upstream {expected_kind} ({up['message']})"
         if up.get("error_file") is None and expected_kind != "TileInternalError":
             assert got[2] == up["line"], f"error line {got[2]} != upstream {up['line']} ({got[3]})"
+
+
+def _assert_round_trip(fn):
+    """The printed IR reads back (the parser is generated from the op schemas) into IR that
+    prints the same and passes the schema checks."""
+    text = print_function(fn)
+    parsed = parse_function(text)
+    verify(parsed, types=False)
+    assert print_function(parsed) == text

@@ -9,10 +9,16 @@ from .errors import TileError
 from .frontend.hir_printer import print_hir
 from .frontend.source import function_ast, function_hir
 from .ir.core import Function, clone_function
+from .ir.primitive import PRIMITIVES
 from .ir.printer import print_function
+from .ir.verify import VerifyError, verify
 from .meta import arg_spec_of, parse_args
 
 PASSES: List[Tuple[str, Callable[[Function], Function]]] = []
+
+# Verify the IR after inference and after every pass (ir/verify.py). The test suite turns it on
+# (tests/conftest.py); it is off otherwise, as it adds about a quarter to compile time.
+VERIFY_STAGES = False
 
 
 def _register_passes():
@@ -70,15 +76,13 @@ class Compiled:
         """Types of the stored values of every store-like op, in program order."""
         out = []
         for op in self.final.walk():
-            if op.name in ("store_tile", "scatter", "atomic", "atomic_cas", "print", "store_advanced",
-                           "tiled_store", "raw_store", "tiled_atomic", "raw_atomic", "raw_atomic_cas"):
-                stored = op.attrs.get("stored_operand")
-                if stored == "all":      # print: every operand is printed
-                    out.extend(str(v.type) for v in op.operands)
-                    continue
-                idx = -1 if stored is None else stored
-                if op.operands:
-                    out.append(str(op.operands[idx].type))
+            if "stored_operand" not in PRIMITIVES[op.name].attrs:
+                continue                 # not a store-like op
+            stored = op.attrs["stored_operand"]
+            if stored == "all":          # print: every operand is printed
+                out.extend(str(v.type) for v in op.operands)
+            elif op.operands:
+                out.append(str(op.operands[stored].type))
         return out
 
 
@@ -149,14 +153,29 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool
                                 inference.loc) from ex
     hir = ir.hir
     compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings)
+    _verified(ir, "inference")
     compiled.stages.append(("ir", print_function(ir)))
     current = clone_function(ir)
     for pass_name, pass_fn in PASSES:
-        current = pass_fn(current)
+        current = _verified(pass_fn(current), f"the {pass_name} pass")
         compiled.stages.append((pass_name, print_function(current)))
     compiled.final = current
     _raise_missing_lowering(current)
     return compiled
+
+
+def _verified(fn: Function, stage: str) -> Function:
+    """`fn` once the verifier accepts it (when VERIFY_STAGES): broken IR out of a stage is a bug
+    in tilescope."""
+    if not VERIFY_STAGES:
+        return fn
+    try:
+        verify(fn)
+    except VerifyError as e:
+        from .errors import TileInternalError
+        raise TileInternalError(f"internal error: {stage} made invalid IR for '{fn.name}': {e}",
+                                e.op.loc if e.op is not None else fn.loc) from e
+    return fn
 
 
 def _raise_missing_lowering(fn: Function) -> None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from tilescope.backends.numpy.launcher import needs_sequential, run_kernel, compile_for, _param_specs
-from tilescope.backends.numpy.numerics import apply_atomic
+from tilescope.semantics.atomics import apply_atomic
 from tests.backends import kernels_atomics as K
 from tests.backends.test_memory_exec import bits_equal, both_ways
 

@@ -408,7 +408,7 @@ def test_astype_directed(mode, dst):
     # Directed float narrowing needs bytecode 13.4 in the front end, so check the executor's
     # conversion itself (what the `astype` rule calls with the op's rounding_mode).
     from tilescope import dtypes as D
-    from tilescope.backends.numpy import numerics as Nm
+    from tilescope.semantics import numerics as Nm
     x = float_data(np.float64, 30, special=False) * 1000
     x[0], x[1] = 1e300, -1e300                        # overflow: RZ saturates to ±max
     got = Nm.convert(x, D.float64, D.as_dtype(dst), mode.upper())
@@ -421,7 +421,7 @@ def test_astype_directed(mode, dst):
 
 def test_astype_to_e8m0_and_e5m2():
     from tilescope import dtypes as D
-    from tilescope.backends.numpy import numerics as Nm
+    from tilescope.semantics import numerics as Nm
     x = np.array([1.0, 3.0, 0.7, 1024.5, np.nan, 0.0], np.float32)
     got = Nm.convert(x, D.float32, D.float8_e8m0fnu, "RZ")
     assert [float(v) for v in got[:4]] == [1.0, 2.0, 0.5, 1024.0] and np.isnan(float(got[4]))
@@ -445,7 +445,7 @@ def test_bitcast(pair):
 
 
 def test_int_pow_wraps_and_negative_exponents():
-    from tilescope.backends.numpy import numerics as Nm
+    from tilescope.semantics import arithmetic as Nm
     x = np.array([2, 3, -2, 1, -1, -1, 0, 7], np.int32)
     y = np.array([31, 21, 3, -5, -3, -4, -1, 2], np.int32)
     got = Nm.int_pow(x, y)

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from tilescope import dtypes as D
-from tilescope.backends.numpy import numerics as N
+from tilescope.semantics import numerics as N
 
 
 @pytest.fixture(autouse=True)

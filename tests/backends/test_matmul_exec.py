@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from tilescope.backends.numpy.launcher import run_kernel
-from tilescope.backends.numpy.numerics import round_to_tf32
+from tilescope.semantics.numerics import round_to_tf32
 from tests.backends import kernels_matmul as K
 
 BF16 = np.dtype(ml_dtypes.bfloat16)

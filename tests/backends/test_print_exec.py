@@ -18,7 +18,7 @@ import pytest
 import tilescope.lang as ct
 from tilescope.backends.numpy.executor import ExecutionError
 from tilescope.backends.numpy.launcher import run_kernel
-from tilescope.ops.debug import CConversion
+from tilescope.semantics.printing import CConversion
 from tests.backends import kernels_print as K
 from tests.backends import kernels_print_docs as DOCS
 

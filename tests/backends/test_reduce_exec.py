@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from tilescope.backends.numpy.launcher import run_kernel
-from tilescope.ops.registry import PRIMITIVES
 from tests.backends import kernels_reduce as K
 
 G, P, M, N = 3, 2, 4, 8          # blocks, and each block's (P, M, N) tile
@@ -310,8 +309,6 @@ def test_custom_max_with_index_pair():
     _pair_reduction(False)
 
 
-@pytest.mark.skipif(PRIMITIVES.get("where") is None or PRIMITIVES["where"].numpy is None,
-                    reason="no CPU rule for `where` yet")
 def test_custom_max_with_index_pair_where():
     _pair_reduction(True)
 

@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 import cuda.tile as ct
-from tilescope.backends.numpy import debugger, fusion, numerics, widened
+from tilescope.backends.numpy import debugger, fusion, widened
+from tilescope.semantics import numerics, products
 from tilescope.backends.numpy.launcher import run_kernel
 from tilescope.compiler import compile as compile_kernel
 from tilescope.meta import MetaTensor
@@ -111,11 +112,11 @@ def test_loop_invariant_operand_is_converted_once(tmp_path, monkeypatch):
     rng = np.random.default_rng(3)
     q, k = (rng.uniform(-1, 1, (64, 32)).astype(np.float16) for _ in range(2))
     converted = []
-    real = numerics.mma_operand
-    monkeypatch.setattr(numerics, "mma_operand",
+    real = products.mma_operand
+    monkeypatch.setattr(products, "mma_operand",
                         lambda x, dt, w: converted.append((x.dtype.name, x.shape[-2:])) or real(x, dt, w))
     run_kernel((8,), query_times_keys, (q, k, np.zeros((64, 32), np.float32), 8, 16), sequential=True)
-    monkeypatch.setattr(numerics, "mma_operand", real)
+    monkeypatch.setattr(products, "mma_operand", real)
     assert converted.count(("float16", (8, 32))) == 8         # tq: once per block, not once per iteration
     o = three_ways(tmp_path, (8,), query_times_keys, lambda: (q, k, np.zeros((64, 32), np.float32), 8, 16))[2]
     q64, k64 = q.astype(np.float64), k.astype(np.float64)

@@ -1,7 +1,7 @@
 """The typed IR: SSA values, operations with nested blocks, and a builder.
 
-One generic `Op` class serves every operation; what an op *means* (its NumPy
-and TileIR rules) lives in `tilescope.ops`, keyed by `Op.name`.
+One generic `Op` class serves every operation; what an op *means* (its schema and
+rules) is its row in the primitive table (`ir/primitive.py`), keyed by `Op.name`.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import weakref
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from ..errors import Loc
+from .primitive import PRIMITIVES, Attrs
 from .types import Type
 
 _ids = itertools.count()
@@ -46,7 +47,7 @@ class Block:
 
     @property
     def terminator(self) -> Optional["Op"]:
-        return self.ops[-1] if self.ops and self.ops[-1].name in TERMINATORS else None
+        return self.ops[-1] if self.ops and is_terminator(self.ops[-1]) else None
 
     def walk(self) -> Iterator["Op"]:
         for op in self.ops:
@@ -64,7 +65,8 @@ class Block:
 
 
 class Op:
-    """One operation. `attrs` are compile-time Python values (ints, tuples, enums, dtypes)."""
+    """One operation. `attrs` are compile-time Python values (ints, tuples, enums, dtypes); an
+    attribute not given reads as its primitive's default."""
     __slots__ = ("name", "operands", "results", "attrs", "blocks", "loc")
 
     def __init__(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
@@ -73,7 +75,7 @@ class Op:
         self.name = name
         self.operands: List[Value] = list(operands)
         self.results: List[Value] = [Value(t, owner=self) for t in result_types]
-        self.attrs: Dict[str, Any] = dict(attrs or {})
+        self.attrs: Dict[str, Any] = Attrs(name, attrs or ())
         self.blocks: List[Block] = list(blocks)
         self.loc = loc
 
@@ -86,8 +88,10 @@ class Op:
         return f"<Op {self.name}>"
 
 
-# Ops that end a nested block and transfer control.
-TERMINATORS = frozenset({"yield", "continue", "break", "return"})
+def is_terminator(op: Op) -> bool:
+    """Whether `op` ends its block and transfers control (yield, continue, break, return)."""
+    prim = PRIMITIVES.get(op.name)
+    return prim is not None and "terminator" in prim.traits
 
 
 class Function:
@@ -179,7 +183,7 @@ def clone_function(fn: Function) -> Function:
             nb.args.append(na)
         for op in b.ops:
             nop = Op.__new__(Op)
-            nop.name, nop.attrs, nop.loc = op.name, dict(op.attrs), op.loc
+            nop.name, nop.attrs, nop.loc = op.name, Attrs(op.name, op.attrs), op.loc
             nop.operands = [val(v) for v in op.operands]
             nop.blocks = [copy_block(inner) for inner in op.blocks]
             nop.results = []

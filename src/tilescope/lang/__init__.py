@@ -11,7 +11,6 @@ from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, floa
 from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
                       TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
                       TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError)
-from ..ops.registry import SURFACE as _SURFACE
 from .annotations import (ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
                           ScalarAnnotation, ScalarInt64)
 from .enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
@@ -24,7 +23,8 @@ __version__ = "1.7.0"       # the cuda.tile release whose surface this implement
 # Submodules upstream's package imports eagerly; here on first use (start-up time).
 _SUBMODULES = ("tune", "compilation")
 
-# Every public name of cuda.tile 1.7.0 that kernel code can call.
+# Every public name of cuda.tile 1.7.0 that kernel code can call (each has an entry in the
+# registry: tested); the module's attributes are the registry's, so a new op needs no entry here.
 OPERATION_NAMES = (
     "abs add arange argmax argmin assert_ assume_divisible_by astile astype atan2 atomic_add atomic_and "
     "atomic_cas atomic_max atomic_min atomic_or atomic_xchg atomic_xor bid bitcast bitwise_and "
@@ -38,25 +38,30 @@ OPERATION_NAMES = (
     "zeros").split()
 
 
+def _load_ops() -> dict:
+    """The registry's surface functions (the op families are loaded lazily: they import this
+    package's submodules, enums and annotations, while they are being registered)."""
+    from ..ops import load_all, registry
+    load_all()
+    return registry.SURFACE
+
+
 def __getattr__(name: str):
-    # Operations are looked up lazily: the op families import this package's
-    # submodules (enums, annotations) while they are being registered.
-    if name in OPERATION_NAMES:
-        import importlib
-        importlib.import_module("tilescope.ops").load_all()
-        fn = _SURFACE[name]          # every public operation has an entry (tested)
-        if name == "cdiv":
-            fn.host = _host_cdiv
-        globals()[name] = fn
-        return fn
     if name in _SUBMODULES:
         import importlib
         return importlib.import_module(f"{__name__}.{name}")
+    if not name.startswith("_") and "." not in name:
+        fn = _load_ops().get(name)
+        if fn is not None:
+            if name == "cdiv":
+                fn.host = _host_cdiv
+            globals()[name] = fn
+            return fn
     raise AttributeError(f"module 'cuda.tile' has no attribute '{name}'")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(OPERATION_NAMES) | set(_SUBMODULES))
+    return sorted(set(globals()) | {n for n in _load_ops() if "." not in n} | set(_SUBMODULES))
 
 
 def foreign_pointer_dtype(pointee_dtype):

@@ -9,7 +9,7 @@ import importlib
 import threading
 
 FAMILIES = ("memory", "elementwise", "math", "creation", "reduce", "matmul", "shape", "atomics",
-            "gather", "views", "debug", "static_ops", "static_forms")
+            "gather", "views", "debug", "static_ops", "static_forms", "control")
 
 _loaded = False
 _lock = threading.RLock()

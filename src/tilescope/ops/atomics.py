@@ -18,27 +18,16 @@ from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
+from ..ir.primitive import BOOL, INT, one_of
 from ..ir.types import RawMemoryType, TiledViewType, TileType
 from ..lang.enums import MemoryOrder, MemoryScope
-from .common import broadcast_to, const_bool, implicit_cast, is_number, is_tile, require_array
+from .common import broadcast_to, const_bool, expect, implicit_cast, is_number, is_tile, no_results, require_array
 from .gather import broadcastable_to, custom_mask, element_indices, stored_value
 from .memory import memory_order_scope, scalar_index_items
-from .registry import method, primitive, surface
+from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, method, no_rule, primitive, surface
+from .views import raw_lanes, raw_offset
 
 Shape = Tuple[int, ...]
-
-primitive("atomic", "Atomic read-modify-write `mode` (add, max, min, and, or, xor, xchg) of the elements at "
-                    "element indices (as scatter; out-of-bounds skipped when `check_bounds`); result: the old "
-                    "values. Operands: array, n index tiles, update.")
-primitive("atomic_cas", "Atomic compare-and-swap at element indices: where old == expected store desired; "
-                        "result: the old values (`expected` where out of bounds). Operands: array, n index "
-                        "tiles, expected, desired.")
-primitive("raw_atomic", "`atomic` on raw memory: operands raw memory, element offset tile, update, then mask "
-                        "if `has_mask`.")
-primitive("raw_atomic_cas", "`atomic_cas` on raw memory: operands raw memory, offset tile, expected, desired, "
-                            "then mask if `has_mask`.")
-primitive("tiled_atomic", "Atomic reduction `mode` of a tile into a tiled view at a tile index (no result); "
-                          "out-of-bounds elements are skipped. Operands: view, tile index scalars, update.")
 
 _INT_32_64 = (D.int32, D.int64, D.uint32, D.uint64)
 _INT_FLOAT_32_64 = _INT_32_64 + (D.float32, D.float64)
@@ -60,6 +49,34 @@ RMW = {
     "or": RmwSpec(True, _INT_32_64),
     "xor": RmwSpec(True, _INT_32_64),
 }
+
+# Atomics order memory as acq_rel at device scope unless told otherwise.
+ATOMIC_ORDER = {"memory_order": Attr(MEMORY_ORDER, MemoryOrder.ACQ_REL),
+                "memory_scope": Attr(MEMORY_SCOPE, MemoryScope.DEVICE)}
+_RMW_MODE = Attr(one_of(*RMW))
+_STORED = Attr(INT, -1)          # the operand holding the stored value (for upstream parity reports)
+
+ATOMIC = primitive(
+    "atomic", "Atomic read-modify-write `mode` (add, max, min, and, or, xor, xchg) of the elements at "
+    "element indices (as scatter; out-of-bounds skipped when `check_bounds`); result: the old values.",
+    operands=("array", "*index", "update"), traits=("side_effects",),
+    attrs={"mode": _RMW_MODE, "check_bounds": Attr(BOOL, True), **ATOMIC_ORDER, "stored_operand": _STORED})
+ATOMIC_CAS = primitive(
+    "atomic_cas", "Atomic compare-and-swap at element indices: where old == expected store desired; "
+    "result: the old values (`expected` where out of bounds).", operands=("array", "*index", "expected", "desired"),
+    traits=("side_effects",), attrs={"check_bounds": Attr(BOOL, True), **ATOMIC_ORDER, "stored_operand": _STORED})
+RAW_ATOMIC = primitive(
+    "raw_atomic", "`atomic` on raw memory at element offsets (where the mask holds).",
+    operands=("memory", "offset", "update", "mask?has_mask"), traits=("side_effects",),
+    attrs={"mode": _RMW_MODE, "has_mask": Attr(BOOL, False), **ATOMIC_ORDER, "stored_operand": _STORED})
+RAW_ATOMIC_CAS = primitive(
+    "raw_atomic_cas", "`atomic_cas` on raw memory at element offsets (where the mask holds).",
+    operands=("memory", "offset", "expected", "desired", "mask?has_mask"), traits=("side_effects",),
+    attrs={"has_mask": Attr(BOOL, False), **ATOMIC_ORDER, "stored_operand": _STORED})
+TILED_ATOMIC = primitive(
+    "tiled_atomic", "Atomic reduction `mode` of a tile into a tiled view at a tile index (no result); "
+    "out-of-bounds elements are skipped.", operands=("view", "*index", "update"), results=0,
+    traits=("side_effects",), attrs={"mode": _RMW_MODE, **ATOMIC_ORDER, "stored_operand": _STORED})
 
 
 # ---- typing helpers -----------------------------------------------------------------
@@ -172,15 +189,6 @@ def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory
 
 
 # ---- RawArrayMemory.atomic_*_offset ---------------------------------------------------
-
-def raw_offset(ctx, raw: Value, offset: Any) -> Tuple[Value, Shape]:
-    """The element offset operand of raw-memory ops (an integer scalar or tile)."""
-    if not (is_tile(offset) and offset.type.dtype.is_int) and not (
-            isinstance(offset, int) and not isinstance(offset, bool)):
-        raise ctx.type_error(f"Offset must be an integer scalar or tile, got {_describe(offset)}")
-    off = offset if is_tile(offset) else ctx.to_value(offset)
-    return off, off.type.shape
-
 
 def _require_raw(ctx, raw: Any) -> Value:
     if isinstance(raw, Value) and isinstance(raw.type, RawMemoryType):
@@ -304,8 +312,7 @@ del _op
 import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
-from .registry import numpy_rule  # noqa: E402
-from ..backends.numpy.numerics import apply_atomic  # noqa: E402
+from ..semantics.atomics import apply_atomic  # noqa: E402
 
 def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, what, ub, report=True):
     """Run an atomic over the active, in-bounds, unmasked lanes; returns the (B, *S) old values."""
@@ -349,49 +356,47 @@ def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, w
 # With bounds checks, an out-of-bounds index is cuTile's way to mask an atomic lane (atomics
 # take no mask), so it is not reported; without them it is undefined behaviour and reported.
 
-@numpy_rule("atomic")
+@ATOMIC.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     n = op.operands[0].type.ndim
     idx, update = rest[:n], rest[n]
     base, coords, ok = _T.resolve(ref, idx)
-    cb = op.attrs.get("check_bounds", True)
+    cb = op.attrs["check_bounds"]
     return _atomic_lanes(ex, op, base, coords, ok, None, op.attrs["mode"], update, None,
                          f"atomic_{op.attrs['mode']} with check_bounds=False", not cb, report=not cb)
 
 
-@numpy_rule("atomic_cas")
+@ATOMIC_CAS.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     n = op.operands[0].type.ndim
     idx, expected, desired = rest[:n], rest[n], rest[n + 1]
     base, coords, ok = _T.resolve(ref, idx)
-    cb = op.attrs.get("check_bounds", True)
+    cb = op.attrs["check_bounds"]
     return _atomic_lanes(ex, op, base, coords, ok, None, "cas", desired, expected,
                          "atomic_cas with check_bounds=False", not cb, report=not cb)
 
 
-@numpy_rule("raw_atomic")
+@RAW_ATOMIC.numpy
 @_T.per_array
 def _(ex, op, ref, offsets, update, *mask):
-    from .views import raw_lanes
-    m = mask[0] if op.attrs.get("has_mask") else None
+    m = mask[0] if op.attrs["has_mask"] else None
     what = f"atomic_{op.attrs['mode']}_offset"
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, what)
     return _atomic_lanes(ex, op, base, coords, ok, m, op.attrs["mode"], update, None, what, True, report=False)
 
 
-@numpy_rule("raw_atomic_cas")
+@RAW_ATOMIC_CAS.numpy
 @_T.per_array
 def _(ex, op, ref, offsets, expected, desired, *mask):
-    from .views import raw_lanes
-    m = mask[0] if op.attrs.get("has_mask") else None
+    m = mask[0] if op.attrs["has_mask"] else None
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "atomic_cas_offset")
     return _atomic_lanes(ex, op, base, coords, ok, m, "cas", desired, expected, "atomic_cas_offset", True,
                          report=False)
 
 
-@numpy_rule("tiled_atomic")
+@TILED_ATOMIC.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     vt: TiledViewType = op.operands[0].type
@@ -403,3 +408,36 @@ def _(ex, op, ref, *rest):
     _atomic_lanes(ex, op, base, bc, ok, None, op.attrs["mode"], update, None,
                   f"TiledView.atomic_store_{op.attrs['mode']}", False, report=False)
     return None
+
+
+@ATOMIC.transpile
+def _(w, op):
+    w.call(op, "atomic", "ctx", w.args(op.operands), mode=op.attrs["mode"])
+
+
+@ATOMIC_CAS.transpile
+def _(w, op):
+    w.call(op, "atomic_cas", "ctx", w.args(op.operands))
+
+
+no_rule("transpile", "raw-memory and tiled-view atomics are not transpiled yet", RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC)
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+def _old_values(op):
+    """Typing rule: the old values, of the memory's dtype and the lanes' shape."""
+    mem, r = op.operands[0].type, op.results[0].type
+    if op.name in ("atomic", "atomic_cas"):      # array, an index tile per axis, update (or expected, desired)
+        want = 1 + mem.ndim + (2 if op.name == "atomic_cas" else 1)
+        expect(len(op.operands) == want, f"{len(op.operands)} operands, expected {want} for this array")
+    expect(isinstance(r, TileType) and r.dtype is mem.dtype, f"old values of {mem} cannot be {r}")
+    return [r]
+
+
+for _p in (ATOMIC, ATOMIC_CAS, RAW_ATOMIC, RAW_ATOMIC_CAS):
+    _p.typing(_old_values)
+TILED_ATOMIC.typing(no_results)
+
+no_rule("fold", "writes memory", ATOMIC, ATOMIC_CAS, RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC)
+no_rule("tileir", "not lowered to TileIR yet", RAW_ATOMIC, RAW_ATOMIC_CAS, TILED_ATOMIC)

@@ -11,7 +11,9 @@ from typing import Any, Optional, Sequence, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
+from ..ir.primitive import TypingError
 from ..ir.types import ArrayType, TileType
+from ..lang.bridge import translate
 
 Shape = Tuple[int, ...]
 
@@ -50,7 +52,6 @@ def require_array(ctx, x: Any, what: str = "array") -> Value:
 
 
 def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
-    from ..lang.bridge import translate
     x = translate(x)
     if isinstance(x, D.DType):
         return x
@@ -75,7 +76,7 @@ def foreign_dtype(x: Any):
 def argument_error(ctx, what: str, message: str, cls: str = "type"):
     """An error about argument `what`, phrased as upstream's: `Invalid argument "what" of fn(): ...`
     when `what` is a parameter of the cuTile function being typed, else `what: ...`."""
-    prefix = getattr(ctx, "argument_prefix", lambda _: "")(what) or (f"{what}: " if what else "")
+    prefix = ctx.argument_prefix(what) or (f"{what}: " if what else "")
     return (ctx.value_error if cls == "value" else ctx.type_error)(prefix + message)
 
 
@@ -292,7 +293,6 @@ def index_tuple(ctx, index: Any, ndim: int, what: str = "Index") -> list:
 
 
 def const_enum(ctx, x: Any, cls, what: str):
-    from ..lang.bridge import translate
     x = translate(ctx.require_constant(x, what))
     if not isinstance(x, cls):
         raise ctx.type_error(f"{what} must be a {cls.__name__}, got {_describe(x)}")
@@ -325,7 +325,7 @@ DEFAULT_TARGET = (13, 3)
 
 
 def target_version(ctx) -> Tuple[int, int]:
-    return getattr(ctx, "target_version", None) or DEFAULT_TARGET
+    return ctx.target_version or DEFAULT_TARGET
 
 
 def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:
@@ -334,3 +334,34 @@ def require_bytecode(ctx, version: Tuple[int, int], feature: str) -> None:
     if have < tuple(version):
         raise ctx.unsupported(f"{feature} requires tileiras {version[0]}.{version[1]} or later. "
                               f"Current version is {have[0]}.{have[1]}.")
+
+
+# ---- typing rules (the verifier's: result types from operand types and attributes) --------
+
+def expect(condition: bool, message: str) -> None:
+    """In a typing rule: the op is malformed unless `condition` holds."""
+    if not condition:
+        raise TypingError(message)
+
+
+def tile_type(op, i: int = 0) -> TileType:
+    t = op.operands[i].type
+    expect(isinstance(t, TileType), f"operand #{i} must be a tile, got {t}")
+    return t
+
+
+def same_as_operand(op):
+    """Typing rule: one result of operand 0's type, every operand of that type."""
+    t = tile_type(op)
+    for i, v in enumerate(op.operands):
+        expect(v.type == t, f"operand #{i} has type {v.type}, expected {t}")
+    return [t]
+
+
+def scalar_result(dtype):
+    """Typing rule: one 0-d result of `dtype`."""
+    return lambda op: [TileType(dtype, ())]
+
+
+def no_results(op):
+    return []

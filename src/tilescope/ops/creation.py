@@ -6,17 +6,25 @@ run-time fill values are converted and broadcast.
 """
 from __future__ import annotations
 
-from .. import dtypes as D
-from ..ir.types import TileType
-from .common import broadcast_to, const_int, const_shape, convert, describe, is_number, is_tile, require_dtype
-from .elementwise import binary_arith, cast
-from .registry import primitive, surface
+import math
 
-primitive("arange", "The 1-d tile [0, 1, ..., n-1] of the result's integer dtype.")
-primitive("literal_tile", "A compile-time constant tile: `values` are its elements in row-major order, "
-                          "already converted to the result dtype.")
-primitive("from_scalars", "The tile whose row-major elements are the scalar operands (all of the result "
-                          "dtype), reshaped to the result shape.")
+from .. import dtypes as D
+from ..ir.primitive import LITERALS
+from ..ir.types import TileType
+from ..semantics import shapes
+from .common import (broadcast_to, const_int, const_shape, convert, describe, expect, is_number, is_tile,
+                     require_dtype)
+from .elementwise import binary_arith, cast
+from .registry import Attr, no_rule, primitive, surface
+
+ARANGE = primitive("arange", "The 1-d tile [0, 1, ..., n-1] of the result's integer dtype.")
+LITERAL_TILE = primitive("literal_tile", "A compile-time constant tile: `values` are its elements in row-major "
+                                         "order, already converted to the result dtype.",
+                         attrs={"values": Attr(LITERALS)})
+FROM_SCALARS = primitive("from_scalars", "The tile whose row-major elements are the scalar operands (all of the "
+                                         "result dtype), reshaped to the result shape.", operands=("*scalars",))
+UNDEF = primitive("undef", "A tile of the result type whose value does not matter (a loop-carried value "
+                           "before its first assignment).")
 
 
 def _is_pow2(n: int) -> bool:
@@ -153,29 +161,89 @@ def _leaves(value):
     return [value]
 
 
-# ---- CPU executor rules ----------------------------------------------------------------
+# ---- rules ----------------------------------------------------------------------------
 
-from .registry import numpy_rule  # noqa: E402
-
-
-@numpy_rule("arange")
+@ARANGE.numpy
 def _(ex, op):
-    import numpy as np
     t = op.results[0].type
-    return np.arange(t.shape[0], dtype=t.dtype.numpy)[None]
+    return shapes.arange(t.shape[0], t.dtype)
 
 
-@numpy_rule("literal_tile")
+@ARANGE.transpile
+def _(w, op):
+    t = op.results[0].type
+    w.call(op, "arange", w.literal(t.shape[0]), w.literal(t.dtype))
+
+
+@LITERAL_TILE.numpy
 def _(ex, op):
-    from .elementwise import _scalar_array
     t = op.results[0].type
-    return _scalar_array(list(op.attrs["values"]), t.dtype).reshape((1,) + t.shape)
+    return shapes.literal_tile(op.attrs["values"], t.shape, t.dtype)
 
 
-@numpy_rule("from_scalars")
+@LITERAL_TILE.transpile
+def _(w, op):
+    t = op.results[0].type
+    w.call(op, "literal_tile", w.literal(tuple(op.attrs["values"])), w.literal(tuple(t.shape)), w.literal(t.dtype))
+
+
+@FROM_SCALARS.numpy
 def _(ex, op, *scalars):
-    import numpy as np
     t = op.results[0].type
-    lead = max(s.shape[0] for s in scalars)
-    cols = [np.broadcast_to(s, (lead,)) for s in scalars]
-    return np.stack(cols, axis=1).astype(t.dtype.numpy, copy=False).reshape((lead,) + t.shape)
+    return shapes.from_scalars(*scalars, shape=t.shape, dtype=t.dtype)
+
+
+@FROM_SCALARS.transpile
+def _(w, op):
+    t = op.results[0].type
+    w.call(op, "from_scalars", w.args(op.operands), shape=tuple(t.shape), dtype=t.dtype)
+
+
+@UNDEF.numpy
+def _(ex, op):
+    t = op.results[0].type
+    return shapes.undef(t.shape, t.dtype)
+
+
+@UNDEF.transpile
+def _(w, op):
+    t = op.results[0].type
+    w.call(op, "undef", w.literal(tuple(t.shape)), w.literal(t.dtype))
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+def _result_tile(op) -> TileType:
+    r = op.results[0].type
+    expect(isinstance(r, TileType), f"the result must be a tile, got {r}")
+    return r
+
+
+@ARANGE.typing
+def _(op):
+    r = _result_tile(op)
+    expect(len(r.shape) == 1 and r.dtype.is_int, f"arange makes a 1-d integer tile, not {r}")
+    return [r]
+
+
+@LITERAL_TILE.typing
+def _(op):
+    r = _result_tile(op)
+    expect(len(op.attrs["values"]) == math.prod(r.shape), f"{len(op.attrs['values'])} values for a tile {r}")
+    return [r]
+
+
+@FROM_SCALARS.typing
+def _(op):
+    r = _result_tile(op)
+    expect(len(op.operands) == math.prod(r.shape) and all(v.type == TileType(r.dtype, ()) for v in op.operands),
+           f"{len(op.operands)} scalars do not make a tile {r}")
+    return [r]
+
+
+@UNDEF.typing
+def _(op):
+    return [_result_tile(op)]
+
+
+no_rule("fold", "tile-shaped (constants fold as scalars only)", ARANGE, LITERAL_TILE, FROM_SCALARS, UNDEF)

@@ -7,53 +7,75 @@ and operations on compile-time constants fold to constants.
 from __future__ import annotations
 
 import builtins
+import inspect
 import math
 import operator
 
 from .. import dtypes as D
+from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
+from ..lang.bridge import translate
 from ..lang.enums import RoundingMode
-from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe,
-                     is_number, is_tile, require_bytecode, require_dtype, shape_of, tile_operand)
-from .registry import METHODS, method, primitive, surface
+from ..semantics import arithmetic, numerics, shapes
+from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
+from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,
+                     is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, tile_operand,
+                     tile_type)
+from .registry import DTYPE, METHODS, ROUNDING, Attr, method, no_rule, optional, primitive, surface
 
-primitive("binary", "Element-wise `fn` on two operands of the same type and shape. Arithmetic: add, sub, "
-                    "mul, truediv, floordiv (rounds toward -inf), cdiv (rounds toward +inf), mod (sign of "
-                    "the divisor, as Python), pow, atan2, max, min (NaN ignored unless `propagate_nan`); "
-                    "integer ops wrap. Bitwise on ints/bools: and, or, xor, lshift, rshift (arithmetic for "
-                    "signed, logical for unsigned). Optional attrs: rounding_mode, flush_to_zero.")
-primitive("compare", "Element-wise comparison `fn` (eq, ne, lt, le, gt, ge) of two same-typed operands, "
-                     "giving bool (ordered: comparisons with NaN are false, except ne).")
-primitive("astype", "Element-wise conversion to `dtype` (float→int truncates toward zero, to bool is "
-                    "`!= 0`); float→float rounds per `rounding_mode` (default nearest-even).")
-primitive("bitcast", "Reinterpret each element's bits as `dtype` (same bit width).")
-primitive("where", "Element-wise select: operand 0 (bool) ? operand 1 : operand 2, all of one shape.")
-primitive("const", "A compile-time scalar constant.")
-primitive("broadcast", "Broadcast to the result shape (size-1 axes repeat).")
-primitive("reshape", "Same elements in row-major order, new shape.")
+# rounding_mode and flush_to_zero, as every float op that takes them declares them.
+FP_ATTRS = {"rounding_mode": optional(ROUNDING), "flush_to_zero": Attr(BOOL, False)}
+
+BINARY = primitive(
+    "binary", "Element-wise `fn` on two operands of the same type and shape. Arithmetic: add, sub, "
+    "mul, truediv, floordiv (rounds toward -inf), cdiv (rounds toward +inf), mod (sign of "
+    "the divisor, as Python), pow, atan2, max, min (NaN ignored unless `propagate_nan`); "
+    "integer ops wrap. Bitwise on ints/bools: and, or, xor, lshift, rshift (arithmetic for "
+    "signed, logical for unsigned). Optional attrs: rounding_mode, flush_to_zero.",
+    operands=("x", "y"), traits=("elementwise",),
+    attrs={"fn": Attr(one_of(BINARY_FNS)), **FP_ATTRS, "propagate_nan": Attr(BOOL, False),
+           "no_lowering": optional(STR, "why upstream cannot lower this live op (raised after DCE)")})
+COMPARE = primitive(
+    "compare", "Element-wise comparison `fn` (eq, ne, lt, le, gt, ge) of two same-typed operands, "
+    "giving bool (ordered: comparisons with NaN are false, except ne).",
+    operands=("x", "y"), traits=("elementwise",), attrs={"fn": Attr(one_of(COMPARE_FNS))})
+UNARY = primitive(
+    "unary", "Element-wise `fn` of one operand; result has the operand's type. fn: abs, neg, exp, "
+    "exp2, log, log2, sqrt, rsqrt, sin, cos, tan, sinh, cosh, tanh, floor, ceil, not "
+    "(bitwise complement; logical not on bool). Optional attrs: rounding_mode, flush_to_zero.",
+    operands=("x",), traits=("elementwise",), attrs={"fn": Attr(one_of(UNARY_FNS)), **FP_ATTRS})
+FMA = primitive(
+    "fma", "Fused multiply-add `operands[0] * operands[1] + operands[2]` with a single rounding "
+    "(made by the fma pass from float mul + add/sub). Optional attrs: rounding_mode, flush_to_zero.",
+    operands=("x", "y", "acc"), traits=("elementwise",), attrs=dict(FP_ATTRS))
+ASTYPE = primitive(
+    "astype", "Element-wise conversion to `dtype` (float→int truncates toward zero, to bool is "
+    "`!= 0`); float→float rounds per `rounding_mode` (default nearest-even).",
+    operands=("x",), traits=("elementwise",), attrs={"dtype": Attr(DTYPE), "rounding_mode": optional(ROUNDING)})
+WHERE = primitive("where", "Element-wise select: operand 0 (bool) ? operand 1 : operand 2, all of one shape.",
+                  operands=("cond", "x", "y"), traits=("elementwise",))
+CONST = primitive("const", "A compile-time scalar constant.", attrs={"value": Attr(NUMBER)})
+BROADCAST = primitive("broadcast", "Broadcast to the result shape (size-1 axes repeat).", operands=("x",))
+RESHAPE = primitive("reshape", "Same elements in row-major order, new shape.", operands=("x",))
 
 
 # ---- rounding mode / flush-to-zero rules -----------------------------------
 
-_RM_BASIC = {RoundingMode.RN: None, RoundingMode.RZ: None, RoundingMode.RM: None, RoundingMode.RP: None}
+def _function(fn: str):
+    """The function table's row for a unary or binary `fn` (their names are distinct)."""
+    return UNARY_FNS.get(fn) or BINARY_FNS[fn]
 
-# Rounding modes each op accepts (value: minimum bytecode version, None = any), and
-# the ops that accept flush_to_zero. Ops not listed accept neither.
-ROUNDING_MODES = {
-    "add": _RM_BASIC, "sub": _RM_BASIC, "mul": _RM_BASIC,
-    "truediv": {**_RM_BASIC, RoundingMode.FULL: None, RoundingMode.APPROX: None},
-    "sqrt": {**_RM_BASIC, RoundingMode.APPROX: None},
-    "tanh": {RoundingMode.FULL: None, RoundingMode.APPROX: (13, 2)},
-    "exp": {RoundingMode.FULL: None, RoundingMode.APPROX: (13, 3)},
-}
-FLUSH_TO_ZERO = frozenset({"add", "sub", "mul", "truediv", "max", "min", "exp2", "sqrt", "rsqrt"})
+
+def given_fp_attrs(rounding_mode=None, flush_to_zero=False, propagate_nan=False) -> dict:
+    """rounding_mode / flush_to_zero / propagate_nan as ops record them: only those set."""
+    return {k: v for k, v in (("rounding_mode", rounding_mode), ("flush_to_zero", flush_to_zero),
+                              ("propagate_nan", propagate_nan)) if v is not None and v is not False}
 
 
 def rounding_mode_arg(ctx, rounding_mode):
     """An optional constant RoundingMode (a member name string is accepted, as upstream)."""
     if rounding_mode is None:
         return None
-    from ..lang.bridge import translate
     rm = translate(ctx.require_constant(rounding_mode, "rounding_mode"))
     if isinstance(rm, str) and rm in RoundingMode.__members__:
         return RoundingMode[rm]
@@ -64,12 +86,12 @@ def rounding_mode_arg(ctx, rounding_mode):
 
 def check_rounding(ctx, fn: str, rm, ftz: bool, dtype: D.DType) -> None:
     """Whether `fn` on `dtype` accepts this rounding mode and flush-to-zero flag."""
+    row = _function(fn)
     if rm is not None:
-        modes = ROUNDING_MODES.get(fn, {})
-        if rm not in modes:
+        if rm.name not in row.rounding:
             raise ctx.type_error(f"Rounding mode {rm.value} is not supported for {fn}")
-        if modes[rm] is not None:
-            require_bytecode(ctx, modes[rm], f"{fn} rounding_mode={rm.value}")
+        if row.rounding[rm.name] is not None:
+            require_bytecode(ctx, row.rounding[rm.name], f"{fn} rounding_mode={rm.value}")
         if not dtype.is_float or dtype.is_restricted:
             raise ctx.type_error(f"Rounding mode can only be used for unrestricted float types, "
                                  f"but got {dtype}")
@@ -77,7 +99,7 @@ def check_rounding(ctx, fn: str, rm, ftz: bool, dtype: D.DType) -> None:
             raise ctx.type_error(f"Rounding mode {rm.value} can only be used for float32 type, "
                                  f"but got {dtype}")
     if ftz:
-        if fn not in FLUSH_TO_ZERO:
+        if not row.ftz:
             raise ctx.type_error(f"Flush to zero is not supported for {fn}")
         if dtype is not D.float32:
             raise ctx.type_error(f"Flush to zero can only be used for float32 type, but got {dtype}")
@@ -111,17 +133,6 @@ def _both_constant(vx, vy) -> bool:
     return vx.const is not None and vy.const is not None and not vx.type.shape
 
 
-_PY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "truediv": operator.truediv,
-       "floordiv": operator.floordiv, "cdiv": lambda x, y: -((-x) // y), "mod": operator.mod,
-       "pow": operator.pow, "atan2": math.atan2, "max": max, "min": min,
-       "and": operator.and_, "or": operator.or_, "xor": operator.xor,
-       "lshift": operator.lshift, "rshift": operator.rshift}
-
-# (fn, kind) pairs that type-check upstream but that its TileIR lowering does not
-# implement; upstream fails later with an internal error, which we raise right away.
-_NO_LOWERING = {("pow", "int"), ("atan2", "int"), ("cdiv", "float")}
-
-
 # ---- arithmetic --------------------------------------------------------------
 
 def binary_arith(ctx, fn: str, x, y, rounding_mode=None, flush_to_zero=False, propagate_nan=False):
@@ -132,77 +143,68 @@ def binary_arith(ctx, fn: str, x, y, rounding_mode=None, flush_to_zero=False, pr
         if not dtype_of(v).is_arithmetic:
             raise ctx.type_error(f"{side} has non-arithmetic dtype {dtype_of(v)}")
     if not is_tile(x) and not is_tile(y):
-        return fold(ctx, _PY[fn], x, y)
+        return fold(ctx, BINARY_FNS[fn].fold, x, y)
     dtype = common_dtype(ctx, x, y, force_float=(fn == "truediv"))
     if dtype.is_bool:
         raise ctx.type_error(f"Binary arithmetic op `{fn}` does not support bool, please cast bool to int")
     shape = broadcast_shapes(ctx, shape_of(x), shape_of(y))
     vx, vy = coerce(ctx, x, dtype, shape), coerce(ctx, y, dtype, shape)
     if _both_constant(vx, vy):
-        return ctx.constant(fold(ctx, _PY[fn], vx.const, vy.const), dtype)
+        return ctx.constant(fold(ctx, BINARY_FNS[fn].fold, vx.const, vy.const), dtype)
     check_rounding(ctx, fn, rounding_mode, flush_to_zero, dtype)
     attrs = {"fn": fn}
-    if (fn, "float" if dtype.is_float else "int") in _NO_LOWERING:
+    if ("float" if dtype.is_float else "int") in BINARY_FNS[fn].unlowered:
         # Upstream fails only when lowering a live op (dead ones are gone by then, and typing
         # errors further down come first): record it; compile() raises it after DCE.
         attrs["no_lowering"] = (f"Missing binary arithmetic implementation for {fn}, "
                                 f"{'float' if dtype.is_float else 'int'}")
-    if rounding_mode is not None:
-        attrs["rounding_mode"] = rounding_mode
-    if flush_to_zero:
-        attrs["flush_to_zero"] = True
-    if propagate_nan:
-        attrs["propagate_nan"] = True
-    return ctx.emit1("binary", [vx, vy], TileType(dtype, shape), **attrs)
+    return ctx.emit1("binary", [vx, vy], TileType(dtype, shape), **attrs,
+                     **given_fp_attrs(rounding_mode, flush_to_zero, propagate_nan))
 
 
-def _arith_surface(name, fn, doc, kwargs):
-    """Declare `ct.<name>(x, y, /, **kwargs)`; kwargs is "rounding", "nan" or None."""
-    if kwargs == "rounding":
-        def stub(x, y, /, *, rounding_mode=None, flush_to_zero=False):
-            pass
-
+def _arith_rule(fn: str, kwargs):
+    """The typing rule of an arithmetic surface taking `kwargs` (rounding or NaN handling)."""
+    if kwargs == ("rounding_mode", "flush_to_zero"):
         def rule(ctx, x, y, rounding_mode, flush_to_zero):
             rm = rounding_mode_arg(ctx, rounding_mode)
             ftz = const_bool(ctx, flush_to_zero, "flush_to_zero")
             return binary_arith(ctx, fn, x, y, rm, ftz)
-    elif kwargs == "nan":
-        def stub(x, y, /, *, flush_to_zero=False, propagate_nan=False):
-            pass
-
+    elif kwargs == ("flush_to_zero", "propagate_nan"):
         def rule(ctx, x, y, flush_to_zero, propagate_nan):
             ftz = const_bool(ctx, flush_to_zero, "flush_to_zero")
             pn = const_bool(ctx, propagate_nan, "propagate_nan")
             return binary_arith(ctx, fn, x, y, None, ftz, pn)
     else:
-        def stub(x, y, /):
-            pass
-
         def rule(ctx, x, y):
             return binary_arith(ctx, fn, x, y)
-    stub.__name__ = name
-    stub.__doc__ = doc
-    sf = surface("elementwise")(stub)
-    sf.rule(rule)
+    return rule
+
+
+_KWARG_DEFAULTS = {"rounding_mode": None, "flush_to_zero": False, "propagate_nan": False}
+
+
+def function_stub(name: str, doc: str, params, kwargs=()):
+    """A stub `def name(*params, /, *, **kwargs)` for a function-table surface."""
+    positional = [inspect.Parameter(p, inspect.Parameter.POSITIONAL_ONLY) for p in params]
+    keywords = [inspect.Parameter(k, inspect.Parameter.KEYWORD_ONLY, default=_KWARG_DEFAULTS[k]) for k in kwargs]
+
+    def stub(*args, **kw):
+        pass
+    stub.__name__, stub.__qualname__, stub.__doc__ = name, name, doc
+    stub.__signature__ = inspect.Signature(positional + keywords)
+    return stub
+
+
+def binary_surface(row):
+    """Declare `ct.<row.surface>(x, y, /, **kwargs)` for a binary function-table row."""
+    sf = surface("elementwise", static=row.static)(function_stub(row.surface, row.doc, ("x", "y"), row.kwargs))
+    fn = row.name
+    if row.form == "arith":
+        sf.rule(_arith_rule(fn, row.kwargs))
+    else:
+        rule_fn = bitwise if row.form == "bitwise" else shift
+        sf.rule(lambda ctx, x, y: rule_fn(ctx, fn, x, y))
     return sf
-
-
-add = _arith_surface("add", "add", "Element-wise `x + y` with promotion and broadcasting.", "rounding")
-sub = _arith_surface("sub", "sub", "Element-wise `x - y` with promotion and broadcasting.", "rounding")
-mul = _arith_surface("mul", "mul", "Element-wise `x * y` with promotion and broadcasting.", "rounding")
-truediv = _arith_surface("truediv", "truediv", "Element-wise `x / y`; integer operands give float32.",
-                         "rounding")
-floordiv = _arith_surface("floordiv", "floordiv", "Element-wise `x // y`, rounding toward negative infinity.",
-                          None)
-cdiv = _arith_surface("cdiv", "cdiv", "Element-wise ceiling division of integers, `-(-x // y)`.", None)
-pow = _arith_surface("pow", "pow", "Element-wise `x ** y` (floats only: integer powers are not lowered).",
-                     None)
-atan2 = _arith_surface("atan2", "atan2", "Element-wise arc tangent of `x1 / x2` in the correct quadrant.",
-                       None)
-maximum = _arith_surface("maximum", "max", "Element-wise maximum; NaN is ignored unless `propagate_nan`.",
-                         "nan")
-minimum = _arith_surface("minimum", "min", "Element-wise minimum; NaN is ignored unless `propagate_nan`.",
-                         "nan")
 
 
 def _reject_bool_pair(ctx, x, y, message):
@@ -210,7 +212,7 @@ def _reject_bool_pair(ctx, x, y, message):
         raise ctx.type_error(message)
 
 
-@surface("elementwise")
+@surface("elementwise", static=True)
 def mod(x, y, /):
     """Element-wise `x % y`; the result has the sign of `y` (Python semantics)."""
 
@@ -222,7 +224,7 @@ def _(ctx, x, y):
     return binary_arith(ctx, "mod", x, y)
 
 
-@surface("elementwise")
+@surface("elementwise", static=True)
 def divmod(x, y, /):
     """`(x // y, x % y)` element-wise, for integer operands."""
 
@@ -247,43 +249,25 @@ def _(ctx, x, y):
 
 # ---- comparisons -----------------------------------------------------------
 
-_CMP = {"equal": "eq", "not_equal": "ne", "less": "lt", "less_equal": "le", "greater": "gt",
-        "greater_equal": "ge"}
-_PY_CMP = {"eq": operator.eq, "ne": operator.ne, "lt": operator.lt, "le": operator.le,
-           "gt": operator.gt, "ge": operator.ge}
-
-
 def compare(ctx, fn: str, x, y):
     operand(ctx, x, "the left-hand side")
     operand(ctx, y, "the right-hand side")
     if not is_tile(x) and not is_tile(y):
-        return _PY_CMP[fn](x, y)
+        return COMPARE_FNS[fn].fold(x, y)
     dtype = common_dtype(ctx, x, y)
     shape = broadcast_shapes(ctx, shape_of(x), shape_of(y))
     vx, vy = coerce(ctx, x, dtype, shape), coerce(ctx, y, dtype, shape)
     if _both_constant(vx, vy):
-        return ctx.constant(_PY_CMP[fn](vx.const, vy.const), D.bool_)
+        return ctx.constant(COMPARE_FNS[fn].fold(vx.const, vy.const), D.bool_)
     return ctx.emit1("compare", [vx, vy], TileType(D.bool_, shape), fn=fn)
 
 
-def _cmp_surface(name):
-    fn = _CMP[name]
-
-    def stub(x, y, /):
-        pass
-    stub.__name__ = name
-    stub.__doc__ = f"Element-wise `{fn}` comparison giving a bool tile."
-    sf = surface("elementwise")(stub)
+def compare_surface(row):
+    """Declare `ct.<row.surface>(x, y, /)` for a comparison row."""
+    sf = surface("elementwise", static=row.static)(function_stub(row.surface, row.doc, ("x", "y")))
+    fn = row.name
     sf.rule(lambda ctx, x, y: compare(ctx, fn, x, y))
     return sf
-
-
-equal = _cmp_surface("equal")
-not_equal = _cmp_surface("not_equal")
-less = _cmp_surface("less")
-less_equal = _cmp_surface("less_equal")
-greater = _cmp_surface("greater")
-greater_equal = _cmp_surface("greater_equal")
 
 
 # ---- bitwise ---------------------------------------------------------------
@@ -293,7 +277,7 @@ def bitwise(ctx, fn: str, x, y):
     operand(ctx, x, "the left-hand side")
     operand(ctx, y, "the right-hand side")
     if not is_tile(x) and not is_tile(y):
-        return fold(ctx, _PY[fn], x, y)
+        return fold(ctx, BINARY_FNS[fn].fold, x, y)
     dx, dy = dtype_of(x), dtype_of(y)
     if not D.is_integral(dx) or not D.is_integral(dy):
         raise ctx.type_error("Bitwise operations require integers or booleans. "
@@ -310,7 +294,7 @@ def shift(ctx, fn: str, x, y):
     operand(ctx, x, "the left-hand side")
     operand(ctx, y, "the right-hand side")
     if not is_tile(x) and not is_tile(y):
-        return fold(ctx, _PY[fn], x, y)
+        return fold(ctx, BINARY_FNS[fn].fold, x, y)
     for side, v in (("left", x), ("right", y)):
         if not dtype_of(v).is_int:
             raise ctx.type_error(f"Bitwise shift requires an integer for {side}-hand side, "
@@ -323,26 +307,15 @@ def _integer_binary(ctx, fn, x, y):
     shape = broadcast_shapes(ctx, shape_of(x), shape_of(y))
     vx, vy = coerce(ctx, x, dtype, shape), coerce(ctx, y, dtype, shape)
     if _both_constant(vx, vy):
-        return ctx.constant(fold(ctx, _PY[fn], vx.const, vy.const), dtype)
+        return ctx.constant(fold(ctx, BINARY_FNS[fn].fold, vx.const, vy.const), dtype)
     return ctx.emit1("binary", [vx, vy], TileType(dtype, shape), fn=fn)
 
 
-def _bitwise_surface(name, fn, rule_fn, doc):
-    def stub(x, y, /):
-        pass
-    stub.__name__ = name
-    stub.__doc__ = doc
-    sf = surface("elementwise")(stub)
-    sf.rule(lambda ctx, x, y: rule_fn(ctx, fn, x, y))
-    return sf
-
-
-bitwise_and = _bitwise_surface("bitwise_and", "and", bitwise, "Element-wise `x & y` on integers or bools.")
-bitwise_or = _bitwise_surface("bitwise_or", "or", bitwise, "Element-wise `x | y` on integers or bools.")
-bitwise_xor = _bitwise_surface("bitwise_xor", "xor", bitwise, "Element-wise `x ^ y` on integers or bools.")
-bitwise_lshift = _bitwise_surface("bitwise_lshift", "lshift", shift, "Element-wise `x << y` on integers.")
-bitwise_rshift = _bitwise_surface("bitwise_rshift", "rshift", shift,
-                                  "Element-wise `x >> y` on integers (sign-extending for signed types).")
+for _row in BINARY_FNS.values():
+    if _row.form is not None:
+        binary_surface(_row)
+for _row in COMPARE_FNS.values():
+    compare_surface(_row)
 
 
 # ---- where -----------------------------------------------------------------
@@ -464,59 +437,73 @@ def _(ctx, x, dtype):
     return ctx.emit1("bitcast", [v], TileType(dt, v.type.shape), dtype=dt)
 
 
-# ---- CPU executor rules ----------------------------------------------------------
-# Values carry a leading block axis (size B, or 1 when uniform); every rule here is
-# element-wise, so NumPy broadcasting handles mixed leading sizes. GPU-exact numerics
-# live in backends/numpy/numerics.py (imported lazily: no executor import at load time).
+# ---- rules ----------------------------------------------------------------------------
+# NumPy: values carry a leading block axis (size B, or 1 when uniform); every rule here is
+# element-wise, so NumPy broadcasting handles mixed leading sizes. GPU-exact numerics live in
+# the semantics library (semantics/numerics.py, arithmetic.py). Transpile: an op becomes a
+# plain NumPy expression where that is exactly the executor's rule, else a call of the
+# prelude function of the op's name.
 
-from .registry import numpy_rule  # noqa: E402
-
-primitive("fma", "Fused multiply-add `operands[0] * operands[1] + operands[2]` with a single rounding "
-                 "(made by the fma pass from float mul + add/sub). Optional attrs: rounding_mode, "
-                 "flush_to_zero.")
-
-
-def _num():
-    from ..backends.numpy import numerics
-    return numerics
+def _result_dtype(op):
+    return op.results[0].type.dtype
 
 
-def _scalar_array(values, dtype: D.DType):
-    """Python constants (already in the dtype's value set) as a storage array."""
-    import numpy as np
-    if dtype.is_bool or dtype.is_int:
-        return np.array(values, dtype=dtype.numpy)
-    return _num().round_float(np.array(values, dtype=np.float64), dtype)
+def _same_dtypes(op) -> bool:
+    return len({v.type.dtype for v in list(op.operands) + list(op.results)}) == 1
 
 
-@numpy_rule("const")
+@CONST.numpy
 def _(ex, op):
-    return _scalar_array([op.attrs["value"]], op.results[0].type.dtype)
+    return shapes.const(op.attrs["value"], _result_dtype(op))
 
 
-@numpy_rule("broadcast")
+@CONST.transpile
+def _(w, op):
+    dt = _result_dtype(op)
+    if w.is_native(dt):
+        w.assign(op, f"np.array([{w.literal(op.attrs['value'])}], dtype={w.np_dtype(dt)})")
+    else:
+        w.call(op, "const", w.literal(op.attrs["value"]), w.literal(dt))
+
+
+@BROADCAST.numpy
 def _(ex, op, x):
-    import numpy as np
-    return np.broadcast_to(x, (x.shape[0],) + op.results[0].type.shape)
+    return shapes.broadcast(x, op.results[0].type.shape)
 
 
-@numpy_rule("reshape")
+@RESHAPE.numpy
 def _(ex, op, x):
-    return x.reshape((x.shape[0],) + op.results[0].type.shape)
+    return shapes.reshape(x, op.results[0].type.shape)
 
 
-@numpy_rule("astype")
+@BROADCAST.transpile
+@RESHAPE.transpile
+def _(w, op):
+    w.call(op, op.name, w.name(op.operands[0]), w.literal(tuple(op.results[0].type.shape)))
+
+
+@ASTYPE.numpy
 def _(ex, op, x):
     from ..backends.numpy import widened
     if not ex.checks.poison and id(op) in widened.sites(ex.fn):
-        return _num().f16_values(x)          # only mma reads it: float16 values kept in float32
-    return _num().convert(x, op.operands[0].type.dtype, op.attrs["dtype"], op.attrs.get("rounding_mode"))
+        return numerics.f16_values(x)          # only mma reads it: float16 values kept in float32
+    return numerics.convert(x, op.operands[0].type.dtype, op.attrs["dtype"], op.attrs["rounding_mode"])
 
 
-@numpy_rule("where")
+@ASTYPE.transpile
+def _(w, op):
+    src, dst = op.operands[0].type.dtype, op.attrs["dtype"]
+    x = w.name(op.operands[0])
+    if src is dst:
+        w.assign(op, x)
+    else:
+        w.call(op, "astype", x, w.literal(src), w.literal(dst), **w.attrs(op, "rounding_mode"))
+
+
+@WHERE.numpy
 def _(ex, op, cond, x, y):
     import numpy as np
-    dt = op.results[0].type.dtype.numpy
+    dt = _result_dtype(op).numpy
     # A condition that holds (or fails) everywhere picks one side whole: no pass over the data
     # when that side already has the result's shape (a mask of the columns inside the array).
     for pick, side in ((True, x), (False, y)):
@@ -527,19 +514,133 @@ def _(ex, op, cond, x, y):
     return np.where(cond, x, y).astype(dt, copy=False)
 
 
-@numpy_rule("compare")
+@WHERE.transpile
+def _(w, op):
+    dt = _result_dtype(op)
+    if op.operands[1].type.dtype is dt and op.operands[2].type.dtype is dt:
+        w.assign(op, f"np.where({w.args(op.operands)})")
+    else:
+        w.call(op, "where", w.args(op.operands), dtype=dt)
+
+
+@COMPARE.numpy
 def _(ex, op, x, y):
-    return _num().compare(x, y, op.attrs["fn"], op.operands[0].type.dtype)
+    return arithmetic.compare(x, y, op.attrs["fn"], op.operands[0].type.dtype)
 
 
-@numpy_rule("binary")
+_COMPARE_OPERATOR = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+
+@COMPARE.transpile
+def _(w, op):
+    dt = op.operands[0].type.dtype
+    x, y = (w.name(v) for v in op.operands)
+    if w.is_native(dt) and op.operands[1].type.dtype is dt:
+        w.assign(op, f"{x} {_COMPARE_OPERATOR[op.attrs['fn']]} {y}")
+    else:
+        w.call(op, "compare", x, y, fn=op.attrs["fn"], dtype=dt)
+
+
+@BINARY.numpy
 def _(ex, op, x, y):
     a = op.attrs
-    return _num().binary(x, y, a["fn"], op.results[0].type.dtype, a.get("rounding_mode"),
-                         a.get("flush_to_zero", False), a.get("propagate_nan", False))
+    return arithmetic.binary(x, y, a["fn"], _result_dtype(op), a["rounding_mode"], a["flush_to_zero"],
+                         a["propagate_nan"])
 
 
-@numpy_rule("fma")
+_FLOAT_OPERATOR = {"add": "+", "sub": "-", "mul": "*", "truediv": "/"}
+_INT_OPERATOR = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^"}
+
+
+@BINARY.transpile
+def _(w, op):
+    dt, fn = _result_dtype(op), op.attrs["fn"]
+    x, y = (w.name(v) for v in op.operands)
+    plain = _same_dtypes(op) and not op.attrs["rounding_mode"] and not op.attrs["flush_to_zero"]
+    if plain and w.is_native(dt) and dt.is_float and fn in _FLOAT_OPERATOR:
+        w.assign(op, f"{x} {_FLOAT_OPERATOR[fn]} {y}")
+    elif plain and w.is_native(dt) and not dt.is_float and fn in _INT_OPERATOR:
+        w.assign(op, f"{x} {_INT_OPERATOR[fn]} {y}")
+    elif plain and w.is_native(dt) and not dt.is_float and fn in ("max", "min"):
+        w.assign(op, f"np.{'maximum' if fn == 'max' else 'minimum'}({x}, {y})")
+    else:
+        w.call(op, "binary", x, y, **w.attrs(op, "fn", "rounding_mode", "flush_to_zero", "propagate_nan"), dtype=dt)
+
+
+@BINARY.fold
+def _(attrs, x, y):
+    return BINARY_FNS[attrs["fn"]].fold(x, y)
+
+
+@COMPARE.fold
+def _(attrs, x, y):
+    return COMPARE_FNS[attrs["fn"]].fold(x, y)
+
+
+@FMA.numpy
 def _(ex, op, a, b, c):
-    dt = op.results[0].type.dtype
-    return _num().fma(a, b, c, dt, op.attrs.get("rounding_mode"), op.attrs.get("flush_to_zero", False))
+    return numerics.fma(a, b, c, _result_dtype(op), op.attrs["rounding_mode"], op.attrs["flush_to_zero"])
+
+
+@FMA.transpile
+def _(w, op):
+    extra = [w.literal(op.attrs["rounding_mode"]), w.literal(op.attrs["flush_to_zero"])] \
+        if op.attrs["rounding_mode"] is not None or op.attrs["flush_to_zero"] else []
+    w.call(op, "fma", w.args(op.operands), w.literal(_result_dtype(op)), *extra)
+
+
+# ---- typing (the verifier's rules) -----------------------------------------------------
+
+BINARY.typing(same_as_operand)
+FMA.typing(same_as_operand)
+UNARY.typing(same_as_operand)
+
+
+@COMPARE.typing
+def _(op):
+    t = tile_type(op)
+    expect(op.operands[1].type == t, f"compared operands differ: {t} and {op.operands[1].type}")
+    return [TileType(D.bool_, t.shape)]
+
+
+@ASTYPE.typing
+def _(op):
+    return [TileType(op.attrs["dtype"], tile_type(op).shape)]
+
+
+@WHERE.typing
+def _(op):
+    c, x, y = (tile_type(op, i) for i in range(3))
+    expect(c.dtype is D.bool_ and c.shape == x.shape and x == y, f"where({c}, {x}, {y}): operands differ")
+    return [x]
+
+
+@CONST.typing
+def _(op):
+    t = op.results[0].type
+    expect(isinstance(t, TileType) and not t.shape, f"a constant is a 0-d tile, not {t}")
+    return [t]
+
+
+@BROADCAST.typing
+def _(op):
+    t, r = tile_type(op), op.results[0].type
+    expect(isinstance(r, TileType) and r.dtype is t.dtype and len(r.shape) == len(t.shape)
+           and all(a in (1, b) for a, b in zip(t.shape, r.shape)), f"cannot broadcast {t} to {r}")
+    return [r]
+
+
+@RESHAPE.typing
+def _(op):
+    t, r = tile_type(op), op.results[0].type
+    expect(isinstance(r, TileType) and r.dtype is t.dtype and math.prod(r.shape) == math.prod(t.shape),
+           f"cannot reshape {t} to {r}")
+    return [r]
+
+
+@CONST.fold
+def _(attrs):
+    return attrs["value"]
+
+
+no_rule("fold", "folded by the typing rules of the functions that make it", ASTYPE, WHERE, BROADCAST, RESHAPE, FMA)

@@ -18,26 +18,37 @@ from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
+from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
 from ..lang import builtins_rules
 from ..lang.enums import PaddingMode
 from ..lang.surface_types import Slice
-from .common import (broadcast_to, const_bool, const_enum, implicit_cast, is_number, is_tile, require_array, tile_operand)
-from .memory import latency_hint, load_store_hints
-from .registry import primitive, surface
+from .common import (broadcast_to, const_bool, const_enum, expect, implicit_cast, is_number, is_tile, require_array,
+                     tile_operand)
+from .memory import HINT_ATTRS, latency_hint, load_store_hints
+from .registry import PADDING, Attr, no_rule, optional, primitive, surface
 
 Shape = Tuple[int, ...]
 
-primitive("gather", "Element load: result[p] = array[idx_0[p], ..., idx_{n-1}[p]] where in bounds (indices "
-                    "compared as unsigned, so negatives are out of bounds) and mask[p]; else padding[p]. "
-                    "Operands: array, n index tiles of the result shape, padding, then mask if `has_mask`.")
-primitive("scatter", "Element store: array[idx_0[p], ...] = value[p] where in bounds (when `check_bounds`) and "
-                     "mask[p]. Operands: array, n index tiles, value, then mask if `has_mask`.")
-primitive("load_advanced", "Tile load whose axis `sparse_dim` takes the elements listed by a 1-D index tile and "
-                           "whose other axes are contiguous ranges [start, start+shape[d]). Operands: array, "
-                           "then per axis the index tile (sparse axis) or start scalar (dense axes).")
-primitive("store_advanced", "Tile store with load_advanced's addressing; out-of-bounds elements are dropped. "
-                            "Operands: array, per-axis index/start, tile.")
+GATHER = primitive(
+    "gather", "Element load: result[p] = array[idx_0[p], ..., idx_{n-1}[p]] where in bounds (indices "
+    "compared as unsigned, so negatives are out of bounds) and mask[p]; else padding[p]. One index tile "
+    "(of the result shape) per array axis.", operands=("array", "*index", "padding", "mask?has_mask"),
+    attrs={"check_bounds": Attr(BOOL, True), "latency": optional(INT), "has_mask": Attr(BOOL, False)})
+SCATTER = primitive(
+    "scatter", "Element store: array[idx_0[p], ...] = value[p] where in bounds (when `check_bounds`) and "
+    "mask[p].", operands=("array", "*index", "value", "mask?has_mask"), results=0, traits=("side_effects",),
+    attrs={"check_bounds": Attr(BOOL, True), "latency": optional(INT), "has_mask": Attr(BOOL, False),
+           "stored_operand": Attr(INT, -1)})
+LOAD_ADVANCED = primitive(
+    "load_advanced", "Tile load whose axis `sparse_dim` takes the elements listed by a 1-D index tile and "
+    "whose other axes are contiguous ranges [start, start+shape[d]); one operand per axis: the index tile "
+    "(sparse axis) or the start scalar (dense axes).", operands=("array", "*per_axis"),
+    attrs={"sparse_dim": Attr(INT), "shape": Attr(INTS), "padding_mode": Attr(PADDING), **HINT_ATTRS})
+STORE_ADVANCED = primitive(
+    "store_advanced", "Tile store with load_advanced's addressing; out-of-bounds elements are dropped.",
+    operands=("array", "*per_axis", "tile"), results=0, traits=("side_effects",),
+    attrs={"sparse_dim": Attr(INT), "shape": Attr(INTS), **HINT_ATTRS, "stored_operand": Attr(INT, -1)})
 
 
 # ---- shared helpers for pointer-style ops --------------------------------------
@@ -338,32 +349,31 @@ __all__ = ["gather", "scatter", "load_advanced_indexing", "store_advanced_indexi
 import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
-from .registry import numpy_rule  # noqa: E402
 
 
 def _split_pointer_operands(op, rest, n_values: int):
     """(indices, values, mask) of a gather/scatter: n index tiles, n_values tiles, optional mask."""
     n = op.operands[0].type.ndim
     idx, values = rest[:n], rest[n:n + n_values]
-    mask = rest[n + n_values] if op.attrs.get("has_mask") else None
+    mask = rest[n + n_values] if op.attrs["has_mask"] else None
     return list(idx), list(values), mask
 
 
-@numpy_rule("gather")
+@GATHER.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     idx, (pad,), mask = _split_pointer_operands(op, rest, 1)
-    cb = op.attrs.get("check_bounds", True)
+    cb = op.attrs["check_bounds"]
     what = "gather" if cb else "gather with check_bounds=False"
     vals = _T.load_elements(ex, op, ref, idx, pad, mask, what=what, ub=not cb, report_oob=not cb)
     return vals
 
 
-@numpy_rule("scatter")
+@SCATTER.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     idx, (value,), mask = _split_pointer_operands(op, rest, 1)
-    cb = op.attrs.get("check_bounds", True)
+    cb = op.attrs["check_bounds"]
     what = "scatter" if cb else "scatter with check_bounds=False"
     _T.store_elements(ex, op, ref, idx, value, mask, what=what, ub=not cb, report_oob=not cb)
     return None
@@ -386,7 +396,7 @@ def _advanced_coords(op, per_axis):
     return coords
 
 
-@numpy_rule("load_advanced")
+@LOAD_ADVANCED.numpy
 @_T.per_array
 def _(ex, op, ref, *per_axis):
     t = op.results[0].type
@@ -396,10 +406,63 @@ def _(ex, op, ref, *per_axis):
     return _np.broadcast_to(vals, (vals.shape[0],) + tuple(t.shape))
 
 
-@numpy_rule("store_advanced")
+@STORE_ADVANCED.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     per_axis, tile = rest[:-1], rest[-1]
     _T.store_elements(ex, op, ref, _advanced_coords(op, per_axis), tile, what="advanced-index store",
                       report_oob=False)
     return None
+
+
+@GATHER.transpile
+def _(w, op):
+    w.call(op, "gather", w.args(op.operands), **w.attrs(op, "has_mask"), ndim=op.operands[0].type.ndim)
+
+
+@SCATTER.transpile
+def _(w, op):
+    w.call(op, "scatter", "ctx", w.args(op.operands), **w.attrs(op, "has_mask"), ndim=op.operands[0].type.ndim)
+
+
+no_rule("transpile", "advanced indexing is not transpiled yet", LOAD_ADVANCED, STORE_ADVANCED)
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+def _expect_lanes(op, n_values: int) -> None:
+    """array, one index tile per axis, `n_values` value operands, then the mask if any."""
+    want = 1 + op.operands[0].type.ndim + n_values + op.attrs["has_mask"]
+    expect(len(op.operands) == want, f"{len(op.operands)} operands, expected {want} for this array")
+
+
+@GATHER.typing
+def _(op):
+    _expect_lanes(op, 1)
+    a = op.operands[0].type
+    pad = op.operands[1 + a.ndim].type            # the padding is broadcast to the lanes' shape
+    expect(pad.dtype is a.dtype, f"padding {pad} for an array of {a.dtype}")
+    return [TileType(a.dtype, pad.shape)]
+
+
+@LOAD_ADVANCED.typing
+def _(op):
+    a = op.operands[0].type
+    expect(len(op.operands) == a.ndim + 1, f"{len(op.operands) - 1} per-axis operands for an array of rank {a.ndim}")
+    return [TileType(a.dtype, tuple(op.attrs["shape"]))]
+
+
+@SCATTER.typing
+def _(op):
+    _expect_lanes(op, 1)
+    return []
+
+
+@STORE_ADVANCED.typing
+def _(op):
+    n = op.operands[0].type.ndim
+    expect(len(op.operands) == n + 2, f"{len(op.operands) - 2} per-axis operands for an array of rank {n}")
+    return []
+
+no_rule("fold", "a run-time memory access", GATHER, SCATTER, LOAD_ADVANCED, STORE_ADVANCED)
+no_rule("tileir", "not lowered to TileIR yet", LOAD_ADVANCED, STORE_ADVANCED)

@@ -6,33 +6,17 @@ floats only, negation turns bools into int32, bitwise not rejects floats.
 """
 from __future__ import annotations
 
-import builtins
 import math as pymath
 
 from .. import dtypes as D
 from ..ir.types import TileType
+from ..semantics import arithmetic
+from ..semantics.functions import UNARY as UNARY_FNS
 from .common import const_bool, convert, is_tile
-from .elementwise import check_rounding, fold, operand, rounding_mode_arg
-from .registry import primitive, surface
-
-primitive("unary", "Element-wise `fn` of one operand; result has the operand's type. fn: abs, neg, exp, "
-                   "exp2, log, log2, sqrt, rsqrt, sin, cos, tan, sinh, cosh, tanh, floor, ceil, not "
-                   "(bitwise complement; logical not on bool). Optional attrs: rounding_mode, "
-                   "flush_to_zero.")
-
-# What happens to bool / integer / float inputs: "float" converts to float32,
-# "int" to int32, "keep" leaves the dtype, None rejects the input.
-FLOAT = ("float", "float", "keep")
-STRICT_FLOAT = (None, None, "keep")
-INT_FLOAT = ("int", "keep", "keep")
-BOOL_INT = ("keep", "keep", None)
-ANYTHING = ("keep", "keep", "keep")
+from .elementwise import UNARY, check_rounding, fold, function_stub, given_fp_attrs, operand, rounding_mode_arg
+from .registry import surface
 
 _KIND_WORDS = ("Boolean", "Integer", "Float")
-
-
-def _bitwise_not(x):
-    return (not x) if isinstance(x, bool) else ~x
 
 
 def _invert_operator(x):
@@ -41,18 +25,10 @@ def _invert_operator(x):
     return ~x
 
 
-# Python evaluation of each fn on constants.
-_PY = {"abs": builtins.abs, "neg": lambda x: -x, "exp": pymath.exp, "exp2": lambda x: 2 ** x,
-       "log": pymath.log, "log2": pymath.log2, "sqrt": pymath.sqrt, "rsqrt": lambda x: x ** -0.5,
-       "sin": pymath.sin, "cos": pymath.cos, "tan": pymath.tan, "sinh": pymath.sinh,
-       "cosh": pymath.cosh, "tanh": pymath.tanh, "floor": pymath.floor, "ceil": pymath.ceil,
-       "not": _bitwise_not}
-
-
 def unary(ctx, fn: str, behavior, x, rounding_mode=None, flush_to_zero=False, pyfn=None):
     """Apply unary `fn` following `behavior` for bool/int/float inputs (folding constants)."""
     operand(ctx, x, "x")
-    pyfn = pyfn or _PY[fn]
+    pyfn = pyfn or UNARY_FNS[fn].fold
     if not is_tile(x):
         return fold(ctx, pyfn, x)
     dt = x.type.dtype
@@ -68,31 +44,13 @@ def unary(ctx, fn: str, behavior, x, rounding_mode=None, flush_to_zero=False, py
     if x.const is not None and not ty.shape:
         return ctx.constant(fold(ctx, pyfn, x.const), ty.dtype)
     check_rounding(ctx, fn, rounding_mode, flush_to_zero, ty.dtype)
-    attrs = {"fn": fn}
-    if rounding_mode is not None:
-        attrs["rounding_mode"] = rounding_mode
-    if flush_to_zero:
-        attrs["flush_to_zero"] = True
-    return ctx.emit1("unary", [x], ty, **attrs)
+    return ctx.emit1("unary", [x], ty, fn=fn, **given_fp_attrs(rounding_mode, flush_to_zero))
 
 
-def _unary_surface(name, fn, behavior, doc, kwargs=()):
-    """Declare `ct.<name>(x, /, *kwargs)` with kwargs among rounding_mode, flush_to_zero."""
-    if kwargs == ("rounding_mode",):
-        def stub(x, /, *, rounding_mode=None):
-            pass
-    elif kwargs == ("flush_to_zero",):
-        def stub(x, /, *, flush_to_zero=False):
-            pass
-    elif kwargs == ("rounding_mode", "flush_to_zero"):
-        def stub(x, /, *, rounding_mode=None, flush_to_zero=False):
-            pass
-    else:
-        def stub(x, /):
-            pass
-    stub.__name__ = name
-    stub.__doc__ = doc
-    sf = surface("math")(stub)
+def unary_surface(row):
+    """Declare `ct.<row.surface>(x, /, **kwargs)` for a unary function-table row."""
+    sf = surface("math", static=row.static)(function_stub(row.surface, row.doc, ("x",), row.kwargs))
+    fn, behavior = row.name, row.inputs
 
     def rule(ctx, x, rounding_mode=None, flush_to_zero=False):
         rm = rounding_mode_arg(ctx, rounding_mode)
@@ -102,34 +60,26 @@ def _unary_surface(name, fn, behavior, doc, kwargs=()):
     return sf
 
 
-_TO_FLOAT = " Bool and integer inputs are converted to float32 first."
-exp = _unary_surface("exp", "exp", FLOAT, "Element-wise e**x (rounding_mode FULL or APPROX, float32 only)."
-                     + _TO_FLOAT, ("rounding_mode",))
-exp2 = _unary_surface("exp2", "exp2", FLOAT, "Element-wise 2**x." + _TO_FLOAT, ("flush_to_zero",))
-log = _unary_surface("log", "log", FLOAT, "Element-wise natural logarithm." + _TO_FLOAT)
-log2 = _unary_surface("log2", "log2", FLOAT, "Element-wise base-2 logarithm." + _TO_FLOAT)
-sqrt = _unary_surface("sqrt", "sqrt", FLOAT, "Element-wise square root." + _TO_FLOAT,
-                      ("rounding_mode", "flush_to_zero"))
-rsqrt = _unary_surface("rsqrt", "rsqrt", FLOAT, "Element-wise 1 / sqrt(x)." + _TO_FLOAT, ("flush_to_zero",))
-sin = _unary_surface("sin", "sin", FLOAT, "Element-wise sine (radians)." + _TO_FLOAT)
-cos = _unary_surface("cos", "cos", FLOAT, "Element-wise cosine (radians)." + _TO_FLOAT)
-tan = _unary_surface("tan", "tan", FLOAT, "Element-wise tangent (radians)." + _TO_FLOAT)
-sinh = _unary_surface("sinh", "sinh", FLOAT, "Element-wise hyperbolic sine." + _TO_FLOAT)
-cosh = _unary_surface("cosh", "cosh", FLOAT, "Element-wise hyperbolic cosine." + _TO_FLOAT)
-tanh = _unary_surface("tanh", "tanh", FLOAT, "Element-wise hyperbolic tangent (rounding_mode FULL or "
-                                             "APPROX, float32 only)." + _TO_FLOAT, ("rounding_mode",))
-floor = _unary_surface("floor", "floor", STRICT_FLOAT, "Element-wise round toward -inf (float tiles only).")
-ceil = _unary_surface("ceil", "ceil", STRICT_FLOAT, "Element-wise round toward +inf (float tiles only).")
-abs = _unary_surface("abs", "abs", ANYTHING, "Element-wise absolute value (any dtype; also builtin abs()).")
-negative = _unary_surface("negative", "neg", INT_FLOAT, "Element-wise `-x`; a bool tile becomes int32 first.")
-bitwise_not = _unary_surface("bitwise_not", "not", BOOL_INT,
-                             "Element-wise `~x` on integers; logical not on bools. Floats are rejected.")
+for _row in UNARY_FNS.values():
+    unary_surface(_row)
+
+# The functions of semantics/functions.py itself: a transpiled module carries that table whole.
+_LIBRARY_FUNCTIONS = frozenset(UNARY_FNS)
+
+
+def declare_unary(row):
+    """A new unary function: its function-table row, and the `cuda.tile` surface made from it."""
+    if row.name in UNARY_FNS:
+        raise ValueError(f"unary function {row.name!r} exists already")
+    UNARY_FNS[row.name] = row
+    return unary_surface(row)
 
 
 def invert(ctx, x):
     """The `~` operator: as bitwise_not, except that `~` on a loose Python bool is an error
     (a typed bool tile, constant or not, is fine)."""
-    return unary(ctx, "not", BOOL_INT, x, pyfn=_bitwise_not if is_tile(x) else _invert_operator)
+    return unary(ctx, "not", UNARY_FNS["not"].inputs, x,
+                 pyfn=UNARY_FNS["not"].fold if is_tile(x) else _invert_operator)
 
 
 @surface("math")
@@ -172,14 +122,31 @@ def unary_plus(ctx, x):
     return x
 
 
-# ---- CPU executor rule -------------------------------------------------------------
-# (the numerics, shared with transpiled modules, are in backends/numpy/numerics.py `unary`)
+# ---- rules ------------------------------------------------------------------------
+# (the numerics, shared with transpiled modules, are semantics/arithmetic.py `unary`)
 
-from .registry import numpy_rule  # noqa: E402
-
-
-@numpy_rule("unary")
+@UNARY.numpy
 def _(ex, op, x):
-    from ..backends.numpy import numerics as N
-    return N.unary(x, op.attrs["fn"], op.results[0].type.dtype, op.attrs.get("rounding_mode"),
-                   op.attrs.get("flush_to_zero", False))
+    return arithmetic.unary(x, op.attrs["fn"], op.results[0].type.dtype, op.attrs["rounding_mode"],
+                   op.attrs["flush_to_zero"])
+
+
+@UNARY.fold
+def _(attrs, x):
+    return UNARY_FNS[attrs["fn"]].fold(x)
+
+
+@UNARY.transpile
+def _(w, op):
+    dt = op.results[0].type.dtype
+    x = w.name(op.operands[0])
+    fn = op.attrs["fn"]
+    if fn not in _LIBRARY_FUNCTIONS:
+        raise w.unsupported(op, f"unary function '{fn}' is not in tilescope/semantics/functions.py, the table "
+                                f"transpiled modules carry")
+    if fn == "not" and dt.is_bool:
+        w.assign(op, f"np.logical_not({x})")
+    elif fn == "neg" and dt.is_int:
+        w.assign(op, f"-{x}")
+    else:
+        w.call(op, "unary", x, **w.attrs(op, "fn", "rounding_mode", "flush_to_zero"), dtype=dt)

@@ -10,15 +10,18 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from .. import dtypes as D
+from ..ir.primitive import BOOL
 from ..ir.types import TileType
-from .common import broadcast_to, const_bool, convert, describe, is_tile, reshape
-from .registry import primitive, surface
+from ..semantics import products
+from .common import broadcast_to, const_bool, convert, describe, expect, is_tile, reshape, tile_type
+from .registry import Attr, no_rule, primitive, surface
 
-primitive("mma", "`x @ y + acc` over the last two axes (batch axes equal); the result has acc's type. "
-                 "Integer inputs accumulate exactly in int32; `use_fast_acc` lowers fp8 accumulation "
-                 "precision.")
-primitive("mma_scaled", "`(x * x_scale) @ (y * y_scale) + acc`: each scale element covers "
-                        "K // K_s consecutive elements along K (x's last axis, y's second to last).")
+MMA = primitive("mma", "`x @ y + acc` over the last two axes (batch axes equal); the result has acc's type. "
+                       "Integer inputs accumulate exactly in int32; `use_fast_acc` lowers fp8 accumulation "
+                       "precision.", operands=("x", "y", "acc"), attrs={"use_fast_acc": Attr(BOOL, False)})
+MMA_SCALED = primitive("mma_scaled", "`(x * x_scale) @ (y * y_scale) + acc`: each scale element covers "
+                                     "K // K_s consecutive elements along K (x's last axis, y's second to last).",
+                       operands=("x", "x_scale", "y", "y_scale", "acc"))
 
 # input dtype -> accumulator dtypes mma supports (matmul uses the first).
 MMA_ACC_DTYPES = {
@@ -129,7 +132,7 @@ def _(ctx, x, y, acc, use_fast_acc):
     return ctx.emit1("mma", [x, y, acc], acc.type, use_fast_acc=fast)
 
 
-@surface("matmul")
+@surface("matmul", static=True)
 def matmul(x, y, /):
     """Matrix product `x @ y` of 1-d, 2-d or 3-d tiles (NumPy rules for 1-d operands).
 
@@ -220,38 +223,60 @@ def _check_scale_shape(ctx, t: TileType, s: TileType, k_axis: int, name: str, sc
 # ---- CPU executor rules ----------------------------------------------------------------
 #
 # The numerics (where the result is rounded for each accumulator dtype) live in
-# backends/numpy/numerics.py `mma`; operands the executor keeps factored by grid axis
+# semantics/products.py `mma`; operands the executor keeps factored by grid axis
 # (backends/numpy/grid.py) have their products joined into large BLAS calls, and a `for`
 # loop that only accumulates mma products is run as one product over all of K
 # (backends/numpy/fusion.py).
 
 import numpy as np  # noqa: E402
 
-from .registry import numpy_rule  # noqa: E402
-
-def _num():
-    from ..backends.numpy import numerics
-    return numerics
-
 
 # Operand conversions that give the same array when applied twice (the rule converts a
-# loop-invariant operand once; numerics.mma then converts it again, which changes nothing).
+# loop-invariant operand once; products.mma then converts it again, which changes nothing).
 _IDEMPOTENT = frozenset({"float16", "bfloat16", "float32", "float64", "float8_e4m3fn", "float8_e5m2"})
 
 
-@numpy_rule("mma")
+@MMA.numpy
 def _exec_mma(ex, op, x, y, acc):
     from ..backends.numpy import fusion, grid
     dts = [v.type.dtype for v in op.operands]
     invariant = fusion.invariant_operands(ex.fn)
-    width = _num().mma_width(dts[2], dts[0])
-    x, y = (ex.once(v, a, lambda a, dt=dt: _num().mma_operand(a, dt, width))
+    width = products.mma_width(dts[2], dts[0])
+    x, y = (ex.once(v, a, lambda a, dt=dt: products.mma_operand(a, dt, width))
             if v.id in invariant and dt.name in _IDEMPOTENT and isinstance(a, np.ndarray) else a
             for v, a, dt in zip(op.operands[:2], (x, y), dts))
     return grid.mma(ex.box, x, y, acc, dts[0], dts[1])
 
 
-@numpy_rule("mma_scaled")
+@MMA_SCALED.numpy
 def _exec_mma_scaled(ex, op, x, x_scale, y, y_scale, acc):
     """Dequantise with the per-block scales (exact in float64), then one f32 rounding."""
-    return _num().mma_scaled(x, x_scale, y, y_scale, acc, [v.type.dtype for v in op.operands[:4]])
+    return products.mma_scaled(x, x_scale, y, y_scale, acc, [v.type.dtype for v in op.operands[:4]])
+
+
+@MMA.transpile
+def _(w, op):
+    chunks = w.chunked_mma(op)
+    if chunks is not None:               # products joined per chunk of iterations (fusion.py)
+        w.call(op, f"{chunks}.add", w.args(op.operands))
+        return
+    w.call(op, "mma", w.args(op.operands), x_dtype=op.operands[0].type.dtype, y_dtype=op.operands[1].type.dtype)
+
+
+@MMA_SCALED.transpile
+def _(w, op):
+    w.call(op, "mma_scaled", w.args(op.operands), dtypes=tuple(v.type.dtype for v in op.operands[:4]))
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+def _accumulated(op):
+    """Typing rule: the result has the accumulator's (last operand's) type."""
+    x, acc = tile_type(op, 0), tile_type(op, len(op.operands) - 1)
+    expect(len(x.shape) == len(acc.shape), f"operands {x} and accumulator {acc} differ in rank")
+    return [acc]
+
+
+MMA.typing(_accumulated)
+MMA_SCALED.typing(_accumulated)
+no_rule("fold", "tile-shaped (constants fold as scalars only)", MMA, MMA_SCALED)

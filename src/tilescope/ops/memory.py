@@ -10,11 +10,13 @@ from typing import Any, List, Sequence, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
+from ..ir.primitive import BOOL, INT, INTS, one_of
 from ..ir.types import ArrayType, TileType
 from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode
-from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, implicit_cast, is_tile,
-                     require_array, reshape, require_bytecode)
-from .registry import attribute, primitive, surface
+from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, expect, implicit_cast,
+                     is_tile, require_array, reshape, require_bytecode, scalar_result)
+from .registry import (MEMORY_ORDER, MEMORY_SCOPE, PADDING, Attr, attribute, no_rule, optional, primitive,
+                       surface)
 
 _INT32 = TileType(D.int32, ())
 
@@ -22,16 +24,30 @@ ALL_SCOPES = (MemoryScope.NONE, MemoryScope.BLOCK, MemoryScope.DEVICE, MemorySco
 LOAD_ORDERS = (MemoryOrder.RELAXED, MemoryOrder.ACQUIRE, MemoryOrder.WEAK)
 STORE_ORDERS = (MemoryOrder.RELAXED, MemoryOrder.RELEASE, MemoryOrder.WEAK)
 
-primitive("bid", "The block's index along grid axis `axis` (int32 scalar).")
-primitive("num_blocks", "The grid size along `axis` (int32 scalar).")
-primitive("array_dim", "A run-time shape (`what='shape'`) or stride (`what='stride'`) of an array.")
-primitive("load_tile", "Load the tile at tile-index `index` (tiles, not elements) of shape `shape`: "
-                       "tile axis i covers array axis order[i]; with `traversal_steps`, tile origins are "
-                       "index*steps elements apart (else index*shape).")
-primitive("store_tile", "Store `tile` at tile-index `index` (same addressing as load_tile); out-of-bounds "
-                        "elements are dropped.")
-primitive("num_tiles", "ceil-div of the array extent along array axis order[axis] by the tile extent "
-                       "(or the number of tile origins with `traversal_steps`), as an int32 scalar.")
+# Attributes of tile loads and stores (views, gathers and atomics take some of them).
+HINT_ATTRS = {"latency": optional(INT, "expected latency hint, 1..10"), "allow_tma": optional(BOOL)}
+ORDER_ATTRS = {"memory_order": Attr(MEMORY_ORDER, MemoryOrder.WEAK), "memory_scope": Attr(MEMORY_SCOPE, MemoryScope.NONE)}
+TILE_ATTRS = {"order": Attr(INTS, doc="array axis of each tile axis"), "traversal_steps": optional(INTS),
+              "check_bounds": Attr(BOOL, True), **HINT_ATTRS, **ORDER_ATTRS}
+
+BID = primitive("bid", "The block's index along grid axis `axis` (int32 scalar).", attrs={"axis": Attr(INT)})
+NUM_BLOCKS = primitive("num_blocks", "The grid size along `axis` (int32 scalar).", attrs={"axis": Attr(INT)})
+ARRAY_DIM = primitive("array_dim", "A run-time shape (`what='shape'`) or stride (`what='stride'`) of an array.",
+                      operands=("array",), attrs={"axis": Attr(INT), "what": Attr(one_of("shape", "stride"))})
+LOAD_TILE = primitive(
+    "load_tile", "Load the tile at tile-index `index` (tiles, not elements) of shape `shape`: "
+    "tile axis i covers array axis order[i]; with `traversal_steps`, tile origins are "
+    "index*steps elements apart (else index*shape).",
+    operands=("array", "*index"), attrs={"shape": Attr(INTS), "padding_mode": Attr(PADDING), **TILE_ATTRS})
+STORE_TILE = primitive(
+    "store_tile", "Store `tile` at tile-index `index` (same addressing as load_tile); out-of-bounds "
+    "elements are dropped.", operands=("array", "*index", "tile"), results=0, traits=("side_effects",),
+    attrs={**TILE_ATTRS, "stored_operand": Attr(INT, -1)})
+NUM_TILES = primitive(
+    "num_tiles", "ceil-div of the array extent along array axis order[axis] by the tile extent "
+    "(or the number of tile origins with `traversal_steps`), as an int32 scalar.",
+    operands=("array",), attrs={"axis": Attr(INT), "shape": Attr(INTS), "order": Attr(INTS),
+                                "traversal_steps": optional(INTS)})
 
 
 # ---- shared checks -----------------------------------------------------------
@@ -291,25 +307,25 @@ from ..backends.numpy import tiles as _T  # noqa: E402
 from ..backends.numpy import copying as _copying  # noqa: E402
 from ..backends.numpy import grid as _grid  # noqa: E402
 from ..backends.numpy import partial as _partial  # noqa: E402
-from .registry import numpy_rule  # noqa: E402
 
 
-@numpy_rule("bid")
+@BID.numpy
 def _(ex, op):
     return ex.bid(op.attrs["axis"])
 
 
-@numpy_rule("num_blocks")
+@NUM_BLOCKS.numpy
 def _(ex, op):
     return _np.full((1,), ex.grid[op.attrs["axis"]], dtype=_np.int32)
 
 
-@numpy_rule("list_len")
-def _(ex, op, lst):
-    return _np.full((1,), len(lst), dtype=_np.int32)
+@BID.transpile
+@NUM_BLOCKS.transpile
+def _(w, op):
+    w.call(op, op.name, "ctx", axis=op.attrs["axis"])
 
 
-@numpy_rule("array_dim")
+@ARRAY_DIM.numpy
 @_T.per_array
 def _(ex, op, ref):
     base, _, extent = _T.geometry(ref)
@@ -320,14 +336,25 @@ def _(ex, op, ref):
     return _np.full((1,), _T.element_strides(base.array)[axis], dtype=dt)
 
 
-@numpy_rule("num_tiles")
+@ARRAY_DIM.transpile
+def _(w, op):
+    w.call(op, "array_dim", w.name(op.operands[0]), axis=op.attrs["axis"], what=op.attrs["what"],
+           dtype=op.results[0].type.dtype)
+
+
+@NUM_TILES.numpy
 @_T.per_array
 def _(ex, op, ref):
     _, _, extent = _T.geometry(ref)
     axis, shape, order = op.attrs["axis"], op.attrs["shape"], op.attrs["order"]
-    step = op.attrs.get("traversal_steps", shape)[axis]
+    step = (op.attrs["traversal_steps"] or shape)[axis]
     n = _np.asarray(extent[order[axis]], dtype=_np.int64).reshape(-1)
     return (-(-n // step)).astype(_np.int32)
+
+
+@NUM_TILES.transpile
+def _(w, op):
+    w.call(op, "num_tiles", w.name(op.operands[0]), **w.attrs(op, "axis", "shape", "order", "traversal_steps"))
 
 
 def _check_tile_touches(ex, op, ref, index, shape, order, steps, what: str) -> None:
@@ -492,16 +519,23 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
     _T.store_elements(ex, op, ref, coords, tile, what="tile store", ub=True, report_oob=not check_bounds)
 
 
-@numpy_rule("load_tile")
+@LOAD_TILE.numpy
 @_T.per_array
 def _(ex, op, ref, *index):
     t = op.results[0].type
     pad = _T.padding_for(op.attrs["padding_mode"], t.dtype, ex.checks.poison)
-    return load_tile_values(ex, op, ref, index, t.shape, op.attrs["order"], op.attrs.get("traversal_steps"),
-                            pad, op.attrs.get("check_bounds", True))
+    return load_tile_values(ex, op, ref, index, t.shape, op.attrs["order"], op.attrs["traversal_steps"],
+                            pad, op.attrs["check_bounds"])
 
 
-@numpy_rule("store_tile")
+@LOAD_TILE.transpile
+def _(w, op):
+    t = op.results[0].type
+    w.call(op, "load_tile", "ctx", w.args(op.operands), **w.attrs(op, "order", "padding_mode", "traversal_steps"),
+           shape=t.shape, dtype=t.dtype)
+
+
+@STORE_TILE.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     index, tile = rest[:-1], rest[-1]
@@ -510,4 +544,49 @@ def _(ex, op, ref, *rest):
         # Upstream's front end accepts this, but it has no defined meaning on the GPU.
         raise ex.error(f"cannot store a tile of rank {rank} into an array of rank {op.operands[0].type.ndim}")
     store_tile_values(ex, op, ref, index, tile, op.operands[-1].type.shape, op.attrs["order"],
-                      op.attrs.get("traversal_steps"), op.attrs.get("check_bounds", True))
+                      op.attrs["traversal_steps"], op.attrs["check_bounds"])
+
+
+@STORE_TILE.transpile
+def _(w, op):
+    w.call(op, "store_tile", "ctx", w.args(op.operands), **w.attrs(op, "order", "traversal_steps"),
+           shape=op.operands[-1].type.shape)
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+def array_type(op, i: int = 0) -> ArrayType:
+    t = op.operands[i].type
+    expect(isinstance(t, ArrayType), f"operand #{i} must be an array, got {t}")
+    return t
+
+
+def expect_index(op, ndim: int, count: int) -> None:
+    """The op has `count` tile-index operands, one per array axis."""
+    expect(count == ndim, f"{count} index operands for an array of rank {ndim}")
+
+
+BID.typing(scalar_result(D.int32))
+NUM_BLOCKS.typing(scalar_result(D.int32))
+NUM_TILES.typing(scalar_result(D.int32))
+
+
+@ARRAY_DIM.typing
+def _(op):
+    return [TileType(array_type(op).index_dtype, ())]
+
+
+@LOAD_TILE.typing
+def _(op):
+    a = array_type(op)
+    expect_index(op, a.ndim, len(op.operands) - 1)
+    return [TileType(a.dtype, tuple(op.attrs["shape"]))]
+
+
+@STORE_TILE.typing
+def _(op):
+    expect_index(op, array_type(op).ndim, len(op.operands) - 2)
+    return []
+
+
+no_rule("fold", "a run-time value", BID, NUM_BLOCKS, ARRAY_DIM, LOAD_TILE, STORE_TILE, NUM_TILES)

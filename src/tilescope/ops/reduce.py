@@ -17,27 +17,40 @@ from typing import Any, List, Optional, Sequence, Tuple
 from .. import dtypes as D
 from ..errors import TileSyntaxError
 from ..ir.core import Block, Value
+from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
 from ..ir.types import TileType
 from ..lang.enums import RoundingMode
-from .common import (broadcast_to, const_bool, const_int, convert, describe, implicit_cast, is_number, is_tile,
-                     reshape, tile_operand)
-from .registry import primitive, surface
+from ..semantics import reductions
+from ..semantics.functions import BASIC_ROUNDING
+from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,
+                     is_tile, reshape, tile_operand, tile_type)
+from .elementwise import given_fp_attrs, rounding_mode_arg
+from .registry import ROUNDING, Attr, no_rule, optional, primitive, surface
 
 # Note: this module defines `sum`, `max` and `min` (the cuda.tile names); the Python
 # builtins of those names are not used below.
 
-primitive("reduce", "Reduce the operands along `axes` (sorted; removed from the result shape). "
-                    "`fn` is sum/prod/max/min (one operand, same dtype; `rounding_mode`, "
-                    "`flush_to_zero`, `propagate_nan` as for the element-wise op), argmax/argmin "
-                    "(one operand, int32 index of the first extreme value; NaN is the best value "
-                    "with `propagate_nan`, the worst without) or 'custom': the nested block takes "
-                    "0-d `(*lhs, *rhs)` and yields the combined values, `identities` per operand.")
-primitive("scan", "Inclusive prefix scan along `axis` (from the end when `reverse`). `fn` is sum/prod "
-                  "(one operand; `rounding_mode`, `flush_to_zero`) or 'custom' with a combiner "
-                  "block as for `reduce`.")
+_STEP_ATTRS = {"rounding_mode": optional(ROUNDING), "flush_to_zero": Attr(BOOL, False),
+               "propagate_nan": Attr(BOOL, False)}
+
+REDUCE = primitive(
+    "reduce", "Reduce the operands along `axes` (sorted; removed from the result shape). "
+    "`fn` is sum/prod/max/min (one operand, same dtype; `rounding_mode`, "
+    "`flush_to_zero`, `propagate_nan` as for the element-wise op), argmax/argmin "
+    "(one operand, int32 index of the first extreme value; NaN is the best value "
+    "with `propagate_nan`, the worst without) or 'custom': the nested block takes "
+    "0-d `(*lhs, *rhs)` and yields the combined values, `identities` per operand.",
+    operands=("*operands",), results="*", blocks=(0, 1),
+    attrs={"fn": Attr(one_of("sum", "prod", "max", "min", "argmax", "argmin", "custom")), "axes": Attr(INTS),
+           **_STEP_ATTRS, "identities": optional(LITERALS)})
+SCAN = primitive(
+    "scan", "Inclusive prefix scan along `axis` (from the end when `reverse`). `fn` is sum/prod "
+    "(one operand; `rounding_mode`, `flush_to_zero`) or 'custom' with a combiner "
+    "block as for `reduce`.", operands=("*operands",), results="*", blocks=(0, 1),
+    attrs={"fn": Attr(one_of("sum", "prod", "custom")), "axis": Attr(INT), "reverse": Attr(BOOL, False),
+           **_STEP_ATTRS, "identities": optional(LITERALS)})
 
 # Upstream checks rounding modes against the element-wise op the reduction uses.
-_BASIC_ROUNDING = (RoundingMode.RN, RoundingMode.RZ, RoundingMode.RM, RoundingMode.RP)
 _ELEMENTWISE_NAME = {"sum": "add", "prod": "mul", "max": "max", "min": "min"}
 
 # Ops that may not appear in a combiner body (memory effects); matched by name.
@@ -46,22 +59,10 @@ _MEMORY_WORDS = ("load", "store", "atomic", "print", "assert", "gather", "scatte
 
 # ---- argument parsing --------------------------------------------------------------
 
-def _rounding_mode(ctx, x) -> Optional[RoundingMode]:
-    if x is None:
-        return None
-    from ..lang.bridge import translate
-    v = translate(ctx.require_constant(x, "rounding_mode"))
-    if isinstance(v, str) and v in RoundingMode.__members__:
-        return RoundingMode[v]              # upstream accepts member names as strings
-    if not isinstance(v, RoundingMode):
-        raise ctx.type_error(f"Expected RoundingMode, but given value is {describe(v)}")
-    return v
-
-
 def _check_rounding(ctx, fn: str, rm: Optional[RoundingMode], ftz: bool, dtype: D.DType) -> None:
     op = _ELEMENTWISE_NAME[fn]
     if rm is not None:
-        if rm not in _BASIC_ROUNDING:
+        if rm.name not in BASIC_ROUNDING:
             raise ctx.type_error(f"Rounding mode {rm.value} is not supported for {op}")
         if not dtype.is_float or dtype.is_restricted:
             raise ctx.type_error(f"Rounding mode can only be used for unrestricted float types, "
@@ -119,7 +120,7 @@ def _reduced_shape(shape, axes, keepdims: bool) -> Tuple[int, ...]:
 
 def _check_not_nested(ctx) -> None:
     # ctx.combiner_depth counts the combiner bodies being built: reductions may not nest.
-    if getattr(ctx, "combiner_depth", 0):
+    if ctx.combiner_depth:
         raise ctx.syntax_error("Nested scan/reduction is not supported")
 
 
@@ -147,7 +148,7 @@ def builtin_reduce(ctx, fn: str, x, axis, keepdims, *, rounding_mode=None, flush
                    propagate_nan=False) -> Value:
     axes = _reduce_axes(ctx, axis)
     keep = const_bool(ctx, keepdims, "keepdims")
-    rm = _rounding_mode(ctx, rounding_mode)
+    rm = rounding_mode_arg(ctx, rounding_mode)
     ftz = const_bool(ctx, flush_to_zero, "flush_to_zero")
     nan = const_bool(ctx, propagate_nan, "propagate_nan")
     v = _arith_operand(ctx, x, "reduction")
@@ -158,14 +159,8 @@ def builtin_reduce(ctx, fn: str, x, axis, keepdims, *, rounding_mode=None, flush
     if not axes:
         return v
     _check_not_nested(ctx)
-    attrs = {"fn": fn, "axes": axes}
-    if rm is not None:
-        attrs["rounding_mode"] = rm
-    if ftz:
-        attrs["flush_to_zero"] = True
-    if nan:
-        attrs["propagate_nan"] = True
-    out = ctx.emit1("reduce", [v], TileType(v.type.dtype, _reduced_shape(shape, axes, False)), **attrs)
+    out = ctx.emit1("reduce", [v], TileType(v.type.dtype, _reduced_shape(shape, axes, False)), fn=fn, axes=axes,
+                    **given_fp_attrs(rm, ftz, nan))
     return reshape(ctx, out, _reduced_shape(shape, axes, keep))
 
 
@@ -240,10 +235,8 @@ def arg_reduce(ctx, fn: str, x, axis, keepdims, propagate_nan) -> Value:
         raise ctx.type_error(f"{fn} does not support dtype {v.type.dtype}")
     shape = v.type.shape
     _check_not_nested(ctx)
-    attrs = {"fn": fn, "axes": (ax,)}
-    if nan:
-        attrs["propagate_nan"] = True
-    out = ctx.emit1("reduce", [v], TileType(D.int32, _reduced_shape(shape, (ax,), False)), **attrs)
+    out = ctx.emit1("reduce", [v], TileType(D.int32, _reduced_shape(shape, (ax,), False)), fn=fn, axes=(ax,),
+                    **given_fp_attrs(propagate_nan=nan))
     out = reshape(ctx, out, _reduced_shape(shape, (ax,), keep))
     return reshape(ctx, out, final_shape) if final_shape is not None else out
 
@@ -273,19 +266,14 @@ def _(ctx, x, axis, keepdims, propagate_nan):
 def builtin_scan(ctx, fn: str, x, axis, reverse, rounding_mode, flush_to_zero) -> Value:
     ax = const_int(ctx, axis, "axis")
     rev = const_bool(ctx, reverse, "reverse")
-    rm = _rounding_mode(ctx, rounding_mode)
+    rm = rounding_mode_arg(ctx, rounding_mode)
     ftz = const_bool(ctx, flush_to_zero, "flush_to_zero")
     v = _arith_operand(ctx, x, "prefix scans")
     _check_rounding(ctx, fn, rm, ftz, v.type.dtype)
     v = _as_int_if_bool(ctx, v)
     ax = _axis(ctx, ax, v.type.ndim)
     _check_not_nested(ctx)
-    attrs = {"fn": fn, "axis": ax, "reverse": rev}
-    if rm is not None:
-        attrs["rounding_mode"] = rm
-    if ftz:
-        attrs["flush_to_zero"] = True
-    return ctx.emit1("scan", [v], v.type, **attrs)
+    return ctx.emit1("scan", [v], v.type, fn=fn, axis=ax, reverse=rev, **given_fp_attrs(rm, ftz))
 
 
 @surface("reduce")
@@ -431,7 +419,7 @@ def _combiner_region(ctx, func, xs: List[Value], tuple_mode: bool, kind: str) ->
             out.append(implicit_cast(ctx, r, x.type.dtype, ctx_msg))
         ctx.emit("yield", out)
 
-    ctx.combiner_depth = getattr(ctx, "combiner_depth", 0) + 1
+    ctx.combiner_depth += 1
     try:
         block, _ = ctx.region(arg_types, body)
     finally:
@@ -509,33 +497,65 @@ def _(ctx, x, axis, func, identity, reverse):
 
 
 # ---- CPU executor rules ----------------------------------------------------------------
-# (the numerics, shared with transpiled modules, are in backends/numpy/numerics.py `reduce`
+# (the numerics, shared with transpiled modules, are semantics/reductions.py `reduce`
 # and `scan`; a custom combiner runs its region on whole arrays)
 
-from .registry import numpy_rule  # noqa: E402
-
-_STEP_ATTRS = ("rounding_mode", "flush_to_zero", "propagate_nan")
-
-
-def _numerics():
-    from ..backends.numpy import numerics
-    return numerics
 
 
 def _combiner(ex, op):
     return (lambda *args: ex.call_region(op.blocks[0], *args)) if op.attrs["fn"] == "custom" else None
 
 
-@numpy_rule("reduce")
-def _exec_reduce(ex, op, *xs):
-    a = op.attrs
-    return _numerics().reduce(*xs, fn=a["fn"], axes=a["axes"], dtype=op.results[0].type.dtype,
-                              combine=_combiner(ex, op), identities=a.get("identities"),
-                              **{k: a[k] for k in _STEP_ATTRS if k in a})
+def _given_step_attrs(a) -> dict:
+    """The rounding/flush/NaN attributes the op was given (the numerics' defaults are the schema's)."""
+    return {k: a[k] for k in _STEP_ATTRS if k in a}
 
 
-@numpy_rule("scan")
-def _exec_scan(ex, op, *xs):
+@REDUCE.numpy
+def _(ex, op, *xs):
     a = op.attrs
-    return _numerics().scan(*xs, fn=a["fn"], axis=a["axis"], reverse=a.get("reverse", False),
-                            combine=_combiner(ex, op), **{k: a[k] for k in _STEP_ATTRS if k in a})
+    return reductions.reduce(*xs, fn=a["fn"], axes=a["axes"], dtype=op.results[0].type.dtype,
+                              combine=_combiner(ex, op), identities=a["identities"], **_given_step_attrs(a))
+
+
+@SCAN.numpy
+def _(ex, op, *xs):
+    a = op.attrs
+    return reductions.scan(*xs, fn=a["fn"], axis=a["axis"], reverse=a["reverse"],
+                            combine=_combiner(ex, op), **_given_step_attrs(a))
+
+
+@REDUCE.transpile
+@SCAN.transpile
+def _(w, op):
+    extra = {}
+    if op.attrs["fn"] == "custom":
+        extra["combine"] = w.code(w.combiner(op))
+        if op.name == "reduce":
+            extra["identities"] = tuple(op.attrs["identities"])
+    elif op.name == "reduce":
+        extra["dtype"] = op.results[0].type.dtype
+    keys = ("fn", "axes", "axis", "reverse", "rounding_mode", "flush_to_zero", "propagate_nan")
+    w.call(op, op.name, w.args(op.operands), **w.attrs(op, *keys), **extra)
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+@REDUCE.typing
+def _(op):
+    axes, fn = op.attrs["axes"], op.attrs["fn"]
+    out = []
+    for i in range(len(op.operands)):
+        t = tile_type(op, i)
+        expect(all(0 <= a < len(t.shape) for a in axes), f"axes {axes} out of range for {t}")
+        shape = tuple(d for k, d in enumerate(t.shape) if k not in axes)
+        out.append(TileType(D.int32 if fn in ("argmax", "argmin") else t.dtype, shape))
+    return out
+
+
+@SCAN.typing
+def _(op):
+    return [tile_type(op, i) for i in range(len(op.operands))]
+
+
+no_rule("fold", "tile-shaped (constants fold as scalars only)", REDUCE, SCAN)

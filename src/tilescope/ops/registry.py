@@ -4,21 +4,24 @@ A *surface function* is what kernel code calls (`ct.load`, `Tile.reshape`, the
 `+` operator). It owns the Python signature, the docstring and the typing rule,
 which checks arguments and emits typed-IR ops.
 
-A *primitive* is an IR op name (`load_tile`, `binary`, `reduce`...). It owns
-the rules that give the op meaning: `numpy` (CPU executor), `tileir` (TileIR
-lowering) and optionally `fold` (constant folding). Backends look rules up
-here, so adding an op touches one family file.
+A *primitive* is an IR op name (`load_tile`, `binary`, `reduce`...): its schema and
+every backend's rule for it, declared in the op's family file (`ir/primitive.py`
+describes the table). Backends look rules up there and nowhere else.
 """
 from __future__ import annotations
 
 import inspect
 from typing import Any, Callable, Dict, Optional, Tuple
 
+from ..dtypes import DType, dtype_from_name
+from ..ir.primitive import PRIMITIVES, Attr, AttrKind, Primitive, declare, enum_kind  # noqa: F401  (re-exported)
+from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
+
 
 class SurfaceFunction:
     """A public `cuda.tile` function. Calling it outside a kernel is an error, as upstream."""
 
-    def __init__(self, stub: Callable, name: str, family: str):
+    def __init__(self, stub: Callable, name: str, family: str, static: bool = False):
         self.__name__ = name
         self.__qualname__ = name
         self.__doc__ = stub.__doc__
@@ -32,6 +35,8 @@ class SurfaceFunction:
         self.raw_args = False
         # Host-side implementation for functions also callable from ordinary Python (cdiv).
         self.host: Optional[Callable] = None
+        # Callable from compile-time Python (static_eval, static_assert...), as in cuTile.
+        self.static = static
 
     def __call__(self, *args, **kwargs):
         if self.host is not None:
@@ -39,7 +44,7 @@ class SurfaceFunction:
         # Only trusted compile-time Python calls ops natively (the restricted evaluator calls
         # the typing rule itself).
         from ..lang.trusted import call_in_trusted_python
-        done, result = call_in_trusted_python(self.name, self.name in STATIC_EVAL_OK, args, kwargs)
+        done, result = call_in_trusted_python(self.name, self.static, args, kwargs)
         if done:
             return result
         raise RuntimeError(f"cuda.tile.{self.name}() can only be called from tile code "
@@ -55,48 +60,41 @@ class SurfaceFunction:
 
 SURFACE: Dict[str, SurfaceFunction] = {}
 
-# Operations compile-time Python (static_eval, static_assert...) may call, as in cuTile.
-STATIC_EVAL_OK = frozenset(
-    "matmul add sub mul truediv floordiv pow mod divmod bitwise_and bitwise_or bitwise_xor bitwise_lshift "
-    "bitwise_rshift bitwise_not minimum maximum cdiv greater greater_equal less less_equal equal not_equal "
-    "negative".split())
-
-
-def surface(family: str, name: Optional[str] = None, *, raw_args: bool = False):
-    """Decorator: turn a stub `def f(x, /, axis=None): '''doc'''` into a SurfaceFunction."""
+def surface(family: str, name: Optional[str] = None, *, raw_args: bool = False, static: bool = False):
+    """Decorator: turn a stub `def f(x, /, axis=None): '''doc'''` into a SurfaceFunction
+    (`static`: also callable from compile-time Python)."""
     def wrap(stub: Callable) -> SurfaceFunction:
         fn_name = name or stub.__name__
-        sf = SurfaceFunction(stub, fn_name, family)
+        sf = SurfaceFunction(stub, fn_name, family, static)
         sf.raw_args = raw_args
         SURFACE[fn_name] = sf
         return sf
     return wrap
 
 
-class Primitive:
-    """Meaning of one IR op name, filled in by the families and backends."""
-
-    def __init__(self, name: str):
-        self.name = name
-        self.numpy: Optional[Callable] = None
-        self.tileir: Optional[Callable] = None
-        self.fold: Optional[Callable] = None
-        self.doc: str = ""
-
-    def __repr__(self) -> str:
-        return f"<primitive {self.name}>"
+def no_rule(column: str, reason: str, *prims: Primitive) -> None:
+    """State why `prims` have no rule for `column` (shown by `tilescope ops`)."""
+    for p in prims:
+        p.unsupported(column, reason)
 
 
-PRIMITIVES: Dict[str, Primitive] = {}
+def primitive(name: str, doc: str = "", **schema) -> Primitive:
+    """Declare IR op `name` with its schema (see `ir.primitive.Primitive`); its family file then
+    attaches its rules with the returned primitive's decorators (`@P.numpy`, `@P.transpile`...)."""
+    return declare(name, doc, **schema)
 
 
-def primitive(name: str, doc: str = "") -> Primitive:
-    p = PRIMITIVES.get(name)
-    if p is None:
-        p = PRIMITIVES[name] = Primitive(name)
-    if doc:
-        p.doc = doc
-    return p
+# Attribute kinds the families share.
+DTYPE = AttrKind("dtype", lambda x: isinstance(x, DType), dtype_from_name)
+ROUNDING = enum_kind(RoundingMode)
+PADDING = enum_kind(PaddingMode)
+MEMORY_ORDER = enum_kind(MemoryOrder)
+MEMORY_SCOPE = enum_kind(MemoryScope)
+
+
+def optional(kind: AttrKind, doc: str = "") -> Attr:
+    """An attribute that may be absent (reads as None)."""
+    return Attr(kind, None, doc)
 
 
 # Methods and attributes of IR values, keyed by type class (TileType, ArrayType...).
@@ -113,16 +111,5 @@ def attribute(type_cls: type, name: str):
     """Decorator: `value.name` evaluates `fn(ctx, value)`."""
     def wrap(fn: Callable) -> Callable:
         ATTRIBUTES[(type_cls, name)] = fn
-        return fn
-    return wrap
-
-
-def numpy_rule(name: str):
-    """Decorator: the CPU executor's rule for IR op `name`: `rule(ex, op, *inputs) -> result(s)`.
-
-    Inputs and results carry a leading block axis (size B, or 1 when uniform).
-    """
-    def wrap(fn: Callable) -> Callable:
-        primitive(name).numpy = fn
         return fn
     return wrap

@@ -9,17 +9,26 @@ import math
 
 from .. import dtypes as D
 from ..ir.types import TileType
-from .common import broadcast_to as _broadcast, describe, is_number, is_tile, require_bytecode, reshape as _reshape, \
-    tile_operand
-from .registry import ATTRIBUTES, METHODS, SURFACE, SurfaceFunction, attribute, method, primitive, surface
+from .common import broadcast_to as _broadcast, describe, expect, is_number, is_tile, require_bytecode, \
+    reshape as _reshape, tile_operand, tile_type
+from ..ir.primitive import INT, INTS
+from ..semantics import shapes
+from ..semantics.tilegeom import extract_subtile, insert_subtile, subtile_coords
+from .registry import (ATTRIBUTES, DTYPE, METHODS, SURFACE, Attr, SurfaceFunction, attribute, method, no_rule, primitive,
+                       surface)
 
-primitive("permute", "Result axis i is input axis `axes[i]`.")
-primitive("cat", "Concatenate the two operands along `axis`.")
-primitive("extract", "The sub-tile of shape `shape` at sub-tile grid index (operands 1..n) of operand 0.")
-primitive("insert", "Operand 0 with the sub-tile at grid index (operands 2..n) replaced by operand 1.")
-primitive("bitcast", "Reinterpret each element's bits as `dtype` (same bit width).")
-primitive("pack_bytes", "Flatten a 1-d tile and reinterpret its little-endian bytes as uint8.")
-primitive("unpack_bytes", "Reinterpret a 1-d uint8 tile's bytes (little-endian) as elements of `dtype`.")
+PERMUTE = primitive("permute", "Result axis i is input axis `axes[i]`.", operands=("x",), attrs={"axes": Attr(INTS)})
+CAT = primitive("cat", "Concatenate the two operands along `axis`.", operands=("x", "y"), attrs={"axis": Attr(INT)})
+EXTRACT = primitive("extract", "The sub-tile of shape `shape` at sub-tile grid index `index` of `x`.",
+                    operands=("x", "*index"), attrs={"shape": Attr(INTS)})
+INSERT = primitive("insert", "`x` with the sub-tile at grid index `index` replaced by `value`.",
+                   operands=("x", "value", "*index"))
+BITCAST = primitive("bitcast", "Reinterpret each element's bits as `dtype` (same bit width).", operands=("x",),
+                    attrs={"dtype": Attr(DTYPE)}, traits=("elementwise",))
+PACK_BYTES = primitive("pack_bytes", "Flatten a 1-d tile and reinterpret its little-endian bytes as uint8.",
+                       operands=("x",))
+UNPACK_BYTES = primitive("unpack_bytes", "Reinterpret a 1-d uint8 tile's bytes (little-endian) as elements of "
+                                         "`dtype`.", operands=("x",), attrs={"dtype": Attr(DTYPE)})
 
 def require_version(ctx, name: str, minimum) -> None:
     """Upstream rejects some ops below a tileiras version, before looking at their arguments."""
@@ -483,88 +492,141 @@ def _tile_ndim(ctx, x):
 
 import numpy as _np
 
-from .registry import numpy_rule
 
-
-def _lead(*xs) -> int:
-    return max(x.shape[0] for x in xs)
-
-
-def _expand_lead(x, n: int):
-    return x if x.shape[0] == n else _np.broadcast_to(x, (n,) + x.shape[1:])
-
-
-@numpy_rule("permute")
+@PERMUTE.numpy
 def _(ex, op, x):
-    return _np.transpose(x, (0,) + tuple(a + 1 for a in op.attrs["axes"]))
+    return shapes.permute(x, op.attrs["axes"])
 
 
-@numpy_rule("cat")
+@CAT.numpy
 def _(ex, op, x, y):
-    n = _lead(x, y)
-    return _np.concatenate([_expand_lead(x, n), _expand_lead(y, n)], axis=op.attrs["axis"] + 1)
+    return shapes.cat(x, y, op.attrs["axis"])
 
 
 def _subtile_coords(ex, op, index, sub_shape, full_shape, what: str):
     """`tilegeom.subtile_coords`, reporting (with bounds checks on) the first active block whose
     index lies outside the sub-tile grid (undefined behaviour on the GPU; the coordinates are
     clipped, so nothing outside the tile is touched)."""
-    from ..backends.numpy.tilegeom import subtile_coords
     coords, valid = subtile_coords(index, sub_shape, full_shape)
     if ex.checks.bounds and not valid.all():
-        bad = _expand_lead(~valid, ex.nb) & ex.active_mask()
+        bad = shapes.expand_lead(~valid, ex.nb) & ex.active_mask()
         if bad.any():
             b = int(_np.argmax(bad))
-            idx = tuple(int(_expand_lead(i.reshape(-1), ex.nb)[b]) for i in index)
+            idx = tuple(int(shapes.expand_lead(i.reshape(-1), ex.nb)[b]) for i in index)
             ex.report(f"{what} at sub-tile index {idx} is outside the grid of {tuple(sub_shape)} sub-tiles "
                       f"of a {tuple(full_shape)} tile (undefined behaviour on the GPU)",
                       block=tuple(int(v) for v in ex.block_ids[b]))
     return coords, valid
 
 
-@numpy_rule("extract")
+@EXTRACT.numpy
 def _(ex, op, x, *index):
-    from ..backends.numpy.tilegeom import extract_subtile
     return extract_subtile(x, index, op.attrs["shape"],
                            lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "extract"))
 
 
-@numpy_rule("insert")
+@INSERT.numpy
 def _(ex, op, x, val, *index):
-    from ..backends.numpy.tilegeom import insert_subtile
     return insert_subtile(x, val, index, lambda i, sub, full: _subtile_coords(ex, op, i, sub, full, "insert"))
 
 
-@numpy_rule("bitcast")
+@BITCAST.numpy
 def _(ex, op, x):
-    """Same bits, new element type; storage types (bf16, fp8 via ml_dtypes, raw-bit e5m3) view directly."""
-    target = op.attrs["dtype"].numpy
-    src = _np.ascontiguousarray(x) if x.dtype.itemsize != target.itemsize else x
-    return src.view(target)
+    return shapes.bitcast(x, op.attrs["dtype"])
 
 
-def _nibbles_to_bytes(x):
-    """fp4: element 2i goes to the low nibble of byte i, element 2i+1 to the high nibble."""
-    bits = _np.ascontiguousarray(x).view(_np.uint8) & _np.uint8(0x0F)
-    return bits[:, 0::2] | (bits[:, 1::2] << _np.uint8(4))
-
-
-@numpy_rule("pack_bytes")
+@PACK_BYTES.numpy
 def _(ex, op, x):
-    dt = op.operands[0].type.dtype
-    if dt.bitwidth == 4:
-        return _nibbles_to_bytes(x)
-    a = _np.ascontiguousarray(x)
-    return a.view(_np.uint8).reshape(a.shape[0], -1)   # the host is little-endian, like the GPU's memory
+    return shapes.pack_bytes(x, op.operands[0].type.dtype)
 
 
-@numpy_rule("unpack_bytes")
+@UNPACK_BYTES.numpy
 def _(ex, op, x):
-    target = op.attrs["dtype"].numpy
-    b = _np.ascontiguousarray(x)
-    if op.attrs["dtype"].bitwidth == 4:
-        out = _np.empty((b.shape[0], b.shape[1] * 2), dtype=_np.uint8)
-        out[:, 0::2] = b & _np.uint8(0x0F)
-        out[:, 1::2] = b >> _np.uint8(4)
-        return out.view(target)
-    return b.view(target)          # the host is little-endian, like the GPU's memory
+    return shapes.unpack_bytes(x, op.attrs["dtype"])
+
+
+@PERMUTE.transpile
+def _(w, op):
+    w.call(op, "permute", w.name(op.operands[0]), w.literal(tuple(op.attrs["axes"])))
+
+
+@CAT.transpile
+def _(w, op):
+    w.call(op, "cat", w.args(op.operands), axis=op.attrs["axis"])
+
+
+@EXTRACT.transpile
+def _(w, op):
+    w.call(op, "extract", w.args(op.operands), shape=op.attrs["shape"])
+
+
+@INSERT.transpile
+def _(w, op):
+    w.call(op, "insert", w.args(op.operands))
+
+
+@BITCAST.transpile
+@UNPACK_BYTES.transpile
+def _(w, op):
+    w.call(op, op.name, w.name(op.operands[0]), w.literal(op.attrs["dtype"]))
+
+
+@PACK_BYTES.transpile
+def _(w, op):
+    w.call(op, "pack_bytes", w.name(op.operands[0]), w.literal(op.operands[0].type.dtype))
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+@PERMUTE.typing
+def _(op):
+    t, axes = tile_type(op), op.attrs["axes"]
+    expect(sorted(axes) == list(range(len(t.shape))), f"axes {axes} do not permute {t}")
+    return [TileType(t.dtype, tuple(t.shape[a] for a in axes))]
+
+
+@CAT.typing
+def _(op):
+    x, y, axis = tile_type(op, 0), tile_type(op, 1), op.attrs["axis"]
+    expect(x.dtype is y.dtype and len(x.shape) == len(y.shape) and 0 <= axis < len(x.shape),
+           f"cannot join {x} and {y} along axis {axis}")
+    shape = list(x.shape)
+    shape[axis] += y.shape[axis]
+    return [TileType(x.dtype, tuple(shape))]
+
+
+@EXTRACT.typing
+def _(op):
+    return [TileType(tile_type(op).dtype, tuple(op.attrs["shape"]))]
+
+
+@INSERT.typing
+def _(op):
+    t, sub = tile_type(op, 0), tile_type(op, 1)
+    expect(sub.dtype is t.dtype and len(sub.shape) == len(t.shape), f"cannot insert {sub} into {t}")
+    return [t]
+
+
+@BITCAST.typing
+def _(op):
+    t, dt = tile_type(op), op.attrs["dtype"]
+    expect(t.dtype.bitwidth == dt.bitwidth, f"cannot bitcast {t} to {dt}: bit widths differ")
+    return [TileType(dt, t.shape)]
+
+
+@PACK_BYTES.typing
+def _(op):
+    t = tile_type(op)
+    expect(len(t.shape) == 1, f"pack_bytes takes a 1-d tile, not {t}")
+    return [TileType(D.uint8, (t.shape[0] * t.dtype.bitwidth // 8,))]
+
+
+@UNPACK_BYTES.typing
+def _(op):
+    t, dt = tile_type(op), op.attrs["dtype"]
+    expect(t.dtype is D.uint8 and len(t.shape) == 1, f"unpack_bytes takes a 1-d uint8 tile, not {t}")
+    return [TileType(dt, (t.shape[0] * 8 // dt.bitwidth,))]
+
+
+no_rule("fold", "tile-shaped (constants fold as scalars only)", PERMUTE, CAT, EXTRACT, INSERT, BITCAST, PACK_BYTES, UNPACK_BYTES)
+no_rule("tileir", "not lowered to TileIR yet", INSERT, PACK_BYTES, UNPACK_BYTES)

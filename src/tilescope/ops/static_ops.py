@@ -6,12 +6,15 @@ Python source and live in `tilescope.lang.static`.
 from __future__ import annotations
 
 from ..errors import TileStaticAssertionError
-from .common import describe, is_number, is_tile
-from .registry import primitive, surface
+from ..ir.primitive import INT, one_of
+from .common import describe, is_number, is_tile, no_results, same_as_operand
+from .registry import Attr, no_rule, primitive, surface
 from .shape import require_version, type_name
 
-primitive("assume", "Identity on an integer scalar, carrying the fact that it is a multiple of `divisor`.")
-primitive("grid_control", "Programmatic dependent launch: `what` is 'wait' or 'launch_dependents'.")
+ASSUME = primitive("assume", "Identity on an integer scalar, carrying the fact that it is a multiple of `divisor`.",
+                   operands=("x",), attrs={"divisor": Attr(INT)})
+GRID_CONTROL = primitive("grid_control", "Programmatic dependent launch: `what` is 'wait' or 'launch_dependents'.",
+                         results=0, traits=("side_effects",), attrs={"what": Attr(one_of("wait", "launch_dependents"))})
 
 
 @surface("static_ops")
@@ -82,10 +85,8 @@ def _(ctx):
 
 import numpy as _np
 
-from .registry import numpy_rule
 
-
-@numpy_rule("assume")
+@ASSUME.numpy
 def _(ex, op, x):
     """Identity. With bounds checks on, a value that breaks the promise is reported (the GPU would
     silently compute with a wrong assumption)."""
@@ -100,7 +101,26 @@ def _(ex, op, x):
     return x
 
 
-@numpy_rule("grid_control")
+@GRID_CONTROL.numpy
 def _(ex, op):
     """Programmatic dependent launch is a no-op here: a launch runs only after the previous one finished."""
     return None
+
+
+@ASSUME.transpile
+def _(w, op):
+    w.assign(op, f"{w.name(op.operands[0])}  # assume divisible by {op.attrs['divisor']}")
+
+
+@GRID_CONTROL.transpile
+def _(w, op):
+    w.emit(f"pass  # {op.name}: nothing to do on the CPU")
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+ASSUME.typing(same_as_operand)
+GRID_CONTROL.typing(no_results)
+ASSUME.unsupported("fold", "a run-time fact")
+GRID_CONTROL.unsupported("fold", "a side effect")
+no_rule("tileir", "not lowered to TileIR yet", GRID_CONTROL)

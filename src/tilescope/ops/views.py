@@ -9,39 +9,60 @@
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
 from ..lang import surface_types
 from ..lang.enums import PaddingMode
-from .atomics import raw_offset
-from .common import const_enum, const_int, const_shape, describe, implicit_cast, is_number, is_tile, \
-    normalize_axis, require_array
+from .common import const_enum, const_int, const_shape, describe, expect, implicit_cast, is_number, is_tile, \
+    no_results, normalize_axis, require_array, scalar_result
 from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
-from .memory import check_bounds_flag, latency_hint, load_store_hints, scalar_index_items, tile_shape_arg
-from .registry import attribute, method, primitive, surface
+from ..ir.primitive import BOOL, INT
+from .memory import (HINT_ATTRS, array_type, check_bounds_flag, latency_hint, load_store_hints, scalar_index_items,
+                     tile_shape_arg)
+from .registry import Attr, attribute, method, no_rule, optional, primitive, surface
 
-primitive("array_slice", "The array restricted to elements [start, stop) along `axis` (a view: same memory "
-                         "and strides, base moved by start*stride[axis]). Operands: array, start, stop.")
-primitive("tiled_view", "The array seen as a grid of tiles (type TiledViewType); no memory access.")
-primitive("tiled_load", "Load the view's tile at tile index `index` (operands: view, index scalars); "
-                        "tile origins are index*traversal_steps elements; out-of-bounds elements padded by "
-                        "the view's padding mode.")
-primitive("tiled_store", "Store a tile of the view's tile shape at tile index `index` (operands: view, index "
-                         "scalars, tile); out-of-bounds elements are dropped.")
-primitive("tiled_num_tiles", "Number of tile positions of the view along `axis` (int32 scalar).")
-primitive("raw_memory", "The array's base pointer as flat element-offset memory (type RawMemoryType).")
-primitive("raw_load", "Element load at base + offset[p] where mask[p] (else padding[p]; no bounds check). "
-                      "Operands: raw memory, offset tile, padding, then mask if `has_mask`.")
-primitive("raw_store", "Element store of value[p] at base + offset[p] where mask[p] (no bounds check). "
-                       "Operands: raw memory, offset tile, value, then mask if `has_mask`.")
-primitive("list_item", "Item `index` of a list-of-arrays parameter (an array).")
+ARRAY_SLICE = primitive(
+    "array_slice", "The array restricted to elements [start, stop) along `axis` (a view: same memory "
+    "and strides, base moved by start*stride[axis]).", operands=("array", "start", "stop"), attrs={"axis": Attr(INT)})
+TILED_VIEW = primitive("tiled_view", "The array seen as a grid of tiles (type TiledViewType); no memory access.",
+                       operands=("array",))
+TILED_LOAD = primitive(
+    "tiled_load", "Load the view's tile at tile index `index`; tile origins are index*traversal_steps "
+    "elements; out-of-bounds elements padded by the view's padding mode.", operands=("view", "*index"),
+    attrs={"check_bounds": Attr(BOOL, True), **HINT_ATTRS})
+TILED_STORE = primitive(
+    "tiled_store", "Store a tile of the view's tile shape at tile index `index`; out-of-bounds elements are "
+    "dropped.", operands=("view", "*index", "tile"), results=0, traits=("side_effects",),
+    attrs={"check_bounds": Attr(BOOL, True), **HINT_ATTRS, "stored_operand": Attr(INT, -1)})
+TILED_NUM_TILES = primitive("tiled_num_tiles", "Number of tile positions of the view along `axis` (int32 scalar).",
+                            operands=("view",), attrs={"axis": Attr(INT)})
+RAW_MEMORY = primitive("raw_memory", "The array's base pointer as flat element-offset memory (type RawMemoryType).",
+                       operands=("array",))
+RAW_LOAD = primitive(
+    "raw_load", "Element load at base + offset[p] where mask[p] (else padding[p]; no bounds check).", operands=("memory", "offset", "padding", "mask?has_mask"),
+    attrs={"has_mask": Attr(BOOL, False), "latency": optional(INT)})
+RAW_STORE = primitive(
+    "raw_store", "Element store of value[p] at base + offset[p] where mask[p] (no bounds check).", operands=("memory", "offset", "value", "mask?has_mask"), results=0,
+    traits=("side_effects",), attrs={"has_mask": Attr(BOOL, False), "latency": optional(INT),
+                                     "stored_operand": Attr(INT, -1)})
+LIST_ITEM = primitive("list_item", "Item `index` of a list-of-arrays parameter (an array).", operands=("list", "index"))
+LIST_LEN = primitive("list_len", "The length of a list-of-arrays parameter (int32 scalar).", operands=("list",))
 
 
 def _type_text(x: Any) -> str:
     return str(x.type) if isinstance(x, Value) else describe(x)
+
+
+def raw_offset(ctx, raw: Value, offset: Any) -> Tuple[Value, Tuple[int, ...]]:
+    """The element offset operand of raw-memory ops (an integer scalar or tile)."""
+    if not (is_tile(offset) and offset.type.dtype.is_int) and not (
+            isinstance(offset, int) and not isinstance(offset, bool)):
+        raise ctx.type_error(f"Offset must be an integer scalar or tile, got {_type_text(offset)}")
+    off = offset if is_tile(offset) else ctx.to_value(offset)
+    return off, off.type.shape
 
 
 def _signed_int_scalar(ctx, x: Any) -> Value:
@@ -349,10 +370,9 @@ import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
 from .memory import load_tile_values, store_tile_values  # noqa: E402
-from .registry import numpy_rule  # noqa: E402
 
 
-@numpy_rule("array_slice")
+@ARRAY_SLICE.numpy
 @_T.per_array
 def _(ex, op, ref, start, stop):
     base, origin, extent = _T.geometry(ref)
@@ -379,14 +399,18 @@ def _(ex, op, ref, start, stop):
     return _T.SliceRef(base, new_origin, new_extent)
 
 
-@numpy_rule("tiled_view")
+ARRAY_SLICE.unsupported("transpile", "per-block array views are not transpiled yet")
+
+
+@TILED_VIEW.numpy
+@RAW_MEMORY.numpy
 def _(ex, op, ref):
     return ref
 
 
-@numpy_rule("raw_memory")
-def _(ex, op, ref):
-    return ref
+@TILED_VIEW.transpile
+def _(w, op):
+    w.assign(op, f"{w.name(op.operands[0])}  # seen as tiles of {tuple(op.results[0].type.tile_shape)}")
 
 
 def _view_layout(vt: TiledViewType):
@@ -395,24 +419,48 @@ def _view_layout(vt: TiledViewType):
     return shape, tuple(vt.order), (None if steps == shape else steps)
 
 
-@numpy_rule("tiled_load")
+def _view_attrs(op, **extra) -> dict:
+    """A tiled view's addressing as the prelude's load_tile/store_tile/num_tiles take it."""
+    shape, order, steps = _view_layout(op.operands[0].type)
+    out = dict(extra, shape=shape, order=order)
+    if steps is not None:
+        out["traversal_steps"] = steps
+    return out
+
+
+@TILED_LOAD.numpy
 @_T.per_array
 def _(ex, op, ref, *index):
     vt: TiledViewType = op.operands[0].type
     shape, order, steps = _view_layout(vt)
     pad = _T.padding_for(vt.padding_mode, vt.dtype, ex.checks.poison)
-    return load_tile_values(ex, op, ref, index, shape, order, steps, pad, op.attrs.get("check_bounds", True))
+    return load_tile_values(ex, op, ref, index, shape, order, steps, pad, op.attrs["check_bounds"])
 
 
-@numpy_rule("tiled_store")
+@TILED_LOAD.transpile
+def _(w, op):
+    vt = op.operands[0].type
+    shape, order, steps = _view_layout(vt)
+    extra = dict(shape=shape, order=order, padding_mode=vt.padding_mode, dtype=vt.dtype)
+    if steps is not None:
+        extra["traversal_steps"] = steps
+    w.call(op, "load_tile", "ctx", w.args(op.operands), **extra)
+
+
+@TILED_STORE.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     vt: TiledViewType = op.operands[0].type
     shape, order, steps = _view_layout(vt)
-    store_tile_values(ex, op, ref, rest[:-1], rest[-1], shape, order, steps, op.attrs.get("check_bounds", True))
+    store_tile_values(ex, op, ref, rest[:-1], rest[-1], shape, order, steps, op.attrs["check_bounds"])
 
 
-@numpy_rule("tiled_num_tiles")
+@TILED_STORE.transpile
+def _(w, op):
+    w.call(op, "store_tile", "ctx", w.args(op.operands), **_view_attrs(op))
+
+
+@TILED_NUM_TILES.numpy
 @_T.per_array
 def _(ex, op, ref):
     vt: TiledViewType = op.operands[0].type
@@ -422,6 +470,11 @@ def _(ex, op, ref):
     _, _, extent = _T.geometry(ref)
     n = _np.asarray(extent[order[axis]], dtype=_np.int64).reshape(-1)
     return (-(-n // step)).astype(_np.int32)
+
+
+@TILED_NUM_TILES.transpile
+def _(w, op):
+    w.call(op, "num_tiles", w.name(op.operands[0]), **_view_attrs(op, axis=op.attrs["axis"]))
 
 
 def raw_lanes(ex, op, ref, offsets, lane_mask, what: str):
@@ -455,23 +508,36 @@ def _and_mask(ok, mask):
     return ok if mask is None else (ok & mask)
 
 
-@numpy_rule("raw_load")
+@RAW_LOAD.numpy
 @_T.per_array
 def _(ex, op, ref, offsets, pad, *mask):
-    m = mask[0] if op.attrs.get("has_mask") else None
+    m = mask[0] if op.attrs["has_mask"] else None
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "raw load")
     return _T.load_elements(ex, op, base, coords, pad, _and_mask(ok, m), what="raw load", report_oob=False)
 
 
-@numpy_rule("raw_store")
+@RAW_STORE.numpy
 @_T.per_array
 def _(ex, op, ref, offsets, value, *mask):
-    m = mask[0] if op.attrs.get("has_mask") else None
+    m = mask[0] if op.attrs["has_mask"] else None
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "raw store")
     _T.store_elements(ex, op, base, coords, value, _and_mask(ok, m), what="raw store", report_oob=False)
 
 
-@numpy_rule("list_item")
+no_rule("transpile", "raw memory and per-block list items are not transpiled yet", RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM)
+
+
+@LIST_LEN.numpy
+def _(ex, op, lst):
+    return _np.full((1,), len(lst), dtype=_np.int32)
+
+
+@LIST_LEN.transpile
+def _(w, op):
+    w.assign(op, f"np.array([len({w.name(op.operands[0])})], dtype=np.int32)")
+
+
+@LIST_ITEM.numpy
 def _(ex, op, lst, index):
     idx = _np.asarray(index).astype(_np.int64).reshape(-1)
     rows = _np.broadcast_to(idx, (ex.nb,))
@@ -484,3 +550,65 @@ def _(ex, op, lst, index):
     if not live.size or (live == first).all():
         return lst[first]
     return _T.MultiRef(list(lst), _np.clip(rows, 0, len(lst) - 1).copy())
+
+
+# ---- typing (the verifier's rules) and folding -------------------------------------------
+
+def _operand_of(op, cls, what: str):
+    t = op.operands[0].type
+    expect(isinstance(t, cls), f"operand #0 must be {what}, got {t}")
+    return t
+
+
+def _view_type(op) -> TiledViewType:
+    return _operand_of(op, TiledViewType, "a tiled view")
+
+
+def _raw_type(op) -> RawMemoryType:
+    return _operand_of(op, RawMemoryType, "raw memory")
+
+
+@ARRAY_SLICE.typing
+def _(op):
+    a, r = array_type(op), op.results[0].type
+    expect(isinstance(r, ArrayType) and (r.dtype, r.ndim) == (a.dtype, a.ndim), f"a slice of {a} cannot be {r}")
+    return [r]
+
+
+@TILED_VIEW.typing
+def _(op):
+    a, r = array_type(op), op.results[0].type
+    expect(isinstance(r, TiledViewType) and r.array == a, f"a tiled view of {a} cannot be {r}")
+    return [r]
+
+
+@TILED_LOAD.typing
+def _(op):
+    vt = _view_type(op)
+    return [TileType(vt.dtype, tuple(vt.tile_shape) or (1,) * len(vt.order))]
+
+
+@RAW_MEMORY.typing
+def _(op):
+    return [RawMemoryType(array_type(op))]
+
+
+@RAW_LOAD.typing
+def _(op):
+    return [TileType(_raw_type(op).dtype, op.operands[1].type.shape)]
+
+
+@LIST_ITEM.typing
+def _(op):
+    t = op.operands[0].type
+    expect(isinstance(t, ListType), f"operand #0 must be a list, got {t}")
+    return [t.item]
+
+
+TILED_STORE.typing(no_results)
+RAW_STORE.typing(no_results)
+TILED_NUM_TILES.typing(scalar_result(D.int32))
+LIST_LEN.typing(scalar_result(D.int32))
+
+no_rule("fold", "a run-time value", ARRAY_SLICE, TILED_VIEW, TILED_LOAD, TILED_STORE, TILED_NUM_TILES, RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM, LIST_LEN)
+no_rule("tileir", "not lowered to TileIR yet", ARRAY_SLICE, TILED_VIEW, TILED_LOAD, TILED_STORE, TILED_NUM_TILES, RAW_MEMORY, RAW_LOAD, RAW_STORE, LIST_ITEM, LIST_LEN)

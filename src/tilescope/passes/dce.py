@@ -4,17 +4,12 @@ from __future__ import annotations
 from typing import Set
 
 from ..ir.core import Block, Function, Op
-
-# Ops that matter even when their results are unused.
-SIDE_EFFECTS = frozenset({"store_tile", "scatter", "store_offset", "atomic", "atomic_cas", "print",
-                          "assert", "breakpoint", "yield", "continue", "break", "return", "if", "for",
-                          "loop", "tiled_store", "tiled_atomic", "store_advanced", "grid_control",
-                          "raw_store", "raw_atomic", "raw_atomic_cas"})
+from ..ir.primitive import PRIMITIVES
 
 
 def has_side_effects(op: Op) -> bool:
     """Whether `op` matters even when its results are unused (writes, prints, control flow)."""
-    return op.name in SIDE_EFFECTS or op.name.startswith(("store", "atomic"))
+    return PRIMITIVES[op.name].has("side_effects")
 
 
 def dce(fn: Function) -> Function:

@@ -148,7 +148,7 @@ def _call_tilescope(ev, fn, args, kwargs):
     """A tilescope object: a `cuda.tile` operation, a kernel, or something the embedding handles."""
     from ..lang import _host_cdiv
     from ..lang.kernel import kernel as Kernel
-    from ..ops.registry import STATIC_EVAL_OK, SurfaceFunction
+    from ..ops.registry import SurfaceFunction
     from ..lang.static import STATIC_SURFACE
     if fn is _host_cdiv:
         return _cdiv(ev, *args, **kwargs)
@@ -157,7 +157,7 @@ def _call_tilescope(ev, fn, args, kwargs):
             return _cdiv(ev, *args)
         if fn.name in STATIC_SURFACE:
             raise ForbiddenCall(f"{fn.name}()", "used")
-        if fn.name not in STATIC_EVAL_OK:
+        if not fn.static:
             raise ForbiddenCall(f"{fn.name}()")
         return ev.host.call(fn, args, kwargs)
     if isinstance(fn, Kernel):

@@ -116,6 +116,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
+    o = sub.add_parser("ops", help="print every IR op and which backends have a rule for it")
+    o.add_argument("--format", choices=("text", "json"), default="text")
     from .cost_cmd import add_parser as add_cost
     add_cost(sub)
     for parser in (c, i, t, k, sub.choices["cost"]):
@@ -181,6 +183,12 @@ def cmd_cost(args) -> int:
     from .cost_cmd import cmd_cost as cost
     _validate_args_text(args.args)
     return cost(args, _load_and_compile, _Failed)
+
+
+def cmd_ops(args) -> int:
+    from . import ops_table
+    sys.stdout.write(ops_table.render_json() if args.format == "json" else ops_table.render_text())
+    return 0
 
 
 def cmd_lsp(args) -> int:
@@ -554,4 +562,4 @@ def _write(path: Optional[str], data) -> None:
 
 
 COMMANDS = {"check": cmd_check, "ir": cmd_ir, "transpile": cmd_transpile, "compile": cmd_compile,
-            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp}
+            "cost": cmd_cost, "run": cmd_run, "lsp": cmd_lsp, "ops": cmd_ops}

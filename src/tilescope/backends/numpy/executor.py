@@ -27,12 +27,20 @@ import numpy as np
 
 from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value, per_function
-from ...ops.registry import PRIMITIVES
+from ...ir.primitive import PRIMITIVES
+from ...semantics import frames
 from . import forwarding, fusion
 from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, remember, tile_local
 from .nans import canonical_sites
-from .numerics import canonical_nans
+from ...semantics.numerics import canonical_nans
 from .tiles import ArrayRef, MultiRef, SliceRef, regular_tiles
+
+
+@functools.lru_cache(maxsize=None)
+def _walks(name: str) -> bool:
+    """Whether op `name`'s rule drives the walk itself (control flow) instead of mapping values."""
+    p = PRIMITIVES[name]
+    return p.has("structured") or p.has("terminator")
 
 
 class ExecutionError(TileError):
@@ -195,11 +203,10 @@ class Executor:
 
     def exec_op(self, op: Op) -> None:
         self.op = op
-        handler = _CONTROL.get(op.name)
-        if handler is not None:
-            handler(self, op)
-            return
         rule = self.rule_of(op)
+        if _walks(op.name):
+            rule(self, op)                   # runs its blocks / leaves them, binding results itself
+            return
         if op.name in ("binary", "fma"):
             store = forwarding.store_of(self.fn, op)
             if store is not None and forwarding.compute_into_store(self, op, store,
@@ -221,10 +228,14 @@ class Executor:
                 self.set(r, x)
 
     def rule_of(self, op: Op) -> Callable:
+        """The op's NumPy rule from the primitive table."""
         prim = PRIMITIVES.get(op.name)
-        if prim is None or prim.numpy is None:
-            raise self.error(f"the CPU executor has no rule for op '{op.name}' yet")
-        return prim.numpy
+        rule = prim.rule("numpy") if prim is not None else None
+        if rule is None:
+            why = prim.status("numpy") if prim is not None else "missing"
+            raise self.error(f"the CPU executor has no rule for op '{op.name}' yet"
+                             + ("" if why == "missing" else f" ({why})"))
+        return rule
 
     def rule_output(self, op: Op, out: Any) -> Any:
         """A rule's result as the GPU would hold it (NaNs from arithmetic made canonical)."""
@@ -245,7 +256,26 @@ class Executor:
         finally:
             self.op = saved
 
-    # ---- control flow -----------------------------------------------------------
+    # ---- control flow (the control family's rules call these) ------------------------
+
+    def run_if(self, op: Op) -> None:
+        _exec_if(self, op)
+
+    def run_for(self, op: Op) -> None:
+        _exec_for(self, op)
+
+    def run_loop(self, op: Op) -> None:
+        _exec_loop(self, op)
+
+    def read_yield(self, op: Op) -> None:
+        # Regions read their `yield` themselves (_run_region); run as an op, it is a bug.
+        raise self.error("internal: `yield` outside a region")
+
+    def leave_loop(self, op: Op) -> None:
+        _loop_exit(self, op)
+
+    def return_(self, op: Op) -> None:
+        _exec_return(self, op)
 
     def with_mask(self, mask: np.ndarray, body: Callable[[], Any]) -> Any:
         saved = self.active
@@ -260,12 +290,11 @@ def _canonical(x):
     return Factored(canonical_nans(x.data), x.box) if isinstance(x, Factored) else canonical_nans(x)
 
 
-def select(cond: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per-block choice between two values; cond has shape (B,) or (1,)."""
+def select(cond: np.ndarray, a: Any, b: Any) -> Any:
+    """Per-block choice between two values (or array references); cond has shape (B,) or (1,)."""
     if isinstance(a, _REFS) or isinstance(b, _REFS):
         return _select_refs(cond, a, b)
-    c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
-    return np.where(c, a, b)
+    return frames.select(cond, a, b)
 
 
 _REFS = (ArrayRef, SliceRef, MultiRef)
@@ -363,7 +392,7 @@ def _loop_exit(ex: Executor, op: Op) -> None:
     vals = [ex.get(v) for v in op.operands]
     target = frame.results if op.name == "break" else frame.carried
     for i, v in enumerate(vals):
-        target[i] = _merge(mask, v, target[i])
+        target[i] = _merge_values(mask, v, target[i])
     if op.name == "break":
         frame.broken |= mask
     else:
@@ -371,14 +400,11 @@ def _loop_exit(ex: Executor, op: Op) -> None:
     ex.active = np.zeros(ex.nb, dtype=bool)
 
 
-def _merge(mask: np.ndarray, new: np.ndarray, old: Optional[np.ndarray]) -> np.ndarray:
-    if mask.all():
-        return new
-    if old is None:
-        old = np.zeros_like(new)
-    if not mask.any():
-        return old
-    return select(mask, new, old)
+def _merge_values(mask: np.ndarray, new: Any, old: Any) -> Any:
+    """frames.merge, for values that may be array references (then chosen by `select`)."""
+    if isinstance(new, _REFS) or isinstance(old, _REFS):
+        return new if mask.all() else (old if not mask.any() else select(mask, new, old))
+    return frames.merge(mask, new, old)
 
 
 def _exec_for(ex: Executor, op: Op) -> None:
@@ -414,7 +440,7 @@ def _exec_for(ex: Executor, op: Op) -> None:
         ex.active = outer
     done = ~frame.broken
     for k, r in enumerate(op.results):
-        ex.set(r, _merge(done, frame.carried[k], frame.results[k]))
+        ex.set(r, _merge_values(done, frame.carried[k], frame.results[k]))
 
 
 def _run_loop_body(ex: Executor, body: Block) -> None:
@@ -455,12 +481,6 @@ def _exec_return(ex: Executor, op: Op) -> None:
     mask = ex.active_mask()
     ex.returned |= mask
     ex.active = np.zeros(ex.nb, dtype=bool)
-
-
-_CONTROL: Dict[str, Callable[[Executor, Op], None]] = {
-    "if": _exec_if, "for": _exec_for, "loop": _exec_loop,
-    "break": _loop_exit, "continue": _loop_exit, "return": _exec_return,
-}
 
 
 class Checks:

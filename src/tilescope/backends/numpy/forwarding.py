@@ -16,8 +16,8 @@ import numpy as np
 from ...ir.core import Block, Function, Op, per_function
 from ...ir.types import TileType
 from ... import dtypes as D
-from . import numerics
-from .numerics import canonical_nans
+from ...semantics import numerics
+from ...semantics.numerics import canonical_nans
 from .tiles import ArrayRef, tile_view, tiles_fully_inside
 
 _UFUNC = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "truediv": np.true_divide}

@@ -16,7 +16,7 @@ from typing import Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import numerics
+from ...semantics import products
 from .joined import joined_matmul
 
 Box = Tuple[int, int, int]       # (nz, ny, nx): the group's extent along each grid axis
@@ -166,11 +166,11 @@ def concat(values: Sequence, axis: int, box: Optional[Box]):
 
 
 def mma(box: Optional[Box], x, y, acc, x_dtype, y_dtype):
-    """`numerics.mma` on operands that may be factored: each distinct tile is converted once, and
+    """`products.mma` on operands that may be factored: each distinct tile is converted once, and
     blocks that share a tile have their products joined into one BLAS call where that is
     bit-identical to one call per block (joined.py), so the result does not depend on how
     blocks are grouped."""
     if not any(isinstance(v, Factored) for v in (x, y, acc)):
-        return numerics.mma(x, y, acc, x_dtype, y_dtype)
-    return from_grid(numerics.mma(to_grid(x, box), to_grid(y, box), to_grid(acc, box), x_dtype, y_dtype,
+        return products.mma(x, y, acc, x_dtype, y_dtype)
+    return from_grid(products.mma(to_grid(x, box), to_grid(y, box), to_grid(acc, box), x_dtype, y_dtype,
                                   joined_matmul), box)

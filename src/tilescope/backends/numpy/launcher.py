@@ -16,11 +16,10 @@ from ...ir.types import ArrayType, TileType
 from ...pyeval import annotation_value
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...run import LaunchError, as_host_array, normalize_grid
-from . import core_rules  # noqa: F401  (registers the core rules)
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
-from .numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
 from .rollback import Snapshot

@@ -15,11 +15,20 @@ from __future__ import annotations
 from typing import Dict, List, Sequence, Set
 
 from ...ir.core import Function, Op, Value, per_function
-from .numerics import makes_canonical_nans
+from ...semantics.functions import UNARY
 
+# Ops whose float results are fresh arithmetic (unary functions that only move the sign bit,
+# like neg and abs, keep their operand's NaN).
+CANONICAL_NAN_OPS = frozenset({"binary", "fma", "reduce", "scan", "mma", "mma_scaled"})
 _BITS_IGNORED = frozenset({"compare"})
 # Ops that only move their operand's elements (the bits arrive unchanged in the result).
 _MOVES = frozenset({"reshape", "permute", "broadcast"})
+
+
+def makes_canonical_nans(op) -> bool:
+    if op.name == "unary":
+        return not UNARY[op.attrs["fn"]].sign_only
+    return op.name in CANONICAL_NAN_OPS
 
 
 @per_function

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...lang.enums import PaddingMode
 from .grid import memo_per_array
-from .tilegeom import in_bounds, keep_last_writes, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
+from ...semantics.tilegeom import in_bounds, keep_last_writes, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
 
 
 # ---- array references ---------------------------------------------------------

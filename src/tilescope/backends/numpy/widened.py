@@ -14,7 +14,7 @@ from typing import Set
 
 from ... import dtypes as D
 from ...ir.core import Function, per_function
-from .numerics import RN, mode_name
+from ...semantics.numerics import RN, mode_name
 
 
 @per_function

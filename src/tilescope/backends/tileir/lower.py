@@ -8,13 +8,16 @@ operations the way upstream's weak loads/stores are ordered (see docs/tileir.md)
 from __future__ import annotations
 
 import enum
+import functools
 import math
 from typing import Dict, List, Optional, Sequence
 
 from ... import dtypes as D
 from ...errors import TileUnsupportedFeatureError
 from ...ir.core import Block, Function, Op, Value
+from ...ir.primitive import PRIMITIVES
 from ...ir.types import ArrayType, TileType
+from ...semantics.functions import UNARY as UNARY_FNS
 from .ir import (TOKEN, Bounded, Dense, DivBy, FloatAttr, Hints, IntAttr, PartitionView, Ptr, Scalar, TBlock,
                  TensorView, TFunc, TModule, TOp, TValue, Tile)
 from .elements import float_bits, int_bytes, storage_bytes
@@ -29,9 +32,6 @@ ELEM = {
 }
 PADDING = {"ZERO": "zero", "NEG_ZERO": "neg_zero", "NAN": "nan", "POS_INF": "pos_inf", "NEG_INF": "neg_inf"}
 SCOPE = {"NONE": None, "BLOCK": "tl_blk", "DEVICE": "device", "SYS": "sys"}
-UNARY_FLOAT = {"abs": "absf", "neg": "negf", "exp": "exp", "exp2": "exp2", "log": "log", "log2": "log2",
-               "sqrt": "sqrt", "rsqrt": "rsqrt", "sin": "sin", "cos": "cos", "tan": "tan", "sinh": "sinh",
-               "cosh": "cosh", "tanh": "tanh", "floor": "floor", "ceil": "ceil"}
 PRED = {"eq": "equal", "ne": "not_equal", "lt": "less_than", "le": "less_than_or_equal",
         "gt": "greater_than", "ge": "greater_than_or_equal"}
 RMW_INT = {"add": "add", "max": "max", "min": "min", "and": "and", "or": "or", "xor": "xor", "xchg": "xchg"}
@@ -220,9 +220,11 @@ class Lowering:
         for op in b.ops:
             if op.loc is not None:
                 self.loc = op.loc
-            handler = getattr(self, "op_" + op.name, None)
-            if handler is None:
+            prim = PRIMITIVES.get(op.name)
+            rule = prim.rule("tileir") if prim is not None else None
+            if rule is None:
                 raise self.unsupported(f"the '{op.name}' operation")
+            handler = functools.partial(rule, self)
             if op.name in WIDENED_OPS and any(isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS
                                               for o in op.operands):
                 self._widened(op, handler)
@@ -582,15 +584,15 @@ class Lowering:
             self.bind(op, self.emit1("xori", {"lhs": x, "rhs": ones}, T))
             return
         if _is_float(dt):
-            name = UNARY_FLOAT.get(fn)
+            row = UNARY_FNS[fn]
+            name = row.tileir.get("float")
             if name is None:
                 raise self.unsupported(f"float '{fn}'")
             attrs = {}
-            if name in ("exp", "tanh"):
-                attrs["rounding_mode"] = _rounding(op.attrs.get("rounding_mode"), "full")
-            elif name == "sqrt":
-                attrs = self._fp_attrs(op)
-            elif name in ("rsqrt", "exp2"):
+            if row.rounding:              # the op takes a rounding mode: FULL by default where it has one
+                attrs["rounding_mode"] = _rounding(op.attrs.get("rounding_mode"),
+                                                   "full" if "FULL" in row.rounding else "nearest_even")
+            if row.ftz:
                 attrs["flush_to_zero"] = bool(op.attrs.get("flush_to_zero"))
             self.bind(op, self.emit1(name, {"source": x}, T, **attrs))
             return
@@ -1132,3 +1134,30 @@ class Lowering:
 def lower_function(fn: Function, *, hints: Optional[Hints] = Hints((("default", ()),))) -> TModule:
     """TileIR for one kernel; raises a located TileUnsupportedFeatureError for what is not lowered."""
     return Lowering(fn, hints=hints).run()
+
+
+def _register_rules() -> None:
+    """Each lowered op's rule goes into its primitive's `tileir` column (the ops must be loaded)."""
+    from ...ops import load_all      # deferred: the op families load on first use
+    load_all()
+    rules = {
+    "bid": Lowering.op_bid, "num_blocks": Lowering.op_num_blocks, "array_dim": Lowering.op_array_dim,
+    "load_tile": Lowering.op_load_tile, "store_tile": Lowering.op_store_tile,
+    "num_tiles": Lowering.op_num_tiles, "const": Lowering.op_const, "undef": Lowering.op_undef,
+    "arange": Lowering.op_arange, "literal_tile": Lowering.op_literal_tile,
+    "from_scalars": Lowering.op_from_scalars, "binary": Lowering.op_binary, "fma": Lowering.op_fma,
+    "compare": Lowering.op_compare, "where": Lowering.op_where, "astype": Lowering.op_astype,
+    "bitcast": Lowering.op_bitcast, "broadcast": Lowering.op_broadcast, "reshape": Lowering.op_reshape,
+    "permute": Lowering.op_permute, "cat": Lowering.op_cat, "extract": Lowering.op_extract,
+    "unary": Lowering.op_unary, "mma": Lowering.op_mma, "mma_scaled": Lowering.op_mma_scaled,
+    "reduce": Lowering.op_reduce, "scan": Lowering.op_scan, "for": Lowering.op_for, "loop": Lowering.op_loop,
+    "if": Lowering.op_if, "yield": Lowering.op_yield, "continue": Lowering.op_continue,
+    "break": Lowering.op_break, "return": Lowering.op_return, "gather": Lowering.op_gather,
+    "scatter": Lowering.op_scatter, "atomic": Lowering.op_atomic, "atomic_cas": Lowering.op_atomic_cas,
+    "print": Lowering.op_print, "assert": Lowering.op_assert, "assume": Lowering.op_assume,
+    }
+    for name, rule in rules.items():
+        PRIMITIVES[name].tileir(rule)
+
+
+_register_rules()

@@ -1,66 +1,22 @@
-# ==== tilescope transpile prelude ==========================================================
-# Runtime helpers for a transpiled cuTile kernel. Self-contained (NumPy + ml_dtypes only):
-# its text is copied verbatim into every module `tilescope transpile` writes.
-#
-# Execution model (the same as tilescope's CPU executor): a kernel function runs once for a
-# *group* of blocks. Every run-time value is a NumPy array whose leading axis is the block
-# axis: a tile of shape S is (B, *S) for the B blocks of the group, or (1, *S) when every
-# block has the same value. Control flow that differs between blocks runs under an active
-# mask (`Blocks.active`); stores, atomics and prints only touch active blocks.
-#
-# Checks: the transpiled module runs *unchecked*: out-of-bounds tile elements are padded on
-# load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
-# bounds, race or poison reports). Use `tilescope run` to get those reports.
-import contextlib                         # used by the numerics section (copied in)
-import contextvars                        # used by the numerics section (copied in)
-import math as _math                     # used by the printing section (copied in)
+"""Runtime helpers for a transpiled cuTile kernel: blocks, control-flow frames, loads and
+stores, launching. Self-contained (NumPy + ml_dtypes only) but for the semantics library's
+modules, which come before it in every module `tilescope transpile` writes.
+
+Execution model (the same as tilescope's CPU executor): a kernel function runs once for a
+*group* of blocks. Every run-time value is a NumPy array whose leading axis is the block
+axis: a tile of shape S is (B, *S) for the B blocks of the group, or (1, *S) when every
+block has the same value. Control flow that differs between blocks runs under an active
+mask (`Blocks.active`); stores, atomics and prints only touch active blocks.
+
+Checks: the transpiled module runs *unchecked*: out-of-bounds tile elements are padded on
+load and dropped on store exactly as `tilescope run` does, but nothing is reported (no
+bounds, race or poison reports). Use `tilescope run` to get those reports.
+"""
 import os as _os
-import re
 import sys as _sys
-import threading                          # used by the numerics section (copied in)
-from types import SimpleNamespace as _NS
 
 import ml_dtypes
 import numpy as np
-
-
-# ---- dtypes ---------------------------------------------------------------------------
-
-class DType:
-    """A cuTile element type: its name, kind ('bool', 'int', 'uint', 'float'), width and storage."""
-    __slots__ = ("name", "kind", "bitwidth", "numpy")
-
-    def __init__(self, name, kind, bitwidth, storage):
-        self.name, self.kind, self.bitwidth = name, kind, bitwidth
-        self.numpy = np.dtype(getattr(ml_dtypes, storage[len("ml_dtypes."):]) if storage.startswith("ml_dtypes.")
-                              else storage)
-
-    is_bool = property(lambda self: self.kind == "bool")
-    is_int = property(lambda self: self.kind in ("int", "uint"))
-    is_float = property(lambda self: self.kind == "float")
-    min = property(lambda self: -(1 << (self.bitwidth - 1)) if self.kind == "int" else 0)
-    max = property(lambda self: (1 << (self.bitwidth - (self.kind == "int"))) - 1)
-
-    def __repr__(self):
-        return f"D.{self.name}"
-
-
-D = _NS(DType=DType, **{n: DType(n, k, w, s) for n, k, w, s in [
-    ("bool_", "bool", 8, "bool"), ("uint8", "uint", 8, "uint8"), ("uint16", "uint", 16, "uint16"),
-    ("uint32", "uint", 32, "uint32"), ("uint64", "uint", 64, "uint64"), ("int8", "int", 8, "int8"),
-    ("int16", "int", 16, "int16"), ("int32", "int", 32, "int32"), ("int64", "int", 64, "int64"),
-    ("float16", "float", 16, "float16"), ("bfloat16", "float", 16, "ml_dtypes.bfloat16"),
-    ("float32", "float", 32, "float32"), ("float64", "float", 64, "float64"),
-    ("tfloat32", "float", 32, "float32"), ("float8_e4m3fn", "float", 8, "ml_dtypes.float8_e4m3fn"),
-    ("float8_e5m2", "float", 8, "ml_dtypes.float8_e5m2"),
-    ("float8_e8m0fnu", "float", 8, "ml_dtypes.float8_e8m0fnu"),
-    ("float8_e5m3fnu", "float", 8, "uint8"), ("float4_e2m1fn", "float", 4, "ml_dtypes.float4_e2m1fn")]})
-
-
-# ---- numerics (the executor's rounding model; kept in sync with tilescope's numerics.py) ----
-# BEGIN numerics
-# (filled in from tilescope/backends/numpy/numerics.py when a module is generated)
-# END numerics
 
 
 # ---- blocks, masks and structured control flow -------------------------------------------
@@ -82,22 +38,6 @@ class Blocks:
     def return_(self):
         self.returned |= self.active_mask()
         self.active = np.zeros(self.nb, dtype=bool)
-
-
-def select(cond, a, b):
-    """Per-block choice between two values; cond has shape (B,) or (1,)."""
-    c = cond.reshape(cond.shape + (1,) * (max(a.ndim, b.ndim) - 1))
-    return np.where(c, a, b)
-
-
-def _merge(mask, new, old):
-    if mask.all():
-        return new
-    if old is None:
-        old = np.zeros_like(new)
-    if not mask.any():
-        return old
-    return select(mask, new, old)
 
 
 class Branch:
@@ -194,7 +134,7 @@ class Loop:
     def _leave(self, target, values):
         mask = self.ctx.active_mask()
         for i, v in enumerate(values):
-            target[i] = _merge(mask, v, target[i])
+            target[i] = merge(mask, v, target[i])
         self.ctx.active = np.zeros(self.ctx.nb, dtype=bool)
         return mask
 
@@ -209,39 +149,10 @@ class Loop:
         if not self.is_for:
             return list(self.exits)
         done = ~self.broken
-        return [_merge(done, c, r) for c, r in zip(self.carried, self.exits)]
+        return [merge(done, c, r) for c, r in zip(self.carried, self.exits)]
 
 
 # ---- element-wise ops ----------------------------------------------------------------
-
-def const(value, dtype):
-    """A constant as a (1,) storage array (floats rounded once into the dtype)."""
-    if dtype.is_bool or dtype.is_int:
-        return np.array([value], dtype=dtype.numpy)
-    return round_float(np.array([value], dtype=np.float64), dtype)
-
-
-def literal_tile(values, shape, dtype):
-    if dtype.is_bool or dtype.is_int:
-        return np.array(list(values), dtype=dtype.numpy).reshape((1,) + tuple(shape))
-    return round_float(np.array(list(values), dtype=np.float64), dtype).reshape((1,) + tuple(shape))
-
-
-def undef(shape, dtype):
-    return np.zeros((1,) + tuple(shape), dtype=dtype.numpy)
-
-
-def broadcast(x, shape):
-    return np.broadcast_to(x, (x.shape[0],) + tuple(shape))
-
-
-def reshape(x, shape):
-    return x.reshape((x.shape[0],) + tuple(shape))
-
-
-def permute(x, axes):
-    return np.transpose(x, (0,) + tuple(a + 1 for a in axes))
-
 
 def astype(x, src, dst, rounding_mode=None):
     return convert(x, src, dst, rounding_mode)
@@ -251,25 +162,16 @@ def where(cond, x, y, dtype):
     return np.where(cond, x, y).astype(dtype.numpy, copy=False)
 
 
-def arange(n, dtype):
-    return np.arange(n, dtype=dtype.numpy)[None]
-
-
-def from_scalars(*scalars, shape, dtype):
-    lead = max(s.shape[0] for s in scalars)
-    cols = [np.broadcast_to(s, (lead,)) for s in scalars]
-    return np.stack(cols, axis=1).astype(dtype.numpy, copy=False).reshape((lead,) + tuple(shape))
-
-
-# `compare`, `binary` and `unary` come with the executor's numerics (the section above).
+# `compare`, `binary` and `unary` are semantics/arithmetic.py's (above); constants, arange and
+# shape ops are semantics/shapes.py's.
 
 
 # ---- reductions and scans ----------------------------------------------------------------
-# `reduce` and `scan` come with the executor's numerics (the section above).
+# `reduce` and `scan` are semantics/reductions.py's (above).
 
 
 # ---- matrix multiply -------------------------------------------------------------------
-# `mma` and `mma_scaled` come with the executor's numerics (the section above).
+# `mma` and `mma_scaled` are semantics/products.py's (above).
 
 class MmaChunks:
     """The products of a loop that only accumulates `mma`s, joined `per` iterations at a time
@@ -357,12 +259,6 @@ def padding_for(mode, dtype):
 def _expand_rows(ctx, x):
     x = np.asarray(x)
     return x if x.shape[0] == ctx.nb else np.broadcast_to(x, (ctx.nb,) + x.shape[1:])
-
-
-# tile geometry (tilescope's backends/numpy/tilegeom.py)
-# BEGIN geometry
-# (filled in from tilescope/backends/numpy/tilegeom.py when a module is generated)
-# END geometry
 
 
 def _resolve(a, coords):
@@ -472,7 +368,7 @@ def scatter(ctx, a, *rest, ndim, has_mask=False):
     _store_elements(ctx, a, list(idx), value, mask)
 
 
-# `apply_atomic` comes with the executor's numerics (the section above).
+# `apply_atomic` is semantics/atomics.py's (above).
 
 
 def _atomic_lanes(ctx, a, coords, ok, mode, update, expected=None):
@@ -511,15 +407,6 @@ def atomic_cas(ctx, a, *rest):
 
 # ---- tile shapes ----------------------------------------------------------------------------------
 
-def _expand_lead(x, n):
-    return x if x.shape[0] == n else np.broadcast_to(x, (n,) + x.shape[1:])
-
-
-def cat(x, y, axis):
-    n = max(x.shape[0], y.shape[0])
-    return np.concatenate([_expand_lead(x, n), _expand_lead(y, n)], axis=axis + 1)
-
-
 def extract(x, *index, shape):
     """The sub-tile of `shape` at sub-tile grid position `index`."""
     return extract_subtile(x, index, shape)
@@ -530,34 +417,7 @@ def insert(x, val, *index):
     return insert_subtile(x, val, index)
 
 
-def bitcast(x, dtype):
-    target = dtype.numpy
-    src = np.ascontiguousarray(x) if x.dtype.itemsize != target.itemsize else x
-    return src.view(target)
-
-
-def pack_bytes(x, src_dtype):
-    if src_dtype.bitwidth == 4:
-        bits = np.ascontiguousarray(x).view(np.uint8) & np.uint8(0x0F)
-        return bits[:, 0::2] | (bits[:, 1::2] << np.uint8(4))
-    a = np.ascontiguousarray(x)
-    return a.view(np.uint8).reshape(a.shape[0], -1)
-
-
-def unpack_bytes(x, dtype):
-    b = np.ascontiguousarray(x)
-    if dtype.bitwidth == 4:
-        out = np.empty((b.shape[0], b.shape[1] * 2), dtype=np.uint8)
-        out[:, 0::2] = b & np.uint8(0x0F)
-        out[:, 1::2] = b >> np.uint8(4)
-        return out.view(dtype.numpy)
-    return b.view(dtype.numpy)
-
-
 # ---- printing and asserts ------------------------------------------------------------------------
-# BEGIN printing
-# (filled in from tilescope/ops/debug.py when a module is generated)
-# END printing
 
 
 def print_(ctx, *operands, pieces, dtypes):

@@ -1,14 +1,13 @@
 """Tile geometry on NumPy arrays: element coordinates of tiles, bounds, zero-copy tile views.
 
 Dependency-free (NumPy only, no typing names in signatures): the executor's memory rules
-use it, and transpiled modules carry a copy (see transpile/sync_prelude.py). Index arrays
+use it, and transpiled modules carry it whole (see transpile/codegen.py `prelude_source`). Index arrays
 carry the leading block axis; `order[k]` is the array axis that tile axis k covers.
 """
 from __future__ import annotations
 
 import numpy as np
 
-# ---- shared with transpiled modules from here on ----
 
 
 def tile_coords(index, tile_shape, order, steps=None):

@@ -1,0 +1,130 @@
+"""What typing rules may ask of inference (`ctx`): emitting ops, located errors, constants."""
+from __future__ import annotations
+
+import enum
+from contextlib import contextmanager
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple
+
+from ... import dtypes as D
+from ...errors import Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError
+from ...ir.core import Block, Op, Value
+from ...ir.types import TileType, Type
+from ...ops.registry import SURFACE
+from .abstract import NotConstant, describe
+
+
+class RuleServices:
+    """(one section of `Inference`; see passes/infer/__init__.py)"""
+
+    # ---- services for typing rules ------------------------------------------
+
+    def emit(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
+             **attrs) -> Op:
+        return self.builder.add(name, operands, result_types, attrs, loc=self.loc)
+
+    def emit1(self, name: str, operands: Sequence[Value], result_type: Type, **attrs) -> Value:
+        return self.emit(name, operands, [result_type], **attrs).result
+
+    def error(self, cls, message: str, loc: Optional[Loc] = None) -> TileError:
+        loc = loc or self.loc
+        if loc is not None and self.frame is not None and self.frame.call_site is not None \
+                and loc.call_site is None:
+            loc = loc.with_call_site(self.frame.call_site)
+        return cls(message, loc)
+
+    def type_error(self, message: str) -> TileError:
+        return self.error(TileTypeError, message)
+
+    def value_error(self, message: str) -> TileError:
+        return self.error(TileValueError, message)
+
+    def syntax_error(self, message: str) -> TileError:
+        return self.error(TileSyntaxError, message)
+
+    def unsupported(self, message: str) -> TileError:
+        return self.error(TileUnsupportedFeatureError, message)
+
+    def constant(self, value: Any, dtype: D.DType) -> Value:
+        """A strict (typed) scalar constant."""
+        value = D.cast_python_scalar(value, dtype)
+        v = self.emit1("const", (), TileType(dtype, ()), value=value)
+        v.const = value
+        return v
+
+    def to_value(self, x: Any, dtype: Optional[D.DType] = None, what: str = "value") -> Value:
+        """Materialise a loose Python scalar as a typed scalar Value."""
+        if isinstance(x, Value):
+            return x
+        if isinstance(x, (bool, int, float)) and not isinstance(x, enum.Enum):
+            dt = dtype or D.literal_dtype(x)
+            if dtype is not None and isinstance(x, (int, float)) and not isinstance(x, bool):
+                try:
+                    D.check_literal_fits(x, dtype)
+                except ValueError as e:
+                    raise self.value_error(str(e)) from None
+            return self.constant(x, dt)
+        raise self.type_error(f"expected a tile or a number for {what}, got {describe(x)}")
+
+    def const_value(self, x: Any) -> Any:
+        """The compile-time Python value of `x`, or raise if it is only known at run time."""
+        if isinstance(x, Value):
+            if x.const is None:
+                raise NotConstant()
+            return x.const
+        if isinstance(x, tuple):
+            return tuple(self.const_value(i) for i in x)
+        return x
+
+    def require_constant(self, x: Any, what: str) -> Any:
+        try:
+            return self.const_value(x)
+        except NotConstant:
+            raise self.type_error(f"{what} must be a compile-time constant, got a run-time value "
+                                  f"of type {x.type if isinstance(x, Value) else describe(x)}") from None
+
+    def is_constant(self, x: Any) -> bool:
+        try:
+            self.const_value(x)
+            return True
+        except NotConstant:
+            return False
+
+    def to_bool(self, x: Any) -> Any:
+        """Python truth value of a constant, or a bool scalar Value."""
+        if not isinstance(x, Value):
+            from ...lang.static import host_truth
+            return host_truth(self, x)
+        if x.const is not None:
+            return bool(x.const)
+        t = x.type
+        if not isinstance(t, TileType):
+            raise self.type_error(f"cannot use a value of type {t} as a condition")
+        if t.shape:
+            raise self.type_error(f"Expected a scalar value, but given value has type {t}")
+        if t.dtype is D.bool_:
+            return x
+        return self.call_surface("not_equal", [x, 0], {})
+
+    def call(self, fn: Any, args: Sequence[Any], kwargs: Optional[Dict[str, Any]] = None) -> Any:
+        """Call any callable reachable from tile code (used by reduce/scan combiners)."""
+        return self._call(fn, list(args), dict(kwargs or {}))
+
+    def call_surface(self, name: str, args: Sequence[Any], kwargs: Dict[str, Any]) -> Any:
+        return self._call_surface(SURFACE[name], list(args), dict(kwargs))
+
+    def region(self, arg_types: Sequence[Type], body: Callable[..., Any]) -> Tuple[Block, Any]:
+        """Build a nested block with typed arguments; `body(*args)` emits into it."""
+        block = Block([Value(t) for t in arg_types])
+        with self.builder.into(block):
+            result = body(*block.args)
+        return block, result
+
+    @contextmanager
+    def at(self, loc: Optional[Loc]):
+        saved = self.loc
+        if loc is not None:
+            self.loc = loc
+        try:
+            yield
+        finally:
+            self.loc = saved

@@ -1,0 +1,141 @@
+"""The shape of the code, measured from its source: module and class sizes, the import graph.
+
+Targets (docs/architecture.md): no module over 700 lines, no class over 400; no import cycle
+among tilescope's modules (imports inside functions counted); at most 40 imports inside
+functions, each commented. Where the code is not there yet, the numbers below are today's and
+may only go down: a change that adds a long module, a cycle or a function-level import fails.
+"""
+import ast
+import pathlib
+
+import tilescope
+
+SRC = pathlib.Path(tilescope.__file__).parent
+MAX_MODULE, MAX_CLASS = 700, 400
+
+# Over the limits today, each with its size now (it may shrink, not grow).
+LONG_MODULES = {"backends/tileir/lower.py": 1163, "backends/tileir/bytecode.py": 716, "meta.py": 761}
+LONG_CLASSES = {("backends/tileir/lower.py", "Lowering"): 1015}
+# Modules in import cycles today and imports inside functions (targets: 0 and 40).
+MAX_IN_CYCLES = 45
+MAX_FUNCTION_IMPORTS = 287
+
+
+def _modules():
+    for path in sorted(SRC.rglob("*.py")):
+        rel = path.relative_to(SRC).as_posix()
+        name = "tilescope." + rel[:-3].replace("/", ".")
+        yield (name[: -len(".__init__")] if name.endswith(".__init__") else name), rel, path
+
+
+def test_module_and_class_sizes():
+    too_long = []
+    for _, rel, path in _modules():
+        text = path.read_text()
+        lines = text.count("\n")
+        if lines > LONG_MODULES.get(rel, MAX_MODULE):
+            too_long.append(f"{rel}: {lines} lines")
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ClassDef):
+                size = node.end_lineno - node.lineno + 1
+                if size > LONG_CLASSES.get((rel, node.name), MAX_CLASS):
+                    too_long.append(f"{rel}: class {node.name} {size} lines")
+    assert not too_long
+
+
+def import_graph():
+    """(edges, imports inside functions): an edge from a module to every tilescope module it
+    imports, and to that module's packages (their __init__ runs first), except its own."""
+    names = {name for name, _, _ in _modules()}
+    edges, in_functions = {}, []
+    for name, rel, path in _modules():
+        package = name if rel.endswith("__init__.py") else name.rpartition(".")[0]
+        own = {".".join(name.split(".")[:i]) for i in range(1, name.count(".") + 1)}
+        tree = ast.parse(path.read_text())
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if not isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                base = package.split(".")
+                base = ".".join(base[:len(base) - node.level + 1]) if node.level else ""
+                module = ".".join(p for p in (base, node.module or "") if p)
+                targets = [f"{module}.{a.name}" if f"{module}.{a.name}" in names else module for a in node.names]
+            deps = set()
+            for t in targets:
+                if t in names:
+                    deps |= {t} | {".".join(t.split(".")[:i]) for i in range(1, t.count(".") + 1)}
+            deps = (deps & names) - own - {name}
+            if not deps:
+                continue
+            edges.setdefault(name, set()).update(deps)
+            scope = parents.get(node)
+            while scope is not None and not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                scope = parents.get(scope)
+            if scope is not None:
+                in_functions.append(f"{rel}:{node.lineno}")
+    return edges, in_functions
+
+
+def cycles(edges):
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index, low, stack, on, out, counter = {}, {}, [], set(), [], [0]
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges.get(root, ()))))]
+        index[root] = low[root] = counter[0]
+        counter[0] += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if w not in index:
+                    index[w] = low[w] = counter[0]
+                    counter[0] += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(edges.get(w, ())))))
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.append(sorted(comp))
+    return out
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_import_cycles_and_function_level_imports_do_not_grow():
+    edges, in_functions = import_graph()
+    in_cycles = sorted(m for comp in cycles(edges) for m in comp)
+    assert len(in_cycles) <= MAX_IN_CYCLES, in_cycles
+    assert len(in_functions) <= MAX_FUNCTION_IMPORTS
+
+
+def test_ops_reach_the_numpy_backend_only_through_its_rule_facing_modules():
+    """Op families use the semantics library; of the NumPy backend only the helpers their rules
+    need (today: tiles, grid, partial, copying, fusion, widened; target: none)."""
+    edges, _ = import_graph()
+    allowed = {f"tilescope.backends.numpy.{m}" for m in ("tiles", "grid", "partial", "copying", "fusion", "widened")}
+    used = {dep for name, deps in edges.items() if name.startswith("tilescope.ops.") for dep in deps
+            if dep.startswith("tilescope.backends.") and dep not in ("tilescope.backends", "tilescope.backends.numpy")}
+    assert used <= allowed, used - allowed
