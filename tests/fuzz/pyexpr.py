@@ -151,6 +151,8 @@ def check(draw: Draw):
         if type(outcome[1]) is not type(expected[1]):
             return Outcome("FAIL", f"[pyeval] {text}: evaluator raised {outcome[1]!r}, Python {expected[1]!r}")
         return Outcome("pyeval:python-error")
+    if "hash(" in text and "nan" in text and type(outcome[1]) is type(expected[1]) is int:
+        return Outcome("pyeval:same")        # a NaN's hash is its identity's (Python 3.10+): two NaNs differ
     if not _same(outcome[1], expected[1]):
         return Outcome("FAIL", f"[pyeval] {text}: evaluator {outcome[1]!r}, Python {expected[1]!r}")
     return Outcome("pyeval:same")
