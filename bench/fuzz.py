@@ -17,6 +17,11 @@ import random
 import sys
 import time
 
+try:
+    import resource          # (POSIX only)
+except ImportError:
+    resource = None
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for p in (os.path.join(ROOT, "src"), ROOT):
     if p not in sys.path:
@@ -25,6 +30,10 @@ for p in (os.path.join(ROOT, "src"), ROOT):
 from tests.fuzz import driver, gen as G, harness as H, pyexpr  # noqa: E402
 
 STEPS = ("kernel", "mutant", "parse_args", "MetaTensor", "compile", "launch", "static_python")
+
+
+def _peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 if resource else float("nan")
 
 
 def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, progress: bool = True):
@@ -68,10 +77,11 @@ def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, pro
                     failures.append(f"{tag}{what}: {out.failure}")
                     if progress:     # as they come, for long runs
                         print(f"FAILURE {tag}{what}: {out.failure}\n{'-' * 100}", file=sys.stderr, flush=True)
+            H.forget(keep_files=any(out.failure is not None for out in results.values()))
             done += 1
             if progress and done % 500 == 0:
-                print(f"... [{first}+] {done} examples, {len(failures)} failures, {time.time() - start:.0f}s",
-                      file=sys.stderr, flush=True)
+                print(f"... [{first}+] {done} examples, {len(failures)} failures, {time.time() - start:.0f}s, "
+                      f"peak RSS {_peak_rss_mb():.0f} MB", file=sys.stderr, flush=True)
     finally:
         if oracle is not None:
             oracle.close()
