@@ -4,8 +4,9 @@
 
 Each example `i` is fully determined by (seed, i): a generated kernel checked for properties
 1-2 (and 3 with --upstream), a mutant of it, garbage thrown at parse_args, MetaTensor,
-compile and launch, and a compile-time Python expression evaluated by tilescope.pyeval and by
-Python (tests/fuzz/pyexpr.py). Prints counts per outcome and every failure with a reproducer.
+compile and launch, a compile-time Python expression evaluated by tilescope.pyeval and by
+Python (tests/fuzz/pyexpr.py), and a helper function of random statements called the same two
+ways (tests/fuzz/pyfunc.py). Prints counts per outcome and every failure with a reproducer.
 `--jobs N` splits the examples over N processes (the counts are the same as with one).
 """
 from __future__ import annotations
@@ -27,9 +28,9 @@ for p in (os.path.join(ROOT, "src"), ROOT):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from tests.fuzz import driver, gen as G, harness as H, pyexpr  # noqa: E402
+from tests.fuzz import driver, gen as G, harness as H, pyexpr, pyfunc  # noqa: E402
 
-STEPS = ("kernel", "mutant", "parse_args", "MetaTensor", "compile", "launch", "static_python")
+STEPS = ("kernel", "mutant", "parse_args", "MetaTensor", "compile", "launch", "static_python", "static_function")
 
 
 def _peak_rss_mb() -> float:
@@ -63,6 +64,7 @@ def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, pro
                 "compile": lambda: driver.check_compile_garbage(kernel, draw),
                 "launch": lambda: driver.check_launch_garbage(kernel, draw),
                 "static_python": lambda: pyexpr.check(draw),
+                "static_function": lambda: pyfunc.check(draw),
             }
             results = {}
             for what, step in steps.items():
