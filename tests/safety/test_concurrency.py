@@ -73,3 +73,17 @@ def test_compile_cache_keeps_only_the_most_recent_kernels(monkeypatch):
     assert first() is None           # evicted and freed
     launch(16)                       # an evicted kernel compiles again when launched
     assert kept() == [2, 16]
+
+
+def test_front_end_cache_keeps_a_bounded_number_of_functions(monkeypatch, tmp_path):
+    """Every new kernel file used to stay in the HIR cache for the life of the process."""
+    from tilescope.frontend import source
+    from tilescope.lang.shim import load_file
+    monkeypatch.setattr(source, "_HIR_KEPT", 2)
+    monkeypatch.setattr(source, "_hir_cache", {})
+    for i in range(5):
+        path = tmp_path / f"k{i}.py"
+        path.write_text("import cuda.tile as ct\n\n@ct.kernel\ndef k(a):\n"
+                        f"    ct.store(a, index=(0,), tile=ct.full((4,), {i}, dtype=ct.float32))\n")
+        tilescope.compile(load_file(str(path)).k, "f32[4]")
+        assert 1 <= len(source._hir_cache) <= 2
