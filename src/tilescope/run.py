@@ -82,10 +82,12 @@ def as_host_array(x: Any, name: str) -> np.ndarray:
 
 
 def launch(grid, kernel, args: Sequence[Any], *, checks: Optional[dict] = None, stream=None,
-           numerics: Optional[str] = None, trace: Optional[str] = None) -> None:
+           numerics: Optional[str] = None, trace: Optional[str] = None, engine: Optional[str] = None,
+           threads: Optional[int] = None) -> None:
     """Run `kernel` over `grid` on the CPU with real arguments; arrays are updated in place.
     `numerics`: 'exact' (the GPU's rounding, default) or 'fast' (NumPy's float32 arithmetic
     where exact rounding is slow). `trace=DIR`: write a page of the launch's memory accesses
-    to DIR (docs/trace.md)."""
+    to DIR (docs/trace.md). `engine`: 'auto' (default: compiled where possible), 'compiled' or
+    'numpy'; `threads`: the compiled backend's thread count (default: every core)."""
     from .backends.numpy.launcher import run_kernel
-    run_kernel(grid, kernel, args, checks=checks, numerics=numerics, trace=trace)
+    run_kernel(grid, kernel, args, checks=checks, numerics=numerics, trace=trace, engine=engine, threads=threads)

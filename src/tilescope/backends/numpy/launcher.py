@@ -5,6 +5,7 @@ import collections
 import contextlib
 import dataclasses
 import functools
+import importlib
 import inspect
 import os
 import sys
@@ -34,6 +35,15 @@ MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from ex
 COMPILED_KEPT = 512             # compiled kernels kept per process (least recently launched go first)
 _compiled: "collections.OrderedDict[Any, Any]" = collections.OrderedDict()
 _compile_lock = threading.RLock()
+# The compiled CPU backend builds on this executor (its fallback, reports and rollback), so
+# the executor finds it by name at the first launch rather than importing it: the modules
+# depend one way. It provides fast_launch(...) and launch(...); see backends/compiled/hook.py.
+COMPILED_BACKEND = "tilescope.backends.compiled.hook"
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_backend():
+    return importlib.import_module(COMPILED_BACKEND)
 
 
 class ArgumentCountError(LaunchError, TypeError):
@@ -432,7 +442,7 @@ def box_aligned(size: int, grid3) -> int:
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
                group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None,
-               trace: Optional[str] = None):
+               trace: Optional[str] = None, engine: Optional[str] = None, threads: Optional[int] = None):
     """Run `kernel` over `grid` on NumPy arrays (updated in place).
 
     `numerics` is 'exact' (the GPU's rounding, the default) or 'fast' (see numerics.py); the
@@ -442,7 +452,20 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     that block, e.g. to debug it with `breakpoint()` (see `debugger.py`).
 
     `trace=DIR` writes a page and PNGs of which block touched which elements (tilescope.trace).
+
+    `engine` is 'auto' (the default, or `TILESCOPE_ENGINE`): the compiled CPU backend
+    (backends/compiled) where it can run the launch, else this executor; 'compiled' (an
+    error where it cannot) or 'numpy'. `sequential`, `group`, `block` and `trace` are this
+    executor's settings and select it. `threads`: the compiled backend's thread count.
     """
+    from ...trace import TraceRecorder, session_for
+    tracing = session_for(trace)
+    if sequential is None and group is None and block is None and tracing is None:
+        done = compiled_backend().fast_launch(grid, kernel, args,
+                                              checks if checks is not None else checks_from_env(),
+                                              numerics, engine, threads, out)
+        if done is not None:                 # a launch like an earlier compiled one, run from its plan
+            return done
     from ...compiler import resolve_kernel
     grid3 = normalize_grid(grid)
     only = _selected_block(block, grid3)
@@ -465,6 +488,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     _mark_unchanging(ir, values)
     chk = Checks(**(checks if checks is not None else checks_from_env()))
     sink = Sink()
+    mode = numerics_setting(numerics)
+    executor_only = sequential is True or group is not None or only is not None or tracing is not None \
+        or debugger.stop_at_entry_requested()
+    if compiled_backend().launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine,
+                                 threads=threads, executor_only=executor_only):
+        return chk
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
     tracker = None
@@ -473,8 +502,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                   if isinstance(r, ArrayRef)]
         tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races,
                               arrays=arrays)
-    from ...trace import TraceRecorder, session_for
-    tracing = session_for(trace)
     if tracing is not None:                  # records every access, then hands it to the race tracker
         tracker = TraceRecorder(tracker)
     nblocks = grid3[0] * grid3[1] * grid3[2]
@@ -484,7 +511,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         sequential = needs_sequential(ir)
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
-    mode = numerics_setting(numerics)
     snapshot = Snapshot(values, written_array_args(ir, _WRITE_OPS + _CAS_OPS + _RMW_OPS))
     progress = Progress(fn.__name__, nblocks)
     try:
