@@ -51,6 +51,7 @@ def test_compile_cache_keeps_only_the_most_recent_kernels(monkeypatch):
     import gc
     import weakref
     from tilescope.backends.numpy import launcher
+    monkeypatch.setenv("TILESCOPE_ENGINE", "numpy")      # this executor's cache (the compiled backend has its own)
     monkeypatch.setattr(launcher, "COMPILED_KEPT", 2)
     monkeypatch.setattr(launcher, "_compiled", type(launcher._compiled)())
     a = np.arange(64, dtype=np.float32)
