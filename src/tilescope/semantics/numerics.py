@@ -452,7 +452,7 @@ def _fma32_rn(a, b, c, out=None) -> np.ndarray:
     when the result is subnormal in float32. The work runs on cache-sized slices; the few
     elements flagged in any slice are recomputed exactly together at the end.
     """
-    shape = np.broadcast_shapes(a.shape, b.shape, c.shape)
+    shape = np.broadcast_shapes(a.shape, b.shape, c.shape, () if out is None else out.shape)
     if out is None:
         out = np.empty(shape, np.float32)
     n, step, row = _slicing(shape)
