@@ -27,6 +27,8 @@ _WRITES = ("store_tile", "scatter", "tiled_store", "raw_store", "store_advanced"
            "raw_atomic", "raw_atomic_cas", "tiled_atomic")
 _READ_ONLY_SAFE = ("load_tile", "gather", "tiled_load", "raw_load", "load_advanced", "array_dim", "num_tiles",
                    "tiled_view", "array_slice", "raw_memory", "tiled_num_tiles")
+# ops whose result is another view of their array operand (writes through it write the array)
+_VIEWS = ("tiled_view", "array_slice", "raw_memory")
 # scalar ops whose result depends on their operands alone
 _PURE = ("const", "bid", "num_blocks", "array_dim", "num_tiles", "binary", "unary", "compare", "where", "astype",
          "fma", "reshape", "broadcast")
@@ -56,15 +58,12 @@ class Ownership:
 def ownership(fn: Function) -> Optional[Ownership]:
     """The ownership of the written arrays' tiles, or None when no such proof exists."""
     params = {v.id: i for i, v in enumerate(fn.body.args) if isinstance(v.type, ArrayType)}
-    uses: Dict[int, List] = {p: [] for p in params}
-    for op in fn.walk():
-        for k, v in enumerate(op.operands):
-            if v.id in uses:
-                uses[v.id].append((op, k))
+    uses = _uses(fn)
     pure = _block_only_values(fn)
     arrays = []
-    for pid, accesses in uses.items():
-        written = any(op.name in _WRITES and k == 0 for op, k in accesses)
+    for pid in params:
+        accesses = uses.get(pid, [])
+        written = _written(pid, uses)
         if all(op.name in _ATOMIC for op, _ in accesses):
             continue                  # atomics never race (their order is the launcher's business)
         if not written:
@@ -76,6 +75,26 @@ def ownership(fn: Function) -> Optional[Ownership]:
             return None
         arrays.append((params[pid], owners))
     return Ownership(arrays)
+
+
+def _uses(fn: Function) -> Dict[int, List]:
+    """Per value id, the (op, operand position) pairs that use it."""
+    out: Dict[int, List] = {}
+    for op in fn.walk():
+        for k, v in enumerate(op.operands):
+            out.setdefault(v.id, []).append((op, k))
+    return out
+
+
+def _written(value_id: int, uses: Dict[int, List]) -> bool:
+    """Whether some op writes the array, directly or through views of it (`Array.slice`, tiled
+    views, raw memory), which are read-only-safe only while nothing stores through them."""
+    for op, k in uses.get(value_id, []):
+        if k == 0 and op.name in _WRITES:
+            return True
+        if k == 0 and op.name in _VIEWS and any(_written(r.id, uses) for r in op.results):
+            return True
+    return False
 
 
 def _tile_owners(accesses, pure: Set[int]) -> Optional[List[Tuple[Value, ...]]]:
@@ -173,14 +192,11 @@ def trackable(fn: Function) -> Optional[Dict[int, Tuple[Tuple[int, ...], Tuple[i
     order)}; the generated code then records which block touched each tile (exact race
     detection at one entry per tile, see runtime ts_track); else None."""
     params = {v.id: i for i, v in enumerate(fn.body.args) if isinstance(v.type, ArrayType)}
-    uses: Dict[int, List] = {p: [] for p in params}
-    for op in fn.walk():
-        for k, v in enumerate(op.operands):
-            if v.id in uses:
-                uses[v.id].append((op, k))
+    uses = _uses(fn)
     out = {}
-    for pid, accesses in uses.items():
-        written = any(op.name in _WRITES and k == 0 for op, k in accesses)
+    for pid in params:
+        accesses = uses.get(pid, [])
+        written = _written(pid, uses)
         if all(op.name in _ATOMIC for op, _ in accesses):
             continue
         if not written:
