@@ -255,3 +255,19 @@ def test_a_launch_like_an_earlier_one_that_stops_puts_its_arrays_back():
     with pytest.raises(ExecutionError, match="x must be positive"):
         run_kernel((2,), _double_positive, (x, 4), engine="compiled", out=io.StringIO())
     assert x.tolist() == before.tolist()
+
+
+def test_a_repeated_launch_with_torch_tensors_takes_the_fast_path(monkeypatch):
+    # torch tensors in host memory are viewed as NumPy arrays before the fast path's key is
+    # made, so the second launch runs from the first one's plan (no front end on the way)
+    torch = pytest.importorskip("torch")
+    import tilescope.compiler as compiler
+    x = torch.ones(8, dtype=torch.int32)
+    run_kernel((2,), _double_positive, (x, 4), engine="compiled")
+    full_paths = []
+    real = compiler.resolve_kernel
+    monkeypatch.setattr(compiler, "resolve_kernel", lambda k: full_paths.append(k) or real(k))
+    run_kernel((2,), _double_positive, (x, 4), engine="compiled")
+    assert x.tolist() == [4] * 8 and full_paths == []
+    with pytest.raises(LaunchError, match="argument 'x'"):
+        run_kernel((2,), _double_positive, (torch.ones(8, dtype=torch.complex64), 4), engine="compiled")
