@@ -20,7 +20,7 @@ from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
-from ..lang import builtins_rules
+from ..passes.infer import builtin_calls as builtins_rules
 from ..lang.enums import PaddingMode
 from ..lang.surface_types import Slice
 from .common import (broadcast_to, const_bool, const_enum, expect, implicit_cast, is_number, is_tile, require_array,

@@ -43,7 +43,7 @@ class SurfaceFunction:
             return self.host(*args, **kwargs)
         # Only trusted compile-time Python calls ops natively (the restricted evaluator calls
         # the typing rule itself).
-        from ..lang.trusted import call_in_trusted_python
+        from ..passes.infer.trusted import call_in_trusted_python
         done, result = call_in_trusted_python(self.name, self.static, args, kwargs)
         if done:
             return result

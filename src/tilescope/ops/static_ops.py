@@ -1,7 +1,7 @@
 """Compile-time helpers: ensure_constant, assume_divisible_by, grid dependency control.
 
 `static_eval`, `static_assert`, `static_iter` and `static_exception` evaluate
-Python source and live in `tilescope.lang.static`.
+Python source and live in `tilescope.passes.infer.static`.
 """
 from __future__ import annotations
 

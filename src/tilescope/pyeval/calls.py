@@ -149,7 +149,7 @@ def _call_tilescope(ev, fn, args, kwargs):
     from ..lang import _host_cdiv
     from ..lang.kernel import kernel as Kernel
     from ..ops.registry import SurfaceFunction
-    from ..lang.static import STATIC_SURFACE
+    from ..passes.infer.static import STATIC_SURFACE
     if fn is _host_cdiv:
         return _cdiv(ev, *args, **kwargs)
     if isinstance(fn, SurfaceFunction):

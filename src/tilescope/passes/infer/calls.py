@@ -31,7 +31,7 @@ class Calls:
 
     def _expr_Call(self, e: H.Call) -> Any:
         fn = self.eval(e.func)
-        from ...lang.static import STATIC_SURFACE, call_static
+        from .static import STATIC_SURFACE, call_static
         if isinstance(fn, SurfaceFunction) and fn.name in STATIC_SURFACE:
             return call_static(self, fn, e)
         args: List[Any] = []
@@ -55,7 +55,7 @@ class Calls:
         return self._call(fn, args, kwargs)
 
     def _call(self, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
-        from ...lang import builtins_rules
+        from . import builtin_calls as builtins_rules
         fn = translate(fn)
         if isinstance(fn, BoundMethod):
             return self._call(fn.target, [fn.self_value] + args, kwargs)
@@ -169,7 +169,7 @@ class Calls:
                                         f'in device code')
         elif not _is_pure_callable(fn):
             raise self.error(TileError, f"{_callable_name(fn)}() is not supported in device code")
-        from ...lang.static import host_call
+        from .static import host_call
         try:
             return host_call(self, fn, cargs, ckw)
         except TileError:
@@ -402,7 +402,7 @@ def _free_names(fn: H.FunctionDef) -> List[str]:
 
 def _evaluated_closure(fn) -> Callable[[str], Tuple[bool, Any]]:
     """Free variables of a function compile-time Python made, in tile code's terms."""
-    from ...lang.static import _from_static
+    from .static import _from_static
 
     def lookup(name: str):
         scope = fn.scope

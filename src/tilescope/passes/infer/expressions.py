@@ -161,7 +161,7 @@ class Expressions:
         if isinstance(obj, D.DType):
             if attr in ("bitwidth", "name"):
                 return getattr(obj, attr)
-        from ...lang.static import host_getattr
+        from .static import host_getattr
         try:
             value = host_getattr(self, obj, attr)
         except AttributeError:
@@ -232,14 +232,14 @@ class Expressions:
         raise self.syntax_error("Unsupported syntax: starred expression here")
 
     def _expr_JoinedStr(self, e: H.JoinedStr) -> Any:
-        from ...lang.static import format_fstring
+        from .static import format_fstring
         return format_fstring(self, e)
 
     def _expr_Lambda(self, e: H.Lambda) -> Any:
         return self._make_closure(e.func)
 
     def _expr_GeneratorExp(self, e: H.GeneratorExp) -> Any:
-        from ...lang.static import tuple_comprehension
+        from .static import tuple_comprehension
         return tuple_comprehension(self, e)
 
     def _expr_BinOp(self, e: H.BinOp) -> Any:
@@ -305,7 +305,7 @@ class Expressions:
 
     def compare(self, op: str, left: Any, right: Any) -> Any:
         if op in ("in_", "not_in"):
-            from ...lang.static import contains
+            from .static import contains
             r = contains(self, left, right)
             return self.unary("not_", r) if op == "not_in" else r
         if op in ("is_", "is_not"):
@@ -318,11 +318,11 @@ class Expressions:
                 same = left is right or (left is None and right is None)
             return same if op == "is_" else not same
         if isinstance(left, tuple) or isinstance(right, tuple):
-            from ...lang.static import compare_tuples
+            from .static import compare_tuples
             return compare_tuples(self, op, left, right)
         if isinstance(left, Value) or isinstance(right, Value):
             return self.call_surface(COMPARE_SURFACE[op], [left, right], {})
-        from ...lang.static import host_compare
+        from .static import host_compare
         try:
             return host_compare(self, op, left, right)
         except TypeError:

@@ -316,7 +316,7 @@ class Loops:
         self._run_loop("loop", [], names, [], body, s.loc)
 
     def _static_for(self, s: H.For) -> None:
-        from ...lang.static import static_iter_items
+        from .static import static_iter_items
         items = static_iter_items(self, s.iter)
         # the front end ends every loop body with an explicit `continue`; unrolled, it is a no-op
         body = s.body[:-1] if s.body and isinstance(s.body[-1], H.Continue) else s.body

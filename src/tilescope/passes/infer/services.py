@@ -92,7 +92,7 @@ class RuleServices:
     def to_bool(self, x: Any) -> Any:
         """Python truth value of a constant, or a bool scalar Value."""
         if not isinstance(x, Value):
-            from ...lang.static import host_truth
+            from .static import host_truth
             return host_truth(self, x)
         if x.const is not None:
             return bool(x.const)

@@ -43,7 +43,7 @@ class Statements:
 
     def _stmt_Raise(self, s: H.Raise) -> None:
         exc = self.eval(s.exc)
-        from ...lang.static import raise_static_exception
+        from .static import raise_static_exception
         raise_static_exception(self, exc)
 
     def _stmt_Yield(self, s: H.Yield) -> None:

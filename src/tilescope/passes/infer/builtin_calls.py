@@ -4,8 +4,8 @@ from __future__ import annotations
 import builtins
 from typing import Any, Callable, Dict, Optional
 
-from ..ir.core import Value
-from ..ir.types import ArrayType, ListType, TileType
+from ...ir.core import Value
+from ...ir.types import ArrayType, ListType, TileType
 
 _RULES: Dict[int, Callable] = {}
 
@@ -42,7 +42,7 @@ def _int_bound(ctx, x, what):
 
 @_rule(builtins.range)
 def _range(ctx, *args, **kwargs):
-    from ..passes.infer import RangeValue
+    from . import RangeValue
     if kwargs or not 1 <= len(args) <= 3:
         raise ctx.type_error("range() takes 1 to 3 positional arguments")
     args = [_int_bound(ctx, a, w) for a, w in zip(args, ("start", "stop", "step") if len(args) > 1 else ("stop",))]
@@ -70,7 +70,7 @@ def _len(ctx, x):
 
 
 def ctx_int32():
-    from ..dtypes import int32
+    from ...dtypes import int32
     return int32
 
 
@@ -108,7 +108,7 @@ def _divmod(ctx, x, y):
 def _convert(pytype, dtype_name):
     def rule(ctx, x=0):
         if isinstance(x, Value):
-            from .. import dtypes as D
+            from ... import dtypes as D
             if x.const is not None:
                 return pytype(x.const)
             if not (isinstance(x.type, TileType) and x.type.shape == ()):
@@ -137,7 +137,7 @@ def _tuple(ctx, x=()):
 
 @_rule(builtins.isinstance)
 def _isinstance(ctx, obj, cls):
-    from . import surface_types
+    from ...lang import surface_types
     if isinstance(obj, Value):
         classes = cls if isinstance(cls, tuple) else (cls,)
         return any(surface_types.value_is_instance(obj, c) for c in classes)
@@ -207,5 +207,5 @@ def _host(ctx, fn, args, kwargs):
 
 
 def _describe(x):
-    from ..passes.infer import describe
+    from . import describe
     return describe(x)

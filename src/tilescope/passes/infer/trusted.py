@@ -11,8 +11,8 @@ import ast
 import threading
 from typing import Any, List
 
-from ..errors import StaticException, TileError, TileStaticEvalError
-from ..pyeval import ForbiddenCall
+from ...errors import StaticException, TileError, TileStaticEvalError
+from ...pyeval import ForbiddenCall
 
 _local = threading.local()
 

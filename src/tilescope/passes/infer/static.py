@@ -1,7 +1,7 @@
 """Compile-time Python inside tile code: static_eval/assert/iter/exception, tuples, f-strings.
 
 `ct.static_eval(expr)` and friends evaluate `expr` at compile time with the restricted
-evaluator of `tilescope.pyeval` (as Python only when the user trusts the code: lang/trusted.py).
+evaluator of `tilescope.pyeval` (as Python only when the user trusts the code: trusted.py).
 Local variables that hold run-time values are passed in as proxies that expose
 only what is known statically (shape, dtype, ndim).
 """
@@ -12,15 +12,15 @@ import dataclasses
 import types
 from typing import Any, List
 
-from ..errors import (Loc, StaticException, TileError, TileInternalError, TileStaticAssertionError,
+from ...errors import (Loc, StaticException, TileError, TileInternalError, TileStaticAssertionError,
                       TileStaticEvalError, TileTypeError)
-from ..frontend import hir as H
-from ..ir.core import Value
-from ..ir.types import ArrayType, TileType
-from ..pyeval import EvalControl, Evaluator, ForbiddenCall, Host, OverBudget, Refused
-from ..pyeval.functions import ResolverScope
-from ..pyeval.policy import module_attribute
-from .bridge import translate
+from ...frontend import hir as H
+from ...ir.core import Value
+from ...ir.types import ArrayType, TileType
+from ...pyeval import EvalControl, Evaluator, ForbiddenCall, Host, OverBudget, Refused
+from ...pyeval.functions import ResolverScope
+from ...pyeval.policy import module_attribute
+from ...lang.bridge import translate
 
 STATIC_SURFACE = frozenset({"static_eval", "static_assert", "static_iter", "static_exception"})
 MAX_STATIC_ITER = 1000
@@ -122,7 +122,7 @@ class _StaticCallable:
 
 def _callable_desc(x: Any) -> str | None:
     """How upstream names a tile-code callable in 'cannot be called' errors, or None."""
-    from ..passes.infer import BoundMethod, Closure
+    from . import BoundMethod, Closure
     if isinstance(x, Closure):
         loc = getattr(x.fn, "loc", None)
         where = f" @{loc.filename.rsplit('/', 1)[-1]}:{loc.line}" if loc is not None else ""
@@ -181,7 +181,7 @@ def _from_static(x: Any) -> Any:
                   if _has_field(x, f.name)}
         converted = {k: _from_static(v) for k, v in fields.items()}
         if any(converted[k] is not fields[k] for k in fields):
-            from ..passes.values import make_dataclass_instance
+            from ..values import make_dataclass_instance
             return make_dataclass_instance(t, converted)
         return x
     return translate(x)
@@ -205,7 +205,7 @@ class _KernelHost(Host):
         return _to_static(self.ctx, value)
 
     def call(self, fn: Any, args, kwargs) -> Any:
-        from ..ops.registry import SurfaceFunction
+        from ...ops.registry import SurfaceFunction
         if isinstance(fn, SurfaceFunction):
             result = self.ctx.call_surface(fn.name, [_from_static(a) for a in args],
                                            {k: _from_static(v) for k, v in kwargs.items()})
@@ -215,7 +215,7 @@ class _KernelHost(Host):
         return super().call(fn, args, kwargs)
 
     def unknown(self, name: str, value: Any) -> Any:
-        from ..frontend.static_module import unknown_value_error
+        from ...frontend.static_module import unknown_value_error
         raise unknown_value_error(self.ctx, name, value)
 
 
@@ -243,7 +243,7 @@ def static_python(ctx, node: ast.expr, what: str, finish=None) -> Any:
         try:
             value = ctx.lookup(name)
         except TileError as e:
-            from ..frontend.static_module import is_unknown_error
+            from ...frontend.static_module import is_unknown_error
             if is_unknown_error(e) or isinstance(e, TileTypeError):
                 raise
             return False, None          # not a variable of the kernel: a built-in, or a NameError
@@ -325,7 +325,7 @@ def call_static(ctx, fn, call: H.Call) -> Any:
 
 def _text(ev, value: Any) -> str:
     """str(value), by the evaluator (a user __str__ is interpreted) unless trusted (ev is None)."""
-    from ..pyeval.objects import to_str
+    from ...pyeval.objects import to_str
     return str(value) if ev is None else to_str(ev, value)
 
 
@@ -339,7 +339,7 @@ def static_iter_items(ctx, call: H.Call) -> List[Any]:
 
 def drain(ctx, value, ev=None) -> List[Any]:
     """The items of a static_iter() iterable (at most MAX_STATIC_ITER), with upstream's errors."""
-    from ..pyeval import objects as ops
+    from ...pyeval import objects as ops
     try:
         it = iter(value) if ev is None else ops.iterate(ev, value)
     except EvalControl:
@@ -366,8 +366,8 @@ def drain(ctx, value, ev=None) -> List[Any]:
 
 
 def raise_static_exception(ctx, exc: Any) -> None:
-    from ..passes.infer import _PendingException
-    from ..pyeval.calls import construct
+    from . import _PendingException
+    from ...pyeval.calls import construct
     ev = _evaluator(ctx)
     if isinstance(exc, _PendingException):
         try:
@@ -429,7 +429,7 @@ def format_fstring(ctx, e: H.JoinedStr) -> Any:
 
 def host_format(ctx, value: Any, spec: str) -> str:
     """format(value, spec) of a compile-time value, by the evaluator (user __format__ interpreted)."""
-    from ..pyeval.objects import format_value
+    from ...pyeval.objects import format_value
     try:
         return format_value(_evaluator(ctx), value, spec)
     except Refused as ex:
@@ -524,7 +524,7 @@ def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
 
 
 def tuple_comprehension(ctx, e: H.GeneratorExp) -> tuple:
-    from ..passes.infer import Frame
+    from . import Frame
     out: List[Any] = []
     saved = ctx.frame
     # A comprehension has its own scope (as in Python): lambdas made in it see its loop
@@ -577,22 +577,22 @@ def host_python(ctx, operation, *args) -> Any:
 def host_truth(ctx, x: Any) -> bool:
     if type(x) in _PLAIN_SCALARS:
         return bool(x)
-    from ..pyeval.objects import truth
+    from ...pyeval.objects import truth
     return host_python(ctx, truth, x)
 
 
 def host_compare(ctx, op: str, left: Any, right: Any) -> Any:
-    from ..pyeval.objects import compare
+    from ...pyeval.objects import compare
     return host_python(ctx, compare, op, left, right)
 
 
 def host_getattr(ctx, obj: Any, name: str) -> Any:
-    from ..pyeval.objects import get_attribute
+    from ...pyeval.objects import get_attribute
     if type(obj) is types.ModuleType and not (name.startswith("__") and name.endswith("__")):
         return module_attribute(obj, name)     # (the common `ct.load`: no evaluator needed)
     return host_python(ctx, get_attribute, obj, name)
 
 
 def host_call(ctx, fn: Any, args, kwargs) -> Any:
-    from ..pyeval.calls import call
+    from ...pyeval.calls import call
     return host_python(ctx, call, fn, list(args), dict(kwargs))
