@@ -205,7 +205,7 @@ def _constants_by_annotation(fn, args):
     if isinstance(args, str):
         return args
     from .frontend.source import SourceFunction
-    from .lang.annotations import is_constant_annotation
+    from .annotations import is_constant_annotation
     from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
     import inspect
     if isinstance(fn, SourceFunction):
@@ -238,7 +238,7 @@ def _annotation(fn, text: str) -> Any:
 
 def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
     """Constant-annotated parameters given as run-time scalars from real values become constants."""
-    from .lang.annotations import array_annotation, is_constant_annotation, scalar_annotation
+    from .annotations import array_annotation, is_constant_annotation, scalar_annotation
     from .lang.bridge import translate
     from .meta import ConstantSpec, MetaTensor, ScalarSpec
     import inspect

@@ -62,7 +62,7 @@ def test_functions_become_source_functions():
     assert isinstance(k, SourceFunction) and k.is_kernel and not helper.is_kernel
     assert nothing.is_contextmanager
     assert helper.defaults == {"scale": 2.0, "dt": lang.float32}
-    from tilescope.lang.annotations import is_constant_annotation
+    from tilescope.annotations import is_constant_annotation
     assert is_constant_annotation(k.__annotations__["N"])
 
 

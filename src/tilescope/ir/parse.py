@@ -134,7 +134,7 @@ def _no_word(w: str) -> Any:
 
 def _any_word(w: str) -> Any:
     """A bare word in a kernel constant: a dtype or an enum member of `cuda.tile`."""
-    from ..lang import enums
+    from .. import enums
     try:
         return D.dtype_from_name(w)
     except (KeyError, ValueError):
@@ -198,7 +198,7 @@ def _type(cur: _Cursor) -> Type:
             fields[key] = _dims(cur)
         cur.expect(",")
         cur.expect("padding=")
-        from ..lang.enums import PaddingMode
+        from ..enums import PaddingMode
         pad = cur.match(_WORD)
         array = ArrayType(dt, len(fields["order"]))
         t = TiledViewType(array, fields["tile"], fields["order"], PaddingMode[pad])

@@ -8,14 +8,13 @@ resolves to this module (see `tilescope.lang.shim`).
 from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2, float8_e5m3fnu,
                       float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64, tfloat32, uint8,
                       uint16, uint32, uint64)
+from ..annotations import (Array, ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
+                           Scalar, ScalarAnnotation, ScalarInt64, Slice, Tile, TiledView)
+from ..enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
                       TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
                       TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError)
-from .annotations import (ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
-                          ScalarAnnotation, ScalarInt64)
-from .enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 from .kernel import ByTarget, compiler_timeout, function, kernel, launch
-from .surface_types import Array, Scalar, Slice, Tile, TiledView
 
 __tilescope__ = True
 __version__ = "1.7.0"       # the cuda.tile release whose surface this implements

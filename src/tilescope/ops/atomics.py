@@ -20,7 +20,7 @@ from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, one_of
 from ..ir.types import RawMemoryType, TiledViewType, TileType
-from ..lang.enums import MemoryOrder, MemoryScope
+from ..enums import MemoryOrder, MemoryScope
 from .common import broadcast_to, const_bool, expect, implicit_cast, is_number, is_tile, no_results, require_array
 from .gather import broadcastable_to, custom_mask, element_indices, stored_value
 from .memory import memory_order_scope, scalar_index_items

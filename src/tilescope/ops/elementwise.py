@@ -15,7 +15,7 @@ from .. import dtypes as D
 from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
 from ..lang.bridge import translate
-from ..lang.enums import RoundingMode
+from ..enums import RoundingMode
 from ..semantics import arithmetic, numerics, shapes
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,

@@ -21,8 +21,8 @@ from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
 from ..passes.infer import builtin_calls as builtins_rules
-from ..lang.enums import PaddingMode
-from ..lang.surface_types import Slice
+from ..enums import PaddingMode
+from ..annotations import Slice
 from .common import (broadcast_to, const_bool, const_enum, expect, implicit_cast, is_number, is_tile, require_array,
                      tile_operand)
 from .memory import HINT_ATTRS, latency_hint, load_store_hints

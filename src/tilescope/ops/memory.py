@@ -12,7 +12,7 @@ from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, INTS, one_of
 from ..ir.types import ArrayType, TileType
-from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode
+from ..enums import MemoryOrder, MemoryScope, PaddingMode
 from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, expect, implicit_cast,
                      is_tile, require_array, reshape, require_bytecode, scalar_result)
 from .registry import (MEMORY_ORDER, MEMORY_SCOPE, PADDING, Attr, attribute, no_rule, optional, primitive,

@@ -19,7 +19,7 @@ from ..errors import TileSyntaxError
 from ..ir.core import Block, Value
 from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
 from ..ir.types import TileType
-from ..lang.enums import RoundingMode
+from ..enums import RoundingMode
 from ..semantics import reductions
 from ..semantics.functions import BASIC_ROUNDING
 from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,

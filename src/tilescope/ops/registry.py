@@ -15,7 +15,7 @@ from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..dtypes import DType, dtype_from_name
 from ..ir.primitive import PRIMITIVES, Attr, AttrKind, Primitive, declare, enum_kind  # noqa: F401  (re-exported)
-from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
+from ..enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 
 
 class SurfaceFunction:

@@ -14,8 +14,8 @@ from typing import Any, Tuple
 from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
-from ..lang import surface_types
-from ..lang.enums import PaddingMode
+from ..annotations import Array as SurfaceArray
+from ..enums import PaddingMode
 from .common import const_enum, const_int, const_shape, describe, expect, implicit_cast, is_number, is_tile, \
     no_results, normalize_axis, require_array, scalar_result
 from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
@@ -331,7 +331,7 @@ def _(ctx, pointer, shape, strides):
 
 
 # `ct.Array.from_foreign(...)` in kernel code reaches this surface function.
-surface_types.Array.from_foreign = from_foreign
+SurfaceArray.from_foreign = from_foreign
 
 
 # ---- items of list-of-arrays parameters ----------------------------------------------------------

@@ -52,7 +52,7 @@ def _parameters(fn) -> Tuple[Tuple[str, Any], ...]:
 
 
 def _param_specs(fn, args: Sequence[Any]):
-    from ...lang.annotations import is_constant_annotation
+    from ...annotations import is_constant_annotation
     params = _parameters(fn)
     if len(args) != len(params):
         n, m = len(params), len(args)
@@ -80,7 +80,7 @@ def _describe_annotated(a: Any, ann: Any, name: str):
     """(host value, spec) of one argument under its parameter annotation: `ct.Constant[...]`,
     array annotations (index dtype, static dims), list annotations and `tuple[...]` of those."""
     from typing import get_args, get_origin
-    from ...lang.annotations import array_annotation, is_constant_annotation, metadata_of
+    from ...annotations import array_annotation, is_constant_annotation, metadata_of
     from ...lang.bridge import translate
     if is_constant_annotation(ann):
         return None, ConstantSpec(_constant_arg(translate(a)))
@@ -133,7 +133,7 @@ def _check_constant_arg(a: Any, ann: Any, what: str) -> None:
     import enum
     from typing import get_args
     from ...dtypes import DType
-    from ...lang.annotations import metadata_of, scalar_annotation
+    from ...annotations import metadata_of, scalar_annotation
 
     def walk_ann(t):
         if scalar_annotation(t) is not None:

@@ -13,7 +13,7 @@ from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ...lang.enums import PaddingMode
+from ...enums import PaddingMode
 from .grid import memo_per_array
 from ...semantics.tilegeom import in_bounds, keep_last_writes, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
 

@@ -5,7 +5,8 @@ import builtins
 from typing import Any, Callable, Dict, Optional
 
 from ...ir.core import Value
-from ...ir.types import ArrayType, ListType, TileType
+from ...annotations import Array, TiledView, Tile
+from ...ir.types import ArrayType, ListType, TiledViewType, TileType
 
 _RULES: Dict[int, Callable] = {}
 
@@ -137,14 +138,31 @@ def _tuple(ctx, x=()):
 
 @_rule(builtins.isinstance)
 def _isinstance(ctx, obj, cls):
-    from ...lang import surface_types
     if isinstance(obj, Value):
         classes = cls if isinstance(cls, tuple) else (cls,)
-        return any(surface_types.value_is_instance(obj, c) for c in classes)
+        return any(_value_is_instance(obj, c) for c in classes)
     try:
         return _host(ctx, isinstance, [obj, cls], {})
     except TypeError as ex:
         raise ctx.type_error(f"isinstance(): {ex}") from None
+
+
+def _value_is_instance(value: Value, cls) -> bool:
+    """isinstance() of a run-time value: its IR type against `ct.Tile`, `ct.Array`, int..."""
+    t = value.type
+    if cls is Tile:
+        return isinstance(t, TileType)
+    if cls is Array:
+        return isinstance(t, ArrayType)
+    if cls is TiledView:
+        return isinstance(t, TiledViewType)
+    if cls in (int, float, bool):
+        return isinstance(t, TileType) and t.shape == () and (
+            (cls is bool and t.dtype.is_bool) or (cls is int and t.dtype.is_int)
+            or (cls is float and t.dtype.is_float))
+    if cls is list:
+        return isinstance(t, ListType)
+    return False
 
 
 @_rule(builtins.print)

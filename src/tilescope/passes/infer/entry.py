@@ -49,7 +49,7 @@ class KernelEntry:
 
     def _bind_kernel_params(self, pyfunc, hir_fn, arg_specs, frame, translate) -> List[Param]:
         from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
-        from ...lang.annotations import is_constant_annotation
+        from ...annotations import is_constant_annotation
         params = [p for p in hir_fn.params]
         if len(arg_specs) != len(params):
             raise self.error(TileTypeError, f"kernel '{hir_fn.name}' takes {len(params)} argument(s) "

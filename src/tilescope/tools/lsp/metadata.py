@@ -140,7 +140,7 @@ def _callee_name(func) -> Optional[str]:
 
 def _specs(elts, local, sm, fn) -> Optional[list]:
     from ...meta import ConstantSpec, ScalarSpec
-    from ...lang.annotations import is_constant_annotation
+    from ...annotations import is_constant_annotation
     from ...dtypes import literal_dtype
     params = [a.arg for a in fn.node.args.args] if fn is not None else []
     if fn is not None and len(params) != len(elts):
