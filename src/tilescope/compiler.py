@@ -88,7 +88,7 @@ class Compiled:
 
 def resolve_kernel(kernel) -> Tuple[Any, str]:
     """The Python function of a kernel object (ours, upstream's, or a plain function)."""
-    from .lang.kernel import unwrap_tile_function
+    from .frontend.source import unwrap_tile_function
     from .frontend.source import SourceFunction
     if isinstance(kernel, SourceFunction):
         return kernel, kernel.__name__
@@ -239,7 +239,7 @@ def _annotation(fn, text: str) -> Any:
 def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
     """Constant-annotated parameters given as run-time scalars from real values become constants."""
     from .annotations import array_annotation, is_constant_annotation, scalar_annotation
-    from .lang.bridge import translate
+    from .ops.bridge import translate
     from .meta import ConstantSpec, MetaTensor, ScalarSpec
     import inspect
     from .frontend.source import SourceFunction

@@ -5,7 +5,8 @@ import tilescope
 from tilescope import lang
 from tilescope.errors import TileStaticEvalError
 from tilescope.frontend.source import SourceFunction
-from tilescope.frontend.static_module import UnknownValue, analyze_module, is_unknown_error
+from tilescope.frontend.static_module import analyze_module
+from tilescope.frontend.unknown import UnknownValue, is_unknown_error
 
 SRC = '''import cuda.tile as ct
 from cuda.tile import float16, PaddingMode as PM

@@ -43,19 +43,6 @@ _PURE_BUILTINS = {name: getattr(builtins, name) for name in (
 _CONSTANT_NAMES = {"True": True, "False": False, "None": None}
 
 
-def unknown_value_error(ctx, name: str, value: UnknownValue) -> TileStaticEvalError:
-    """The located error the interpreter raises when kernel code uses an unknown global."""
-    where = f" (defined at line {value.loc.line})" if value.loc is not None else ""
-    err = ctx.error(TileStaticEvalError,
-                    f"the value of '{name}' is unknown without running the module{where}: {value.reason}")
-    err.unknown = True
-    return err
-
-
-def is_unknown_error(err: BaseException) -> bool:
-    return bool(getattr(err, "unknown", False))
-
-
 class _Unknown(Exception):
     def __init__(self, reason: str):
         self.reason = reason

@@ -5,11 +5,11 @@
 resolves to this module (see `tilescope.lang.shim`).
 """
 
+from ..annotations import (Array, ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
+                           Scalar, ScalarAnnotation, ScalarInt64, Slice, Tile, TiledView)
 from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2, float8_e5m3fnu,
                       float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64, tfloat32, uint8,
                       uint16, uint32, uint64)
-from ..annotations import (Array, ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
-                           Scalar, ScalarAnnotation, ScalarInt64, Slice, Tile, TiledView)
 from ..enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
                       TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
@@ -52,8 +52,6 @@ def __getattr__(name: str):
     if not name.startswith("_") and "." not in name:
         fn = _load_ops().get(name)
         if fn is not None:
-            if name == "cdiv":
-                fn.host = _host_cdiv
             globals()[name] = fn
             return fn
     raise AttributeError(f"module 'cuda.tile' has no attribute '{name}'")
@@ -66,9 +64,3 @@ def __dir__():
 def foreign_pointer_dtype(pointee_dtype):
     """The dtype of a pointer to `pointee_dtype` from another library (not supported by tilescope)."""
     raise NotImplementedError("foreign pointers are not supported by tilescope")
-
-
-def _host_cdiv(x, y):
-    """`ct.cdiv` on host integers: ceiling division."""
-    return -(-x // y)
-

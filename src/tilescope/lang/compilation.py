@@ -258,7 +258,7 @@ class KernelSignature:
                          symbol=None) -> "KernelSignature":
         """The signature a launch with these arguments compiles for (no GPU needed here)."""
         from ..backends.numpy.launcher import _param_specs
-        from .kernel import unwrap_tile_function
+        from ..frontend.source import unwrap_tile_function
         fn = unwrap_tile_function(kernel) or kernel
         specs, _ = _param_specs(fn, list(kernel_args))
         sig = KernelSignature([constraint_of_spec(s) for s in specs], calling_convention, symbol)

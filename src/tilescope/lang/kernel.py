@@ -6,6 +6,8 @@ import functools
 import re
 from typing import Any, Dict, Generic, Optional, TypeVar
 
+from ..frontend.source import unwrap_tile_function
+
 T = TypeVar("T")
 
 
@@ -118,18 +120,6 @@ def function(func=None, /, *, host: bool = False, tile: bool = True):
         return wrapped
 
     return decorate if func is None else decorate(func)
-
-
-def unwrap_tile_function(obj: Any):
-    """The plain Python function behind a kernel or @function wrapper (ours or upstream's)."""
-    if isinstance(obj, kernel):
-        return obj._function
-    py = getattr(obj, "_pyfunc", None)          # upstream ct.kernel
-    if py is not None and callable(py) and type(obj).__name__ == "kernel":
-        return py
-    if getattr(obj, "_cutile_function_wrapper", False):
-        return obj.__wrapped__
-    return None
 
 
 def launch(stream, grid, kernel, kernel_args, /, *, programmatic_dependent_launch: bool = False):

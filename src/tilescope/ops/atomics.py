@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
+from ..enums import MemoryOrder, MemoryScope
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, one_of
 from ..ir.types import RawMemoryType, TiledViewType, TileType
-from ..enums import MemoryOrder, MemoryScope
-from .common import broadcast_to, const_bool, expect, implicit_cast, is_number, is_tile, no_results, require_array
+from .common import (broadcast_to, const_bool, describe, expect, implicit_cast, is_number, is_tile, no_results,
+                     require_array)
 from .gather import broadcastable_to, custom_mask, element_indices, stored_value
 from .memory import memory_order_scope, scalar_index_items
 from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, method, no_rule, primitive, surface
@@ -81,7 +82,7 @@ TILED_ATOMIC = primitive(
 
 # ---- typing helpers -----------------------------------------------------------------
 
-def _describe(x: Any) -> str:
+def describe(x: Any) -> str:
     from .common import describe
     return str(x.type) if isinstance(x, Value) else describe(x)
 
@@ -90,7 +91,7 @@ def rmw_update(ctx, update: Any, shape: Shape, dtype: D.DType, bitwise: bool, wh
                target: str = "index shape") -> Value:
     """Broadcast the update to `shape`, then convert it (bitwise ops need an exact dtype match)."""
     if not is_tile(update) and not is_number(update):
-        raise ctx.type_error(f"Update must be a tile or a scalar, got {_describe(update)}")
+        raise ctx.type_error(f"Update must be a tile or a scalar, got {describe(update)}")
     ushape = update.type.shape if is_tile(update) else ()
     if not broadcastable_to(ushape, shape):
         raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the {target} {shape}")
@@ -193,7 +194,7 @@ def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory
 def _require_raw(ctx, raw: Any) -> Value:
     if isinstance(raw, Value) and isinstance(raw.type, RawMemoryType):
         return raw
-    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {_describe(raw)}")
+    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {describe(raw)}")
 
 
 def _mask_ops(m: Optional[Value]) -> Tuple[List[Value], bool]:
@@ -256,7 +257,7 @@ method(RawMemoryType, "atomic_cas_offset", atomic_cas_offset)
 def _require_view(ctx, view: Any) -> Value:
     if isinstance(view, Value) and isinstance(view.type, TiledViewType):
         return view
-    raise ctx.type_error(f"Expected a TiledView, but given value has type {_describe(view)}")
+    raise ctx.type_error(f"Expected a TiledView, but given value has type {describe(view)}")
 
 
 def _view_rmw(op: str):
@@ -275,7 +276,7 @@ def _view_rmw(op: str):
         _rmw_checks(ctx, op, vt.dtype, "tiled view")
         idx = scalar_index_items(ctx, index, len(vt.order), "tiled view")
         if not is_tile(update) and not is_number(update):
-            raise ctx.type_error(f"Expected a tile, but given value has type {_describe(update)}")
+            raise ctx.type_error(f"Expected a tile, but given value has type {describe(update)}")
         ushape = update.type.shape if is_tile(update) else ()
         if not broadcastable_to(ushape, vt.tile_shape):
             raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the tiled view's tile shape "

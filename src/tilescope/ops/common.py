@@ -7,13 +7,15 @@ typed operand they meet, as in cuTile.
 from __future__ import annotations
 
 import enum
-from typing import Any, Optional, Sequence, Tuple
+import types
+from typing import Any, Optional, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import TypingError
 from ..ir.types import ArrayType, TileType
-from ..lang.bridge import translate
+from .bridge import translate
+from .registry import SurfaceFunction
 
 Shape = Tuple[int, ...]
 
@@ -36,19 +38,19 @@ def tile_operand(ctx, x: Any, what: str = "operand") -> Value:
         return x
     if is_number(x):
         return ctx.to_value(x)
-    raise ctx.type_error(f"{what} must be a tile or a scalar, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be a tile or a scalar, got {describe(x)}")
 
 
 def require_tile(ctx, x: Any, what: str = "argument") -> Value:
     if is_tile(x):
         return x
-    raise ctx.type_error(f"{what} must be a tile, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be a tile, got {describe(x)}")
 
 
 def require_array(ctx, x: Any, what: str = "array") -> Value:
     if is_array(x):
         return x
-    raise ctx.type_error(f"{what} must be an array, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be an array, got {describe(x)}")
 
 
 def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
@@ -58,7 +60,7 @@ def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
     foreign = foreign_dtype(x)
     if foreign is not None:
         return foreign
-    raise ctx.type_error(f"{what} must be a cuda.tile dtype, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be a cuda.tile dtype, got {describe(x)}")
 
 
 def foreign_dtype(x: Any):
@@ -223,7 +225,7 @@ def common_dtype(ctx, x: Any, y: Any, *, force_float: bool = False, what: str = 
 def _loose(ctx, x, what):
     if is_number(x):
         return x
-    raise ctx.type_error(f"{what} must be tiles or scalars, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be tiles or scalars, got {describe(x)}")
 
 
 def coerce(ctx, x: Any, dtype: D.DType, shape: Shape) -> Value:
@@ -238,12 +240,39 @@ def shape_of(x: Any) -> Shape:
     return x.type.shape if is_tile(x) else ()
 
 
-def _describe(x: Any) -> str:
-    from ..passes.infer import describe
-    return describe(x)
+def describe(x: Any) -> str:
+    """A compile-time value as error messages name it ("a value of type Tile[...]", "the constant 3")."""
+    if isinstance(x, Value):
+        return f"a value of type {x.type}"
+    if x is None:
+        return "None"
+    if isinstance(x, bool):
+        return f"the constant {x}"
+    if isinstance(x, (int, float)):
+        return f"the constant {x!r}"
+    if isinstance(x, str):
+        return f"the string {x!r}"
+    if isinstance(x, tuple):
+        return f"a tuple of {len(x)} items"
+    if isinstance(x, D.DType):
+        return f"the dtype {x.name}"
+    if isinstance(x, enum.Enum):
+        return f"<enum constant {type(x).__name__}.{x.name}>"
+    if isinstance(x, SurfaceFunction):
+        return f"cuda.tile.{x.name}"
+    if isinstance(x, types.ModuleType):
+        return f"module '{x.__name__}'"
+    if isinstance(x, type):
+        return f"class '{x.__name__}'"
+    if callable(x):
+        return f"function '{callable_name(x)}'"
+    return f"a {type(x).__name__} object"
 
 
-describe = _describe
+def callable_name(fn) -> str:
+    return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+
+
 
 
 _CATEGORY = {"bool": 0, "int": 1, "uint": 1, "float": 2}
@@ -288,14 +317,14 @@ def index_tuple(ctx, index: Any, ndim: int, what: str = "Index") -> list:
         elif isinstance(i, int) and not isinstance(i, bool):
             out.append(ctx.to_value(i, D.int32))
         else:
-            raise ctx.type_error(f"index must be an integer scalar, got {_describe(i)}")
+            raise ctx.type_error(f"index must be an integer scalar, got {describe(i)}")
     return out
 
 
 def const_enum(ctx, x: Any, cls, what: str):
     x = translate(ctx.require_constant(x, what))
     if not isinstance(x, cls):
-        raise ctx.type_error(f"{what} must be a {cls.__name__}, got {_describe(x)}")
+        raise ctx.type_error(f"{what} must be a {cls.__name__}, got {describe(x)}")
     return x
 
 

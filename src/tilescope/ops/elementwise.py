@@ -12,16 +12,16 @@ import math
 import operator
 
 from .. import dtypes as D
+from ..enums import RoundingMode
 from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
-from ..lang.bridge import translate
-from ..enums import RoundingMode
 from ..semantics import arithmetic, numerics, shapes
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
+from .bridge import translate
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,
                      is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, tile_operand,
                      tile_type)
-from .registry import DTYPE, METHODS, ROUNDING, Attr, method, no_rule, optional, primitive, surface
+from .registry import DTYPE, METHODS, ROUNDING, SURFACE, Attr, method, no_rule, optional, primitive, surface
 
 # rounding_mode and flush_to_zero, as every float op that takes them declares them.
 FP_ATTRS = {"rounding_mode": optional(ROUNDING), "flush_to_zero": Attr(BOOL, False)}
@@ -316,6 +316,8 @@ for _row in BINARY_FNS.values():
         binary_surface(_row)
 for _row in COMPARE_FNS.values():
     compare_surface(_row)
+# `ct.cdiv(7, 2)` in ordinary Python computes on ints, as upstream's does.
+SURFACE["cdiv"].host = BINARY_FNS["cdiv"].fold
 
 
 # ---- where -----------------------------------------------------------------

@@ -17,16 +17,15 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
+from ..annotations import Slice
+from ..enums import PaddingMode
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
-from ..passes.infer import builtin_calls as builtins_rules
-from ..enums import PaddingMode
-from ..annotations import Slice
-from .common import (broadcast_to, const_bool, const_enum, expect, implicit_cast, is_number, is_tile, require_array,
-                     tile_operand)
+from .common import (broadcast_to, const_bool, const_enum, describe, expect, implicit_cast, is_number, is_tile,
+                     require_array, tile_operand)
 from .memory import HINT_ATTRS, latency_hint, load_store_hints
-from .registry import PADDING, Attr, no_rule, optional, primitive, surface
+from .registry import PADDING, Attr, no_rule, optional, primitive, register_python_call, surface
 
 Shape = Tuple[int, ...]
 
@@ -64,7 +63,6 @@ def _type_text(x: Any) -> str:
         return str(x.type)
     if isinstance(x, tuple):
         return "Tuple[" + ",".join(_type_text(i) for i in x) + "]"
-    from .common import describe
     return describe(x)
 
 
@@ -234,7 +232,7 @@ def _slice_rule(ctx, *args, **kwargs):
     return IndexSlice(start, length)
 
 
-builtins_rules.register(Slice, _slice_rule)
+register_python_call(Slice, _slice_rule)
 
 
 def _is_pow2(n: int) -> bool:

@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Tuple
 
 from .. import dtypes as D
+from ..enums import RoundingMode
 from ..errors import TileSyntaxError
 from ..ir.core import Block, Value
 from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
 from ..ir.types import TileType
-from ..enums import RoundingMode
 from ..semantics import reductions
 from ..semantics.functions import BASIC_ROUNDING
 from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,
@@ -309,8 +309,7 @@ def _operands(ctx, x) -> Tuple[List[Any], bool]:
 
 
 def _require_callable(ctx, func) -> None:
-    from ..passes.infer import BoundMethod, Closure
-    if isinstance(func, (Closure, BoundMethod, D.DType)) or (callable(func) and not isinstance(func, type)):
+    if ctx.is_callable(func):
         return
     raise ctx.type_error(f"Expected a callable object for func, but given value is {describe(func)}")
 

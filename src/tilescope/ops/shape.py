@@ -8,12 +8,12 @@ from __future__ import annotations
 import math
 
 from .. import dtypes as D
-from ..ir.types import TileType
-from .common import broadcast_to as _broadcast, describe, expect, is_number, is_tile, require_bytecode, \
-    reshape as _reshape, tile_operand, tile_type
 from ..ir.primitive import INT, INTS
+from ..ir.types import TileType
 from ..semantics import shapes
 from ..semantics.tilegeom import extract_subtile, insert_subtile, subtile_coords
+from .common import (broadcast_to as _broadcast, describe, expect, is_number, is_tile, require_bytecode,
+                     require_dtype, reshape as _reshape, tile_operand, tile_type)
 from .registry import (ATTRIBUTES, DTYPE, METHODS, SURFACE, Attr, SurfaceFunction, attribute, method, no_rule, primitive,
                        surface)
 
@@ -407,7 +407,6 @@ def unpack_from_bytes(x, /, dtype):
 
 @unpack_from_bytes.rule
 def _(ctx, x, dtype):
-    from .common import require_dtype
     v = _numeric_tile(ctx, x)
     dt = require_dtype(ctx, dtype)
     if not _is_numeric(dt):

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import Any, Tuple
 
 from .. import dtypes as D
-from ..ir.core import Value
-from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
 from ..annotations import Array as SurfaceArray
 from ..enums import PaddingMode
-from .common import const_enum, const_int, const_shape, describe, expect, implicit_cast, is_number, is_tile, \
-    no_results, normalize_axis, require_array, scalar_result
-from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
+from ..ir.core import Value
 from ..ir.primitive import BOOL, INT
+from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
+from .common import (broadcast_to, const_enum, const_int, const_shape, describe, expect, implicit_cast, is_number,
+                     is_tile, no_results, normalize_axis, require_array, reshape, scalar_result)
+from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
 from .memory import (HINT_ATTRS, array_type, check_bounds_flag, latency_hint, load_store_hints, scalar_index_items,
                      tile_shape_arg)
 from .registry import Attr, attribute, method, no_rule, optional, primitive, surface
@@ -206,7 +206,6 @@ def _(ctx, self, index, check_bounds, latency, allow_tma):
     t = ctx.emit1("tiled_load", [view] + idx, TileType(vt.dtype, full), check_bounds=cb, latency=lat,
                   allow_tma=tma)
     if not vt.tile_shape:
-        from .common import reshape
         t = reshape(ctx, t, ())
     return t
 
@@ -229,7 +228,6 @@ def _(ctx, self, index, tile, check_bounds, latency, allow_tma):
         raise ctx.type_error(f"Tile shape {tshape} is not broadcastable to the tiled view's tile shape "
                              f"{vt.tile_shape}")
     cb = check_bounds_flag(ctx, check_bounds)
-    from .common import broadcast_to, reshape
     t = tile if is_tile(tile) else ctx.to_value(tile)
     t = broadcast_to(ctx, t, vt.tile_shape)
     t = implicit_cast(ctx, t, vt.dtype, "Stored tile is incompatible with tiled view's dtype")

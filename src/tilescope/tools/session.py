@@ -226,7 +226,7 @@ def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: boo
         compiled = tilescope.compile(kernel, specs, trust=trust)
     except TileError as e:
         loc = e.loc or Loc(sf.path, site.line, site.col)
-        from ..frontend.static_module import is_unknown_error
+        from ..frontend.unknown import is_unknown_error
         if is_unknown_error(e):
             # Not the user's mistake: reading from source cannot know this value.
             return None, [Diagnostic("note", "unknown", f"kernel '{site.name}' was not checked: {e.message} "

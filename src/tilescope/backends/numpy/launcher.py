@@ -13,13 +13,13 @@ import numpy as np
 
 from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
-from ...pyeval import annotation_value
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
+from ...pyeval import annotation_value
 from ...run import LaunchError, as_host_array, normalize_grid
+from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
-from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from .progress import Progress
 from .races import RaceTracker
 from .rollback import Snapshot
@@ -81,7 +81,7 @@ def _describe_annotated(a: Any, ann: Any, name: str):
     array annotations (index dtype, static dims), list annotations and `tuple[...]` of those."""
     from typing import get_args, get_origin
     from ...annotations import array_annotation, is_constant_annotation, metadata_of
-    from ...lang.bridge import translate
+    from ...ops.bridge import translate
     if is_constant_annotation(ann):
         return None, ConstantSpec(_constant_arg(translate(a)))
     base = get_args(ann)[0] if metadata_of(ann) else ann
@@ -157,7 +157,7 @@ def _check_constant_arg(a: Any, ann: Any, what: str) -> None:
 
 def _annotated_meta(host, aa, name: str) -> MetaTensor:
     """MetaTensor of an array under an ArrayAnnotation (index dtype, static shape/stride dims)."""
-    from ...lang.bridge import translate
+    from ...ops.bridge import translate
     ndim = np.ndim(host) if not hasattr(host, "ndim") else host.ndim
     flags = {}
     for what in ("shape", "stride"):

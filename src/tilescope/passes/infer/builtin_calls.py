@@ -2,29 +2,23 @@
 from __future__ import annotations
 
 import builtins
-from typing import Any, Callable, Dict, Optional
 
-from ...ir.core import Value
+from ... import dtypes as D
 from ...annotations import Array, TiledView, Tile
+from ...dtypes import int32
+from ...ir.core import Value
 from ...ir.types import ArrayType, ListType, TiledViewType, TileType
+from ...ops.common import describe
+from ...ops.registry import register_python_call
+from .abstract import RangeValue
+from .static import host_call
 
-_RULES: Dict[int, Callable] = {}
 
 
 def _rule(fn_obj):
     def wrap(rule):
-        _RULES[id(fn_obj)] = rule
-        return rule
+        return register_python_call(fn_obj, rule)
     return wrap
-
-
-def lookup(fn: Any) -> Optional[Callable]:
-    return _RULES.get(id(fn))
-
-
-def register(fn_obj: Any, rule: Callable) -> None:
-    """Give a Python callable (a class such as `ct.Slice`) a rule in tile code."""
-    _RULES[id(fn_obj)] = rule
 
 
 def _int_bound(ctx, x, what):
@@ -43,7 +37,6 @@ def _int_bound(ctx, x, what):
 
 @_rule(builtins.range)
 def _range(ctx, *args, **kwargs):
-    from . import RangeValue
     if kwargs or not 1 <= len(args) <= 3:
         raise ctx.type_error("range() takes 1 to 3 positional arguments")
     args = [_int_bound(ctx, a, w) for a, w in zip(args, ("start", "stop", "step") if len(args) > 1 else ("stop",))]
@@ -67,11 +60,10 @@ def _len(ctx, x):
             return x.type.shape[0]
         if isinstance(x.type, ArrayType):
             return ctx.getattr(x, "shape")[0]
-    raise ctx.type_error(f"object of {_describe(x)} has no len()")
+    raise ctx.type_error(f"object of {describe(x)} has no len()")
 
 
 def ctx_int32():
-    from ...dtypes import int32
     return int32
 
 
@@ -92,8 +84,8 @@ def _minmax(name, pyfn):
     return rule
 
 
-_RULES[id(builtins.max)] = _minmax("max", max)
-_RULES[id(builtins.min)] = _minmax("min", min)
+register_python_call(builtins.max, _minmax("max", max))
+register_python_call(builtins.min, _minmax("min", min))
 
 
 @_rule(builtins.abs)
@@ -109,7 +101,6 @@ def _divmod(ctx, x, y):
 def _convert(pytype, dtype_name):
     def rule(ctx, x=0):
         if isinstance(x, Value):
-            from ... import dtypes as D
             if x.const is not None:
                 return pytype(x.const)
             if not (isinstance(x.type, TileType) and x.type.shape == ()):
@@ -122,9 +113,9 @@ def _convert(pytype, dtype_name):
     return rule
 
 
-_RULES[id(builtins.int)] = _convert(int, "int32")
-_RULES[id(builtins.float)] = _convert(float, "float32")
-_RULES[id(builtins.bool)] = lambda ctx, x=False: ctx.to_bool(x)
+register_python_call(builtins.int, _convert(int, "int32"))
+register_python_call(builtins.float, _convert(float, "float32"))
+register_python_call(builtins.bool, lambda ctx, x=False: ctx.to_bool(x))
 
 
 @_rule(builtins.tuple)
@@ -133,7 +124,7 @@ def _tuple(ctx, x=()):
         return x
     if isinstance(x, (list, range)):
         return tuple(x)
-    raise ctx.type_error(f"tuple() of {_describe(x)} is not supported in tile code")
+    raise ctx.type_error(f"tuple() of {describe(x)} is not supported in tile code")
 
 
 @_rule(builtins.isinstance)
@@ -195,19 +186,19 @@ def _tuple_builtin(fn):
     def rule(ctx, *args):
         for a in args:
             if not isinstance(a, tuple):
-                raise ctx.type_error(f"{fn.__name__}() in tile code works on tuples, got {_describe(a)}")
+                raise ctx.type_error(f"{fn.__name__}() in tile code works on tuples, got {describe(a)}")
         return tuple(fn(*args))
     return rule
 
 
-_RULES[id(builtins.zip)] = _tuple_builtin(zip)
-_RULES[id(builtins.reversed)] = _tuple_builtin(reversed)
+register_python_call(builtins.zip, _tuple_builtin(zip))
+register_python_call(builtins.reversed, _tuple_builtin(reversed))
 
 
 @_rule(builtins.enumerate)
 def _enumerate(ctx, x, start=0):
     if not isinstance(x, tuple):
-        raise ctx.type_error(f"enumerate() in tile code works on tuples, got {_describe(x)}")
+        raise ctx.type_error(f"enumerate() in tile code works on tuples, got {describe(x)}")
     return tuple(enumerate(x, start))
 
 
@@ -220,10 +211,4 @@ def _breakpoint(ctx, *args, **kwargs):
 def _host(ctx, fn, args, kwargs):
     """A built-in applied to compile-time values by the evaluator (a user's special methods are
     interpreted, not called)."""
-    from .static import host_call
     return host_call(ctx, fn, args, kwargs)
-
-
-def _describe(x):
-    from . import describe
-    return describe(x)

@@ -9,8 +9,11 @@ from ... import dtypes as D
 from ...errors import Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError
 from ...ir.core import Block, Op, Value
 from ...ir.types import TileType, Type
+from ...ops.common import describe
 from ...ops.registry import SURFACE
-from .abstract import NotConstant, describe
+from ..values import Closure
+from .abstract import BoundMethod, NotConstant
+from .static import host_truth
 
 
 class RuleServices:
@@ -43,6 +46,11 @@ class RuleServices:
 
     def unsupported(self, message: str) -> TileError:
         return self.error(TileUnsupportedFeatureError, message)
+
+    def is_callable(self, x: Any) -> bool:
+        """Whether tile code can call `x`: a function (nested ones and lambdas too), a bound
+        method, a dtype (a conversion), any other Python callable but a class."""
+        return isinstance(x, (Closure, BoundMethod, D.DType)) or (callable(x) and not isinstance(x, type))
 
     def constant(self, value: Any, dtype: D.DType) -> Value:
         """A strict (typed) scalar constant."""
@@ -92,7 +100,6 @@ class RuleServices:
     def to_bool(self, x: Any) -> Any:
         """Python truth value of a constant, or a bool scalar Value."""
         if not isinstance(x, Value):
-            from .static import host_truth
             return host_truth(self, x)
         if x.const is not None:
             return bool(x.const)

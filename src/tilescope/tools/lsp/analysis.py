@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from ...errors import Loc, TileError, TileRecursionError, TileSyntaxError, TileTypeError
-from ...frontend.static_module import StaticModule, analyze_module, is_unknown_error
+from ...frontend.static_module import StaticModule, analyze_module
+from ...frontend.unknown import is_unknown_error
 from .metadata import Signature, kernel_signatures
 
 log = logging.getLogger("tilescope.lsp")
