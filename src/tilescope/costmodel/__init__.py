@@ -31,7 +31,7 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optio
 
 
 def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None) -> CostReport:
-    from ..run import normalize_grid
+    from ..launch_args import normalize_grid
     from .advice import advise
     from .counts import count
     from .model import predict

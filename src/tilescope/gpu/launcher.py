@@ -125,7 +125,7 @@ def launch(grid, kernel_or_compiled, args: Sequence[Any], *, stream=None, bundle
     under ~/.cache/tilescope/gpu), a `tilescope.compile` result, or an `Artifact`. `bundle=DIR` takes
     the cubin from a prebuilt artifact bundle and never compiles. With `host_arrays=True`, NumPy
     arguments are copied to the device and back (synchronously). Returns the artifact it ran."""
-    from ..run import normalize_grid
+    from ..launch_args import normalize_grid
     cp = _cupy()
     grid3 = normalize_grid(grid)
     art = resolve(kernel_or_compiled, args, bundle=bundle, arch=arch, cache=cache,

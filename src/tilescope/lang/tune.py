@@ -64,7 +64,7 @@ class CheckFailed(AssertionError):
 def _host_arrays(args) -> List[Optional[np.ndarray]]:
     """Copies of the array arguments' contents after a launch (None for non-arrays)."""
     from ..devices import host_array
-    from ..run import as_host_array
+    from ..launch_args import as_host_array
     out = []
     for i, a in enumerate(args):
         if isinstance(a, (bool, int, float, str)) or a is None:

@@ -15,7 +15,7 @@ from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
 from ...pyeval import annotation_value
-from ...run import LaunchError, as_host_array, normalize_grid
+from ...launch_args import LaunchError, as_host_array, normalize_grid
 from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from . import forwarding, fusion
 from . import debugger
