@@ -259,7 +259,7 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
         try:
             value = ev.eval(stmt.value)
             if isinstance(stmt, ast.AugAssign):
-                from ..pyeval.interp import _BINARY
+                from ..pyeval.objects import AST_BINARY as _BINARY
                 from ..pyeval.objects import binary
                 current = ev.eval(stmt.target)
                 value = _apply(binary, sm.evaluator, _BINARY[type(stmt.op)], current, value)

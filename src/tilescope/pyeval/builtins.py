@@ -43,8 +43,7 @@ def items_of(ev, iterable: Any) -> List[Any]:
 
 
 def _call(ev, fn, *args):
-    from .calls import call
-    return call(ev, fn, list(args), {})
+    return ev.call(fn, list(args), {})
 
 
 # ---- conversions and constructors ------------------------------------------------------------

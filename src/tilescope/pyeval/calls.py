@@ -13,7 +13,7 @@ from ..frontend.source import SourceFunction, is_kernel_object
 from ..ops.registry import STATIC_FORMS, SurfaceFunction
 from . import objects, policy
 from .builtins import BUILTINS, call_value_method
-from .functions import BoundMethod, Frame, PyFunction, bind_arguments, local_names, source_of
+from .functions import BoundMethod, Frame, PyFunction, Return, bind_arguments, local_names, source_of
 from .kinds import TILESCOPE_DIR as _TILESCOPE_DIR, describe, is_user_code, generated_by_dataclass, has_user_specials, is_safe, is_tilescope_module, \
     lookup_in_class, trusted_class
 from .limits import MAX_CALL_DEPTH, ForbiddenCall, OverBudget, Refused
@@ -90,7 +90,6 @@ def _call_live_function(ev, fn: types.FunctionType, args, kwargs):
 
 def call_interpreted(ev, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
     """Run a Python function's source with the evaluator."""
-    from .stmts import Return, exec_block
     src = source_of(fn)
     node = src.node
     name = getattr(node, "name", "<lambda>")
@@ -107,7 +106,7 @@ def call_interpreted(ev, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> An
         if isinstance(node, ast.Lambda):
             return ev.eval(node.body, frame)
         try:
-            exec_block(ev, node.body, frame)
+            ev.exec_block(node.body, frame)
         except Return as r:
             return r.value
         return None
