@@ -14,6 +14,7 @@ from ..enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
                       TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
                       TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError)
+from ..ops import load_all, registry
 from .kernel import ByTarget, compiler_timeout, function, kernel, launch
 
 __tilescope__ = True
@@ -40,7 +41,6 @@ OPERATION_NAMES = (
 def _load_ops() -> dict:
     """The registry's surface functions (the op families are loaded lazily: they import this
     package's submodules, enums and annotations, while they are being registered)."""
-    from ..ops import load_all, registry
     load_all()
     return registry.SURFACE
 

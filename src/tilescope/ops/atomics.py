@@ -82,8 +82,8 @@ TILED_ATOMIC = primitive(
 
 # ---- typing helpers -----------------------------------------------------------------
 
-def describe(x: Any) -> str:
-    from .common import describe
+def _describe(x: Any) -> str:
+    """A value as atomics' messages name it: its type, else as describe() says."""
     return str(x.type) if isinstance(x, Value) else describe(x)
 
 
@@ -91,7 +91,7 @@ def rmw_update(ctx, update: Any, shape: Shape, dtype: D.DType, bitwise: bool, wh
                target: str = "index shape") -> Value:
     """Broadcast the update to `shape`, then convert it (bitwise ops need an exact dtype match)."""
     if not is_tile(update) and not is_number(update):
-        raise ctx.type_error(f"Update must be a tile or a scalar, got {describe(update)}")
+        raise ctx.type_error(f"Update must be a tile or a scalar, got {_describe(update)}")
     ushape = update.type.shape if is_tile(update) else ()
     if not broadcastable_to(ushape, shape):
         raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the {target} {shape}")
@@ -194,7 +194,7 @@ def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory
 def _require_raw(ctx, raw: Any) -> Value:
     if isinstance(raw, Value) and isinstance(raw.type, RawMemoryType):
         return raw
-    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {describe(raw)}")
+    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {_describe(raw)}")
 
 
 def _mask_ops(m: Optional[Value]) -> Tuple[List[Value], bool]:
@@ -257,7 +257,7 @@ method(RawMemoryType, "atomic_cas_offset", atomic_cas_offset)
 def _require_view(ctx, view: Any) -> Value:
     if isinstance(view, Value) and isinstance(view.type, TiledViewType):
         return view
-    raise ctx.type_error(f"Expected a TiledView, but given value has type {describe(view)}")
+    raise ctx.type_error(f"Expected a TiledView, but given value has type {_describe(view)}")
 
 
 def _view_rmw(op: str):
@@ -276,7 +276,7 @@ def _view_rmw(op: str):
         _rmw_checks(ctx, op, vt.dtype, "tiled view")
         idx = scalar_index_items(ctx, index, len(vt.order), "tiled view")
         if not is_tile(update) and not is_number(update):
-            raise ctx.type_error(f"Expected a tile, but given value has type {describe(update)}")
+            raise ctx.type_error(f"Expected a tile, but given value has type {_describe(update)}")
         ushape = update.type.shape if is_tile(update) else ()
         if not broadcastable_to(ushape, vt.tile_shape):
             raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the tiled view's tile shape "

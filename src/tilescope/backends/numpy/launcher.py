@@ -11,12 +11,19 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ...annotations import array_annotation, is_constant_annotation, metadata_of, scalar_annotation
+from ...compiler import resolve_kernel
+from ...dtypes import DType, as_dtype
+from ...errors import TileTypeError
 from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
-from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
-from ...pyeval import annotation_value
 from ...launch_args import LaunchError, as_host_array, normalize_grid
+from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
+from ...ops.bridge import translate
+from ...pyeval import annotation_value
 from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...signatures import ACTIVE
+from ...trace import TraceRecorder, session_for
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
@@ -52,7 +59,6 @@ def _parameters(fn) -> Tuple[Tuple[str, Any], ...]:
 
 
 def _param_specs(fn, args: Sequence[Any]):
-    from ...annotations import is_constant_annotation
     params = _parameters(fn)
     if len(args) != len(params):
         n, m = len(params), len(args)
@@ -80,8 +86,6 @@ def _describe_annotated(a: Any, ann: Any, name: str):
     """(host value, spec) of one argument under its parameter annotation: `ct.Constant[...]`,
     array annotations (index dtype, static dims), list annotations and `tuple[...]` of those."""
     from typing import get_args, get_origin
-    from ...annotations import array_annotation, is_constant_annotation, metadata_of
-    from ...ops.bridge import translate
     if is_constant_annotation(ann):
         return None, ConstantSpec(_constant_arg(translate(a)))
     base = get_args(ann)[0] if metadata_of(ann) else ann
@@ -132,8 +136,6 @@ def _check_constant_arg(a: Any, ann: Any, what: str) -> None:
     and run-time scalar annotations (ScalarInt64) make no sense inside it."""
     import enum
     from typing import get_args
-    from ...dtypes import DType
-    from ...annotations import metadata_of, scalar_annotation
 
     def walk_ann(t):
         if scalar_annotation(t) is not None:
@@ -157,7 +159,6 @@ def _check_constant_arg(a: Any, ann: Any, what: str) -> None:
 
 def _annotated_meta(host, aa, name: str) -> MetaTensor:
     """MetaTensor of an array under an ArrayAnnotation (index dtype, static shape/stride dims)."""
-    from ...ops.bridge import translate
     ndim = np.ndim(host) if not hasattr(host, "ndim") else host.ndim
     flags = {}
     for what in ("shape", "stride"):
@@ -196,7 +197,6 @@ def _array_error(name: str, e: Exception) -> Exception:
 def _constant_arg(a: Any) -> Any:
     """A torch dtype passed as a constant is the cuTile dtype of the same name (`c == ct.float32`)."""
     if type(a).__module__ == "torch" and type(a).__name__ == "dtype":
-        from ...dtypes import as_dtype
         try:
             return as_dtype(a)
         except (TypeError, ValueError):
@@ -213,7 +213,6 @@ class _BadField(Exception):
 
 def _describe_dataclass(a: Any, name: str):
     """A frozen dataclass instance is passed field by field, like a tuple (upstream's cconv v3)."""
-    from ...errors import TileTypeError
     if not type(a).__dataclass_params__.frozen:
         raise TileTypeError(f"argument '{name}' of type {type(a).__name__}: Only frozen dataclasses are "
                             f"supported as kernel arguments")
@@ -433,14 +432,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
 
     `trace=DIR` writes a page and PNGs of which block touched which elements (tilescope.trace).
     """
-    from ...compiler import resolve_kernel
     grid3 = normalize_grid(grid)
     only = _selected_block(block, grid3)
     fn, _ = resolve_kernel(kernel)
     if not isinstance(args, (tuple, list)):
         raise LaunchError(f"kernel arguments must be a tuple, got {type(args).__name__}")
     specs, hosts = _param_specs(fn, list(args))
-    from ...signatures import ACTIVE
     for recorder in ACTIVE:
         recorder.add(fn, specs)
     compiled = compile_for(fn, specs)
@@ -463,7 +460,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                   if isinstance(r, ArrayRef)]
         tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races,
                               arrays=arrays)
-    from ...trace import TraceRecorder, session_for
     tracing = session_for(trace)
     if tracing is not None:                  # records every access, then hands it to the race tracker
         tracker = TraceRecorder(tracker)
