@@ -492,8 +492,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         if isinstance(e, KeyboardInterrupt):
             raise KeyboardInterrupt(f"launch of '{fn.__name__}' interrupted; its arrays are as they were "
                                     f"before it") from None
+        if isinstance(e, MemoryError):      # (one line from here, not a traceback through NumPy)
+            raise MemoryError(f"launch of '{fn.__name__}' ran out of memory ({e}); its arrays are as they were "
+                              f"before it") from None
         raise
     finally:
+        snapshot.release()
         progress.close()
         sink.flush(out or sys.stdout)
         for r in chk.reports:
