@@ -16,9 +16,9 @@ MAX_MODULE, MAX_CLASS = 700, 400
 # Over the limits today, each with its size now (it may shrink, not grow).
 LONG_MODULES = {"backends/tileir/lower.py": 1163, "backends/tileir/bytecode.py": 716, "meta.py": 761}
 LONG_CLASSES = {("backends/tileir/lower.py", "Lowering"): 1015}
-# Modules in import cycles today and imports inside functions (targets: 0 and 40).
-MAX_IN_CYCLES = 45
-MAX_FUNCTION_IMPORTS = 282
+# Modules in import cycles (target met: none) and imports inside functions today (target: 40).
+MAX_IN_CYCLES = 0
+MAX_FUNCTION_IMPORTS = 118
 
 
 def _modules():
