@@ -18,7 +18,7 @@ LONG_MODULES = {"backends/tileir/lower.py": 1163, "backends/tileir/bytecode.py":
 LONG_CLASSES = {("backends/tileir/lower.py", "Lowering"): 1015}
 # Modules in import cycles (target met: none) and imports inside functions today (target: 40).
 MAX_IN_CYCLES = 0
-MAX_FUNCTION_IMPORTS = 118
+MAX_FUNCTION_IMPORTS = 95
 
 
 def _modules():
@@ -129,6 +129,25 @@ def test_import_cycles_and_function_level_imports_do_not_grow():
     in_cycles = sorted(m for comp in cycles(edges) for m in comp)
     assert len(in_cycles) <= MAX_IN_CYCLES, in_cycles
     assert len(in_functions) <= MAX_FUNCTION_IMPORTS
+
+
+# Modules whose function-level imports are not all commented yet (being rewritten elsewhere).
+UNCOMMENTED_ALLOWED = {"backends/tileir/tokens.py", "backends/tileir/toolchain.py", "gpu/abi.py", "gpu/artifact.py",
+                       "gpu/bundle.py", "gpu/device.py", "gpu/launcher.py", "meta.py", "tools/cli.py",
+                       "tools/session.py", "tools/lsp/analysis.py", "tools/lsp/features.py", "tools/lsp/metadata.py"}
+
+
+def test_every_function_level_import_says_why():
+    """A comment on the import's line or the line above: start-up time or an optional dependency."""
+    _, in_functions = import_graph()
+    silent = []
+    for where in in_functions:
+        rel, line = where.rsplit(":", 1)
+        lines = (SRC / rel).read_text().splitlines()
+        here, above = lines[int(line) - 1], lines[int(line) - 2].strip()
+        if rel not in UNCOMMENTED_ALLOWED and "#" not in here and not above.startswith("#"):
+            silent.append(where)
+    assert not silent
 
 
 def test_ops_reach_the_numpy_backend_only_through_its_rule_facing_modules():

@@ -12,6 +12,7 @@ import math
 import operator
 
 from .. import dtypes as D
+from ..backends.numpy import widened
 from ..enums import RoundingMode
 from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
@@ -486,7 +487,6 @@ def _(w, op):
 
 @ASTYPE.numpy
 def _(ex, op, x):
-    from ..backends.numpy import widened
     if not ex.checks.poison and id(op) in widened.sites(ex.fn):
         return numerics.f16_values(x)          # only mma reads it: float16 values kept in float32
     return numerics.convert(x, op.operands[0].type.dtype, op.attrs["dtype"], op.attrs["rounding_mode"])

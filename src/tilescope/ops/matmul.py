@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from .. import dtypes as D
+from ..backends.numpy import fusion, grid
 from ..ir.primitive import BOOL
 from ..ir.types import TileType
 from ..semantics import products
@@ -238,7 +239,6 @@ _IDEMPOTENT = frozenset({"float16", "bfloat16", "float32", "float64", "float8_e4
 
 @MMA.numpy
 def _exec_mma(ex, op, x, y, acc):
-    from ..backends.numpy import fusion, grid
     dts = [v.type.dtype for v in op.operands]
     invariant = fusion.invariant_operands(ex.fn)
     width = products.mma_width(dts[2], dts[0])

@@ -10,18 +10,17 @@ import json
 from typing import Dict, List
 
 from ..ir.primitive import COLUMNS, PRIMITIVES, Primitive
+from ..ops import FAMILIES, load_all
 
 
 def load_rules() -> None:
     """Import everything that fills rule columns: the op families and the TileIR backend."""
-    from ..ops import load_all
     load_all()
     importlib.import_module("tilescope.backends.tileir.lower")
 
 
 def families() -> Dict[str, str]:
     """Primitive name -> the family module that declares it."""
-    from ..ops import FAMILIES
     out = {}
     for family in FAMILIES:
         module = importlib.import_module(f"tilescope.ops.{family}")
