@@ -240,6 +240,11 @@ def shape_of(x: Any) -> Shape:
     return x.type.shape if is_tile(x) else ()
 
 
+def type_or_describe(x: Any) -> str:
+    """A value as memory ops' messages name it: its IR type, else as describe() says."""
+    return str(x.type) if isinstance(x, Value) else describe(x)
+
+
 def describe(x: Any) -> str:
     """A compile-time value as error messages name it ("a value of type Tile[...]", "the constant 3")."""
     if isinstance(x, Value):

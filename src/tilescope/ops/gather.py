@@ -24,7 +24,7 @@ from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
 from .common import (broadcast_to, const_bool, const_enum, describe, expect, implicit_cast, is_number, is_tile,
                      require_array, tile_operand)
-from .memory import HINT_ATTRS, latency_hint, load_store_hints
+from .memory import HINT_ATTRS, index_items, latency_hint, load_store_hints
 from .registry import PADDING, Attr, no_rule, optional, primitive, register_python_call, surface
 
 Shape = Tuple[int, ...]
@@ -84,12 +84,8 @@ def broadcastable_to(src: Shape, dst: Shape) -> bool:
 def element_indices(ctx, array: Value, indices: Any) -> Tuple[List[Value], Shape]:
     """Per-axis element indices (signed or unsigned ints, any shape) broadcast to their common shape."""
     ndim = array.type.ndim
-    items = indices if isinstance(indices, tuple) else (indices,)
-    for i, item in enumerate(items):
-        if not _is_index_tile(item):
-            which = f"item #{i}" if isinstance(indices, tuple) else "given value"
-            raise ctx.type_error(f"Expected a tuple of integer scalars/tiles or a single integer scalar/tile, "
-                                 f"but {which} has type {_type_text(item)}")
+    items = index_items(ctx, indices, _is_index_tile,
+                        "a tuple of integer scalars/tiles or a single integer scalar/tile", _type_text)
     if len(items) != ndim:
         msg = f"For array of rank {ndim}, `indices` must be a tuple of length {ndim}"
         if ndim == 1:
@@ -145,12 +141,17 @@ def padding_operand(ctx, padding_value: Any, shape: Shape, dtype: D.DType, what:
     return broadcast_to(ctx, v, shape)
 
 
-def _mask_operands(mask: Optional[Value]) -> Tuple[List[Value], bool]:
+def mask_operands(mask: Optional[Value]) -> Tuple[List[Value], bool]:
+    """The optional mask as trailing operands, and the `has_mask` attribute."""
     return ([mask], True) if mask is not None else ([], False)
 
 
-def _check_bounds(ctx, check_bounds) -> bool:
-    return const_bool(ctx, check_bounds, "check_bounds")
+def indexed_lanes(ctx, array: Any, indices: Any, check_bounds: Any) -> Tuple[bool, Value, List[Value], Shape]:
+    """(check_bounds, array, per-axis element indices, lane shape) of an element-indexed op."""
+    cb = const_bool(ctx, check_bounds, "check_bounds")
+    a = require_array(ctx, array)
+    idx, shape = element_indices(ctx, a, indices)
+    return cb, a, idx, shape
 
 
 # ---- gather / scatter -------------------------------------------------------------
@@ -167,13 +168,11 @@ def gather(array, indices, /, *, mask=None, padding_value=0, check_bounds=True, 
 
 @gather.rule
 def _(ctx, array, indices, mask, padding_value, check_bounds, latency):
-    cb = _check_bounds(ctx, check_bounds)
-    a = require_array(ctx, array)
-    idx, shape = element_indices(ctx, a, indices)
+    cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
     m = custom_mask(ctx, mask, shape)
     pad = padding_operand(ctx, padding_value, shape, a.type.dtype)
     lat = latency_hint(ctx, latency)
-    extra, has_mask = _mask_operands(m)
+    extra, has_mask = mask_operands(m)
     return ctx.emit1("gather", [a] + idx + [pad] + extra, TileType(a.type.dtype, shape),
                      check_bounds=cb, latency=lat, has_mask=has_mask)
 
@@ -189,13 +188,11 @@ def scatter(array, indices, value, /, *, mask=None, check_bounds=True, latency=N
 
 @scatter.rule
 def _(ctx, array, indices, value, mask, check_bounds, latency):
-    cb = _check_bounds(ctx, check_bounds)
-    a = require_array(ctx, array)
-    idx, shape = element_indices(ctx, a, indices)
+    cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
     m = custom_mask(ctx, mask, shape)
     v = stored_value(ctx, value, shape, a.type.dtype, "Value")
     lat = latency_hint(ctx, latency)
-    extra, has_mask = _mask_operands(m)
+    extra, has_mask = mask_operands(m)
     ctx.emit("scatter", [a] + idx + [v] + extra, [], check_bounds=cb, latency=lat, has_mask=has_mask,
              stored_operand=1 + len(idx))
     return None

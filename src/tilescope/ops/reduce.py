@@ -12,6 +12,7 @@ int32 indices.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, List, Optional, Sequence, Tuple
 
 from .. import dtypes as D
@@ -144,8 +145,9 @@ def _check_body_ops(ctx, block: Block, kind: str) -> None:
 
 # ---- built-in reductions ---------------------------------------------------------------
 
-def builtin_reduce(ctx, fn: str, x, axis, keepdims, *, rounding_mode=None, flush_to_zero=False,
+def builtin_reduce(fn: str, ctx, x, axis, keepdims, *, rounding_mode=None, flush_to_zero=False,
                    propagate_nan=False) -> Value:
+    """The typing rule of ct.sum/prod/max/min (`fn`), bound to each by functools.partial."""
     axes = _reduce_axes(ctx, axis)
     keep = const_bool(ctx, keepdims, "keepdims")
     rm = rounding_mode_arg(ctx, rounding_mode)
@@ -172,10 +174,7 @@ def sum(x, /, axis=None, *, keepdims=False, rounding_mode=None, flush_to_zero=Fa
     """
 
 
-@sum.rule
-def _(ctx, x, axis, keepdims, rounding_mode, flush_to_zero):
-    return builtin_reduce(ctx, "sum", x, axis, keepdims, rounding_mode=rounding_mode,
-                          flush_to_zero=flush_to_zero)
+sum.rule(functools.partial(builtin_reduce, "sum"))
 
 
 @surface("reduce")
@@ -183,10 +182,7 @@ def prod(x, /, axis=None, *, keepdims=False, rounding_mode=None, flush_to_zero=F
     """Product of the elements along `axis` (None: all axes); keeps x's dtype (bool as int32)."""
 
 
-@prod.rule
-def _(ctx, x, axis, keepdims, rounding_mode, flush_to_zero):
-    return builtin_reduce(ctx, "prod", x, axis, keepdims, rounding_mode=rounding_mode,
-                          flush_to_zero=flush_to_zero)
+prod.rule(functools.partial(builtin_reduce, "prod"))
 
 
 @surface("reduce")
@@ -194,10 +190,7 @@ def max(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=F
     """Largest element along `axis` (None: all axes); NaN is skipped unless `propagate_nan`."""
 
 
-@max.rule
-def _(ctx, x, axis, keepdims, flush_to_zero, propagate_nan):
-    return builtin_reduce(ctx, "max", x, axis, keepdims, flush_to_zero=flush_to_zero,
-                          propagate_nan=propagate_nan)
+max.rule(functools.partial(builtin_reduce, "max"))
 
 
 @surface("reduce")
@@ -205,10 +198,7 @@ def min(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=F
     """Smallest element along `axis` (None: all axes); NaN is skipped unless `propagate_nan`."""
 
 
-@min.rule
-def _(ctx, x, axis, keepdims, flush_to_zero, propagate_nan):
-    return builtin_reduce(ctx, "min", x, axis, keepdims, flush_to_zero=flush_to_zero,
-                          propagate_nan=propagate_nan)
+min.rule(functools.partial(builtin_reduce, "min"))
 
 
 def arg_reduce(ctx, fn: str, x, axis, keepdims, propagate_nan) -> Value:

@@ -100,6 +100,14 @@ def surface(family: str, name: Optional[str] = None, *, raw_args: bool = False, 
     return wrap
 
 
+def generated_surface(family: str, qualname: str, stub: Callable, doc: str) -> SurfaceFunction:
+    """A surface function whose stub is made in a loop (one per mode): it takes its name from
+    the last part of `qualname` ("TiledView.atomic_store_add") and the docstring `doc`."""
+    stub.__name__ = qualname.rpartition(".")[2]
+    stub.__doc__ = doc
+    return surface(family, name=qualname)(stub)
+
+
 def no_rule(column: str, reason: str, *prims: Primitive) -> None:
     """State why `prims` have no rule for `column` (shown by `tilescope ops`)."""
     for p in prims:
