@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import types
-from typing import Any, Optional, Tuple
+from typing import Any, Optional, Sequence, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
@@ -149,15 +149,31 @@ def normalize_axis(ctx, axis: Any, ndim: int, what: str = "axis") -> int:
     return a % ndim if ndim else 0
 
 
+def broadcast_pair(a: Shape, b: Shape) -> Optional[Shape]:
+    """The shape `a` and `b` broadcast to (NumPy rules), or None when they do not."""
+    n = max(len(a), len(b))
+    a, b = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    if any(da != db and 1 not in (da, db) for da, db in zip(a, b)):
+        return None
+    return tuple(db if da == 1 else da for da, db in zip(a, b))
+
+
 def broadcast_shapes(ctx, a: Shape, b: Shape) -> Shape:
-    out = []
-    for i in range(max(len(a), len(b))):
-        da = a[len(a) - 1 - i] if i < len(a) else 1
-        db = b[len(b) - 1 - i] if i < len(b) else 1
-        if da != db and 1 not in (da, db):
-            raise ctx.type_error(f"shapes {a} and {b} are not broadcastable")
-        out.append(max(da, db))
-    return tuple(reversed(out))
+    out = broadcast_pair(a, b)
+    if out is None:
+        raise ctx.type_error(f"shapes {a} and {b} are not broadcastable")
+    return out
+
+
+def common_shape(ctx, tiles: Sequence[Value], noun: str) -> Shape:
+    """The shape all `tiles` broadcast to, or a type error naming them ("Index shapes ...")."""
+    shape: Shape = ()
+    for v in tiles:
+        shape = broadcast_pair(shape, v.type.shape)
+        if shape is None:
+            shapes = ", ".join(str(t.type.shape) for t in tiles)
+            raise ctx.type_error(f"{noun} shapes {shapes} are not broadcastable to a common shape")
+    return shape
 
 
 def broadcast_to(ctx, v: Value, shape: Shape) -> Value:

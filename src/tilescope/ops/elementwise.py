@@ -208,7 +208,9 @@ def binary_surface(row):
     return sf
 
 
-def _reject_bool_pair(ctx, x, y, message):
+def _non_bool_pair(ctx, x, y, message):
+    """Both operands checked, and not both bool (`message` otherwise)."""
+    operand(ctx, x), operand(ctx, y)
     if dtype_of(x).is_bool and dtype_of(y).is_bool:
         raise ctx.type_error(message)
 
@@ -220,8 +222,7 @@ def mod(x, y, /):
 
 @mod.rule
 def _(ctx, x, y):
-    operand(ctx, x), operand(ctx, y)
-    _reject_bool_pair(ctx, x, y, "Modulo operation does not support bool")
+    _non_bool_pair(ctx, x, y, "Modulo operation does not support bool")
     return binary_arith(ctx, "mod", x, y)
 
 
@@ -232,8 +233,7 @@ def divmod(x, y, /):
 
 @divmod.rule
 def _(ctx, x, y):
-    operand(ctx, x), operand(ctx, y)
-    _reject_bool_pair(ctx, x, y, "divmod() operation does not support bool")
+    _non_bool_pair(ctx, x, y, "divmod() operation does not support bool")
     if not is_tile(x) and not is_tile(y):
         return fold(ctx, builtins.divmod, x, y)
     dtype = common_dtype(ctx, x, y)

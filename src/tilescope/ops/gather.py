@@ -23,7 +23,7 @@ from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
 from .common import (broadcast_to, const_bool, const_enum, describe, expect, implicit_cast, is_number, is_tile,
-                     require_array, tile_operand)
+                     common_shape, require_array, tile_operand)
 from .memory import HINT_ATTRS, index_items, latency_hint, load_store_hints
 from .registry import PADDING, Attr, no_rule, optional, primitive, register_python_call, surface
 
@@ -66,17 +66,6 @@ def _type_text(x: Any) -> str:
     return describe(x)
 
 
-def _broadcast(a: Shape, b: Shape) -> Optional[Shape]:
-    out = []
-    for i in range(max(len(a), len(b))):
-        da = a[len(a) - 1 - i] if i < len(a) else 1
-        db = b[len(b) - 1 - i] if i < len(b) else 1
-        if da != db and 1 not in (da, db):
-            return None
-        out.append(max(da, db))
-    return tuple(reversed(out))
-
-
 def broadcastable_to(src: Shape, dst: Shape) -> bool:
     return len(src) <= len(dst) and all(s in (1, d) for s, d in zip(src[::-1], dst[::-1]))
 
@@ -92,13 +81,7 @@ def element_indices(ctx, array: Value, indices: Any) -> Tuple[List[Value], Shape
             msg += ", or a single scalar/tile"
         raise ctx.type_error(msg + f". However, `indices` has type {_type_text(indices)}.")
     values = [tile_operand(ctx, i, "index") for i in items]
-    shape: Shape = ()
-    for v in values:
-        s = _broadcast(shape, v.type.shape)
-        if s is None:
-            shapes = ", ".join(str(v.type.shape) for v in values)
-            raise ctx.type_error(f"Index shapes {shapes} are not broadcastable to a common shape")
-        shape = s
+    shape = common_shape(ctx, values, "Index")
     return [broadcast_to(ctx, v, shape) for v in values], shape
 
 

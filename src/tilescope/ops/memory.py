@@ -16,7 +16,7 @@ from ..enums import MemoryOrder, MemoryScope, PaddingMode
 from .common import (axis_order, const_bool, const_enum, const_int, const_shape, expect, implicit_cast,
                      is_tile, require_array, reshape, require_bytecode, scalar_result, type_or_describe)
 from .registry import (MEMORY_ORDER, MEMORY_SCOPE, PADDING, Attr, attribute, no_rule, optional, primitive,
-                       surface)
+                       surface, type_fields)
 
 _INT32 = TileType(D.int32, ())
 
@@ -286,14 +286,7 @@ def _array_strides(ctx, a):
     return tuple(array_dim(ctx, a, i, "stride") for i in range(a.type.ndim))
 
 
-@attribute(ArrayType, "dtype")
-def _array_dtype(ctx, a):
-    return a.type.dtype
-
-
-@attribute(ArrayType, "ndim")
-def _array_ndim(ctx, a):
-    return a.type.ndim
+type_fields(ArrayType, "dtype", "ndim")
 
 
 # ---- CPU executor rules ------------------------------------------------------------

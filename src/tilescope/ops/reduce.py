@@ -24,7 +24,7 @@ from ..ir.types import TileType
 from ..semantics import reductions
 from ..semantics.functions import BASIC_ROUNDING
 from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,
-                     is_tile, reshape, tile_operand, tile_type)
+                     common_shape, is_tile, reshape, tile_operand, tile_type)
 from .elementwise import given_fp_attrs, rounding_mode_arg
 from .registry import ROUNDING, Attr, no_rule, optional, primitive, surface
 
@@ -356,25 +356,8 @@ def _common_operands(ctx, items: List[Any], what: str) -> List[Value]:
         tiles.append(v)
     if not tiles:
         raise ctx.type_error(f"Need at least one input value to {what}")
-    shape: Tuple[int, ...] = ()
-    for v in tiles:
-        try:
-            shape = _broadcast(shape, v.type.shape)
-        except ValueError:
-            shapes = ", ".join(str(t.type.shape) for t in tiles)
-            raise ctx.type_error(f"Input shapes {shapes} are not broadcastable to a common shape") from None
+    shape = common_shape(ctx, tiles, "Input")
     return [broadcast_to(ctx, v, shape) for v in tiles]
-
-
-def _broadcast(a, b):
-    n = len(a) if len(a) > len(b) else len(b)
-    a, b = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
-    out = []
-    for da, db in zip(a, b):
-        if da != db and 1 not in (da, db):
-            raise ValueError
-        out.append(db if da == 1 else da)
-    return tuple(out)
 
 
 def _combiner_region(ctx, func, xs: List[Value], tuple_mode: bool, kind: str) -> Block:

@@ -149,3 +149,9 @@ def attribute(type_cls: type, name: str):
         ATTRIBUTES[(type_cls, name)] = fn
         return fn
     return wrap
+
+
+def type_fields(type_cls: type, *names: str) -> None:
+    """`value.<name>` is the field of the value's IR type of that name, for each of `names`."""
+    for name in names:
+        attribute(type_cls, name)(lambda ctx, value, name=name: getattr(value.type, name))

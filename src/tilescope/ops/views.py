@@ -23,7 +23,7 @@ from .common import (broadcast_to, const_enum, const_int, const_shape, expect, i
 from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
 from .memory import (HINT_ATTRS, array_type, check_bounds_flag, latency_hint, load_store_hints, scalar_index_items,
                      tile_shape_arg)
-from .registry import Attr, attribute, method, no_rule, optional, primitive, surface
+from .registry import Attr, attribute, method, no_rule, optional, primitive, surface, type_fields
 
 ARRAY_SLICE = primitive(
     "array_slice", "The array restricted to elements [start, stop) along `axis` (a view: same memory "
@@ -156,19 +156,7 @@ def _view_rank(vt: TiledViewType) -> int:
     return len(vt.order)
 
 
-@attribute(TiledViewType, "dtype")
-def _view_dtype(ctx, v):
-    return v.type.dtype
-
-
-@attribute(TiledViewType, "tile_shape")
-def _view_tile_shape(ctx, v):
-    return v.type.tile_shape
-
-
-@attribute(TiledViewType, "traversal_steps")
-def _view_steps(ctx, v):
-    return v.type.traversal_steps
+type_fields(TiledViewType, "dtype", "tile_shape", "traversal_steps")
 
 
 @surface("views", name="TiledView.num_tiles")
@@ -267,9 +255,7 @@ def _require_raw(ctx, x: Any) -> Value:
     raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {type_or_describe(x)}")
 
 
-@attribute(RawMemoryType, "dtype")
-def _raw_dtype(ctx, r):
-    return r.type.dtype
+type_fields(RawMemoryType, "dtype")
 
 
 @surface("views", name="RawArrayMemory.load_offset")
