@@ -141,25 +141,28 @@ def _for(ev, s, frame):
         raise Refused("'async for' is not evaluated at compile time")
     for item in objects.iterate(ev, ev.eval(s.iter, frame)):
         assign(ev, s.target, item, frame)
-        try:
-            exec_block(ev, s.body, frame)
-        except _Break:
+        if not _loop_body(ev, s, frame):
             return
-        except _Continue:
-            continue
     exec_block(ev, s.orelse, frame)
 
 
 def _while(ev, s, frame):
     while objects.truth(ev, ev.eval(s.test, frame)):
         ev.budget.charge()
-        try:
-            exec_block(ev, s.body, frame)
-        except _Break:
+        if not _loop_body(ev, s, frame):
             return
-        except _Continue:
-            continue
     exec_block(ev, s.orelse, frame)
+
+
+def _loop_body(ev, s, frame) -> bool:
+    """Run a loop's body once; False when it breaks out of the loop."""
+    try:
+        exec_block(ev, s.body, frame)
+    except _Break:
+        return False
+    except _Continue:
+        pass
+    return True
 
 
 def _functiondef(ev, s, frame):

@@ -37,15 +37,7 @@ class Calls:
         fn = self.eval(e.func)
         if isinstance(fn, SurfaceFunction) and fn.name in STATIC_FORMS:
             return call_static(self, fn, e)
-        args: List[Any] = []
-        for a in e.args:
-            if isinstance(a, H.Starred):
-                v = self.eval(a.value)
-                if not isinstance(v, tuple):
-                    raise self.error(TileTypeError, f"Expected a tuple after *, got {describe(v)}", a.loc)
-                args.extend(v)
-            else:
-                args.append(self.eval(a))
+        args: List[Any] = self.eval_items(e.args)
         kwargs: Dict[str, Any] = {}
         for k in e.keywords:
             v = self.eval(k.value)

@@ -217,8 +217,12 @@ class Expressions:
         return slice(*parts)
 
     def _expr_TupleExpr(self, e: H.TupleExpr) -> Any:
+        return tuple(self.eval_items(e.elts))
+
+    def eval_items(self, elts) -> list:
+        """The values of a tuple display's or a call's items, `*t` spreading a tuple."""
         out = []
-        for x in e.elts:
+        for x in elts:
             if isinstance(x, H.Starred):
                 v = self.eval(x.value)
                 if not isinstance(v, tuple):
@@ -226,7 +230,7 @@ class Expressions:
                 out.extend(v)
             else:
                 out.append(self.eval(x))
-        return tuple(out)
+        return out
 
     def _expr_Starred(self, e: H.Starred) -> Any:
         raise self.syntax_error("Unsupported syntax: starred expression here")

@@ -2,6 +2,7 @@
 types (speculated from one run of the body); `break`/`continue` values merge at the exit."""
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Callable, Dict, List, Optional
 
 from ... import dtypes as D
@@ -251,10 +252,16 @@ class Loops:
             self._name_values(v, n)
 
     def _stmt_For(self, s: H.For) -> None:
-        frame = self.frame
-        frame.loop_assigned.append(frozenset(assigned_names(s.body)))
-        try:
+        with self._loop_assigning(s.body):
             self._for(s)
+
+    @contextlib.contextmanager
+    def _loop_assigning(self, body):
+        """While a loop is typed, the names its body assigns may be unbound after it."""
+        frame = self.frame
+        frame.loop_assigned.append(frozenset(assigned_names(body)))
+        try:
+            yield
         finally:
             frame.loop_maybe |= frame.loop_assigned.pop()
 
@@ -293,12 +300,8 @@ class Loops:
         return v if v.type.dtype is idt else self.call_surface("astype", [v, idt], {})
 
     def _stmt_While(self, s: H.While) -> None:
-        frame = self.frame
-        frame.loop_assigned.append(frozenset(assigned_names(s.body)))
-        try:
+        with self._loop_assigning(s.body):
             self._while(s)
-        finally:
-            frame.loop_maybe |= frame.loop_assigned.pop()
 
     def _while(self, s: H.While) -> None:
         names = self._carried(s.body + [H.ExprStmt(s.test, s.loc)])

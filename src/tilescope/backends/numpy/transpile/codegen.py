@@ -35,7 +35,7 @@ DTYPE_TABLE_PATH = os.path.join(os.path.dirname(__file__), "dtype_table.py")
 SEMANTICS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "semantics")
 # The semantics library's modules a transpiled module carries whole, each after those it uses.
 LIBRARY = ("functions", "tilegeom", "numerics", "arithmetic", "shapes", "reductions", "products", "atomics",
-           "printing", "frames")
+           "memory", "printing", "frames")
 
 # dtypes whose NumPy storage arithmetic is exactly the executor's rule (no emulation needed).
 _NATIVE = ("float32", "float64", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
