@@ -288,24 +288,15 @@ del _op
 import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
+from ..semantics import memory as lanes  # noqa: E402
 from ..semantics.atomics import apply_atomic  # noqa: E402
 
-def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, what, ub, report=True):
+def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, *, what, ub, report_oob):
     """Run an atomic over the active, in-bounds, unmasked lanes; returns the (B, *S) old values."""
     dt = base.array.dtype
-    shape = (ex.nb,) + tuple(_np.broadcast_shapes(ok.shape, _np.shape(update),
-                                                  _np.shape(expected) if expected is not None else ())[1:])
-
-    def full(x):
-        x = _np.asarray(x)
-        return _np.broadcast_to(_T.expand_rows(ex, _np.broadcast_to(x, (x.shape[0],) + shape[1:])), shape)
-    want = _np.broadcast_to(_T.active_rows(ex, len(shape)), shape)
-    if lane_mask is not None:
-        want = want & full(lane_mask)
-    okf = full(ok)
+    want, okf, cf, (upd, exp) = lanes.store_lanes(ex, ok, coords, lane_mask, update, expected)
     sel = want & okf
-    cf = [full(c) for c in coords]
-    if report and ex.checks.bounds and not okf.all():
+    if report_oob and ex.checks.bounds and not okf.all():
         bad = want & ~okf
         if bad.any():
             b, lane = _T.first_lane(bad)
@@ -314,18 +305,16 @@ def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, w
             _T.report_once(ex, op, "oob", f"{what} out of bounds: array '{base.name}' of shape "
                                           f"{tuple(base.array.shape)}, element {elem} (lane {lane}): {why}",
                            ex.block_ids[b])
-    upd = full(update)
-    if mode == "cas":
-        old = _np.array(full(expected), dtype=dt)
-    else:
-        old = _np.zeros(shape, dtype=dt)
+    old = _np.array(exp, dtype=dt) if mode == "cas" else _np.zeros(want.shape, dtype=dt)
+    if not sel.any():
+        return old
+    cs = tuple(c[sel] for c in cf)
     on_atomic = getattr(ex.races, "record_atomic", None)       # the race tracker, or a launch trace
-    if on_atomic is not None and sel.any():
-        on_atomic(ex, op, base, tuple(c[sel] for c in cf),
-                  _np.broadcast_to(ex.linear_block_ids().reshape((-1,) + (1,) * (len(shape) - 1)), shape)[sel])
-    if sel.any():
-        old[sel] = apply_atomic(base.array, tuple(c[sel] for c in cf), mode, _np.asarray(upd[sel], dtype=dt),
-                                None if expected is None else _np.asarray(full(expected)[sel], dtype=dt))
+    if on_atomic is not None:
+        on_atomic(ex, op, base, cs,
+                  _np.broadcast_to(ex.linear_block_ids().reshape((-1,) + (1,) * (want.ndim - 1)), want.shape)[sel])
+    old[sel] = apply_atomic(base.array, cs, mode, _np.asarray(upd[sel], dtype=dt),
+                            None if exp is None else _np.asarray(exp[sel], dtype=dt))
     return old
 
 
@@ -338,9 +327,8 @@ def _(ex, op, ref, *rest):
     n = op.operands[0].type.ndim
     idx, update = rest[:n], rest[n]
     base, coords, ok = _T.resolve(ref, idx)
-    cb = op.attrs["check_bounds"]
     return _atomic_lanes(ex, op, base, coords, ok, None, op.attrs["mode"], update, None,
-                         f"atomic_{op.attrs['mode']} with check_bounds=False", not cb, report=not cb)
+                         **_T.bounds_reporting(op, f"atomic_{op.attrs['mode']}"))
 
 
 @ATOMIC_CAS.numpy
@@ -349,9 +337,8 @@ def _(ex, op, ref, *rest):
     n = op.operands[0].type.ndim
     idx, expected, desired = rest[:n], rest[n], rest[n + 1]
     base, coords, ok = _T.resolve(ref, idx)
-    cb = op.attrs["check_bounds"]
     return _atomic_lanes(ex, op, base, coords, ok, None, "cas", desired, expected,
-                         "atomic_cas with check_bounds=False", not cb, report=not cb)
+                         **_T.bounds_reporting(op, "atomic_cas"))
 
 
 @RAW_ATOMIC.numpy
@@ -360,7 +347,8 @@ def _(ex, op, ref, offsets, update, *mask):
     m = mask[0] if op.attrs["has_mask"] else None
     what = f"atomic_{op.attrs['mode']}_offset"
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, what)
-    return _atomic_lanes(ex, op, base, coords, ok, m, op.attrs["mode"], update, None, what, True, report=False)
+    return _atomic_lanes(ex, op, base, coords, ok, m, op.attrs["mode"], update, None, what=what, ub=True,
+                         report_oob=False)
 
 
 @RAW_ATOMIC_CAS.numpy
@@ -368,8 +356,8 @@ def _(ex, op, ref, offsets, update, *mask):
 def _(ex, op, ref, offsets, expected, desired, *mask):
     m = mask[0] if op.attrs["has_mask"] else None
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "atomic_cas_offset")
-    return _atomic_lanes(ex, op, base, coords, ok, m, "cas", desired, expected, "atomic_cas_offset", True,
-                         report=False)
+    return _atomic_lanes(ex, op, base, coords, ok, m, "cas", desired, expected, what="atomic_cas_offset", ub=True,
+                         report_oob=False)
 
 
 @TILED_ATOMIC.numpy
@@ -382,7 +370,7 @@ def _(ex, op, ref, *rest):
     coords = _T.tile_coords(index, shape, tuple(vt.order), steps)
     base, bc, ok = _T.resolve(ref, coords)
     _atomic_lanes(ex, op, base, bc, ok, None, op.attrs["mode"], update, None,
-                  f"TiledView.atomic_store_{op.attrs['mode']}", False, report=False)
+                  what=f"TiledView.atomic_store_{op.attrs['mode']}", ub=False, report_oob=False)
     return None
 
 

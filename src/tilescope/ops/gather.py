@@ -341,19 +341,14 @@ def _split_pointer_operands(op, rest, n_values: int):
 @_T.per_array
 def _(ex, op, ref, *rest):
     idx, (pad,), mask = _split_pointer_operands(op, rest, 1)
-    cb = op.attrs["check_bounds"]
-    what = "gather" if cb else "gather with check_bounds=False"
-    vals = _T.load_elements(ex, op, ref, idx, pad, mask, what=what, ub=not cb, report_oob=not cb)
-    return vals
+    return _T.load_elements(ex, op, ref, idx, pad, mask, **_T.bounds_reporting(op, "gather"))
 
 
 @SCATTER.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     idx, (value,), mask = _split_pointer_operands(op, rest, 1)
-    cb = op.attrs["check_bounds"]
-    what = "scatter" if cb else "scatter with check_bounds=False"
-    _T.store_elements(ex, op, ref, idx, value, mask, what=what, ub=not cb, report_oob=not cb)
+    _T.store_elements(ex, op, ref, idx, value, mask, **_T.bounds_reporting(op, "scatter"))
     return None
 
 

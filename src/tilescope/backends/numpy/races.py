@@ -304,26 +304,24 @@ class RaceTracker:
             if write:
                 st.writers[idx] = blocks
             return
-        where = _Where(idx, tile)
-        if write:
-            self._write(ex, op, arr, st.writers, st.readers, idx, blocks, where)
-            if st.atomics is not None:
-                self._against_atomics(ex, op, arr, st.atomics, idx, blocks, where)
-        else:
-            self._read(ex, op, arr, st.writers, st.readers, idx, blocks, where)
+        self._access(ex, op, arr, st, idx, blocks, _Where(idx, tile), write)
 
     def _check_addressed(self, ex, op, arr, addressed: _Addressed, coords, blocks, write) -> None:
         if not self.report_races:
             return
         space = addressed.space
         units, bl, lane = addressed.units(coords, blocks)
-        where = _Where(coords, None, lane, space.names)
+        self._access(ex, op, arr, space, units, bl, _Where(coords, None, lane, space.names), write)
+
+    def _access(self, ex, op, arr, seen, idx, blocks, where, write) -> None:
+        """Check and record one access; `seen` (an array's state or an address space) holds the
+        writers, readers and atomics of its elements."""
         if write:
-            self._write(ex, op, arr, space.writers, space.readers, units, bl, where)
-            if space.atomics is not None:
-                self._against_atomics(ex, op, arr, space.atomics, units, bl, where)
+            self._write(ex, op, arr, seen.writers, seen.readers, idx, blocks, where)
+            if seen.atomics is not None:
+                self._against_atomics(ex, op, arr, seen.atomics, idx, blocks, where)
         else:
-            self._read(ex, op, arr, space.writers, space.readers, units, bl, where)
+            self._read(ex, op, arr, seen.writers, seen.readers, idx, blocks, where)
 
     def _write(self, ex, op, arr, writers, readers, idx, blocks, where) -> None:
         self._clash(ex, op, arr, writers, idx, blocks, where, "both write it", "write-write")

@@ -300,6 +300,15 @@ def _any_nan(values: np.ndarray) -> bool:
 
 # ---- reports ---------------------------------------------------------------------
 
+def bounds_reporting(op, name: str) -> dict:
+    """How an element access with a `check_bounds` attribute treats lanes out of bounds: checked
+    (the default), such a lane is cuTile's way to mask it and nothing is reported; unchecked, it
+    is undefined behaviour on the GPU, and reported."""
+    checked = op.attrs["check_bounds"]
+    return {"what": name if checked else f"{name} with check_bounds=False", "ub": not checked,
+            "report_oob": not checked}
+
+
 def report_once(ex, op, kind: str, message: str, block) -> None:
     """One report per (op, kind) per launch: a loop or a big grid must not flood the output."""
     ex.report(message, block=tuple(int(v) for v in block), once=(id(op), kind))
