@@ -158,3 +158,46 @@ def test_ops_reach_the_numpy_backend_only_through_its_rule_facing_modules():
     used = {dep for name, deps in edges.items() if name.startswith("tilescope.ops.") for dep in deps
             if dep.startswith("tilescope.backends.") and dep not in ("tilescope.backends", "tilescope.backends.numpy")}
     assert used <= allowed, used - allowed
+
+
+# The layers of docs/architecture.md, bottom up: a module imports only from its own layer and
+# those below, but for the exceptions the page lists (importer prefix, imported prefix).
+LAYERS = [("errors", "dtypes", "enums", "annotations", "directives", "signatures", "devices", "launch_args",
+           "backends"),
+          ("semantics",), ("ir",), ("frontend", "meta"), ("ops",), ("pyeval",), ("passes",), ("compiler",),
+          ("costmodel",), ("trace",), ("backends.numpy", "run"), ("backends.tileir", "gpu"), ("lang",),
+          ("tools", "__main__", "")]
+LAYER_EXCEPTIONS = {
+    ("frontend.static_module", "pyeval"), ("frontend.static_module", "lang"),       # reads a user's file
+    ("frontend.static_classes", "pyeval"),                                          # without running it
+    ("compiler", "backends.tileir"),                                                # Compiled.tileir_*()
+    ("gpu", "lang"),                                                                # ct.launch on the GPU
+    *(("ops", f"backends.numpy.{m}") for m in ("tiles", "grid", "partial", "copying", "fusion", "widened")),
+    ("ops", "backends.numpy"),
+}
+
+
+def _layer(module: str):
+    """The layer of the longest prefix that names the module (None: no layer names it)."""
+    rest = module[len("tilescope."):] if module.startswith("tilescope.") else ""
+    best = None
+    for i, prefixes in enumerate(LAYERS):
+        for p in prefixes:
+            if (rest == p or (p and rest.startswith(p + "."))) and (best is None or len(p) > best[1]):
+                best = (i, len(p))
+    return None if best is None else best[0]
+
+
+def _excepted(importer: str, imported: str) -> bool:
+    a, b = importer[len("tilescope."):], imported[len("tilescope."):]
+    return any((a == x or a.startswith(x + ".")) and (b == y or b.startswith(y + "."))
+               for x, y in LAYER_EXCEPTIONS)
+
+
+def test_every_module_has_a_layer_and_imports_only_downwards():
+    edges, _ = import_graph()
+    names = {name for name, _, _ in _modules()}
+    assert not [n for n in names if _layer(n) is None]
+    upward = sorted(f"{a} -> {b}" for a, deps in edges.items() for b in deps
+                    if _layer(b) > _layer(a) and not _excepted(a, b))
+    assert not upward

@@ -57,17 +57,10 @@ class SliceRef:
         self.origin = origin
         self.extent = extent
 
-    @property
-    def array(self) -> np.ndarray:
-        return self.base.array
-
-    @property
-    def name(self) -> str:
-        return self.base.name
-
-    @property
-    def index(self) -> int:
-        return self.base.index
+    # The base array's, as an ArrayRef has them.
+    array = property(lambda self: self.base.array)
+    name = property(lambda self: self.base.name)
+    index = property(lambda self: self.base.index)
 
 
 class MultiRef:
