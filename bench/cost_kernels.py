@@ -60,6 +60,64 @@ def mma_stream(a, b, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
 
 
 @ct.kernel
+def mma_stream_b_kmajor(a, bt, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """mma_stream with `b` stored transposed (TN × K, contiguous along K) and read through
+    `order=`: the B operand arrives contiguous along the contraction axis."""
+    pm = ct.bid(0)
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        ta = ct.load(a, index=(pm, j), shape=(TM, TK))
+        tb = ct.load(bt, index=(j, 0), shape=(TK, TN), order=(1, 0))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(pm, 0), tile=acc)
+
+
+@ct.kernel
+def mma_stream_b_permuted(a, bt, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """As mma_stream_b_kmajor, the B tile read as stored (TN × TK) and transposed in registers."""
+    pm = ct.bid(0)
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        ta = ct.load(a, index=(pm, j), shape=(TM, TK))
+        tb = ct.load(bt, index=(0, j), shape=(TN, TK))
+        acc = ct.mma(ta, ct.transpose(tb), acc)
+    ct.store(c, index=(pm, 0), tile=acc)
+
+
+@ct.kernel
+def mma_stream_b_only(a, b, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """Only the B operand streams (as stored, TK × TN rows); A is loaded once."""
+    pm = ct.bid(0)
+    ta = ct.load(a, index=(pm, 0), shape=(TM, TK))
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        tb = ct.load(b, index=(j, 0), shape=(TK, TN))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(pm, 0), tile=acc)
+
+
+@ct.kernel
+def mma_stream_b_only_kmajor(a, bt, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """Only the B operand streams, read contiguous along the contraction axis (`order=`)."""
+    pm = ct.bid(0)
+    ta = ct.load(a, index=(pm, 0), shape=(TM, TK))
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        tb = ct.load(bt, index=(j, 0), shape=(TK, TN), order=(1, 0))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(pm, 0), tile=acc)
+
+
+@ct.kernel
+def exp2_loop(x, y, N: ConstInt, TM: ConstInt, TN: ConstInt):
+    """As exp_loop with base-2 exponentials (one SFU instruction each)."""
+    t = ct.load(x, index=(0, 0), shape=(TM, TN))
+    for j in range(N):
+        t = ct.exp2(t) * 0.25
+    ct.store(y, index=(ct.bid(0), 0), tile=t)
+
+
+@ct.kernel
 def copy_2d(x, y, TM: ConstInt, TN: ConstInt):
     """A 2-D tile in, the same tile out."""
     i, j = ct.bid(0), ct.bid(1)

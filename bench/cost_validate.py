@@ -88,11 +88,16 @@ STREAM_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 
                  ("float32", 64, 64, 16), ("float32", 32, 64, 32)]
 
 
+# Shapes of the operand-layout microbenchmarks (model version 3): none is a validation kernel's.
+ORIENTATION_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
+                      ("float16", 32, 64, 64), ("float16", 64, 32, 64), ("bfloat16", 128, 64, 16)]
+
+
 def cdiv(a, b):
     return -(-a // b)
 
 
-def cases(small: bool = False) -> List[Case]:
+def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     """Every case; `small` shrinks sizes for a CPU plumbing run (tile shapes unchanged)."""
     d = 8 if small else 1            # divides the big dimensions
     out: List[Case] = []
@@ -129,6 +134,19 @@ def cases(small: bool = False) -> List[Case]:
             add(Case(f"mma_stream_{dt}_{tm}x{tn}x{tk}" + ("_tma" if aligned else ""), "micro", KERNELS, "mma_stream",
                      [A((grid * tm, iters * tk), dt), A((iters * tk, tn), dt), A((grid * tm, tn), init="zeros"),
                       K(iters), K(tm), K(tn), K(tk)], (grid,), aligned=aligned))
+    # which operand streams, and in which layout: B contiguous along the contraction axis
+    # (`order=`), B transposed in registers, B alone (A resident), B alone through `order=`
+    for dt, tm, tn, tk in ORIENTATION_SHAPES:
+        iters, grid = 256 // d, 2 * SMS
+        a = A((grid * tm, iters * tk), dt)
+        bt = A((tn, iters * tk), dt)
+        for kern, b in (("mma_stream", A((iters * tk, tn), dt)), ("mma_stream_b_kmajor", bt),
+                        ("mma_stream_b_permuted", bt), ("mma_stream_b_only", A((iters * tk, tn), dt)),
+                        ("mma_stream_b_only_kmajor", bt)):
+            add(Case(f"{kern}_{dt}_{tm}x{tn}x{tk}_v3", "micro", KERNELS, kern,
+                     [a, b, A((grid * tm, tn), init="zeros"), K(iters), K(tm), K(tn), K(tk)], (grid,)))
+    add(Case(f"exp2_loop_g{SMS * 16}", "micro", KERNELS, "exp2_loop",
+             [A((64, 64)), A((SMS * 16 * 64, 64), init="zeros"), K(1024 // d), K(64), K(64)], (SMS * 16,)))
     t2 = 8192 // d
     for tm, tn in ((64, 64), (32, 128)):
         add(Case(f"copy_2d_f32_{tm}x{tn}", "micro", KERNELS, "copy_2d", [A((t2, t2)), A((t2, t2), init="zeros"),
@@ -220,6 +238,12 @@ def cases(small: bool = False) -> List[Case]:
               A((4, 8, s, 64), "float16", "zeros"), S(0.125), K(64), K(64), K(64)], (s // 64, 32 // d)))
 
     out.extend(held_out(d))
+    if UPSTREAM or with_upstream:
+        from cost_setc import setc_cases      # bench/cost_setc.py: set C, upstream's kernels
+        out.extend(setc_cases(d))
+    if TILEGYM or with_upstream:
+        from cost_setd import setd_cases      # bench/cost_setd.py: set D, TileGym's kernels
+        out.extend(setd_cases(d))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
@@ -322,6 +346,30 @@ def load_module(path: str, name: str):
     return mod
 
 
+UPSTREAM = os.environ.get("COSTVAL_UPSTREAM", "")    # a checkout of NVIDIA/cutile-python (set C)
+TILEGYM = os.environ.get("COSTVAL_TILEGYM", "")      # a checkout of NVIDIA/TileGym (set D)
+
+
+def kernel_of(case: Case):
+    """The case's kernel object. Set C's upstream files are imported with a stand-in `torch`
+    when torch is not installed (they use it only for dtypes such as torch.int32)."""
+    from tilescope.lang.shim import load_file
+    if case.file.startswith("tilegym:"):
+        from cost_setd import load        # bench/cost_setd.py: TileGym's modules, host helpers stood in
+        if not TILEGYM:
+            raise SystemExit("set D needs --tilegym DIR (a checkout of NVIDIA/TileGym)")
+        return getattr(load(TILEGYM, case.file[len("tilegym:"):]), case.kernel)
+    if not case.file.startswith("upstream:"):
+        return getattr(load_file(os.path.join(ROOT, case.file)), case.kernel)
+    if not UPSTREAM:
+        raise SystemExit("set C needs --upstream DIR (a checkout of NVIDIA/cutile-python)")
+    from cost_setd import install_torch   # upstream's files use torch for dtypes only
+    install_torch()
+    if os.path.join(UPSTREAM, "test") not in sys.path:
+        sys.path.insert(0, os.path.join(UPSTREAM, "test"))       # fused_moe.py imports kernels.matmul
+    return getattr(load_file(os.path.join(UPSTREAM, case.file[len("upstream:"):])), case.kernel)
+
+
 def build_artifact(case: Case):
     import tilescope
     from tilescope.gpu.abi import layout_of
@@ -329,9 +377,9 @@ def build_artifact(case: Case):
     from tilescope.gpu import cubin as cb
     from tilescope.lang.shim import load_file
     from tilescope.meta import parse_args
-    module = load_file(os.path.join(ROOT, case.file))
     if not case.aligned:
-        return build(getattr(module, case.kernel), case.spec(concrete=False), ARCH, BYTECODE)
+        return build(kernel_of(case), case.spec(concrete=False), ARCH, BYTECODE)
+    module = load_file(os.path.join(ROOT, case.file))
     import io
     import cuda.tile  # noqa: F401  (the real package: upstream's bytecode)
     from cuda.tile.compilation import CallingConvention, KernelSignature, export_kernel
@@ -359,20 +407,29 @@ def cubin_facts(cubin: bytes, block) -> dict:
     return {"block": list(block), "registers": regs, "shared": cb.kernel_info(cubin).static_shared}
 
 
-def prepare(out: str, only: Optional[str]) -> None:
+def prepare(out: str, only: Optional[str], keep: bool = False) -> None:
     os.makedirs(out, exist_ok=True)
     made = []
     for c in cases():
-        if only and only not in c.name:
+        if not _picked(c, only):
             continue
         t = time.time()
-        art = build_artifact(c)
-        art.save(out, c.name)
+        if keep and os.path.exists(os.path.join(out, c.name + ".cubin")):
+            from tilescope.gpu.artifact import Artifact
+            art = Artifact.load(os.path.join(out, c.name))
+        else:
+            art = build_artifact(c)
+            art.save(out, c.name)
         c.facts = cubin_facts(art.cubin, art.block)
         made.append(c)
         print(f"{c.name:34s} {time.time() - t:5.1f}s  {c.facts}", flush=True)
     with open(os.path.join(out, "cases.json"), "w") as f:
         json.dump([_case_json(c) for c in made], f, indent=1)
+
+
+def _picked(c: Case, only: Optional[str]) -> bool:
+    """--only: comma-separated parts of case names."""
+    return not only or any(part in c.name for part in only.split(","))
 
 
 def _case_json(c: Case) -> dict:
@@ -458,7 +515,7 @@ def run(folder: str, json_out: Optional[str], mock: bool, only: Optional[str]) -
     if not mock:
         _warm_up_clocks()
     for c in stored:
-        if only and only not in c.name:
+        if not _picked(c, only):
             continue
         try:
             r = _mock_one(c) if mock else _gpu_one(folder, c)
@@ -521,7 +578,7 @@ def _mock_one(c: Case) -> dict:
             args.append(rng.integers(0, np.iinfo(np_dt).max, a.shape, dtype=np_dt))
         else:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(np_dt))
-    kernel = getattr(load_file(os.path.join(ROOT, c.file)), c.kernel)
+    kernel = kernel_of(c)
     t = time.perf_counter()
     chk = run_kernel(c.grid, kernel, tuple(args), checks={"bounds": True, "races": False})
     return {"us": (time.perf_counter() - t) * 1e6, "reports": len(chk.reports), "mock": True}
@@ -531,7 +588,7 @@ def _mock_one(c: Case) -> dict:
 
 def report(path: str, write: Optional[str]) -> None:
     from costval_report import render      # bench/costval_report.py: the comparison table
-    text = render(path, cases())
+    text = render(path, cases(), kernel_of)
     print(text)
     if write:
         _splice(write, text)
@@ -555,6 +612,7 @@ def main(argv=None) -> int:
     pr = sub.add_parser("prepare")
     pr.add_argument("--out", default=os.path.join(ROOT, ".costval"))
     pr.add_argument("--only")
+    pr.add_argument("--keep", action="store_true", help="reuse cubins already in --out")
     ru = sub.add_parser("run")
     ru.add_argument("folder")
     ru.add_argument("--json")
@@ -563,9 +621,17 @@ def main(argv=None) -> int:
     rp = sub.add_parser("report")
     rp.add_argument("results", nargs="?", default=os.path.join(ROOT, "bench", "results", "cost_validation_h200.json"))
     rp.add_argument("--write")
+    for sp in (pr, ru, rp):
+        sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
+        sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
     a = p.parse_args(argv)
+    global UPSTREAM, TILEGYM
+    if a.upstream:
+        UPSTREAM = os.path.abspath(a.upstream)
+    if a.tilegym:
+        TILEGYM = os.path.abspath(a.tilegym)
     if a.cmd == "prepare":
-        prepare(a.out, a.only)
+        prepare(a.out, a.only, a.keep)
     elif a.cmd == "run":
         run(a.folder, a.json, a.mock, a.only)
     else:

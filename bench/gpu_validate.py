@@ -1,251 +1,50 @@
-"""Validate tilescope-built cubins on a GPU against the CPU executor and upstream-built cubins.
+"""Validate tilescope's GPU launches against the CPU executor and against upstream cuTile's launches.
 
-    python bench/gpu_validate.py prepare [--out .gpuval] [--only NAME,...]   # here: needs tileiras + cuda-tile
-    python bench/gpu_validate.py run [--dir .gpuval] [--json OUT.json]       # on the GPU machine: needs CuPy
+    python bench/gpu_validate.py prepare [--out .gpuval] [--only NAME,...]   # here: tileiras, cuda-tile, a C compiler
+    python bench/gpu_validate.py run [--dir .gpuval] [--json OUT.json] [--api] # on the GPU machine: needs CuPy
     python bench/gpu_validate.py run --mock                                  # here: CPU executor stands in
     python bench/gpu_validate.py report RESULTS.json [--doc docs/gpu-validation.md]
 
-`prepare` builds, for every case, (a) a tilescope cubin (our TileIR bytecode → tileiras) and (b) an
-upstream cubin (cuTile 1.7.0 `export_kernel` bytecode → the same tileiras with the same flags),
-generates check-size inputs, runs the CPU executor on them and writes everything to `.gpuval/`.
-`run` launches both cubins on the check inputs (tilescope vs CPU executor: bit-exact for integer
-and data-movement kernels, within a dtype tolerance for floating point; tilescope vs upstream), then
-times both at a larger size (CUDA events, warm-up, median of ≥ 20 rounds, the two interleaved).
+Both sides launch the same arrays, at a check size (odd sizes: partial tiles) and at a size that fills
+the GPU; a launch compiles for what it sees in its arrays (tilescope.gpu.launch_specs), so each size
+has its own kernel. `prepare` builds, per case and size, (a) tilescope's launch artifact through
+tilescope's own launch path (`tilescope.gpu.resolve`, into the bundle .gpuval/bundle) and (b)
+upstream's launch cubin by running upstream's own `ct.launch` here with a stand-in libcuda
+(tests/gpu/fakecuda.c: no GPU, tileiras runs for real) on device arrays of the same shapes, dtypes
+and alignment; it records whether the two cubins are byte-identical or run the same code
+(tilescope.gpu.cubin.same_code), makes the check inputs, runs the CPU executor and saves everything.
+`run` launches tilescope's kernels through `tilescope.gpu` (deriving the signature from the real
+CuPy arrays and finding it in the bundle) and upstream's cubins with the same arguments, compares
+outputs (bit-exact for integer and data-movement kernels, within a dtype tolerance for floating
+point), then times both at the large size (CUDA events, warm-up, median of 25 rounds, interleaved).
 """
 from __future__ import annotations
 
 import argparse
 import datetime
-import importlib.util
 import json
 import os
 import sys
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "src"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
 
-REALISTIC = "tests/corpus/realistic/kernels.py"
-GATHER = "tests/corpus/memory/gather_scatter.py"
-BYTECODE = "13.3"
+from gpu_cases import CASES, Case, Rand, ShapeRand, cdiv, case_named  # noqa: E402
+
+BYTECODE = "13.4"           # what upstream's launch writes for tileiras 13.4 (its newest)
 ARCH = "sm_90"
+BASE = 0x7F0000000000       # stand-in device addresses (CuPy's allocations are 512-byte aligned)
 
 
 def cpu_launch(grid, kernel, args):
     from tilescope.run import launch
     launch(grid, kernel, args)
-
-
-def cdiv(a, b):
-    return -(-a // b)
-
-
-# --------------------------------------------------------------------------------------------
-# Cases. `make(r, size)` returns (args, grid, roles): args in kernel order (arrays from r, scalars,
-# constants); roles[i] in {"in", "out", "inout", None} for arrays (None: not an array). `r` is a
-# small random-source adaptor so the same code makes NumPy (check) and CuPy (timing) inputs.
-# --------------------------------------------------------------------------------------------
-
-@dataclass
-class Case:
-    name: str
-    file: str
-    kernel: str
-    spec: str
-    make: Callable
-    check: dict
-    time: dict
-    compare: str = "float"          # "exact" (bitwise) or "float"
-    tol: float = 1e-5               # max |got - ref| / max |ref| for "float"
-    flops: Optional[Callable] = None
-    nbytes: Optional[Callable] = None
-    note: str = ""
-
-
-class Rand:
-    """normal/uniform/int arrays from NumPy or CuPy with one seed; bf16 as raw uint16 bits."""
-
-    def __init__(self, xp, seed):
-        self.xp = xp
-        self.rs = xp.random.RandomState(seed)
-
-    def normal(self, shape, dtype="float32", scale=1.0):
-        x = self.rs.standard_normal(shape).astype(self.xp.float32) * scale
-        return self.cast(x, dtype)
-
-    def cast(self, x, dtype):
-        xp = self.xp
-        if dtype == "bfloat16":
-            bits = x.astype(xp.float32).view(xp.uint32)
-            rounded = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16      # round to nearest even
-            return rounded.astype(xp.uint16)
-        return x.astype(dtype)
-
-    def ints(self, lo, hi, shape, dtype="int32"):
-        return self.rs.randint(lo, hi, size=shape).astype(dtype)
-
-    def empty(self, shape, dtype):
-        return self.xp.empty(shape, dtype="uint16" if dtype == "bfloat16" else dtype)
-
-    def zeros(self, shape, dtype):
-        return self.xp.zeros(shape, dtype="uint16" if dtype == "bfloat16" else dtype)
-
-    def perm(self, n):
-        return self.xp.asarray(np.random.RandomState(7).permutation(n))
-
-
-def _vadd(dtype):
-    def make(r, n):
-        a, b = r.normal(n, dtype), r.normal(n, dtype)
-        return [a, b, r.empty(n, dtype), 1024 if dtype == "float32" else 256], (cdiv(n, 1024 if dtype == "float32" else 256),), \
-            ["in", "in", "out", None]
-    return make
-
-
-def _softmax(r, rows, cols, dtype="float32", tile=1024):
-    return [r.normal((rows, cols), dtype), r.empty((rows, cols), dtype), tile], (rows,), ["in", "out", None]
-
-
-def _layernorm(r, rows, cols):
-    return [r.normal((rows, cols)), r.normal(cols), r.normal(cols), r.empty((rows, cols), "float32"), 1e-5, 256], \
-        (rows,), ["in", "in", "in", "out", None, None]
-
-
-def _rmsnorm(r, rows, cols):
-    return [r.normal((rows, cols), "bfloat16"), r.normal(cols, "bfloat16"), r.empty((rows, cols), "bfloat16"), 1e-6, 1024], \
-        (rows,), ["in", "in", "out", None, None]
-
-
-def _matmul(in_dt, out_dt, tiles):
-    def make(r, m, n, k):
-        a = r.normal((m, k), in_dt, 0.25)
-        b = r.normal((k, n), in_dt, 0.25)
-        tm, tn, tk = tiles
-        return [a, b, r.empty((m, n), out_dt), tm, tn, tk], (cdiv(m, tm), cdiv(n, tn)), ["in", "in", "out", None, None, None]
-    return make
-
-
-def _swizzled(in_dt, out_dt, tiles):
-    def make(r, m, n, k):
-        a = r.normal((m, k), in_dt, 0.25)
-        b = r.normal((k, n), in_dt, 0.25)
-        tm, tn, tk, g = tiles
-        return [a, b, r.empty((m, n), out_dt), tm, tn, tk, g], (cdiv(m, tm) * cdiv(n, tn),), \
-            ["in", "in", "out", None, None, None, None]
-    return make
-
-
-def _batch_matmul(r, batch, m, n, k):
-    a, b = r.normal((batch, m, k), "float16", 0.25), r.normal((batch, k, n), "float16", 0.25)
-    return [a, b, r.empty((batch, m, n), "float32"), 64, 64, 32], (cdiv(m, 64), cdiv(n, 64), batch), \
-        ["in", "in", "out", None, None, None]
-
-
-def _attention(r, bh, s, d=64):
-    q, k, v = (r.normal((bh, s, d), "float16") for _ in range(3))
-    return [q, k, v, r.empty((bh, s, d), "float16"), float(1 / np.sqrt(d)), 64, 64, d], (s // 64, bh), \
-        ["in", "in", "in", "out", None, None, None, None]
-
-
-def _transpose(r, m, n):
-    return [r.normal((m, n)), r.empty((n, m), "float32"), 64, 64], (cdiv(m, 64), cdiv(n, 64)), ["in", "out", None, None]
-
-
-def _histogram(r, n):
-    return [r.ints(0, 256, n, "uint8"), r.zeros(256, "int32"), 1024], (cdiv(n, 1024),), ["in", "inout", None]
-
-
-def _gather(r, n):
-    idx = r.ints(-8, n + 8, 128, "int32")            # a few out-of-bounds indices (padded with 0)
-    return [r.normal(n), idx, r.empty(128, "float32")], (1,), ["in", "in", "out"]
-
-
-def _scatter(r, n):
-    idx = r.perm(n)[:64].astype("int32")
-    idx[::7] = -1                                    # masked off (mask=ind >= 0)
-    return [r.normal(n), idx, r.normal(64)], (1,), ["inout", "in", "in"]
-
-
-def _layernorm_bwd_lock(r, rows, cols, groups=8):
-    x, dy, w = r.normal((rows, cols)), r.normal((rows, cols)), r.normal(cols)
-    xs = np.asarray(x.get() if hasattr(x, "get") else x, dtype=np.float64)
-    mean = r.xp.asarray(xs.mean(axis=1).astype(np.float32))
-    rstd = r.xp.asarray((1 / np.sqrt(xs.var(axis=1) + 1e-5)).astype(np.float32))
-    return [dy, x, w, mean, rstd, r.empty((rows, cols), "float32"), r.zeros((groups, cols), "float32"),
-            r.zeros(groups, "int32"), r.zeros(groups, "int32"), groups, 256], (rows,), \
-        ["in", "in", "in", "in", "in", "out", "inout", "inout", "inout", None, None]
-
-
-def _persistent(r, m, n, k, programs=16):
-    a, b = r.normal((m, k), "float16", 0.25), r.normal((k, n), "float16", 0.25)
-    return [a, b, r.empty((m, n), "float16"), 128, 128, 64], (programs,), ["in", "in", "out", None, None, None]
-
-
-def _mm_flops(m, n, k, batch=1):
-    return 2.0 * m * n * k * batch
-
-
-CASES: List[Case] = [
-    Case("vector_add_f32", "examples/vector_add.py", "vector_add", "f32[?], f32[?], f32[?], 1024", _vadd("float32"),
-         {"n": 262_147}, {"n": 1 << 26}, "exact", nbytes=lambda n: 12 * n),
-    Case("vector_add_f16", REALISTIC, "vector_add", "f16[?], f16[?], f16[?], 256", _vadd("float16"),
-         {"n": 300_001}, {"n": 1 << 26}, "exact", nbytes=lambda n: 6 * n),
-    Case("softmax_f32", "examples/softmax.py", "softmax", "f32[?,?], f32[?,?], 1024",
-         lambda r, rows, cols: _softmax(r, rows, cols), {"rows": 512, "cols": 1000}, {"rows": 65536, "cols": 1024},
-         tol=1e-6, nbytes=lambda rows, cols: 8 * rows * cols),
-    Case("row_softmax_f16", REALISTIC, "row_softmax", "f16[?,?], f16[?,?], 512",
-         lambda r, rows, cols: _softmax(r, rows, cols, "float16", 512), {"rows": 256, "cols": 500},
-         {"rows": 131072, "cols": 512}, tol=1e-3, nbytes=lambda rows, cols: 4 * rows * cols),
-    Case("layernorm_f32", "examples/layernorm.py", "layernorm", "f32[?,?], f32[?], f32[?], f32[?,?], f32, 256",
-         _layernorm, {"rows": 256, "cols": 1000}, {"rows": 16384, "cols": 4096}, tol=1e-5,
-         nbytes=lambda rows, cols: 8 * rows * cols),
-    Case("rmsnorm_bf16", REALISTIC, "rmsnorm", "bf16[?,?], bf16[?], bf16[?,?], f32, 1024", _rmsnorm,
-         {"rows": 128, "cols": 1000}, {"rows": 65536, "cols": 1024}, tol=1e-2, nbytes=lambda rows, cols: 4 * rows * cols),
-    Case("matmul_f16_f32acc", "examples/matmul.py", "matmul", "f16[?,?], f16[?,?], f32[?,?], 64, 64, 32",
-         _matmul("float16", "float32", (64, 64, 32)), {"m": 300, "n": 200, "k": 160}, {"m": 4096, "n": 4096, "k": 4096},
-         tol=1e-5, flops=_mm_flops),
-    Case("matmul_f32", "examples/matmul.py", "matmul", "f32[?,?], f32[?,?], f32[?,?], 64, 64, 32",
-         _matmul("float32", "float32", (64, 64, 32)), {"m": 256, "n": 192, "k": 160}, {"m": 2048, "n": 2048, "k": 2048},
-         tol=1e-5, flops=_mm_flops),
-    Case("matmul_swizzled_f16", REALISTIC, "matmul_swizzled", "f16[?,?], f16[?,?], f16[?,?], 128, 128, 32, 8",
-         _swizzled("float16", "float16", (128, 128, 32, 8)), {"m": 256, "n": 256, "k": 256},
-         {"m": 4096, "n": 4096, "k": 4096}, tol=2e-3, flops=_mm_flops),
-    Case("matmul_swizzled_bf16", REALISTIC, "matmul_swizzled", "bf16[?,?], bf16[?,?], f32[?,?], 64, 64, 64, 4",
-         _swizzled("bfloat16", "float32", (64, 64, 64, 4)), {"m": 256, "n": 192, "k": 256},
-         {"m": 4096, "n": 4096, "k": 4096}, tol=1e-5, flops=_mm_flops),
-    Case("batch_matmul_f16", "examples/matmul.py", "batch_matmul", "f16[?,?,?], f16[?,?,?], f32[?,?,?], 64, 64, 32",
-         _batch_matmul, {"batch": 4, "m": 128, "n": 128, "k": 64}, {"batch": 32, "m": 1024, "n": 1024, "k": 1024},
-         tol=1e-5, flops=lambda batch, m, n, k: _mm_flops(m, n, k, batch)),
-    Case("attention_f16", "examples/attention.py", "attention",
-         "f16[?,?,?], f16[?,?,?], f16[?,?,?], f16[?,?,?], f32, 64, 64, 64", _attention,
-         {"bh": 2, "s": 256}, {"bh": 32, "s": 4096}, tol=2e-3, flops=lambda bh, s: 4.0 * bh * s * s * 64),
-    Case("transpose_f32", "examples/transpose.py", "transpose", "f32[?,?], f32[?,?], 64, 64", _transpose,
-         {"m": 512, "n": 320}, {"m": 8192, "n": 8192}, "exact", nbytes=lambda m, n: 8 * m * n),
-    Case("histogram_atomic", REALISTIC, "histogram_atomic", "u8[?], i32[?], 1024", _histogram,
-         {"n": 100_000}, {"n": 1 << 26}, "exact", nbytes=lambda n: n),
-    Case("gather_1d", GATHER, "gather_1d", "f32[?], i32[?], f32[?]", _gather, {"n": 1024}, {"n": 1024}, "exact",
-         note="one block: launch-bound"),
-    Case("scatter_1d", GATHER, "scatter_1d", "f32[?], i32[?], f32[?]", _scatter, {"n": 1024}, {"n": 1024}, "exact",
-         note="one block: launch-bound"),
-    Case("layernorm_bwd_spinlock", REALISTIC, "layernorm_bwd_dx_partial_dw",
-         "f32[?,?], f32[?,?], f32[?], f32[?], f32[?], f32[?,?], f32[?,?], i32[?], i32[?], 8, 256",
-         _layernorm_bwd_lock, {"rows": 512, "cols": 256}, {"rows": 8192, "cols": 256}, "float", tol=1e-5,
-         note="CAS/xchg spin lock per row group; partial sums in lock order"),
-    Case("matmul_persistent_f16", REALISTIC, "matmul_persistent", "f16[?,?], f16[?,?], f16[?,?], 128, 128, 64",
-         _persistent, {"m": 512, "n": 384, "k": 256}, {"m": 4096, "n": 4096, "k": 4096}, "float", tol=2e-3,
-         flops=lambda m, n, k: _mm_flops(m, n, k), note="16 programs loop over the output tiles"),
-]
-
-
-def _case(name) -> Case:
-    for c in CASES:
-        if c.name == name:
-            return c
-    raise KeyError(name)
 
 
 # --------------------------------------------------------------------------------------------
@@ -278,39 +77,44 @@ def _poison(a):
     return a
 
 
-def _upstream_cubin(case: Case, toolchain) -> bytes:
-    import cuda.tile  # noqa: F401  (the real package)
-    from cuda.tile.compilation import CallingConvention, KernelSignature, export_kernel
-    from tilescope.meta import parse_args
-    import io
-    path = os.path.join(ROOT, case.file)
-    name = "gpuval_upstream_" + os.path.splitext(os.path.basename(path))[0]
-    mod = sys.modules.get(name)
-    if mod is None:
-        spec = importlib.util.spec_from_file_location(name, path)
-        mod = importlib.util.module_from_spec(spec)
-        sys.modules[name] = mod
-        spec.loader.exec_module(mod)
-    sig = KernelSignature([s.to_upstream() for s in parse_args(case.spec)],
-                          calling_convention=CallingConvention.cutile_python_v1())
-    buf = io.BytesIO()
-    export_kernel(getattr(mod, case.kernel), [sig], buf, output_format="tileir_bytecode", bytecode_version=BYTECODE)
-    return toolchain.assemble(buf.getvalue(), ARCH, where=f"upstream {case.name}")
+def _stand_ins(args, dtypes) -> list:
+    """Launch arguments without memory: each array a DeviceArray of its shape and dtype at its own
+    512-byte aligned address, as CuPy allocates them (scalars and constants as they are)."""
+    from tilescope.gpu import DeviceArray
+    out, addr = [], BASE
+    for a, dt in zip(args, dtypes):
+        if dt is None:
+            out.append(a)
+            continue
+        out.append(DeviceArray(ptr=addr, shape=a.shape, dtype=dt))
+        addr += (max(1, int(np.prod(a.shape))) * a.dtype.itemsize + 511) // 512 * 512 + 512
+    return out
+
+
+def _job(case: Case, grid, stand_ins) -> dict:
+    """An upstream launch of `case` with these arguments, for tests/gpu/upstream_launch.capture_launches."""
+    from tilescope.gpu import DeviceArray
+    args = [{"array": {"ptr": a.ptr, "shape": list(a.shape), "dtype": a.dtype.name}}
+            if isinstance(a, DeviceArray) else a for a in stand_ins]
+    return {"file": os.path.join(ROOT, case.file), "kernel": case.kernel, "grid": list(grid), "args": args}
 
 
 def _example_launches():
-    """(file, kernel, args) shaped like each example script's own `ct.launch` (dtypes and scalar types
-    decide the signature, sizes do not)."""
+    """(file, kernel, args) shaped like each example script's own `ct.launch` (a launch compiles for
+    its arrays' facts: extents divisible by 16 or not, so the shapes are the scripts'), and the
+    API check's launches."""
     f16, f32 = np.float16, np.float32
-    v = lambda *shape, dt=f32: np.zeros(shape, dt)  # noqa: E731
+    v = lambda *shape, dt=f32: np.empty(shape, dt)  # noqa: E731
     return [
-        ("examples/vector_add.py", "vector_add", (v(8), v(8), v(8), 1024)),
-        ("examples/softmax.py", "softmax", (v(2, 8), v(2, 8), 1024)),
-        ("examples/layernorm.py", "layernorm", (v(2, 8), v(8), v(8), v(2, 8), 1e-5, 256)),
-        ("examples/matmul.py", "matmul", (v(8, 8, dt=f16), v(8, 8, dt=f16), v(8, 8), 64, 64, 32)),
-        ("examples/attention.py", "attention", (v(1, 8, 8, dt=f16), v(1, 8, 8, dt=f16), v(1, 8, 8, dt=f16),
-                                                 v(1, 8, 8, dt=f16), 1 / np.sqrt(64), 64, 64, 64)),
-        ("examples/transpose.py", "transpose", (v(8, 8), v(8, 8), 64, 64)),
+        ("examples/vector_add.py", "vector_add", (v(1 << 20), v(1 << 20), v(1 << 20), 1024)),
+        ("examples/vector_add.py", "vector_add", (v(1_000_000), v(1_000_000), v(1_000_000), 1024)),
+        ("examples/softmax.py", "softmax", (v(512, 1000), v(512, 1000), 1024)),
+        ("examples/layernorm.py", "layernorm", (v(256, 1000), v(1000), v(1000), v(256, 1000), 1e-5, 256)),
+        ("examples/layernorm.py", "layernorm", (v(512, 1000), v(1000), v(1000), v(512, 1000), 1e-5, 256)),
+        ("examples/matmul.py", "matmul", (v(256, 160, dt=f16), v(160, 192, dt=f16), v(256, 192), 64, 64, 32)),
+        ("examples/attention.py", "attention", (v(2, 256, 64, dt=f16), v(2, 256, 64, dt=f16), v(2, 256, 64, dt=f16),
+                                                 v(2, 256, 64, dt=f16), 1 / np.sqrt(64), 64, 64, 64)),
+        ("examples/transpose.py", "transpose", (v(512, 256), v(256, 512), 64, 64)),
     ]
 
 
@@ -332,17 +136,23 @@ def prepare_bundle(out: str) -> None:
 
 def prepare(out: str, only: Optional[Sequence[str]] = None) -> None:
     import tilescope
-    from tilescope.backends.tileir import find_toolchain
-    from tilescope.gpu import Artifact, build
+    from tests.gpu.upstream_launch import build_fakecuda, capture_launches
+    from tilescope.gpu import Artifact
+    from tilescope.gpu.cubin import same_code
+    from tilescope.gpu.launcher import resolve
     from tilescope.lang.shim import load_file
-    toolchain = find_toolchain()
     os.makedirs(out, exist_ok=True)
+    bundle = os.path.join(out, "bundle")
+    lib = build_fakecuda(out)
+    if lib is None:
+        raise SystemExit("prepare needs a C compiler (cc) to build the stand-in libcuda for upstream's launches")
     manifest = {"created": datetime.datetime.now().isoformat(timespec="seconds"), "arch": ARCH,
                 "bytecode_version": BYTECODE, "tilescope": tilescope.__version__, "cases": {}}
     path = os.path.join(out, "manifest.json")
     if only and os.path.exists(path):              # refresh some cases, keep the others
         with open(path) as f:
             manifest["cases"] = json.load(f)["cases"]
+    jobs, pending = [], []
     for case in CASES:
         if only and case.name not in only:
             continue
@@ -351,26 +161,20 @@ def prepare(out: str, only: Optional[Sequence[str]] = None) -> None:
         cdir = os.path.join(out, case.name)
         os.makedirs(cdir, exist_ok=True)
         kernel = getattr(load_file(os.path.join(ROOT, case.file)), case.kernel)
-        try:
-            ours = build(kernel, case.spec, ARCH, BYTECODE)
-            ours.save(cdir, "tilescope")
-            entry["tilescope"] = {"symbol": ours.symbol, "block": ours.block, "static_shared": ours.static_shared}
-        except Exception as e:  # noqa: BLE001 - recorded, the case fails in `run`
-            entry["tilescope_error"] = f"{type(e).__name__}: {e}"
-            ours = None
-        try:
-            cubin = _upstream_cubin(case, toolchain)
-            if ours is None:
-                raise RuntimeError("no tilescope layout to pair with")
-            up = Artifact.from_cubin(cubin, ours.layout, kernel=case.kernel, signature=ours.signature, arch=ARCH,
-                                     bytecode_version=BYTECODE, key="upstream", origin="upstream")
-            up.save(cdir, "upstream")
-            entry["upstream"] = {"symbol": up.symbol, "block": up.block, "static_shared": up.static_shared}
-        except Exception as e:  # noqa: BLE001
-            entry["upstream_error"] = f"{type(e).__name__}: {e}"
+        dtypes = _array_dtypes(case)
         # check-size inputs and the CPU executor's outputs
         args, grid, roles = case.make(Rand(np, 1234), **case.check)
-        dtypes = _array_dtypes(case)
+        targs, tgrid, _ = case.make(ShapeRand(), **case.time)
+        for which, a, g in (("check", args, grid), ("time", targs, tgrid)):
+            stand_ins = _stand_ins(a, dtypes)
+            try:
+                art = resolve(kernel, stand_ins, arch=ARCH, cache=bundle, bytecode_version=BYTECODE)
+                entry[which] = {"key": art.key, "signature": art.signature, "symbol": art.symbol,
+                                "block": art.block, "static_shared": art.static_shared}
+                jobs.append(_job(case, g, stand_ins))
+                pending.append((case.name, which, art))
+            except Exception as e:  # noqa: BLE001 - recorded, the case fails in `run`
+                entry["tilescope_error"] = f"{type(e).__name__}: {e}"
         arrays = {}
         for i, (a, role) in enumerate(zip(args, roles)):
             if role == "out":
@@ -385,16 +189,35 @@ def prepare(out: str, only: Optional[Sequence[str]] = None) -> None:
             if role in ("out", "inout"):
                 arrays[f"expect{i}"] = np.array(args[i])
         np.savez(os.path.join(cdir, "check.npz"), **arrays)
-        entry.update({"grid": list(grid), "roles": roles, "dtypes": dtypes,
+        entry.update({"grid": list(grid), "time_grid": list(tgrid), "roles": roles, "dtypes": dtypes,
                       "scalars": {str(i): a for i, a in enumerate(args) if roles[i] is None}})
         manifest["cases"][case.name] = entry
-        print(f"{case.name:24s} prepared in {time.perf_counter() - t0:5.1f}s (CPU executor {entry['cpu_seconds']}s)"
-              + ("" if "tilescope" in entry else "  TILESCOPE BUILD FAILED")
-              + ("" if "upstream" in entry else "  UPSTREAM BUILD FAILED"), flush=True)
+        print(f"{case.name:24s} prepared in {time.perf_counter() - t0:5.1f}s (CPU executor {entry['cpu_seconds']}s)",
+              flush=True)
+    # upstream's own launches of the same arrays (one process, here, without a GPU)
+    t0 = time.perf_counter()
+    captured = capture_launches(lib, jobs, os.path.join(out, "upstream-launches"))
+    for (name, which, ours), got in zip(pending, captured):
+        entry, cdir = manifest["cases"][name], os.path.join(out, name)
+        if got.get("cubin") is None:
+            entry["upstream_error"] = got.get("error", "no cubin captured")
+            continue
+        up = Artifact.from_cubin(got["cubin"], ours.layout, kernel=ours.kernel, signature=ours.signature, arch=ARCH,
+                                 bytecode_version=BYTECODE, symbol=got["symbol"], key="upstream", origin="upstream")
+        up.save(cdir, f"upstream-{which}")
+        entry[which].update({"upstream_symbol": up.symbol, "byte_identical": up.cubin == ours.cubin,
+                             "same_code": same_code(up.cubin, ours.cubin)})
+    print(f"upstream launches: {len(jobs)} in {time.perf_counter() - t0:.0f}s", flush=True)
+    for name, entry in manifest["cases"].items():
+        if only and name not in only:
+            continue
+        marks = [f"{w}: {'byte-identical' if entry[w].get('byte_identical') else 'same code' if entry[w].get('same_code') else 'DIFFERENT'}"
+                 for w in ("check", "time") if w in entry and "same_code" in entry[w]]
+        print(f"{name:24s} " + ", ".join(marks) + "".join(f"  {k}: {v}" for k, v in entry.items() if k.endswith("_error")))
     with open(os.path.join(out, "manifest.json"), "w") as f:
         json.dump(manifest, f, indent=1)
     if not only:
-        prepare_bundle(os.path.join(out, "bundle"))
+        prepare_bundle(bundle)
 
 
 def api_check(directory: str) -> dict:
@@ -472,6 +295,11 @@ class CupyBackend:
     def sync(self):
         self.cp.cuda.get_current_stream().synchronize()
 
+    def launch_args(self, args, dtypes):
+        """The arguments as tilescope.gpu.launch takes them (CuPy has no bfloat16: raw uint16 re-typed)."""
+        from tilescope.gpu import DeviceArray
+        return [DeviceArray(a, dtype=dtypes[i]) if dtypes[i] == "bfloat16" else a for i, a in enumerate(args)]
+
     def time_rounds(self, launches: Dict[str, Callable], rounds: int, reps: int) -> Dict[str, List[float]]:
         """Per-launch milliseconds of each variant for `rounds` rounds of `reps` back-to-back launches,
         the variants interleaved round by round (so clock drift hits them alike)."""
@@ -508,8 +336,7 @@ class MockBackend:
         return np.array(a)
 
     def prepare_launch(self, artifact, grid, args, dtypes):
-        import tilescope
-        from tilescope.gpu import DeviceArray, describe, pack
+        from tilescope.gpu import DeviceArray, pack
         from tilescope.gpu.abi import DeviceArrayInfo
 
         def host_describe(x):
@@ -527,6 +354,12 @@ class MockBackend:
 
     def sync(self):
         pass
+
+    def launch_args(self, args, dtypes):
+        """Host arrays standing for device arrays at their (aligned) host addresses."""
+        from tilescope.gpu import DeviceArray
+        return [DeviceArray(ptr=a.ctypes.data, shape=a.shape, dtype=dtypes[i]) if dtypes[i] else a
+                for i, a in enumerate(args)]
 
     def time_rounds(self, launches, rounds, reps):
         out = {k: [] for k in launches}
@@ -567,7 +400,6 @@ def _compare(got: np.ndarray, ref: np.ndarray, dtype: Optional[str], mode: str, 
 
 def run(directory: str, backend, *, only=None, rounds: int = 25, json_out: Optional[str] = None,
         time_budget_s: float = 400.0, extra: Optional[dict] = None) -> dict:
-    from tilescope.gpu import Artifact
     with open(os.path.join(directory, "manifest.json")) as f:
         manifest = json.load(f)
     results = {"date": datetime.date.today().isoformat(), "device": backend.device(), "backend": backend.name,
@@ -576,28 +408,31 @@ def run(directory: str, backend, *, only=None, rounds: int = 25, json_out: Optio
     for name, entry in manifest["cases"].items():
         if only and name not in only:
             continue
-        case = _case(name)
+        case = case_named(name)
         res: Dict[str, Any] = {"compare": case.compare, "tol": case.tol, "note": case.note}
         results["cases"][name] = res
         cdir = os.path.join(directory, name)
-        arts = {}
-        for origin in ("tilescope", "upstream"):
-            if origin in entry:
-                arts[origin] = Artifact.load(os.path.join(cdir, origin))
-            else:
-                res[f"{origin}_error"] = entry.get(f"{origin}_error", "not built")
+        from tilescope.lang.shim import load_file
+        kernel = getattr(load_file(os.path.join(ROOT, case.file)), case.kernel)
         if isinstance(backend, MockBackend):
-            from tilescope.lang.shim import load_file
-            backend.kernel_of[case.kernel] = getattr(load_file(os.path.join(ROOT, case.file)), case.kernel)
+            backend.kernel_of[case.kernel] = kernel
+        for k in ("tilescope_error", "upstream_error"):
+            if k in entry:
+                res[k] = entry[k]
+        for which in ("check", "time"):
+            for k in ("byte_identical", "same_code"):
+                if k in entry.get(which, {}):
+                    res[f"{which}_{k}"] = entry[which][k]
         roles, dtypes = entry["roles"], entry["dtypes"]
         # -- correctness at the check size --------------------------------------------------
         data = np.load(os.path.join(cdir, "check.npz"))
         outs = {}
-        for origin, art in arts.items():
+        for origin in ("tilescope", "upstream"):
             try:
                 args = []
                 for i, role in enumerate(roles):
                     args.append(backend.to_device(data[f"in{i}"]) if role else entry["scalars"][str(i)])
+                art = _artifact(origin, backend, kernel, args, dtypes, directory, name, "check", res)
                 backend.prepare_launch(art, entry["grid"], args, dtypes)()
                 backend.sync()
                 outs[origin] = {i: backend.to_host(args[i]) for i, r in enumerate(roles) if r in ("out", "inout")}
@@ -616,6 +451,9 @@ def run(directory: str, backend, *, only=None, rounds: int = 25, json_out: Optio
         res["time_size"] = size
         try:
             targs, tgrid, _ = case.make(Rand(backend.xp, 99), **size)
+            which = "check" if isinstance(backend, MockBackend) else "time"
+            arts = {o: _artifact(o, backend, kernel, targs, dtypes, directory, name, which, res)
+                    for o in ("tilescope", "upstream")}
             launches = {o: backend.prepare_launch(a, tgrid, targs, dtypes) for o, a in arts.items()}
             for go in launches.values():          # warm-up (module load, clocks)
                 for _ in range(3):
@@ -644,6 +482,19 @@ def run(directory: str, backend, *, only=None, rounds: int = 25, json_out: Optio
         with open(json_out, "w") as f:
             json.dump(results, f, indent=1, default=str)
     return results
+
+
+def _artifact(origin: str, backend, kernel, args, dtypes, directory: str, name: str, which: str, res: dict):
+    """tilescope's: what `tilescope.gpu` resolves for these very arguments (the signature derived from
+    the real arrays, found in the bundle prepared here); upstream's: its captured launch cubin."""
+    from tilescope.gpu import Artifact
+    if origin == "upstream":
+        return Artifact.load(os.path.join(directory, name, f"upstream-{which}"))
+    from tilescope.gpu.launcher import resolve
+    art = resolve(kernel, backend.launch_args(args, dtypes), bundle=os.path.join(directory, "bundle"), arch=ARCH,
+                  bytecode_version=BYTECODE)
+    res[f"{which}_signature"] = art.signature
+    return art
 
 
 def _merge(parts: List[dict]) -> dict:
@@ -684,9 +535,9 @@ def _size_text(size: dict) -> str:
 def report_table(results: dict) -> str:
     lines = [f"Run of {results['date']} on {results['device']} (backend `{results['backend']}`, "
              f"inputs prepared {results['manifest_created']}, {results['seconds']} s).", "",
-             "| kernel | tilescope vs CPU executor | tilescope vs upstream | upstream vs CPU | timing size | "
-             "tilescope ms | upstream ms | ratio | tilescope rate |",
-             "|---|---|---|---|---|---:|---:|---:|---:|"]
+             "| kernel | tilescope vs CPU executor | tilescope vs upstream | upstream vs CPU | cubin vs upstream's "
+             "launch (check / timing size) | timing size | tilescope ms | upstream ms | ratio | tilescope rate |",
+             "|---|---|---|---|---|---|---:|---:|---:|---:|"]
     for name, res in results["cases"].items():
         rate = ""
         if "tflops_tilescope" in res:
@@ -705,14 +556,30 @@ def report_table(results: dict) -> str:
         note = f" ({res['note']})" if res.get("note") else ""
         if "timing_error" in res:
             note += " timing error: " + res["timing_error"].replace("|", "/")[:100]
-        lines.append(f"| {name}{note} | {vs_cpu} | {_verdict(res.get('tilescope_vs_upstream'))} | {vs_up} | "
+        cubins = " / ".join(_cubin_verdict(res, w) for w in ("check", "time"))
+        lines.append(f"| {name}{note} | {vs_cpu} | {_verdict(res.get('tilescope_vs_upstream'))} | {vs_up} | {cubins} | "
                      f"{_size_text(res.get('time_size', {}))} | {ts} | {up} | {ratio} | {rate} |")
     ratios = [r["ratio"] for r in results["cases"].values() if "ratio" in r and not r.get("note")]
     if ratios:
         within = sum(0.97 <= x <= 1.03 for x in ratios)
-        lines += ["", f"Timing ratio (tilescope / upstream), kernels that fill the GPU: geometric mean "
+        lines += ["", f"Timing ratio (tilescope launch / upstream launch), kernels that fill the GPU: geometric mean "
                       f"{float(np.exp(np.mean(np.log(ratios)))):.3f}, {within} of {len(ratios)} within ±3%."]
+    cases = results["cases"].values()
+    same = sum(bool(r.get(f"{w}_same_code")) for r in cases for w in ("check", "time"))
+    ident = sum(bool(r.get(f"{w}_byte_identical")) for r in cases for w in ("check", "time"))
+    n = sum(f"{w}_same_code" in r for r in cases for w in ("check", "time"))
+    if n:
+        lines.append(f"Launch cubins: {same} of {n} run the same code as upstream's launch cubin for the same arrays, "
+                     f"{ident} of {n} byte-identical.")
     return "\n".join(lines)
+
+
+def _cubin_verdict(res: dict, which: str) -> str:
+    if res.get(f"{which}_byte_identical"):
+        return "byte-identical"
+    if res.get(f"{which}_same_code"):
+        return "same code"
+    return "different" if f"{which}_same_code" in res else "—"
 
 
 def report(json_path: str, doc: str) -> None:

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from tests.oracle.corpus import CORPUS_DIR, load_corpus
+from tests.oracle.corpus import CORPUS_DIR, ORACLE_TILEIRAS, load_corpus
 from tilescope.errors import TileError
 from tilescope.ir.parse import parse_function
 from tilescope.ir.printer import print_function
@@ -29,7 +29,7 @@ def _module(path):
 def compile_case(case):
     import tilescope
     mod = _module(case.path)
-    return tilescope.compile(getattr(mod, case.kernel), case.args)
+    return tilescope.compile(getattr(mod, case.kernel), case.args, tileiras_version=ORACLE_TILEIRAS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c.key for c in CASES])

@@ -162,9 +162,11 @@ def test_repr_with_extra_facts():
     m = MetaTensor.parse("f32[?]", base_addr_divisible_by=16, alias_groups=("a",),
                          may_alias_internally=True)
     r = repr(m)
-    assert r == ("MetaTensor.parse('f32[?]', base_addr_divisible_by=16, "
-                 "alias_groups=('a',), may_alias_internally=True)")
+    assert r == "MetaTensor.parse('f32[?]%16~', alias_groups=('a',))"
     assert eval(r) == m
+    assert MetaTensor.parse("f32[?%16]:[1!]%16~@i64") == MetaTensor(
+        (None,), "f32", (1,), static_strides=True, shape_divisible_by=16, base_addr_divisible_by=16,
+        may_alias_internally=True, index_dtype="i64")
 
 
 @pytest.mark.parametrize("spec, part", [
@@ -252,10 +254,12 @@ class _CAI:
 
 
 def test_like_cuda_array_interface():
+    # a GPU array: with the facts a launch derives (tests/gpu/test_specialize.py checks them against
+    # upstream's launch)
     m = MetaTensor.like(_CAI((3, 5), "<f4"))
-    assert m == MetaTensor((3, 5), "f32")
+    assert m == MetaTensor((3, 5), "f32", static_strides=(False, True), base_addr_divisible_by=16)
     m = MetaTensor.like(_CAI((3, 5), "<i2", (2, 6)))
-    assert m.dtype is D.int16 and m.strides == (1, 3)
+    assert m.dtype is D.int16 and m.strides == (1, 3) and m.static_strides == (True, False)
 
 
 def test_like_dlpack():

@@ -14,6 +14,7 @@ function activate(context) {
       executeModules: cfg.get("executeModules", false),
       debounceMs: cfg.get("debounceMs", 150),
     },
+    synchronize: { configurationSection: "tilescope" },   // changes arrive as didChangeConfiguration
   };
   client = new LanguageClient("tilescope", "tilescope", serverOptions, clientOptions);
   client.start();

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
 from .annotations import array_annotation, is_constant_annotation, scalar_annotation
-from .backends.tileir import compile_cubin, lower_function, print_module, write_bytecode
+from .backends.tileir import assemble_module, entry_hints, lower_function, opt_level, print_module, write_bytecode
 from .errors import TileError, TileInternalError, TileRecursionError
 from .frontend.hir_printer import print_hir
 from .frontend.source import SourceFunction, function_ast, unwrap_tile_function
@@ -14,6 +14,7 @@ from .ir.core import Function, clone_function
 from .ir.primitive import PRIMITIVES
 from .ir.printer import print_function
 from .ir.verify import VerifyError, verify
+from .lang.kernel import kernel_options
 from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of, parse_args
 from .ops import load_all
 from .ops.bridge import translate
@@ -21,6 +22,7 @@ from .passes.dce import dce
 from .passes.fma import fma
 from .passes.infer import Inference
 from .pyeval import annotation_value
+from .targets import DEFAULT_TARGET, KNOWN_TARGETS
 
 PASSES: List[Tuple[str, Callable[[Function], Function]]] = [("fma", fma), ("dce", dce)]
 
@@ -41,6 +43,8 @@ class Compiled:
     stages: List[Tuple[str, str]] = field(default_factory=list)   # (stage name, text) after each pass
     final: Optional[Function] = None
     bindings: list = field(default_factory=list)
+    target: Tuple[int, int] = (13, 4)         # the tileiras version its features were checked for
+    options: dict = field(default_factory=dict)   # @ct.kernel compiler hints (num_ctas, occupancy, ...)
 
     def ast_text(self) -> str:
         node, _ = function_ast(self.pyfunc)
@@ -55,21 +59,30 @@ class Compiled:
     def final_text(self, *, locations: bool = False) -> str:
         return print_function(self.final, locations=locations)
 
-    def tileir_module(self):
-        """The kernel lowered to TileIR (raises a located TileUnsupportedFeatureError if it cannot be)."""
-        return lower_function(self.final)
+    def tileir_module(self, version: Optional[str] = None, gpu: Optional[str] = None):
+        """The kernel lowered to TileIR for bytecode `version` (default: the one it was checked
+        for) and, when given, one GPU (raises a located TileUnsupportedFeatureError if it cannot be)."""
+        hints = entry_hints(self.options, version or self.target_text, gpu, self.final.loc)
+        return lower_function(self.final, specs=self.args, hints=hints)
 
     def tileir_text(self) -> str:
         """TileIR as MLIR text, in the syntax `tileirdisasm` prints."""
         return print_module(self.tileir_module())
 
-    def tileir_bytecode(self, version: str = "13.3") -> bytes:
-        """TileIR bytecode (13.1-13.4) that `tileiras` accepts."""
-        return write_bytecode(self.tileir_module(), version)
+    def tileir_bytecode(self, version: Optional[str] = None) -> bytes:
+        """TileIR bytecode (13.1-13.4; default: the version the kernel was checked for)."""
+        version = version or self.target_text
+        return write_bytecode(self.tileir_module(version), version)
 
-    def cubin(self, gpu: str = "sm_90", version: str = "13.3") -> bytes:
+    def cubin(self, gpu: str = "sm_90", version: Optional[str] = None) -> bytes:
         """A cubin from NVIDIA's tileiras (must be installed; see docs/tileir.md)."""
-        return compile_cubin(self.final, gpu, version)
+        version = version or self.target_text
+        return assemble_module(self.tileir_module(version, gpu), self.final, gpu, version,
+                               opt_level(self.options, gpu))
+
+    @property
+    def target_text(self) -> str:
+        return f"{self.target[0]}.{self.target[1]}"
 
     def stored_types(self) -> List[str]:
         """Types of the stored values of every store-like op, in program order."""
@@ -119,8 +132,9 @@ def normalize_args(args: Union[str, Sequence[Any]]) -> List[Any]:
 def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool = False) -> Compiled:
     """Compile `kernel` for `args` (a spec string like "f32[1024], i32, 16", specs, or real values).
 
-    `tileiras_version` ("13.3", "13.4"; default TILESCOPE_TILEIRAS_VERSION or 13.3) is the
-    assembler version whose features are allowed, as upstream gates them on the installed one.
+    `tileiras_version` ("13.3", "13.4") is the assembler version whose features are allowed, as
+    upstream gates them on its target's; default TILESCOPE_TILEIRAS_VERSION, else the newest
+    version tilescope knows (a type check and a CPU run need no assembler).
     `trust=True` evaluates compile-time Python (static_eval...) as ordinary Python, running the
     user's code; by default tilescope.pyeval evaluates it without running any.
     Raises a located `TileError` for problems in the kernel.
@@ -129,7 +143,8 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool
     fn, name = resolve_kernel(kernel)
     specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, args)))
     bindings: list = []
-    inference = Inference(bindings=bindings, target_version=_parse_version(tileiras_version))
+    target = _parse_version(tileiras_version)
+    inference = Inference(bindings=bindings, target_version=target)
     inference.trust = trust
     try:
         ir = inference.infer_kernel(fn, specs, name)
@@ -142,7 +157,8 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool
         raise TileInternalError(f"internal error while compiling '{name}': {type(ex).__name__}: {ex}",
                                 inference.loc) from ex
     hir = ir.hir
-    compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings)
+    compiled = Compiled(name, fn, specs, hir, ir, bindings=bindings, target=target or DEFAULT_TARGET,
+                        options=kernel_options(kernel))
     _verified(ir, "inference")
     compiled.stages.append(("ir", print_function(ir)))
     current = clone_function(ir)
@@ -184,6 +200,9 @@ def _parse_version(text: Optional[str]):
         major, minor = (int(p) for p in str(text).split("."))
     except ValueError:
         raise ValueError(f"tileiras version must look like '13.4', got {text!r}") from None
+    if (major, minor) not in KNOWN_TARGETS:
+        known = ", ".join(f"{a}.{b}" for a, b in KNOWN_TARGETS)
+        raise ValueError(f"tileiras version {text!r} is not one tilescope knows ({known})")
     return major, minor
 
 

@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import List, Optional
 
+from .frontend.source import split_lines, strip_bom
+
 ARGS_RE = re.compile(r"^\s*#\s*tilescope:\s*args\s*(.*?)\s*$")
 
 
@@ -39,11 +41,12 @@ def is_kernel_decorator(dec: ast.expr) -> bool:
 
 
 def find_kernels(tree: ast.Module, source: str) -> List[KernelSite]:
-    lines = source.splitlines()
+    # Numbered as `tree` numbers them (see split_lines): a form feed or U+2028 in a
+    # comment must not move the directives of the kernels below it.
+    lines = split_lines(strip_bom(source))
     sites = []
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
-                is_kernel_decorator(d) for d in node.decorator_list):
+    for node in _defs(tree):
+        if any(is_kernel_decorator(d) for d in node.decorator_list):
             first = min([node.lineno] + [d.lineno for d in node.decorator_list])
             site = KernelSite(node.name, node.lineno, node.col_offset + 1, node.end_lineno or node.lineno)
             # Contiguous comment lines directly above the decorators.
@@ -68,6 +71,19 @@ def find_kernels(tree: ast.Module, source: str) -> List[KernelSite]:
             sites.append(site)
     sites.sort(key=lambda s: s.line)
     return sites
+
+
+def _defs(tree: ast.AST):
+    """Every function definition, at any depth; only statements are visited (a def is one)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            for child in getattr(node, name, ()) or ():
+                if isinstance(child, ast.AST):
+                    todo.append(child)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
 
 
 def find_kernel(sites: List[KernelSite], name: Optional[str]) -> List[KernelSite]:

@@ -205,7 +205,9 @@ _FROM_NUMPY: dict | None = None
 def _numpy_table() -> dict:
     global _FROM_NUMPY
     if _FROM_NUMPY is None:
-        _FROM_NUMPY = {d.numpy.name: d for d in ALL_DTYPES
+        # by storage name (ml_dtypes' dtypes are named as their types), so that launches on
+        # NumPy's own dtypes never import ml_dtypes (most of a first launch's time otherwise)
+        _FROM_NUMPY = {d._storage.rsplit(".", 1)[-1]: d for d in ALL_DTYPES
                        if d not in (tfloat32, float8_e5m3fnu)}
     return _FROM_NUMPY
 

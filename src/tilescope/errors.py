@@ -7,8 +7,20 @@ written against upstream behave the same under tilescope.
 from __future__ import annotations
 
 import linecache
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Optional
+
+
+@dataclass(frozen=True)
+class InlinedScope:
+    """One inlining of a helper function: the function's name ("<lambda>" for a lambda), file and
+    first line and column, and a number unique per inlining ("s0", "s1"... in inlining order), as
+    upstream's debug info names each inlined helper."""
+    name: str
+    filename: str
+    line: int
+    col: int
+    specialization: str
 
 
 @dataclass(frozen=True)
@@ -21,6 +33,8 @@ class Loc:
     end_col: Optional[int] = None
     # Where an inlined helper was called from, for "called from" notes.
     call_site: Optional["Loc"] = None
+    # The inlined helper the location is inside (debug info only; not part of equality).
+    scope: Optional[InlinedScope] = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.filename}:{self.line}:{self.col}"

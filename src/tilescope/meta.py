@@ -2,7 +2,7 @@
 
 Array spec strings (``MetaTensor.parse`` and ``repr(MetaTensor)``)::
 
-    spec   := dtype '[' [dim {',' dim}] ']' [':' '[' [stride {',' stride}] ']'] ['@' index]
+    spec   := dtype '[' [dim {',' dim}] ']' [':' '[' [stride {',' stride}] ']'] ['%' INT] ['~'] ['@' index]
     dim    := ('?' | INT) ['!'] ['%' INT]
     stride := ('?' | ['-'] INT) ['!'] ['%' INT]
 
@@ -13,9 +13,12 @@ Array spec strings (``MetaTensor.parse`` and ``repr(MetaTensor)``)::
 * ``%N`` states that the size/stride is divisible by N (in elements).
 * The stride list is optional; without it strides are C-contiguous in elements
   (``?`` where an unknown size makes them unknown).
+* ``%N`` after the brackets: the base address is divisible by N bytes; ``~``: two in-bounds
+  indices may reach the same element (a zero stride, overlapping axes).
 * ``@i64`` selects the index dtype (``i32``, the default, or ``i64``).
 
-Examples: ``f32[1024,?]``, ``bf16[?%16,64!]``, ``f16[?,?]:[?,1!]``, ``f32[?]@i64``.
+Examples: ``f32[1024,?]``, ``bf16[?%16,64!]``, ``f16[?,?]:[?,1!]``, ``f32[?]@i64``, and what a launch
+derives from a contiguous, 16-byte aligned float32 array: ``f32[?%16,?%16]:[?%4,1!]%16``.
 """
 
 from __future__ import annotations
@@ -26,11 +29,11 @@ import functools
 import math
 import re
 import struct
-import sys
 from typing import Any, Sequence
 
 import numpy as np
 
+from .arraylike import bytes_to_elems, c_strides, describe_array, device_pointer, launch_facts
 from .dtypes import as_dtype, int32, int64, literal_dtype, dtype_from_numpy
 
 __all__ = ["MetaTensor", "ScalarSpec", "ConstantSpec", "TupleSpec", "ListSpec",
@@ -79,14 +82,6 @@ def _check_opt_int(v, what):
     return None if v is None else int(v)
 
 
-def _c_strides(shape: tuple) -> tuple:
-    strides, acc = [], 1
-    for dim in reversed(shape):
-        strides.append(acc)
-        acc = None if acc is None or dim is None else acc * dim
-    return tuple(reversed(strides))
-
-
 class MetaTensor:
     """An array described without data: shape, dtype, strides and compile-time facts.
 
@@ -130,7 +125,7 @@ class MetaTensor:
         dtype = as_dtype(dtype)
 
         if strides is None:
-            strides = _c_strides(shape)
+            strides = c_strides(shape)
         else:
             if isinstance(strides, (str, bytes)) or not isinstance(strides, Sequence):
                 raise ValueError(f"strides must be a sequence of ints/None, got {strides!r}")
@@ -222,7 +217,7 @@ class MetaTensor:
         """True/False when decidable from the known sizes and strides, else None."""
         if len(self.shape) == 0:
             return True
-        expected = _c_strides(self.shape)
+        expected = c_strides(self.shape)
         unknown = False
         for d, s, e in zip(self.shape, self.strides, expected):
             if d is not None and d <= 1:
@@ -268,10 +263,14 @@ class MetaTensor:
             return s
         out = self.dtype.short + "[" + ",".join(
             item(*t) for t in zip(self.shape, self.static_shape, self.shape_divisible_by)) + "]"
-        if (self.strides != _c_strides(self.shape) or any(self.static_strides)
+        if (self.strides != c_strides(self.shape) or any(self.static_strides)
                 or any(d != 1 for d in self.stride_divisible_by)):
             out += ":[" + ",".join(item(*t) for t in zip(
                 self.strides, self.static_strides, self.stride_divisible_by)) + "]"
+        if self.base_addr_divisible_by != 1:
+            out += f"%{self.base_addr_divisible_by}"
+        if self.may_alias_internally:
+            out += "~"
         if self.index_dtype is int64:
             out += "@i64"
         return out
@@ -281,12 +280,8 @@ class MetaTensor:
         extra = []
         if self.stride_lower_bound != default_lower:
             extra.append(f"stride_lower_bound={self.stride_lower_bound!r}")
-        if self.base_addr_divisible_by != 1:
-            extra.append(f"base_addr_divisible_by={self.base_addr_divisible_by}")
         if self.alias_groups:
             extra.append(f"alias_groups={self.alias_groups!r}")
-        if self.may_alias_internally:
-            extra.append("may_alias_internally=True")
         if not extra:
             return self.spec
         return f"MetaTensor.parse({self.spec!r}, {', '.join(extra)})"
@@ -302,11 +297,11 @@ class MetaTensor:
             raise TypeError(f"spec must be a str, got {type(spec).__name__}")
         text = "".join(spec.split())
         m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_.]*)\[([^\[\]]*)\]"
-                         r"(?::\[([^\[\]]*)\])?(?:@([A-Za-z0-9_]+))?", text)
+                         r"(?::\[([^\[\]]*)\])?(?:%(\d+))?(~?)(?:@([A-Za-z0-9_]+))?", text)
         if not m:
             raise ValueError(f"bad array spec {spec!r}: expected e.g. 'f32[1024,?]', "
                              f"'f16[?,?]:[?,1]' or 'f32[?]@i64'")
-        dtype_s, dims_s, strides_s, index_s = m.groups()
+        dtype_s, dims_s, strides_s, base_s, overlap, index_s = m.groups()
         try:
             dtype = as_dtype(dtype_s)
         except ValueError as e:
@@ -339,6 +334,10 @@ class MetaTensor:
                 raise ValueError(f"bad array spec {spec!r}: {len(strides)} strides for "
                                  f"{len(shape)} dimensions")
             kw.update(static_strides=tuple(t_static), stride_divisible_by=tuple(t_div))
+        if base_s is not None:
+            kw["base_addr_divisible_by"] = int(base_s)
+        if overlap:
+            kw["may_alias_internally"] = True
         if index_s is not None:
             try:
                 kw["index_dtype"] = as_dtype(index_s)
@@ -363,8 +362,24 @@ class MetaTensor:
             return x.replace(**overrides) if overrides else x
         if type(x) is np.ndarray and not overrides and cls is MetaTensor:
             return _ndarray_meta(x.dtype, x.shape, x.strides)      # every launch describes its arrays
-        shape, dtype, strides = _describe(x)
+        shape, dtype, strides = describe_array(x)
+        ptr = device_pointer(x)
+        if ptr is not None:
+            # a GPU array: what a launch derives from it (see launch_facts)
+            overrides = {**launch_facts(ptr, shape, strides, as_dtype(dtype)), **overrides}
         return cls(shape, dtype, strides, **overrides)
+
+    def signature(self) -> "MetaTensor":
+        """Only what a kernel signature carries: the facts, without the informational sizes and
+        strides (a launch compiles one kernel for every array with the same facts)."""
+        return MetaTensor(tuple(d if st else None for d, st in zip(self.shape, self.static_shape)), self.dtype,
+                          tuple(v if st else None for v, st in zip(self.strides, self.static_strides)),
+                          index_dtype=self.index_dtype, static_shape=self.static_shape,
+                          static_strides=self.static_strides, shape_divisible_by=self.shape_divisible_by,
+                          stride_divisible_by=self.stride_divisible_by,
+                          base_addr_divisible_by=self.base_addr_divisible_by,
+                          stride_lower_bound=self.stride_lower_bound, alias_groups=self.alias_groups,
+                          may_alias_internally=self.may_alias_internally)
 
     # --- upstream ---------------------------------------------------------------------
     def to_upstream(self):
@@ -385,68 +400,11 @@ class MetaTensor:
             base_addr_divisible_by=self.base_addr_divisible_by)
 
 
-def _bytes_to_elems(strides_b, itemsize, what):
-    out = []
-    for s in strides_b:
-        if s % itemsize:
-            raise ValueError(f"{what} has a byte stride {s} that is not a multiple of the "
-                             f"element size {itemsize}")
-        out.append(s // itemsize)
-    return tuple(out)
-
-
 @functools.lru_cache(maxsize=1024)
 def _ndarray_meta(dtype: np.dtype, shape: tuple, strides: tuple) -> "MetaTensor":
     """MetaTensor.like of a NumPy array with this dtype, shape and byte strides (immutable,
     so one per distinct description)."""
-    return MetaTensor(shape, dtype_from_numpy(dtype), _bytes_to_elems(strides, dtype.itemsize, "array"))
-
-
-def _describe(x):
-    """(shape, dtype, strides-in-elements) of an array-like, or TypeError."""
-    if isinstance(x, np.ndarray):
-        dt = dtype_from_numpy(x.dtype)
-        return x.shape, dt, _bytes_to_elems(x.strides, x.itemsize, "array")
-
-    torch = sys.modules.get("torch")
-    if torch is not None and isinstance(x, torch.Tensor):
-        # Works for device="meta" too: only metadata is read.
-        return tuple(x.shape), dtype_from_numpy(x.dtype), tuple(x.stride())
-
-    jax = sys.modules.get("jax")
-    jax_types = tuple(t for t in (getattr(jax, "ShapeDtypeStruct", None),
-                                  getattr(jax, "Array", None)) if isinstance(t, type))
-    if jax_types and isinstance(x, jax_types):
-        return tuple(x.shape), dtype_from_numpy(np.dtype(x.dtype)), None
-
-    cai = getattr(x, "__cuda_array_interface__", None)
-    if isinstance(cai, dict):
-        try:
-            np_dt = np.dtype(cai["typestr"])
-        except TypeError:
-            raise TypeError(f"unsupported __cuda_array_interface__ typestr "
-                            f"{cai.get('typestr')!r}") from None
-        if hasattr(x, "dtype"):  # CuPy etc. give a richer dtype (e.g. bfloat16)
-            try:
-                np_dt = np.dtype(x.dtype)
-            except TypeError:
-                pass
-        shape = tuple(cai["shape"])
-        strides = cai.get("strides")
-        if strides is not None:
-            strides = _bytes_to_elems(strides, np_dt.itemsize, "__cuda_array_interface__")
-        return shape, dtype_from_numpy(np_dt), strides
-
-    if hasattr(x, "__dlpack__"):
-        try:
-            arr = np.from_dlpack(x)
-        except Exception as e:  # noqa: BLE001 - any failure means "not consumable"
-            raise TypeError(f"cannot describe {type(x).__name__}: NumPy cannot import it "
-                            f"through __dlpack__ ({e})") from None
-        return _describe(arr)
-
-    raise TypeError(f"cannot describe an object of type {type(x).__name__} as an array "
-                    f"(expected a NumPy/CuPy/torch/jax array or __cuda_array_interface__)")
+    return MetaTensor(shape, dtype_from_numpy(dtype), bytes_to_elems(strides, dtype.itemsize, "array"))
 
 
 # ---------------------------------------------------------------------------------------
@@ -757,5 +715,12 @@ def arg_spec_of(value):
         shape, strides = first.shape, first.strides
         for m in metas[1:]:
             shape, strides = _merge(shape, m.shape), _merge(strides, m.strides)
-        return ListSpec(MetaTensor(shape, first.dtype, strides))
+        # facts every element shares (GPU arrays: as a launch derives them for a list)
+        facts = dict(static_strides=tuple(all(f) for f in zip(*(m.static_strides for m in metas))),
+                     stride_divisible_by=tuple(min(f) for f in zip(*(m.stride_divisible_by for m in metas))),
+                     shape_divisible_by=tuple(min(f) for f in zip(*(m.shape_divisible_by for m in metas))),
+                     base_addr_divisible_by=min(m.base_addr_divisible_by for m in metas),
+                     may_alias_internally=any(m.may_alias_internally for m in metas))
+        return ListSpec(MetaTensor(shape, first.dtype, strides, **facts),
+                        elements_may_alias=any(device_pointer(v) is not None for v in value))
     return MetaTensor.like(value)

@@ -44,6 +44,7 @@ def _chunkable(kernel, args):
                   for c in loads.values())
 
 
+@pytest.mark.numpy_executor
 def test_which_loads_are_read_per_chunk():
     f16, f32 = MetaTensor((64, 256), "float16"), MetaTensor((64, 16), "float32")
     assert _chunkable(K.tiled_matmul, [f16, MetaTensor((256, 64), "float16"), f32, 16, 16, 16, 4]) == \
@@ -73,6 +74,7 @@ def test_whole_chunks_are_read_once(tmp_path, chunks, dt):
     assert len(chunks) % 4 == 0 and chunks                 # A and B tiles of the 2 whole chunks, per run
 
 
+@pytest.mark.numpy_executor
 @pytest.mark.parametrize("dt", [np.float16, np.float32], ids=str)
 def test_a_chunk_past_the_edge_is_read_whole(tmp_path, chunks, dt, monkeypatch):
     """K = 1,000 and M = 120 in tiles of 32: the second chunk (tiles 16 to 31) and the last row
@@ -88,6 +90,7 @@ def test_a_chunk_past_the_edge_is_read_whole(tmp_path, chunks, dt, monkeypatch):
     assert np.array_equal(c2, c)                             # the same as tile by tile
 
 
+@pytest.mark.numpy_executor
 def test_reports_of_a_loop_past_the_end_are_unchanged(chunks, monkeypatch):
     rng = np.random.default_rng(2)
     a, b = rng.uniform(-1, 1, (16, 512)).astype(np.float32), rng.uniform(-1, 1, (512, 16)).astype(np.float32)

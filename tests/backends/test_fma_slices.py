@@ -36,6 +36,7 @@ def test_sliced_fma_is_exact(shapes):
     assert np.prod(got.shape) > 2 * N._SLICE_ELEMENTS      # the sliced path ran
 
 
+@pytest.mark.numpy_executor
 def test_double_rounding_through_float64_is_avoided():
     """a*b + c = 1 + 2**-24 + 2**-64: float64 rounds it onto the float32 halfway point 1 + 2**-24,
     which would round to even (1.0); the fma's true result is 1 + 2**-23. Exact halfway sums

@@ -39,6 +39,7 @@ def test_equals_matmul_bit_for_bit(dt, tiles, lead):
     assert np.array_equal(got.view(np.uint8), want.view(np.uint8))
 
 
+@pytest.mark.numpy_executor
 @pytest.mark.parametrize("lead", LAYOUTS[:2], ids=str)
 def test_tiles_with_leading_unit_axes_are_joined(lead, monkeypatch):
     # a batched matmul's (1, TM, TK) tiles: joined like 2-d tiles (one big product per batch
@@ -55,6 +56,7 @@ def test_tiles_with_leading_unit_axes_are_joined(lead, monkeypatch):
     assert calls[-1] == (lead[0][0], lead[0][2] * 64, 48)      # (batch, rows of blocks · TM, K)
 
 
+@pytest.mark.numpy_executor
 def test_probe_refuses_a_blas_that_sums_large_products_differently(monkeypatch):
     """A BLAS whose big products round differently from small ones is never joined."""
     real = np.matmul

@@ -61,6 +61,7 @@ def test_ragged_transposed_tiles_as_lane_by_lane(tmp_path, monkeypatch):
     assert np.array_equal(s, want) and np.isfinite(s).all()
 
 
+@pytest.mark.numpy_executor
 def test_no_element_by_element_access(monkeypatch):
     def refuse(*a, **k):
         raise AssertionError("went element by element")
@@ -79,8 +80,7 @@ def test_races_on_a_partial_tile_name_an_element_inside_the_array():
     assert any("race on array 'y' element (8,)" in r for r in reports), reports
 
 
-def test_check_bounds_false_still_reports_lanes_outside(monkeypatch):
-    monkeypatch.setenv("TILESCOPE_TILEIRAS_VERSION", "13.4")
+def test_check_bounds_false_still_reports_lanes_outside():
     @ct.kernel
     def unchecked(x, y, T: ct.Constant[int]):
         i = ct.bid(0)
@@ -97,6 +97,7 @@ def spread_tiles(x, y, T: ct.Constant[int], S: ct.Constant[int]):
     ct.store(y, index=(i,), tile=ct.load(x, index=(i * S,), shape=(T,), padding_mode=PAD.NEG_ZERO))
 
 
+@pytest.mark.numpy_executor
 @pytest.mark.parametrize("dt", [np.float16, np.float32], ids=str)
 def test_a_ragged_matmul_reads_its_panels_by_region(tmp_path, monkeypatch, dt):
     # 100x70 @ 70x90 in 32x32x16 tiles: partial tiles along M, N and K; the shared row and
@@ -112,6 +113,7 @@ def test_a_ragged_matmul_reads_its_panels_by_region(tmp_path, monkeypatch, dt):
     assert np.array_equal(c2, c)
 
 
+@pytest.mark.numpy_executor
 @pytest.mark.parametrize("spread,lane_by_lane", [(50, False), (5000, True)])
 def test_tiles_far_apart(tmp_path, monkeypatch, spread, lane_by_lane):
     # tiles 0, S and 2S, the last one partial: a box of 2S+1 tiles is copied while small; far
@@ -143,6 +145,7 @@ def every_other_tile(x, y, T: ct.Constant[int]):
         ct.store(y, index=(i,), tile=ct.load(x, index=(i,), shape=(T,), padding_mode=PAD.ZERO) * 2.0)
 
 
+@pytest.mark.numpy_executor
 @pytest.mark.parametrize("kernel", [reversed_tiles, every_other_tile], ids=["reversed", "masked"])
 def test_irregular_and_masked_stores_past_the_edge(tmp_path, monkeypatch, kernel):
     # 7 tiles of 8 over 53 elements: the last tile is partial; y keeps what no block writes

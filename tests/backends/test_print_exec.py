@@ -153,14 +153,11 @@ DOC_OUTPUTS = {
     'doc_ensure_constant_1': 'Two is greater than one.\n',
 }
 
-NEEDS_BYTECODE_13_4 = {"doc_insert_1", "doc_insert_2"}
+
 
 
 @pytest.mark.parametrize("name", sorted(DOC_OUTPUTS))
 def test_doc_example_output(name, monkeypatch):
-    if name in NEEDS_BYTECODE_13_4:
-        # The insert examples need tileiras 13.4; the CPU executor does not care.
-        monkeypatch.setenv("TILESCOPE_TILEIRAS_VERSION", "13.4")
     out, _ = run_both((1,), getattr(DOCS, name), lambda: ())
     assert out == DOC_OUTPUTS[name]
 

@@ -44,6 +44,7 @@ def test_irregular_indices_are_not():
     assert regular_tiles([ids[:, 0]], nb) is None                              # repeats: blocks share tiles
 
 
+@pytest.mark.numpy_executor
 def test_components_are_analysed_once_per_index_array(monkeypatch):
     from tilescope.backends.numpy import tiles
     ids = _block_ids((4, 3, 1))

@@ -1,6 +1,7 @@
 """Arithmetic computed straight into the array a store writes (backends/numpy/forwarding.py):
 the same values as the ordinary path, bit for bit, and only where nothing can tell."""
 import numpy as np
+import pytest
 
 import cuda.tile as ct
 from tilescope.backends.numpy import launcher
@@ -109,6 +110,7 @@ def add_then_sum(a, b, c, s, T: ct.Constant[int]):
     ct.store(s, index=(i,), tile=ct.sum(t))
 
 
+@pytest.mark.numpy_executor
 def test_streaming_kernels_run_in_larger_groups(monkeypatch):
     f32 = MetaTensor((64,), "float32")
     kernels = {"add": (add, [f32, f32, f32, 16]), "add_in_place": (add_in_place, [f32, 16]),

@@ -95,6 +95,7 @@ def test_tiles_of_an_array_the_kernel_writes_are_read_before_it_changes(tmp_path
     assert np.array_equal(y, x.T) and not xc.any()
 
 
+@pytest.mark.numpy_executor
 def test_tiles_read_transposed_stay_views(monkeypatch):
     seen = []
     real = grid.tiles_as_grid

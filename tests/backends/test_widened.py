@@ -104,6 +104,7 @@ def query_times_keys(q, k, o, TQ: ct.Constant[int], TK: ct.Constant[int]):
     ct.store(o, index=(ct.bid(0), 0), tile=acc)
 
 
+@pytest.mark.numpy_executor
 def test_loop_invariant_operand_is_converted_once(tmp_path, monkeypatch):
     f16 = MetaTensor((64, 32), "float16")
     fn = compile_kernel(query_times_keys, [f16, f16, MetaTensor((64, 32), "float32"), 8, 16]).final

@@ -17,3 +17,39 @@ def per_block_trips(x, y, TILE: ct.Constant[int]):
     for j in range(ct.bid(0)):
         acc += ct.load(x, index=(j,), shape=(TILE,))
     ct.store(y, index=(ct.bid(0),), tile=ct.sum(acc, axis=0, keepdims=True))
+
+
+@ct.kernel
+def gather_rows(x, y, TILE: ct.Constant[int]):
+    """Lanes along rows (offset + arange) and lanes strided by the row length."""
+    row = ct.bid(0)
+    cols = ct.arange(TILE, dtype=ct.int32)
+    t = ct.gather(x, (row, cols))
+    ct.scatter(y, (cols, row), t)
+
+
+@ct.kernel
+def until_limit(x, y, limit: int, TILE: ct.Constant[int]):
+    """A loop bound min(runtime scalar, number of tiles)."""
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    for j in range(min(limit, ct.num_tiles(x, axis=0, shape=(TILE,)))):
+        acc += ct.load(x, index=(j,), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
+def mma_layouts(a, b, bt, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    """The B operand read as stored, through order=, and transposed in registers."""
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(ct.num_tiles(a, axis=1, shape=(TM, TK))):
+        ta = ct.load(a, index=(ct.bid(0), j), shape=(TM, TK))
+        acc = ct.mma(ta, ct.load(b, index=(j, 0), shape=(TK, TN)), acc)
+        acc = ct.mma(ta, ct.load(bt, index=(j, 0), shape=(TK, TN), order=(1, 0)), acc)
+        acc = ct.mma(ta, ct.transpose(ct.load(bt, index=(0, j), shape=(TN, TK))), acc)
+    ct.store(c, index=(ct.bid(0), 0), tile=acc)
+
+
+@ct.kernel
+def exps(x, y, TILE: ct.Constant[int]):
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=ct.exp(t) + ct.exp2(t))

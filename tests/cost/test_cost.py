@@ -144,12 +144,59 @@ def test_cli_bad_input_is_a_clear_error(args, message):
 
 
 def test_language_server_hover_on_a_kernel_name_shows_its_cost():
-    from tilescope.tools.lsp.analysis import analyze
     from tilescope.tools.lsp.features import hover
+    from tilescope.tools.lsp.summary import summarize
     path = os.path.join(EX, "matmul.py")
     with open(path) as f:
         text = f.read()
     line = 1 + text.splitlines().index("def matmul(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], "
                                        "TK: ct.Constant[int]):")
-    h = hover(analyze(text, path), line, 6)
+    h = hover(summarize(text, path), line, 6)
     assert h is not None and "cost on H200" in h.markdown and "bound by" in h.markdown and "GFLOP" in h.markdown
+
+
+def _kernels():
+    return load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+
+
+def test_gathers_along_rows_stream_and_strided_ones_cost_a_sector_per_element():
+    rows = 65536                                                     # arrays of 128 MB: beyond the L2
+    r = tilescope.cost(_kernels().gather_rows, f"f16[{rows},1024], f16[1024,{rows}], 1024", (rows,))
+    gather, scatter = [a for a in r.counts.accesses if a.kind in ("gather", "scatter")]
+    assert gather.contiguous and gather.row_bytes == 2048 and gather.rows == 1
+    assert gather.dram_bytes == rows * 1024 * 2                      # the array, once
+    assert not scatter.contiguous                                    # lanes strided by a row
+    assert scatter.dram_bytes == rows * 1024 * 32                    # a sector per element
+
+
+def test_whole_row_tiles_are_one_run_of_memory():
+    t = tilescope.cost(example("transpose").transpose, "f32[4096,128], f32[128,4096], 64, 128", (64, 1))
+    load = [a for a in t.counts.accesses if a.kind == "load"][0]
+    assert load.rows == 1 and load.row_bytes == 64 * 128 * 4        # 64 whole rows of 128
+    part = tilescope.cost(example("transpose").transpose, "f32[4096,256], f32[256,4096], 64, 128", (64, 2))
+    load = [a for a in part.counts.accesses if a.kind == "load"][0]
+    assert load.rows == 64 and load.row_bytes == 128 * 4            # half rows: 64 runs
+
+
+def test_min_of_a_runtime_scalar_bounds_the_loop_and_is_stated():
+    r = tilescope.cost(_kernels().until_limit, "f32[65536], f32[8192], i32, 1024", (8,))
+    loop = [reg for reg in r.counts.regions if reg.op is not None][0]
+    assert list(loop.trips) == [64] * 8                              # at most the 64 tiles
+    assert any("upper bound" in a for a in r.to_json()["assumptions"])
+
+
+def test_mma_operands_named_by_role_and_layout():
+    r = tilescope.cost(_kernels().mma_layouts, "f16[8192,4096], f16[4096,64], f16[64,4096], f32[8192,64], 64, 64, 32",
+                       (128,))
+    roles = [a.operand for a in r.counts.accesses if a.feeds_mma]
+    assert roles == ["a", "b", "b-kmajor", "b-kmajor"]
+    # the same bytes cost less along K than along N (the operand-layout microbenchmarks)
+    from tilescope.costmodel.calibration import H200
+    rates = {role: r0 for role, r0, _ in H200.operand_rates}
+    assert rates["b-kmajor"] > rates["b"]
+
+
+def test_exp2_is_counted_at_its_own_rate():
+    r = tilescope.cost(_kernels().exps, "f32[1048576], f32[1048576], 1024", (1024,))
+    work = r.counts.total_work()
+    assert work.sfu == 2 * 1024 * 1024 and work.exp2 == 1024 * 1024

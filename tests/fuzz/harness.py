@@ -27,6 +27,8 @@ from typing import Any, List, Optional
 
 import numpy as np
 
+from tests.oracle.corpus import ORACLE_TILEIRAS
+
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = ROOT / "tests" / "oracle" / "upstream_worker.py"
 
@@ -115,7 +117,7 @@ def check_frontend(path: str, kernel_name: str, spec: Any, timeout: float = 10.0
             return Verdict("bad_spec", type(e).__name__, message=str(e))
     try:
         with time_limit(timeout):
-            compiled = tilescope.compile(kern, spec)
+            compiled = tilescope.compile(kern, spec, tileiras_version=ORACLE_TILEIRAS)
     except Timeout:
         raise PropertyFailure(f"compile did not finish within {timeout}s") from None
     except TileInternalError as e:
@@ -144,17 +146,22 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
     return a.tobytes() == b.tobytes()
 
 
+RUNS = (("vectorised", dict(engine="numpy")), ("sequential", dict(sequential=True)),
+        ("compiled", dict(engine="auto")))
+
+
 def run_both(kern, grid, make_args, timeout: float = 30.0):
-    """Run vectorised and sequential; return (args_vec, args_seq, reports)."""
+    """Run vectorised, sequential and compiled (where the compiled backend takes the kernel);
+    return (args, reports) of each, in RUNS order."""
     from tilescope.backends.numpy.launcher import run_kernel
     results = []
-    for sequential in (False, True):
+    for _, how in RUNS:
         args = make_args()
         err = io.StringIO()
         with time_limit(timeout), contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), \
                 warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            chk = run_kernel(grid, kern, args, sequential=sequential)
+            chk = run_kernel(grid, kern, args, **how)
         results.append((args, sorted(chk.reports)))
     return results
 
@@ -165,7 +172,7 @@ def check_execution(kernel, verdict: Verdict, timeout: float = 30.0, compare_rep
     from tilescope.run import LaunchError
     kern = getattr(verdict.module, kernel.name)
     try:
-        (a1, r1), (a2, r2) = run_both(kern, kernel.grid, kernel.make_args, timeout)
+        runs = run_both(kern, kernel.grid, kernel.make_args, timeout)
     except Timeout:
         raise PropertyFailure(f"execution did not finish within {timeout}s") from None
     except TileError as e:
@@ -174,15 +181,17 @@ def check_execution(kernel, verdict: Verdict, timeout: float = 30.0, compare_rep
         raise PropertyFailure(f"accepted kernel failed to run: LaunchError: {e}") from e
     except Exception as e:
         raise PropertyFailure(f"accepted kernel crashed the executor: {type(e).__name__}: {e}") from e
-    if any("race on" in r for r in r1 + r2):
-        raise PropertyFailure(f"race reported: {r1[:2]}")
-    for p, x, y in zip(kernel.params, a1, a2):
-        if isinstance(x, np.ndarray) and not _same(x, y):
-            bad = np.argwhere(~((x == y) | ((x != x) & (y != y))))[:3] if x.shape == y.shape else "shape"
-            raise PropertyFailure(f"vectorised and sequential runs differ in '{p.name}' at {bad}:\n"
-                                  f"vectorised: {x!r}\nsequential: {y!r}")
-    if compare_reports and r1 != r2:
-        raise PropertyFailure(f"check reports differ:\nvectorised: {r1}\nsequential: {r2}")
+    (a1, r1), name1 = runs[1], RUNS[1][0]
+    for (a2, r2), (name2, _) in ((runs[0], RUNS[0]), (runs[2], RUNS[2])):
+        if any("race on" in r for r in r1 + r2):
+            raise PropertyFailure(f"race reported: {(r1 + r2)[:2]}")
+        for p, x, y in zip(kernel.params, a2, a1):
+            if isinstance(x, np.ndarray) and not _same(x, y):
+                bad = np.argwhere(~((x == y) | ((x != x) & (y != y))))[:3] if x.shape == y.shape else "shape"
+                raise PropertyFailure(f"{name2} and {name1} runs differ in '{p.name}' at {bad}:\n"
+                                      f"{name2}: {x!r}\n{name1}: {y!r}")
+        if compare_reports and r1 != r2:
+            raise PropertyFailure(f"check reports differ:\n{name2}: {r2}\n{name1}: {r1}")
 
 
 # ---------------------------------------------------------------------------------------

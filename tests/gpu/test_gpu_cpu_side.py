@@ -143,8 +143,11 @@ def test_keys_ignore_sizes_but_not_dtypes_or_constants():
     k = _examples("vector_add").vector_add
     a, b = np.zeros(16, np.float32), np.zeros(4096, np.float32)
     key1, sig = key_for(k, (a, a, a, 1024), "sm_90")
-    assert sig == "f32[?], f32[?], f32[?], 1024"
+    # what a launch derives (host arrays: their aligned contiguous device copies)
+    assert sig == "f32[?%16]:[1!]%16, f32[?%16]:[1!]%16, f32[?%16]:[1!]%16, 1024"
     assert key_for(k, (b, b, b, 1024), "sm_90")[0] == key1
+    c = np.zeros(4095, np.float32)                      # an extent not divisible by 16: another kernel
+    assert key_for(k, (c, c, c, 1024), "sm_90")[1] == "f32[?]:[1!]%16, f32[?]:[1!]%16, f32[?]:[1!]%16, 1024"
     assert key_for(k, (a, a, a, 512), "sm_90")[0] != key1
     h = a.astype(np.float16)
     assert key_for(k, (h, h, h, 1024), "sm_90")[0] != key1
@@ -189,10 +192,10 @@ def _has_toolchain():
 def test_real_cubin_layout_and_bundle(tmp_path):
     from tilescope.gpu.bundle import build_bundle
     made = build_bundle(str(tmp_path), os.path.join(ROOT, "examples", "vector_add.py"),
-                        [("vector_add", "f32[?], f32[?], f32[?], 1024")])
+                        [("vector_add", "f32[?]:[1!]%16, f32[?]:[1!]%16, f32[?]:[1!]%16, 1024")])
     art = made[0]
     assert art.block == (128, 1, 1)
-    assert art.symbol == "vector_add_Kt1_A1f32_1l0_A1f32_1l0_A1f32_1l0_I1024"
+    assert art.symbol == "vector_add_Kt1_A1f32_1t1_p16_A1f32_1t1_p16_A1f32_1t1_p16_I1024"
     a = np.zeros(3, np.float32)
     key, _ = key_for(_examples("vector_add").vector_add, (a, a, a, 1024), "sm_90")
     assert lookup(str(tmp_path), key) is not None

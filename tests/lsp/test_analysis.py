@@ -6,6 +6,7 @@ import pytest
 
 from tilescope.tools.lsp import features as F
 from tilescope.tools.lsp.analysis import Cancelled, analyze
+from tilescope.tools.lsp.summary import build_summary
 
 KERNEL = '''import cuda.tile as ct
 import torch
@@ -18,11 +19,18 @@ def vadd(a, b, c, TILE: ct.Constant[int]):
 '''
 
 
+def summarize(an):
+    s = build_summary(an)
+    s.text = an.text
+    return s
+
+
 def _hover_at(an, needle, offset=0):
-    for i, line in enumerate(an.lines):
+    s = summarize(an)
+    for i, line in enumerate(s.lines):
         j = line.find(needle)
         if j >= 0:
-            return F.hover(an, i + 1, j + 1 + offset)
+            return F.hover(s, i + 1, j + 1 + offset)
     raise AssertionError(needle)
 
 
@@ -100,7 +108,7 @@ def k(n: ct.Constant[int]):
 
 
 def test_signature_help_and_call_context():
-    an = analyze(KERNEL, "/tmp/k.py")
+    an = summarize(analyze(KERNEL, "/tmp/k.py"))
     sh = F.signature_help(an, "    y = ct.load(a, index=(0,), shape=(1,), padding_mode=")
     assert sh.label.startswith("ct.load(") and sh.parameters[sh.active_parameter].startswith("padding_mode")
     assert "PaddingMode." in sh.label

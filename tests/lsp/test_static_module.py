@@ -5,7 +5,7 @@ import tilescope
 from tilescope import lang
 from tilescope.errors import TileStaticEvalError
 from tilescope.frontend.source import SourceFunction
-from tilescope.frontend.static_module import analyze_module
+from tilescope.frontend.static_module import analyze_module, parse_tolerant
 from tilescope.frontend.unknown import UnknownValue, is_unknown_error
 
 SRC = '''import cuda.tile as ct
@@ -90,6 +90,20 @@ def test_syntax_error_elsewhere_keeps_the_rest():
     sm = analyze_module(broken, "m.py")
     assert sm.syntax_errors and sm.syntax_errors[0].loc.line == broken.splitlines().index("class Config(:") + 1
     assert "k" in sm.functions and sm.globals["BLOCK"] == 64
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_statements_after_broken_ones_keep_their_lines(newline):
+    lines = []
+    for i in range(2000):      # many statements: recovering stays linear in the text
+        lines += [f"v{i} = ({i}" if i % 500 == 7 else f"v{i} = {i}", f"def f{i}(a,", "      b):", "    return a"]
+    text = newline.join(lines) + newline
+    tree, errors = parse_tolerant(text, "m.py")
+    assert [e.loc.line for e in errors] == [4 * i + 1 for i in range(2000) if i % 500 == 7]
+    names = {getattr(st, "name", None) or st.targets[0].id: st for st in tree.body}
+    assert "v7" not in names and names["f7"].lineno == 4 * 7 + 2
+    assert names["v1999"].lineno == 4 * 1999 + 1 and names["f1999"].body[0].lineno == 4 * 1999 + 4
+    assert names["f1999"].args.args[1].lineno == 4 * 1999 + 3
 
 
 @pytest.mark.parametrize("expr", ["2 ** 10 ** 9", "1 << 10 ** 9", "(1,) * 10 ** 9", "open('/etc/passwd')",

@@ -105,8 +105,6 @@ def test_unary_constant_errors(tmp_path, expr, cls, msg):
     ("ct.add(a, a, rounding_mode=ct.RoundingMode.RZ)", "i32", TileTypeError, "unrestricted float"),
     ("ct.mul(a, a, flush_to_zero=True)", "i32", TileTypeError, "only be used for float32"),
     ("ct.exp2(a, flush_to_zero=1)", "f32", TileTypeError, "flush_to_zero"),
-    ("a.astype(ct.float16, rounding_mode=ct.RoundingMode.RZ)", "f32", TileUnsupportedFeatureError,
-     "tileiras 13.4"),
     ("ct.astype(a, ct.float16, rounding_mode=ct.RoundingMode.APPROX)", "f32", TileTypeError,
      "not supported for conversion"),
     ("ct.astype(a, ct.float8_e8m0fnu)", "f32", TileTypeError, "RN is not supported for conversion"),
@@ -116,6 +114,14 @@ def test_unary_constant_errors(tmp_path, expr, cls, msg):
 def test_rounding_rules(tmp_path, expr, args, cls, msg):
     with pytest.raises(cls, match=msg):
         compile_body(tmp_path, LOAD + f"r = {expr}", f"{args}[64], f32[64]")
+
+
+def test_rz_conversion_to_f16_follows_the_target(tmp_path, monkeypatch):
+    body = LOAD + "r = a.astype(ct.float16, rounding_mode=ct.RoundingMode.RZ)"
+    compile_body(tmp_path, body, "f32[64], f32[64]")            # the default target is the newest known
+    monkeypatch.setenv("TILESCOPE_TILEIRAS_VERSION", "13.3")
+    with pytest.raises(TileUnsupportedFeatureError, match="tileiras 13.4"):
+        compile_body(tmp_path, body, "f32[64], f32[64]")
 
 
 def test_rounding_attrs_recorded(tmp_path):

@@ -148,9 +148,18 @@ def inserts(x):
     ct.store(x, index=(0, 0), tile=t.insert((1, 2), ct.full((), 3.0, dtype=ct.float32)))
 
 
-def test_insert_needs_bytecode_13_4():
-    with pytest.raises(TileUnsupportedFeatureError, match="insert requires tileiras 13.4 or later"):
+def test_insert_follows_the_target_version(monkeypatch):
+    # upstream's text and class when the target is too old; the default target is the newest known
+    with pytest.raises(TileUnsupportedFeatureError,
+                       match=r":148:\d+: insert requires tileiras 13.4 or later. Current version is 13.3.$"):
+        tilescope.compile(inserts, "f32[4,4]", tileiras_version="13.3")
+    assert tilescope.compile(inserts, "f32[4,4]").target == (13, 4)
+    monkeypatch.setenv("TILESCOPE_TILEIRAS_VERSION", "13.3")
+    with pytest.raises(TileUnsupportedFeatureError, match="Current version is 13.3"):
         tilescope.compile(inserts, "f32[4,4]")
+    assert tilescope.compile(inserts, "f32[4,4]", tileiras_version="13.4").target == (13, 4)
+    with pytest.raises(ValueError, match="not one tilescope knows"):
+        tilescope.compile(inserts, "f32[4,4]", tileiras_version="12.9")
 
 
 @ct.kernel

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
+# The tileiras version the recorded verdicts were made for (upstream gates features on it).
+ORACLE_TILEIRAS = "13.3"
 
 _ARGS_RE = re.compile(r"^\s*#\s*tilescope:\s*args\s*(.*?)\s*$")
 _EXPECT_RE = re.compile(r"^\s*#\s*expect:\s*(.*?)\s*$")

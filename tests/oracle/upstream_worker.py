@@ -33,9 +33,10 @@ _SRC = _HERE.parent.parent / "src"
 if _SRC.is_dir():
     sys.path.insert(0, str(_SRC))                        # tilescope.meta if present
 
+from tests.oracle.corpus import ORACLE_TILEIRAS  # noqa: E402
 from tests.oracle.spec import to_upstream_args  # noqa: E402
 
-BYTECODE_VERSION = "13.3"
+BYTECODE_VERSION = ORACLE_TILEIRAS
 
 # opcode -> operand names holding the tile that is stored / printed
 STORE_OPERANDS = {

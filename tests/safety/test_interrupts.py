@@ -114,5 +114,5 @@ def test_only_written_arrays_are_copied(monkeypatch):
     monkeypatch.setattr(rollback.Snapshot, "__init__", record)
     x = np.ones(1 << 16, np.float32)
     y = np.zeros(1 << 16, np.float32)
-    run_kernel((64,), _copy, (x, y, 1024))
+    run_kernel((64,), _copy, (x, y, 1024), engine="numpy")     # (the compiled backend copies nothing here)
     assert sizes == [y.nbytes]          # the input is not copied

@@ -18,7 +18,14 @@ from tilescope.errors import TileError, TileUnsupportedFeatureError
 from tilescope.lang.shim import load_file
 
 RESULTS = json.loads((CORPUS_DIR / "upstream_results.json").read_text())["cases"]
-ACCEPTED = [c for c in load_corpus() if RESULTS.get(c.key, {}).get("accepted")]   # unrecorded cases: skip
+
+
+def _accepted_at_13_4(r) -> bool:
+    """Upstream accepts it with tileiras 13.4 (the verdicts were recorded for 13.3)."""
+    return r.get("accepted") or "requires tileiras 13.4 or later" in (r.get("message") or "")
+
+
+ACCEPTED = [c for c in load_corpus() if _accepted_at_13_4(RESULTS.get(c.key, {}))]   # unrecorded cases: skip
 REALISTIC = [c for c in ACCEPTED if c.key.startswith("realistic/")]
 VERSIONS = ("13.1", "13.2", "13.3", "13.4")
 _modules = {}
@@ -136,16 +143,18 @@ def test_while_if_break_and_argmax(tmp_path):
     assert "identities=[0xFF800000 : f32, 0 : i32]" in text
 
 
-def test_unsupported_feature_is_located(tmp_path):
+def test_inexpressible_feature_is_located(tmp_path):
+    # the front end accepts a rank-2 tile stored to a rank-1 array (as upstream's does), but tileiras
+    # cannot express it (it rejects upstream's bytecode for it too)
     with pytest.raises(TileUnsupportedFeatureError) as info:
         _kernel(tmp_path, """
             @ct.kernel
             def k(x, y):
-                t = ct.load(x, index=(0,), shape=(16,))
-                ct.store(y, index=(0,), tile=ct.pack_to_bytes(t))
-            """, "f32[16], u8[64]").tileir_text()
+                t = ct.load(x, index=(0,), shape=(64,))
+                ct.store(y, index=(0,), tile=t.reshape((8, 8)))
+            """, "f32[64], f32[64]").tileir_text()
     assert info.value.loc is not None and info.value.loc.line == 6   # the call (line 1 is the import)
-    assert "'pack_bytes'" in info.value.message
+    assert "rank-2 tile cannot be stored to or loaded from a rank-1 array" in info.value.message
 
 
 # ---- memory tokens ------------------------------------------------------------------------

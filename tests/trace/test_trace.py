@@ -28,7 +28,10 @@ def cells(arr, name):
     n = arr["slices"] and len(arr["slices"]) * arr["rows"] * arr["cols"]
     import base64
     dt = {"wblock": np.int32, "rblock": np.int32, "wcount": np.uint8, "rcount": np.uint8, "flags": np.uint8,
-          "op": np.int16}[name]
+          "op": np.int8 if arr["op_narrow"] else np.int16}[name]
+    if arr[name] == "":                     # a map with nothing in it
+        out = np.full(n, -1 if name in ("wblock", "rblock", "op") else 0, np.int32)
+        return out.reshape(len(arr["slices"]), arr["rows"], arr["cols"])
     if name in ("wblock", "rblock") and arr["narrow"]:
         dt = np.uint16
     out = np.frombuffer(base64.b64decode(arr[name]), dt)

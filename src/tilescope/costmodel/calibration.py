@@ -1,8 +1,8 @@
 """The few constants the cost model takes from measurement, derived from microbenchmarks.
 
 `derive(cases)` turns the microbenchmark times of `bench/cost_validate.py` (group `micro`:
-bench/cost_kernels.py; stored in bench/results/cost_micro_h200.json) into a `Calibration`;
-`H200` holds the result for the H200 run of 2026-12-01 (a test re-derives it from the stored
+bench/cost_kernels.py; stored in the MICRO_FILES of bench/results/) into a `Calibration`;
+`H200` holds the result for the H200 runs of 2026-12-01 (a test re-derives it from the stored
 JSON, so the numbers here cannot drift from the measurement). No validation kernel is among
 the microbenchmarks. Other GPUs reuse these laws scaled by their clock (docs/cost-model.md).
 """
@@ -12,6 +12,8 @@ from dataclasses import dataclass
 import math
 from typing import Dict, List, Sequence, Tuple
 
+# bench/results/: the first device run's microbenchmarks, then version 3's operand layouts
+MICRO_FILES = ("cost_micro_h200.json", "cost_micro3_h200.json")
 REFERENCE_CLOCK_GHZ = 1.98          # the H200's clock during the microbenchmarks
 MICRO_ITERATIONS = 256              # loop trips of load_chain and mma_stream
 MMA_LOOP_ITERATIONS = 1024
@@ -36,6 +38,9 @@ class Calibration:
     tensor_efficiency: float         # mma throughput / datasheet tensor rate (f16, bf16)
     fp32_efficiency: float
     sfu_per_sm_clk: float            # exp results per SM per clock (with its multiply)
+    exp2_per_sm_clk: float           # exp2 results per SM per clock
+    operand_rates: Tuple[Tuple[str, float, float], ...]   # (role, r0, p): one operand tile's loads
+                                     # per SM, KiB/µs = r0·(tile KiB / 8)^p, without TMA
     reduce_us: float                 # latency of one reduction across a block's tile
 
 
@@ -66,6 +71,9 @@ def _power_law(points: Sequence[Tuple[float, float]], unit: float) -> Tuple[floa
 # mma adds arithmetic the law would absorb).
 MMA_STREAM = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
               ("float16", 128, 128, 16), ("float16", 32, 64, 64), ("bfloat16", 128, 64, 16)]
+# operand-layout microbenchmarks (model version 3): A and B streamed, B alone, B along K
+ORIENTATION = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
+               ("float16", 32, 64, 64), ("float16", 64, 32, 64), ("bfloat16", 128, 64, 16)]
 MMA_LOOP = [("float16", 64, 64, 32), ("float16", 64, 64, 64), ("float16", 128, 128, 32),
             ("float16", 64, 256, 64), ("bfloat16", 128, 64, 32)]
 
@@ -99,6 +107,19 @@ def derive(cases: Dict[str, dict]) -> Calibration:
             mma_us = 2 * tm * tn * tk / per_block_tc * 1e6
             pts.append((kib, 2 * kib / (per_iter(f"mma_stream_{dt}_{tm}x{tn}x{tk}{suffix}") - mma_us)))
         return pts
+    def role_points(role: str) -> List[Tuple[float, float]]:
+        """(tile KiB, KiB/µs per SM) of one operand role: B alone from the B-only loops, A as
+        what streaming A adds to them."""
+        pts = []
+        for dt, tm, tn, tk in ORIENTATION:
+            t = lambda kern: per_iter(f"{kern}_{dt}_{tm}x{tn}x{tk}_v3")      # noqa: E731
+            ka, kb = tm * tk * 2 / 1024, tk * tn * 2 / 1024
+            if role == "a":
+                pts += [(ka, 2 * ka / (t("mma_stream") - t("mma_stream_b_only"))),
+                        (ka, 2 * ka / (t("mma_stream_b_kmajor") - t("mma_stream_b_only_kmajor")))]
+            else:
+                pts.append((kb, 2 * kb / t("mma_stream_b_only" + ("_kmajor" if role == "b-kmajor" else ""))))
+        return pts
     fma = 2 * H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "fma_loop_g2112") * 1e-6)
     exps = H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "exp_loop_g2112") * 1e-6)
     return Calibration(
@@ -109,6 +130,9 @@ def derive(cases: Dict[str, dict]) -> Calibration:
         mma_rate=_power_law(mma_points(""), 8), mma_rate_tma=_power_law(mma_points("_tma"), 8),
         tensor_efficiency=tensor_eff, fp32_efficiency=fma / H200_FP32_PEAK,
         sfu_per_sm_clk=exps / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9),
+        exp2_per_sm_clk=H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "exp2_loop_g2112") * 1e-6)
+        / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9),
+        operand_rates=tuple((role,) + _power_law(role_points(role), 8) for role in ("a", "b", "b-kmajor")),
         reduce_us=_us(cases, "reduce_loop_t1024_g132") / MICRO_ITERATIONS)
 
 
@@ -119,4 +143,6 @@ H200 = Calibration(
     atomic_ns=86.41, atomics_per_s=6.812e10,
     load_us=(0.3266, 0.07773), load_us_tma=(0.3878, 0.02683),
     mma_rate=(3.078, -0.1663), mma_rate_tma=(4.084, -0.4412),
-    tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44, reduce_us=0.1788)
+    tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44, reduce_us=0.1788,
+    exp2_per_sm_clk=15.65,
+    operand_rates=(("a", 2.621, 0.1373), ("b", 3.048, -0.2896), ("b-kmajor", 4.267, -0.2461)))

@@ -34,6 +34,7 @@ class Access:
     elements: int                    # per execution
     order: Tuple[int, ...] = ()
     feeds_mma: bool = False
+    operand: str = ""                # its mma role: "a", "b" (rows along N) or "b-kmajor" (along K)
     transposed: bool = False         # read in a permuted order, or permuted before its mma
     pad_fraction: float = 0.0        # share of the tile's elements outside the array (tiling estimate)
     row_bytes: int = 0               # contiguous bytes per tile row (last tile axis)
@@ -45,6 +46,7 @@ class Access:
     weight: float = 1.0              # share of the region's runs that reach it (an if-branch's share of blocks)
     check_bounds: bool = True
     divides: bool = False            # tiles never reach past the array (metadata says so)
+    contiguous: bool = False         # a gather/scatter whose lanes run along the array's rows
 
     @property
     def bytes(self) -> int:
@@ -63,6 +65,7 @@ class Work:
     fp32_instr: float = 0.0          # element-wise instructions (for issue time)
     fp64: float = 0.0
     sfu: float = 0.0                 # transcendental results
+    exp2: float = 0.0                # of which base-2 exponentials (one SFU instruction, no helpers)
     int_ops: float = 0.0
     reductions: float = 0.0          # reductions across a tile (each a chain of shuffles and a barrier)
 
@@ -73,6 +76,7 @@ class Work:
         self.fp32_instr += other.fp32_instr * weight
         self.fp64 += other.fp64 * weight
         self.sfu += other.sfu * weight
+        self.exp2 += other.exp2 * weight
         self.int_ops += other.int_ops * weight
         self.reductions += other.reductions * weight
 
@@ -132,7 +136,11 @@ class _Walker:
     def walk(self, block, region: Region, weight: float) -> None:
         for op in block.ops:
             if op.name == "for":
+                before = self.sc.bounded
                 trips = trip_counts(self.sc, op)
+                if trips is not None and self.sc.bounded != before:
+                    self.note(op, "loop bound is min() of a value unknown from metadata: counted at its other "
+                                  "operand, an upper bound")
                 if trips is None:
                     trips = np.ones(self.sc.blocks)
                     self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
@@ -193,6 +201,7 @@ class _Walker:
                     w.fp32 += elems * (2 if name == "fma" else 1)
                     if name == "unary" and fn in _SFU:
                         w.sfu += elems           # (the SFU rate was measured with its FP32 helpers)
+                        w.exp2 += elems if fn == "exp2" else 0.0
                     else:
                         w.fp32_instr += elems * (1 + _EXTRA_INSTR.get(fn, 0))
             else:
@@ -236,21 +245,37 @@ class _Walker:
                     fill *= n / (-(-n // ts) * ts)
                     divides = divides and n % ts == 0
                 acc.pad_fraction, acc.divides = 1.0 - fill, divides
+        if kind in ("load", "store") and shape and len(shape) == t.ndim and acc.rows > 1 \
+                and order == tuple(range(len(shape))) and _whole_rows(t, shape):
+            acc.row_bytes, acc.rows = elements * itemsize, 1    # whole rows: one run of memory
+        if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
+            idx = op.operands[1:1 + t.ndim]
+            strides = [_last_axis_stride(v) for v in idx]
+            if strides[-1] == 1 and all(x == 0 for x in strides[:-1]):
+                acc.contiguous = True                  # e.g. offset + ct.arange(n) on the last axis
+                acc.row_bytes, acc.rows = shape[-1] * itemsize, elements // shape[-1]
         if kind == "load" and op.results:
-            users = self._mma_use(op.results[0])
-            if users is not None:
+            use = self._mma_use(op.results[0])
+            if use is not None:
+                index, permuted = use
                 acc.feeds_mma = True
-                acc.transposed = acc.transposed or users
+                acc.transposed = acc.transposed or permuted
+                # a B tile whose rows run along K in memory: read through order=, or permuted
+                # on the way (tileiras folds the permute into the load: same code, same time)
+                flipped = (order != tuple(range(len(shape)))) != permuted
+                acc.operand = "a" if index == 0 else ("b-kmajor" if flipped else "b")
         return acc
 
-    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[bool]:
-        """Whether `v` reaches an mma operand through view ops (None: it does not); True when
-        a permute lies on the way."""
+    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[Tuple[int, bool]]:
+        """(operand index, whether a permute lies on the way) when `v` reaches an mma operand
+        through view ops, else None."""
         if depth > 6:
             return None
         for user in self.readers.get(v.id, ()):
-            if user.name == "mma" and any(o is v for o in user.operands[:2]):
-                return permuted
+            if user.name == "mma":
+                for k, o in enumerate(user.operands[:2]):
+                    if o is v:
+                        return k, permuted
             if user.name in _VIEW_OPS:
                 hit = self._mma_use(user.results[0], permuted or user.name == "permute", depth + 1)
                 if hit is not None:
@@ -261,6 +286,62 @@ class _Walker:
         while v.owner is not None and v.owner.operands:
             v = v.owner.operands[0]
         return self.params.get(v.id, v.name or "array")
+
+
+def _whole_rows(t: ArrayType, shape) -> bool:
+    """A tile whose trailing axes span the array's whole trailing extents (row-major strides,
+    as far as the metadata says) covers one contiguous run of memory."""
+    k = len(shape) - 1
+    while k > 0 and shape[k] == t.shape[k]:
+        k -= 1
+    if k == len(shape) - 1:
+        return False
+    strides = tuple(t.strides) if t.strides else (None,) * t.ndim
+    expect = 1
+    for d in range(t.ndim - 1, k - 1, -1):
+        if strides[d] is not None and strides[d] != expect:
+            return False
+        expect *= t.shape[d] if isinstance(t.shape[d], int) else 0
+    return True
+
+
+def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
+    """How an index tile changes along its last axis (elements per lane), when it is an
+    affine function of `ct.arange` and scalars; None when unknown."""
+    t = v.type
+    shape = tuple(getattr(t, "shape", ()) or ())
+    if not shape or shape[-1] == 1:
+        return 0                                     # a scalar, or one lane along that axis
+    op = v.owner
+    if op is None or depth > 12:
+        return None
+    name = op.name
+    if name == "arange":
+        return 1
+    if name == "astype":
+        return _last_axis_stride(op.operands[0], depth + 1)
+    if name in ("broadcast", "reshape"):
+        src = tuple(getattr(op.operands[0].type, "shape", ()) or ())
+        if not src or src[-1] == 1:
+            return 0
+        return _last_axis_stride(op.operands[0], depth + 1) if src[-1] == shape[-1] else None
+    if name == "binary" and op.attrs.get("fn") in ("add", "sub", "mul"):
+        a, b = (_last_axis_stride(o, depth + 1) for o in op.operands[:2])
+        if a is None or b is None:
+            return None
+        if op.attrs["fn"] == "add":
+            return a + b
+        if op.attrs["fn"] == "sub":
+            return a - b
+        if a == 0 and b == 0:
+            return 0
+        for x, other in ((a, op.operands[1]), (b, op.operands[0])):
+            c = other.const if other.const is not None else (other.owner.attrs.get("value") if other.owner is not None
+                                                               and other.owner.name == "const" else None)
+            if x == 0 and isinstance(c, (int, np.integer)):
+                return (b if x is a else a) * int(c)
+        return None
+    return None
 
 
 def _elements(t) -> int:

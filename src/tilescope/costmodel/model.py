@@ -85,7 +85,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
-                  + work.sfu / (cal.sfu_per_sm_clk * gpu.sms * gpu.clock_ghz * 1e9)
+                  + _sfu_s(work.sfu, work.exp2, gpu, cal) / gpu.sms
                   + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
     }
     terms["memory"] = max(terms["memory"], 0.0)
@@ -122,6 +122,13 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                       {k: v for k, v in flops.items() if v}, notes)
 
 
+def _sfu_s(sfu: float, exp2: float, gpu: GPU, cal: Calibration) -> float:
+    """Seconds one SM spends on transcendentals: exp2 is one SFU instruction, the others
+    (exp, log, ...) also need FP32 helpers (the exp microbenchmark's rate)."""
+    fast = cal.exp2_per_sm_clk or cal.sfu_per_sm_clk
+    return ((sfu - exp2) / cal.sfu_per_sm_clk + exp2 / fast) / (gpu.clock_ghz * 1e9)
+
+
 def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> float:
     if kind == "float32":
         note = "float32 mma assumed at a third of the TF32 tensor rate (float32-accurate products)"
@@ -140,10 +147,15 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration) -> float:
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length)."""
     t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
-    if a.kind in ("load", "store") and a.rows <= 1 and not a.feeds_mma and a.shape:
+    if _streams(a) and a.rows <= 1 and not a.feeds_mma and a.shape:
         r0, p = cal.element_rate
         t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (a.elements / 1024) ** p))
     return t * 1e6
+
+
+def _streams(a: Access) -> bool:
+    """Tile loads and stores, and gathers/scatters whose lanes run along rows, stream."""
+    return a.kind in ("load", "store") or a.contiguous
 
 
 def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
@@ -162,7 +174,7 @@ def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
 def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
     """Share of the achievable bandwidth a stream of these tiles reaches: tiles of several
     short rows read without TMA reach the rate the 2-D copy microbenchmark measured."""
-    if a.kind not in ("load", "store") or a.feeds_mma or a.rows <= 1 or tma:
+    if not _streams(a) or a.feeds_mma or a.rows <= 1 or tma:
         return 1.0
     (r0, e0), (r1, e1) = cal.row_efficiency
     if a.row_bytes <= r0:
@@ -187,16 +199,22 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     t = 0.0
     if plain:
         t += lat + per_kib * kib(plain)
-    if operands:                     # the SM's operand path, shared by its resident blocks
+    if operands and (tma or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
         t += shared * k / (r0 * (k / 8) ** p)
+    elif operands:                   # each operand tile at the rate its role and layout reach
+        rates = {role: (r0, p) for role, r0, p in cal.operand_rates}
+        for a in operands:
+            r0, p = rates[a.operand or "a"]
+            k = kib([a])
+            t += shared * k / (r0 * (k / 8) ** p)
     if stores:
         t += per_kib * kib(stores)
     t *= slow
     w = r.work
     sm_tc = sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
     sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
-                + w.sfu / (cal.sfu_per_sm_clk * gpu.clock_ghz * 1e9))
+                + _sfu_s(w.sfu, w.exp2, gpu, cal))
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
 
 
@@ -208,7 +226,9 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
     for a in counts.accesses:
         useful = a.bytes * (1 - a.pad_fraction)
-        if a.kind in ("gather", "scatter"):
+        if a.kind in ("gather", "scatter") and a.contiguous:
+            a.dram_bytes = useful * a.executions                 # lanes along rows: like a tile
+        elif a.kind in ("gather", "scatter"):
             a.dram_bytes = a.elements * 32 * a.executions        # a sector per element, worst case
         elif a.kind == "atomic":
             a.dram_bytes = 0.0                  # atomics resolve in L2 (the atomics time covers them)
@@ -227,12 +247,14 @@ def _wave_reuse(counts: Counts, a: Access, slots: int, useful: float) -> float:
     keys = tile_keys(counts.scalars, a)
     if keys is None:
         return float(per_block.sum())
-    total = 0.0
-    for start in range(0, counts.blocks, slots):
-        k = keys[start:start + slots]
-        _, first = np.unique(k, axis=0, return_index=True)
-        total += float(per_block[start + first].sum())
-    return total
+    # one key per (wave, tile): the first block of each wave reading a tile reads it from DRAM
+    cols = np.concatenate([(np.arange(counts.blocks) // slots)[:, None], keys - keys.min(axis=0)], axis=1)
+    dims = cols.max(axis=0) + 1
+    if float(np.prod(dims.astype(np.float64))) < 2.0 ** 62:
+        _, first = np.unique(np.ravel_multi_index(tuple(cols.T), tuple(dims)), return_index=True)
+    else:
+        _, first = np.unique(cols, axis=0, return_index=True)
+    return float(per_block[first].sum())
 
 
 def _unique_bytes(reads: List[Access]) -> float:

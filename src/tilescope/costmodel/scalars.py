@@ -46,6 +46,7 @@ class GridScalars:
         lin = np.arange(self.blocks, dtype=np.int64)
         self.bids = (lin % self.grid[0], (lin // self.grid[0]) % self.grid[1], lin // (self.grid[0] * self.grid[1]))
         self.memo: Dict[int, Any] = {}
+        self.bounded = 0                 # values taken as an upper bound (min with an unknown)
         self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
 
     def value(self, v: Value) -> Any:
@@ -82,6 +83,9 @@ class GridScalars:
             return self._array_dim(op)
         if name == "num_tiles":
             return self._num_tiles(op)
+        if name == "binary" and op.attrs.get("fn") == "min" and sum(a is None for a in args) == 1:
+            self.bounded += 1               # min(unknown, known) <= known: an upper bound, noted
+            return args[0] if args[1] is None else args[1]
         if any(a is None for a in args):
             return None
         if name in ("reshape", "broadcast", "astype") and _scalar_like(op.results[0]):

@@ -4,7 +4,8 @@ from __future__ import annotations
 import ast
 import inspect
 import linecache
-from typing import Dict, Optional, Tuple
+import re
+from typing import Dict, List, Optional, Tuple
 
 from ..errors import Loc, TileSyntaxError
 from . import hir as H
@@ -12,6 +13,35 @@ from .ast2hir import function_to_hir
 
 _module_cache: Dict[Tuple[str, str], ast.Module] = {}
 _hir_cache: Dict[Tuple[str, int, str, bool], H.FunctionDef] = {}
+
+# Python and LSP end a line at "\r\n", "\r" or "\n" only; `str.splitlines` also splits at
+# form feed, VT, FS/GS/RS, U+0085, U+2028 and U+2029, which would renumber every line below.
+_LINE_END = re.compile(r"\r\n|\r|\n")
+BOM = "\ufeff"
+
+
+def split_lines(text: str, keepends: bool = False) -> List[str]:
+    """The lines of `text` numbered as Python and the Language Server Protocol number them.
+
+    Like `str.splitlines`, a final line ending does not start an empty last line."""
+    if keepends:
+        lines = []
+        start = 0
+        for m in _LINE_END.finditer(text):
+            lines.append(text[start:m.end()])
+            start = m.end()
+        if start < len(text):
+            lines.append(text[start:])
+        return lines
+    lines = _LINE_END.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def strip_bom(text: str) -> str:
+    """The text without a leading UTF-8 byte order mark (`ast.parse` rejects U+FEFF)."""
+    return text[1:] if text.startswith(BOM) else text
 
 
 def parse_file_text(filename: str, text: str) -> ast.Module:
@@ -88,6 +118,7 @@ class SourceFunction:
         self.defaults = defaults or {}
         self.is_kernel = is_kernel
         self.is_contextmanager = is_contextmanager
+        self.hir: Dict[bool, H.FunctionDef] = {}        # is_entry -> HIR (see function_hir)
 
     def __call__(self, *args, **kwargs):
         # Callable (so `callable()` says what Python would), but only ever interpreted.
@@ -99,12 +130,11 @@ class SourceFunction:
 
 def function_hir(fn, *, is_entry: bool) -> H.FunctionDef:
     if isinstance(fn, SourceFunction):
-        key = (fn.filename, fn.node.lineno, fn.__name__, is_entry)
-        hir = _hir_cache.get(key)
-        if hir is None or getattr(hir, "_ast", None) is not fn.node:
-            hir = function_to_hir(fn.node, fn.filename, is_entry=is_entry)
-            hir._ast = fn.node
-            _hir_cache[key] = hir
+        # Kept on the function itself: the editor builds new SourceFunctions for every
+        # version of a buffer, and a global table keyed by line would only ever grow.
+        hir = fn.hir.get(is_entry)
+        if hir is None:
+            hir = fn.hir[is_entry] = function_to_hir(fn.node, fn.filename, is_entry=is_entry)
         return hir
     node, filename = function_ast(fn)
     key = (filename, node.lineno, node.name if hasattr(node, "name") else "<lambda>", is_entry)

@@ -21,32 +21,24 @@ the editor shows it as information, not as an error in the user's code.
 from __future__ import annotations
 
 import ast
-import builtins
 import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import lang
-from ..errors import Loc, TileStaticEvalError, TileSyntaxError
+from ..errors import Loc, TileSyntaxError
 from ..lang import compilation
 from ..pyeval import Budget, EvalControl, Evaluator
 from ..pyeval.calls import call
 from ..pyeval.objects import AST_BINARY as _BINARY, binary, get_attribute, truth
-from .source import SourceFunction
+from .source import SourceFunction, split_lines
 from .static_classes import NotBuilt, build_class
 from .unknown import UnknownValue
 
 # Standard-library modules whose import has no side effects worth fearing.
 SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator", "itertools")
 CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation", "tilescope.lang", "tilescope.lang.compilation")
-
-# Names the language server's analysis reads (tools/lsp/analysis.py); the evaluator itself
-# decides what may be called.
-_PURE_BUILTINS = {name: getattr(builtins, name) for name in (
-    "abs", "min", "max", "int", "float", "bool", "str", "len", "round", "pow", "divmod", "tuple",
-    "range", "sum", "any", "all", "isinstance", "slice")}
-_CONSTANT_NAMES = {"True": True, "False": False, "None": None}
 
 
 class _Unknown(Exception):
@@ -95,7 +87,7 @@ def parse_tolerant(text: str, filename: str) -> Tuple[ast.Module, List[TileSynta
         first_error = _syntax_error(e, filename)
     except (ValueError, RecursionError, MemoryError) as e:  # NUL bytes, absurd nesting
         return ast.Module(body=[], type_ignores=[]), [TileSyntaxError(str(e), Loc(filename, 1, 1))]
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text, keepends=True)     # numbered as the parser numbers them
     starts = [i for i, line in enumerate(lines) if _TOP_START.match(line)]
     # Decorators belong to the statement that follows them.
     chunks: List[Tuple[int, int]] = []
@@ -110,23 +102,31 @@ def parse_tolerant(text: str, filename: str) -> Tuple[ast.Module, List[TileSynta
         begin = None
     if begin is not None:
         chunks.append((begin, len(lines)))
-    body, errors = [], []
+    parts, errors, failed = [], [], []
     for begin, end in chunks:
-        chunk = "".join(lines[begin:end])
         try:
-            part = ast.parse(chunk, filename)
-        except SyntaxError as e:
-            err = _syntax_error(e, filename, line_offset=begin)
-            errors.append(err)
+            parts.append((begin, ast.parse("".join(lines[begin:end]), filename)))
             continue
+        except SyntaxError as e:
+            errors.append(_syntax_error(e, filename, line_offset=begin))
         except (ValueError, RecursionError, MemoryError) as e:
             errors.append(TileSyntaxError(str(e), Loc(filename, begin + 1, 1)))
-            continue
-        ast.increment_lineno(part, begin)
-        body.extend(part.body)
+        failed.append((begin, end))
     if not errors:
         errors.append(first_error)
-    return ast.Module(body=body, type_ignores=[]), errors
+    # One more parse, of the text with the failing statements blanked, numbers every node as
+    # in the file: cheaper than renumbering the nodes of each part.
+    kept = list(lines)
+    for begin, end in failed:
+        kept[begin:end] = [line[len(line.rstrip("\r\n")):] for line in lines[begin:end]]   # the line ends
+    try:
+        return ast.parse("".join(kept), filename), errors
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        body = []
+        for begin, part in parts:
+            ast.increment_lineno(part, begin)
+            body.extend(part.body)
+        return ast.Module(body=body, type_ignores=[]), errors
 
 
 def _syntax_error(e: SyntaxError, filename: str, line_offset: int = 0) -> TileSyntaxError:

@@ -14,10 +14,16 @@ import os
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
+import numpy as np
+
+from ..arraylike import launch_facts
+from ..dtypes import dtype_from_numpy
+from ..meta import ListSpec, MetaTensor, parse_args
 from .abi import ParamLayout, check_against_cubin, layout_of
 from .cubin import kernel_info
+from .device import DeviceArray
 
-DEFAULT_BYTECODE = "13.3"
+DEFAULT_BYTECODE = "13.4"        # what tileiras 13.4 reads, as upstream's launch targets it
 FORMAT = "tilescope-gpu-artifact/1"
 
 
@@ -129,18 +135,30 @@ def lookup(directory: str, key: str) -> Optional[Artifact]:
 # -- from kernels -----------------------------------------------------------------------------
 
 def launch_specs(kernel, args: Sequence[Any]) -> Tuple[Any, List[Any]]:
-    """(Python function, argument specs) as a launch sees them: arrays are described with dynamic
-    shapes and strides (one cubin serves every size), Constant-annotated parameters are constants."""
+    """(Python function, argument specs) as a launch sees them, as upstream's launch derives them:
+    each array with the facts its address, extents and strides show (a unit stride is the
+    constant 1, 16-byte divisibility of base, strides and extents, overlap), and nothing else, so one
+    cubin serves every array with the same facts; Constant-annotated parameters are constants. A NumPy
+    array stands for the contiguous device copy `host_arrays=True` makes of it."""
     from ..compiler import _apply_annotations, _constants_by_annotation, normalize_args, resolve_kernel
-    from ..meta import MetaTensor
-    from .device import DeviceArray, is_array_like
     fn, _ = resolve_kernel(kernel)
-    plain = [a.meta() if isinstance(a, DeviceArray) else a for a in args]
-    specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, plain)))
+
+    def described(a):
+        if isinstance(a, DeviceArray):
+            return a.meta()
+        if isinstance(a, np.ndarray):            # copied to a fresh (aligned, contiguous) device buffer
+            dt = dtype_from_numpy(a.dtype)
+            return MetaTensor(a.shape, dt, **launch_facts(0, a.shape, None, dt))
+        if isinstance(a, (list, tuple)):
+            return type(a)(described(x) for x in a)
+        return a
+    specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, [described(a) for a in args])))
     out = []
-    for a, s in zip(args, specs):
-        if isinstance(s, MetaTensor) and (is_array_like(a) or isinstance(a, DeviceArray)):
-            s = MetaTensor((None,) * s.ndim, s.dtype, index_dtype=s.index_dtype)
+    for s in specs:
+        if isinstance(s, MetaTensor):
+            s = s.signature()
+        elif isinstance(s, ListSpec):
+            s = ListSpec(s.item.signature(), alias_groups=s.alias_groups, elements_may_alias=True)
         out.append(s)
     return fn, out
 
@@ -155,7 +173,6 @@ def key_for(kernel, args: Sequence[Any], arch: str, bytecode_version: str = DEFA
 def build(kernel, specs, arch: str = "sm_90", bytecode_version: str = DEFAULT_BYTECODE) -> Artifact:
     """Compile `kernel` for `specs` (spec text or a list) to a cubin with tileiras (must be installed)."""
     from ..compiler import compile as ts_compile, resolve_kernel
-    from ..meta import parse_args
     fn, _ = resolve_kernel(kernel)
     spec_list = parse_args(specs) if isinstance(specs, str) else list(specs)
     compiled = ts_compile(kernel, spec_list)
@@ -169,7 +186,7 @@ def from_compiled(compiled, arch: str = "sm_90", bytecode_version: str = DEFAULT
     from ..backends.tileir import mangle
     layout = layout_of(compiled.final)
     cubin = compiled.cubin(arch, bytecode_version)
-    symbol = mangle(compiled.final.name, compiled.final.params)
+    symbol = mangle(compiled.final.name, compiled.args)
     if not key:
         key = artifact_key(source_digest(compiled.pyfunc), compiled.name, signature_text(compiled.args), arch,
                            bytecode_version)

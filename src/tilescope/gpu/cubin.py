@@ -149,3 +149,63 @@ def kernel_info(data: bytes, name: Optional[str] = None) -> KernelInfo:
             info.attrs[attr] = bytes(value)
     info.params = sorted(params, key=lambda p: p.ordinal)
     return info
+
+
+# Sections that only describe the source: line tables, and the TileIR and PTX text tileiras embeds
+# with --lineinfo (named by the text's hash, so section and symbol numbers shift with it).
+_DEBUG_PREFIXES = (".debug", ".nv_debug", ".nv.tileir.debug", ".rel.debug", ".rela.debug", ".rel.nv_debug",
+                   ".rela.nv_debug", ".rel.nv.tileir.debug", ".rela.nv.tileir.debug")
+_NAME_TABLES = (".shstrtab", ".strtab", ".symtab")
+# .nv.info attributes whose value starts with a symbol index (of the function or its constant bank)
+_SYMBOL_ATTRS = {0x0A, 0x11, 0x12, 0x2F}
+
+
+def _symbols(data: bytes, sections: List[Section]) -> List[str]:
+    """Names of the symbols of .symtab by index (a section symbol by its section's name)."""
+    symtab = next((x for x in sections if x.name == ".symtab"), None)
+    strtab = next((x for x in sections if x.name == ".strtab"), None)
+    if symtab is None or strtab is None:
+        return []
+    names = []
+    for off in range(symtab.offset, symtab.offset + symtab.size, 24):
+        st_name, st_info, _other, st_shndx = struct.unpack_from("<IBBH", data, off)
+        end = data.find(b"\0", strtab.offset + st_name)
+        name = data[strtab.offset + st_name:end].decode("ascii", "replace")
+        if not name and st_info & 0xF == 3 and st_shndx < len(sections):          # STT_SECTION
+            name = sections[st_shndx].name
+        names.append(name)
+    return names
+
+
+def code_sections(data: bytes) -> Dict[str, object]:
+    """Every section of a cubin but the debug information, with symbol numbers replaced by names
+    (debug sections shift them) so that two builds of the same code compare equal."""
+    sections = _sections(data)
+    names = _symbols(data, sections)
+
+    def sym(i: int) -> str:
+        return names[i] if 0 <= i < len(names) else f"#{i}"
+    out: Dict[str, object] = {}
+    for x in sections:
+        if not x.name or x.name.startswith(_DEBUG_PREFIXES) or x.name in _NAME_TABLES:
+            continue
+        body = data[x.offset:x.offset + x.size] if x.type != 8 else b""
+        if x.name.startswith(".nv.info"):
+            recs = []
+            for attr, fmt, value in _eiattrs(body):
+                if attr in _SYMBOL_ATTRS and len(value) >= 4:
+                    value = (sym(struct.unpack_from("<I", value)[0]), value[4:])
+                recs.append((attr, fmt, value))
+            out[x.name] = recs
+        elif x.name.startswith(".rela"):
+            out[x.name] = [(r_off, sym(info >> 32), info & 0xFFFFFFFF, add) for r_off, info, add in
+                           struct.iter_unpack("<QQq", body)]
+        else:
+            out[x.name] = (x.type, x.size, body)
+    return out
+
+
+def same_code(a: bytes, b: bytes) -> bool:
+    """Whether two cubins run the same: identical code, constants, kernel attributes, shared memory
+    and relocations, whatever their line tables and embedded source text say."""
+    return code_sections(a) == code_sections(b)

@@ -9,6 +9,9 @@ from typing import Any, Optional, Sequence
 
 import numpy as np
 
+from ..arraylike import launch_facts
+from ..dtypes import as_dtype, dtype_from_numpy
+from ..meta import MetaTensor
 from .abi import ABIError, DeviceArrayInfo
 
 
@@ -18,7 +21,6 @@ class DeviceArray:
 
     def __init__(self, base: Any = None, dtype: Optional[str] = None, *, ptr: Optional[int] = None,
                  shape: Optional[Sequence[int]] = None, strides: Optional[Sequence[int]] = None):
-        from ..dtypes import as_dtype
         if base is not None:
             info = describe(base)
             ptr = info.ptr if ptr is None else ptr
@@ -39,8 +41,15 @@ class DeviceArray:
         self.ptr = int(ptr)
 
     def meta(self):
-        from ..meta import MetaTensor
-        return MetaTensor(self.shape, self.dtype, self.strides)
+        """The array's description with the facts a launch derives from it (see arraylike.launch_facts)."""
+        return MetaTensor(self.shape, self.dtype, self.strides,
+                          **launch_facts(self.ptr, self.shape, self.strides, self.dtype))
+
+    @property
+    def __cuda_array_interface__(self):
+        typestr = f"|u{self.dtype.bitwidth // 8 or 1}"
+        return {"data": (self.ptr, False), "shape": self.shape, "version": 3, "typestr": typestr,
+                "strides": tuple(s * (self.dtype.bitwidth // 8 or 1) for s in self.strides)}
 
     def info(self) -> DeviceArrayInfo:
         return DeviceArrayInfo(self.ptr, self.shape, self.strides, self.dtype.name, self.dtype.bitwidth // 8 or 1)
@@ -57,7 +66,6 @@ def _is_torch_tensor(x) -> bool:
 
 
 def _dtype_name(np_dtype) -> str:
-    from ..dtypes import dtype_from_numpy
     try:
         return dtype_from_numpy(np_dtype).name
     except (TypeError, ValueError):

@@ -3,50 +3,51 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import re
-from typing import Any, Dict, Generic, Optional, TypeVar
+from typing import Any, Dict, Optional
 
 from ..frontend.source import unwrap_tile_function
-
-T = TypeVar("T")
-
-
-class ByTarget(Generic[T]):
-    """A compiler hint whose value depends on the target GPU architecture (e.g. `sm_90=2`)."""
-
-    def __init__(self, *, default: Any = None, **value_by_target: Any):
-        for k in value_by_target:
-            if not re.fullmatch(r"sm_\d+[a-z]?", k):
-                raise ValueError(f"Invalid GPU architecture name: {k}, expected sm_<major><minor>")
-        self.default = default
-        self.by_target: Dict[str, Any] = value_by_target
-
-    def for_target(self, target: str) -> Any:
-        return self.by_target.get(target, self.default)
-
-    def __repr__(self) -> str:
-        items = ", ".join(f"{k}={v!r}" for k, v in self.by_target.items())
-        return f"ByTarget(default={self.default!r}{', ' if items else ''}{items})"
-
-
-_HINTS = ("num_ctas", "occupancy", "opt_level", "num_worker_warps")
+from ..kernel_hints import HINT_NAMES, HINT_DEFAULTS, UNSPECIFIED, ByTarget
 
 # The values upstream accepts for each compiler hint (ValueError otherwise, when the kernel is made).
 _HINT_RULES = {
-    "num_ctas": (lambda v: 1 <= v <= 16 and v & (v - 1) == 0, "a power of 2 in [1, 16]"),
-    "occupancy": (lambda v: 1 <= v <= 32, "in [1, 32]"),
-    "opt_level": (lambda v: 0 <= v <= 3, "in [0, 3]"),
-    "num_worker_warps": (lambda v: v in (4, 8), "either 4 or 8"),
+    "num_ctas": (lambda v: 1 <= v <= 16 and v & (v - 1) == 0, "power of 2", "num_ctas should be power of 2, got {}",
+                 "num_ctas should be [1, 16], got {}"),
+    "occupancy": (lambda v: 1 <= v <= 32, None, None, "occupancy should be [1, 32], got {}"),
+    "opt_level": (lambda v: 0 <= v <= 3, None, None, "opt_level should be [0, 3], got {}"),
+    "num_worker_warps": (lambda v: v in (1, 2, 4, 8, 16, 32), None, None,
+                         "num_worker_warps should be a power of 2 in [1, 32], got {}"),
 }
 
 
 def _validate_hint(name: str, value: Any) -> None:
-    values = list(value.by_target.values()) + [value.default] if isinstance(value, ByTarget) else [value]
-    ok, expected = _HINT_RULES[name]
+    values = list(value.by_target.values()) if isinstance(value, ByTarget) else [value]
+    if isinstance(value, ByTarget) and value.default is not UNSPECIFIED:
+        values.append(value.default)
+    ok, _, pow2_msg, range_msg = _HINT_RULES[name]
     for v in values:
         # (only integers are checked: tools may pass placeholders for hints they do not set)
         if isinstance(v, bool) or (isinstance(v, int) and not ok(v)):
-            raise ValueError(f"{name} should be {expected}, got {v}")
+            if name == "num_ctas" and 1 <= v <= 16:
+                raise ValueError(pow2_msg.format(v))
+            raise ValueError(range_msg.format(v))
+
+
+def kernel_options(obj: Any) -> Dict[str, Any]:
+    """The compiler hints of a kernel object (ours or upstream's `ct.kernel`), by hint name."""
+    if isinstance(obj, kernel):
+        return dict(obj.hints)
+    opts = getattr(obj, "_compiler_options", None)          # upstream's CompilerOptions dataclass
+    if opts is not None:
+        return {name: _from_upstream(getattr(opts, name, HINT_DEFAULTS[name])) for name in HINT_NAMES}
+    return dict(HINT_DEFAULTS)
+
+
+def _from_upstream(value: Any) -> Any:
+    by = getattr(value, "_by_target", None)
+    if by is None:
+        return value
+    default = getattr(value, "_default", UNSPECIFIED)
+    return ByTarget(**by, **({} if type(default).__name__ == "_UnspecifiedType" else {"default": default}))
 
 
 class kernel:
@@ -80,7 +81,7 @@ class kernel:
         return self._function
 
     def replace_hints(self, **hints) -> "kernel":
-        unknown = set(hints) - set(_HINTS)
+        unknown = set(hints) - set(HINT_NAMES)
         if unknown:
             raise TypeError(f"unknown kernel hint(s): {', '.join(sorted(unknown))}")
         new = kernel(self._function, **{**self.hints, **hints})

@@ -16,6 +16,7 @@ from ..ir.primitive import TypingError
 from ..ir.types import ArrayType, TileType
 from .bridge import translate
 from .registry import SurfaceFunction
+from ..targets import DEFAULT_TARGET
 
 Shape = Tuple[int, ...]
 
@@ -366,12 +367,6 @@ def axis_order(ctx, order: Any, ndim: int) -> Tuple[int, ...]:
                                            f"at least twice")
     raise argument_error(ctx, "order", f"Expected 'C', 'F' or a permutation of {tuple(range(ndim))}, "
                                        f"got {o!r}")
-
-
-# The tileiras (TileIR bytecode) version kernels are checked for, unless `tilescope.compile(...,
-# tileiras_version=)` or TILESCOPE_TILEIRAS_VERSION says otherwise. Upstream gates some features
-# on the installed tileiras; 13.3 is what the recorded oracle verdicts were made with.
-DEFAULT_TARGET = (13, 3)
 
 
 def target_version(ctx) -> Tuple[int, int]:

@@ -359,4 +359,3 @@ def _(op):
 PRINT.typing(no_results)
 BREAKPOINT.typing(no_results)
 no_rule("fold", "a side effect", PRINT, ASSERT, BREAKPOINT)
-BREAKPOINT.unsupported("tileir", "a stop in tilescope's CPU debugger; not lowered yet")

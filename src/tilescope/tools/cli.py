@@ -15,6 +15,7 @@ import sys
 from typing import List, Optional
 
 from ..errors import Loc, TileError
+from ..targets import KNOWN_TARGETS
 from .session import (Diagnostic, Signature, SourceFile, UsageError, check_source_path, compile_site,
                       import_failure)
 
@@ -113,7 +114,8 @@ def _parser() -> argparse.ArgumentParser:
     k.add_argument("--args", help="argument metadata (default: the kernel's directive)")
     k.add_argument("--emit", choices=("tileir", "bytecode", "cubin"), default="tileir")
     k.add_argument("--gpu", default="sm_90", help="target for --emit cubin (default sm_90)")
-    k.add_argument("--bytecode-version", default="13.3", help="13.1 .. 13.4 (default 13.3)")
+    k.add_argument("--bytecode-version", help="13.1 .. 13.4: the target tileiras version, which gates features "
+                                              "(default: the newest the installed tileiras reads, else 13.4)")
     k.add_argument("-o", "--output", help="output file (default: standard output for tileir)")
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
     o = sub.add_parser("ops", help="print every IR op and which backends have a rule for it")
@@ -382,7 +384,7 @@ class _Failed(Exception):
     """The kernel could not be loaded or compiled; the diagnostics are already printed."""
 
 
-def _load_and_compile(args, *, stage: Optional[str] = None):
+def _load_and_compile(args, *, stage: Optional[str] = None, tileiras_version: Optional[str] = None):
     """(SourceFile, KernelSite, Signature, Compiled) for the kernel and signature the arguments
     pick; with `stage` "ast" or "hir", Compiled is None (nothing is typed)."""
     sf = SourceFile.read(args.file)
@@ -396,7 +398,7 @@ def _load_and_compile(args, *, stage: Optional[str] = None):
     site, sig = _pick_signature(sf, args)
     if stage in ("ast", "hir"):
         return sf, site, sig, None
-    compiled, diags = compile_site(sf, site, sig, trust=args.trust)
+    compiled, diags = compile_site(sf, site, sig, trust=args.trust, tileiras_version=tileiras_version)
     if compiled is None:
         for d in diags:
             print(d.format(), file=sys.stderr)
@@ -508,7 +510,7 @@ def cmd_compile(args) -> int:
         raise UsageError(f"--emit {args.emit} needs -o FILE")
     _check_writable(args.output)
     try:
-        sf, site, sig, compiled = _load_and_compile(args)
+        sf, site, sig, compiled = _load_and_compile(args, tileiras_version=version)
     except _Failed:
         return 1
     try:
@@ -527,9 +529,13 @@ def cmd_compile(args) -> int:
     return 0
 
 
-def _bytecode_version(text: str) -> str:
-    from ..backends.tileir.bytecode import SUPPORTED_VERSIONS
-    supported = [f"{a}.{b}" for a, b in SUPPORTED_VERSIONS]
+def _bytecode_version(text: Optional[str]) -> str:
+    """`--bytecode-version` (the target, which gates features), else the newest version the installed
+    tileiras reads, else the newest tilescope knows."""
+    if text is None:
+        from ..backends.tileir import installed_version
+        return installed_version() or "%d.%d" % KNOWN_TARGETS[-1]
+    supported = [f"{a}.{b}" for a, b in KNOWN_TARGETS]
     if text not in supported:
         raise UsageError(f"--bytecode-version must be one of {', '.join(supported)}, got '{text}'")
     return text

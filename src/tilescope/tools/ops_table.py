@@ -14,9 +14,11 @@ from ..ops import FAMILIES, load_all
 
 
 def load_rules() -> None:
-    """Import everything that fills rule columns: the op families and the TileIR backend."""
+    """Import everything that fills rule columns: the op families, the TileIR backend and the
+    compiled CPU backend."""
     load_all()
     importlib.import_module("tilescope.backends.tileir.lower")
+    importlib.import_module("tilescope.backends.compiled.kernel_gen")
 
 
 def families() -> Dict[str, str]:

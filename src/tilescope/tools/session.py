@@ -206,8 +206,10 @@ def _user_line(path: str, exc: BaseException) -> Optional[Loc]:
     return Loc(f.filename, f.lineno or 1, col)
 
 
-def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: bool = False):
-    """Compile one kernel for one signature; returns (Compiled or None, [Diagnostic])."""
+def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: bool = False,
+                 tileiras_version: Optional[str] = None):
+    """Compile one kernel for one signature (features gated on `tileiras_version`, default the
+    newest known); returns (Compiled or None, [Diagnostic])."""
     import tilescope
     from ..meta import parse_args
     specs = sig.specs
@@ -223,7 +225,7 @@ def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: boo
         return None, [Diagnostic("error", "ImportError", f"kernel '{site.name}' is not a module-level name",
                                  Loc(sf.path, site.line, site.col), site.name, sig.text)]
     try:
-        compiled = tilescope.compile(kernel, specs, trust=trust)
+        compiled = tilescope.compile(kernel, specs, trust=trust, tileiras_version=tileiras_version)
     except TileError as e:
         loc = e.loc or Loc(sf.path, site.line, site.col)
         from ..frontend.unknown import is_unknown_error

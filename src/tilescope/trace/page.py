@@ -39,7 +39,7 @@ def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Di
         keep = blocks < limit if limit is not None else slice(None)
         tiles.append({"op": op_index[id(ev.op)], "write": ev.write, "shape": list(ev.shape),
                       "order": list(ev.order), "blocks": b64(blocks[keep].astype(np.int32)),
-                      "occ": b64(np.concatenate(ev.occurrence)[keep].astype(np.int32)),
+                      "occ": _b64_unless(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0, lambda o: o),
                       "index": [b64(np.concatenate([i[k] for i in ev.index])[keep].astype(np.int32))
                                 for k in range(len(ev.shape))]})
     for ev in rec_array.lanes.values():
@@ -47,22 +47,36 @@ def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Di
         keep = blocks < limit if limit is not None else slice(None)
         ndim = len(ev.coords[0]) if ev.coords else 0
         lanes.append({"op": op_index[id(ev.op)], "kind": ev.kind, "blocks": b64(blocks[keep].astype(np.int32)),
-                      "occ": b64(np.concatenate(ev.occurrence)[keep].astype(np.int32)),
+                      "occ": _b64_unless(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0, lambda o: o),
                       "coords": [b64(np.concatenate([c[k] for c in ev.coords])[keep].astype(np.int32))
                                  for k in range(ndim)]})
     return {"tiles": tiles, "lanes": lanes}
 
 
 def maps_json(m: ArrayMaps, nblocks: int) -> Dict[str, Any]:
-    """The cell maps; block ids as uint16 (65535: none) when the grid allows, counts as uint8."""
+    """The cell maps; block ids as uint16 (65535: none) when the grid allows, counts as uint8,
+    op numbers as int8 when there are few ops. A map with nothing in it (no block, count or
+    flag anywhere: the writes of an array only read) is sent as "" (smaller pages, faster
+    writing)."""
     narrow = nblocks < 65535
     blocks = (lambda b: np.where(b < 0, 65535, b).astype(np.uint16)) if narrow else (lambda b: b)  # noqa: E731
     counts = lambda c: np.minimum(c, 255).astype(np.uint8)                                          # noqa: E731
+    op_narrow = int(m.op.max(initial=-1)) < 127
     return {"name": m.name, "shape": list(m.shape), "dtype": m.dtype, "written": m.written, "rows": m.rows,
             "cols": m.cols, "step": list(m.step), "wrap": m.wrap, "inside": list(m.inside),
             "slices": [{"label": s.label, "lead": list(s.lead)} for s in m.slices], "notes": m.notes,
-            "narrow": narrow, "wblock": b64(blocks(m.wblock)), "rblock": b64(blocks(m.rblock)),
-            "wcount": b64(counts(m.wcount)), "rcount": b64(counts(m.rcount)), "flags": b64(m.flags), "op": b64(m.op)}
+            "narrow": narrow, "op_narrow": op_narrow,
+            "wblock": _b64_unless(m.wblock, -1, blocks), "rblock": _b64_unless(m.rblock, -1, blocks),
+            "wcount": _b64_unless(m.wcount, 0, counts), "rcount": _b64_unless(m.rcount, 0, counts),
+            "flags": _b64_unless(m.flags, 0, lambda f: f),
+            "op": _b64_unless(m.op, -1, (lambda o: o.astype(np.int8)) if op_narrow else (lambda o: o))}
+
+
+def _b64_unless(a: np.ndarray, empty, convert) -> str:
+    """"" when every entry of `a` is `empty`, else the converted entries in base64."""
+    if not a.size or (a.min() == empty and a.max() == empty):
+        return ""
+    return b64(convert(a))
 
 
 _BLOCK = re.compile(r"\((\d+), (\d+), (\d+)\)")

@@ -19,7 +19,10 @@ GOLDEN = 0.6180339887
 
 def block_rgb(blocks: np.ndarray, light: float) -> np.ndarray:
     """Hue by block (golden-ratio steps: neighbours differ), mixed with white by `light`."""
-    if blocks.size > 256:                         # once per distinct block
+    if blocks.size > 256:                         # a table of every block id up to the largest
+        top = int(blocks.max(initial=0)) + 1
+        if top <= 4 * blocks.size:
+            return _hue_rgb(np.arange(top), light)[blocks]
         ids, inverse = np.unique(blocks, return_inverse=True)
         return _hue_rgb(ids, light)[inverse.reshape(blocks.shape)]
     return _hue_rgb(blocks, light)
@@ -34,25 +37,48 @@ def _hue_rgb(blocks: np.ndarray, light: float) -> np.ndarray:
 
 
 def colours(m: ArrayMaps, s: int) -> np.ndarray:
-    """(rows, cols, 3) uint8 colours of slice `s`."""
+    """(rows, cols, 3) uint8 colours of slice `s`: each cell gets a code into one palette
+    (white, the fixed colours, 256 greys, then the hues of the blocks that occur), so the
+    picture costs a few passes over the cells and one lookup."""
     w, r, f = m.wblock[s], m.rblock[s], m.flags[s]
-    out = np.full(w.shape + (3,), 255, np.uint8)
-    read = r >= 0
-    out[read] = block_rgb(r[read], 0.6)
-    shared = read & ((f & SHARED) > 0) & (w < 0)
-    depth = np.clip(np.log2(1 + m.rcount[s][shared].astype(np.float64)) / 8, 0, 1)
-    out[shared] = (215 - 110 * depth)[:, None].astype(np.uint8)
-    written = w >= 0
-    out[written] = block_rgb(w[written], 0.0)
-    out[(f & UNWRITTEN) > 0] = (72, 82, 96)
-    pad = (f & PADDING) > 0
-    if pad.any():
-        yy, xx = np.nonzero(pad)
-        out[yy, xx] = np.where(((yy + xx) % 4 < 2)[:, None], (205, 214, 226), (236, 240, 245)).astype(np.uint8)
-    out[((f & ATOMIC) > 0) & ~written] = (150, 120, 40)
-    out[(f & RACE) > 0] = (230, 0, 200)
-    out[(f & OOB) > 0] = (230, 20, 20)
-    return out
+    fixed = np.array([(255, 255, 255), (72, 82, 96), (205, 214, 226), (236, 240, 245), (150, 120, 40),
+                      (230, 0, 200), (230, 20, 20)], np.uint8)
+    white, unwritten, stripe_a, stripe_b, atomic, race, oob = range(7)
+    depth = np.clip(np.log2(1 + np.arange(256, dtype=np.float64)) / 8, 0, 1)
+    greys = np.repeat((215 - 110 * depth).astype(np.uint8)[:, None], 3, axis=1)
+    ids = np.concatenate([r[r >= 0], w[w >= 0]])
+    blocks, where = _distinct(ids)
+    nb = len(blocks)
+    palette = np.concatenate([fixed, greys, block_rgb(blocks, 0.6), block_rgb(blocks, 0.0)])
+    code = np.full(w.shape, white, np.int64)
+    nr = int((r >= 0).sum())
+    base = len(fixed) + 256
+    code[r >= 0] = base + where[:nr]
+    shared = (r >= 0) & ((f & SHARED) > 0) & (w < 0)
+    code = np.where(shared, len(fixed) + np.minimum(m.rcount[s], 255), code)
+    code[w >= 0] = base + nb + where[nr:]
+    if f.any():
+        code[(f & UNWRITTEN) > 0] = unwritten
+        pad = (f & PADDING) > 0
+        if pad.any():
+            yy, xx = np.indices(w.shape)
+            code = np.where(pad, np.where((yy + xx) % 4 < 2, stripe_a, stripe_b), code)
+        code[((f & ATOMIC) > 0) & (w < 0)] = atomic
+        code[(f & RACE) > 0] = race
+        code[(f & OOB) > 0] = oob
+    return palette[code]
+
+
+def _distinct(ids: np.ndarray):
+    """(distinct ids in order, each id's position among them), without sorting when the ids
+    are dense enough for a table."""
+    if not ids.size:
+        return ids, ids
+    top = int(ids.max()) + 1
+    if top > 4 * ids.size + 1024:
+        return np.unique(ids, return_inverse=True)
+    present = np.bincount(ids, minlength=top) > 0
+    return np.flatnonzero(present), (np.cumsum(present) - 1)[ids]
 
 
 def scale_for(rows: int, cols: int) -> int:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import importlib
 import inspect
 import os
 import sys
@@ -27,6 +28,7 @@ from ...trace import TraceRecorder, session_for
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
+from ...targets import NEWEST_TARGET
 from .progress import Progress
 from .races import RaceTracker
 from .rollback import Snapshot
@@ -38,6 +40,15 @@ MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
 _compiled: Dict[Any, Any] = {}
 _compile_lock = threading.RLock()
+# The compiled CPU backend builds on this executor (its fallback, reports and rollback), so
+# the executor finds it by name at the first launch rather than importing it: the modules
+# depend one way. It provides fast_launch(...) and launch(...); see backends/compiled/hook.py.
+COMPILED_BACKEND = "tilescope.backends.compiled.hook"
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_backend():
+    return importlib.import_module(COMPILED_BACKEND)
 
 
 class ArgumentCountError(LaunchError, TypeError):
@@ -268,17 +279,18 @@ def _runtime_values(param, host, spec, name: str) -> List[Any]:
 
 def compile_for(fn, specs):
     """The kernel compiled for these specs, once per process (threads launching the same kernel
-    for the first time wait for one compilation). TILESCOPE_TRUST=1 (`tilescope run --trust`)
-    evaluates compile-time Python as Python."""
+    for the first time wait for one compilation). No tileiras is involved, so no feature is gated
+    on a version (the newest known is the target whatever TILESCOPE_TILEIRAS_VERSION says).
+    TILESCOPE_TRUST=1 (`tilescope run --trust`) evaluates compile-time Python as Python."""
     import tilescope
     trust = os.environ.get("TILESCOPE_TRUST") == "1"
-    key = (fn, tuple(repr(s) for s in specs), os.environ.get("TILESCOPE_TILEIRAS_VERSION"), trust)
+    key = (fn, tuple(repr(s) for s in specs), trust)
     c = _compiled.get(key)
     if c is None:
         with _compile_lock:
             c = _compiled.get(key)
             if c is None:
-                c = tilescope.compile(fn, specs, trust=trust)
+                c = tilescope.compile(fn, specs, trust=trust, tileiras_version="%d.%d" % NEWEST_TARGET)
                 _compiled[key] = c
     return c
 
@@ -421,7 +433,7 @@ def box_aligned(size: int, grid3) -> int:
 
 def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential: Optional[bool] = None,
                group: Optional[int] = None, out=None, block=None, numerics: Optional[str] = None,
-               trace: Optional[str] = None):
+               trace: Optional[str] = None, engine: Optional[str] = None, threads: Optional[int] = None):
     """Run `kernel` over `grid` on NumPy arrays (updated in place).
 
     `numerics` is 'exact' (the GPU's rounding, the default) or 'fast' (see numerics.py); the
@@ -431,7 +443,19 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     that block, e.g. to debug it with `breakpoint()` (see `debugger.py`).
 
     `trace=DIR` writes a page and PNGs of which block touched which elements (tilescope.trace).
+
+    `engine` is 'auto' (the default, or `TILESCOPE_ENGINE`): the compiled CPU backend
+    (backends/compiled) where it can run the launch, else this executor; 'compiled' (an
+    error where it cannot) or 'numpy'. `sequential`, `group`, `block` and `trace` are this
+    executor's settings and select it. `threads`: the compiled backend's thread count.
     """
+    tracing = session_for(trace)
+    if sequential is None and group is None and block is None and tracing is None:
+        done = compiled_backend().fast_launch(grid, kernel, args,
+                                              checks if checks is not None else checks_from_env(),
+                                              numerics, engine, threads, out)
+        if done is not None:                 # a launch like an earlier compiled one, run from its plan
+            return done
     grid3 = normalize_grid(grid)
     only = _selected_block(block, grid3)
     fn, _ = resolve_kernel(kernel)
@@ -452,6 +476,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     _mark_unchanging(ir, values)
     chk = Checks(**(checks if checks is not None else checks_from_env()))
     sink = Sink()
+    mode = numerics_setting(numerics)
+    executor_only = sequential is True or group is not None or only is not None or tracing is not None \
+        or debugger.stop_at_entry_requested()
+    if compiled_backend().launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine,
+                                 threads=threads, executor_only=executor_only):
+        return chk
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
     tracker = None
@@ -460,7 +490,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                   if isinstance(r, ArrayRef)]
         tracker = RaceTracker(watched_reads=written_array_args(ir) if chk.races else set(), report_races=chk.races,
                               arrays=arrays)
-    tracing = session_for(trace)
     if tracing is not None:                  # records every access, then hands it to the race tracker
         tracker = TraceRecorder(tracker)
     nblocks = grid3[0] * grid3[1] * grid3[2]
@@ -470,7 +499,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         sequential = needs_sequential(ir)
     args_bytes = sum(v.array.nbytes for v in values if isinstance(v, ArrayRef))
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
-    mode = numerics_setting(numerics)
     snapshot = Snapshot(values, written_array_args(ir, _WRITE_OPS + _CAS_OPS + _RMW_OPS))
     progress = Progress(fn.__name__, nblocks)
     try:

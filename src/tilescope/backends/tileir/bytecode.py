@@ -1,4 +1,4 @@
-"""TileIR bytecode (versions 13.1-13.4): a writer and a reader driven by `opcodes.OPS`.
+"""TileIR bytecode (versions 13.1-13.4): the writer, driven by `opcodes.OPS` (the reader is bytecode_read.py).
 
 Layout: magic, version, then sections (functions, constants, debug info, types, strings),
 each `id|0x80, length, alignment, padding, body`. Values are numbered per function: the
@@ -8,21 +8,22 @@ next numbers, which are free again once the region ends (the op's results come a
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Optional, Tuple
+import re
+from typing import Dict, List, Tuple
 
-from .ir import (TOKEN, Bounded, Dense, DivBy, FloatAttr, FuncType, Hints, IntAttr, PartitionView, Ptr, Scalar,
-                 TBlock, TensorView, TFunc, TModule, TOp, TValue, Tile)
+from .ir import (Bounded, DivBy, FloatAttr, FuncType, GatherScatterView, Hints, IntAttr, PartitionView, Ptr,
+                 Scalar, StridedView, TBlock, TensorView, TFunc, TModule, TOp, TValue, Tile)
 from .elements import bitwidth
-from .opcodes import BY_CODE, ENUMS, OPS, version_of
+from .opcodes import ENUMS, OPS, SINCE, version_of
+from ...targets import KNOWN_TARGETS as SUPPORTED_VERSIONS
 
 MAGIC = b"\x7fTileIR\x00"
-SUPPORTED_VERSIONS = ((13, 1), (13, 2), (13, 3), (13, 4))
 DYNAMIC = -(1 << 63)
 SCALAR_TAGS = {"i1": 0x00, "i8": 0x01, "i16": 0x02, "i32": 0x03, "i64": 0x04, "f16": 0x05, "bf16": 0x06,
                "f32": 0x07, "tf32": 0x08, "f64": 0x09, "f8E4M3FN": 0x0A, "f8E5M2": 0x0B, "token": 0x11,
                "f8E8M0FNU": 0x12, "f4E2M1FN": 0x13, "i4": 0x16}
 TAG_SCALARS = {v: k for k, v in SCALAR_TAGS.items()}
-T_PTR, T_TILE, T_TVIEW, T_PVIEW, T_FUNC = 0x0C, 0x0D, 0x0E, 0x0F, 0x10
+T_PTR, T_TILE, T_TVIEW, T_PVIEW, T_FUNC, T_GSVIEW, T_SVIEW = 0x0C, 0x0D, 0x0E, 0x0F, 0x10, 0x14, 0x15
 PADS = ["zero", "neg_zero", "nan", "pos_inf", "neg_inf"]
 A_INT, A_FLOAT, A_BOOL, A_ARRAY, A_DICT, A_HINTS, A_DIVBY, A_BOUNDED = 1, 2, 3, 6, 0x0A, 0x0B, 0x08, 0x0C
 DI_UNIT, DI_FILE, DI_BLOCK, DI_LOC, DI_SUBPROGRAM, DI_CALLSITE = 1, 2, 3, 4, 5, 6
@@ -112,6 +113,15 @@ def _section(out: bytearray, sid: int, body: bytes, align: int) -> None:
 
 # ---- writer ------------------------------------------------------------------------------
 
+def _count(args, group: str) -> int:
+    """How many operands an operand group contributes to an op's counted operand list."""
+    if group[0] in "*+":
+        return len(args[group[1:]])
+    if group[0] == "?":
+        return int(args.get(group[1:]) is not None)
+    return 1
+
+
 class Writer:
     def __init__(self, version):
         self.version = parse_version(version)
@@ -160,6 +170,23 @@ class Writer:
             if self.version < (13, 3):
                 put_varint(b, int(has_pad))
             if has_pad:
+                b.append(PADS.index(t.padding))
+        elif isinstance(t, StridedView):
+            b.append(T_SVIEW)
+            put_varint(b, int(t.padding is not None))
+            put_ints(b, t.tile, 4)
+            put_ints(b, t.steps, 4)
+            put_varint(b, self.type_id(t.view))
+            put_ints(b, t.dim_map, 4)
+            if t.padding is not None:
+                b.append(PADS.index(t.padding))
+        elif isinstance(t, GatherScatterView):
+            b.append(T_GSVIEW)
+            put_varint(b, int(t.padding is not None))
+            put_ints(b, t.tile, 4)
+            put_varint(b, self.type_id(t.view))
+            put_varint(b, t.sparse_dim)
+            if t.padding is not None:
                 b.append(PADS.index(t.padding))
         elif isinstance(t, FuncType):
             b.append(T_FUNC)
@@ -253,6 +280,10 @@ class Writer:
         if spec is None:
             raise BytecodeError(f"no bytecode encoding for op '{op.name}'")
         code, results, flags, attrs, operands, nregions = spec
+        if op.name in SINCE and self.version < SINCE[op.name]:
+            v = SINCE[op.name]
+            raise BytecodeError(f"'{op.name}' needs bytecode {v[0]}.{v[1]} "
+                                f"(writing {self.version[0]}.{self.version[1]})")
         nops.append(self.loc_attr(op.loc))     # one debug attribute per op, in pre-order
         put_varint(buf, code)
         if results == "sized":
@@ -301,8 +332,7 @@ class Writer:
                 raise BytecodeError(f"'{op.name}' uses a value defined later or out of scope") from None
         groups = operands.split()
         if groups and groups[0].startswith("#"):
-            total = sum(len(op.args[g.lstrip("#+")]) if g.lstrip("#").startswith("+") else 1 for g in groups)
-            put_varint(buf, total)
+            put_varint(buf, sum(_count(op.args, g.lstrip("#")) for g in groups))
         for g in groups:
             g = g.lstrip("#")
             if g[0] in "*+":
@@ -347,7 +377,9 @@ class Writer:
         for index, f in enumerate(m.funcs, 1):
             put_varint(funcs, self.string(f.name))
             put_varint(funcs, self.type_id(FuncType(tuple(p.type for p in f.params), ())))
-            hints = f.hints if self.version >= (13, 3) else None
+            # bytecode before 13.3 has no `default` target: hints resolved for one architecture only
+            hints = f.hints if f.hints is not None and (self.version >= (13, 3) or all(
+                t.startswith("sm_") for t, _ in f.hints.by_target)) else None
             funcs.append((0x02 | (0x04 if hints else 0)) if f.entry else 0)
             put_varint(funcs, index)
             if hints:
@@ -384,16 +416,29 @@ class Writer:
         if loc is None or not getattr(loc, "line", 0):
             return 0
         directory, base = os.path.split(loc.filename)
+        self.scope = self.subprogram(directory, base, f.first_line or loc.line, f.source_name or f.name, f.name)
+        return self.loc_attr(loc)
+
+    def subprogram(self, directory: str, base: str, line: int, name: str, linkage: str) -> int:
         file = self.debug(bytes([DI_FILE]) + _varints(self.string(base), self.string(directory)))
         unit = self.debug(bytes([DI_UNIT]) + _varints(file))
-        self.scope = self.debug(bytes([DI_SUBPROGRAM]) + _varints(file, loc.line, self.string(f.source_name or f.name),
-                                                                   self.string(f.name), unit, loc.line))
-        return self.loc_attr(loc)
+        return self.debug(bytes([DI_SUBPROGRAM]) + _varints(file, line, self.string(name), self.string(linkage),
+                                                             unit, line))
+
+    def helper_subprogram(self, s) -> int:
+        """An inlined helper's subprogram, named as upstream names it: `name@stem:line:col_sN`."""
+        directory, base = os.path.split(s.filename)
+        stem = re.sub(r"[^A-Za-z0-9_]", "_", os.path.splitext(base)[0]) or "anonymous"
+        linkage = f"{'lambda' if s.name == '<lambda>' else s.name}@{stem}:{s.line}:{s.col}_{s.specialization}"
+        return self.subprogram(directory, base, s.line, s.name, linkage)
 
     def loc_attr(self, loc) -> int:
         if loc is None or not self.scope or not getattr(loc, "line", 0):
             return 0
-        attr = self.debug(bytes([DI_LOC]) + _varints(self.scope, self.string(loc.filename), loc.line, loc.col))
+        scope = self.helper_subprogram(loc.scope) if getattr(loc, "scope", None) is not None else self.scope
+        # columns are 0-based in TileIR's debug info (Python's col_offset), 1-based in tilescope's Loc
+        attr = self.debug(bytes([DI_LOC]) + _varints(scope, self.string(loc.filename), loc.line,
+                                                     max(loc.col - 1, 0)))
         caller = getattr(loc, "call_site", None)
         if caller is not None:
             outer = self.loc_attr(caller)
@@ -428,289 +473,3 @@ def _varints(*xs) -> bytes:
 
 def write_bytecode(m: TModule, version="13.3") -> bytes:
     return Writer(version).module(m)
-
-
-# ---- reader -------------------------------------------------------------------------------
-
-class _Cursor:
-    def __init__(self, data: bytes, pos: int = 0, end: Optional[int] = None):
-        self.data, self.pos, self.end = data, pos, len(data) if end is None else end
-
-    def byte(self) -> int:
-        if self.pos >= self.end:
-            raise BytecodeError("truncated bytecode")
-        b = self.data[self.pos]
-        self.pos += 1
-        return b
-
-    def varint(self) -> int:
-        x, shift = 0, 0
-        while True:
-            b = self.byte()
-            x |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                return x
-
-    def svarint(self) -> int:
-        x = self.varint()
-        return (x >> 1) if not x & 1 else -((x + 1) >> 1)
-
-    def raw(self, n: int) -> bytes:
-        out = self.data[self.pos:self.pos + n]
-        self.pos += n
-        return out
-
-    def ints(self, width: int) -> List[int]:
-        return [int.from_bytes(self.raw(width), "little", signed=True) for _ in range(self.varint())]
-
-    def align(self, n: int) -> None:
-        self.pos += -self.pos % n
-
-
-def _read_table(c: _Cursor, width: int) -> List[bytes]:
-    n = c.varint()
-    c.align(width)
-    offs = [int.from_bytes(c.raw(width), "little") for _ in range(n)]
-    base = c.pos
-    ends = offs[1:] + [None]
-    out = []
-    for o, e in zip(offs, ends):
-        out.append(c.data[base + o: (base + e) if e is not None else c.end])
-    return out
-
-
-class Reader:
-    def __init__(self, data: bytes):
-        if not data.startswith(MAGIC):
-            raise BytecodeError("not TileIR bytecode (bad magic)")
-        self.data = data
-        self.version = parse_version((data[8], data[9]))
-        self.sections: Dict[int, Tuple[int, int]] = {}
-        c = _Cursor(data, 12)
-        while True:
-            sid = c.byte()
-            if sid == SEC_END:
-                break
-            size = c.varint()
-            if sid & 0x80:
-                c.align(c.varint())
-            self.sections[sid & 0x7F] = (c.pos, c.pos + size)
-            c.pos += size
-        self.strings = [b.decode("utf-8") for b in self._table(SEC_STRING, 4)]
-        self.type_blobs = self._table(SEC_TYPE, 4)
-        self.const_blobs = self._table(SEC_CONST, 8)
-        self.types: Dict[int, Any] = {}
-
-    def _table(self, sid: int, width: int) -> List[bytes]:
-        if sid not in self.sections:
-            return []
-        start, end = self.sections[sid]
-        return _read_table(_Cursor(self.data, start, end), width)
-
-    def type(self, tid: int):
-        if tid in self.types:
-            return self.types[tid]
-        blob = self.type_blobs[tid]
-        c = _Cursor(blob)
-        tag = c.byte()
-        if tag in TAG_SCALARS:
-            t = Scalar(TAG_SCALARS[tag])
-        elif tag == T_PTR:
-            if self.version >= (13, 4):
-                c.varint()
-            t = Ptr(self.type(c.varint()))
-        elif tag == T_TILE:
-            elem = self.type(c.varint())
-            t = Tile(tuple(c.ints(8)), elem)
-        elif tag == T_TVIEW:
-            if self.version >= (13, 4):
-                c.varint()
-            elem = self.type(c.varint())
-            shape = tuple(None if d == DYNAMIC else d for d in c.ints(8))
-            strides = tuple(None if d == DYNAMIC else d for d in c.ints(8))
-            t = TensorView(elem, shape, strides)
-        elif tag == T_PVIEW:
-            has_pad = c.varint() if self.version >= (13, 3) else 0
-            tile_shape = tuple(c.ints(4))
-            view = self.type(c.varint())
-            dim_map = tuple(c.ints(4))
-            if self.version < (13, 3):
-                has_pad = c.varint()
-            pad = PADS[c.byte()] if has_pad else None
-            t = PartitionView(tile_shape, view, dim_map, pad)
-        elif tag == T_FUNC:
-            params = tuple(self.type(c.varint()) for _ in range(c.varint()))
-            results = tuple(self.type(c.varint()) for _ in range(c.varint()))
-            t = FuncType(params, results)
-        else:
-            raise BytecodeError(f"unknown type tag {tag:#x}")
-        self.types[tid] = t
-        return t
-
-    def tagged(self, c: _Cursor):
-        tag = c.byte()
-        if tag == A_FLOAT:
-            elem = self.type(c.varint())
-            bits = c.byte() if bitwidth(elem) <= 8 else c.svarint()
-            return FloatAttr(elem, bits)
-        if tag == A_INT:
-            return IntAttr(self.type(c.varint()), c.varint())
-        if tag == A_BOOL:
-            return bool(c.byte())
-        if tag == A_BOUNDED:
-            fl = c.byte()
-            lb = c.svarint() if fl & 1 else None
-            ub = c.svarint() if fl & 2 else None
-            return Bounded(lb, ub)
-        if tag == A_DIVBY:
-            d = c.varint()
-            fl = c.byte()
-            every = c.svarint() if fl & 1 else None
-            along = c.svarint() if fl & 2 else None
-            return DivBy(d, every, along)
-        if tag == A_HINTS:
-            return self.hints(c)
-        raise BytecodeError(f"unsupported attribute tag {tag:#x}")
-
-    def hints(self, c: _Cursor) -> Hints:
-        out = []
-        for _ in range(c.varint()):
-            target = self.strings[c.varint()]
-            if c.byte() != A_DICT:
-                raise BytecodeError("expected a dictionary in optimization hints")
-            items = []
-            for _ in range(c.varint()):
-                key = self.strings[c.varint()]
-                v = self.tagged(c)
-                items.append((key, v.value if isinstance(v, IntAttr) else v))
-            out.append((target, tuple(items)))
-        return Hints(tuple(out))
-
-    def attr(self, c: _Cursor, kind: str):
-        if kind in ENUMS:
-            return ENUMS[kind][c.byte()]
-        if kind == "int":
-            return c.varint()
-        if kind == "bool":
-            return bool(c.byte())
-        if kind == "str":
-            return self.strings[c.varint()]
-        if kind == "array":
-            return tuple(self.tagged(c) for _ in range(c.varint()))
-        if kind == "dense":
-            blob = _Cursor(self.const_blobs[c.varint()])
-            return blob.raw(blob.varint())
-        if kind == "i32s":
-            return tuple(c.ints(4))
-        if kind == "bools":
-            return tuple(bool(x) for x in c.ints(1))
-        if kind == "hints":
-            return self.hints(c)
-        if kind == "pred":
-            return self.tagged(c)
-        raise BytecodeError(f"unknown attribute kind {kind}")
-
-    def op(self, c: _Cursor, vals: List[TValue]) -> TOp:
-        code = c.varint()
-        name = BY_CODE.get(code)
-        if name is None:
-            raise BytecodeError(f"unknown opcode {code}")
-        _, results, flags, attrs, operands, nregions = OPS[name]
-        n = c.varint() if results == "sized" else results
-        rtypes = [self.type(c.varint()) for _ in range(n)]
-        fl = flags.split()
-        bits = 0
-        if fl:
-            since = max((version_of(f)[1] or (13, 1)) for f in fl)
-            if self.version >= since:
-                bits = c.varint()
-        present, op_attrs = {}, {}
-        for i, f in enumerate(fl):
-            fname = version_of(f)[0]
-            on = bool(bits >> i & 1)
-            if fname.startswith("?"):
-                present[fname[1:]] = on
-            else:
-                op_attrs[fname] = on
-        for a in attrs.split():
-            aname, since = version_of(a)
-            aname, kind = aname.split(":")
-            optional = aname.endswith("?")
-            aname = aname.rstrip("?")
-            if since is not None and self.version < since:
-                continue
-            if optional and not present.get(aname):
-                continue
-            op_attrs[aname] = self.attr(c, kind)
-        args: Dict[str, Any] = {}
-        groups = operands.split()
-        if groups and groups[0].startswith("#"):
-            total = c.varint()
-            fixed = sum(1 for g in groups if not g.lstrip("#").startswith("+"))
-        for g in groups:
-            g = g.lstrip("#")
-            if g[0] == "*":
-                args[g[1:]] = [vals[c.varint()] for _ in range(c.varint())]
-            elif g[0] == "+":
-                args[g[1:]] = [vals[c.varint()] for _ in range(total - fixed)]
-            elif g[0] == "?":
-                args[g[1:]] = vals[c.varint()] if present.get(g[1:]) else None
-            else:
-                args[g] = vals[c.varint()]
-        regions = []
-        if nregions:
-            mark = len(vals)
-            for _ in range(c.varint()):
-                regions.append(self.region(c, vals))
-                del vals[mark:]
-        op = TOp(name, args, rtypes, op_attrs, regions)
-        if name == "constant":
-            t = rtypes[0]
-            count = 1
-            for d in t.shape:
-                count *= d
-            raw = op_attrs["value"]
-            elem = t.elem
-            width = (bitwidth(elem) + 7) // 8
-            splat = len(raw) == width and count != 1 or count == 1
-            if elem.name == "i1" and count > 1 and len(raw) == (count + 7) // 8 and len(raw) != 1:
-                splat = False
-            op.attrs["value"] = Dense(elem, raw, splat if count > 1 else True)
-        vals.extend(op.results)
-        return op
-
-    def region(self, c: _Cursor, vals: List[TValue]) -> TBlock:
-        if c.byte() != 1:
-            raise BytecodeError("regions with several blocks are not supported")
-        args = [TValue(self.type(c.varint())) for _ in range(c.varint())]
-        vals.extend(args)
-        block = TBlock(args)
-        for _ in range(c.varint()):
-            block.ops.append(self.op(c, vals))
-        return block
-
-    def module(self) -> TModule:
-        start, end = self.sections[SEC_FUNC]
-        c = _Cursor(self.data, start, end)
-        m = TModule("kernels")
-        for _ in range(c.varint()):
-            name = self.strings[c.varint()]
-            ftype = self.type(c.varint())
-            flags = c.byte()
-            c.varint()                      # debug index
-            hints = self.tagged(c) if flags & 0x04 else None
-            size = c.varint()
-            body_c = _Cursor(self.data, c.pos, c.pos + size)
-            params = [TValue(t) for t in ftype.params]
-            vals = list(params)
-            body = TBlock()
-            while body_c.pos < body_c.end:
-                body.ops.append(self.op(body_c, vals))
-            c.pos += size
-            m.funcs.append(TFunc(name, params, body, bool(flags & 0x02), hints))
-        return m
-
-
-def read_bytecode(data: bytes) -> TModule:
-    return Reader(data).module()

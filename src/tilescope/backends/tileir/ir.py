@@ -74,12 +74,47 @@ class PartitionView:
 
 
 @dataclass(frozen=True)
+class StridedView:
+    """Tiles of `tile` shape whose origins are `steps` elements apart (overlapping or gapped)."""
+    tile: Tuple[int, ...]
+    steps: Tuple[int, ...]
+    view: TensorView
+    dim_map: Tuple[int, ...]
+    padding: Optional[str] = None
+
+    def __str__(self) -> str:
+        text = (f"strided_view<tile=({'x'.join(map(str, self.tile))}), "
+                f"traversal_strides=[{','.join(map(str, self.steps))}]")
+        if self.padding is not None:
+            text += f", padding_value = {self.padding}"
+        text += f", {self.view}"
+        if tuple(self.dim_map) != tuple(range(len(self.dim_map))):
+            text += f", dim_map=[{', '.join(map(str, self.dim_map))}]"
+        return text + ">"
+
+
+@dataclass(frozen=True)
+class GatherScatterView:
+    """Tiles whose rows along `sparse_dim` are picked by an index tile, dense elsewhere."""
+    tile: Tuple[int, ...]
+    view: TensorView
+    sparse_dim: int
+    padding: Optional[str] = None
+
+    def __str__(self) -> str:
+        text = f"gather_scatter_view<tile=({'x'.join(map(str, self.tile))})"
+        if self.padding is not None:
+            text += f", padding_value = {self.padding}"
+        return text + f", {self.view}, sparse_dim={self.sparse_dim}>"
+
+
+@dataclass(frozen=True)
 class FuncType:
     params: Tuple[Any, ...]
     results: Tuple[Any, ...] = ()
 
 
-TType = Union[Scalar, Ptr, Tile, TensorView, PartitionView, FuncType]
+TType = Union[Scalar, Ptr, Tile, TensorView, PartitionView, StridedView, GatherScatterView, FuncType]
 
 
 def tile(elem, shape=()) -> Tile:
@@ -186,6 +221,7 @@ class TFunc:
     hints: Optional[Hints] = None
     loc: Any = None
     source_name: str = ""          # the kernel's Python name (for debug info)
+    first_line: int = 0            # the kernel's first source line, decorators included (debug info)
 
 
 @dataclass

@@ -112,7 +112,15 @@ OPS = {
     "xori": _spec(108, **I2), "yield": _spec(109, "sized", operands="#+operands"),
     "make_gather_scatter_view": _spec(115, operands="tensor_view"),
     "make_strided_view": _spec(116, operands="tensor_view"),
+    "insert": _spec(118, "sized", operands="#source destination +indices"),
+    "gdc_launch_dependents_tko": _spec(119, operands="#?token"),
+    "gdc_wait_tko": _spec(120, operands="#?token"),
+    "fpowi": _spec(121, operands="source exponent"),
 }
+# ops that exist only from a bytecode version on
+SINCE = {"atan2": (13, 2), "pack": (13, 3), "unpack": (13, 3), "mmaf_scaled": (13, 3), "atomic_red_view_tko": (13, 3),
+         "make_gather_scatter_view": (13, 3), "make_strided_view": (13, 3), "insert": (13, 4),
+         "gdc_launch_dependents_tko": (13, 4), "gdc_wait_tko": (13, 4), "fpowi": (13, 4)}
 BY_CODE = {spec[0]: name for name, spec in OPS.items()}
 
 def version_of(text: str):

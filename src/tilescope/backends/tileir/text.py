@@ -190,6 +190,11 @@ class TextPrinter:
             text = f"cat {n(a['lhs'])}, {n(a['rhs'])} dim = {at['dim']} : {a['lhs'].type}, {a['rhs'].type} -> {T}"
         elif name == "extract":
             text = f"extract {n(a['source'])}[{self.ns(a['indices'])}] : {a['source'].type} -> {T}"
+        elif name == "insert":
+            text = (f"insert {n(a['source'])}, {n(a['destination'])}[{self.ns(a['indices'])}] : "
+                    f"{a['source'].type}, {T}")
+        elif name in ("gdc_wait_tko", "gdc_launch_dependents_tko"):
+            text = name + (f" token = {n(a['token'])}" if a.get("token") is not None else "") + " -> token"
         elif name == "offset":
             text = f"offset {n(a['ptr'])}, {n(a['offset'])} : {a['ptr'].type}, {a['offset'].type} -> {T}"
         elif name in ("iota", "make_token"):
@@ -217,9 +222,11 @@ class TextPrinter:
             ops_ = [a[k] for k in ("lhs", "rhs", "acc", "lhs_scale", "rhs_scale")]
             text = f"mmaf_scaled {self.ns(ops_)} : {self.ts(ops_)}"
         elif name == "make_tensor_view":
-            text = (f"make_tensor_view {n(a['base'])}, shape = [{self.ns(a['dynamicShape'])}], strides = "
-                    f"[{self.ns(a['dynamicStrides'])}] : {(a['dynamicShape'] + a['dynamicStrides'])[0].type}"
-                    f" -> {T}")
+            tv = op.results[0].type
+            text = (f"make_tensor_view {n(a['base'])}, shape = [{self._extents(tv.shape, a['dynamicShape'])}], "
+                    f"strides = [{self._extents(tv.strides, a['dynamicStrides'])}]")
+            dyn = a['dynamicShape'] + a['dynamicStrides']
+            text += (f" : {dyn[0].type}" if dyn else "") + f" -> {T}"
         elif name in ("make_partition_view", "make_gather_scatter_view", "make_strided_view"):
             text = f"{name} {n(a['tensor_view'])} : {T}"
         elif name in ("load_view_tko", "store_view_tko"):
@@ -228,7 +235,10 @@ class TextPrinter:
             tok = f" token = {n(a['token'])}" if a.get("token") is not None else ""
             hints = f" optimization_hints = {format_hints(at['optimization_hints'])}" \
                 if at.get("optimization_hints") else ""
-            itype = f", {a['index'][0].type}" if a["index"] else ""
+            itype = "".join(f", {t}" for t in dict.fromkeys(str(i.type) for i in a["index"]))
+            inb = at.get("inbounds") or ()
+            if any(inb):
+                tok += f" inbounds = [{', '.join(str(bool(b)).lower() for b in inb)}]"
             if name == "load_view_tko":
                 text = (f"load_view_tko {sem} {idx}{tok}{hints} : {a['view'].type}{itype} -> "
                         f"{self.ts(op.results)}")
@@ -257,6 +267,11 @@ class TextPrinter:
         else:
             text = f"{name} {self.ns(op.operands)} : {T}  // (no dedicated printer)"
         self.lines.append(ind + lhs + text)
+
+    def _extents(self, static, dynamic) -> str:
+        """A tensor view's shape or strides: constants inline, dynamic ones as their operands."""
+        dyn = iter(dynamic)
+        return ", ".join(self.n(next(dyn)) if d is None else str(d) for d in static)
 
     def _ptr_op(self, op: TOp) -> str:
         a, at, n = op.args, op.attrs, self.n

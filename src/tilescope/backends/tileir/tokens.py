@@ -133,8 +133,24 @@ class Analysis:
                 fx.add(*acc)
             for inner in op.blocks:
                 fx = fx.merge(self.block(inner))
+            if op.name == "if":
+                self._join_aliases(op)
         self.effects[id(b)] = fx
         return fx
+
+    def _join_aliases(self, op: Op) -> None:
+        """An array an `if` returns may be any branch's: it belongs to the union of their sets."""
+        for k, r in enumerate(op.results):
+            if not isinstance(r.type, (ArrayType, ListType)):
+                continue
+            alias = 0
+            for b in op.blocks:
+                y = b.ops[-1] if b.ops else None
+                if y is None or y.name != "yield" or k >= len(y.operands):
+                    alias = UNIVERSE
+                    break
+                alias |= self.alias_of(y.operands[k])
+            self.alias[r.id] = alias
 
     def of(self, b: Block) -> Effects:
         return self.effects.get(id(b), Effects())
@@ -296,3 +312,41 @@ def _remove_dead(block, live) -> None:
         for r in o.regions:
             _remove_dead(r, live)
     block.ops = kept
+
+
+# ops whose only effect is their results: dropped when nothing uses them (as upstream's DCE does)
+_PURE_SUFFIXES = ("_tko",)
+_NOT_PURE = {"assert", "return", "yield", "continue", "break", "if", "for", "loop", "make_token"}
+
+
+def is_pure(op) -> bool:
+    """Whether an op's only effect is its results (no memory access, jump, or region)."""
+    return op.name not in _NOT_PURE and not op.name.endswith(_PURE_SUFFIXES) and not op.regions
+
+
+def drop_unused(body, kept=frozenset()) -> None:
+    """Remove ops without side effects whose results nothing uses, repeatedly (extents no view
+    reads, constants a fold replaced, ...), but the constants in `kept` (ids): upstream keeps a
+    static stride's constant unused, and tileiras writes the TileIR text into the cubin's debug
+    sections."""
+    changed = True
+    while changed:
+        used = set()
+        for o in _walk(body):
+            used.update(id(v) for v in o.operands)
+        changed = _drop(body, used, kept)
+
+
+def _drop(block, used, kept) -> bool:
+    changed = False
+    stay = []
+    for o in block.ops:
+        for r in o.regions:
+            changed |= _drop(r, used, kept)
+        dead = is_pure(o) and o.results and not any(id(r) in used for r in o.results)
+        if dead and id(o.results[0]) not in kept:
+            changed = True
+            continue
+        stay.append(o)
+    block.ops = stay
+    return changed

@@ -46,7 +46,7 @@ def source_diagnostics(text: str):
     for line in text.splitlines():
         m = _DI_LOC.search(line) or None
         if m:
-            loc = Loc(m.group(1), int(m.group(2)), int(m.group(3)))
+            loc = Loc(m.group(1), int(m.group(2)), int(m.group(3)) + 1)     # TileIR columns are 0-based
             first = first or loc
             line = line[:m.start()] + f"{loc}: " + line[m.end():]
             out.append(line)
@@ -56,7 +56,7 @@ def source_diagnostics(text: str):
             continue
         m = _PLAIN_LOC.search(line)
         if m and first is None:
-            first = Loc(m.group(1), int(m.group(2)), int(m.group(3)))
+            first = Loc(m.group(1), int(m.group(2)), int(m.group(3)) + 1)
         out.append(line)
     return "\n".join(out), first
 
@@ -104,15 +104,18 @@ class Toolchain:
             out.append("libNVVM (nvidia-nvvm)")
         return out
 
-    def assemble(self, bytecode: bytes, gpu: str = "sm_90", *, where: str = "") -> bytes:
-        """bytecode -> cubin; raises AssemblerError with tileiras's message."""
+    def assemble(self, bytecode: bytes, gpu: str = "sm_90", *, where: str = "", opt_level: int = 3,
+                 lineinfo: bool = True) -> bytes:
+        """bytecode -> cubin with the flags upstream's launch uses (`-O3 --lineinfo` by default);
+        raises AssemblerError with tileiras's message."""
         if gpu not in GPUS:
             raise AssemblerError(f"unknown GPU '{gpu}' (one of {', '.join(GPUS)})")
         with tempfile.TemporaryDirectory(prefix="tilescope-") as tmp:
             src, dst = os.path.join(tmp, "k.tilebc"), os.path.join(tmp, "k.cubin")
             with open(src, "wb") as f:
                 f.write(bytecode)
-            r = subprocess.run([self.tileiras, f"--gpu-name={gpu}", "-o", dst, src], capture_output=True, text=True)
+            flags = [f"--gpu-name={gpu}", f"-O{opt_level}"] + (["--lineinfo"] if lineinfo else [])
+            r = subprocess.run([self.tileiras, *flags, "-o", dst, src], capture_output=True, text=True)
             if r.returncode:
                 msg = (r.stderr or r.stdout).strip()
                 if r.returncode == 5 and "failed to compile Tile IR program" in msg and msg.count("\n") == 0:
@@ -125,7 +128,7 @@ class Toolchain:
                         msg = d.stderr.strip().splitlines()[0] + "\n" + msg
                 msg, loc = source_diagnostics(msg)
                 prefix = f"{loc or where}: " if (loc or where) else ""
-                raise AssemblerError(f"{prefix}tileiras --gpu-name={gpu} failed:\n{msg}", loc)
+                raise AssemblerError(f"{prefix}tileiras {' '.join(flags)} failed:\n{msg}", loc)
             with open(dst, "rb") as f:
                 return f.read()
 

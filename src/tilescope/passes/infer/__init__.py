@@ -12,6 +12,7 @@ loops.py, expressions.py and calls.py; abstract.py holds the abstract values the
 """
 from __future__ import annotations
 
+import itertools
 from typing import List, Optional, Tuple
 
 from ...errors import Loc
@@ -43,6 +44,7 @@ class Inference(RuleServices, KernelEntry, Statements, Loops, Expressions, Calls
         self.loc: Optional[Loc] = None
         self.depth = 0
         self.frame: Optional[Frame] = None
+        self.inlinings = itertools.count()   # numbers each helper inlining (InlinedScope.specialization)
         # (loc, name, abstract value) for every assignment: hover / inlay hints.
         self.bindings = bindings if bindings is not None else []
         # The cuTile functions whose typing rules are running, innermost last (for argument_prefix).

@@ -8,7 +8,7 @@ import types
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ... import dtypes as D
-from ...errors import Loc, TileError
+from ...errors import InlinedScope, Loc, TileError
 from ...frontend import hir as H
 from ...frontend.source import SourceFunction
 from ...ir.core import Value
@@ -92,6 +92,10 @@ class Frame:
         self.retval: Any = None
         self.retloc: Optional[Loc] = None   # where the returned value was made, for type errors
         self.call_site: Optional[Loc] = None
+        # An inlined helper: which inlining it is, and its call site inside the caller's own scope
+        # (the locations of the ops it emits carry both, for debug info).
+        self.scope: Optional[InlinedScope] = None
+        self.scoped_site: Optional[Loc] = None
 
 
 class _Exit(Exception):

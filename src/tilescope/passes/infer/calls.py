@@ -280,6 +280,7 @@ class Calls:
         frame.call_site = self.loc
         if self.frame is not None and self.frame.call_site is not None and frame.call_site is not None:
             frame.call_site = frame.call_site.with_call_site(self.frame.call_site)
+        self.enter_scope(frame, hir_fn, pyfunc)
         self._bind_call_args(hir_fn, frame, args, kwargs, defaults, pyfunc)
         if hir_fn.is_generator:
             raise self.type_error(f"generator function '{hir_fn.name}' can only be used through "
@@ -346,6 +347,7 @@ class Calls:
         k = idx[0]
         frame = Frame(hir_fn.name, fn.__globals__, _closure_lookup(fn), hir_fn)
         frame.call_site = self.loc
+        self.enter_scope(frame, hir_fn, fn)
         self._bind_call_args(hir_fn, frame, mgr.args, mgr.kwargs, None, fn)
 
         def run(stmts):

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import enum
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 
 from ... import dtypes as D
-from ...errors import Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError
+from ...errors import (InlinedScope, Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
+                       TileValueError)
 from ...ir.core import Block, Op, Value
 from ...ir.types import TileType, Type
 from ...ops.common import describe
@@ -23,7 +25,23 @@ class RuleServices:
 
     def emit(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
              **attrs) -> Op:
-        return self.builder.add(name, operands, result_types, attrs, loc=self.loc)
+        return self.builder.add(name, operands, result_types, attrs, loc=self.op_loc())
+
+    def op_loc(self) -> Optional[Loc]:
+        """The current location, inside the inlined helper being run (if any) and its call site."""
+        frame, loc = self.frame, self.loc
+        if loc is None or frame is None or frame.scope is None:
+            return loc
+        return replace(loc, call_site=frame.scoped_site, scope=frame.scope)
+
+    def enter_scope(self, frame, hir_fn, pyfunc=None) -> None:
+        """Number `frame` (a helper about to be inlined) as upstream numbers inlinings, and
+        record where it is called from."""
+        line, col = hir_fn.loc.line, hir_fn.loc.col
+        if pyfunc is not None and hir_fn.decorators:      # a module-level function starts at its decorators
+            line = min([line] + [d.loc.line for d in hir_fn.decorators])
+        frame.scope = InlinedScope(hir_fn.name, hir_fn.loc.filename, line, col, f"s{next(self.inlinings)}")
+        frame.scoped_site = self.op_loc()
 
     def emit1(self, name: str, operands: Sequence[Value], result_type: Type, **attrs) -> Value:
         return self.emit(name, operands, [result_type], **attrs).result

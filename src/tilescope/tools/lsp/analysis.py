@@ -1,28 +1,34 @@
-"""One document's analysis: static module, diagnostics and the abstract value of every expression.
+"""One document's analysis: static module, diagnostics and the type of every expression.
 
-Pure Python, no LSP types: the server (server.py) converts. Nothing of the user's
-module is executed: kernels are compiled from `SourceFunction`s built by
-`frontend.static_module` from the buffer text.
+Runs in the analysis worker (worker.py); summary.py turns the result into the plain
+data the server keeps. Nothing of the user's module is executed: kernels are compiled
+from `SourceFunction`s built by `frontend.static_module` from the buffer text.
+Locations here are the front end's: 1-based lines, UTF-8 byte columns (plus one),
+except syntax errors, whose columns count code points (`Diag.char_cols`).
 """
 from __future__ import annotations
 
 import ast
-import inspect
 import logging
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Collection, Dict, List, Optional, Tuple
 
 from ...errors import Loc, TileError, TileRecursionError, TileSyntaxError, TileTypeError
+from ...frontend.source import split_lines
 from ...frontend.static_module import StaticModule, analyze_module
-from ...frontend.unknown import is_unknown_error
+from ...frontend.unknown import UnknownValue, is_unknown_error
+from . import compile_cache
+from .checks import generic_checks, tile_functions
+from .execute import ERROR_KEY
+from .facts import ModuleFacts
 from .metadata import Signature, kernel_signatures
+from .records import KERNEL_COST, Diag, Key, Record, make_record, name_loc
 
 log = logging.getLogger("tilescope.lsp")
 
 MAX_SIGNATURES_PER_KERNEL = 3
-Key = Tuple[int, int, int, int]      # line, col, end_line, end_col (1-based, end exclusive)
 
 
 class Cancelled(BaseException):
@@ -45,24 +51,6 @@ class _Recorder(list):
 
 
 @dataclass
-class Diag:
-    loc: Loc
-    severity: str              # "error", "warning", "information", "hint"
-    kind: str                  # upstream's error class name, or "info"
-    message: str
-    kernel: Optional[str] = None
-    related: List[Tuple[Loc, str]] = field(default_factory=list)
-    generic: bool = False      # from the metadata-free checks (a compile error at the same spot wins)
-
-
-@dataclass
-class Record:
-    value: Any
-    kernel: str
-    signature: str
-
-
-@dataclass
 class Analysis:
     filename: str
     text: str
@@ -75,6 +63,11 @@ class Analysis:
     signatures: Dict[str, List[Signature]] = field(default_factory=dict)
     tile_functions: Dict[str, ast.AST] = field(default_factory=dict)
     compiled_kernels: Dict[str, str] = field(default_factory=dict)      # kernel -> signature used
+    facts: Optional[ModuleFacts] = None
+    extras: Dict[str, Any] = field(default_factory=dict)      # summary.Summary.extras, by key
+    costs_to_do: List[tuple] = field(default_factory=list)    # see kernel_costs
+    trusted: bool = False          # executeModules: the user asked for full Python
+    module_read_s: float = 0.0     # time the static reader took over the module-level statements
     timed_out: bool = False
     elapsed_ms: float = 0.0
 
@@ -82,7 +75,7 @@ class Analysis:
     def lines(self) -> List[str]:
         cached = getattr(self, "_lines", None)
         if cached is None:
-            cached = self._lines = self.text.splitlines()
+            cached = self._lines = split_lines(self.text)
         return cached
 
 
@@ -90,32 +83,45 @@ def _key(loc: Loc) -> Key:
     return (loc.line, loc.col, loc.end_line or loc.line, loc.end_col or loc.col + 1)
 
 
+# Called before each compilation that is not cached: (kernel, fingerprint, name location).
+CompileHook = Callable[[str, str, Loc], None]
+
+
 def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s: float = 2.0,
-            cancel: Optional[threading.Event] = None) -> Analysis:
-    """Analyse one buffer. Never raises for anything in the user's text."""
+            cancel: Optional[threading.Event] = None, on_compile: Optional[CompileHook] = None,
+            skip: Collection[str] = (), module_globals: Optional[Dict[str, Any]] = None) -> Analysis:
+    """Analyse one buffer. Never raises for anything in the user's text.
+
+    `skip` holds fingerprints of compilations not to attempt again (they ran past the
+    worker's hard limit before); each is reported instead. `module_globals` (only with
+    `executeModules`) are the globals of the module, run: they replace what the static
+    reader could not know."""
     start = time.monotonic()
     deadline = start + budget_s
     sm = analyze_module(text, filename)
-    _restrict_builtins(sm)
-    an = Analysis(filename, text, version, sm)
+    an = Analysis(filename, text, version, sm, module_read_s=time.monotonic() - start)
+    if module_globals is not None:
+        an.trusted = True
+        _use_executed_globals(an, module_globals)
     for err in sm.syntax_errors:
-        an.diagnostics.append(Diag(err.loc, "error", err.kind, err.message))
+        an.diagnostics.append(Diag(err.loc, "error", err.kind, err.message, char_cols=True))
     try:
         an.signatures = kernel_signatures(sm.tree, text, filename, sm)
     except Exception:    # metadata is best effort
         log.exception("reading argument metadata failed")
-    an.tile_functions = _tile_functions(sm)
-    _generic_checks(an)
+    _check_cancel(cancel)
+    an.facts = ModuleFacts({n: f.node for n, f in sm.functions.items()}, an.lines)
+    an.tile_functions = tile_functions(sm, an.facts)
+    generic_checks(an)
     for name in sm.kernels:
-        if cancel is not None and cancel.is_set():
-            raise Cancelled()
+        _check_cancel(cancel)
         fn = sm.functions.get(name)
         sigs = an.signatures.get(name) or []
         if fn is None:
             continue
         if not sigs:
             node = fn.node
-            an.diagnostics.append(Diag(_name_loc(filename, node, text), "information", "info",
+            an.diagnostics.append(Diag(_name_loc(an, node), "information", "info",
                                        f"kernel '{name}' has no argument metadata: types are unknown "
                                        f"(add '# tilescope: args ...' above it, record a run with "
                                        f"'tilescope run --record', or launch it with evident arguments)",
@@ -125,7 +131,7 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
             if time.monotonic() > deadline:
                 an.timed_out = True
                 break
-            _compile_cached(an, name, fn, sig, deadline, cancel)
+            _compile_cached(an, name, fn, sig, deadline, cancel, on_compile, skip)
     if an.timed_out:
         an.diagnostics.append(Diag(Loc(filename, 1, 1, 1, 1), "information", "info",
                                    f"tilescope: analysis stopped after {budget_s:.1f} s; some kernels were "
@@ -135,73 +141,51 @@ def analyze(text: str, filename: str, *, version: Optional[int] = None, budget_s
     return an
 
 
-def _restrict_builtins(sm: StaticModule) -> None:
-    """`ct.static_eval` evaluates kernel expressions with the module globals: keep them pure."""
-    from ...frontend.static_module import _CONSTANT_NAMES, _PURE_BUILTINS
-    safe = dict(_PURE_BUILTINS)
-    safe.update(_CONSTANT_NAMES)
-    sm.globals["__builtins__"] = safe
+def _check_cancel(cancel: Optional[threading.Event]) -> None:
+    if cancel is not None and cancel.is_set():
+        raise Cancelled()
 
 
-def _name_loc(filename: str, node, text: str) -> Loc:
-    """The range of a def's name."""
-    line = node.lineno
-    src = text.splitlines()[line - 1] if line - 1 < len(text.splitlines()) else ""
-    col = src.find(node.name, node.col_offset)
-    if col < 0:
-        return Loc(filename, line, node.col_offset + 1, line, node.col_offset + 4)
-    return Loc(filename, line, col + 1, line, col + 1 + len(node.name))
+def _use_executed_globals(an: Analysis, module_globals: Dict[str, Any]) -> None:
+    env = an.static.globals
+    for name, value in list(env.items()):
+        if isinstance(value, UnknownValue) and name in module_globals:
+            env[name] = module_globals[name]
+    error = module_globals.get(ERROR_KEY)
+    if error is not None:
+        line, message = error
+        an.diagnostics.append(Diag(Loc(an.filename, line, 1, line, 2), "warning", "ModuleError",
+                                   f"running the module (executeModules) raised {message}"))
 
 
-# Compilations keyed by everything they read (the kernel's text and line numbers, the
-# helpers it reaches, the module-level statements, the signature): typing inside one
-# kernel does not recompile the others.
-_CACHE: Dict[tuple, "Analysis"] = {}
-_CACHE_SIZE = 256
+def _name_loc(an: "Analysis", node) -> Loc:
+    return name_loc(an.filename, an.lines, node)
 
 
-def _fingerprint(an: Analysis, name: str, sig: Signature) -> tuple:
-    sm = an.static
-    lines = an.lines
-    module_text = getattr(an, "_module_text", None)
-    if module_text is None:
-        module_text = an._module_text = "\n".join(
-            "\n".join(lines[st.lineno - 1:st.end_lineno or st.lineno]) for st in sm.tree.body
-            if not isinstance(st, (ast.FunctionDef, ast.AsyncFunctionDef)))
-    parts = []
-    for fname in sorted(_reachable(sm, name)):
-        node = sm.functions[fname].node
-        first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-        parts.append((first, "\n".join(lines[first - 1:node.end_lineno or node.lineno])))
-    return (an.filename, name, sig.text, module_text, tuple(parts))
-
-
-def _reachable(sm: StaticModule, root: str) -> set:
-    seen, todo = set(), [root]
-    while todo:
-        fname = todo.pop()
-        if fname in seen or fname not in sm.functions:
-            continue
-        seen.add(fname)
-        for sub in ast.walk(sm.functions[fname].node):
-            if isinstance(sub, ast.Name) and sub.id in sm.functions:
-                todo.append(sub.id)
-    return seen
-
-
-def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:
+def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel,
+                    on_compile: Optional[CompileHook] = None, skip: Collection[str] = ()) -> None:
     try:
-        key = _fingerprint(an, name, sig)
-    except Exception:
-        key = None
-    part = _CACHE.get(key) if key is not None else None
+        key, ranges = compile_cache.fingerprint(an, name, sig)
+    except Exception:        # a node without positions: compile without caching
+        key, ranges = None, ()
+    part = compile_cache.lookup(key, ranges, an.filename) if key is not None else None
+    if part is None and key is not None and key in skip:
+        an.diagnostics.append(Diag(_name_loc(an, fn.node), "warning", "info",
+                                   f"tilescope: kernel '{name}' ({sig.text}) is not analysed: its analysis "
+                                   f"did not finish in time before and was stopped; edit it to try again",
+                                   name))
+        return
     if part is None:
-        part = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures)
-        _compile_one(part, name, fn, sig, deadline, cancel)
-        if key is not None and not part.timed_out:
-            if len(_CACHE) >= _CACHE_SIZE:
-                _CACHE.clear()
-            _CACHE[key] = part
+        if on_compile is not None and key is not None:
+            on_compile(name, key, _name_loc(an, fn.node))
+        scratch = Analysis(an.filename, an.text, an.version, an.static, signatures=an.signatures, facts=an.facts,
+                           trusted=an.trusted)
+        _compile_one(scratch, name, fn, sig, deadline, cancel)
+        an.timed_out = an.timed_out or scratch.timed_out
+        part = compile_cache.Part(scratch.exprs, scratch.bindings, scratch.binding_names, scratch.diagnostics,
+                                  scratch.compiled_kernels)
+        if key is not None and not scratch.timed_out:
+            compile_cache.store(key, ranges, part)
     for k, recs in part.exprs.items():
         an.exprs.setdefault(k, []).extend(recs)
     for k, recs in part.bindings.items():
@@ -210,7 +194,29 @@ def _compile_cached(an: Analysis, name: str, fn, sig: Signature, deadline: float
     an.diagnostics.extend(part.diagnostics)
     for k, v in part.compiled_kernels.items():
         an.compiled_kernels.setdefault(k, v)
-    an.timed_out = an.timed_out or part.timed_out
+    if KERNEL_COST in part.extras:
+        an.extras.setdefault(KERNEL_COST, {})[name] = part.extras[KERNEL_COST]
+    elif name in part.compiled_kernels and sig is (an.signatures.get(name) or [None])[0]:
+        an.costs_to_do.append((name, fn, sig, part))
+
+
+def kernel_costs(an: Analysis, stop: Callable[[], bool] = lambda: False) -> Dict[str, Tuple[str, str]]:
+    """The cost-model hovers the analysis left to do (they cost a second, complete compile:
+    the worker does them after sending the summary, while nothing else waits). Each is
+    kept with its cached compilation. Returns kernel -> (signature text, markdown)."""
+    from ...costmodel import kernel_hover     # start-up time: the cost model loads when a cost is asked
+    done = {}
+    while an.costs_to_do and not stop():
+        name, fn, sig, part = an.costs_to_do.pop(0)
+        try:
+            text = kernel_hover(fn, sig.specs)
+        except Exception:        # the cost model is an extra: its failure is logged, not shown
+            log.exception("cost model failed for %s", name)
+            text = None
+        if text is not None:
+            part.extras[KERNEL_COST] = done[name] = (sig.text, text)
+    an.extras.setdefault(KERNEL_COST, {}).update(done)
+    return done
 
 
 def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:
@@ -223,12 +229,13 @@ def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, c
         specs = parse_args(sig.specs) if isinstance(sig.specs, str) else list(sig.specs)
         specs = normalize_args(specs)
     except (ValueError, TypeError) as e:
-        an.diagnostics.append(Diag(_name_loc(an.filename, fn.node, an.text), "error", "ArgsError",
+        an.diagnostics.append(Diag(_name_loc(an, fn.node), "error", "ArgsError",
                                    f"bad argument metadata '{sig.text}': {e}", name))
         return
     bindings: list = []
     recorder = _Recorder(deadline, cancel)
     inference = Inference(bindings=bindings, expressions=recorder)
+    inference.trust = an.trusted        # executeModules: compile-time Python runs as Python (in the worker)
     error: Optional[TileError] = None
     try:
         inference.infer_kernel(fn, specs, name)
@@ -243,17 +250,17 @@ def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, c
         error = TileRecursionError("Maximum recursion depth reached while compiling", inference.loc)
     except Exception as ex:     # a bug in tilescope: log it, show it as a warning
         log.exception("internal error compiling %s(%s)", name, sig.text)
-        an.diagnostics.append(Diag(_name_loc(an.filename, fn.node, an.text), "warning", "TileInternalError",
+        an.diagnostics.append(Diag(_name_loc(an, fn.node), "warning", "TileInternalError",
                                    f"tilescope internal error while compiling '{name}': "
                                    f"{type(ex).__name__}: {ex}", name))
     # Values seen before an error are still worth showing.
     for loc, value in recorder:
         if loc is not None and loc.filename == an.filename:
-            an.exprs.setdefault(_key(loc), []).append(Record(value, name, sig.text))
+            an.exprs.setdefault(_key(loc), []).append(make_record(value, name, sig.text))
     for loc, bound, value in bindings:
         if loc is not None and loc.filename == an.filename:
             k = _key(loc)
-            an.bindings.setdefault(k, []).append(Record(value, name, sig.text))
+            an.bindings.setdefault(k, []).append(make_record(value, name, sig.text))
             an.binding_names[k] = bound
     if error is not None:
         an.diagnostics.append(_error_diag(an, error, name, sig))
@@ -263,7 +270,7 @@ def _error_diag(an: Analysis, e: TileError, kernel: str, sig: Signature) -> Diag
     loc = e.loc
     fn = an.static.functions.get(kernel)
     if loc is None or loc.line <= 0 or loc.filename != an.filename:
-        loc = _name_loc(an.filename, fn.node, an.text) if fn is not None else Loc(an.filename, 1, 1)
+        loc = _name_loc(an, fn.node) if fn is not None else Loc(an.filename, 1, 1)
     related = []
     site = loc.call_site
     while site is not None:
@@ -274,104 +281,6 @@ def _error_diag(an: Analysis, e: TileError, kernel: str, sig: Signature) -> Diag
     msg = f"{e.message}  [kernel {kernel}({sig.text})]" if sig.source != "directive" or \
         len(an.signatures.get(kernel, ())) > 1 else e.message
     return Diag(loc, "error", e.kind, msg, kernel, related)
-
-
-# ---- generic checks (no argument metadata needed) -----------------------------
-
-def _tile_functions(sm: StaticModule) -> Dict[str, ast.AST]:
-    """Kernels, @ct.function helpers and every module function they call by name."""
-    todo = [n for n, f in sm.functions.items() if f.is_kernel or getattr(f, "is_tile_function", False)]
-    seen: Dict[str, ast.AST] = {}
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in sm.functions:
-            continue
-        node = sm.functions[name].node
-        seen[name] = node
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name) and sub.id in sm.functions and sub.id != name:
-                todo.append(sub.id)
-    return seen
-
-
-def _generic_checks(an: Analysis) -> None:
-    from ...frontend.ast2hir import function_to_hir
-    from ... import lang
-    sm = an.static
-    known = set(dir(lang))
-    for name, node in an.tile_functions.items():
-        fn = sm.functions[name]
-        try:
-            function_to_hir(node, an.filename, is_entry=fn.is_kernel)
-        except TileError as e:
-            an.diagnostics.append(Diag(e.loc or _name_loc(an.filename, node, an.text), "error", e.kind,
-                                       e.message, name, generic=True))
-        except RecursionError:
-            an.diagnostics.append(Diag(_name_loc(an.filename, node, an.text), "error", "TileRecursionError",
-                                       "the function is too deeply nested to analyse", name))
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Call):
-                d = _arity_check(an, sub)
-                if d is not None:
-                    an.diagnostics.append(d)
-    aliases = set(sm.tile_aliases)
-    if aliases:
-        for sub in ast.walk(sm.tree):
-            if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and sub.value.id in aliases \
-                    and sub.attr not in known:
-                loc = Loc(an.filename, sub.lineno, sub.col_offset + 1, sub.end_lineno, sub.end_col_offset + 1)
-                an.diagnostics.append(Diag(loc, "error", "TileTypeError",
-                                           f"module 'cuda.tile' has no attribute '{sub.attr}'"))
-
-
-def _arity_check(an: Analysis, call: ast.Call) -> Optional[Diag]:
-    from ...ops.registry import SurfaceFunction
-    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
-        return None
-    target = None
-    label = None
-    f = call.func
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in an.static.tile_aliases:
-        from ... import lang
-        target = getattr(lang, f.attr, None) if f.attr in dir(lang) else None
-        label = f"{f.value.id}.{f.attr}"
-        if not isinstance(target, SurfaceFunction) or target.raw_args or target.family == "missing":
-            return None
-        sig = target.signature
-    elif isinstance(f, ast.Name) and f.id in an.tile_functions and f.id in an.static.functions:
-        sig = _ast_signature(an.static.functions[f.id].node)
-        label = f.id
-        if sig is None:
-            return None
-    else:
-        return None
-    try:
-        sig.bind(*([None] * len(call.args)), **{k.arg: None for k in call.keywords})
-    except TypeError as e:
-        loc = Loc(an.filename, call.lineno, call.col_offset + 1, call.end_lineno, call.end_col_offset + 1)
-        return Diag(loc, "error", "TileTypeError", f"{label}(): {e}", generic=True)
-    return None
-
-
-def _ast_signature(node) -> Optional[inspect.Signature]:
-    a = node.args
-    P = inspect.Parameter
-    params = []
-    pos = a.posonlyargs + a.args
-    first_default = len(pos) - len(a.defaults)
-    try:
-        for i, arg in enumerate(pos):
-            kind = P.POSITIONAL_ONLY if i < len(a.posonlyargs) else P.POSITIONAL_OR_KEYWORD
-            params.append(P(arg.arg, kind, default=None if i >= first_default else P.empty))
-        if a.vararg:
-            params.append(P(a.vararg.arg, P.VAR_POSITIONAL))
-        for arg, d in zip(a.kwonlyargs, a.kw_defaults):
-            params.append(P(arg.arg, P.KEYWORD_ONLY, default=P.empty if d is None else None))
-        if a.kwarg:
-            params.append(P(a.kwarg.arg, P.VAR_KEYWORD))
-        return inspect.Signature(params)
-    except ValueError:
-        return None
 
 
 def _dedupe(an: Analysis) -> None:
@@ -388,19 +297,3 @@ def _dedupe(an: Analysis) -> None:
         seen.add(key)
         out.append(d)
     an.diagnostics = out
-
-
-# ---- queries -------------------------------------------------------------------
-
-def innermost(table: Dict[Key, List[Record]], line: int, col: int) -> Optional[Tuple[Key, List[Record]]]:
-    """The smallest recorded range containing the 1-based (line, col)."""
-    best = None
-    best_size = None
-    for k, recs in table.items():
-        l0, c0, l1, c1 = k
-        if (line, col) < (l0, c0) or (line, col) >= (l1, c1):
-            continue
-        size = (l1 - l0, (c1 - c0) if l1 == l0 else c1)
-        if best_size is None or size < best_size:
-            best, best_size = (k, recs), size
-    return best

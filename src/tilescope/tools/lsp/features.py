@@ -1,96 +1,64 @@
-"""Hover, inlay hints, completion, signature help and go-to-definition on an `Analysis`.
+"""Hover, inlay hints, completion, signature help and go-to-definition on a `Summary`.
 
-Positions here are 1-based (line, col) like `Loc`; the server converts from LSP's 0-based ones.
+Runs in the server process on plain data (summary.py): the only live objects it looks
+at are tilescope's own (`tilescope.lang`, its enums and functions) and pure standard
+modules. Positions are 1-based (line, col) with code-point columns; the server converts
+from and to the client's encoding.
 """
 from __future__ import annotations
 
-import ast
 import enum
 import inspect
 import re
+import sys
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ... import dtypes as D
-from .analysis import Analysis, Record, innermost
+from .describe import describe, doc_of
+from .records import KERNEL_COST
+from .summary import FunctionInfo, HoverEntry, Key, Summary, Symbol
 
-MAX_VARIANTS = 4
-
-
-# ---- describing abstract values ------------------------------------------------
-
-def describe(value: Any) -> str:
-    """A short cuTile-flavoured type of an abstract value."""
-    from ...ir.core import Value
-    from ...frontend.source import SourceFunction
-    from ...ops.registry import SurfaceFunction
-    from ...passes.infer import BoundMethod, Closure, RangeValue
-    if isinstance(value, Value):
-        text = str(value.type)
-        if value.const is not None:
-            text += f"  (strict constant = {value.const!r})"
-        return text
-    if isinstance(value, bool) or value is None:
-        return f"loose constant {type(value).__name__} = {value!r}"
-    if isinstance(value, (int, float)) and not isinstance(value, enum.Enum):
-        return f"loose constant {type(value).__name__} = {value!r}"
-    if isinstance(value, str):
-        return f"constant str = {value!r}"
-    if isinstance(value, D.DType):
-        return f"dtype {value.name}"
-    if isinstance(value, enum.Enum):
-        return f"{type(value).__name__}.{value.name}"
-    if isinstance(value, tuple):
-        if all(isinstance(v, (bool, int, float, str, type(None))) for v in value):
-            return f"loose constant tuple = {value!r}"
-        inner = ", ".join(describe(v) for v in value[:8])
-        return "(" + inner + (", ..." if len(value) > 8 else "") + ("," if len(value) == 1 else "") + ")"
-    if isinstance(value, SurfaceFunction):
-        return f"function ct.{value.name}{value.signature}"
-    if isinstance(value, BoundMethod):
-        target = value.target
-        name = getattr(target, "name", getattr(target, "__name__", "method"))
-        return f"method {name} of {describe(value.self_value)}"
-    if isinstance(value, SourceFunction):
-        kind = "kernel" if value.is_kernel else "function"
-        return f"{kind} {value.__name__}{_ast_sig_text(value.node)}"
-    if isinstance(value, Closure):
-        return f"function {value.__name__} (nested)"
-    if isinstance(value, RangeValue):
-        return "range"
-    if inspect.ismodule(value):
-        return "module cuda.tile" if value.__name__ == "tilescope.lang" else f"module {value.__name__}"
-    if isinstance(value, type):
-        return f"class {value.__name__}"
-    return type(value).__name__
+_MISSING = object()
 
 
-def _ast_sig_text(node) -> str:
-    try:
-        return "(" + ast.unparse(node.args) + ")"
-    except Exception:
-        return "(...)"
+# ---- resolving dotted names ------------------------------------------------------
+
+def _module(name: str):
+    from ...frontend.static_module import _cuda_package
+    if name == "cuda":
+        return _cuda_package()
+    return sys.modules.get(name)      # imported by tilescope already: nothing new is loaded
 
 
-def _variants(records: List[Record]) -> List[Tuple[str, List[str]]]:
-    """Distinct descriptions with the kernel signatures that produced them."""
-    out: Dict[str, List[str]] = {}
-    for r in records:
-        out.setdefault(describe(r.value), [])
-        label = f"{r.kernel}({r.signature})"
-        if label not in out[describe(r.value)]:
-            out[describe(r.value)].append(label)
-    return list(out.items())
+def resolve(s: Summary, dotted: str) -> Any:
+    """A live tilescope/stdlib object, a `Symbol` (a value known only by description), or _MISSING."""
+    from ...frontend.static_module import _Unknown, safe_getattr
+    from ... import lang
+    parts = dotted.split(".")
+    sym = s.symbols.get(parts[0])
+    if sym is None or sym.unknown:
+        return _MISSING
+    if sym.lang_path is not None:
+        value = lang
+        for p in [p for p in sym.lang_path.split(".") if p]:
+            value = getattr(value, p)
+    elif sym.module is not None:
+        value = _module(sym.module)
+        if value is None:
+            return _MISSING
+    else:
+        return sym if len(parts) == 1 else _MISSING
+    for p in parts[1:]:
+        try:
+            value = safe_getattr(value, p)
+        except _Unknown:
+            return _MISSING
+    return value
 
 
-def doc_of(value: Any) -> Optional[str]:
-    from ...ops.registry import SurfaceFunction
-    from ...passes.infer import BoundMethod
-    if isinstance(value, BoundMethod):
-        value = value.target
-    if isinstance(value, SurfaceFunction):
-        return inspect.cleandoc(value.__doc__ or "")
-    return None
+def _text_of(value: Any) -> str:
+    return value.text if isinstance(value, Symbol) else describe(value)
 
 
 # ---- hover ---------------------------------------------------------------------
@@ -98,59 +66,78 @@ def doc_of(value: Any) -> Optional[str]:
 @dataclass
 class HoverResult:
     markdown: str
-    range: Tuple[int, int, int, int]     # 1-based, end exclusive
+    range: Key
 
 
-def hover(an: Analysis, line: int, col: int) -> Optional[HoverResult]:
-    cost = _kernel_cost_hover(an, line, col)
-    if cost is not None:
-        return cost
-    hit_b = innermost(an.bindings, line, col)
-    hit_e = innermost(an.exprs, line, col)
-    hit = hit_b if hit_b is not None else hit_e
-    if hit_b is not None and hit_e is not None and _size(hit_e[0]) < _size(hit_b[0]):
-        hit = hit_e
-    if hit is not None:
-        key, records = hit
-        label = _source_text(an, key) or an.binding_names.get(key, "")
-        variants = _variants(records)
-        body = []
-        if len(variants) == 1:
-            body.append(f"```python\n{label}: {variants[0][0]}\n```")
-        else:
-            body.append(f"```python\n{label}\n```")
-            for text, sigs in variants[:MAX_VARIANTS]:
-                body.append(f"- `{text}` — in {', '.join(sigs[:2])}")
-        doc = doc_of(records[-1].value)
-        if doc:
-            body.append(doc)
-        return HoverResult("\n\n".join(body), key)
-    return _static_hover(an, line, col)
+# Extra hover sections: functions (summary, line, col) -> markdown or None, appended in order.
+HOVER_SECTIONS: List[Callable[[Summary, int, int], Optional[str]]] = []
 
 
-def _kernel_cost_hover(an: Analysis, line: int, col: int) -> Optional[HoverResult]:
-    """On a kernel's name where it is defined: its predicted cost (tilescope.costmodel)."""
-    w = word_at(an.lines[line - 1], col) if line - 1 < len(an.lines) else None
-    fn = an.static.functions.get(w[2]) if w is not None and w[2] in an.static.kernels else None
-    sigs = an.signatures.get(w[2]) if fn is not None and getattr(fn.node, "lineno", None) == line else None
-    if not sigs or w[2] not in an.compiled_kernels:
-        return None
-    from ...costmodel import kernel_hover
-    text = kernel_hover(fn, sigs[0].specs)
-    return HoverResult(f"```python\n{w[2]}({sigs[0].text})\n```\n\n{text}", (line, w[0], line, w[1])) \
-        if text else None
+def hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
+    result = _kernel_cost_hover(s, line, col) or _recorded_hover(s, line, col) or _static_hover(s, line, col)
+    extra = [text for text in (f(s, line, col) for f in HOVER_SECTIONS) if text]
+    if not extra:
+        return result
+    if result is None:
+        return HoverResult("\n\n".join(extra), (line, col, line, col + 1))
+    return HoverResult("\n\n".join([result.markdown] + extra), result.range)
 
 
-def _size(k):
+def _kernel_cost_hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
+    """On a kernel's name where it is defined: its predicted cost (tilescope.costmodel, computed
+    by the worker for the kernel's first signature)."""
+    for name, (sig, text) in s.extras.get(KERNEL_COST, {}).items():
+        fn = s.functions.get(name)
+        if fn is not None and _inside(fn.name_range, line, col):
+            return HoverResult(f"```python\n{name}({sig})\n```\n\n{text}", fn.name_range)
+    return None
+
+
+def _inside(k: Key, line: int, col: int) -> bool:
+    return (k[0], k[1]) <= (line, col) < (k[2], k[3])
+
+
+def innermost(table: Dict[Key, Any], line: int, col: int) -> Optional[Tuple[Key, Any]]:
+    """The smallest recorded range containing the 1-based (line, col)."""
+    best = None
+    best_size = None
+    for k, entry in table.items():
+        l0, c0, l1, c1 = k
+        if (line, col) < (l0, c0) or (line, col) >= (l1, c1):
+            continue
+        size = _size(k)
+        if best_size is None or size < best_size:
+            best, best_size = (k, entry), size
+    return best
+
+
+def _size(k: Key):
     return (k[2] - k[0], k[3] - k[1] if k[2] == k[0] else k[3])
 
 
-def _source_text(an: Analysis, key) -> str:
-    l0, c0, l1, c1 = key
-    if l0 != l1 or l0 - 1 >= len(an.lines):
-        return ""
-    text = an.lines[l0 - 1][c0 - 1:c1 - 1]
-    return text if len(text) <= 80 else text[:77] + "..."
+def _recorded_hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
+    hit_b = innermost(s.bindings, line, col)
+    hit_e = innermost(s.exprs, line, col)
+    hit = hit_b if hit_b is not None else hit_e
+    if hit_b is not None and hit_e is not None and _size(hit_e[0]) < _size(hit_b[0]):
+        hit = hit_e
+    if hit is None:
+        return None
+    key, entry = hit
+    return HoverResult(entry_markdown(s, entry), key)
+
+
+def entry_markdown(s: Summary, entry: HoverEntry) -> str:
+    body = []
+    if len(entry.variants) == 1:
+        body.append(f"```python\n{entry.label}: {entry.variants[0][0]}\n```")
+    else:
+        body.append(f"```python\n{entry.label}\n```")
+        for text, sigs in entry.variants:
+            body.append(f"- `{text}` — in {', '.join(sigs[:2])}")
+    if entry.doc and s.docs.get(entry.doc):
+        body.append(s.docs[entry.doc])
+    return "\n\n".join(body)
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -160,9 +147,8 @@ def word_at(text_line: str, col: int) -> Optional[Tuple[int, int, str]]:
     """(start col, end col, dotted expression up to the word) around 1-based `col`."""
     for m in _WORD.finditer(text_line):
         if m.start() <= col - 1 < m.end() or (m.end() == col - 1 and col - 1 == len(text_line)):
-            start = m.start()
+            j = m.start()
             # extend left over `a.b.` chains
-            j = start
             while j > 0 and text_line[j - 1] == ".":
                 mm = re.search(r"[A-Za-z_][A-Za-z0-9_]*$", text_line[:j - 1])
                 if not mm:
@@ -172,190 +158,42 @@ def word_at(text_line: str, col: int) -> Optional[Tuple[int, int, str]]:
     return None
 
 
-def _static_hover(an: Analysis, line: int, col: int) -> Optional[HoverResult]:
+def _static_hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
     """No recorded value here: describe `ct.*` names and module-level values from the source alone."""
-    if line - 1 >= len(an.lines):
+    if not 0 < line <= len(s.lines):
         return None
-    w = word_at(an.lines[line - 1], col)
+    w = word_at(s.lines[line - 1], col)
     if w is None:
         return None
     start, end, dotted = w
-    value = resolve_dotted(an, dotted)
+    value = resolve(s, dotted)
     rng = (line, start, line, end)
     if value is not _MISSING:
-        body = [f"```python\n{dotted}: {describe(value)}\n```"]
-        doc = doc_of(value)
+        body = [f"```python\n{dotted}: {_text_of(value)}\n```"]
+        doc = None if isinstance(value, Symbol) else doc_of(value)
         if doc:
             body.append(doc)
         return HoverResult("\n\n".join(body), rng)
-    fn = enclosing_function(an, line)
-    if fn is not None and fn.name in an.tile_functions:
-        reason = "no argument metadata for the kernel" if not an.compiled_kernels else \
+    fn = enclosing_function(s, line)
+    if fn is not None and fn.is_tile:
+        reason = "no argument metadata for the kernel" if not s.compiled_kernels else \
             "not reached by the analysed kernels"
         return HoverResult(f"```python\n{dotted}\n```\n\ntype unknown ({reason})", rng)
     return None
 
 
-_MISSING = object()
-
-
-def resolve_dotted(an: Analysis, dotted: str) -> Any:
-    from ...frontend.static_module import UnknownValue, _Unknown, safe_getattr
-    parts = dotted.split(".")
-    env = an.static.globals
-    if parts[0] not in env:
-        return _MISSING
-    value = env[parts[0]]
-    for p in parts[1:]:
-        if isinstance(value, UnknownValue):
-            return _MISSING
-        try:
-            value = safe_getattr(value, p)
-        except _Unknown:
-            return _MISSING
-    if isinstance(value, UnknownValue):
-        return _MISSING
-    return value
-
-
-def enclosing_function(an: Analysis, line: int):
+def enclosing_function(s: Summary, line: int) -> Optional[FunctionInfo]:
     best = None
-    for node in ast.walk(an.static.tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
-                node.lineno <= line <= (node.end_lineno or node.lineno):
-            if best is None or node.lineno >= best.lineno:
-                best = node
+    for fn in s.functions.values():
+        if fn.first_line <= line <= fn.last_line and (best is None or fn.first_line >= best.first_line):
+            best = fn
     return best
 
 
 # ---- inlay hints ---------------------------------------------------------------
 
-@dataclass
-class InlayHint:
-    line: int
-    col: int          # 1-based; the hint goes before this column
-    label: str
-
-
-def _short_type(value) -> Optional[str]:
-    from ...ir.core import Value
-    if isinstance(value, Value):
-        return str(value.type)
-    if isinstance(value, tuple) and value and all(isinstance(v, Value) for v in value):
-        return "(" + ", ".join(str(v.type) for v in value) + ")"
-    return None
-
-
-def _hint_label(records: List[Record]) -> Optional[str]:
-    texts = []
-    for r in records:
-        t = _short_type(r.value)
-        if t is None:
-            return None
-        if t not in texts:
-            texts.append(t)
-    return " | ".join(texts[:MAX_VARIANTS]) if texts else None
-
-
-def inlay_hints(an: Analysis, first_line: int = 1, last_line: int = 1 << 30) -> List[InlayHint]:
-    out = []
-    params = _param_keys(an)
-    for key, records in an.bindings.items():
-        if not first_line <= key[0] <= last_line or key in params:
-            continue
-        label = _hint_label(records)
-        if label:
-            out.append(InlayHint(key[2], key[3], f": {label}"))
-    out.extend(_loop_hints(an, first_line, last_line))
-    out.sort(key=lambda h: (h.line, h.col))
-    return out
-
-
-def _param_keys(an: Analysis):
-    keys = set()
-    for node in an.tile_functions.values():
-        a = node.args
-        for arg in a.posonlyargs + a.args + a.kwonlyargs:
-            keys.add((arg.lineno, arg.col_offset + 1, arg.end_lineno, arg.end_col_offset + 1))
-    return keys
-
-
-def _loop_hints(an: Analysis, first_line: int, last_line: int) -> List[InlayHint]:
-    """After a loop header: the types of the variables the loop carries."""
-    out = []
-    by_name: Dict[str, List[Tuple[int, List[Record]]]] = {}
-    for key, recs in an.bindings.items():
-        by_name.setdefault(an.binding_names.get(key, ""), []).append((key[0], recs))
-    for fn in an.tile_functions.values():
-        for node in ast.walk(fn):
-            if not isinstance(node, (ast.For, ast.While)) or not first_line <= node.lineno <= last_line:
-                continue
-            end = node.end_lineno or node.lineno
-            assigned = _carried_names(node)
-            parts = []
-            for name in assigned:
-                entries = by_name.get(name, [])
-                before = [e for e in entries if fn.lineno <= e[0] < node.lineno]
-                inside = [r for ln, recs in entries if node.lineno <= ln <= end for r in recs]
-                if not before or not inside:
-                    continue       # not carried: defined only inside the loop
-                label = _hint_label(inside)
-                if label:
-                    parts.append(f"{name}: {label}")
-            if parts:
-                header_end = node.body[0].lineno - 1 if node.body[0].lineno > node.lineno else node.lineno
-                src = an.lines[header_end - 1] if header_end - 1 < len(an.lines) else ""
-                out.append(InlayHint(header_end, len(src.rstrip()) + 1, "  carries " + ", ".join(parts)))
-    return out
-
-
-def _carried_names(loop) -> List[str]:
-    """Names the loop body reads before assigning them (in evaluation order): their value
-    flows from one iteration to the next."""
-    first_store: Dict[str, int] = {}
-    first_load: Dict[str, int] = {}
-    counter = [0]
-
-    def note(table, name):
-        counter[0] += 1
-        table.setdefault(name, counter[0])
-
-    def visit(node):
-        if isinstance(node, ast.Assign):
-            visit(node.value)
-            for t in node.targets:
-                visit(t)
-        elif isinstance(node, ast.AugAssign):
-            if isinstance(node.target, ast.Name):
-                note(first_load, node.target.id)
-            visit(node.value)
-            visit(node.target)
-        elif isinstance(node, ast.AnnAssign):
-            if node.value is not None:
-                visit(node.value)
-            visit(node.target)
-        elif isinstance(node, ast.For):
-            visit(node.iter)
-            visit(node.target)
-            for stmt in node.body + node.orelse:
-                visit(stmt)
-        elif isinstance(node, ast.Name):
-            note(first_store if isinstance(node.ctx, ast.Store) else first_load, node.id)
-        else:
-            for child in ast.iter_child_nodes(node):
-                visit(child)
-
-    if isinstance(loop, ast.While):
-        visit(loop.test)
-    for stmt in loop.body + (loop.orelse or []):
-        visit(stmt)
-    if isinstance(loop, ast.While):
-        visit(loop.test)      # the condition is evaluated again after the body
-    return [n for n in first_store if n in first_load and first_load[n] < first_store[n]]
-
-
-def _in_target(target, name_node) -> bool:
-    return any(n is name_node for n in ast.walk(target))
+def inlay_hints(s: Summary, first_line: int = 1, last_line: int = 1 << 30):
+    return [h for h in s.hints if first_line <= h.line <= last_line]
 
 
 # ---- completion and signature help ---------------------------------------------
@@ -363,7 +201,7 @@ def _in_target(target, name_node) -> bool:
 @dataclass
 class CompletionItem:
     label: str
-    kind: str             # function, constant, enum, module, property, method, keyword, class
+    kind: str             # function, constant, enum, module, property, method, keyword, class, variable
     detail: str = ""
     documentation: str = ""
     insert_text: Optional[str] = None
@@ -372,30 +210,23 @@ class CompletionItem:
 _TRAILING_DOTTED = re.compile(r"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([A-Za-z0-9_]*)$")
 
 
-def completions(an: Analysis, text_line: str, line: int, col: int) -> List[CompletionItem]:
-    before = text_line[:col - 1]
-    m = _TRAILING_DOTTED.search(before)
+def completions(s: Summary, before: str, line: int) -> List[CompletionItem]:
+    """Items for the cursor after `before` (the text before it, up to 20 lines) on 1-based `line`."""
+    last_line = before.rsplit("\n", 1)[-1]
+    m = _TRAILING_DOTTED.search(last_line)
     if m:
-        return _attribute_completions(an, m.group(1), line)
-    call = call_context(before_cursor_text(an, text_line, line, col))
+        return _attribute_completions(s, m.group(1), line)
+    call = call_context(before)
     if call is not None:
-        fn = resolve_dotted(an, call[0])
-        items = _keyword_completions(fn)
+        items = _keyword_completions(s, resolve(s, call[0]))
         if items:
-            return items + _name_completions(an)
-    return _name_completions(an)
+            return items + _name_completions(s)
+    return _name_completions(s)
 
 
-def before_cursor_text(an: Analysis, text_line: str, line: int, col: int, max_lines: int = 20) -> str:
-    start = max(0, line - 1 - max_lines)
-    prev = an.lines[start:line - 1] if line - 1 <= len(an.lines) else []
-    return "\n".join(prev + [text_line[:col - 1]])
-
-
-def _attribute_completions(an: Analysis, base: str, line: int) -> List[CompletionItem]:
-    from ...frontend.static_module import UnknownValue
-    value = resolve_dotted(an, base)
-    if value is not _MISSING and not isinstance(value, UnknownValue):
+def _attribute_completions(s: Summary, base: str, line: int) -> List[CompletionItem]:
+    value = resolve(s, base)
+    if value is not _MISSING and not isinstance(value, Symbol):
         if inspect.ismodule(value) and value.__name__ == "tilescope.lang":
             return tile_module_items()
         if isinstance(value, type) and issubclass(value, enum.Enum):
@@ -405,19 +236,19 @@ def _attribute_completions(an: Analysis, base: str, line: int) -> List[Completio
         return []
     # A local of a tile function: the methods and attributes of its recorded type.
     if "." not in base:
-        types_ = _local_types(an, base, line)
-        return value_member_items(types_)
+        return value_member_items(_local_types(s, base, line))
     return []
 
 
-def _local_types(an: Analysis, name: str, line: int) -> List[type]:
-    from ...ir.core import Value
+def _local_types(s: Summary, name: str, line: int) -> List[type]:
+    from ...ir import types as irt
     found = []
-    for key, recs in an.bindings.items():
-        if an.binding_names.get(key) == name and key[0] <= line:
-            for r in recs:
-                if isinstance(r.value, Value) and type(r.value.type) not in found:
-                    found.append(type(r.value.type))
+    for key, entry in s.bindings.items():
+        if entry.name == name and key[0] <= line:
+            for t in entry.types:
+                cls = getattr(irt, t, None)
+                if isinstance(cls, type) and cls not in found:
+                    found.append(cls)
     return found
 
 
@@ -482,38 +313,34 @@ def tile_module_items() -> List[CompletionItem]:
     return _TILE_ITEMS
 
 
-def _name_completions(an: Analysis) -> List[CompletionItem]:
-    out = []
-    for name, value in an.static.globals.items():
-        if name.startswith("__"):
-            continue
-        out.append(CompletionItem(name, "module" if inspect.ismodule(value) else "variable", describe(value)))
-    return out
+def _name_completions(s: Summary) -> List[CompletionItem]:
+    return [CompletionItem(name, "module" if sym.module or sym.lang_path == "" else "variable", sym.text)
+            for name, sym in s.symbols.items()]
 
 
-def _keyword_completions(fn) -> List[CompletionItem]:
+def _signature_labels(s: Summary, fn: Any) -> Optional[List[str]]:
+    """`name=default` labels of a tilescope function or a module-level def."""
     from ...ops.registry import SurfaceFunction
-    from ...frontend.source import SourceFunction
-    sig = _signature_of(fn)
-    if sig is None:
-        return []
-    items = []
-    for p in sig.parameters.values():
-        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
-            default = "" if p.default is p.empty else f" (default {p.default!r})"
-            items.append(CompletionItem(f"{p.name}=", "keyword", f"{p.name}{default}", insert_text=f"{p.name}="))
-    return items
-
-
-def _signature_of(fn) -> Optional[inspect.Signature]:
-    from ...ops.registry import SurfaceFunction
-    from ...frontend.source import SourceFunction
-    from .analysis import _ast_signature
     if isinstance(fn, SurfaceFunction):
-        return fn.signature
-    if isinstance(fn, SourceFunction):
-        return _ast_signature(fn.node)
+        return [_param_label(p) for p in fn.signature.parameters.values()]
+    if isinstance(fn, Symbol) and fn.function in s.functions:
+        return list(s.functions[fn.function].params)
     return None
+
+
+def _keyword_completions(s: Summary, fn: Any) -> List[CompletionItem]:
+    from ...ops.registry import SurfaceFunction
+    if isinstance(fn, SurfaceFunction):
+        labels = [_param_label(p) for p in fn.signature.parameters.values()
+                  if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+    else:
+        labels = [lab for lab in _signature_labels(s, fn) or () if not lab.startswith("*")]
+    items = []
+    for label in labels:
+        name, _, default = label.partition("=")
+        detail = name + (f" (default {default})" if default else "")
+        items.append(CompletionItem(f"{name}=", "keyword", detail, insert_text=f"{name}="))
+    return items
 
 
 def call_context(text: str) -> Optional[Tuple[str, int, List[str]]]:
@@ -566,29 +393,29 @@ class SignatureHelp:
     active_parameter: int
 
 
-def signature_help(an: Analysis, text_before: str) -> Optional[SignatureHelp]:
+def signature_help(s: Summary, text_before: str) -> Optional[SignatureHelp]:
     ctx = call_context(text_before)
     if ctx is None:
         return None
-    callee, index, keywords = ctx
-    fn = resolve_dotted(an, callee)
-    sig = _signature_of(fn)
-    if sig is None:
+    callee, index, _ = ctx
+    fn = resolve(s, callee)
+    labels = _signature_labels(s, fn)
+    if labels is None:
         return None
-    params = list(sig.parameters.values())
-    labels = [_param_label(p) for p in params]
-    active = min(index, max(0, len(params) - 1))
+    names = [lab.lstrip("*").partition("=")[0] for lab in labels]
+    active = min(index, max(0, len(labels) - 1))
     # When the current argument is a keyword, point at that parameter.
     current = re.search(r"(?:^|[,(])\s*([A-Za-z_][A-Za-z0-9_]*)\s*=(?!=)[^,]*$", text_before)
     if current:
-        names = [p.name for p in params]
         if current.group(1) in names:
             active = names.index(current.group(1))
-    elif any(p.kind == p.VAR_POSITIONAL for p in params[:index + 1]):
-        active = next(i for i, p in enumerate(params) if p.kind == p.VAR_POSITIONAL)
-    name = callee.split(".")[-1]
-    prefix = "ct." if doc_of(fn) is not None else ""
-    return SignatureHelp(f"{prefix}{name}({', '.join(labels)})", doc_of(fn) or "", labels, active)
+    else:
+        star = next((i for i, lab in enumerate(labels) if lab.startswith("*") and not lab.startswith("**")), None)
+        if star is not None and star <= index:
+            active = star
+    doc = None if isinstance(fn, Symbol) else doc_of(fn)
+    prefix = "ct." if doc is not None else ""
+    return SignatureHelp(f"{prefix}{callee.split('.')[-1]}({', '.join(labels)})", doc or "", labels, active)
 
 
 def _param_label(p: inspect.Parameter) -> str:
@@ -606,28 +433,26 @@ def _param_label(p: inspect.Parameter) -> str:
 
 # ---- go to definition ------------------------------------------------------------
 
-def definition(an: Analysis, line: int, col: int) -> Optional[Tuple[str, int, int, int, int]]:
-    """(filename, line, col, end_line, end_col) of what the name at the position refers to."""
-    if line - 1 >= len(an.lines):
+def definition(s: Summary, line: int, col: int) -> Optional[Tuple[Optional[str], Key]]:
+    """(file path, or None for this document; range) of what the name at the position refers to."""
+    if not 0 < line <= len(s.lines):
         return None
-    w = word_at(an.lines[line - 1], col)
+    w = word_at(s.lines[line - 1], col)
     if w is None:
         return None
-    start, end, dotted = w
+    _, _, dotted = w
     parts = dotted.split(".")
     if len(parts) == 1:
         name = parts[0]
-        fn = enclosing_function(an, line)
-        if fn is not None:
-            local = _local_definition(fn, name)
-            if local is not None:
-                return (an.filename,) + local
-        node = an.static.definitions.get(name)
-        if node is not None:
-            return (an.filename,) + _def_range(node, name, an)
+        fn = enclosing_function(s, line)
+        if fn is not None and name in fn.locals:
+            return None, fn.locals[name]
+        sym = s.symbols.get(name)
+        if sym is not None and sym.definition is not None:
+            return None, sym.definition
         return None
-    value = resolve_dotted(an, dotted)
-    if value is _MISSING:
+    value = resolve(s, dotted)
+    if value is _MISSING or isinstance(value, Symbol):
         return None
     target = getattr(value, "__wrapped__", None) or value
     try:
@@ -635,30 +460,4 @@ def definition(an: Analysis, line: int, col: int) -> Optional[Tuple[str, int, in
         _, first = inspect.getsourcelines(target)
     except (TypeError, OSError):
         return None
-    return (path, first, 1, first, 1)
-
-
-def _local_definition(fn, name: str) -> Optional[Tuple[int, int, int, int]]:
-    a = fn.args
-    for arg in a.posonlyargs + a.args + a.kwonlyargs + [x for x in (a.vararg, a.kwarg) if x]:
-        if arg.arg == name:
-            return arg.lineno, arg.col_offset + 1, arg.end_lineno, arg.end_col_offset + 1
-    first = None
-    for node in ast.walk(fn):
-        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
-            if first is None or (node.lineno, node.col_offset) < (first.lineno, first.col_offset):
-                first = node
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node is not fn and node.name == name:
-            return node.lineno, node.col_offset + 1, node.lineno, node.col_offset + 1
-    if first is None:
-        return None
-    return first.lineno, first.col_offset + 1, first.end_lineno, first.end_col_offset + 1
-
-
-def _def_range(node, name: str, an: Analysis) -> Tuple[int, int, int, int]:
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        src = an.lines[node.lineno - 1] if node.lineno - 1 < len(an.lines) else ""
-        c = src.find(name, node.col_offset)
-        if c >= 0:
-            return node.lineno, c + 1, node.lineno, c + 1 + len(name)
-    return node.lineno, node.col_offset + 1, node.end_lineno or node.lineno, (node.end_col_offset or 0) + 1
+    return (path, (first, 1, first, 1)) if path else None

@@ -17,6 +17,9 @@
     const u8 = bytes(b64);
     return new Kind(u8.buffer, 0, u8.length / Kind.BYTES_PER_ELEMENT);
   }
+  function occurrences(ev) {               // "": every access in the first occurrence
+    return ev.occ === "" ? new Int32Array(typed(ev.blocks, Int32Array).length) : typed(ev.occ, Int32Array);
+  }
   function blockOf(lin) {
     return [lin % grid[0], Math.floor(lin / grid[0]) % grid[1], Math.floor(lin / (grid[0] * grid[1]))];
   }
@@ -51,25 +54,25 @@
   // ---- arrays ------------------------------------------------------------------------
   const arrays = D.arrays.map(function (a) {
     const n = a.slices.length, cells = a.rows * a.cols;
-    function split(b64, Kind) {
-      const all = typed(b64, Kind), parts = [];
+    function split(b64, Kind, none) {     // "": nothing in this map (every cell `none`)
+      const all = b64 === "" ? new Kind(n * cells).fill(none) : typed(b64, Kind), parts = [];
       for (let s = 0; s < n; s++) parts.push(all.subarray(s * cells, (s + 1) * cells));
       return parts;
     }
     function blocks(b64) {                 // uint16 (65535: none) for grids that fit, else int32 (-1: none)
-      if (!a.narrow) return split(b64, Int32Array);
+      if (!a.narrow || b64 === "") return split(b64, Int32Array, -1);
       return split(b64, Uint16Array).map(function (p) { return Int32Array.from(p, function (v) { return v === 65535 ? -1 : v; }); });
     }
     return Object.assign({}, a, {
       wblock: blocks(a.wblock), rblock: blocks(a.rblock),
-      wcount: split(a.wcount, Uint8Array), rcount: split(a.rcount, Uint8Array),
-      flags: split(a.flags, Uint8Array), op: split(a.op, Int16Array),
+      wcount: split(a.wcount, Uint8Array, 0), rcount: split(a.rcount, Uint8Array, 0),
+      flags: split(a.flags, Uint8Array, 0), op: split(a.op, a.op_narrow ? Int8Array : Int16Array, -1),
       tiles: a.tiles.map(function (t) {
-        return Object.assign({}, t, { blocks: typed(t.blocks, Int32Array), occ: typed(t.occ, Int32Array),
+        return Object.assign({}, t, { blocks: typed(t.blocks, Int32Array), occ: occurrences(t),
                                       index: t.index.map(function (x) { return typed(x, Int32Array); }) });
       }),
       lanes: a.lanes.map(function (l) {
-        return Object.assign({}, l, { blocks: typed(l.blocks, Int32Array), occ: typed(l.occ, Int32Array),
+        return Object.assign({}, l, { blocks: typed(l.blocks, Int32Array), occ: occurrences(l),
                                       coords: l.coords.map(function (x) { return typed(x, Int32Array); }) });
       }),
       canvases: [], marks: null

@@ -1,0 +1,146 @@
+"""Where tilescope's IR and upstream's TileIR make the same values in a different order or form,
+told apart by the source a call spans. tileiras writes the TileIR text into the cubin's debug
+sections under `--lineinfo` (as upstream's launch runs it), so for the same cubin the text must
+follow upstream's order too.
+
+- A `ct.full/zeros/ones` of a constant is one splat constant in upstream's TileIR; tilescope's IR
+  makes it a scalar constant, reshaped and broadcast, like a constant operand splat to a tile's
+  shape (`t + 1`), which upstream keeps as reshape + broadcast. `is_creation_call` tells the two
+  apart: the op spans exactly a call to one of those functions.
+- Upstream evaluates a call's arguments in order, so in `ct.store(y, index=(0,), tile=a + b)` the
+  index constant comes before the tile's ops; tilescope's front end makes it when the store is
+  applied, after them; and in `for i in range(n)` the literal `n` comes before the implicit start
+  and step. `literal_order` moves such constants back.
+"""
+from __future__ import annotations
+
+import ast
+import functools
+import os
+from typing import Dict, Optional, Tuple
+
+from ...ir.core import Block, Function
+
+CREATION_CALLS = frozenset({"full", "zeros", "ones"})
+Range = Tuple[int, int, int, int]            # line, col (1-based), end line, end col (exclusive)
+
+
+def _range(loc) -> Optional[Range]:
+    if loc is None or loc.end_col is None or loc.end_line is None:
+        return None
+    return (loc.line, loc.col, loc.end_line, loc.end_col)
+
+
+def _node_range(node) -> Range:
+    return (node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1)
+
+
+def _calls_at(loc) -> Dict[Range, ast.Call]:
+    if loc is None or not loc.filename:
+        return {}
+    try:
+        stamp = os.stat(loc.filename).st_mtime_ns
+    except (OSError, ValueError):
+        return {}
+    return _calls(loc.filename, stamp)
+
+
+@functools.lru_cache(maxsize=64)
+def _calls(filename: str, stamp: int) -> Dict[Range, ast.AST]:
+    """Every call and `for` statement in a file by its source range (as of `stamp`)."""
+    try:
+        with open(filename, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    return {_node_range(n): n for n in ast.walk(tree)
+            if isinstance(n, (ast.Call, ast.For)) and n.end_lineno is not None}
+
+
+def _callee(call: ast.Call) -> Optional[str]:
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else None
+
+
+def is_creation_call(op) -> bool:
+    """Whether `op` (a reshape/broadcast of a constant) is itself a ct.full/zeros/ones call."""
+    c, r = op.result.const, _range(op.loc)
+    if c is None or isinstance(c, tuple) or r is None:
+        return False
+    call = _calls_at(op.loc).get(r)
+    return isinstance(call, ast.Call) and _callee(call) in CREATION_CALLS
+
+
+def _argument(call: ast.Call, position: int, name: str):
+    for k in call.keywords:
+        if k.arg == name:
+            return k.value
+    return call.args[position] if len(call.args) > position else None
+
+
+def _before(a: Range, b: Range) -> bool:
+    return a[:2] < b[:2]
+
+
+def _inside(inner: Range, outer: Range) -> bool:
+    return outer[:2] <= inner[:2] and inner[2:] <= outer[2:]
+
+
+def literal_order(fn: Function) -> Function:
+    """Move, in place, the constants a store makes of its literal indices before its tile's ops
+    (where the call spells the index before the tile), and the stop of `range(stop)` before the
+    implicit start."""
+    for block in _blocks(fn.body):
+        _indices_first(block)
+        _range_stop_first(block)
+    return fn
+
+
+def _blocks(b: Block):
+    yield b
+    for op in b.ops:
+        for inner in op.blocks:
+            yield from _blocks(inner)
+
+
+def _range_stop_first(block: Block) -> None:
+    ops = block.ops
+    for op in list(ops):
+        r = _range(op.loc)
+        node = _calls_at(op.loc).get(r) if op.name == "for" and r is not None else None
+        if not (isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and len(node.iter.args) == 1
+                and not node.iter.keywords):
+            continue
+        start, stop = (v.owner for v in op.operands[:2])
+        if start is None or stop is None or start.name != "const" or stop.name != "const":
+            continue
+        if start in ops and stop in ops and ops.index(start) < ops.index(stop):
+            ops.remove(stop)
+            ops.insert(ops.index(start), stop)
+
+
+def _indices_first(block: Block) -> None:
+    ops = block.ops
+    i = 0
+    while i < len(ops):
+        op = ops[i]
+        r = _range(op.loc)
+        call = _calls_at(op.loc).get(r) if op.name == "store_tile" and r is not None else None
+        is_call = isinstance(call, ast.Call)
+        index, tile = (_argument(call, 1, "index"), _argument(call, 2, "tile")) if is_call else (None, None)
+        if index is None or tile is None or not _before(_node_range(index), _node_range(tile)):
+            i += 1
+            continue
+        # the store's own ops (its literal indices' constants, a conversion of the tile), directly before it
+        j = i
+        while j > 0 and _range(ops[j - 1].loc) == r:
+            j -= 1
+        consts = [o for o in ops[j:i] if o.name == "const"]
+        # then the ops of the tile argument, directly before those
+        t_range = _node_range(tile)
+        k = j
+        while k > 0 and _range(ops[k - 1].loc) is not None and _inside(_range(ops[k - 1].loc), t_range):
+            k -= 1
+        if consts and k < j:
+            ops[k:i] = consts + ops[k:j] + [o for o in ops[j:i] if o.name != "const"]
+        i += 1
