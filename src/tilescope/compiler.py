@@ -14,7 +14,7 @@ from .ir.core import Function, clone_function
 from .ir.primitive import PRIMITIVES
 from .ir.printer import print_function
 from .ir.verify import VerifyError, verify
-from .lang.kernel import kernel_options
+from .kernel_hints import kernel_options
 from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of, parse_args
 from .ops import load_all
 from .ops.bridge import translate
