@@ -25,6 +25,21 @@ def copy_1d(x, y, TILE: ConstInt):
 
 
 @ct.kernel
+def gather_copy_1d(x, y, TILE: ConstInt):
+    """A contiguous gather in, a scatter out: the instructions per element of predicated
+    element accesses (version 5 of the model), and their streaming rate."""
+    offs = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    ct.scatter(y, offs, ct.gather(x, offs))
+
+
+@ct.kernel
+def gather_copy_1d_unchecked(x, y, TILE: ConstInt):
+    """gather_copy_1d without bounds checks (the caller's grid covers the arrays exactly)."""
+    offs = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    ct.scatter(y, offs, ct.gather(x, offs, check_bounds=False), check_bounds=False)
+
+
+@ct.kernel
 def load_chain(x, out, N: ConstInt, TILE: ConstInt):
     """N tile loads in a loop, each added to an accumulator: time per iteration of a loop
     whose body waits for a load (latency with one block per SM)."""

@@ -155,6 +155,10 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     for t in (1024, 4096):
         add(Case(f"copy_f16_t{t}", "micro", KERNELS, "copy_1d", [A((n,), "float16"), A((n,), "float16", "zeros"),
                  K(t)], (n // t,)))
+    for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
+        for kern in ("gather_copy_1d", "gather_copy_1d_unchecked"):
+            add(Case(f"gather_copy{kern[14:]}_{dt[0]}{dt[-2:]}_t{t}", "micro", KERNELS, kern,
+                     [A((n,), dt), A((n,), dt, "zeros"), K(t)], (n // t,)))
     na = (1 << 24) // d
     for spread in (1, 64, 1024):
         add(Case(f"atomic_spread{spread}", "micro", KERNELS, "atomic_ones", [A((1024,), "int32", "zeros"),
@@ -244,6 +248,8 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     if TILEGYM or with_upstream:
         from cost_setd import setd_cases      # bench/cost_setd.py: set D, TileGym's kernels
         out.extend(setd_cases(d))
+        from cost_sete import sete_cases      # bench/cost_sete.py: set E, TileGym's streaming kernels
+        out.extend(sete_cases(d))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):

@@ -53,3 +53,17 @@ def mma_layouts(a, b, bt, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.
 def exps(x, y, TILE: ct.Constant[int]):
     t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
     ct.store(y, index=(ct.bid(0),), tile=ct.exp(t) + ct.exp2(t))
+
+
+@ct.kernel
+def row_copy(x, y, TILE: ct.Constant[int], CHECK: ct.Constant[bool]):
+    cols = ct.arange(TILE, dtype=ct.int32)
+    row = ct.gather(x, (ct.bid(0), cols), check_bounds=CHECK)
+    ct.scatter(y, (ct.bid(0), cols), row, check_bounds=CHECK)
+
+
+@ct.kernel
+def row_softmax(x, y, TILE: ct.Constant[int]):
+    t = ct.astype(ct.load(x, index=(ct.bid(0), 0), shape=(1, TILE)), ct.float32)
+    e = ct.exp(t - ct.max(t, 1, keepdims=True))
+    ct.store(y, index=(ct.bid(0), 0), tile=ct.astype(e / ct.sum(e, 1, keepdims=True), x.dtype))

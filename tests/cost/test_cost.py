@@ -200,3 +200,26 @@ def test_exp2_is_counted_at_its_own_rate():
     r = tilescope.cost(_kernels().exps, "f32[1048576], f32[1048576], 1024", (1024,))
     work = r.counts.total_work()
     assert work.sfu == 2 * 1024 * 1024 and work.exp2 == 1024 * 1024
+
+
+def test_instructions_per_element_follow_bounds_checks():
+    from tilescope.costmodel.instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, warp_instructions
+    rows = 65536                                                     # arrays of 128 MB: beyond the L2
+    spec = f"f16[{rows},1024], f16[{rows},1024], 1024"
+    checked = tilescope.cost(_kernels().row_copy, spec + ", True", (rows,))
+    unchecked = tilescope.cost(_kernels().row_copy, spec + ", False", (rows,))
+    per_block = lambda r: warp_instructions(r.counts, 128) / rows / 4        # noqa: E731 (per warp)
+    assert per_block(checked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT)
+    assert per_block(unchecked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT_UNCHECKED)
+    # the model charges a bounds-checked gather the element rate of branch-per-element code,
+    # one without checks (straight-line code) the DRAM rate
+    assert checked.prediction.terms["memory"] > 1.4 * unchecked.prediction.terms["memory"]
+    assert unchecked.prediction.terms["memory"] == pytest.approx(2 * rows * 1024 * 2 / (4.8e12 * 0.8678) * 1e6,
+                                                               rel=1e-3)
+
+
+def test_row_kernels_with_short_rows_are_bound_by_instruction_issue():
+    r = tilescope.cost(_kernels().row_softmax, "f16[131072,1024], f16[131072,1024], 1024", (131072,))
+    assert r.bound == "issue"
+    t = r.prediction.terms
+    assert t["issue"] > t["memory"] > 0

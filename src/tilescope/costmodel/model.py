@@ -4,7 +4,9 @@ The prediction is the largest of a few times, plus the launch:
 - memory: DRAM bytes / achievable bandwidth (multi-row tiles read without TMA stream at the
   lower rate the row-width microbenchmark measured);
 - block launch: blocks / the rate at which the GPU starts blocks;
-- tensor core, issue (FP32, SFU): total work / throughput;
+- tensor core: total work / throughput; issue: the larger of the FP32/SFU work at their
+  throughput and the grid's instructions (instructions.py: every element access is its own
+  load or store with its address arithmetic) at the schedulers' issue rate;
 - latency: waves × the time of one block, each loop iteration costing its loads' latency plus
   its arithmetic at the block's share of the SM (the laws of calibration.py).
 """
@@ -20,6 +22,7 @@ from ..ir.types import TileType
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
 from .counts import Access, Counts, Region, tile_keys
 from .gpus import GPU
+from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 
 THREADS = 128                        # cuTile blocks on sm_80+ are one warpgroup (REQNTID 128)
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
@@ -89,6 +92,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                   + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
     }
     terms["memory"] = max(terms["memory"], 0.0)
+    # every element access is its own instructions: the schedulers' issue rate bounds streams
+    issue_rate = gpu.sms * ISSUE_PER_SM_CLK * gpu.clock_ghz * 1e9
+    terms["issue"] = max(terms["issue"], warp_instructions(counts, THREADS) / issue_rate * 1e6)
     per_block = np.zeros(counts.blocks)
     for r in counts.regions:
         per_block += r.trips * _iteration_us(r, gpu, shared, tma, slow, cal, notes)
@@ -147,10 +153,18 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration) -> float:
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length)."""
     t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
-    if _streams(a) and a.rows <= 1 and not a.feeds_mma and a.shape:
+    if _branches_per_element(a) and a.rows <= 1 and not a.feeds_mma and a.shape:
         r0, p = cal.element_rate
         t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (a.elements / 1024) ** p))
     return t * 1e6
+
+
+def _branches_per_element(a: Access) -> bool:
+    """The element-rate law was measured on tile copies, whose SASS tests and branches around
+    every element; a gather or scatter without bounds checks compiles to straight-line code
+    (one branch in all) and is charged the DRAM rate. (The gather-copy microbenchmark later
+    ran bounds-checked gathers at the DRAM rate too; docs/cost-model.md says why this stays.)"""
+    return a.kind in ("load", "store") or (a.contiguous and a.check_bounds)
 
 
 def _streams(a: Access) -> bool:
