@@ -4,8 +4,9 @@
 
 Each example `i` is fully determined by (seed, i): a generated kernel checked for properties
 1-2 (and 3 with --upstream), a mutant of it, garbage thrown at parse_args, MetaTensor,
-compile and launch, and a compile-time Python expression evaluated by tilescope.pyeval and by
-Python (tests/fuzz/pyexpr.py). Prints counts per outcome and every failure with a reproducer.
+compile and launch, a compile-time Python expression evaluated by tilescope.pyeval and by
+Python (tests/fuzz/pyexpr.py), and a helper function of random statements called the same two
+ways (tests/fuzz/pyfunc.py). Prints counts per outcome and every failure with a reproducer.
 `--jobs N` splits the examples over N processes (the counts are the same as with one).
 """
 from __future__ import annotations
@@ -17,14 +18,23 @@ import random
 import sys
 import time
 
+try:
+    import resource          # (POSIX only)
+except ImportError:
+    resource = None
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for p in (os.path.join(ROOT, "src"), ROOT):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from tests.fuzz import driver, gen as G, harness as H, pyexpr  # noqa: E402
+from tests.fuzz import driver, gen as G, harness as H, pyexpr, pyfunc  # noqa: E402
 
-STEPS = ("kernel", "mutant", "parse_args", "MetaTensor", "compile", "launch", "static_python")
+STEPS = ("kernel", "mutant", "parse_args", "MetaTensor", "compile", "launch", "static_python", "static_function")
+
+
+def _peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 if resource else float("nan")
 
 
 def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, progress: bool = True):
@@ -54,6 +64,7 @@ def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, pro
                 "compile": lambda: driver.check_compile_garbage(kernel, draw),
                 "launch": lambda: driver.check_launch_garbage(kernel, draw),
                 "static_python": lambda: pyexpr.check(draw),
+                "static_function": lambda: pyfunc.check(draw),
             }
             results = {}
             for what, step in steps.items():
@@ -68,10 +79,11 @@ def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, pro
                     failures.append(f"{tag}{what}: {out.failure}")
                     if progress:     # as they come, for long runs
                         print(f"FAILURE {tag}{what}: {out.failure}\n{'-' * 100}", file=sys.stderr, flush=True)
+            H.forget(keep_files=any(out.failure is not None for out in results.values()))
             done += 1
             if progress and done % 500 == 0:
-                print(f"... [{first}+] {done} examples, {len(failures)} failures, {time.time() - start:.0f}s",
-                      file=sys.stderr, flush=True)
+                print(f"... [{first}+] {done} examples, {len(failures)} failures, {time.time() - start:.0f}s, "
+                      f"peak RSS {_peak_rss_mb():.0f} MB", file=sys.stderr, flush=True)
     finally:
         if oracle is not None:
             oracle.close()

@@ -50,3 +50,21 @@ def test_double_rounding_through_float64_is_avoided():
         got = N.fma(aa, bb, cc, D.float32)
         assert (got[0::2] == np.float32(1 + 2.0 ** -23)).all()
         assert (got[1::2] == np.float32(1.0)).all()
+
+
+@pytest.mark.parametrize("n", [4096, 3 * (1 << 14)], ids=["one-slice", "sliced"])
+def test_zeros_among_tiny_results_stay_exact(n):
+    """Mostly-zero operands (the padding of a wide tile) next to results below float32's
+    smallest normal: exact zeros keep their sign and skip the exact re-computation, results that
+    round into or below the subnormal range are still rounded correctly."""
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal(n).astype(np.float32)
+    b = (rng.standard_normal(n) * 2.0 ** -70).astype(np.float32)
+    c = (rng.standard_normal(n) * 2.0 ** -140).astype(np.float32)
+    a[n // 8:], c[n // 8:] = 0, 0                        # the padded part
+    a[n // 8::7], c[n // 8::7] = np.float32(-0.0), np.float32(-0.0)
+    got = N.fma(a, b, c, D.float32)
+    want = exact_fma32(a, b, c)
+    assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+    assert (got[:n // 8] != 0).sum() > n // 16           # the tiny results are there
+    assert np.signbit(got[n // 8::7]).any()              # and so are negative zeros

@@ -14,6 +14,7 @@ import importlib.util
 import io
 import itertools
 import json
+import linecache
 import os
 import select
 import signal
@@ -34,6 +35,8 @@ WORKER = ROOT / "tests" / "oracle" / "upstream_worker.py"
 
 _counter = itertools.count()
 _tmpdir: Optional[str] = None
+_written: List[str] = []          # kernel files and modules since the last `forget()`
+_loaded: List[str] = []
 
 
 class Timeout(Exception):
@@ -80,7 +83,23 @@ def write_kernel(source: str) -> str:
     path = os.path.join(scratch_dir(), f"fuzz_{os.getpid()}_{next(_counter)}.py")
     with open(path, "w") as f:
         f.write(source)
+    _written.append(path)
     return path
+
+
+def forget(keep_files: bool = False) -> None:
+    """Drop the kernel modules (and files, unless kept for a failure's reproducer) written since the
+    last call. A long run would otherwise keep every example's modules in sys.modules (memory, and
+    each load scans sys.modules)."""
+    for name in _loaded:
+        sys.modules.pop(name, None)
+    for path in _written:
+        linecache.cache.pop(path, None)
+        if not keep_files:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+    _loaded.clear()
+    _written.clear()
 
 
 @dataclass
@@ -96,7 +115,9 @@ class Verdict:
 
 def load(path: str):
     from tilescope.lang.shim import load_file
-    return load_file(path)
+    module = load_file(path)
+    _loaded.append(module.__name__)
+    return module
 
 
 def check_frontend(path: str, kernel_name: str, spec: Any, timeout: float = 10.0) -> Verdict:

@@ -32,7 +32,7 @@ RUNAWAYS = ["10 ** 10 ** 10", "'a' * 10 ** 12", "sum(range(10 ** 12))", "[0] * 1
             "tuple(range(10 ** 8))", "{i: i for i in range(10 ** 9)}"]
 
 
-def _atom(draw: Draw) -> str:
+def _atom(draw: Draw, names=_NAMES) -> str:
     kind = draw.int(0, 9)
     if kind <= 3:
         return str(draw.choice([0, 1, 2, 3, -1, 7, 16, 255, 1 << 20, 10 ** 12]))
@@ -42,14 +42,15 @@ def _atom(draw: Draw) -> str:
         return repr(draw.choice(["", "x", "tile", "a b", "é"]))
     if kind == 6:
         return draw.choice(["True", "False", "None"])
-    return draw.choice(_NAMES)
+    return draw.choice(names)
 
 
-def expr(draw: Draw, depth: int = 0) -> str:
+def expr(draw: Draw, depth: int = 0, names=_NAMES) -> str:
+    """A random expression over `names` (and literals)."""
     if depth > 3 or draw.chance(0.25):
-        return _atom(draw)
+        return _atom(draw, names)
     kind = draw.int(0, 12)
-    sub = lambda: expr(draw, depth + 1)  # noqa: E731
+    sub = lambda: expr(draw, depth + 1, names)  # noqa: E731
     if kind <= 2:
         return f"({sub()} {draw.choice(_BINOPS)} {sub()})"
     if kind == 3:
@@ -88,24 +89,73 @@ def generate(draw: Draw) -> tuple:
     return "pure", expr(draw)
 
 
-def _same(x, y) -> bool:
+def _same(x, y, depth: int = 0) -> bool:
     if type(x) is not type(y):
         return False
+    if depth > 40:                 # a list holding itself, say: Python's reprs mark the cycles
+        return repr(x) == repr(y)
     if isinstance(x, float) and math.isnan(x):
         return math.isnan(y)
     if isinstance(x, (tuple, list)):
-        return len(x) == len(y) and all(_same(a, b) for a, b in zip(x, y))
+        return len(x) == len(y) and all(_same(a, b, depth + 1) for a, b in zip(x, y))
     if isinstance(x, dict):
-        return x.keys() == y.keys() and all(_same(x[k], y[k]) for k in x)
+        return x.keys() == y.keys() and all(_same(x[k], y[k], depth + 1) for k in x)
     if isinstance(x, str) and x.startswith("<"):          # reprs of objects with addresses
         return True
     return x == y
 
 
+def evaluate(node: ast.expr, env: dict, filename: str) -> tuple:
+    """(what, value): the evaluator's value, or how it stopped ("budget", "refused", "control",
+    "recursion") or the Python error the evaluated code raised ("error")."""
+    from tilescope.pyeval import EvalControl, Evaluator, OverBudget, Refused
+    try:
+        return "value", Evaluator(filename=filename).evaluate(node, None, env, filename)
+    except OverBudget as e:
+        return "budget", e
+    except Refused as e:
+        return "refused", e
+    except EvalControl as e:
+        return "control", e
+    except RecursionError as e:
+        return "recursion", e
+    except Exception as e:       # the code's own Python error
+        return "error", e
+
+
+def agreement(label: str, text: str, outcome: tuple, python) -> "Outcome":
+    """Compare a finished evaluation with Python's (`python()` runs the same code as Python)."""
+    from tests.fuzz.driver import Outcome
+    if outcome[0] == "recursion":
+        return Outcome("FAIL", f"[{label}] RecursionError escaped the evaluator: {text}")
+    if outcome[0] in ("budget", "refused", "control"):
+        return Outcome(f"{label}:{outcome[0]}", upstream=f"{text}: {outcome[1]}")
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            expected = ("value", python())
+    except Exception as e:
+        expected = ("error", e)
+    if outcome[0] != expected[0]:
+        return Outcome("FAIL", f"[{label}] {text}: evaluator {outcome}, Python {expected}")
+    if outcome[0] == "error":
+        if type(outcome[1]) is not type(expected[1]):
+            return Outcome("FAIL", f"[{label}] {text}: evaluator raised {outcome[1]!r}, Python {expected[1]!r}")
+        return Outcome(f"{label}:python-error")
+    if "hash(" in text and "nan" in text:
+        return Outcome(f"{label}:same")        # a NaN's hash is its identity's (Python 3.10+): two NaNs differ
+    if not _same(outcome[1], expected[1]):
+        return Outcome("FAIL", f"[{label}] {text}: evaluator {outcome[1]!r}, Python {expected[1]!r}")
+    return Outcome(f"{label}:same")
+
+
+def _fresh_env() -> dict:
+    return {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in ENV.items()}
+
+
 def check(draw: Draw):
     """An Outcome (see driver.py) for one generated expression."""
     from tests.fuzz.driver import Outcome
-    from tilescope.pyeval import EvalControl, Evaluator, OverBudget, Refused
     kind, text = generate(draw)
     try:
         with warnings.catch_warnings():
@@ -113,20 +163,7 @@ def check(draw: Draw):
             node = ast.parse(text, "<fuzz>", mode="eval").body
     except SyntaxError:          # (an f-string nesting its own quotes, say)
         return Outcome("pyeval:unparsable")
-    env = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in ENV.items()}
-    try:
-        got = Evaluator(filename="<fuzz>").evaluate(node, None, env, "<fuzz>")
-        outcome = ("value", got)
-    except OverBudget as e:
-        outcome = ("budget", e)
-    except Refused as e:
-        outcome = ("refused", e)
-    except EvalControl as e:
-        outcome = ("control", e)
-    except RecursionError:
-        return Outcome("FAIL", f"[pyeval] RecursionError escaped the evaluator: {text}")
-    except Exception as e:       # the expression's own Python error
-        outcome = ("error", e)
+    outcome = evaluate(node, _fresh_env(), "<fuzz>")
     if kind == "escape":
         if outcome[0] in ("refused", "error"):
             return Outcome(f"pyeval:escape:{outcome[0]}")
@@ -135,24 +172,6 @@ def check(draw: Draw):
         if outcome[0] == "budget":
             return Outcome("pyeval:runaway:budget")
         return Outcome("FAIL", f"[pyeval] runaway not stopped: {text} -> {outcome[0]}")
-    if outcome[0] in ("budget", "refused", "control"):
-        return Outcome(f"pyeval:{outcome[0]}", upstream=f"{text}: {outcome[1]}")
-    env = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in ENV.items()}
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            code = compile(text, "<fuzz>", "eval")
-        expected = ("value", eval(code, {"__builtins__": __builtins__}, env))
-    except Exception as e:
-        expected = ("error", e)
-    if outcome[0] != expected[0]:
-        return Outcome("FAIL", f"[pyeval] {text}: evaluator {outcome}, Python {expected}")
-    if outcome[0] == "error":
-        if type(outcome[1]) is not type(expected[1]):
-            return Outcome("FAIL", f"[pyeval] {text}: evaluator raised {outcome[1]!r}, Python {expected[1]!r}")
-        return Outcome("pyeval:python-error")
-    if not _same(outcome[1], expected[1]):
-        return Outcome("FAIL", f"[pyeval] {text}: evaluator {outcome[1]!r}, Python {expected[1]!r}")
-    return Outcome("pyeval:same")
-
-
+    env = _fresh_env()
+    return agreement("pyeval", text, outcome,
+                     lambda: eval(compile(text, "<fuzz>", "eval"), {"__builtins__": __builtins__}, env))

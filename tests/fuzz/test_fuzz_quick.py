@@ -6,7 +6,8 @@ Properties (see tests/fuzz/harness.py):
    bad arguments with TileError/LaunchError/ValueError/TypeError and writes nothing then;
 2. accepted kernels run, and vectorised execution equals one-block-at-a-time execution bit for bit;
 3. with upstream cuda-tile installed: same accept/reject, error class and stored tile types;
-4. compile-time Python: the restricted evaluator agrees with Python (tests/fuzz/pyexpr.py).
+4. compile-time Python: the restricted evaluator agrees with Python on expressions
+   (tests/fuzz/pyexpr.py) and on helper functions of random statements (tests/fuzz/pyfunc.py).
 
 The long profile is `python bench/fuzz.py --examples 100000`.
 """
@@ -15,7 +16,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from tests.fuzz import driver, gen as G, harness as H, pyexpr
+from tests.fuzz import driver, gen as G, harness as H, pyexpr, pyfunc
 
 
 
@@ -65,6 +66,13 @@ def test_compile_and_launch_garbage(data):
 def test_compile_time_python_agrees_with_python(data):
     """tilescope.pyeval gives Python's value or error, refuses escapes and stops runaways."""
     _check(pyexpr.check(G.HypothesisDraw(data)))
+
+
+@quick(60)
+@given(st.data())
+def test_compile_time_functions_agree_with_python(data):
+    """Helper functions of random statements: the evaluator interprets them as Python runs them."""
+    _check(pyfunc.check(G.HypothesisDraw(data)))
 
 
 @pytest.fixture(scope="module")

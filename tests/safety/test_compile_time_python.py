@@ -438,3 +438,24 @@ def test_trusted_compilation_runs_python(tmp_path):
     tilescope.compile(load_file(str(path)).k, "f32[16]", trust=True)
     assert mark.exists()
     os.unlink(mark)
+
+
+@pytest.mark.parametrize("body", [
+    "def g():\n        return d\n    r = g()\n    d = 1",          # a nested function: free variable
+    "r = [d for _ in (1,)]\n    d = 1",                            # a comprehension (a function before 3.12)
+    "r = d\n    d = 1",                                             # the function's own local
+])
+def test_unassigned_names_raise_what_python_raises(tmp_path, body):
+    """Found by the statement fuzzer (tests/fuzz/pyfunc.py): an enclosing function's unassigned
+    local read from a nested function is a NameError in Python, not an UnboundLocalError."""
+    import ast
+    from tilescope.pyeval import Evaluator
+    path = tmp_path / "free.py"
+    path.write_text(f"def h():\n    {body}\n    return r\n")
+    module = load_file(str(path))
+    with pytest.raises(NameError) as python:
+        module.h()
+    with pytest.raises(NameError) as evaluated:
+        Evaluator(filename=str(path)).evaluate(ast.parse("h()", mode="eval").body, None, vars(module), str(path))
+    assert type(evaluated.value) is type(python.value)
+    assert str(evaluated.value) == str(python.value)

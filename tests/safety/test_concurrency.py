@@ -44,3 +44,47 @@ def test_many_threads_share_one_compiled_kernel():
     for t in threads:
         t.join()
     assert results == {i: True for i in range(12)}
+
+
+def test_compile_cache_keeps_only_the_most_recent_kernels(monkeypatch):
+    """A long process compiling many kernels (a test suite, the fuzzer) must not keep them all."""
+    import gc
+    import weakref
+    from tilescope.backends.numpy import launcher
+    monkeypatch.setenv("TILESCOPE_ENGINE", "numpy")      # this executor's cache (the compiled backend has its own)
+    monkeypatch.setattr(launcher, "COMPILED_KEPT", 2)
+    monkeypatch.setattr(launcher, "_compiled", type(launcher._compiled)())
+    a = np.arange(64, dtype=np.float32)
+
+    def launch(tile):
+        c = np.zeros(64, np.float32)
+        tilescope.launch((64 // tile,), _shift, (a, c, 1.0, tile))
+        assert (c == a + 1).all()
+    def kept():
+        return sorted(int(key[1][3]) for key in launcher._compiled)
+    launch(16)
+    first = weakref.ref(next(iter(launcher._compiled.values())))
+    launch(8)
+    launch(16)                       # used again: now the most recent
+    launch(4)
+    assert kept() == [4, 16]         # the least recently used (8) went first
+    launch(2)
+    assert kept() == [2, 4]
+    gc.collect()
+    assert first() is None           # evicted and freed
+    launch(16)                       # an evicted kernel compiles again when launched
+    assert kept() == [2, 16]
+
+
+def test_front_end_cache_keeps_a_bounded_number_of_functions(monkeypatch, tmp_path):
+    """Every new kernel file used to stay in the HIR cache for the life of the process."""
+    from tilescope.frontend import source
+    from tilescope.lang.shim import load_file
+    monkeypatch.setattr(source, "_HIR_KEPT", 2)
+    monkeypatch.setattr(source, "_hir_cache", {})
+    for i in range(5):
+        path = tmp_path / f"k{i}.py"
+        path.write_text("import cuda.tile as ct\n\n@ct.kernel\ndef k(a):\n"
+                        f"    ct.store(a, index=(0,), tile=ct.full((4,), {i}, dtype=ct.float32))\n")
+        tilescope.compile(load_file(str(path)).k, "f32[4]")
+        assert 1 <= len(source._hir_cache) <= 2

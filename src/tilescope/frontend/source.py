@@ -11,8 +11,11 @@ from ..errors import Loc, TileSyntaxError
 from . import hir as H
 from .ast2hir import function_to_hir
 
+# Speed caches, bounded: a long process (the language server, a test session, a fuzzer) meets
+# ever new files and would otherwise keep every function it ever compiled.
 _module_cache: Dict[Tuple[str, str], ast.Module] = {}
 _hir_cache: Dict[Tuple[str, int, str, bool], H.FunctionDef] = {}
+_HIR_KEPT = 512
 
 # Python and LSP end a line at "\r\n", "\r" or "\n" only; `str.splitlines` also splits at
 # form feed, VT, FS/GS/RS, U+0085, U+2028 and U+2029, which would renumber every line below.
@@ -142,8 +145,14 @@ def function_hir(fn, *, is_entry: bool) -> H.FunctionDef:
     if hir is None or getattr(hir, "_ast", None) is not node:
         hir = function_to_hir(node, filename, is_entry=is_entry)
         hir._ast = node
-        _hir_cache[key] = hir
+        _remember_hir(key, hir)
     return hir
+
+
+def _remember_hir(key: Tuple[str, int, str, bool], hir: H.FunctionDef) -> None:
+    if len(_hir_cache) >= _HIR_KEPT:
+        _hir_cache.clear()
+    _hir_cache[key] = hir
 
 
 def node_hir(node, filename: str, *, is_entry: bool) -> H.FunctionDef:

@@ -373,12 +373,34 @@ def _check_tile_touches(ex, op, ref, index, shape, order, steps, what: str) -> N
                        f"tile index {idx}, tile shape {tuple(shape)}", ex.block_ids[b])
 
 
+def _slice_on_base(ref, index, shape, order, steps):
+    """An `Array.slice` view read or written by whole tiles of its base array: where the view's
+    bounds are the same for every block, start on a tile boundary and hold every tile at `index`,
+    those tiles are the base's at a shifted index. (base reference, index), else None (lane by
+    lane through the view)."""
+    if not isinstance(ref, _T.SliceRef) or steps is not None or len(shape) != ref.array.ndim:
+        return None
+    shifted = list(index)
+    for k, t in enumerate(shape):
+        origin, extent = ref.origin[order[k]], ref.extent[order[k]]
+        if origin is None:
+            continue
+        origin, extent = _np.asarray(origin).reshape(-1), _np.asarray(extent).reshape(-1)
+        if (origin != origin[0]).any() or (extent != extent[0]).any() or origin[0] % t:
+            return None
+        if (index[k] < 0).any() or ((index[k] + 1) * t > extent[0]).any():
+            return None
+        shifted[k] = index[k] + int(origin[0]) // t
+    return ref.base, shifted
+
+
 def load_tile_values(ex, op, ref, index, shape, order, steps, pad, check_bounds: bool = True):
     """The tiles at `index` (tile coordinates) of `ref` for every block: (B|1, *shape)."""
     a = ref.array
     if a.ndim == 0:
         return _np.array(a).reshape(1)          # a copy: the kernel may store to it later
     index = [_np.asarray(i) for i in index]
+    ref, index = _slice_on_base(ref, index, shape, order, steps) or (ref, index)
     if ex.checks.bounds:
         _check_tile_touches(ex, op, ref, index, shape, order, steps, "load")
     if isinstance(ref, _T.ArrayRef) and steps is None and _T.tiles_fully_inside(index, shape, order, a.shape):
@@ -470,6 +492,7 @@ def store_tile_values(ex, op, ref, index, tile, shape, order, steps, check_bound
     if not mask.any():
         return
     index = [_np.asarray(i) for i in index]
+    ref, index = _slice_on_base(ref, index, shape, order, steps) or (ref, index)
     if ex.checks.bounds:
         _check_tile_touches(ex, op, ref, index, shape, order, steps, "store")
     if a.ndim == 0:

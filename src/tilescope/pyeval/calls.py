@@ -129,7 +129,7 @@ def _is_generator(node) -> bool:
             found = True
         elif not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
             stack.extend(ast.iter_child_nodes(n))
-    if len(_generators) > 4096:
+    if len(_generators) > 1024:
         _generators.clear()
     _generators[id(node)] = (node, found)
     return found

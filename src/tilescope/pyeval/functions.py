@@ -194,7 +194,7 @@ def local_names(node) -> frozenset:
             names.add(n.target.id)
         stack.extend(ast.iter_child_nodes(n))
     result = frozenset(names - declared)
-    if len(_local_names_cache) > 4096:
+    if len(_local_names_cache) > 1024:
         _local_names_cache.clear()
     _local_names_cache[id(node)] = (node, result)
     return result

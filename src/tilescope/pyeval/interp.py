@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import sys
 from typing import Any, Dict, List, Optional
 
 from ..frontend.unknown import UnknownValue
@@ -30,6 +31,17 @@ class Host:
     def unknown(self, name: str, value: Any) -> Any:
         """A name whose value is unknown without running the module (the editor's case)."""
         raise Refused(f"the value of '{name}' is unknown without running the module")
+
+
+def _free_in(frame: Frame, owner: Scope) -> bool:
+    """Whether a name of `owner` is a free variable where `frame` reads it: some function frame lies
+    between (before Python 3.12 comprehensions were functions too)."""
+    scope: Optional[Scope] = frame
+    while scope is not None and scope is not owner:
+        if not (isinstance(scope, Frame) and scope.name == "<comprehension>") or sys.version_info < (3, 12):
+            return True
+        scope = scope.parent
+    return False
 
 
 class Evaluator:
@@ -112,7 +124,13 @@ class Evaluator:
     def lookup(self, name: str, frame: Frame) -> Any:
         scope: Optional[Scope] = frame
         while scope is not None:
-            found, value = scope.find(name)
+            try:
+                found, value = scope.find(name)
+            except UnboundLocalError:
+                if scope is frame or not _free_in(frame, scope):
+                    raise
+                raise NameError(f"cannot access free variable '{name}' where it is not associated with a "
+                                f"value in enclosing scope") from None
             if found:
                 return self.checked(name, value)
             scope = scope.parent

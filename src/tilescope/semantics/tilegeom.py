@@ -80,6 +80,9 @@ def keep_last_writes(coords, values, shape):
     if len(values) <= 1:
         return coords, values
     lin = np.ravel_multi_index(coords, shape)
+    step = np.diff(lin)
+    if (step > 0).all() or (step < 0).all():   # strictly monotone (the usual scatter): no collision,
+        return coords, values                   # and no sort
     first_of_reversed = np.unique(lin[::-1], return_index=True)[1]
     if len(first_of_reversed) == len(lin):
         return coords, values

@@ -1,6 +1,8 @@
 """From a `launch(grid, kernel, args)` call to executed block groups."""
 from __future__ import annotations
 
+import collections
+import contextlib
 import dataclasses
 import functools
 import importlib
@@ -38,7 +40,8 @@ GROUP_BUDGET = 1 << 22          # tile elements of one value in one vectorised s
 STREAM_GROUP_BUDGET = 1 << 24   # ... for kernels that hold no value whole (forwarding.streams_only)
 MIN_GROUP_BUDGET = 1 << 16      # ... and at least, however small the arguments
 MAX_TILE_ELEMENTS = 1 << 26     # far beyond any real tile; keeps a typo from exhausting memory
-_compiled: Dict[Any, Any] = {}
+COMPILED_KEPT = 512             # compiled kernels kept per process (least recently launched go first)
+_compiled: "collections.OrderedDict[Any, Any]" = collections.OrderedDict()
 _compile_lock = threading.RLock()
 # The compiled CPU backend builds on this executor (its fallback, reports and rollback), so
 # the executor finds it by name at the first launch rather than importing it: the modules
@@ -292,6 +295,13 @@ def compile_for(fn, specs):
             if c is None:
                 c = tilescope.compile(fn, specs, trust=trust, tileiras_version="%d.%d" % NEWEST_TARGET)
                 _compiled[key] = c
+                # Bounded: a long process creating kernels (tests, a fuzzer) would otherwise
+                # keep every one alive through this cache.
+                while len(_compiled) > COMPILED_KEPT:
+                    _compiled.popitem(last=False)
+    else:
+        with contextlib.suppress(KeyError):      # (evicted meanwhile by another thread)
+            _compiled.move_to_end(key)
     return c
 
 
