@@ -23,21 +23,21 @@ def __getattr__(name: str):
 
 def compile(kernel, args, **kwargs):
     """Compile `kernel` for argument metadata `args`; see `tilescope.compiler.compile`."""
-    from .compiler import compile as _compile
+    from .compiler import compile as _compile      # start-up time (see _LAZY)
     return _compile(kernel, args, **kwargs)
 
 
 def launch(grid, kernel, args, **kwargs):
     """Run `kernel` over `grid` on the CPU with real arguments (arrays updated in place);
     see `tilescope.run.launch`."""
-    from .run import launch as _launch
+    from .run import launch as _launch             # start-up time (see _LAZY)
     return _launch(grid, kernel, args, **kwargs)
 
 
 def cost(kernel, args, grid, gpu="h200", **kwargs):
     """Predicted time, bytes, FLOPs and advice for launching `kernel` over `grid` on `gpu`,
     from argument metadata alone; see `tilescope.costmodel.cost`."""
-    from .costmodel import cost as _cost
+    from .costmodel import cost as _cost           # start-up time (see _LAZY)
     return _cost(kernel, args, grid, gpu, **kwargs)
 
 

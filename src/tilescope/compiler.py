@@ -5,28 +5,31 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
-from .errors import TileError
+from .annotations import array_annotation, is_constant_annotation, scalar_annotation
+from .backends.tileir import assemble_module, entry_hints, lower_function, opt_level, print_module, write_bytecode
+from .errors import TileError, TileInternalError, TileRecursionError
 from .frontend.hir_printer import print_hir
-from .frontend.source import function_ast, function_hir
+from .frontend.source import SourceFunction, function_ast, unwrap_tile_function
 from .ir.core import Function, clone_function
 from .ir.primitive import PRIMITIVES
 from .ir.printer import print_function
 from .ir.verify import VerifyError, verify
-from .lang.kernel import kernel_options
-from .meta import arg_spec_of, parse_args
+from .kernel_hints import kernel_options
+from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of, parse_args
+from .ops import load_all
+from .ops.bridge import translate
+from .passes.dce import dce
+from .passes.fma import fma
+from .passes.infer import Inference
+from .pyeval import annotation_value
 from .targets import DEFAULT_TARGET, KNOWN_TARGETS
 
-PASSES: List[Tuple[str, Callable[[Function], Function]]] = []
+PASSES: List[Tuple[str, Callable[[Function], Function]]] = [("fma", fma), ("dce", dce)]
 
 # Verify the IR after inference and after every pass (ir/verify.py). The test suite turns it on
 # (tests/conftest.py); it is off otherwise, as it adds about a quarter to compile time.
 VERIFY_STAGES = False
 
-
-def _register_passes():
-    from .passes.dce import dce
-    from .passes.fma import fma
-    PASSES[:] = [("fma", fma), ("dce", dce)]
 
 
 @dataclass
@@ -59,24 +62,20 @@ class Compiled:
     def tileir_module(self, version: Optional[str] = None, gpu: Optional[str] = None):
         """The kernel lowered to TileIR for bytecode `version` (default: the one it was checked
         for) and, when given, one GPU (raises a located TileUnsupportedFeatureError if it cannot be)."""
-        from .backends.tileir import entry_hints, lower_function
         hints = entry_hints(self.options, version or self.target_text, gpu, self.final.loc)
         return lower_function(self.final, specs=self.args, hints=hints)
 
     def tileir_text(self) -> str:
         """TileIR as MLIR text, in the syntax `tileirdisasm` prints."""
-        from .backends.tileir import print_module
         return print_module(self.tileir_module())
 
     def tileir_bytecode(self, version: Optional[str] = None) -> bytes:
         """TileIR bytecode (13.1-13.4; default: the version the kernel was checked for)."""
-        from .backends.tileir import write_bytecode
         version = version or self.target_text
         return write_bytecode(self.tileir_module(version), version)
 
     def cubin(self, gpu: str = "sm_90", version: Optional[str] = None) -> bytes:
         """A cubin from NVIDIA's tileiras (must be installed; see docs/tileir.md)."""
-        from .backends.tileir import assemble_module, opt_level
         version = version or self.target_text
         return assemble_module(self.tileir_module(version, gpu), self.final, gpu, version,
                                opt_level(self.options, gpu))
@@ -101,8 +100,6 @@ class Compiled:
 
 def resolve_kernel(kernel) -> Tuple[Any, str]:
     """The Python function of a kernel object (ours, upstream's, or a plain function)."""
-    from .lang.kernel import unwrap_tile_function
-    from .frontend.source import SourceFunction
     if isinstance(kernel, SourceFunction):
         return kernel, kernel.__name__
     fn = unwrap_tile_function(kernel)
@@ -115,7 +112,6 @@ def resolve_kernel(kernel) -> Tuple[Any, str]:
 
 def normalize_args(args: Union[str, Sequence[Any]]) -> List[Any]:
     """Argument metadata from a spec string, MetaTensors/specs, or real arrays and numbers."""
-    from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
     if isinstance(args, str):
         return parse_args(args)
     out = []
@@ -143,11 +139,7 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool
     user's code; by default tilescope.pyeval evaluates it without running any.
     Raises a located `TileError` for problems in the kernel.
     """
-    from .passes.infer import Inference
-    from .ops import load_all
     load_all()
-    if not PASSES:
-        _register_passes()
     fn, name = resolve_kernel(kernel)
     specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, args)))
     bindings: list = []
@@ -159,11 +151,9 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool
     except TileError:
         raise
     except RecursionError:
-        from .errors import TileRecursionError
         raise TileRecursionError("Maximum recursion depth reached while compiling", inference.loc) from None
     except Exception as ex:
         # A bug in tilescope: report it located, naming what failed, never as a bare traceback.
-        from .errors import TileInternalError
         raise TileInternalError(f"internal error while compiling '{name}': {type(ex).__name__}: {ex}",
                                 inference.loc) from ex
     hir = ir.hir
@@ -188,7 +178,6 @@ def _verified(fn: Function, stage: str) -> Function:
     try:
         verify(fn)
     except VerifyError as e:
-        from .errors import TileInternalError
         raise TileInternalError(f"internal error: {stage} made invalid IR for '{fn.name}': {e}",
                                 e.op.loc if e.op is not None else fn.loc) from e
     return fn
@@ -196,7 +185,6 @@ def _verified(fn: Function, stage: str) -> Function:
 
 def _raise_missing_lowering(fn: Function) -> None:
     """Live ops that upstream types but cannot lower (attr `no_lowering`) fail as upstream does."""
-    from .errors import TileInternalError
     for op in fn.walk():
         message = op.attrs.get("no_lowering")
         if message:
@@ -223,9 +211,6 @@ def _constants_by_annotation(fn, args):
     (as at launch); other Python numbers are run-time scalars. Spec strings are left alone."""
     if isinstance(args, str):
         return args
-    from .frontend.source import SourceFunction
-    from .lang.annotations import is_constant_annotation
-    from .meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
     import inspect
     if isinstance(fn, SourceFunction):
         hints, names = fn.__annotations__, [a.arg for a in fn.node.args.args]
@@ -249,7 +234,6 @@ def _constants_by_annotation(fn, args):
 
 def _annotation(fn, text: str) -> Any:
     """A string annotation's value, by the restricted evaluator (None when it needs running code)."""
-    from .pyeval import annotation_value
     code = getattr(fn, "__code__", None)
     filename = code.co_filename if code is not None else getattr(fn, "filename", "<annotation>")
     return annotation_value(text, getattr(fn, "__globals__", {}), filename)
@@ -257,11 +241,7 @@ def _annotation(fn, text: str) -> Any:
 
 def _apply_annotations(fn, specs: List[Any]) -> List[Any]:
     """Constant-annotated parameters given as run-time scalars from real values become constants."""
-    from .lang.annotations import array_annotation, is_constant_annotation, scalar_annotation
-    from .lang.bridge import translate
-    from .meta import ConstantSpec, MetaTensor, ScalarSpec
     import inspect
-    from .frontend.source import SourceFunction
     if isinstance(fn, SourceFunction):
         return specs
     try:

@@ -168,17 +168,14 @@ _ALIASES = {
     "float": float32, "fp32": float32, "single": float32,
     "half": float16, "fp16": float16,
     "bf": bfloat16, "fp64": float64, "double": float64,
-    "fp8e4m3": float8_e4m3fn, "fp8_e4m3": float8_e4m3fn, "e4m3": float8_e4m3fn,
-    "e4m3fn": float8_e4m3fn, "f8e4m3": float8_e4m3fn,
-    "fp8e5m2": float8_e5m2, "fp8_e5m2": float8_e5m2, "e5m2": float8_e5m2,
-    "fp8e8m0": float8_e8m0fnu, "fp8_e8m0": float8_e8m0fnu, "e8m0": float8_e8m0fnu,
-    "e8m0fnu": float8_e8m0fnu, "f8e8m0": float8_e8m0fnu,
-    "fp8e5m3": float8_e5m3fnu, "fp8_e5m3": float8_e5m3fnu, "e5m3": float8_e5m3fnu,
-    "e5m3fnu": float8_e5m3fnu, "f8e5m3": float8_e5m3fnu,
-    "fp4": float4_e2m1fn, "fp4e2m1": float4_e2m1fn, "fp4_e2m1": float4_e2m1fn,
-    "e2m1": float4_e2m1fn, "e2m1fn": float4_e2m1fn, "f4e2m1": float4_e2m1fn,
-    "f4": float4_e2m1fn,
+    "fp4": float4_e2m1fn, "f4": float4_e2m1fn,
 }
+# The minifloats by their format: fp8e4m3, fp8_e4m3, e4m3, e4m3fn, f8e4m3 (and so on).
+for _d in (float8_e4m3fn, float8_e5m2, float8_e8m0fnu, float8_e5m3fnu, float4_e2m1fn):
+    _bits, _format = _d.name[5], _d.name.split("_")[1]          # "8", "e4m3fn"
+    _code = _format.rstrip("fnu")                               # "e4m3"
+    for _spelling in (f"fp{_bits}{_code}", f"fp{_bits}_{_code}", _code, _format, f"f{_bits}{_code}"):
+        _ALIASES[_spelling] = _d
 _BY_NAME.update(_ALIASES)
 # Upstream's mangled-name codes for fp8 (e.g. ``A1f8m3fn``) are accepted too.
 _BY_NAME.update({"f8m3fn": float8_e4m3fn, "f8m2": float8_e5m2, "f8m0fnu": float8_e8m0fnu})

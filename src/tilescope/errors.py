@@ -52,6 +52,11 @@ UNKNOWN_LOC = Loc("<unknown>", 0, 0)
 class TileError(Exception):
     """Base of every error tilescope reports about user code."""
 
+    def __init_subclass__(cls, public: Optional[str] = None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if public is not None:
+            cls.public_name = public       # the `cuda.tile` name (`kind`); aliased at the end
+
     def __init__(self, message: str, loc: Optional[Loc] = None):
         super().__init__(message)
         self.message = message
@@ -90,85 +95,58 @@ class TileError(Exception):
                 "line": loc.line, "col": loc.col, "end_line": loc.end_line, "end_col": loc.end_col}
 
 
-class UnsupportedSyntaxError(TileError):
+class UnsupportedSyntaxError(TileError, public="TileSyntaxError"):
     """Python syntax that cuTile does not support."""
-    public_name = "TileSyntaxError"
 
 
-TileSyntaxError = UnsupportedSyntaxError
-
-
-class TypeCheckingError(TileError):
+class TypeCheckingError(TileError, public="TileTypeError"):
     """A value of the wrong type, dtype or shape."""
-    public_name = "TileTypeError"
 
 
-TileTypeError = TypeCheckingError
-
-
-class InvalidValueError(TileError):
+class InvalidValueError(TileError, public="TileValueError"):
     """A value that is invalid for the operation (e.g. a non-power-of-two shape)."""
-    public_name = "TileValueError"
 
 
-TileValueError = InvalidValueError
-
-
-class UnsupportedFeatureError(TileError):
+class UnsupportedFeatureError(TileError, public="TileUnsupportedFeatureError"):
     """A feature the compiler or target does not support."""
-    public_name = "TileUnsupportedFeatureError"
 
 
-TileUnsupportedFeatureError = UnsupportedFeatureError
-
-
-class RecursionLimitError(TileError):
+class RecursionLimitError(TileError, public="TileRecursionError"):
     """Inlining recursed too deeply."""
-    public_name = "TileRecursionError"
 
 
-TileRecursionError = RecursionLimitError
-
-
-class StaticEvalError(TileError):
+class StaticEvalError(TileError, public="TileStaticEvalError"):
     """An error raised while evaluating `static_eval` or other compile-time Python."""
-    public_name = "TileStaticEvalError"
 
 
-TileStaticEvalError = StaticEvalError
-
-
-class StaticAssertionError(TileError):
+class StaticAssertionError(TileError, public="TileStaticAssertionError"):
     """`static_assert` found its condition false."""
-    public_name = "TileStaticAssertionError"
 
 
-TileStaticAssertionError = StaticAssertionError
-
-
-class InternalError(TileError):
+class InternalError(TileError, public="TileInternalError"):
     """A bug in tilescope itself, never the user's fault."""
-    public_name = "TileInternalError"
 
 
-TileInternalError = InternalError
-
-
-class CompilerExecutionError(InternalError):
+class CompilerExecutionError(InternalError, public="TileCompilerExecutionError"):
     """An external compiler (tileiras) failed."""
-    public_name = "TileCompilerExecutionError"
 
 
-TileCompilerExecutionError = CompilerExecutionError
-
-
-class CompilerTimeoutError(InternalError):
+class CompilerTimeoutError(InternalError, public="TileCompilerTimeoutError"):
     """An external compiler (tileiras) ran out of time."""
-    public_name = "TileCompilerTimeoutError"
-
-
-TileCompilerTimeoutError = CompilerTimeoutError
 
 
 class StaticException(StaticEvalError):
     """Raised by `ct.static_exception` or by compile-time Python code."""
+
+
+# The names cuda.tile exports (ct.TileTypeError...).
+TileSyntaxError = UnsupportedSyntaxError
+TileTypeError = TypeCheckingError
+TileValueError = InvalidValueError
+TileUnsupportedFeatureError = UnsupportedFeatureError
+TileRecursionError = RecursionLimitError
+TileStaticEvalError = StaticEvalError
+TileStaticAssertionError = StaticAssertionError
+TileInternalError = InternalError
+TileCompilerExecutionError = CompilerExecutionError
+TileCompilerTimeoutError = CompilerTimeoutError

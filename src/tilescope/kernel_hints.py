@@ -42,3 +42,23 @@ class ByTarget(Generic[T]):
 
 HINT_NAMES = ("num_ctas", "occupancy", "opt_level", "num_worker_warps")
 HINT_DEFAULTS = {"num_ctas": None, "occupancy": None, "opt_level": 3, "num_worker_warps": None}
+
+
+def kernel_options(obj: Any) -> Dict[str, Any]:
+    """The compiler hints of a kernel object by hint name: tilescope's `@ct.kernel` keeps them in
+    `hints`, upstream's in a `_compiler_options` dataclass; anything else has the defaults."""
+    hints = getattr(obj, "hints", None)
+    if isinstance(hints, dict):
+        return dict(hints)
+    opts = getattr(obj, "_compiler_options", None)
+    if opts is not None:
+        return {name: _from_upstream(getattr(opts, name, HINT_DEFAULTS[name])) for name in HINT_NAMES}
+    return dict(HINT_DEFAULTS)
+
+
+def _from_upstream(value: Any) -> Any:
+    by = getattr(value, "_by_target", None)
+    if by is None:
+        return value
+    default = getattr(value, "_default", UNSPECIFIED)
+    return ByTarget(**by, **({} if type(default).__name__ == "_UnspecifiedType" else {"default": default}))

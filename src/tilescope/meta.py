@@ -25,16 +25,18 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import enum
 import functools
 import math
 import re
 import struct
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
 from .arraylike import bytes_to_elems, c_strides, describe_array, device_pointer, launch_facts
-from .dtypes import as_dtype, int32, int64, literal_dtype, dtype_from_numpy
+from .dtypes import DType, as_dtype, dtype_from_numpy, int32, int64, literal_dtype
+from .spec_syntax import array_spec, split_top
 
 __all__ = ["MetaTensor", "ScalarSpec", "ConstantSpec", "TupleSpec", "ListSpec",
            "parse_args", "arg_spec_of"]
@@ -288,62 +290,11 @@ class MetaTensor:
 
     __str__ = __repr__
 
-    _ITEM = re.compile(r"^(\?|-?\d+)(!?)(?:%(\d+))?$")
 
     @classmethod
     def parse(cls, spec: str, **overrides) -> "MetaTensor":
-        """Build a MetaTensor from a spec string; keyword arguments set further facts."""
-        if not isinstance(spec, str):
-            raise TypeError(f"spec must be a str, got {type(spec).__name__}")
-        text = "".join(spec.split())
-        m = re.fullmatch(r"([A-Za-z_][A-Za-z0-9_.]*)\[([^\[\]]*)\]"
-                         r"(?::\[([^\[\]]*)\])?(?:%(\d+))?(~?)(?:@([A-Za-z0-9_]+))?", text)
-        if not m:
-            raise ValueError(f"bad array spec {spec!r}: expected e.g. 'f32[1024,?]', "
-                             f"'f16[?,?]:[?,1]' or 'f32[?]@i64'")
-        dtype_s, dims_s, strides_s, base_s, overlap, index_s = m.groups()
-        try:
-            dtype = as_dtype(dtype_s)
-        except ValueError as e:
-            raise ValueError(f"bad array spec {spec!r}: {e}") from None
-
-        def items(body, what, allow_negative):
-            vals, statics, divs = [], [], []
-            if body == "":
-                return vals, statics, divs
-            for j, part in enumerate(body.split(",")):
-                im = cls._ITEM.match(part)
-                if not im or (not allow_negative and part.startswith("-")):
-                    raise ValueError(f"bad array spec {spec!r}: {what} {j} is {part!r}; "
-                                     f"expected '?', an int, optionally with '!' and '%N'")
-                v, bang, div = im.groups()
-                if bang and v == "?":
-                    raise ValueError(f"bad array spec {spec!r}: {what} {j} is {part!r}; "
-                                     f"only a known value can be static ('!')")
-                vals.append(None if v == "?" else int(v))
-                statics.append(bool(bang))
-                divs.append(int(div) if div else 1)
-            return vals, statics, divs
-
-        shape, s_static, s_div = items(dims_s, "dimension", False)
-        kw: dict[str, Any] = dict(static_shape=tuple(s_static), shape_divisible_by=tuple(s_div))
-        strides = None
-        if strides_s is not None:
-            strides, t_static, t_div = items(strides_s, "stride", True)
-            if len(strides) != len(shape):
-                raise ValueError(f"bad array spec {spec!r}: {len(strides)} strides for "
-                                 f"{len(shape)} dimensions")
-            kw.update(static_strides=tuple(t_static), stride_divisible_by=tuple(t_div))
-        if base_s is not None:
-            kw["base_addr_divisible_by"] = int(base_s)
-        if overlap:
-            kw["may_alias_internally"] = True
-        if index_s is not None:
-            try:
-                kw["index_dtype"] = as_dtype(index_s)
-            except ValueError:
-                raise ValueError(f"bad array spec {spec!r}: index dtype {index_s!r} is not "
-                                 f"i32 or i64") from None
+        """Build a MetaTensor from a spec string (spec_syntax.py); keyword arguments set further facts."""
+        shape, dtype, strides, kw = array_spec(spec)
         kw.update(overrides)
         try:
             return cls(shape, dtype, strides, **kw)
@@ -440,8 +391,6 @@ _CONST_TYPES = (bool, int, float, str, type(None))
 
 def _is_constant_value(value) -> bool:
     """Hashable compile-time values a kernel can be specialised on (Constant parameters)."""
-    import enum
-    from .dtypes import DType
     if isinstance(value, tuple):
         return all(_is_constant_value(v) for v in value)
     if isinstance(value, (_CONST_TYPES, DType, enum.Enum)):
@@ -605,45 +554,13 @@ class ListSpec:
 # Parsing argument lists and describing real arguments.
 # ---------------------------------------------------------------------------------------
 
-_OPEN, _CLOSE = "([{", ")]}"
-
-
-def _split_top(text: str) -> list[str]:
-    """Split on commas outside brackets and quotes."""
-    parts, depth, quote, start = [], 0, None, 0
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = None
-        elif c in "'\"":
-            quote = c
-        elif c in _OPEN:
-            depth += 1
-        elif c in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                raise ValueError(f"unbalanced {c!r} at offset {i} in {text!r}")
-        elif c == "," and depth == 0:
-            parts.append(text[start:i])
-            start = i + 1
-        i += 1
-    if quote or depth:
-        raise ValueError(f"unterminated {'string' if quote else 'bracket'} in {text!r}")
-    parts.append(text[start:])
-    return parts
-
-
 def _parse_one(elem: str):
     s = elem.strip()
     if s.startswith("(") and s.endswith(")"):
         inner = s[1:-1].strip()
         if not inner:
             return TupleSpec(())
-        parts = _split_top(inner)
+        parts = split_top(inner)
         if parts[-1].strip() == "":  # "(x,)"
             parts = parts[:-1]
         return TupleSpec([_parse_one(p) for p in parts])
@@ -676,7 +593,7 @@ def parse_args(text: str) -> list:
     if not text.strip():
         return []
     out = []
-    for pos, elem in enumerate(_split_top(text)):
+    for pos, elem in enumerate(split_top(text)):
         if not elem.strip():
             raise ValueError(f"argument {pos} is empty in {text!r}")
         try:

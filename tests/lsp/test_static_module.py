@@ -5,7 +5,8 @@ import tilescope
 from tilescope import lang
 from tilescope.errors import TileStaticEvalError
 from tilescope.frontend.source import SourceFunction
-from tilescope.frontend.static_module import UnknownValue, analyze_module, is_unknown_error, parse_tolerant
+from tilescope.frontend.static_module import analyze_module, parse_tolerant
+from tilescope.frontend.unknown import UnknownValue, is_unknown_error
 
 SRC = '''import cuda.tile as ct
 from cuda.tile import float16, PaddingMode as PM
@@ -62,7 +63,7 @@ def test_functions_become_source_functions():
     assert isinstance(k, SourceFunction) and k.is_kernel and not helper.is_kernel
     assert nothing.is_contextmanager
     assert helper.defaults == {"scale": 2.0, "dt": lang.float32}
-    from tilescope.lang.annotations import is_constant_annotation
+    from tilescope.annotations import is_constant_annotation
     assert is_constant_annotation(k.__annotations__["N"])
 
 

@@ -7,7 +7,7 @@ import pytest
 import tilescope
 from tilescope.errors import (TileInternalError, TileTypeError, TileUnsupportedFeatureError,
                               TileValueError)
-from tilescope.lang.enums import RoundingMode
+from tilescope.enums import RoundingMode
 from tilescope.lang.shim import load_file
 
 _counter = itertools.count()

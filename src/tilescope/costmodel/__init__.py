@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
+from ..compiler import compile as ts_compile
+from ..errors import TileError
+from ..launch_args import normalize_grid
+from ..meta import MetaTensor, parse_args
+from .advice import advise
 from .calibration import H200, Calibration
+from .counts import count
 from .gpus import GPUS, GPU, gpu_named
+from .grid import infer_grid
+from .model import predict
 from .report import CostReport
 
 __all__ = ["cost", "cost_of_compiled", "CostReport", "GPUS", "GPU", "gpu_named", "Calibration", "H200"]
@@ -23,18 +31,12 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optio
     `aligned=True` states that arrays are 16-byte aligned with a unit last stride (what
     upstream's launch specialises for ordinary allocations, letting tileiras use TMA loads);
     by default it follows the metadata (`MetaTensor(base_addr_divisible_by=16, ...)`)."""
-    from ..compiler import compile as ts_compile
-    from ..meta import parse_args
     specs = parse_args(args) if isinstance(args, str) else list(args)
     compiled = ts_compile(kernel, specs)
     return cost_of_compiled(compiled, grid, gpu, aligned=aligned)
 
 
 def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None) -> CostReport:
-    from ..run import normalize_grid
-    from .advice import advise
-    from .counts import count
-    from .model import predict
     target = gpu if isinstance(gpu, GPU) else gpu_named(gpu)
     grid3 = normalize_grid(grid)
     if aligned is None:
@@ -46,7 +48,6 @@ def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: Optiona
 
 def _aligned_by_metadata(specs: Sequence[Any]) -> bool:
     """Every array 16-byte aligned with a static unit last stride (and at least one array)."""
-    from ..meta import MetaTensor
     arrays = [s for s in specs if isinstance(s, MetaTensor)]
     return bool(arrays) and all(s.base_addr_divisible_by % 16 == 0 and s.ndim and s.static_strides[-1]
                                 and s.strides[-1] == 1 for s in arrays)
@@ -55,9 +56,6 @@ def _aligned_by_metadata(specs: Sequence[Any]) -> bool:
 def kernel_hover(kernel, specs, gpu: str = "h200") -> Optional[str]:
     """Markdown for an editor hover on a kernel's name: the cost of one launch over the grid its
     tiling implies (None when the grid cannot be told or the kernel does not compile)."""
-    from ..compiler import compile as ts_compile
-    from ..errors import TileError
-    from .grid import infer_grid
     try:
         compiled = ts_compile(kernel, specs)
     except (TileError, ValueError, TypeError):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 
+from . import cuda_tile, cupy_stub, hooks
 from .errors import NotOnCpu
 from .target import ENV_GPU, GpuTarget, current as current_target
 
@@ -37,19 +38,16 @@ def activate(*, torch: bool = True, cupy: bool = True) -> None:
     if _active:
         return
     current_target()                       # a bad TILESCOPE_GPU fails now, with the known names
-    from . import cuda_tile
     cuda_tile.install()
-    from . import hooks
     if torch:
         hooks.when_imported("torch", _install_torch)
     if cupy:
-        from . import cupy_stub
         cupy_stub.install_if_needed()
     _active = True
 
 
 def _install_torch(module) -> None:
-    from . import torch_patch
+    from . import torch_patch         # optional dependency: torch, once the script imports it
     torch_patch.install(module)
 
 
@@ -65,7 +63,7 @@ def host_array(x):
         return x
     module = type(x).__module__
     if module.startswith("tilescope.devices.torch"):
-        from .torch_tensor import host_view
+        from .torch_tensor import host_view     # optional dependency: torch
         return host_view(x)
     import numpy as np
     return x.view(np.ndarray)

@@ -4,6 +4,7 @@ before any test module is imported, so a GPU project's suite runs unmodified on 
 from __future__ import annotations
 
 from . import activate, is_active, requested
+from .target import current
 
 if requested():
     activate()
@@ -11,7 +12,6 @@ if requested():
 
 def pytest_report_header(config):
     if is_active():
-        from .target import current
         t = current()
         return f"tilescope: CPU device layer on (cuda.tile on the CPU executor; emulated GPU {t.name}, {t.sm_arch})"
     return None

@@ -17,10 +17,10 @@ import torch
 from . import target as _target
 from . import torch_random
 from .errors import NotOnCpu
+from .streams import SyncStream
 from .torch_tensor import CudaTensor, names_cuda
 
 _stream_handles = itertools.count(1)
-_local = threading.local()
 
 
 def _device_arg(device) -> None:
@@ -33,8 +33,10 @@ def _device_arg(device) -> None:
         names_cuda(device)                  # raises for ordinals other than 0
 
 
-class Stream:
+class Stream(SyncStream):
     """A CUDA stream: work is synchronous on the CPU, so waits and queries are immediate."""
+    _current = threading.local()
+    _handle_name = "cuda_stream"
 
     def __new__(cls, device=None, priority=0, **kwargs):
         _device_arg(device)
@@ -48,37 +50,13 @@ class Stream:
     def device(self):
         return torch.device("cuda", 0)
 
-    def synchronize(self):
-        pass
-
     def wait_stream(self, stream):
-        pass
-
-    def wait_event(self, event):
         pass
 
     def record_event(self, event=None):
         event = event if event is not None else Event()
         event.record(self)
         return event
-
-    def query(self):
-        return True
-
-    def __enter__(self):
-        self._previous = current_stream()
-        _local.stream = self
-        return self
-
-    def __exit__(self, *exc):
-        _local.stream = self._previous
-        return False
-
-    def __eq__(self, other):
-        return isinstance(other, Stream) and other.cuda_stream == self.cuda_stream
-
-    def __hash__(self):
-        return hash(("tilescope-stream", self.cuda_stream))
 
     def __repr__(self):
         return f"<torch.cuda.Stream device=cuda:0 cuda_stream={self.cuda_stream:#x}>"
@@ -93,7 +71,7 @@ _DEFAULT = Stream.__new__(Stream, stream_ptr=0)
 
 
 def current_stream(device=None):
-    return getattr(_local, "stream", None) or _DEFAULT
+    return Stream.current(_DEFAULT)
 
 
 def default_stream(device=None):
@@ -101,7 +79,7 @@ def default_stream(device=None):
 
 
 def set_stream(stream):
-    _local.stream = stream
+    Stream._current.stream = stream
 
 
 @contextlib.contextmanager

@@ -6,6 +6,7 @@ from typing import List, Optional, Set
 
 from ..errors import Loc, TileSyntaxError
 from . import hir as H
+from .exits import seal_function
 
 _BINOPS = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv",
            ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.Pow: "pow", ast.MatMult: "matmul",
@@ -365,6 +366,5 @@ assigned_names = _assigned_names
 
 
 def function_to_hir(node, filename: str, *, is_entry: bool) -> H.FunctionDef:
-    from .exits import seal_function
     fn = _Converter(filename).function(node, is_entry=is_entry)
     return seal_function(fn, is_entry=is_entry)

@@ -164,3 +164,19 @@ def kernel_ast_of(fn) -> Optional[ast.AST]:
         return function_ast(fn)[0]
     except TileSyntaxError:
         return None
+
+
+def unwrap_tile_function(obj) -> Optional[object]:
+    """The plain Python function behind a `@ct.kernel` or `@ct.function` wrapper (ours or
+    upstream's: both kernel classes are named `kernel` and keep the function as `_pyfunc`)."""
+    if type(obj).__name__ == "kernel":
+        py = getattr(obj, "_pyfunc", None)
+        return py if callable(py) else None
+    if getattr(obj, "_cutile_function_wrapper", False):
+        return obj.__wrapped__
+    return None
+
+
+def is_kernel_object(obj) -> bool:
+    """A `@ct.kernel` object (ours or upstream's): launched, never called from tile code."""
+    return type(obj).__name__ == "kernel" and hasattr(type(obj), "_pyfunc")

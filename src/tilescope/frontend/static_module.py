@@ -26,26 +26,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..errors import Loc, TileStaticEvalError, TileSyntaxError
+from .. import lang
+from ..errors import Loc, TileSyntaxError
+from ..lang import compilation
+from ..pyeval import Budget, EvalControl, Evaluator
+from ..pyeval.calls import call
+from ..pyeval.objects import AST_BINARY as _BINARY, binary, get_attribute, truth
 from .source import SourceFunction, split_lines
+from .static_classes import NotBuilt, build_class
 from .unknown import UnknownValue
 
 # Standard-library modules whose import has no side effects worth fearing.
 SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator", "itertools")
 CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation", "tilescope.lang", "tilescope.lang.compilation")
-
-
-def unknown_value_error(ctx, name: str, value: UnknownValue) -> TileStaticEvalError:
-    """The located error the interpreter raises when kernel code uses an unknown global."""
-    where = f" (defined at line {value.loc.line})" if value.loc is not None else ""
-    err = ctx.error(TileStaticEvalError,
-                    f"the value of '{name}' is unknown without running the module{where}: {value.reason}")
-    err.unknown = True
-    return err
-
-
-def is_unknown_error(err: BaseException) -> bool:
-    return bool(getattr(err, "unknown", False))
 
 
 class _Unknown(Exception):
@@ -153,13 +146,11 @@ MODULE_STEPS = 1_000_000
 
 
 def _new_evaluator(filename: str):
-    from ..pyeval import Budget, Evaluator
     return Evaluator(budget=Budget(max_steps=MODULE_STEPS), filename=filename)
 
 
 def _evaluate(ev, node: ast.AST, env: Dict[str, Any], filename: str, scope=None) -> Any:
     """The value of a module-level expression, or raise _Unknown saying why not."""
-    from ..pyeval import EvalControl
     try:
         return ev.evaluate(node, scope, env, filename)
     except EvalControl as e:
@@ -171,7 +162,6 @@ def _evaluate(ev, node: ast.AST, env: Dict[str, Any], filename: str, scope=None)
 
 
 def _apply(fn, *args, **kwargs):
-    from ..pyeval import EvalControl
     try:
         return fn(*args, **kwargs)
     except _Unknown:
@@ -184,8 +174,6 @@ def _apply(fn, *args, **kwargs):
 
 def safe_getattr(obj: Any, attr: str) -> Any:
     """An attribute as compile-time Python may read it (raises _Unknown when it may not)."""
-    from ..pyeval import EvalControl, Evaluator
-    from ..pyeval.objects import get_attribute
     try:
         return get_attribute(Evaluator(), obj, attr)
     except (EvalControl, AttributeError) as e:
@@ -195,10 +183,8 @@ def safe_getattr(obj: Any, attr: str) -> Any:
 # ---- building the module --------------------------------------------------------
 
 def _tile_module(dotted: str):
-    from .. import lang
     if dotted in ("cuda.tile", "tilescope.lang"):
         return lang
-    from ..lang import compilation
     return compilation
 
 
@@ -272,8 +258,6 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
         try:
             value = ev.eval(stmt.value)
             if isinstance(stmt, ast.AugAssign):
-                from ..pyeval.interp import _BINARY
-                from ..pyeval.objects import binary
                 current = ev.eval(stmt.target)
                 value = _apply(binary, sm.evaluator, _BINARY[type(stmt.op)], current, value)
         except (_Unknown, KeyError) as u:
@@ -283,7 +267,6 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
     elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
         _define_function(sm, env, stmt, ev)
     elif isinstance(stmt, ast.ClassDef):
-        from .static_classes import NotBuilt, build_class
         try:
             cls = build_class(stmt, env, sm.filename, sm.evaluator, STATIC_MODULE_NAME)
         except NotBuilt as e:
@@ -295,7 +278,6 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
         # `if TYPE_CHECKING:` / `if __name__ == "__main__":` ... take a branch when the
         # test is known, otherwise every name bound in either branch is unknown.
         try:
-            from ..pyeval.objects import truth
             taken = stmt.body if _apply(truth, sm.evaluator, ev.eval(stmt.test)) else stmt.orelse
             _run_statements(sm, taken, env)
         except _Unknown:
@@ -343,7 +325,6 @@ def _tilescope():
 def _cuda_package():
     import types
     pkg = types.ModuleType("cuda")
-    from .. import lang
     pkg.tile = lang
     return pkg
 
@@ -409,7 +390,6 @@ def _decorated(sm: StaticModule, env, node, fn: SourceFunction, kinds) -> Any:
     for dec, kind in reversed(list(zip(node.decorator_list, kinds))):
         if kind is not None:
             continue
-        from ..pyeval.calls import call
         try:
             decorator = _evaluate(sm.evaluator, dec, env, sm.filename)
             value = _apply(call, sm.evaluator, decorator, [value], {})

@@ -17,6 +17,9 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ..dtypes import dtype_from_name
+from ..ir.types import ArrayType, TileType
+
 # numpy dtype used to pack one scalar parameter of a cuTile dtype (bf16/fp8 by their bits).
 _SCALAR_STORAGE = {
     "bool_": np.uint8, "int8": np.int8, "int16": np.int16, "int32": np.int32, "int64": np.int64,
@@ -90,14 +93,12 @@ class ParamLayout:
 def _scalar_storage(dtype: str):
     if dtype in _SCALAR_STORAGE:
         return _SCALAR_STORAGE[dtype]
-    from ..dtypes import dtype_from_name
     bits = dtype_from_name(dtype).bitwidth
     return {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[bits]   # bf16, fp8: raw bits
 
 
 def layout_of(fn) -> ParamLayout:
     """The layout of a compiled kernel's final typed IR (`Compiled.final`)."""
-    from ..ir.types import ArrayType, TileType
     slots = []
     for p in fn.params:
         if p.is_constant:
@@ -159,7 +160,6 @@ def pack(layout: ParamLayout, args: Sequence[Any], describe) -> List[np.generic]
             if slot.dtype in _SCALAR_STORAGE:
                 out.append(store(a))
             else:
-                from ..dtypes import dtype_from_name
                 raw = np.asarray(a).astype(dtype_from_name(slot.dtype).numpy)
                 out.append(raw.view(store)[()])
             continue

@@ -17,6 +17,9 @@ from typing import Any, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..arraylike import launch_facts
+from ..backends.tileir import mangle
+from ..compiler import _apply_annotations, _constants_by_annotation, normalize_args, resolve_kernel
+from ..compiler import compile as ts_compile
 from ..dtypes import dtype_from_numpy
 from ..meta import ListSpec, MetaTensor, parse_args
 from .abi import ParamLayout, check_against_cubin, layout_of
@@ -140,7 +143,6 @@ def launch_specs(kernel, args: Sequence[Any]) -> Tuple[Any, List[Any]]:
     constant 1, 16-byte divisibility of base, strides and extents, overlap), and nothing else, so one
     cubin serves every array with the same facts; Constant-annotated parameters are constants. A NumPy
     array stands for the contiguous device copy `host_arrays=True` makes of it."""
-    from ..compiler import _apply_annotations, _constants_by_annotation, normalize_args, resolve_kernel
     fn, _ = resolve_kernel(kernel)
 
     def described(a):
@@ -172,7 +174,6 @@ def key_for(kernel, args: Sequence[Any], arch: str, bytecode_version: str = DEFA
 
 def build(kernel, specs, arch: str = "sm_90", bytecode_version: str = DEFAULT_BYTECODE) -> Artifact:
     """Compile `kernel` for `specs` (spec text or a list) to a cubin with tileiras (must be installed)."""
-    from ..compiler import compile as ts_compile, resolve_kernel
     fn, _ = resolve_kernel(kernel)
     spec_list = parse_args(specs) if isinstance(specs, str) else list(specs)
     compiled = ts_compile(kernel, spec_list)
@@ -183,7 +184,6 @@ def build(kernel, specs, arch: str = "sm_90", bytecode_version: str = DEFAULT_BY
 
 def from_compiled(compiled, arch: str = "sm_90", bytecode_version: str = DEFAULT_BYTECODE,
                   key: str = "") -> Artifact:
-    from ..backends.tileir import mangle
     layout = layout_of(compiled.final)
     cubin = compiled.cubin(arch, bytecode_version)
     symbol = mangle(compiled.final.name, compiled.args)

@@ -15,6 +15,7 @@ import os
 import sys
 from typing import List, Optional
 
+from ..lang.shim import load_file
 from .artifact import DEFAULT_BYTECODE, Artifact, build
 
 MANIFEST = "manifest.json"
@@ -34,7 +35,6 @@ def add(out: str, artifact: Artifact) -> None:
 
 
 def build_bundle(out: str, file: str, pairs, arch: str = "sm_90", bytecode_version: str = DEFAULT_BYTECODE) -> List[Artifact]:
-    from ..lang.shim import load_file
     module = load_file(file)
     made = []
     for kernel, spec in pairs:

@@ -8,8 +8,13 @@ from typing import Any, Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
+from .. import lang
+from ..compiler import Compiled
+from ..dtypes import dtype_from_numpy
+from ..launch_args import normalize_grid
 from .abi import pack
-from .artifact import Artifact, DEFAULT_BYTECODE, build, cache_dir, key_for, lookup
+from .artifact import (DEFAULT_BYTECODE, Artifact, artifact_key, build, cache_dir, from_compiled, key_for,
+                       launch_specs, lookup, signature_text, source_digest)
 from .device import DeviceArray, describe
 
 _functions: Dict[Tuple[str, int], Any] = {}       # (cubin sha, device) -> cupy Function
@@ -79,12 +84,10 @@ def _raise_dynamic_shared_ceiling(cp, fn, dev: int) -> None:
 def resolve(kernel_or_artifact, args: Sequence[Any], *, bundle: Optional[str] = None, arch: Optional[str] = None,
             cache: Optional[str] = None, bytecode_version: str = DEFAULT_BYTECODE) -> Artifact:
     """The artifact to run: given, from a bundle, from the compile cache, or compiled now."""
-    from ..compiler import Compiled
     if isinstance(kernel_or_artifact, Artifact):
         return kernel_or_artifact
     arch = arch or device_arch()
     if isinstance(kernel_or_artifact, Compiled):
-        from .artifact import artifact_key, from_compiled, signature_text, source_digest
         c = kernel_or_artifact
         key = artifact_key(source_digest(c.pyfunc), c.name, signature_text(c.args), arch, bytecode_version)
         found = lookup(cache_dir(cache), key)
@@ -113,7 +116,6 @@ def resolve(kernel_or_artifact, args: Sequence[Any], *, bundle: Optional[str] = 
 
 
 def _specs_of(kernel, args):
-    from .artifact import launch_specs
     return launch_specs(kernel, args)[1]
 
 
@@ -125,7 +127,6 @@ def launch(grid, kernel_or_compiled, args: Sequence[Any], *, stream=None, bundle
     under ~/.cache/tilescope/gpu), a `tilescope.compile` result, or an `Artifact`. `bundle=DIR` takes
     the cubin from a prebuilt artifact bundle and never compiles. With `host_arrays=True`, NumPy
     arguments are copied to the device and back (synchronously). Returns the artifact it ran."""
-    from ..run import normalize_grid
     cp = _cupy()
     grid3 = normalize_grid(grid)
     art = resolve(kernel_or_compiled, args, bundle=bundle, arch=arch, cache=cache,
@@ -151,7 +152,6 @@ def launch(grid, kernel_or_compiled, args: Sequence[Any], *, stream=None, bundle
 
 def _to_device(cp, a: np.ndarray) -> DeviceArray:
     """Copy a host array (any dtype, bf16 included, by its bytes) to a new device buffer."""
-    from ..dtypes import dtype_from_numpy
     raw = np.ascontiguousarray(a)
     buf = cp.asarray(raw.view(np.uint8).reshape(-1))
     d = DeviceArray(ptr=buf.data.ptr, shape=raw.shape, dtype=dtype_from_numpy(raw.dtype))
@@ -182,7 +182,6 @@ def _as_cupy_stream(cp, stream):
 def use_for_ct_launch(bundle: Optional[str] = None) -> None:
     """Make `ct.launch` (tilescope's `cuda.tile`) run kernels on the GPU; NumPy arrays are copied
     to the device and back. Used by `tilescope run --device gpu`."""
-    from .. import lang
 
     def gpu_ct_launch(stream, grid, kernel, kernel_args, /, **_ignored):
         launch(grid, kernel, kernel_args, bundle=bundle, host_arrays=True)

@@ -11,7 +11,8 @@ import ast
 import re
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
-from .. import dtypes as D
+from .. import dtypes as D, enums
+from ..enums import PaddingMode
 from .core import Block, Function, Op, Param, Value
 from .primitive import PRIMITIVES, Attrs
 from .types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType, TokenType, Type
@@ -134,7 +135,6 @@ def _no_word(w: str) -> Any:
 
 def _any_word(w: str) -> Any:
     """A bare word in a kernel constant: a dtype or an enum member of `cuda.tile`."""
-    from ..lang import enums
     try:
         return D.dtype_from_name(w)
     except (KeyError, ValueError):
@@ -198,7 +198,6 @@ def _type(cur: _Cursor) -> Type:
             fields[key] = _dims(cur)
         cur.expect(",")
         cur.expect("padding=")
-        from ..lang.enums import PaddingMode
         pad = cur.match(_WORD)
         array = ArrayType(dt, len(fields["order"]))
         t = TiledViewType(array, fields["tile"], fields["order"], PaddingMode[pad])
@@ -307,7 +306,8 @@ class _Reader:
             raise cur.error("expected an op name")
         prim = PRIMITIVES.get(name)
         if prim is None:
-            raise cur.error(f"unknown op {name!r}")
+            raise cur.error(f"unknown op {name!r} (is the family that declares it loaded? "
+                            f"tilescope.ops.load_all())")
         attrs: Dict[str, Any] = {}
         operands: List[Value] = []
         if name == "const" and results and not cur.done() and not cur.peek("{"):
@@ -369,9 +369,9 @@ def _constant(cur: _Cursor) -> Any:
 
 
 def parse_function(text: str) -> Function:
-    """The function `print_function` printed as `text`; raises ParseError (with the line) otherwise."""
-    from ..ops import load_all        # deferred: the op families declare the schemas attributes are read by
-    load_all()
+    """The function `print_function` printed as `text`; raises ParseError (with the line) otherwise.
+    Op names and attributes are read by the schemas of the primitive table: the op families
+    that declare them must be loaded (`tilescope.ops.load_all()`; compiling does it)."""
     reader = _Reader(text)
     fn = reader.function()
     if reader.at != len(reader.lines):

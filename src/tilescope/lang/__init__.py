@@ -5,17 +5,17 @@
 resolves to this module (see `tilescope.lang.shim`).
 """
 
+from ..annotations import (Array, ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
+                           Scalar, ScalarAnnotation, ScalarInt64, Slice, Tile, TiledView)
 from ..dtypes import (DType, bfloat16, bool_, float4_e2m1fn, float8_e4m3fn, float8_e5m2, float8_e5m3fnu,
                       float8_e8m0fnu, float16, float32, float64, int8, int16, int32, int64, tfloat32, uint8,
                       uint16, uint32, uint64)
+from ..enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 from ..errors import (StaticException, TileCompilerExecutionError, TileCompilerTimeoutError, TileError,
                       TileInternalError, TileRecursionError, TileStaticAssertionError, TileStaticEvalError,
                       TileSyntaxError, TileTypeError, TileUnsupportedFeatureError, TileValueError)
-from .annotations import (ArrayAnnotation, Constant, ConstantAnnotation, IndexedWithInt64, ListAnnotation,
-                          ScalarAnnotation, ScalarInt64)
-from .enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
+from ..ops import load_all, registry
 from .kernel import ByTarget, compiler_timeout, function, kernel, launch
-from .surface_types import Array, Scalar, Slice, Tile, TiledView
 
 __tilescope__ = True
 __version__ = "1.7.0"       # the cuda.tile release whose surface this implements
@@ -41,7 +41,6 @@ OPERATION_NAMES = (
 def _load_ops() -> dict:
     """The registry's surface functions (the op families are loaded lazily: they import this
     package's submodules, enums and annotations, while they are being registered)."""
-    from ..ops import load_all, registry
     load_all()
     return registry.SURFACE
 
@@ -53,8 +52,6 @@ def __getattr__(name: str):
     if not name.startswith("_") and "." not in name:
         fn = _load_ops().get(name)
         if fn is not None:
-            if name == "cdiv":
-                fn.host = _host_cdiv
             globals()[name] = fn
             return fn
     raise AttributeError(f"module 'cuda.tile' has no attribute '{name}'")
@@ -67,9 +64,3 @@ def __dir__():
 def foreign_pointer_dtype(pointee_dtype):
     """The dtype of a pointer to `pointee_dtype` from another library (not supported by tilescope)."""
     raise NotImplementedError("foreign pointers are not supported by tilescope")
-
-
-def _host_cdiv(x, y):
-    """`ct.cdiv` on host integers: ceiling division."""
-    return -(-x // y)
-

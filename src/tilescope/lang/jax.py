@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, List, Tuple
+from ..run import launch
 
 try:          # optional dependency
     import jax
@@ -56,7 +57,6 @@ def cutile_call(grid: Tuple[int, ...], kernel, args: Tuple[Any, ...]):
     if not HAS_JAX:
         raise ImportError("cuda.tile.jax.cutile_call needs JAX, which is not installed (pip install jax)")
     import numpy as np
-    from ..run import launch
     inputs, outputs = _flatten(args)
     shapes = [jax.ShapeDtypeStruct(tuple(o.shape), o.dtype) if isinstance(o, OutputPlaceholder)
               else jax.ShapeDtypeStruct(o.array.shape, o.array.dtype) for o in outputs]

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
-from ..kernel_hints import HINT_NAMES, HINT_DEFAULTS, UNSPECIFIED, ByTarget
+from ..frontend.source import unwrap_tile_function
+from ..kernel_hints import HINT_NAMES, UNSPECIFIED, ByTarget
 
 # The values upstream accepts for each compiler hint (ValueError otherwise, when the kernel is made).
 _HINT_RULES = {
@@ -29,24 +30,6 @@ def _validate_hint(name: str, value: Any) -> None:
             if name == "num_ctas" and 1 <= v <= 16:
                 raise ValueError(pow2_msg.format(v))
             raise ValueError(range_msg.format(v))
-
-
-def kernel_options(obj: Any) -> Dict[str, Any]:
-    """The compiler hints of a kernel object (ours or upstream's `ct.kernel`), by hint name."""
-    if isinstance(obj, kernel):
-        return dict(obj.hints)
-    opts = getattr(obj, "_compiler_options", None)          # upstream's CompilerOptions dataclass
-    if opts is not None:
-        return {name: _from_upstream(getattr(opts, name, HINT_DEFAULTS[name])) for name in HINT_NAMES}
-    return dict(HINT_DEFAULTS)
-
-
-def _from_upstream(value: Any) -> Any:
-    by = getattr(value, "_by_target", None)
-    if by is None:
-        return value
-    default = getattr(value, "_default", UNSPECIFIED)
-    return ByTarget(**by, **({} if type(default).__name__ == "_UnspecifiedType" else {"default": default}))
 
 
 class kernel:
@@ -120,18 +103,6 @@ def function(func=None, /, *, host: bool = False, tile: bool = True):
         return wrapped
 
     return decorate if func is None else decorate(func)
-
-
-def unwrap_tile_function(obj: Any):
-    """The plain Python function behind a kernel or @function wrapper (ours or upstream's)."""
-    if isinstance(obj, kernel):
-        return obj._function
-    py = getattr(obj, "_pyfunc", None)          # upstream ct.kernel
-    if py is not None and callable(py) and type(obj).__name__ == "kernel":
-        return py
-    if getattr(obj, "_cutile_function_wrapper", False):
-        return obj.__wrapped__
-    return None
 
 
 def launch(stream, grid, kernel, kernel_args, /, *, programmatic_dependent_launch: bool = False):

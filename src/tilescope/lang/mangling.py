@@ -14,6 +14,8 @@ import struct
 from typing import Dict, List, Tuple
 
 from .. import dtypes as D
+from .constraints import (ArrayConstraint, CallingConvention, ConstantConstraint, ListConstraint, ScalarConstraint,
+                          TupleConstraint)
 
 _DTYPE_CODES = {D.bool_: "b8", D.uint8: "u8", D.uint16: "u16", D.uint32: "u32", D.uint64: "u64", D.int8: "i8",
                 D.int16: "i16", D.int32: "i32", D.int64: "i64", D.float16: "f16", D.float32: "f32",
@@ -38,7 +40,6 @@ def _dtype(dt) -> str:
 
 
 def _alias_ids(parameters) -> Dict[str, int]:
-    from .compilation import ArrayConstraint, ListConstraint, TupleConstraint
     ids: Dict[str, int] = {}
 
     def visit(p):
@@ -56,8 +57,6 @@ def _alias_ids(parameters) -> Dict[str, int]:
 
 
 def _mangle(p, ids: Dict[str, int]) -> str:
-    from .compilation import (ArrayConstraint, ConstantConstraint, ListConstraint, ScalarConstraint,
-                              TupleConstraint)
     if isinstance(p, ArrayConstraint):
         by_predicate: Dict[str, int] = {}
         for letter, field, default in _PREDICATES:
@@ -126,7 +125,6 @@ class _Cursor:
 
 
 def _demangle_array(c: _Cursor, groups: List[str]):
-    from .compilation import ArrayConstraint
     ndim = int(c.expect("[0-9]+", "expected the array's rank"))
     dtype = _CODE_DTYPES[c.expect("[a-z][a-z0-9]*", "expected a dtype")]
     facts = {field: [default] * ndim for _, field, default in _PREDICATES}
@@ -164,7 +162,6 @@ def _group(groups: List[str], gid: int) -> str:
 
 
 def _demangle(c: _Cursor, groups: List[str]):
-    from .compilation import ConstantConstraint, ListConstraint, ScalarConstraint, TupleConstraint
     kind = c.expect("[ALTSBIF]", "expected a parameter code")
     if kind == "A":
         return _demangle_array(c, groups)
@@ -188,9 +185,9 @@ def _demangle(c: _Cursor, groups: List[str]):
     return ConstantConstraint(struct.unpack("<d", struct.pack("<Q", bits))[0])
 
 
-def demangle_kernel_name(symbol: str) -> Tuple[str, object]:
-    """(function name, KernelSignature) of a mangled symbol; alias groups are named group0, group1..."""
-    from .compilation import CallingConvention, KernelSignature
+def demangled_parts(symbol: str) -> Tuple[str, list, CallingConvention]:
+    """(function name, parameter constraints, calling convention) of a mangled symbol; alias
+    groups are named group0, group1..."""
     pos = symbol.rfind("_K")
     if pos < 0:
         raise ValueError(f"`{symbol}` is not a mangled kernel name")
@@ -201,4 +198,4 @@ def demangle_kernel_name(symbol: str) -> Tuple[str, object]:
     while not c.done:
         c.expect("_", "expected an underscore")
         params.append(_demangle(c, groups))
-    return symbol[:pos], KernelSignature(params, cconv, symbol)
+    return symbol[:pos], params, cconv

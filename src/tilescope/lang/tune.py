@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Generic, List, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
+from ..backends.numpy.launcher import run_kernel
+from ..devices import host_array
+from ..launch_args import as_host_array
+from .kernel import kernel as TileKernel
 
 T = TypeVar("T")
 
@@ -63,8 +67,6 @@ class CheckFailed(AssertionError):
 
 def _host_arrays(args) -> List[Optional[np.ndarray]]:
     """Copies of the array arguments' contents after a launch (None for non-arrays)."""
-    from ..devices import host_array
-    from ..run import as_host_array
     out = []
     for i, a in enumerate(args):
         if isinstance(a, (bool, int, float, str)) or a is None:
@@ -107,8 +109,6 @@ def exhaustive_search(search_space: Sequence[T], stream, grid_fn: Callable[[T], 
                       flush_l2: bool = True) -> TuningResult[T]:
     """Run every configuration once with the CPU executor's checks; pick the first clean one
     (no exception, no check report, results agreeing with the first clean configuration's)."""
-    from ..backends.numpy.launcher import run_kernel
-    from .kernel import kernel as TileKernel
     configs = list(search_space)
     if not configs:
         raise ValueError("Search space is empty.")

@@ -17,15 +17,16 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
+from ..enums import MemoryOrder, MemoryScope
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, one_of
 from ..ir.types import RawMemoryType, TiledViewType, TileType
-from ..lang.enums import MemoryOrder, MemoryScope
-from .common import broadcast_to, const_bool, expect, implicit_cast, is_number, is_tile, no_results, require_array
-from .gather import broadcastable_to, custom_mask, element_indices, stored_value
+from .common import (broadcast_to, expect, implicit_cast, is_number, is_tile, no_results,
+                     type_or_describe)
+from .gather import broadcastable_to, custom_mask, indexed_lanes, mask_operands, stored_value
 from .memory import memory_order_scope, scalar_index_items
-from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, method, no_rule, primitive, surface
-from .views import raw_lanes, raw_offset
+from .registry import MEMORY_ORDER, MEMORY_SCOPE, Attr, generated_surface, method, no_rule, primitive, surface
+from .views import raw_lanes, raw_offset, require_view, view_tile_operand
 
 Shape = Tuple[int, ...]
 
@@ -81,16 +82,11 @@ TILED_ATOMIC = primitive(
 
 # ---- typing helpers -----------------------------------------------------------------
 
-def _describe(x: Any) -> str:
-    from .common import describe
-    return str(x.type) if isinstance(x, Value) else describe(x)
-
-
 def rmw_update(ctx, update: Any, shape: Shape, dtype: D.DType, bitwise: bool, what: str = "index",
                target: str = "index shape") -> Value:
     """Broadcast the update to `shape`, then convert it (bitwise ops need an exact dtype match)."""
     if not is_tile(update) and not is_number(update):
-        raise ctx.type_error(f"Update must be a tile or a scalar, got {_describe(update)}")
+        raise ctx.type_error(f"Update must be a tile or a scalar, got {type_or_describe(update)}")
     ushape = update.type.shape if is_tile(update) else ()
     if not broadcastable_to(ushape, shape):
         raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the {target} {shape}")
@@ -121,26 +117,19 @@ def _order(ctx, memory_order, memory_scope, opname):
     return memory_order_scope(ctx, memory_order, memory_scope, opname, RMW_ORDERS)
 
 
-def _check_bounds(ctx, check_bounds) -> bool:
-    return const_bool(ctx, check_bounds, "check_bounds")
-
-
 # ---- ct.atomic_* (element indices) --------------------------------------------------
 
 def _indexed_rmw(op: str):
     def stub(array, indices, update, /, *, check_bounds=True, memory_order=MemoryOrder.ACQ_REL,
              memory_scope=MemoryScope.DEVICE):
         pass
-    stub.__name__ = f"atomic_{op}"
-    stub.__doc__ = (f"Atomically apply `{op}` with `update` to the elements of `array` at `indices` "
-                    f"(as `scatter`) and return their old values, shaped like the broadcast indices.")
-    sf = surface("atomics")(stub)
+    sf = generated_surface("atomics", f"atomic_{op}", stub,
+                           f"Atomically apply `{op}` with `update` to the elements of `array` at `indices` "
+                           f"(as `scatter`) and return their old values, shaped like the broadcast indices.")
 
     @sf.rule
     def rule(ctx, array, indices, update, check_bounds, memory_order, memory_scope):
-        cb = _check_bounds(ctx, check_bounds)
-        a = require_array(ctx, array)
-        idx, shape = element_indices(ctx, a, indices)
+        cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
         dtype = a.type.dtype
         _rmw_checks(ctx, op, dtype)
         u = rmw_update(ctx, update, shape, dtype, RMW[op].bitwise)
@@ -179,9 +168,7 @@ def atomic_cas(array, indices, expected, desired, /, *, check_bounds=True, memor
 
 @atomic_cas.rule
 def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory_scope):
-    cb = _check_bounds(ctx, check_bounds)
-    a = require_array(ctx, array)
-    idx, shape = element_indices(ctx, a, indices)
+    cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
     e, d = _cas_operands(ctx, a.type.dtype, shape, expected, desired)
     mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_cas")
     return ctx.emit1("atomic_cas", [a] + idx + [e, d], TileType(a.type.dtype, shape), check_bounds=cb,
@@ -193,11 +180,23 @@ def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory
 def _require_raw(ctx, raw: Any) -> Value:
     if isinstance(raw, Value) and isinstance(raw.type, RawMemoryType):
         return raw
-    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {_describe(raw)}")
+    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {type_or_describe(raw)}")
 
 
-def _mask_ops(m: Optional[Value]) -> Tuple[List[Value], bool]:
-    return ([m], True) if m is not None else ([], False)
+def _raw_lanes(ctx, raw: Any, offset: Any, mask: Any):
+    """(raw memory, offset operand, lane shape, mask or None) of a raw-memory atomic."""
+    raw = _require_raw(ctx, raw)
+    off, shape = raw_offset(ctx, raw, offset)
+    return raw, off, shape, custom_mask(ctx, mask, shape)
+
+
+def _emit_raw(ctx, name: str, operands: List[Value], shape, mask: Optional[Value], mo, ms, **attrs) -> Value:
+    """Emit a raw-memory atomic: its old values, shaped like the offsets (the stored value is the
+    last operand before the mask)."""
+    extra, has_mask = mask_operands(mask)
+    return ctx.emit1(name, operands + extra, TileType(operands[0].type.dtype, shape),
+                     **dict(attrs, has_mask=has_mask, memory_order=mo, memory_scope=ms,
+                            stored_operand=len(operands) - 1))
 
 
 def _raw_rmw(op: str):
@@ -205,23 +204,17 @@ def _raw_rmw(op: str):
              memory_scope=MemoryScope.DEVICE):
         pass
     name = f"atomic_{op}_offset"
-    stub.__name__ = name
-    stub.__doc__ = (f"Atomically apply `{op}` with `update` at base + `offset` (in elements) where `mask` "
-                    f"holds; returns the old values shaped like `offset`.")
-    sf = surface("atomics", name=f"RawArrayMemory.{name}")(stub)
+    sf = generated_surface("atomics", f"RawArrayMemory.{name}", stub,
+                           f"Atomically apply `{op}` with `update` at base + `offset` (in elements) where "
+                           f"`mask` holds; returns the old values shaped like `offset`.")
 
     @sf.rule
     def rule(ctx, self, offset, update, mask, memory_order, memory_scope):
-        raw = _require_raw(ctx, self)
-        off, shape = raw_offset(ctx, raw, offset)
-        m = custom_mask(ctx, mask, shape)
-        dtype = raw.type.dtype
-        _rmw_checks(ctx, op, dtype)
-        u = rmw_update(ctx, update, shape, dtype, RMW[op].bitwise)
+        raw, off, shape, m = _raw_lanes(ctx, self, offset, mask)
+        _rmw_checks(ctx, op, raw.type.dtype)
+        u = rmw_update(ctx, update, shape, raw.type.dtype, RMW[op].bitwise)
         mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_rmw")
-        extra, has_mask = _mask_ops(m)
-        return ctx.emit1("raw_atomic", [raw, off, u] + extra, TileType(dtype, shape), mode=op,
-                         has_mask=has_mask, memory_order=mo, memory_scope=ms, stored_operand=2)
+        return _emit_raw(ctx, "raw_atomic", [raw, off, u], shape, m, mo, ms, mode=op)
     method(RawMemoryType, name, sf)
     return sf
 
@@ -238,14 +231,10 @@ def atomic_cas_offset(self, offset, expected, desired, /, *, mask=None, memory_o
 
 @atomic_cas_offset.rule
 def _(ctx, self, offset, expected, desired, mask, memory_order, memory_scope):
-    raw = _require_raw(ctx, self)
-    off, shape = raw_offset(ctx, raw, offset)
-    m = custom_mask(ctx, mask, shape)
+    raw, off, shape, m = _raw_lanes(ctx, self, offset, mask)
     e, d = _cas_operands(ctx, raw.type.dtype, shape, expected, desired)
     mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_cas")
-    extra, has_mask = _mask_ops(m)
-    return ctx.emit1("raw_atomic_cas", [raw, off, e, d] + extra, TileType(raw.type.dtype, shape),
-                     has_mask=has_mask, memory_order=mo, memory_scope=ms, stored_operand=3)
+    return _emit_raw(ctx, "raw_atomic_cas", [raw, off, e, d], shape, m, mo, ms)
 
 
 method(RawMemoryType, "atomic_cas_offset", atomic_cas_offset)
@@ -253,35 +242,22 @@ method(RawMemoryType, "atomic_cas_offset", atomic_cas_offset)
 
 # ---- TiledView.atomic_store_* ------------------------------------------------------------
 
-def _require_view(ctx, view: Any) -> Value:
-    if isinstance(view, Value) and isinstance(view.type, TiledViewType):
-        return view
-    raise ctx.type_error(f"Expected a TiledView, but given value has type {_describe(view)}")
-
-
 def _view_rmw(op: str):
     def stub(self, index, update, /):
         pass
     name = f"atomic_store_{op}"
-    stub.__name__ = name
-    stub.__doc__ = (f"Atomically combine (`{op}`) the tile `update` into the view's tile at `index`; "
-                    f"out-of-bounds elements are skipped. Returns nothing.")
-    sf = surface("atomics", name=f"TiledView.{name}")(stub)
+    sf = generated_surface("atomics", f"TiledView.{name}", stub,
+                           f"Atomically combine (`{op}`) the tile `update` into the view's tile at `index`; "
+                           f"out-of-bounds elements are skipped. Returns nothing.")
 
     @sf.rule
     def rule(ctx, self, index, update):
-        view = _require_view(ctx, self)
+        view = require_view(ctx, self)
         vt: TiledViewType = view.type
         _rmw_checks(ctx, op, vt.dtype, "tiled view")
         idx = scalar_index_items(ctx, index, len(vt.order), "tiled view")
-        if not is_tile(update) and not is_number(update):
-            raise ctx.type_error(f"Expected a tile, but given value has type {_describe(update)}")
-        ushape = update.type.shape if is_tile(update) else ()
-        if not broadcastable_to(ushape, vt.tile_shape):
-            raise ctx.type_error(f"Update shape {ushape} is not broadcastable to the tiled view's tile shape "
-                                 f"{vt.tile_shape}")
         full = vt.tile_shape or (1,) * len(vt.order)
-        u = broadcast_to(ctx, update if is_tile(update) else ctx.to_value(update), full)
+        u = broadcast_to(ctx, view_tile_operand(ctx, vt, update, "Update"), full)
         u = rmw_update(ctx, u, full, vt.dtype, RMW[op].bitwise, target="tiled view's tile shape")
         ctx.emit("tiled_atomic", [view] + idx + [u], [], mode=op, memory_order=MemoryOrder.RELAXED,
                  memory_scope=MemoryScope.DEVICE)
@@ -312,24 +288,15 @@ del _op
 import numpy as _np  # noqa: E402
 
 from ..backends.numpy import tiles as _T  # noqa: E402
+from ..semantics import memory as lanes  # noqa: E402
 from ..semantics.atomics import apply_atomic  # noqa: E402
 
-def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, what, ub, report=True):
+def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, *, what, ub, report_oob):
     """Run an atomic over the active, in-bounds, unmasked lanes; returns the (B, *S) old values."""
     dt = base.array.dtype
-    shape = (ex.nb,) + tuple(_np.broadcast_shapes(ok.shape, _np.shape(update),
-                                                  _np.shape(expected) if expected is not None else ())[1:])
-
-    def full(x):
-        x = _np.asarray(x)
-        return _np.broadcast_to(_T.expand_rows(ex, _np.broadcast_to(x, (x.shape[0],) + shape[1:])), shape)
-    want = _np.broadcast_to(_T.active_rows(ex, len(shape)), shape)
-    if lane_mask is not None:
-        want = want & full(lane_mask)
-    okf = full(ok)
+    want, okf, cf, (upd, exp) = lanes.store_lanes(ex, ok, coords, lane_mask, update, expected)
     sel = want & okf
-    cf = [full(c) for c in coords]
-    if report and ex.checks.bounds and not okf.all():
+    if report_oob and ex.checks.bounds and not okf.all():
         bad = want & ~okf
         if bad.any():
             b, lane = _T.first_lane(bad)
@@ -338,18 +305,16 @@ def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, w
             _T.report_once(ex, op, "oob", f"{what} out of bounds: array '{base.name}' of shape "
                                           f"{tuple(base.array.shape)}, element {elem} (lane {lane}): {why}",
                            ex.block_ids[b])
-    upd = full(update)
-    if mode == "cas":
-        old = _np.array(full(expected), dtype=dt)
-    else:
-        old = _np.zeros(shape, dtype=dt)
+    old = _np.array(exp, dtype=dt) if mode == "cas" else _np.zeros(want.shape, dtype=dt)
+    if not sel.any():
+        return old
+    cs = tuple(c[sel] for c in cf)
     on_atomic = getattr(ex.races, "record_atomic", None)       # the race tracker, or a launch trace
-    if on_atomic is not None and sel.any():
-        on_atomic(ex, op, base, tuple(c[sel] for c in cf),
-                  _np.broadcast_to(ex.linear_block_ids().reshape((-1,) + (1,) * (len(shape) - 1)), shape)[sel])
-    if sel.any():
-        old[sel] = apply_atomic(base.array, tuple(c[sel] for c in cf), mode, _np.asarray(upd[sel], dtype=dt),
-                                None if expected is None else _np.asarray(full(expected)[sel], dtype=dt))
+    if on_atomic is not None:
+        on_atomic(ex, op, base, cs,
+                  _np.broadcast_to(ex.linear_block_ids().reshape((-1,) + (1,) * (want.ndim - 1)), want.shape)[sel])
+    old[sel] = apply_atomic(base.array, cs, mode, _np.asarray(upd[sel], dtype=dt),
+                            None if exp is None else _np.asarray(exp[sel], dtype=dt))
     return old
 
 
@@ -362,9 +327,8 @@ def _(ex, op, ref, *rest):
     n = op.operands[0].type.ndim
     idx, update = rest[:n], rest[n]
     base, coords, ok = _T.resolve(ref, idx)
-    cb = op.attrs["check_bounds"]
     return _atomic_lanes(ex, op, base, coords, ok, None, op.attrs["mode"], update, None,
-                         f"atomic_{op.attrs['mode']} with check_bounds=False", not cb, report=not cb)
+                         **_T.bounds_reporting(op, f"atomic_{op.attrs['mode']}"))
 
 
 @ATOMIC_CAS.numpy
@@ -373,9 +337,8 @@ def _(ex, op, ref, *rest):
     n = op.operands[0].type.ndim
     idx, expected, desired = rest[:n], rest[n], rest[n + 1]
     base, coords, ok = _T.resolve(ref, idx)
-    cb = op.attrs["check_bounds"]
     return _atomic_lanes(ex, op, base, coords, ok, None, "cas", desired, expected,
-                         "atomic_cas with check_bounds=False", not cb, report=not cb)
+                         **_T.bounds_reporting(op, "atomic_cas"))
 
 
 @RAW_ATOMIC.numpy
@@ -384,7 +347,8 @@ def _(ex, op, ref, offsets, update, *mask):
     m = mask[0] if op.attrs["has_mask"] else None
     what = f"atomic_{op.attrs['mode']}_offset"
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, what)
-    return _atomic_lanes(ex, op, base, coords, ok, m, op.attrs["mode"], update, None, what, True, report=False)
+    return _atomic_lanes(ex, op, base, coords, ok, m, op.attrs["mode"], update, None, what=what, ub=True,
+                         report_oob=False)
 
 
 @RAW_ATOMIC_CAS.numpy
@@ -392,8 +356,8 @@ def _(ex, op, ref, offsets, update, *mask):
 def _(ex, op, ref, offsets, expected, desired, *mask):
     m = mask[0] if op.attrs["has_mask"] else None
     base, coords, ok = raw_lanes(ex, op, ref, offsets, m, "atomic_cas_offset")
-    return _atomic_lanes(ex, op, base, coords, ok, m, "cas", desired, expected, "atomic_cas_offset", True,
-                         report=False)
+    return _atomic_lanes(ex, op, base, coords, ok, m, "cas", desired, expected, what="atomic_cas_offset", ub=True,
+                         report_oob=False)
 
 
 @TILED_ATOMIC.numpy
@@ -406,7 +370,7 @@ def _(ex, op, ref, *rest):
     coords = _T.tile_coords(index, shape, tuple(vt.order), steps)
     base, bc, ok = _T.resolve(ref, coords)
     _atomic_lanes(ex, op, base, bc, ok, None, op.attrs["mode"], update, None,
-                  f"TiledView.atomic_store_{op.attrs['mode']}", False, report=False)
+                  what=f"TiledView.atomic_store_{op.attrs['mode']}", ub=False, report_oob=False)
     return None
 
 

@@ -7,13 +7,15 @@ typed operand they meet, as in cuTile.
 from __future__ import annotations
 
 import enum
+import types
 from typing import Any, Optional, Sequence, Tuple
 
 from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import TypingError
 from ..ir.types import ArrayType, TileType
-from ..lang.bridge import translate
+from .bridge import translate
+from .registry import SurfaceFunction
 from ..targets import DEFAULT_TARGET
 
 Shape = Tuple[int, ...]
@@ -37,19 +39,19 @@ def tile_operand(ctx, x: Any, what: str = "operand") -> Value:
         return x
     if is_number(x):
         return ctx.to_value(x)
-    raise ctx.type_error(f"{what} must be a tile or a scalar, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be a tile or a scalar, got {describe(x)}")
 
 
 def require_tile(ctx, x: Any, what: str = "argument") -> Value:
     if is_tile(x):
         return x
-    raise ctx.type_error(f"{what} must be a tile, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be a tile, got {describe(x)}")
 
 
 def require_array(ctx, x: Any, what: str = "array") -> Value:
     if is_array(x):
         return x
-    raise ctx.type_error(f"{what} must be an array, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be an array, got {describe(x)}")
 
 
 def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
@@ -59,7 +61,7 @@ def require_dtype(ctx, x: Any, what: str = "dtype") -> D.DType:
     foreign = foreign_dtype(x)
     if foreign is not None:
         return foreign
-    raise ctx.type_error(f"{what} must be a cuda.tile dtype, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be a cuda.tile dtype, got {describe(x)}")
 
 
 def foreign_dtype(x: Any):
@@ -148,15 +150,31 @@ def normalize_axis(ctx, axis: Any, ndim: int, what: str = "axis") -> int:
     return a % ndim if ndim else 0
 
 
+def broadcast_pair(a: Shape, b: Shape) -> Optional[Shape]:
+    """The shape `a` and `b` broadcast to (NumPy rules), or None when they do not."""
+    n = max(len(a), len(b))
+    a, b = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
+    if any(da != db and 1 not in (da, db) for da, db in zip(a, b)):
+        return None
+    return tuple(db if da == 1 else da for da, db in zip(a, b))
+
+
 def broadcast_shapes(ctx, a: Shape, b: Shape) -> Shape:
-    out = []
-    for i in range(max(len(a), len(b))):
-        da = a[len(a) - 1 - i] if i < len(a) else 1
-        db = b[len(b) - 1 - i] if i < len(b) else 1
-        if da != db and 1 not in (da, db):
-            raise ctx.type_error(f"shapes {a} and {b} are not broadcastable")
-        out.append(max(da, db))
-    return tuple(reversed(out))
+    out = broadcast_pair(a, b)
+    if out is None:
+        raise ctx.type_error(f"shapes {a} and {b} are not broadcastable")
+    return out
+
+
+def common_shape(ctx, tiles: Sequence[Value], noun: str) -> Shape:
+    """The shape all `tiles` broadcast to, or a type error naming them ("Index shapes ...")."""
+    shape: Shape = ()
+    for v in tiles:
+        shape = broadcast_pair(shape, v.type.shape)
+        if shape is None:
+            shapes = ", ".join(str(t.type.shape) for t in tiles)
+            raise ctx.type_error(f"{noun} shapes {shapes} are not broadcastable to a common shape")
+    return shape
 
 
 def broadcast_to(ctx, v: Value, shape: Shape) -> Value:
@@ -224,7 +242,7 @@ def common_dtype(ctx, x: Any, y: Any, *, force_float: bool = False, what: str = 
 def _loose(ctx, x, what):
     if is_number(x):
         return x
-    raise ctx.type_error(f"{what} must be tiles or scalars, got {_describe(x)}")
+    raise ctx.type_error(f"{what} must be tiles or scalars, got {describe(x)}")
 
 
 def coerce(ctx, x: Any, dtype: D.DType, shape: Shape) -> Value:
@@ -239,12 +257,44 @@ def shape_of(x: Any) -> Shape:
     return x.type.shape if is_tile(x) else ()
 
 
-def _describe(x: Any) -> str:
-    from ..passes.infer import describe
-    return describe(x)
+def type_or_describe(x: Any) -> str:
+    """A value as memory ops' messages name it: its IR type, else as describe() says."""
+    return str(x.type) if isinstance(x, Value) else describe(x)
 
 
-describe = _describe
+def describe(x: Any) -> str:
+    """A compile-time value as error messages name it ("a value of type Tile[...]", "the constant 3")."""
+    if isinstance(x, Value):
+        return f"a value of type {x.type}"
+    if x is None:
+        return "None"
+    if isinstance(x, bool):
+        return f"the constant {x}"
+    if isinstance(x, (int, float)):
+        return f"the constant {x!r}"
+    if isinstance(x, str):
+        return f"the string {x!r}"
+    if isinstance(x, tuple):
+        return f"a tuple of {len(x)} items"
+    if isinstance(x, D.DType):
+        return f"the dtype {x.name}"
+    if isinstance(x, enum.Enum):
+        return f"<enum constant {type(x).__name__}.{x.name}>"
+    if isinstance(x, SurfaceFunction):
+        return f"cuda.tile.{x.name}"
+    if isinstance(x, types.ModuleType):
+        return f"module '{x.__name__}'"
+    if isinstance(x, type):
+        return f"class '{x.__name__}'"
+    if callable(x):
+        return f"function '{callable_name(x)}'"
+    return f"a {type(x).__name__} object"
+
+
+def callable_name(fn) -> str:
+    return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
+
+
 
 
 _CATEGORY = {"bool": 0, "int": 1, "uint": 1, "float": 2}
@@ -289,14 +339,14 @@ def index_tuple(ctx, index: Any, ndim: int, what: str = "Index") -> list:
         elif isinstance(i, int) and not isinstance(i, bool):
             out.append(ctx.to_value(i, D.int32))
         else:
-            raise ctx.type_error(f"index must be an integer scalar, got {_describe(i)}")
+            raise ctx.type_error(f"index must be an integer scalar, got {describe(i)}")
     return out
 
 
 def const_enum(ctx, x: Any, cls, what: str):
     x = translate(ctx.require_constant(x, what))
     if not isinstance(x, cls):
-        raise ctx.type_error(f"{what} must be a {cls.__name__}, got {_describe(x)}")
+        raise ctx.type_error(f"{what} must be a {cls.__name__}, got {describe(x)}")
     return x
 
 

@@ -1,4 +1,5 @@
-"""What a typing rule may ask of the compiler: the `ctx` every rule receives as its first argument.
+"""What a typing rule may ask of the compiler: the `ctx` every rule receives as its first
+argument, and the compile-time values inference hands rules besides IR values and constants.
 
 Inference implements it (passes/infer/services.py); rules use nothing else of it (tested:
 tests/ops/test_rule_context.py reads every `ctx.<name>` in the op families).
@@ -40,6 +41,8 @@ class RuleContext(Protocol):
 
     def to_bool(self, x: Any) -> Any: ...
 
+    def is_callable(self, x: Any) -> bool: ...
+
     # ---- calling other rules and user functions -------------------------------------------------
     def call(self, fn: Any, args: Sequence[Any], kwargs: Optional[Dict[str, Any]] = None) -> Any: ...
 
@@ -57,3 +60,31 @@ class RuleContext(Protocol):
     def unsupported(self, message: str) -> TileError: ...
 
     def argument_prefix(self, param: str) -> str: ...
+
+
+# ---- compile-time values rules receive ---------------------------------------------------------
+
+class FormatField:
+    """A `{value:spec}` field of an f-string, formatted when printed."""
+
+    def __init__(self, value: Any, conversion: int, spec: str):
+        self.value, self.conversion, self.spec = value, conversion, spec
+
+    def __str__(self) -> str:
+        v = self.value.const if isinstance(self.value, Value) else self.value
+        if v is None:
+            return f"<{self.value.type}>"
+        try:
+            return format(v, self.spec)
+        except (ValueError, TypeError):
+            return str(v)
+
+
+class FormatString:
+    """An f-string with fields formatted at run time, consumed by ct.print."""
+
+    def __init__(self, parts):
+        self.parts = parts
+
+    def __str__(self) -> str:
+        return "".join(str(p) for p in self.parts)

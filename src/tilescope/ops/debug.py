@@ -16,8 +16,8 @@ from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import LITERALS, STR, one_of
 from ..ir.types import TileType
-from ..lang.static import FormatField, FormatString
 from .common import expect, is_number, is_tile, no_results, tile_operand, tile_type
+from .context import FormatField, FormatString
 from .registry import Attr, no_rule, optional, primitive, surface
 from .shape import type_name
 

@@ -12,16 +12,17 @@ import math
 import operator
 
 from .. import dtypes as D
+from ..backends.numpy import widened
+from ..enums import RoundingMode
 from ..ir.primitive import BOOL, NUMBER, STR, one_of
 from ..ir.types import TileType
-from ..lang.bridge import translate
-from ..lang.enums import RoundingMode
 from ..semantics import arithmetic, numerics, shapes
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
+from .bridge import translate
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,
                      is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, tile_operand,
                      tile_type)
-from .registry import DTYPE, METHODS, ROUNDING, Attr, method, no_rule, optional, primitive, surface
+from .registry import DTYPE, METHODS, ROUNDING, SURFACE, Attr, method, no_rule, optional, primitive, surface
 
 # rounding_mode and flush_to_zero, as every float op that takes them declares them.
 FP_ATTRS = {"rounding_mode": optional(ROUNDING), "flush_to_zero": Attr(BOOL, False)}
@@ -207,7 +208,9 @@ def binary_surface(row):
     return sf
 
 
-def _reject_bool_pair(ctx, x, y, message):
+def _non_bool_pair(ctx, x, y, message):
+    """Both operands checked, and not both bool (`message` otherwise)."""
+    operand(ctx, x), operand(ctx, y)
     if dtype_of(x).is_bool and dtype_of(y).is_bool:
         raise ctx.type_error(message)
 
@@ -219,8 +222,7 @@ def mod(x, y, /):
 
 @mod.rule
 def _(ctx, x, y):
-    operand(ctx, x), operand(ctx, y)
-    _reject_bool_pair(ctx, x, y, "Modulo operation does not support bool")
+    _non_bool_pair(ctx, x, y, "Modulo operation does not support bool")
     return binary_arith(ctx, "mod", x, y)
 
 
@@ -231,8 +233,7 @@ def divmod(x, y, /):
 
 @divmod.rule
 def _(ctx, x, y):
-    operand(ctx, x), operand(ctx, y)
-    _reject_bool_pair(ctx, x, y, "divmod() operation does not support bool")
+    _non_bool_pair(ctx, x, y, "divmod() operation does not support bool")
     if not is_tile(x) and not is_tile(y):
         return fold(ctx, builtins.divmod, x, y)
     dtype = common_dtype(ctx, x, y)
@@ -316,6 +317,8 @@ for _row in BINARY_FNS.values():
         binary_surface(_row)
 for _row in COMPARE_FNS.values():
     compare_surface(_row)
+# `ct.cdiv(7, 2)` in ordinary Python computes on ints, as upstream's does.
+SURFACE["cdiv"].host = BINARY_FNS["cdiv"].fold
 
 
 # ---- where -----------------------------------------------------------------
@@ -484,7 +487,6 @@ def _(w, op):
 
 @ASTYPE.numpy
 def _(ex, op, x):
-    from ..backends.numpy import widened
     if not ex.checks.poison and id(op) in widened.sites(ex.fn):
         return numerics.f16_values(x)          # only mma reads it: float16 values kept in float32
     return numerics.convert(x, op.operands[0].type.dtype, op.attrs["dtype"], op.attrs["rounding_mode"])

@@ -17,16 +17,15 @@ from dataclasses import dataclass
 from typing import Any, List, Optional, Tuple
 
 from .. import dtypes as D
+from ..annotations import Slice
+from ..enums import PaddingMode
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, INTS
 from ..ir.types import TileType
-from ..lang import builtins_rules
-from ..lang.enums import PaddingMode
-from ..lang.surface_types import Slice
-from .common import (broadcast_to, const_bool, const_enum, expect, implicit_cast, is_number, is_tile, require_array,
-                     tile_operand)
-from .memory import HINT_ATTRS, latency_hint, load_store_hints
-from .registry import PADDING, Attr, no_rule, optional, primitive, surface
+from .common import (broadcast_to, const_bool, const_enum, describe, expect, implicit_cast, is_number, is_tile,
+                     common_shape, require_array, tile_operand)
+from .memory import HINT_ATTRS, index_items, latency_hint, load_store_hints
+from .registry import PADDING, Attr, no_rule, optional, primitive, register_python_call, surface
 
 Shape = Tuple[int, ...]
 
@@ -64,19 +63,7 @@ def _type_text(x: Any) -> str:
         return str(x.type)
     if isinstance(x, tuple):
         return "Tuple[" + ",".join(_type_text(i) for i in x) + "]"
-    from .common import describe
     return describe(x)
-
-
-def _broadcast(a: Shape, b: Shape) -> Optional[Shape]:
-    out = []
-    for i in range(max(len(a), len(b))):
-        da = a[len(a) - 1 - i] if i < len(a) else 1
-        db = b[len(b) - 1 - i] if i < len(b) else 1
-        if da != db and 1 not in (da, db):
-            return None
-        out.append(max(da, db))
-    return tuple(reversed(out))
 
 
 def broadcastable_to(src: Shape, dst: Shape) -> bool:
@@ -86,25 +73,15 @@ def broadcastable_to(src: Shape, dst: Shape) -> bool:
 def element_indices(ctx, array: Value, indices: Any) -> Tuple[List[Value], Shape]:
     """Per-axis element indices (signed or unsigned ints, any shape) broadcast to their common shape."""
     ndim = array.type.ndim
-    items = indices if isinstance(indices, tuple) else (indices,)
-    for i, item in enumerate(items):
-        if not _is_index_tile(item):
-            which = f"item #{i}" if isinstance(indices, tuple) else "given value"
-            raise ctx.type_error(f"Expected a tuple of integer scalars/tiles or a single integer scalar/tile, "
-                                 f"but {which} has type {_type_text(item)}")
+    items = index_items(ctx, indices, _is_index_tile,
+                        "a tuple of integer scalars/tiles or a single integer scalar/tile", _type_text)
     if len(items) != ndim:
         msg = f"For array of rank {ndim}, `indices` must be a tuple of length {ndim}"
         if ndim == 1:
             msg += ", or a single scalar/tile"
         raise ctx.type_error(msg + f". However, `indices` has type {_type_text(indices)}.")
     values = [tile_operand(ctx, i, "index") for i in items]
-    shape: Shape = ()
-    for v in values:
-        s = _broadcast(shape, v.type.shape)
-        if s is None:
-            shapes = ", ".join(str(v.type.shape) for v in values)
-            raise ctx.type_error(f"Index shapes {shapes} are not broadcastable to a common shape")
-        shape = s
+    shape = common_shape(ctx, values, "Index")
     return [broadcast_to(ctx, v, shape) for v in values], shape
 
 
@@ -147,12 +124,17 @@ def padding_operand(ctx, padding_value: Any, shape: Shape, dtype: D.DType, what:
     return broadcast_to(ctx, v, shape)
 
 
-def _mask_operands(mask: Optional[Value]) -> Tuple[List[Value], bool]:
+def mask_operands(mask: Optional[Value]) -> Tuple[List[Value], bool]:
+    """The optional mask as trailing operands, and the `has_mask` attribute."""
     return ([mask], True) if mask is not None else ([], False)
 
 
-def _check_bounds(ctx, check_bounds) -> bool:
-    return const_bool(ctx, check_bounds, "check_bounds")
+def indexed_lanes(ctx, array: Any, indices: Any, check_bounds: Any) -> Tuple[bool, Value, List[Value], Shape]:
+    """(check_bounds, array, per-axis element indices, lane shape) of an element-indexed op."""
+    cb = const_bool(ctx, check_bounds, "check_bounds")
+    a = require_array(ctx, array)
+    idx, shape = element_indices(ctx, a, indices)
+    return cb, a, idx, shape
 
 
 # ---- gather / scatter -------------------------------------------------------------
@@ -169,13 +151,11 @@ def gather(array, indices, /, *, mask=None, padding_value=0, check_bounds=True, 
 
 @gather.rule
 def _(ctx, array, indices, mask, padding_value, check_bounds, latency):
-    cb = _check_bounds(ctx, check_bounds)
-    a = require_array(ctx, array)
-    idx, shape = element_indices(ctx, a, indices)
+    cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
     m = custom_mask(ctx, mask, shape)
     pad = padding_operand(ctx, padding_value, shape, a.type.dtype)
     lat = latency_hint(ctx, latency)
-    extra, has_mask = _mask_operands(m)
+    extra, has_mask = mask_operands(m)
     return ctx.emit1("gather", [a] + idx + [pad] + extra, TileType(a.type.dtype, shape),
                      check_bounds=cb, latency=lat, has_mask=has_mask)
 
@@ -191,13 +171,11 @@ def scatter(array, indices, value, /, *, mask=None, check_bounds=True, latency=N
 
 @scatter.rule
 def _(ctx, array, indices, value, mask, check_bounds, latency):
-    cb = _check_bounds(ctx, check_bounds)
-    a = require_array(ctx, array)
-    idx, shape = element_indices(ctx, a, indices)
+    cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
     m = custom_mask(ctx, mask, shape)
     v = stored_value(ctx, value, shape, a.type.dtype, "Value")
     lat = latency_hint(ctx, latency)
-    extra, has_mask = _mask_operands(m)
+    extra, has_mask = mask_operands(m)
     ctx.emit("scatter", [a] + idx + [v] + extra, [], check_bounds=cb, latency=lat, has_mask=has_mask,
              stored_operand=1 + len(idx))
     return None
@@ -234,7 +212,7 @@ def _slice_rule(ctx, *args, **kwargs):
     return IndexSlice(start, length)
 
 
-builtins_rules.register(Slice, _slice_rule)
+register_python_call(Slice, _slice_rule)
 
 
 def _is_pow2(n: int) -> bool:
@@ -363,19 +341,14 @@ def _split_pointer_operands(op, rest, n_values: int):
 @_T.per_array
 def _(ex, op, ref, *rest):
     idx, (pad,), mask = _split_pointer_operands(op, rest, 1)
-    cb = op.attrs["check_bounds"]
-    what = "gather" if cb else "gather with check_bounds=False"
-    vals = _T.load_elements(ex, op, ref, idx, pad, mask, what=what, ub=not cb, report_oob=not cb)
-    return vals
+    return _T.load_elements(ex, op, ref, idx, pad, mask, **_T.bounds_reporting(op, "gather"))
 
 
 @SCATTER.numpy
 @_T.per_array
 def _(ex, op, ref, *rest):
     idx, (value,), mask = _split_pointer_operands(op, rest, 1)
-    cb = op.attrs["check_bounds"]
-    what = "scatter" if cb else "scatter with check_bounds=False"
-    _T.store_elements(ex, op, ref, idx, value, mask, what=what, ub=not cb, report_oob=not cb)
+    _T.store_elements(ex, op, ref, idx, value, mask, **_T.bounds_reporting(op, "scatter"))
     return None
 
 

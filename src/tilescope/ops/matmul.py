@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Optional, Tuple
 
 from .. import dtypes as D
+from ..backends.numpy import fusion, grid
 from ..ir.primitive import BOOL
 from ..ir.types import TileType
 from ..semantics import products
-from .common import broadcast_to, const_bool, convert, describe, expect, is_tile, reshape, tile_type
+from .common import broadcast_pair, broadcast_to, const_bool, convert, describe, expect, is_tile, reshape, tile_type
 from .registry import Attr, no_rule, primitive, surface
 
 MMA = primitive("mma", "`x @ y + acc` over the last two axes (batch axes equal); the result has acc's type. "
@@ -80,7 +81,7 @@ def matmul_shapes(ctx, x_shape: Shape, y_shape: Shape) -> Tuple[Shape, Shape, Sh
     y2 = y_shape + (1,) if len(y_shape) == 1 else y_shape
     if len(x2) < 2 or len(y2) < 2 or x2[-1] != y2[-2]:
         raise ctx.type_error(f"Incompatible shapes for matrix mul on tiles: {x2}, {y2}.")
-    batch = _broadcast_batch(x2[:-2], y2[:-2])
+    batch = broadcast_pair(x2[:-2], y2[:-2])
     if batch is None:
         raise ctx.type_error(f"Incompatible shapes for matrix mul on tiles: {x2}, {y2}.")
     x2, y2 = batch + x2[-2:], batch + y2[-2:]
@@ -91,17 +92,6 @@ def matmul_shapes(ctx, x_shape: Shape, y_shape: Shape) -> Tuple[Shape, Shape, Sh
     if len(y_shape) == 1:
         out = out[:-1]
     return x2, y2, acc, out
-
-
-def _broadcast_batch(a: Shape, b: Shape) -> Optional[Shape]:
-    n = len(a) if len(a) > len(b) else len(b)
-    a, b = (1,) * (n - len(a)) + a, (1,) * (n - len(b)) + b
-    out = []
-    for da, db in zip(a, b):
-        if da != db and 1 not in (da, db):
-            return None
-        out.append(db if da == 1 else da)
-    return tuple(out)
 
 
 @surface("matmul")
@@ -238,7 +228,6 @@ _IDEMPOTENT = frozenset({"float16", "bfloat16", "float32", "float64", "float8_e4
 
 @MMA.numpy
 def _exec_mma(ex, op, x, y, acc):
-    from ..backends.numpy import fusion, grid
     dts = [v.type.dtype for v in op.operands]
     invariant = fusion.invariant_operands(ex.fn)
     width = products.mma_width(dts[2], dts[0])

@@ -12,11 +12,11 @@ from .. import dtypes as D
 from ..ir.core import Value
 from ..ir.primitive import BOOL, INT, INTS, one_of
 from ..ir.types import ArrayType, TileType
-from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode
-from .common import (axis_order, const_bool, const_enum, const_int, const_shape, describe, expect, implicit_cast,
-                     is_tile, require_array, reshape, require_bytecode, scalar_result)
+from ..enums import MemoryOrder, MemoryScope, PaddingMode
+from .common import (axis_order, const_bool, const_enum, const_int, const_shape, expect, implicit_cast,
+                     is_tile, require_array, reshape, require_bytecode, scalar_result, type_or_describe)
 from .registry import (MEMORY_ORDER, MEMORY_SCOPE, PADDING, Attr, attribute, no_rule, optional, primitive,
-                       surface)
+                       surface, type_fields)
 
 _INT32 = TileType(D.int32, ())
 
@@ -99,21 +99,21 @@ def _is_signed_int_scalar(x: Any) -> bool:
 
 def scalar_index_items(ctx, index: Any, rank: int, what: str = "array") -> List[Value]:
     """Tile-space index: a signed integer scalar or a tuple of them, one per axis of the `what`."""
-    items = index if isinstance(index, tuple) else (index,)
-    for i, item in enumerate(items):
-        if not _is_signed_int_scalar(item):
-            which = f"item #{i}" if isinstance(index, tuple) else "given value"
-            raise ctx.type_error(f"Expected a tuple of signed integers or a single signed integer scalar, "
-                                 f"but {which} has type {_type_of(item)}")
+    items = index_items(ctx, index, _is_signed_int_scalar,
+                        "a tuple of signed integers or a single signed integer scalar")
     if len(items) != rank:
         raise ctx.type_error(f"Index size {len(items)} does not match the {what} rank {rank}")
     return [i if is_tile(i) else ctx.to_value(i, D.int32) for i in items]
 
 
-def _type_of(x: Any) -> str:
-    if isinstance(x, Value):
-        return str(x.type)
-    return describe(x)
+def index_items(ctx, index: Any, is_item, expected: str, type_text=type_or_describe) -> tuple:
+    """The items of an index (a tuple of them, or one), each checked by `is_item`."""
+    items = index if isinstance(index, tuple) else (index,)
+    for i, item in enumerate(items):
+        if not is_item(item):
+            which = f"item #{i}" if isinstance(index, tuple) else "given value"
+            raise ctx.type_error(f"Expected {expected}, but {which} has type {type_text(item)}")
+    return items
 
 
 def tile_shape_arg(ctx, shape, rank: int, what: str = "shape") -> Tuple[int, ...]:
@@ -286,14 +286,7 @@ def _array_strides(ctx, a):
     return tuple(array_dim(ctx, a, i, "stride") for i in range(a.type.ndim))
 
 
-@attribute(ArrayType, "dtype")
-def _array_dtype(ctx, a):
-    return a.type.dtype
-
-
-@attribute(ArrayType, "ndim")
-def _array_ndim(ctx, a):
-    return a.type.ndim
+type_fields(ArrayType, "dtype", "ndim")
 
 
 # ---- CPU executor rules ------------------------------------------------------------

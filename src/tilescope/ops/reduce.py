@@ -12,18 +12,19 @@ int32 indices.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, List, Optional, Sequence, Tuple
 
 from .. import dtypes as D
+from ..enums import RoundingMode
 from ..errors import TileSyntaxError
 from ..ir.core import Block, Value
 from ..ir.primitive import BOOL, INT, INTS, LITERALS, one_of
 from ..ir.types import TileType
-from ..lang.enums import RoundingMode
 from ..semantics import reductions
 from ..semantics.functions import BASIC_ROUNDING
 from .common import (broadcast_to, const_bool, const_int, convert, describe, expect, implicit_cast, is_number,
-                     is_tile, reshape, tile_operand, tile_type)
+                     common_shape, is_tile, reshape, tile_operand, tile_type)
 from .elementwise import given_fp_attrs, rounding_mode_arg
 from .registry import ROUNDING, Attr, no_rule, optional, primitive, surface
 
@@ -144,8 +145,9 @@ def _check_body_ops(ctx, block: Block, kind: str) -> None:
 
 # ---- built-in reductions ---------------------------------------------------------------
 
-def builtin_reduce(ctx, fn: str, x, axis, keepdims, *, rounding_mode=None, flush_to_zero=False,
+def builtin_reduce(fn: str, ctx, x, axis, keepdims, *, rounding_mode=None, flush_to_zero=False,
                    propagate_nan=False) -> Value:
+    """The typing rule of ct.sum/prod/max/min (`fn`), bound to each by functools.partial."""
     axes = _reduce_axes(ctx, axis)
     keep = const_bool(ctx, keepdims, "keepdims")
     rm = rounding_mode_arg(ctx, rounding_mode)
@@ -172,10 +174,7 @@ def sum(x, /, axis=None, *, keepdims=False, rounding_mode=None, flush_to_zero=Fa
     """
 
 
-@sum.rule
-def _(ctx, x, axis, keepdims, rounding_mode, flush_to_zero):
-    return builtin_reduce(ctx, "sum", x, axis, keepdims, rounding_mode=rounding_mode,
-                          flush_to_zero=flush_to_zero)
+sum.rule(functools.partial(builtin_reduce, "sum"))
 
 
 @surface("reduce")
@@ -183,10 +182,7 @@ def prod(x, /, axis=None, *, keepdims=False, rounding_mode=None, flush_to_zero=F
     """Product of the elements along `axis` (None: all axes); keeps x's dtype (bool as int32)."""
 
 
-@prod.rule
-def _(ctx, x, axis, keepdims, rounding_mode, flush_to_zero):
-    return builtin_reduce(ctx, "prod", x, axis, keepdims, rounding_mode=rounding_mode,
-                          flush_to_zero=flush_to_zero)
+prod.rule(functools.partial(builtin_reduce, "prod"))
 
 
 @surface("reduce")
@@ -194,10 +190,7 @@ def max(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=F
     """Largest element along `axis` (None: all axes); NaN is skipped unless `propagate_nan`."""
 
 
-@max.rule
-def _(ctx, x, axis, keepdims, flush_to_zero, propagate_nan):
-    return builtin_reduce(ctx, "max", x, axis, keepdims, flush_to_zero=flush_to_zero,
-                          propagate_nan=propagate_nan)
+max.rule(functools.partial(builtin_reduce, "max"))
 
 
 @surface("reduce")
@@ -205,10 +198,7 @@ def min(x, /, axis=None, *, keepdims=False, flush_to_zero=False, propagate_nan=F
     """Smallest element along `axis` (None: all axes); NaN is skipped unless `propagate_nan`."""
 
 
-@min.rule
-def _(ctx, x, axis, keepdims, flush_to_zero, propagate_nan):
-    return builtin_reduce(ctx, "min", x, axis, keepdims, flush_to_zero=flush_to_zero,
-                          propagate_nan=propagate_nan)
+min.rule(functools.partial(builtin_reduce, "min"))
 
 
 def arg_reduce(ctx, fn: str, x, axis, keepdims, propagate_nan) -> Value:
@@ -309,8 +299,7 @@ def _operands(ctx, x) -> Tuple[List[Any], bool]:
 
 
 def _require_callable(ctx, func) -> None:
-    from ..passes.infer import BoundMethod, Closure
-    if isinstance(func, (Closure, BoundMethod, D.DType)) or (callable(func) and not isinstance(func, type)):
+    if ctx.is_callable(func):
         return
     raise ctx.type_error(f"Expected a callable object for func, but given value is {describe(func)}")
 
@@ -367,25 +356,8 @@ def _common_operands(ctx, items: List[Any], what: str) -> List[Value]:
         tiles.append(v)
     if not tiles:
         raise ctx.type_error(f"Need at least one input value to {what}")
-    shape: Tuple[int, ...] = ()
-    for v in tiles:
-        try:
-            shape = _broadcast(shape, v.type.shape)
-        except ValueError:
-            shapes = ", ".join(str(t.type.shape) for t in tiles)
-            raise ctx.type_error(f"Input shapes {shapes} are not broadcastable to a common shape") from None
+    shape = common_shape(ctx, tiles, "Input")
     return [broadcast_to(ctx, v, shape) for v in tiles]
-
-
-def _broadcast(a, b):
-    n = len(a) if len(a) > len(b) else len(b)
-    a, b = (1,) * (n - len(a)) + tuple(a), (1,) * (n - len(b)) + tuple(b)
-    out = []
-    for da, db in zip(a, b):
-        if da != db and 1 not in (da, db):
-            raise ValueError
-        out.append(db if da == 1 else da)
-    return tuple(out)
 
 
 def _combiner_region(ctx, func, xs: List[Value], tuple_mode: bool, kind: str) -> Block:

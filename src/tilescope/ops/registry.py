@@ -14,8 +14,8 @@ import inspect
 from typing import Any, Callable, Dict, Optional, Tuple
 
 from ..dtypes import DType, dtype_from_name
+from ..enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 from ..ir.primitive import PRIMITIVES, Attr, AttrKind, Primitive, declare, enum_kind  # noqa: F401  (re-exported)
-from ..lang.enums import MemoryOrder, MemoryScope, PaddingMode, RoundingMode
 
 
 class SurfaceFunction:
@@ -43,8 +43,7 @@ class SurfaceFunction:
             return self.host(*args, **kwargs)
         # Only trusted compile-time Python calls ops natively (the restricted evaluator calls
         # the typing rule itself).
-        from ..lang.trusted import call_in_trusted_python
-        done, result = call_in_trusted_python(self.name, self.static, args, kwargs)
+        done, result = NATIVE_CALL[0](self.name, self.static, args, kwargs)
         if done:
             return result
         raise RuntimeError(f"cuda.tile.{self.name}() can only be called from tile code "
@@ -60,6 +59,35 @@ class SurfaceFunction:
 
 SURFACE: Dict[str, SurfaceFunction] = {}
 
+# The compile-time forms: their argument is Python source, read where they are written
+# (passes/infer/static.py), so they are recognised by name.
+STATIC_FORMS = frozenset({"static_eval", "static_assert", "static_iter", "static_exception"})
+
+
+def _not_in_trusted_python(name: str, allowed: bool, args, kwargs):
+    return False, None
+
+
+# How an op called as ordinary Python answers: (done, result). Trusted compile-time Python
+# (passes/infer/trusted.py) installs its own when it is imported: it runs the user's code
+# natively, and the ops that code calls are typed in the kernel being compiled.
+NATIVE_CALL = [_not_in_trusted_python]
+
+# Rules for Python objects called in tile code (built-ins such as `range`, classes such as
+# `ct.Slice`), keyed by the object's id: passes/infer/builtin_calls.py and the op families
+# fill it, inference reads it.
+PYTHON_CALLS: Dict[int, Callable] = {}
+
+
+def python_call_rule(fn_obj: Any) -> Optional[Callable]:
+    return PYTHON_CALLS.get(id(fn_obj))
+
+
+def register_python_call(fn_obj: Any, rule: Callable) -> Callable:
+    """Give a Python callable (a built-in, a class such as `ct.Slice`) a rule in tile code."""
+    PYTHON_CALLS[id(fn_obj)] = rule
+    return rule
+
 def surface(family: str, name: Optional[str] = None, *, raw_args: bool = False, static: bool = False):
     """Decorator: turn a stub `def f(x, /, axis=None): '''doc'''` into a SurfaceFunction
     (`static`: also callable from compile-time Python)."""
@@ -70,6 +98,14 @@ def surface(family: str, name: Optional[str] = None, *, raw_args: bool = False, 
         SURFACE[fn_name] = sf
         return sf
     return wrap
+
+
+def generated_surface(family: str, qualname: str, stub: Callable, doc: str) -> SurfaceFunction:
+    """A surface function whose stub is made in a loop (one per mode): it takes its name from
+    the last part of `qualname` ("TiledView.atomic_store_add") and the docstring `doc`."""
+    stub.__name__ = qualname.rpartition(".")[2]
+    stub.__doc__ = doc
+    return surface(family, name=qualname)(stub)
 
 
 def no_rule(column: str, reason: str, *prims: Primitive) -> None:
@@ -113,3 +149,9 @@ def attribute(type_cls: type, name: str):
         ATTRIBUTES[(type_cls, name)] = fn
         return fn
     return wrap
+
+
+def type_fields(type_cls: type, *names: str) -> None:
+    """`value.<name>` is the field of the value's IR type of that name, for each of `names`."""
+    for name in names:
+        attribute(type_cls, name)(lambda ctx, value, name=name: getattr(value.type, name))

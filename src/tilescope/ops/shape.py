@@ -8,14 +8,14 @@ from __future__ import annotations
 import math
 
 from .. import dtypes as D
-from ..ir.types import TileType
-from .common import broadcast_to as _broadcast, describe, expect, is_number, is_tile, require_bytecode, \
-    reshape as _reshape, tile_operand, tile_type
 from ..ir.primitive import INT, INTS
+from ..ir.types import TileType
 from ..semantics import shapes
 from ..semantics.tilegeom import extract_subtile, insert_subtile, subtile_coords
-from .registry import (ATTRIBUTES, DTYPE, METHODS, SURFACE, Attr, SurfaceFunction, attribute, method, no_rule, primitive,
-                       surface)
+from .common import (broadcast_to as _broadcast, describe, expect, is_number, is_tile, require_bytecode,
+                     require_dtype, reshape as _reshape, tile_operand, tile_type)
+from .registry import (DTYPE, METHODS, SURFACE, Attr, SurfaceFunction, method, no_rule, primitive,
+                       surface, type_fields)
 
 PERMUTE = primitive("permute", "Result axis i is input axis `axes[i]`.", operands=("x",), attrs={"axes": Attr(INTS)})
 CAT = primitive("cat", "Concatenate the two operands along `axis`.", operands=("x", "y"), attrs={"axis": Attr(INT)})
@@ -407,7 +407,6 @@ def unpack_from_bytes(x, /, dtype):
 
 @unpack_from_bytes.rule
 def _(ctx, x, dtype):
-    from .common import require_dtype
     v = _numeric_tile(ctx, x)
     dt = require_dtype(ctx, dtype)
     if not _is_numeric(dt):
@@ -464,27 +463,7 @@ if (TileType, "astype") not in METHODS:
     method(TileType, "astype", _astype)
 
 
-def _tile_attribute(name):
-    def register(fn):
-        if (TileType, name) not in ATTRIBUTES:
-            attribute(TileType, name)(fn)
-        return fn
-    return register
-
-
-@_tile_attribute("dtype")
-def _tile_dtype(ctx, x):
-    return x.type.dtype
-
-
-@_tile_attribute("shape")
-def _tile_shape(ctx, x):
-    return x.type.shape
-
-
-@_tile_attribute("ndim")
-def _tile_ndim(ctx, x):
-    return x.type.ndim
+type_fields(TileType, "dtype", "shape", "ndim")
 
 
 # ---- CPU executor rules ------------------------------------------------------

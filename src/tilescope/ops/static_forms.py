@@ -1,6 +1,6 @@
 """`static_eval`, `static_assert`, `static_iter`, `static_exception`: compile-time Python forms.
 
-They are recognised by name where they are written (see `tilescope.lang.static`):
+They are recognised by name where they are written (see `tilescope.passes.infer.static`):
 their argument is Python source evaluated at compile time, not a value. Reaching
 one of these rules means the function was called indirectly, which is an error.
 """

@@ -1,14 +1,14 @@
 """Compile-time helpers: ensure_constant, assume_divisible_by, grid dependency control.
 
 `static_eval`, `static_assert`, `static_iter` and `static_exception` evaluate
-Python source and live in `tilescope.lang.static`.
+Python source and live in `tilescope.passes.infer.static`.
 """
 from __future__ import annotations
 
 from ..errors import TileStaticAssertionError
 from ..ir.primitive import INT, one_of
 from .common import describe, is_number, is_tile, no_results, same_as_operand
-from .registry import Attr, no_rule, primitive, surface
+from .registry import Attr, generated_surface, no_rule, primitive, surface
 from .shape import require_version, type_name
 
 ASSUME = primitive("assume", "Identity on an integer scalar, carrying the fact that it is a multiple of `divisor`.",
@@ -59,26 +59,24 @@ def _(ctx, x, divisor):
     return ctx.emit1("assume", [x], x.type, divisor=d)
 
 
-@surface("static_ops")
-def grid_dependency_control_wait():
-    """Wait until the preceding kernel of a programmatic dependent launch has finished (tileiras 13.4+)."""
+def _grid_control(what: str, doc: str):
+    """`ct.grid_dependency_control_<what>()`: one `grid_control` op (tileiras 13.4+)."""
+    def stub():
+        pass
+    name = f"grid_dependency_control_{what}"
+    sf = generated_surface("static_ops", name, stub, doc)
+
+    @sf.rule
+    def _(ctx):
+        require_version(ctx, name, (13, 4))
+        ctx.emit("grid_control", [], [], what=what)
+    return sf
 
 
-@grid_dependency_control_wait.rule
-def _(ctx):
-    require_version(ctx, "grid_dependency_control_wait", (13, 4))
-    ctx.emit("grid_control", [], [], what="wait")
-
-
-@surface("static_ops")
-def grid_dependency_control_launch_dependents():
-    """Let a programmatically dependent successor kernel start scheduling (tileiras 13.4+)."""
-
-
-@grid_dependency_control_launch_dependents.rule
-def _(ctx):
-    require_version(ctx, "grid_dependency_control_launch_dependents", (13, 4))
-    ctx.emit("grid_control", [], [], what="launch_dependents")
+grid_dependency_control_wait = _grid_control(
+    "wait", "Wait until the preceding kernel of a programmatic dependent launch has finished (tileiras 13.4+).")
+grid_dependency_control_launch_dependents = _grid_control(
+    "launch_dependents", "Let a programmatically dependent successor kernel start scheduling (tileiras 13.4+).")
 
 
 # ---- CPU executor rules ------------------------------------------------------

@@ -12,17 +12,18 @@ from __future__ import annotations
 from typing import Any, Tuple
 
 from .. import dtypes as D
+from ..annotations import Array as SurfaceArray
+from ..enums import PaddingMode
 from ..ir.core import Value
-from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
-from ..lang import surface_types
-from ..lang.enums import PaddingMode
-from .common import const_enum, const_int, const_shape, describe, expect, implicit_cast, is_number, is_tile, \
-    no_results, normalize_axis, require_array, scalar_result
-from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
 from ..ir.primitive import BOOL, INT
+from ..ir.types import ArrayType, ListType, RawMemoryType, TiledViewType, TileType
+from .common import (broadcast_to, const_enum, const_int, const_shape, expect, implicit_cast, is_number,
+                     is_tile, no_results, normalize_axis, require_array, reshape, scalar_result,
+                     type_or_describe)
+from .gather import broadcastable_to, custom_mask, padding_operand, stored_value
 from .memory import (HINT_ATTRS, array_type, check_bounds_flag, latency_hint, load_store_hints, scalar_index_items,
                      tile_shape_arg)
-from .registry import Attr, attribute, method, no_rule, optional, primitive, surface
+from .registry import Attr, attribute, method, no_rule, optional, primitive, surface, type_fields
 
 ARRAY_SLICE = primitive(
     "array_slice", "The array restricted to elements [start, stop) along `axis` (a view: same memory "
@@ -52,15 +53,11 @@ LIST_ITEM = primitive("list_item", "Item `index` of a list-of-arrays parameter (
 LIST_LEN = primitive("list_len", "The length of a list-of-arrays parameter (int32 scalar).", operands=("list",))
 
 
-def _type_text(x: Any) -> str:
-    return str(x.type) if isinstance(x, Value) else describe(x)
-
-
 def raw_offset(ctx, raw: Value, offset: Any) -> Tuple[Value, Tuple[int, ...]]:
     """The element offset operand of raw-memory ops (an integer scalar or tile)."""
     if not (is_tile(offset) and offset.type.dtype.is_int) and not (
             isinstance(offset, int) and not isinstance(offset, bool)):
-        raise ctx.type_error(f"Offset must be an integer scalar or tile, got {_type_text(offset)}")
+        raise ctx.type_error(f"Offset must be an integer scalar or tile, got {type_or_describe(offset)}")
     off = offset if is_tile(offset) else ctx.to_value(offset)
     return off, off.type.shape
 
@@ -78,7 +75,7 @@ def _signed_int_scalar(ctx, x: Any) -> Value:
         raise ctx.type_error("Expected a signed integer scalar, but got Tile[bool_,()]")
     if isinstance(x, float):
         raise ctx.type_error("Expected a signed integer scalar, but got Tile[float32,()]")
-    raise ctx.type_error(f"Expected a scalar or a 0D tile, but given value has type {_type_text(x)}")
+    raise ctx.type_error(f"Expected a scalar or a 0D tile, but given value has type {type_or_describe(x)}")
 
 
 # ---- Array.slice ----------------------------------------------------------------------
@@ -149,29 +146,17 @@ def _(ctx, self, tile_shape, padding_mode, traversal_steps):
 method(ArrayType, "tiled_view", tiled_view)
 
 
-def _require_view(ctx, x: Any) -> Value:
+def require_view(ctx, x: Any) -> Value:
     if isinstance(x, Value) and isinstance(x.type, TiledViewType):
         return x
-    raise ctx.type_error(f"Expected a TiledView, but given value has type {_type_text(x)}")
+    raise ctx.type_error(f"Expected a TiledView, but given value has type {type_or_describe(x)}")
 
 
 def _view_rank(vt: TiledViewType) -> int:
     return len(vt.order)
 
 
-@attribute(TiledViewType, "dtype")
-def _view_dtype(ctx, v):
-    return v.type.dtype
-
-
-@attribute(TiledViewType, "tile_shape")
-def _view_tile_shape(ctx, v):
-    return v.type.tile_shape
-
-
-@attribute(TiledViewType, "traversal_steps")
-def _view_steps(ctx, v):
-    return v.type.traversal_steps
+type_fields(TiledViewType, "dtype", "tile_shape", "traversal_steps")
 
 
 @surface("views", name="TiledView.num_tiles")
@@ -181,7 +166,7 @@ def view_num_tiles(self, axis):
 
 @view_num_tiles.rule
 def _(ctx, self, axis):
-    view = _require_view(ctx, self)
+    view = require_view(ctx, self)
     ax = const_int(ctx, axis, "axis")
     nd = _view_rank(view.type)
     if not -nd <= ax < nd:
@@ -196,7 +181,7 @@ def view_load(self, index, *, check_bounds=True, latency=None, allow_tma=None):
 
 @view_load.rule
 def _(ctx, self, index, check_bounds, latency, allow_tma):
-    view = _require_view(ctx, self)
+    view = require_view(ctx, self)
     vt: TiledViewType = view.type
     nd = _view_rank(vt)
     idx = scalar_index_items(ctx, index, nd, "tiled view")
@@ -206,7 +191,6 @@ def _(ctx, self, index, check_bounds, latency, allow_tma):
     t = ctx.emit1("tiled_load", [view] + idx, TileType(vt.dtype, full), check_bounds=cb, latency=lat,
                   allow_tma=tma)
     if not vt.tile_shape:
-        from .common import reshape
         t = reshape(ctx, t, ())
     return t
 
@@ -216,21 +200,25 @@ def view_store(self, index, tile, *, check_bounds=True, latency=None, allow_tma=
     """Store `tile` (broadcast to `tile_shape`, implicitly cast) at tile index `index` of the view."""
 
 
+def view_tile_operand(ctx, vt: TiledViewType, tile: Any, noun: str) -> Value:
+    """A tile (or scalar) stored into a tiled view's tile: it must broadcast to the tile shape."""
+    if not is_tile(tile) and not is_number(tile):
+        raise ctx.type_error(f"Expected a tile, but given value has type {type_or_describe(tile)}")
+    tshape = tile.type.shape if is_tile(tile) else ()
+    if not broadcastable_to(tshape, vt.tile_shape):
+        raise ctx.type_error(f"{noun} shape {tshape} is not broadcastable to the tiled view's tile shape "
+                             f"{vt.tile_shape}")
+    return tile if is_tile(tile) else ctx.to_value(tile)
+
+
 @view_store.rule
 def _(ctx, self, index, tile, check_bounds, latency, allow_tma):
-    view = _require_view(ctx, self)
+    view = require_view(ctx, self)
     vt: TiledViewType = view.type
     nd = _view_rank(vt)
     idx = scalar_index_items(ctx, index, nd, "tiled view")
-    if not is_tile(tile) and not is_number(tile):
-        raise ctx.type_error(f"Expected a tile, but given value has type {_type_text(tile)}")
-    tshape = tile.type.shape if is_tile(tile) else ()
-    if not broadcastable_to(tshape, vt.tile_shape):
-        raise ctx.type_error(f"Tile shape {tshape} is not broadcastable to the tiled view's tile shape "
-                             f"{vt.tile_shape}")
+    t = view_tile_operand(ctx, vt, tile, "Tile")
     cb = check_bounds_flag(ctx, check_bounds)
-    from .common import broadcast_to, reshape
-    t = tile if is_tile(tile) else ctx.to_value(tile)
     t = broadcast_to(ctx, t, vt.tile_shape)
     t = implicit_cast(ctx, t, vt.dtype, "Stored tile is incompatible with tiled view's dtype")
     if not t.type.shape:
@@ -264,12 +252,10 @@ method(ArrayType, "get_raw_memory", get_raw_memory)
 def _require_raw(ctx, x: Any) -> Value:
     if isinstance(x, Value) and isinstance(x.type, RawMemoryType):
         return x
-    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {_type_text(x)}")
+    raise ctx.type_error(f"Expected a RawArrayMemory, but given value has type {type_or_describe(x)}")
 
 
-@attribute(RawMemoryType, "dtype")
-def _raw_dtype(ctx, r):
-    return r.type.dtype
+type_fields(RawMemoryType, "dtype")
 
 
 @surface("views", name="RawArrayMemory.load_offset")
@@ -331,7 +317,7 @@ def _(ctx, pointer, shape, strides):
 
 
 # `ct.Array.from_foreign(...)` in kernel code reaches this surface function.
-surface_types.Array.from_foreign = from_foreign
+SurfaceArray.from_foreign = from_foreign
 
 
 # ---- items of list-of-arrays parameters ----------------------------------------------------------
@@ -344,7 +330,7 @@ def list_getitem(self, index):
 @list_getitem.rule
 def _(ctx, self, index):
     if not (isinstance(self, Value) and isinstance(self.type, ListType)):
-        raise ctx.type_error(f"Expected a list, but given value has type {_type_text(self)}")
+        raise ctx.type_error(f"Expected a list, but given value has type {type_or_describe(self)}")
     if is_tile(index):
         if index.type.shape:
             raise ctx.type_error(f"Expected a scalar or a 0D tile, but given value has type {index.type}")
@@ -354,7 +340,7 @@ def _(ctx, self, index):
     elif isinstance(index, int) and not isinstance(index, bool):
         i = ctx.to_value(index)
     else:
-        raise ctx.type_error(f"Index must be an integer scalar or 0D Tile, got {_type_text(index)}")
+        raise ctx.type_error(f"Index must be an integer scalar or 0D Tile, got {type_or_describe(index)}")
     return ctx.emit1("list_item", [self, i], self.type.item)
 
 

@@ -43,8 +43,7 @@ def items_of(ev, iterable: Any) -> List[Any]:
 
 
 def _call(ev, fn, *args):
-    from .calls import call
-    return call(ev, fn, list(args), {})
+    return ev.call(fn, list(args), {})
 
 
 # ---- conversions and constructors ------------------------------------------------------------
@@ -90,11 +89,6 @@ def _str(ev, x="", *rest):
     if rest:
         raise Refused("str() with an encoding is not evaluated at compile time")
     return objects.to_str(ev, x)
-
-
-@_register(py.repr)
-def _repr(ev, x):
-    return objects.to_repr(ev, x)
 
 
 @_register(py.ascii)
@@ -165,19 +159,11 @@ def _type(ev, *args):
 
 # ---- inspection ----------------------------------------------------------------------------
 
-@_register(py.len)
-def _len(ev, x):
-    return objects.length(ev, x)
-
-
-@_register(py.hash)
-def _hash(ev, x):
-    return objects.hash_of(ev, x)
-
-
-@_register(py.callable)
-def _callable(ev, x):
-    return callable(x)
+# len(), hash() and repr() are the object model's (they call user special methods interpreted).
+_register(py.len)(objects.length)
+_register(py.hash)(objects.hash_of)
+_register(py.repr)(objects.to_repr)
+_register(py.callable)(lambda ev, x: callable(x))
 
 
 @_register(py.isinstance)

@@ -9,13 +9,15 @@ import functools
 import types
 from typing import Any, Dict, List
 
+from ..frontend.source import SourceFunction, is_kernel_object
+from ..ops.registry import STATIC_FORMS, SurfaceFunction
 from . import objects, policy
 from .builtins import BUILTINS, call_value_method
-from .modules import MODULE_FUNCTIONS, Native
-from .functions import BoundMethod, Frame, PyFunction, bind_arguments, local_names, source_of
+from .functions import BoundMethod, Frame, PyFunction, Return, bind_arguments, local_names, source_of
 from .kinds import TILESCOPE_DIR as _TILESCOPE_DIR, describe, is_user_code, generated_by_dataclass, has_user_specials, is_safe, is_tilescope_module, \
     lookup_in_class, trusted_class
 from .limits import MAX_CALL_DEPTH, ForbiddenCall, OverBudget, Refused
+from .modules import MODULE_FUNCTIONS, Native
 
 
 def call(ev, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
@@ -63,7 +65,6 @@ def call(ev, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
 
 
 def _is_source_function(fn: Any) -> bool:
-    from ..frontend.source import SourceFunction
     return isinstance(fn, SourceFunction)
 
 
@@ -89,7 +90,6 @@ def _call_live_function(ev, fn: types.FunctionType, args, kwargs):
 
 def call_interpreted(ev, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
     """Run a Python function's source with the evaluator."""
-    from .stmts import Return, exec_block
     src = source_of(fn)
     node = src.node
     name = getattr(node, "name", "<lambda>")
@@ -106,7 +106,7 @@ def call_interpreted(ev, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> An
         if isinstance(node, ast.Lambda):
             return ev.eval(node.body, frame)
         try:
-            exec_block(ev, node.body, frame)
+            ev.exec_block(node.body, frame)
         except Return as r:
             return r.value
         return None
@@ -146,21 +146,15 @@ def _call_module_function(ev, module, fn, args, kwargs):
 
 def _call_tilescope(ev, fn, args, kwargs):
     """A tilescope object: a `cuda.tile` operation, a kernel, or something the embedding handles."""
-    from ..lang import _host_cdiv
-    from ..lang.kernel import kernel as Kernel
-    from ..ops.registry import SurfaceFunction
-    from ..lang.static import STATIC_SURFACE
-    if fn is _host_cdiv:
-        return _cdiv(ev, *args, **kwargs)
     if isinstance(fn, SurfaceFunction):
         if fn.host is not None and all(type(a) is int for a in args) and not kwargs:
             return _cdiv(ev, *args)
-        if fn.name in STATIC_SURFACE:
+        if fn.name in STATIC_FORMS:
             raise ForbiddenCall(f"{fn.name}()", "used")
         if not fn.static:
             raise ForbiddenCall(f"{fn.name}()")
         return ev.host.call(fn, args, kwargs)
-    if isinstance(fn, Kernel):
+    if is_kernel_object(fn):
         raise ForbiddenCall(f"{getattr(fn, '__name__', 'kernel')}()")
     return ev.host.call(fn, args, kwargs)
 
@@ -286,5 +280,3 @@ def _plain_instance(ev, cls, args, kwargs):
         raise Refused(f"{describe(cls)} has an __init__ that is not Python source")
     call(ev, init, [obj] + args, kwargs)
     return obj
-
-

@@ -6,7 +6,16 @@ import ast
 import types
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
+from ..errors import TileSyntaxError
+from ..frontend.source import function_ast, SourceFunction
 from .limits import Refused
+
+
+class Return(Exception):
+    """A `return` in an interpreted function body, carrying its value to the call."""
+
+    def __init__(self, value: Any):
+        self.value = value
 
 _MISSING = object()
 
@@ -119,7 +128,6 @@ class FunctionSource:
 
 def source_of(fn: Any) -> Optional[FunctionSource]:
     """How to interpret `fn`, or None when it is not a function the evaluator interprets."""
-    from ..frontend.source import SourceFunction
     if type(fn) is PyFunction:
         return FunctionSource(fn.node, fn.filename, fn.globals, fn.scope, fn.defaults)
     if isinstance(fn, SourceFunction):
@@ -130,8 +138,6 @@ def source_of(fn: Any) -> Optional[FunctionSource]:
 
 
 def _live_source(fn: types.FunctionType) -> FunctionSource:
-    from ..errors import TileSyntaxError
-    from ..frontend.source import function_ast
     try:
         node, filename = function_ast(fn)
     except (TileSyntaxError, OSError, TypeError):

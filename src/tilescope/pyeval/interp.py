@@ -9,16 +9,12 @@ from typing import Any, Dict, List, Optional
 
 from ..frontend.unknown import UnknownValue
 from . import objects
+from .calls import call, construct
 from .functions import Frame, PyFunction, Scope
 from .kinds import describe
 from .limits import MAX_NESTING, Budget, EvalControl, OverBudget, Refused
-
-_BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
-           ast.Mod: "mod", ast.Pow: "pow", ast.MatMult: "matmul", ast.LShift: "lshift", ast.RShift: "rshift",
-           ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor"}
-_UNARY = {ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}
-_COMPARE = {ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge"}
-
+from .objects import AST_BINARY, AST_COMPARE, AST_UNARY
+from .stmts import assign, exec_block
 
 class Host:
     """How an embedding (a kernel being compiled) takes part: values it hands out, and the
@@ -73,6 +69,18 @@ class Evaluator:
     def new_container(self, obj: Any) -> Any:
         self.budget.allocate(len(obj))
         return self.own(obj)
+
+    # ---- what the evaluator's parts call back into (the interpreter is mutually recursive:
+    # a call runs a function body, whose statements evaluate calls...) ---------------------
+
+    def call(self, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
+        return call(self, fn, args, kwargs)
+
+    def construct(self, cls: type, args: List[Any], kwargs: Dict[str, Any]) -> Any:
+        return construct(self, cls, args, kwargs)
+
+    def exec_block(self, body: List[ast.stmt], frame: Frame) -> None:
+        exec_block(self, body, frame)
 
     # ---- entry points --------------------------------------------------------------------
 
@@ -186,14 +194,14 @@ class Evaluator:
         return self.own(out)
 
     def _binop(self, node, frame):
-        return objects.binary(self, _BINARY[type(node.op)], self.eval(node.left, frame),
+        return objects.binary(self, AST_BINARY[type(node.op)], self.eval(node.left, frame),
                               self.eval(node.right, frame))
 
     def _unaryop(self, node, frame):
         value = self.eval(node.operand, frame)
         if isinstance(node.op, ast.Not):
             return not objects.truth(self, value)
-        return objects.unary(self, _UNARY[type(node.op)], value)
+        return objects.unary(self, AST_UNARY[type(node.op)], value)
 
     def _boolop(self, node, frame):
         value = None
@@ -214,7 +222,7 @@ class Evaluator:
             elif isinstance(op, (ast.In, ast.NotIn)):
                 result = objects.contains(self, right, left) == isinstance(op, ast.In)
             else:
-                result = objects.compare(self, _COMPARE[type(op)], left, right)
+                result = objects.compare(self, AST_COMPARE[type(op)], left, right)
             if len(node.ops) > 1 and not objects.truth(self, result):
                 return result
             left = right
@@ -257,7 +265,6 @@ class Evaluator:
             else:
                 kwargs[k.arg] = value
         self.budget.allocate(len(args) + len(kwargs))
-        from .calls import call
         return call(self, fn, args, kwargs)
 
     def _lambda(self, node, frame):
@@ -311,7 +318,6 @@ class Evaluator:
             # The first iterable is evaluated in the enclosing scope, the others inside.
             iterable = self.eval(gen.iter, frame if i == 0 else scope)
             for item in objects.iterate(self, iterable):
-                from .stmts import assign
                 assign(self, gen.target, item, scope)
                 if all(objects.truth(self, self.eval(c, scope)) for c in gen.ifs):
                     yield from walk(i + 1, scope)

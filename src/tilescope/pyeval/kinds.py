@@ -155,17 +155,23 @@ def is_plain(x: Any, budget=None, _depth: int = 0) -> bool:
         return True
     if _depth > 64:
         return False
+    parts = _parts_all(is_plain, x, budget, _depth)
+    return parts if parts is not None else t is range
+
+
+def _parts_all(check, x: Any, budget, depth: int):
+    """Whether `check` holds for every item of a container (keys and values of a dict) or for a
+    slice's bounds; None when `x` is neither."""
+    t = type(x)
     if t in CONTAINERS:
         if budget is not None:
             budget.charge(len(x))
         if t is dict:
-            return all(is_plain(k, budget, _depth + 1) and is_plain(v, budget, _depth + 1) for k, v in x.items())
-        return all(is_plain(i, budget, _depth + 1) for i in x)
-    if t is range:
-        return True
+            return all(check(k, budget, depth + 1) and check(v, budget, depth + 1) for k, v in x.items())
+        return all(check(i, budget, depth + 1) for i in x)
     if t is slice:
-        return all(is_plain(p, budget, _depth + 1) for p in (x.start, x.stop, x.step))
-    return False
+        return all(check(p, budget, depth + 1) for p in (x.start, x.stop, x.step))
+    return None
 
 
 def is_safe(x: Any, budget=None, _depth: int = 0) -> bool:
@@ -176,14 +182,9 @@ def is_safe(x: Any, budget=None, _depth: int = 0) -> bool:
         return True
     if _depth > 64:
         return False
-    if t in CONTAINERS:
-        if budget is not None:
-            budget.charge(len(x))
-        if t is dict:
-            return all(is_safe(k, budget, _depth + 1) and is_safe(v, budget, _depth + 1) for k, v in x.items())
-        return all(is_safe(i, budget, _depth + 1) for i in x)
-    if t is slice:
-        return all(is_safe(p, budget, _depth + 1) for p in (x.start, x.stop, x.step))
+    parts = _parts_all(is_safe, x, budget, _depth)
+    if parts is not None:
+        return parts
     if t in (types.FunctionType, types.BuiltinFunctionType, types.ModuleType, types.MethodType):
         return True        # equality and hashing by identity
     if isinstance(x, type):

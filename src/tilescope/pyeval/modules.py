@@ -93,12 +93,11 @@ def _wraps(ev, wrapped, *args, **kwargs):
 
 @_register(dataclasses.replace)
 def _replace(ev, obj, **changes):
-    from .calls import construct
     if not dataclasses.is_dataclass(obj) or issubclass(type(obj), type):
         raise TypeError("replace() should be called on dataclass instances")
     values = {f.name: object.__getattribute__(obj, f.name) for f in dataclasses.fields(obj) if f.init}
     values.update(changes)
-    return construct(ev, type(obj), [], values)
+    return ev.construct(type(obj), [], values)
 
 
 @_register(dataclasses.fields)

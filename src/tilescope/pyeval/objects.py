@@ -6,12 +6,15 @@ and dataclasses' generated methods are reproduced here.
 """
 from __future__ import annotations
 
+import ast
 import dataclasses
 import operator
 import types
 from typing import Any, Iterator, List
 
+from ..frontend.source import SourceFunction
 from . import policy
+from .functions import BoundMethod, PyFunction
 from .kinds import (ATOMS, CONTAINERS, SEQUENCES, describe, generated_by_dataclass, has_user_specials, is_safe,
                     is_tilescope_module, is_user_code, lookup_in_class, trusted_class)
 from .limits import (MAX_ITEMS, OverBudget, Refused, check_format_spec, check_int, check_power, check_printf,
@@ -32,6 +35,13 @@ _BUILTIN_ITERATORS = frozenset(type(iter(x)) for x in ((), [], "", range(0), {},
                                                         {}.keys(), {}.values(), {}.items()))
 _MISSING = object()
 
+# Python's operators by AST node, as the names this module's operations take.
+AST_BINARY = {ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv", ast.FloorDiv: "floordiv",
+              ast.Mod: "mod", ast.Pow: "pow", ast.MatMult: "matmul", ast.LShift: "lshift", ast.RShift: "rshift",
+              ast.BitAnd: "and", ast.BitOr: "or", ast.BitXor: "xor"}
+AST_UNARY = {ast.USub: "neg", ast.UAdd: "pos", ast.Invert: "invert"}
+AST_COMPARE = {ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge"}
+
 
 class EvalIterator:
     """An iterator built by evaluated code (generator expressions, map, zip, enumerate...)."""
@@ -50,15 +60,12 @@ class EvalIterator:
 
 
 def _interpret(ev, fn, args):
-    from .calls import call
-    return call(ev, fn, list(args), {})
+    return ev.call(fn, list(args), {})
 
 
 def _interpretable(raw: Any) -> bool:
     """Python source the evaluator may interpret: the user's (not the standard library's, an
     installed package's or tilescope's)."""
-    from .functions import PyFunction
-    from ..frontend.source import SourceFunction
     if type(raw) is types.FunctionType:
         return is_user_code(raw.__code__.co_filename)
     return type(raw) is PyFunction or isinstance(raw, SourceFunction)
@@ -99,7 +106,6 @@ def _class_attribute(ev, cls: type, name: str) -> Any:
     if type(raw) is staticmethod:
         return raw.__func__
     if type(raw) is classmethod:
-        from .functions import BoundMethod
         return BoundMethod(raw.__func__, cls)
     getter = lookup_in_class(type(raw), "__get__")
     if getter[0] is None or _interpretable(raw):
@@ -113,7 +119,6 @@ def _class_attribute(ev, cls: type, name: str) -> Any:
 
 
 def _instance_attribute(ev, obj: Any, name: str) -> Any:
-    from .functions import BoundMethod
     t = type(obj)
     owner, custom = lookup_in_class(t, "__getattribute__")
     if owner is not None and not trusted_class(owner):

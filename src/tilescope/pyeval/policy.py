@@ -4,7 +4,7 @@ from __future__ import annotations
 import types
 from typing import Any
 
-from ..lang.bridge import translate
+from ..ops.bridge import translate
 from .kinds import is_tilescope_module
 from .limits import Refused
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 import ast
 from typing import Any, List
 
+from ..errors import TileError
 from . import objects
-from .functions import Frame, PyFunction
+from .builtins import items_of
+from .calls import call, construct
+from .functions import Frame, PyFunction, Return
 from .limits import EvalControl, Refused
-
-
-class Return(Exception):
-    def __init__(self, value: Any):
-        self.value = value
+from .objects import AST_BINARY
+from .policy import READABLE_MODULES
 
 
 class _Break(Exception):
@@ -63,7 +63,6 @@ def _store_name(frame: Frame, name: str, value: Any) -> None:
 
 
 def _unpack(ev, targets: List[ast.expr], value: Any, frame: Frame) -> None:
-    from .builtins import items_of
     items = items_of(ev, value)
     star = [i for i, t in enumerate(targets) if isinstance(t, ast.Starred)]
     if not star:
@@ -100,8 +99,7 @@ def _annassign(ev, s, frame):
 
 
 def _augassign(ev, s, frame):
-    from .interp import _BINARY
-    op = _BINARY[type(s.op)]
+    op = AST_BINARY[type(s.op)]
     t = s.target
     if isinstance(t, ast.Name):
         current = ev.lookup(t.id, frame)
@@ -143,29 +141,31 @@ def _for(ev, s, frame):
         raise Refused("'async for' is not evaluated at compile time")
     for item in objects.iterate(ev, ev.eval(s.iter, frame)):
         assign(ev, s.target, item, frame)
-        try:
-            exec_block(ev, s.body, frame)
-        except _Break:
+        if not _loop_body(ev, s, frame):
             return
-        except _Continue:
-            continue
     exec_block(ev, s.orelse, frame)
 
 
 def _while(ev, s, frame):
     while objects.truth(ev, ev.eval(s.test, frame)):
         ev.budget.charge()
-        try:
-            exec_block(ev, s.body, frame)
-        except _Break:
+        if not _loop_body(ev, s, frame):
             return
-        except _Continue:
-            continue
     exec_block(ev, s.orelse, frame)
 
 
+def _loop_body(ev, s, frame) -> bool:
+    """Run a loop's body once; False when it breaks out of the loop."""
+    try:
+        exec_block(ev, s.body, frame)
+    except _Break:
+        return False
+    except _Continue:
+        pass
+    return True
+
+
 def _functiondef(ev, s, frame):
-    from .calls import call
     decorators = [ev.eval(d, frame) for d in s.decorator_list]
     value: Any = PyFunction(s, frame, frame.globals, frame.filename, ev.defaults_of(s.args, frame))
     for decorator in reversed(decorators):
@@ -183,7 +183,6 @@ def _raise(ev, s, frame):
         raise Refused("a bare 'raise' is not evaluated at compile time")
     exc = ev.eval(s.exc, frame)
     if issubclass(type(exc), type) and issubclass(exc, BaseException):
-        from .calls import construct
         exc = construct(ev, exc, [], {})
     if not issubclass(type(exc), BaseException) or issubclass(type(exc), EvalControl):
         raise TypeError("exceptions must derive from BaseException")
@@ -191,7 +190,6 @@ def _raise(ev, s, frame):
 
 
 def _try(ev, s, frame):
-    from ..errors import TileError
     try:
         exec_block(ev, s.body, frame)
     except (EvalControl, TileError, Return, _Break, _Continue):
@@ -242,7 +240,6 @@ def _delete(ev, s, frame):
 
 
 def _import(ev, s, frame):
-    from .policy import READABLE_MODULES
     import importlib
     names = [a.name for a in s.names]
     module = getattr(s, "module", None)

@@ -21,7 +21,7 @@ import numpy as np
 
 from .. import dtypes as D
 
-# RoundingMode member names understood here (lang.enums.RoundingMode.name).
+# RoundingMode member names understood here (enums.RoundingMode.name).
 RN, RZ, RM, RP = "RN", "RZ", "RM", "RP"
 _F32_TINY = np.float32(np.finfo(np.float32).tiny)
 _LOW29, _HALF29 = np.uint64(0x1FFFFFFF), np.uint64(0x10000000)   # f64 bits below float32 precision

@@ -26,7 +26,7 @@ ENV_TRUST = "TILESCOPE_TRUST"
 
 
 def _reading_options(p: argparse.ArgumentParser) -> None:
-    from .isolation import DEFAULT_MEMORY_MB, DEFAULT_SECONDS
+    from .isolation import DEFAULT_MEMORY_MB, DEFAULT_SECONDS  # start-up time: each command loads what it runs
     g = p.add_argument_group("reading the file (by default from its source: nothing of it runs)")
     g.add_argument("--import", dest="import_module", action="store_true",
                    help="import the module instead, running its top-level code (for kernels that only exist "
@@ -120,7 +120,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("lsp", help="start the language server over stdio (needs the 'lsp' extra: pygls)")
     o = sub.add_parser("ops", help="print every IR op and which backends have a rule for it")
     o.add_argument("--format", choices=("text", "json"), default="text")
-    from .cost_cmd import add_parser as add_cost
+    from .cost_cmd import add_parser as add_cost  # start-up time: each command loads what it runs
     add_cost(sub)
     for parser in (c, i, t, k, sub.choices["cost"]):
         _reading_options(parser)
@@ -182,20 +182,20 @@ def _dispatch(args) -> int:
 
 
 def cmd_cost(args) -> int:
-    from .cost_cmd import cmd_cost as cost
+    from .cost_cmd import cmd_cost as cost  # start-up time: each command loads what it runs
     _validate_args_text(args.args)
     return cost(args, _load_and_compile, _Failed)
 
 
 def cmd_ops(args) -> int:
-    from . import ops_table
+    from . import ops_table  # start-up time: each command loads what it runs
     sys.stdout.write(ops_table.render_json() if args.format == "json" else ops_table.render_text())
     return 0
 
 
 def cmd_lsp(args) -> int:
     try:
-        from .lsp.server import main as lsp_main
+        from .lsp.server import main as lsp_main  # start-up time: each command loads what it runs
     except ImportError as e:
         raise UsageError(f"the language server needs pygls and lsprotocol "
                          f"(pip install 'tilescope[lsp]'): {e}") from None
@@ -204,7 +204,7 @@ def cmd_lsp(args) -> int:
 
 def _run_isolated(args, argv: List[str]) -> int:
     """--import/--trust: the same command in a separate, time- and memory-limited process."""
-    from .isolation import describe, run_isolated
+    from .isolation import describe, run_isolated  # start-up time: each command loads what it runs
     try:
         outcome = run_isolated(argv + ["--isolated"], seconds=args.time_limit, memory_mb=int(args.memory_limit))
     except KeyboardInterrupt:
@@ -224,12 +224,12 @@ def cmd_run(args) -> int:
         _check_script(args.script)
     if args.trace is not None and args.device == "gpu":
         raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
-    from .run_script import run_script
+    from .run_script import run_script  # start-up time: each command loads what it runs
     if args.device == "gpu":
         import importlib.util
         if importlib.util.find_spec("cupy") is None:
             raise UsageError("--device gpu needs CuPy (pip install 'tilescope[gpu]')")
-        from ..gpu.launcher import use_for_ct_launch
+        from ..gpu.launcher import use_for_ct_launch  # start-up time: each command loads what it runs
         use_for_ct_launch(args.bundle)
     elif args.bundle:
         raise UsageError("--bundle needs --device gpu")
@@ -242,7 +242,7 @@ def cmd_run(args) -> int:
     except (UsageError, KeyboardInterrupt):
         raise
     except Exception as e:       # the script's own error: its traceback, as Python shows it
-        from .run_script import _print_user_traceback
+        from .run_script import _print_user_traceback  # start-up time: each command loads what it runs
         _print_user_traceback(e)
         print(f"{type(e).__name__}: {e}" if str(e) else type(e).__name__, file=sys.stderr)
         return 1
@@ -269,7 +269,7 @@ def _check_script(path: str) -> None:
 def _validate_args_text(text: Optional[str]) -> None:
     if text is None:
         return
-    from ..meta import parse_args
+    from ..meta import parse_args  # start-up time: each command loads what it runs
     try:
         parse_args(text)
     except ValueError as e:
@@ -342,8 +342,8 @@ def _load(sf: SourceFile, args, diags: List[Diagnostic]) -> bool:
 
 def _generic_check(sf: SourceFile, site) -> List[Diagnostic]:
     """Without argument metadata: syntax and supported-subset checks, and a note that types are unknown."""
-    from ..frontend.source import function_hir
-    from ..lang.kernel import unwrap_tile_function
+    from ..frontend.source import function_hir  # start-up time: each command loads what it runs
+    from ..lang.kernel import unwrap_tile_function  # start-up time: each command loads what it runs
     out = []
     kernel = sf.kernel(site.name)
     fn = unwrap_tile_function(kernel) or kernel
@@ -415,8 +415,8 @@ def cmd_ir(args) -> int:
     except _Failed:
         return 1
     if args.stage in ("ast", "hir"):
-        from ..frontend.source import function_ast, function_hir
-        from ..lang.kernel import unwrap_tile_function
+        from ..frontend.source import function_ast, function_hir  # start-up time: each command loads what it runs
+        from ..lang.kernel import unwrap_tile_function  # start-up time: each command loads what it runs
         kernel = sf.kernel(site.name)
         fn = unwrap_tile_function(kernel) or kernel
         try:
@@ -424,7 +424,7 @@ def cmd_ir(args) -> int:
                 import ast as _ast
                 text = _ast.dump(function_ast(fn)[0], indent=2) + "\n"
             else:
-                from ..frontend.hir_printer import print_hir
+                from ..frontend.hir_printer import print_hir  # start-up time: each command loads what it runs
                 text = print_hir(function_hir(fn, is_entry=True), lines=args.locations)
         except TileError as e:
             print(e.format(), file=sys.stderr)
@@ -482,7 +482,7 @@ def cmd_transpile(args) -> int:
         sf, site, sig, compiled = _load_and_compile(args)
     except _Failed:
         return 1
-    from ..backends.numpy.transpile import transpile
+    from ..backends.numpy.transpile import transpile  # start-up time: each command loads what it runs
     try:
         text = transpile(compiled, os.path.basename(args.file), sig)
     except TileError as e:
@@ -493,7 +493,7 @@ def cmd_transpile(args) -> int:
 
 
 def _stage_texts(compiled, locations: bool):
-    from ..ir.printer import print_function
+    from ..ir.printer import print_function  # start-up time: each command loads what it runs
     texts = [("ast", compiled.ast_text() + "\n"), ("hir", compiled.hir_text(lines=locations))]
     texts.append(("ir", print_function(compiled.ir, locations=locations) if locations else compiled.stages[0][1]))
     for name, text in compiled.stages[1:]:
@@ -505,6 +505,7 @@ def _stage_texts(compiled, locations: bool):
 def cmd_compile(args) -> int:
     _validate_args_text(args.args)
     version = _bytecode_version(args.bytecode_version)
+    # start-up time: each command loads what it runs
     from ..backends.tileir import AssemblerError, BytecodeError, ToolchainError
     if args.emit != "tileir" and not args.output:
         raise UsageError(f"--emit {args.emit} needs -o FILE")
@@ -533,7 +534,7 @@ def _bytecode_version(text: Optional[str]) -> str:
     """`--bytecode-version` (the target, which gates features), else the newest version the installed
     tileiras reads, else the newest tilescope knows."""
     if text is None:
-        from ..backends.tileir import installed_version
+        from ..backends.tileir import installed_version  # start-up time: each command loads what it runs
         return installed_version() or "%d.%d" % KNOWN_TARGETS[-1]
     supported = [f"{a}.{b}" for a, b in KNOWN_TARGETS]
     if text not in supported:

@@ -33,7 +33,7 @@ def parse_grid(text: str) -> Tuple[int, ...]:
 
 
 def cmd_cost(args, load_and_compile, failed) -> int:
-    from ..costmodel import cost_of_compiled, gpu_named
+    from ..costmodel import cost_of_compiled, gpu_named     # start-up time: the CLI's parser imports this module
     grid = parse_grid(args.grid) if args.grid else None
     try:
         gpu_named(args.gpu)
@@ -44,7 +44,7 @@ def cmd_cost(args, load_and_compile, failed) -> int:
     except failed:
         return 1
     if grid is None:
-        from ..costmodel.grid import infer_grid
+        from ..costmodel.grid import infer_grid          # start-up time (as above)
         grid = infer_grid(compiled.final)
         if grid is None:
             raise UsageError("cannot tell the grid from the kernel's tiles: pass --grid")

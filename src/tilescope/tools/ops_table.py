@@ -10,12 +10,12 @@ import json
 from typing import Dict, List
 
 from ..ir.primitive import COLUMNS, PRIMITIVES, Primitive
+from ..ops import FAMILIES, load_all
 
 
 def load_rules() -> None:
     """Import everything that fills rule columns: the op families, the TileIR backend and the
     compiled CPU backend."""
-    from ..ops import load_all
     load_all()
     importlib.import_module("tilescope.backends.tileir.lower")
     importlib.import_module("tilescope.backends.compiled.kernel_gen")
@@ -23,7 +23,6 @@ def load_rules() -> None:
 
 def families() -> Dict[str, str]:
     """Primitive name -> the family module that declares it."""
-    from ..ops import FAMILIES
     out = {}
     for family in FAMILIES:
         module = importlib.import_module(f"tilescope.ops.{family}")

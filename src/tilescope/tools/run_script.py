@@ -8,8 +8,15 @@ import sys
 import traceback
 from typing import List, Optional
 
+from .. import trace as _trace
+from ..backends.numpy import debugger
+from ..backends.numpy.launcher import ENV_NUMERICS, parse_checks
+from ..devices import ENV_CPU, activate
+from ..devices.target import UnknownGpu
 from ..errors import TileError
+from ..lang.shim import install
 from ..run import LaunchError
+from ..signatures import ACTIVE, Recorder
 
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -31,11 +38,8 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
     `check` selects the run-time checks (as the TILESCOPE_CHECKS environment variable); `numerics`
     'exact' or 'fast' (as TILESCOPE_NUMERICS); `devices` turns on the CPU device layer (CUDA
     tensors, torch.cuda, CuPy on the CPU; see tilescope.devices)."""
-    from ..backends.numpy import debugger
     settings = {}
     if check is not None:
-        from ..backends.numpy.launcher import parse_checks
-        from ..run import LaunchError
         try:
             parse_checks(check)
         except LaunchError as e:
@@ -43,7 +47,6 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
             return 2
         settings["TILESCOPE_CHECKS"] = check
     if numerics is not None:
-        from ..backends.numpy.launcher import ENV_NUMERICS
         settings[ENV_NUMERICS] = numerics
     if block is not None:
         try:
@@ -56,12 +59,10 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
     if devices:
         # Child processes the script starts (pytest-xdist workers, subprocess.run(python ...))
         # get the layer too, through the start-up hook an installed tilescope provides.
-        from ..devices import ENV_CPU
         settings[ENV_CPU] = "1"
     saved_env = {k: os.environ.get(k) for k in settings}
     os.environ.update(settings)
     if trace is not None:
-        from .. import trace as _trace
         _trace.start_run(trace)
     try:
         return _run_script(script, argv, record=record, module=module, devices=devices)
@@ -77,16 +78,12 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
 
 def _run_script(script: str, argv: List[str], *, record: bool = False, module: bool = False,
                 devices: bool = True) -> int:
-    from ..lang.shim import install
-    from ..signatures import ACTIVE, Recorder
     if record:
         ACTIVE.append(Recorder())
     if not module and not os.path.exists(script):
         print(f"tilescope run: error: {script}: no such file", file=sys.stderr)
         return 2
     if devices:
-        from ..devices import activate
-        from ..devices.target import UnknownGpu
         try:
             activate()
         except UnknownGpu as e:

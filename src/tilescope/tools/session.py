@@ -123,16 +123,16 @@ class SourceFile:
         if self.module is not None or self.static is not None:
             return
         if not import_module:
-            from ..frontend.static_module import analyze_module
+            from ..frontend.static_module import analyze_module  # start-up time: the CLI imports this module
             self.static = analyze_module(self.text.lstrip("\ufeff"), self.path)
             return
-        from ..lang.shim import load_file
+        from ..lang.shim import load_file  # start-up time: the CLI imports this module
         self.module = load_file(self.path)
         self._add_kernels_made_at_import()
 
     def _add_kernels_made_at_import(self) -> None:
         """Module-level kernels the source does not decorate (made by a factory, say)."""
-        from ..lang.kernel import unwrap_tile_function, kernel as Kernel
+        from ..lang.kernel import unwrap_tile_function, kernel as Kernel  # start-up time: the CLI imports this module
         known = {s.name for s in self.kernels}
         for name, value in list(vars(self.module).items()):
             if name in known or not isinstance(value, Kernel):
@@ -153,12 +153,12 @@ class SourceFile:
         if site.signatures:
             lines = site.directive_lines or [None] * len(site.signatures)
             return [Signature(s, s, "directive", line) for s, line in zip(site.signatures, lines)]
-        from ..signatures import recorded
+        from ..signatures import recorded  # start-up time: the CLI imports this module
         texts = recorded(self.path, site.name)
         if texts:
             return [Signature(t, t, "recorded") for t in texts]
         if self.static is not None:
-            from .lsp.metadata import kernel_signatures
+            from .lsp.metadata import kernel_signatures  # start-up time: the CLI imports this module
             try:
                 found = kernel_signatures(self.tree, self.text, self.path, self.static).get(site.name, [])
             except Exception:      # launch-site reading is best effort, as in the editor
@@ -197,7 +197,7 @@ def _user_line(path: str, exc: BaseException) -> Optional[Loc]:
     frames = traceback.extract_tb(exc.__traceback__)
     mine = [f for f in frames if os.path.abspath(f.filename) == os.path.abspath(path)]
     if not mine:
-        from ..pyeval.kinds import is_user_code
+        from ..pyeval.kinds import is_user_code  # start-up time: the CLI imports this module
         mine = [f for f in frames if is_user_code(os.path.abspath(f.filename)) and "<frozen" not in f.filename]
     if not mine:
         return None
@@ -211,7 +211,7 @@ def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: boo
     """Compile one kernel for one signature (features gated on `tileiras_version`, default the
     newest known); returns (Compiled or None, [Diagnostic])."""
     import tilescope
-    from ..meta import parse_args
+    from ..meta import parse_args  # start-up time: the CLI imports this module
     specs = sig.specs
     if isinstance(specs, str):
         try:
@@ -228,7 +228,7 @@ def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: boo
         compiled = tilescope.compile(kernel, specs, trust=trust, tileiras_version=tileiras_version)
     except TileError as e:
         loc = e.loc or Loc(sf.path, site.line, site.col)
-        from ..frontend.static_module import is_unknown_error
+        from ..frontend.unknown import is_unknown_error  # start-up time: the CLI imports this module
         if is_unknown_error(e):
             # Not the user's mistake: reading from source cannot know this value.
             return None, [Diagnostic("note", "unknown", f"kernel '{site.name}' was not checked: {e.message} "

@@ -10,7 +10,9 @@ import os
 import re
 from typing import Any, Dict, List, Optional
 
+from .page import render_index
 from .recorder import TraceRecorder
+from .writer import write_launch
 
 __all__ = ["TraceRecorder", "TraceSession", "session_for", "start_run", "stop_run"]
 
@@ -26,13 +28,11 @@ class TraceSession:
         self.launches: List[Dict[str, Any]] = []
 
     def write(self, recorder: TraceRecorder, fn, grid, checks, compiled) -> str:
-        from .writer import write_launch
         os.makedirs(self.folder, exist_ok=True)
         name = f"{len(self.launches) + 1:02d}-{re.sub(r'[^A-Za-z0-9_]+', '_', fn.name)}"
         summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled)
         self.launches.append({"href": f"{name}/index.html", "title": f"launch {len(self.launches) + 1}: {fn.name}",
                               "summary": summary})
-        from .page import render_index
         with open(os.path.join(self.folder, "index.html"), "w") as f:
             f.write(render_index(self.launches))
         return os.path.join(self.folder, name, "index.html")

@@ -5,6 +5,8 @@ import os
 import re
 from typing import Dict, List
 
+from ..costmodel import cost_of_compiled
+from ..errors import TileError
 from . import maps as _maps
 from .page import block_limit, events_json, maps_json, render, reports_json
 from .png import slice_png
@@ -85,8 +87,6 @@ def _cost_text(compiled, grid) -> str:
     """The cost model's report for this launch on an H200 (tilescope.costmodel)."""
     if compiled is None:
         return ""
-    from ..costmodel import cost_of_compiled
-    from ..errors import TileError
     try:
         return cost_of_compiled(compiled, grid, "h200").text()
     except (TileError, ValueError, ZeroDivisionError):

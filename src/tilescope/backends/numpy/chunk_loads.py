@@ -18,6 +18,9 @@ from typing import Dict, List, NamedTuple, Optional
 import numpy as np
 
 from ...ir.core import Function, Op, per_function
+from ...ops.memory import load_tile_values
+from .fusion import fused_mmas
+from .tiles import ArrayRef, padding_for, tile_index_bounds, tiles_fully_inside
 
 
 class ChunkLoad(NamedTuple):
@@ -32,7 +35,6 @@ Loads = Dict[int, ChunkLoad]          # by load op id
 @per_function
 def chunkable_loads(fn: Function) -> Dict[int, Loads]:
     """For each joined loop of `fn` (by op id), its loads that can be read once per chunk."""
-    from .fusion import fused_mmas
     found: Dict[int, Loads] = {}
     for op in fn.body.ops:
         chain = fused_mmas(fn, op)
@@ -72,7 +74,6 @@ def _constant(v) -> bool:
 def chunk_tile(ex, load: Op, k_axis: int, first: int, count: int):
     """(ref, index, shape) of the one tile holding iterations first … first+count-1 of `load`,
     or None when that tile is not aligned to the chunk or not entirely inside the array."""
-    from .tiles import ArrayRef, tile_index_bounds, tiles_fully_inside
     if first % count:
         return None
     ref = ex.get(load.operands[0])
@@ -102,8 +103,6 @@ def chunk_tile(ex, load: Op, k_axis: int, first: int, count: int):
 
 def load_chunk(ex, load: Op, tile) -> object:
     """Load the tile `chunk_tile` chose, with `load`'s checks and reports."""
-    from ...ops.memory import load_tile_values
-    from .tiles import padding_for
     ref, index, shape = tile
     ex.op = load
     pad = padding_for(load.attrs["padding_mode"], load.results[0].type.dtype, ex.checks.poison)

@@ -28,6 +28,7 @@ import numpy as np
 
 from ... import dtypes as D
 from ...ir.core import Block, Function, Op, Value
+from .tiles import ArrayRef
 
 ENV_BLOCK = "TILESCOPE_BLOCK"
 ENV_PDB = "TILESCOPE_PDB"
@@ -84,7 +85,6 @@ def visible_values(fn: Function, at: Op) -> List[Value]:
 
 
 def _for_block(x: Any, b: int) -> Any:
-    from .tiles import ArrayRef       # (imported late: tiles -> lang -> ops -> tiles at import time)
     if isinstance(x, ArrayRef):
         return x.array
     if isinstance(x, list):

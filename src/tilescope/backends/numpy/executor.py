@@ -29,7 +29,7 @@ from ...errors import Loc, TileError
 from ...ir.core import Block, Function, Op, Value, per_function
 from ...ir.primitive import PRIMITIVES
 from ...semantics import frames
-from . import forwarding, fusion
+from . import forwarding, fused_for, fusion
 from .grid import FACTORED_OPS, FACTORED_VALUE_OPS, TILE_LOCAL_OPS, Factored, box_of, remember, tile_local
 from .nans import canonical_sites
 from ...semantics.numerics import canonical_nans
@@ -409,7 +409,7 @@ def _merge_values(mask: np.ndarray, new: Any, old: Any) -> Any:
 
 def _exec_for(ex: Executor, op: Op) -> None:
     chain = fusion.fused_mmas(ex.fn, op)
-    if chain is not None and fusion.run_fused_for(ex, op, chain):
+    if chain is not None and fused_for.run_fused_for(ex, op, chain):
         return
     start, stop, step = (ex.get(v).reshape(-1) for v in op.operands[:3])
     carried = [ex.get(v) for v in op.operands[3:]]

@@ -14,15 +14,22 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ...annotations import array_annotation, is_constant_annotation, metadata_of, scalar_annotation
+from ...compiler import resolve_kernel
+from ...dtypes import DType, as_dtype
+from ...errors import TileTypeError
 from ...ir.core import per_function
 from ...ir.types import ArrayType, TileType
-from ...pyeval import annotation_value
+from ...launch_args import LaunchError, as_host_array, normalize_grid
 from ...meta import ConstantSpec, DataclassSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec, arg_spec_of
-from ...run import LaunchError, as_host_array, normalize_grid
+from ...ops.bridge import translate
+from ...pyeval import annotation_value
+from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
+from ...signatures import ACTIVE
+from ...trace import TraceRecorder, session_for
 from . import forwarding, fusion
 from . import debugger
 from .executor import Checks, Executor, Sink
-from ...semantics.numerics import ENV_NUMERICS, NUMERICS_MODES, numerics_mode
 from ...targets import NEWEST_TARGET
 from .progress import Progress
 from .races import RaceTracker
@@ -66,7 +73,6 @@ def _parameters(fn) -> Tuple[Tuple[str, Any], ...]:
 
 
 def _param_specs(fn, args: Sequence[Any]):
-    from ...lang.annotations import is_constant_annotation
     params = _parameters(fn)
     if len(args) != len(params):
         n, m = len(params), len(args)
@@ -94,8 +100,6 @@ def _describe_annotated(a: Any, ann: Any, name: str):
     """(host value, spec) of one argument under its parameter annotation: `ct.Constant[...]`,
     array annotations (index dtype, static dims), list annotations and `tuple[...]` of those."""
     from typing import get_args, get_origin
-    from ...lang.annotations import array_annotation, is_constant_annotation, metadata_of
-    from ...lang.bridge import translate
     if is_constant_annotation(ann):
         return None, ConstantSpec(_constant_arg(translate(a)))
     base = get_args(ann)[0] if metadata_of(ann) else ann
@@ -146,8 +150,6 @@ def _check_constant_arg(a: Any, ann: Any, what: str) -> None:
     and run-time scalar annotations (ScalarInt64) make no sense inside it."""
     import enum
     from typing import get_args
-    from ...dtypes import DType
-    from ...lang.annotations import metadata_of, scalar_annotation
 
     def walk_ann(t):
         if scalar_annotation(t) is not None:
@@ -171,7 +173,6 @@ def _check_constant_arg(a: Any, ann: Any, what: str) -> None:
 
 def _annotated_meta(host, aa, name: str) -> MetaTensor:
     """MetaTensor of an array under an ArrayAnnotation (index dtype, static shape/stride dims)."""
-    from ...lang.bridge import translate
     ndim = np.ndim(host) if not hasattr(host, "ndim") else host.ndim
     flags = {}
     for what in ("shape", "stride"):
@@ -210,7 +211,6 @@ def _array_error(name: str, e: Exception) -> Exception:
 def _constant_arg(a: Any) -> Any:
     """A torch dtype passed as a constant is the cuTile dtype of the same name (`c == ct.float32`)."""
     if type(a).__module__ == "torch" and type(a).__name__ == "dtype":
-        from ...dtypes import as_dtype
         try:
             return as_dtype(a)
         except (TypeError, ValueError):
@@ -227,7 +227,6 @@ class _BadField(Exception):
 
 def _describe_dataclass(a: Any, name: str):
     """A frozen dataclass instance is passed field by field, like a tuple (upstream's cconv v3)."""
-    from ...errors import TileTypeError
     if not type(a).__dataclass_params__.frozen:
         raise TileTypeError(f"argument '{name}' of type {type(a).__name__}: Only frozen dataclasses are "
                             f"supported as kernel arguments")
@@ -478,7 +477,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     error where it cannot) or 'numpy'. `sequential`, `group`, `block` and `trace` are this
     executor's settings and select it. `threads`: the compiled backend's thread count.
     """
-    from ...trace import TraceRecorder, session_for
     tracing = session_for(trace)
     if sequential is None and group is None and block is None and tracing is None:
         args = _torch_as_numpy(args)
@@ -487,14 +485,12 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
                                               numerics, engine, threads, out)
         if done is not None:                 # a launch like an earlier compiled one, run from its plan
             return done
-    from ...compiler import resolve_kernel
     grid3 = normalize_grid(grid)
     only = _selected_block(block, grid3)
     fn, _ = resolve_kernel(kernel)
     if not isinstance(args, (tuple, list)):
         raise LaunchError(f"kernel arguments must be a tuple, got {type(args).__name__}")
     specs, hosts = _param_specs(fn, list(args))
-    from ...signatures import ACTIVE
     for recorder in ACTIVE:
         recorder.add(fn, specs)
     compiled = compile_for(fn, specs)

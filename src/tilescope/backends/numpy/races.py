@@ -145,6 +145,12 @@ def alias_groups(arrays: Sequence[Tuple[str, np.ndarray]]) -> List[List[Tuple[st
     return [g for g in groups if len(g) > 1 or _overlaps_itself(g[0][1])]
 
 
+def _mark(seen, idx, blocks) -> None:
+    """Record the blocks that touched elements `idx` (MANY where another block did before)."""
+    prev = seen[idx]
+    seen[idx] = np.where((prev == NONE) | (prev == blocks), blocks, MANY)
+
+
 class RaceTracker:
     def __init__(self, watched_reads=None, report_races: bool = True, arrays=()):
         """`arrays`: (name, ndarray) of every array argument, to find the ones sharing memory;
@@ -298,39 +304,28 @@ class RaceTracker:
             if write:
                 st.writers[idx] = blocks
             return
-        where = _Where(idx, tile)
-        if write:
-            self._write(ex, op, arr, st.writers, st.readers, idx, blocks, where)
-            if st.atomics is not None:
-                self._against_atomics(ex, op, arr, st.atomics, idx, blocks, where)
-        else:
-            self._read(ex, op, arr, st.writers, st.readers, idx, blocks, where)
+        self._access(ex, op, arr, st, idx, blocks, _Where(idx, tile), write)
 
     def _check_addressed(self, ex, op, arr, addressed: _Addressed, coords, blocks, write) -> None:
         if not self.report_races:
             return
         space = addressed.space
         units, bl, lane = addressed.units(coords, blocks)
-        where = _Where(coords, None, lane, space.names)
+        self._access(ex, op, arr, space, units, bl, _Where(coords, None, lane, space.names), write)
+
+    def _access(self, ex, op, arr, seen, idx, blocks, where, write) -> None:
+        """Check and record one access; `seen` (an array's state or an address space) holds the
+        writers, readers and atomics of its elements."""
         if write:
-            self._write(ex, op, arr, space.writers, space.readers, units, bl, where)
-            if space.atomics is not None:
-                self._against_atomics(ex, op, arr, space.atomics, units, bl, where)
+            self._write(ex, op, arr, seen.writers, seen.readers, idx, blocks, where)
+            if seen.atomics is not None:
+                self._against_atomics(ex, op, arr, seen.atomics, idx, blocks, where)
         else:
-            self._read(ex, op, arr, space.writers, space.readers, units, bl, where)
+            self._read(ex, op, arr, seen.writers, seen.readers, idx, blocks, where)
 
     def _write(self, ex, op, arr, writers, readers, idx, blocks, where) -> None:
-        prev = writers[idx]
-        clash = (prev != NONE) & (prev != blocks)
-        if clash.any():
-            k = int(np.argmax(clash))
-            self._report(ex, op, arr, where, k, int(prev[k]), int(blocks[k]), "both write it", "write-write")
-        pr = readers[idx]
-        clash = (pr != NONE) & (pr != blocks)
-        if clash.any():
-            k = int(np.argmax(clash))
-            other = None if pr[k] == MANY else int(pr[k])
-            self._report(ex, op, arr, where, k, other, int(blocks[k]), _READ_WRITE, "read-write")
+        self._clash(ex, op, arr, writers, idx, blocks, where, "both write it", "write-write")
+        self._clash(ex, op, arr, readers, idx, blocks, where, _READ_WRITE, "read-write")
         writers[idx] = blocks
         back = writers[idx]            # two blocks writing one element in this op: one lost
         lost = back != blocks
@@ -339,32 +334,26 @@ class RaceTracker:
             self._report(ex, op, arr, where, k, int(back[k]), int(blocks[k]), "both write it", "write-write")
 
     def _read(self, ex, op, arr, writers, readers, idx, blocks, where) -> None:
-        pw = writers[idx]
-        clash = (pw != NONE) & (pw != blocks)
-        if clash.any():
-            k = int(np.argmax(clash))
-            self._report(ex, op, arr, where, k, int(pw[k]), int(blocks[k]), _READ_WRITE, "read-write")
-        prev = readers[idx]
-        readers[idx] = np.where((prev == NONE) | (prev == blocks), blocks, MANY)
+        self._clash(ex, op, arr, writers, idx, blocks, where, _READ_WRITE, "read-write")
+        _mark(readers, idx, blocks)
 
     def _against_atomics(self, ex, op, arr, atomics, idx, blocks, where) -> None:
-        pa = atomics[idx]
-        clash = (pa != NONE) & (pa != blocks)
-        if clash.any():
-            k = int(np.argmax(clash))
-            other = None if pa[k] == MANY else int(pa[k])
-            self._report(ex, op, arr, where, k, other, int(blocks[k]), _STORE_ATOMIC, "store-atomic")
+        self._clash(ex, op, arr, atomics, idx, blocks, where, _STORE_ATOMIC, "store-atomic")
 
     def _atomic_check(self, ex, op, arr, writers, atomics, idx, blocks, coords, lane, space) -> None:
         where = _Where(coords, None, lane, space.names if space is not None else ())
         if writers is not None:
-            pw = writers[idx]
-            clash = (pw != NONE) & (pw != blocks)
-            if clash.any():
-                k = int(np.argmax(clash))
-                self._report(ex, op, arr, where, k, int(pw[k]), int(blocks[k]), _STORE_ATOMIC, "store-atomic")
-        prev = atomics[idx]
-        atomics[idx] = np.where((prev == NONE) | (prev == blocks), blocks, MANY)
+            self._clash(ex, op, arr, writers, idx, blocks, where, _STORE_ATOMIC, "store-atomic")
+        _mark(atomics, idx, blocks)
+
+    def _clash(self, ex, op, arr, seen, idx, blocks, where, what, kind) -> None:
+        """Report the first lane whose element another block (MANY: several) already has in `seen`."""
+        prev = seen[idx]
+        clash = (prev != NONE) & (prev != blocks)
+        if clash.any():
+            k = int(np.argmax(clash))
+            self._report(ex, op, arr, where, k, None if prev[k] == MANY else int(prev[k]), int(blocks[k]),
+                         what, kind)
 
     def _report(self, ex, op, arr, where: "_Where", k, b1, b2, what, kind) -> None:
         key = (id(op), id(arr.array))

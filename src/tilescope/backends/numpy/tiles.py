@@ -13,9 +13,11 @@ from typing import Callable, List, NamedTuple, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ...lang.enums import PaddingMode
+from ...enums import PaddingMode
 from .grid import memo_per_array
-from ...semantics.tilegeom import in_bounds, keep_last_writes, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
+from ...semantics import memory
+from ...semantics.memory import active_rows, expand_rows, is_poison, poison_value, read_clipped  # noqa: F401
+from ...semantics.tilegeom import in_bounds, tile_coords, tile_view, tiles_fully_inside  # noqa: F401
 
 
 # ---- array references ---------------------------------------------------------
@@ -55,17 +57,10 @@ class SliceRef:
         self.origin = origin
         self.extent = extent
 
-    @property
-    def array(self) -> np.ndarray:
-        return self.base.array
-
-    @property
-    def name(self) -> str:
-        return self.base.name
-
-    @property
-    def index(self) -> int:
-        return self.base.index
+    # The base array's, as an ArrayRef has them.
+    array = property(lambda self: self.base.array)
+    name = property(lambda self: self.base.name)
+    index = property(lambda self: self.base.index)
 
 
 class MultiRef:
@@ -214,15 +209,6 @@ def tile_index_bounds(index: Sequence[np.ndarray], tile_shape, order, shape, ste
     return ok
 
 
-def read_clipped(a: np.ndarray, coords: Sequence[np.ndarray]) -> np.ndarray:
-    """a[coords] with every coordinate clipped into the array (callers mask the result)."""
-    full = np.broadcast_shapes(*[c.shape for c in coords])
-    if a.size == 0:
-        return np.zeros(full, dtype=a.dtype)
-    clipped = tuple(np.clip(c, 0, max(n - 1, 0)).astype(np.intp) for c, n in zip(coords, a.shape))
-    return a[clipped]
-
-
 def resolve(ref, coords: Sequence[np.ndarray]) -> Tuple[ArrayRef, List[np.ndarray], np.ndarray]:
     """Coordinates in a view → (base array, base coordinates, in-view mask); all broadcast together."""
     base, origin, extent = geometry(ref)
@@ -290,34 +276,12 @@ def view_base_offset(ref) -> np.ndarray:
     return shift
 
 
-# ---- padding values and the UNDETERMINED poison ----------------------------------
+# ---- padding (semantics/memory.py; the executor passes PaddingMode members) ----------------
 
-# A quiet NaN whose 9 payload bits under the quiet bit spell POISON_PAYLOAD marks tile
-# elements that came from UNDETERMINED padding. The payload sits in the top mantissa bits
-# so it survives float32 <-> float16/float64/tf32 conversions and NumPy's NaN propagation
-# through + - * and sums. Tracking is best effort: ops that return a fresh NaN (exp, bf16
-# arithmetic in ml_dtypes) drop it, and fp8/fp4/integer tiles are padded with 0 instead.
-POISON_PAYLOAD = 0b101101011
-_POISON_BITS = {   # storage dtype name -> (bits of the poison NaN, payload shift, payload width)
-    "float32": (0x7FC00000 | (POISON_PAYLOAD << 13), 13, 9),
-    "float64": (0x7FF8000000000000 | (POISON_PAYLOAD << 42), 42, 9),
-    "float16": (0x7E00 | POISON_PAYLOAD, 0, 9),
-    "bfloat16": (0x7FC0 | (POISON_PAYLOAD >> 3), 0, 6),
-}
-_UINT = {2: np.uint16, 4: np.uint32, 8: np.uint64}
-
-
-def _poison_spec(dtype: np.dtype):
-    return _POISON_BITS.get(np.dtype(dtype).name)
-
-
-def poison_value(dtype: np.dtype):
-    """The poison NaN of a float storage dtype, or None when the dtype cannot carry one."""
-    spec = _poison_spec(dtype)
-    if spec is None:
-        return None
-    dtype = np.dtype(dtype)
-    return np.array(spec[0], dtype=_UINT[dtype.itemsize]).view(dtype)[()]
+def padding_for(mode: PaddingMode, dt, poison: bool = False) -> np.ndarray:
+    """Padding of `mode` for the cuTile dtype `dt`; with `poison` (the `poison` check)
+    UNDETERMINED pads floats with the tagged NaN, reported if it reaches a store."""
+    return memory.padding_for(mode.name, dt, poison)
 
 
 def _any_nan(values: np.ndarray) -> bool:
@@ -327,53 +291,16 @@ def _any_nan(values: np.ndarray) -> bool:
     return True      # ml_dtypes floats: let is_poison decide
 
 
-def is_poison(values: np.ndarray) -> np.ndarray:
-    """Elements carrying the UNDETERMINED-padding payload (all False for dtypes without one)."""
-    values = np.asarray(values)
-    spec = _poison_spec(values.dtype)
-    if spec is None:
-        return np.zeros(values.shape, dtype=bool)
-    _, shift, width = spec
-    want = POISON_PAYLOAD >> (9 - width)
-    bits = values.view(_UINT[values.dtype.itemsize])
-    nan = np.isnan(values.astype(np.float32)) if values.dtype.name == "bfloat16" else np.isnan(values)
-    return nan & (((bits >> shift) & ((1 << width) - 1)) == want)
-
-
-def _is_ml_float(dtype: np.dtype) -> bool:
-    return dtype.kind == "V" or dtype.name.startswith(("bfloat", "float8", "float4"))
-
-
-def _is_float_storage(dtype: np.dtype) -> bool:
-    return dtype.kind == "f" or _is_ml_float(dtype)
-
-
-def padding_value(mode: PaddingMode, dtype: np.dtype, poison: bool = False):
-    """The fill value of `mode` in storage dtype `dtype` (a NumPy scalar).
-
-    UNDETERMINED pads with 0, which is what the GPU's tile loads produce in practice; with
-    `poison` (the `poison` check) floats get a tagged NaN instead, reported if it reaches a store.
-    """
-    dtype = np.dtype(dtype)
-    if not _is_float_storage(dtype):
-        return np.zeros((), dtype=dtype)[()]          # integer tiles: every float mode pads with 0
-    if mode is PaddingMode.UNDETERMINED:
-        p = poison_value(dtype) if poison else None
-        return p if p is not None else np.zeros((), dtype=dtype)[()]
-    value = {PaddingMode.NEG_ZERO: -0.0, PaddingMode.NAN: np.nan, PaddingMode.POS_INF: np.inf,
-             PaddingMode.NEG_INF: -np.inf}.get(mode, 0.0)
-    return np.asarray(value, dtype=np.float32).astype(dtype)[()]
-
-
-def padding_for(mode: PaddingMode, dt, poison: bool = False) -> np.ndarray:
-    """Padding for the cuTile dtype `dt` (float8_e5m3fnu is stored as raw uint8 bits)."""
-    if dt.name == "float8_e5m3fnu":
-        # Unsigned, no infinities: NaN (0xFF) for NAN/±INF, else +0.
-        return np.uint8(0xFF if mode in (PaddingMode.NAN, PaddingMode.POS_INF, PaddingMode.NEG_INF) else 0)
-    return padding_value(mode, dt.numpy, poison)
-
-
 # ---- reports ---------------------------------------------------------------------
+
+def bounds_reporting(op, name: str) -> dict:
+    """How an element access with a `check_bounds` attribute treats lanes out of bounds: checked
+    (the default), such a lane is cuTile's way to mask it and nothing is reported; unchecked, it
+    is undefined behaviour on the GPU, and reported."""
+    checked = op.attrs["check_bounds"]
+    return {"what": name if checked else f"{name} with check_bounds=False", "ub": not checked,
+            "report_oob": not checked}
+
 
 def report_once(ex, op, kind: str, message: str, block) -> None:
     """One report per (op, kind) per launch: a loop or a big grid must not flood the output."""
@@ -387,20 +314,9 @@ def first_lane(bad: np.ndarray):
     return int(pos[0]), tuple(int(p) for p in pos[1:])
 
 
-def expand_rows(ex, x: np.ndarray) -> np.ndarray:
-    """x with its block axis at size B (copy-free)."""
-    x = np.asarray(x)
-    return x if x.shape[0] == ex.nb else np.broadcast_to(x, (ex.nb,) + x.shape[1:])
-
-
-def active_rows(ex, ndim: int) -> np.ndarray:
-    """The active-block mask shaped (B, 1, ..., 1) for arrays of `ndim` dims."""
-    return ex.active_mask().reshape((-1,) + (1,) * (ndim - 1))
-
-
 def check_poison(ex, op, ref, values: np.ndarray, sel: np.ndarray, coords: Sequence[np.ndarray]) -> None:
     """Report a stored lane (selected by `sel`, shape (B, *S)) whose value is the UNDETERMINED poison."""
-    if not ex.checks.poison or _poison_spec(values.dtype) is None:
+    if not ex.checks.poison or memory.POISON_BITS.get(values.dtype.name) is None:
         return
     if not _any_nan(values):
         return
@@ -445,13 +361,7 @@ def load_elements(ex, op, ref, coords: Sequence[np.ndarray], pad, lane_mask=None
     masked off take `pad` (broadcastable). `coords` are view coordinates, one per axis."""
     base, bc, ok = resolve(ref, coords)
     a = base.array
-    if a.ndim == 0:
-        vals = np.broadcast_to(a.reshape((1,)), ok.shape)
-    else:
-        vals = read_clipped(a, bc)
-    sel = ok if lane_mask is None else (ok & lane_mask)
-    if not sel.all():
-        vals = np.where(sel, vals, np.asarray(pad, dtype=a.dtype))
+    vals, sel = memory.load_lanes(a, bc, ok, pad, lane_mask)
     if report_oob and ex.checks.bounds and not ok.all():
         want = expand_rows(ex, np.broadcast_to(True if lane_mask is None else lane_mask, ok.shape))
         bad = want & ~expand_rows(ex, ok) & active_rows(ex, ok.ndim)
@@ -471,29 +381,13 @@ def store_elements(ex, op, ref, coords: Sequence[np.ndarray], values: np.ndarray
     or masked off are dropped. Where several lanes write one element, the last in (block,
     row-major lane) order wins, as when blocks run one after another."""
     base, bc, ok = resolve(ref, coords)
-    a = base.array
-    values = np.asarray(values)
-    full = (ex.nb,) + tuple(np.broadcast_shapes(ok.shape, values.shape,
-                                                np.shape(lane_mask) if lane_mask is not None else ())[1:])
-    want = active_rows(ex, len(full))
-    if lane_mask is not None:
-        want = want & expand_rows(ex, np.broadcast_to(lane_mask, (np.shape(lane_mask)[0],) + full[1:]))
-    want = np.broadcast_to(want, full)
-    okf = np.broadcast_to(expand_rows(ex, np.broadcast_to(ok, (ok.shape[0],) + full[1:])), full)
+    want, okf, bcf, (vals,) = memory.store_lanes(ex, ok, bc, lane_mask, values)
     sel = want & okf
-    bcf = [np.broadcast_to(expand_rows(ex, np.broadcast_to(c, (c.shape[0],) + full[1:])), full) for c in bc]
     if report_oob and ex.checks.bounds:
         _report_oob(ex, op, ref, want & ~okf, bcf, what, "the lane's store is dropped", ub)
     if not sel.any():
         return
-    vals = np.broadcast_to(expand_rows(ex, np.broadcast_to(values, (values.shape[0],) + full[1:])), full)
     check_poison(ex, op, ref, vals, sel, bcf)
-    if a.ndim == 0:
-        a[()] = vals[sel][-1]
-        return
-    cs = tuple(c[sel] for c in bcf)
-    v = vals[sel]
-    if ex.races is not None:
-        ex.races.record_elements(ex, op, base, cs, _lane_blocks(ex, full)[sel], write=True)
-    cs, v = keep_last_writes(cs, v, a.shape)
-    a[cs] = v
+    record = None if ex.races is None else \
+        (lambda cs: ex.races.record_elements(ex, op, base, cs, _lane_blocks(ex, sel.shape)[sel], write=True))
+    memory.write_lanes(base.array, bcf, vals, sel, record)

@@ -24,6 +24,7 @@ from typing import Dict, Iterable, List, Optional, Tuple
 
 from ...ir.core import Block, Function, Op
 from ...ir.types import ArrayType, ListType
+from .ir import TOKEN
 
 LOAD, STORE = 1, 2
 UNIVERSE = -1                       # overlaps every alias set
@@ -223,7 +224,6 @@ def prune_tokens(body) -> None:
     """Dead-token elimination on a lowered body: `join_tokens` nobody waits for, and token
     iteration values / `if` results whose value is never used, the way upstream's dead-code
     elimination leaves them (e.g. a loop that only loads carries no token)."""
-    from .ir import TOKEN
     ops = list(_walk(body))
     live = set()
     changed = True
@@ -281,7 +281,6 @@ def _if_yields(o):
 
 
 def _remove_dead(block, live) -> None:
-    from .ir import TOKEN
     kept = []
     for o in block.ops:
         if o.name == "join_tokens" and id(o.result) not in live:

@@ -15,6 +15,8 @@ import tempfile
 from dataclasses import dataclass
 from typing import List, Optional
 
+from ...errors import Loc
+
 INSTALL_HINT = ('install the TileIR toolchain: pip install "cuda-tile[tileiras]==1.7.0" (or nvidia-cuda-tileiras, '
                 'nvidia-cuda-nvcc and nvidia-nvvm of one version), or set TILESCOPE_CUDA_BIN to its bin directory')
 GPUS = ("sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90", "sm_100", "sm_103", "sm_110", "sm_120", "sm_121")
@@ -40,7 +42,6 @@ _PLAIN_LOC = re.compile(r'loc\("([^"]+)":(\d+):(\d+)\)')
 def source_diagnostics(text: str):
     """Rewrite the tools' debug-info locations (`#cuda_tile.di_loc<loc("f.py":12:5) in ...>: error`)
     as `f.py:12:5: error`, with the source line quoted; returns (text, first Loc or None)."""
-    from ...errors import Loc
     first = None
     out = []
     for line in text.splitlines():

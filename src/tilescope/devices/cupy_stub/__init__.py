@@ -85,7 +85,7 @@ def install_if_needed() -> None:
 
 def install() -> dict:
     """Register the stand-in's modules as `cupy`, `cupy.cuda`, ... in sys.modules (returned)."""
-    from . import _core, cuda, fft, linalg, random, testing
+    from . import _core, cuda, fft, linalg, random, testing   # start-up time: NumPy, when a script imports cupy
     root = _core.module()
     root.cuda, root.random, root.testing, root.linalg, root.fft = cuda, random, testing, linalg, fft
     modules = {"cupy": root, "cupy.cuda": cuda, "cupy.cuda.runtime": cuda.runtime, "cupy.cuda.memory": cuda,

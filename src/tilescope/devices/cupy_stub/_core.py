@@ -8,6 +8,7 @@ import types
 import numpy as np
 
 from ..errors import NotOnCpu
+from .cuda import Device, MemoryPointer, MemoryPool
 
 
 class ndarray(np.ndarray):
@@ -32,12 +33,10 @@ class ndarray(np.ndarray):
 
     @property
     def device(self):
-        from .cuda import Device
         return Device(0)
 
     @property
     def data(self):
-        from .cuda import MemoryPointer
         return MemoryPointer(self)
 
     def toDlpack(self):
@@ -70,7 +69,7 @@ def to_device(x):
 def _host(x):
     """What NumPy should see for an argument: device tensors of the torch layer are host memory."""
     if getattr(type(x), "__tilescope_emulated__", False) and type(x).__module__.startswith("tilescope.devices.torch"):
-        from ..torch_tensor import host_view
+        from ..torch_tensor import host_view     # optional dependency: torch
         return host_view(x).numpy()
     return x
 
@@ -110,7 +109,6 @@ def get_array_module(*args):
 
 
 def get_default_memory_pool():
-    from .cuda import MemoryPool
     return MemoryPool()
 
 

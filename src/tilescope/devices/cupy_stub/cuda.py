@@ -8,49 +8,26 @@ import types
 
 from .. import target as _target
 from ..errors import NotOnCpu
+from ..streams import SyncStream
 
 _handles = itertools.count(1)
-_local = threading.local()
 
 
-class Stream:
+class Stream(SyncStream):
     """Work runs synchronously on the CPU: synchronize and queries are immediate."""
+    _current = threading.local()
 
     def __init__(self, null=False, non_blocking=False, ptds=False, priority=None):
         self.ptr = 0 if null else next(_handles)
 
-    def synchronize(self):
-        pass
-
-    def query(self):
-        return True
-
     def use(self):
-        _local.stream = self
+        self._make_current()
         return self
 
     def record(self, event=None):
         event = event if event is not None else Event()
         event.record(self)
         return event
-
-    def wait_event(self, event):
-        pass
-
-    def __enter__(self):
-        self._previous = get_current_stream()
-        _local.stream = self
-        return self
-
-    def __exit__(self, *exc):
-        _local.stream = self._previous
-        return False
-
-    def __eq__(self, other):
-        return isinstance(other, Stream) and other.ptr == self.ptr
-
-    def __hash__(self):
-        return hash(("cupy-stream", self.ptr))
 
 
 class ExternalStream(Stream):
@@ -62,7 +39,7 @@ Stream.null = Stream(null=True)
 
 
 def get_current_stream(device_id=-1):
-    return getattr(_local, "stream", None) or Stream.null
+    return Stream.current(Stream.null)
 
 
 class Event:

@@ -1,11 +1,11 @@
 """`cuda.tile._cext`: the names public code imports from upstream's C extension."""
+from ...devices.target import current
 from ..compilation import CallingConvention  # noqa: F401
 from ..kernel import launch  # noqa: F401
 
 
 def get_compute_capability(device_id: int = 0):
     """The emulated GPU's (see tilescope.devices.target; TILESCOPE_GPU)."""
-    from ...devices.target import current
     return current().capability
 
 

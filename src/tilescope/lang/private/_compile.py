@@ -1,6 +1,7 @@
 """`cuda.tile._compile`: the target architecture and bytecode version, as public code asks them."""
 from ._bytecode import SUPPORTED_VERSIONS as _SUPPORTED_VERSIONS  # noqa: F401
 from ._bytecode import BytecodeVersion, emulated_version
+from ._cext import get_compute_capability
 
 
 def format_sm_arch(capability) -> str:
@@ -8,7 +9,6 @@ def format_sm_arch(capability) -> str:
 
 
 def get_sm_arch(*args, **kwargs) -> str:
-    from ._cext import get_compute_capability
     return format_sm_arch(get_compute_capability())
 
 

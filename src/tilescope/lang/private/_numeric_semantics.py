@@ -1,2 +1,2 @@
 """`cuda.tile._numeric_semantics`: padding and rounding modes."""
-from ..enums import PaddingMode, RoundingMode  # noqa: F401
+from ...enums import PaddingMode, RoundingMode  # noqa: F401

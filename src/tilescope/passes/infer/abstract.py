@@ -13,7 +13,8 @@ from ...frontend import hir as H
 from ...frontend.source import SourceFunction
 from ...ir.core import Value
 from ...ir.types import ArrayType, TileType, Type
-from ...ops.registry import SurfaceFunction
+from ...ops.common import describe
+from ...pyeval.kinds import lookup_in_class
 from ..values import flatten, same_leaf
 
 
@@ -151,32 +152,6 @@ def _short(x: Any) -> str:
     return describe(x)
 
 
-def describe(x: Any) -> str:
-    if isinstance(x, Value):
-        return f"a value of type {x.type}"
-    if x is None:
-        return "None"
-    if isinstance(x, bool):
-        return f"the constant {x}"
-    if isinstance(x, (int, float)):
-        return f"the constant {x!r}"
-    if isinstance(x, str):
-        return f"the string {x!r}"
-    if isinstance(x, tuple):
-        return f"a tuple of {len(x)} items"
-    if isinstance(x, D.DType):
-        return f"the dtype {x.name}"
-    if isinstance(x, enum.Enum):
-        return f"<enum constant {type(x).__name__}.{x.name}>"
-    if isinstance(x, SurfaceFunction):
-        return f"cuda.tile.{x.name}"
-    if isinstance(x, types.ModuleType):
-        return f"module '{x.__name__}'"
-    if isinstance(x, type):
-        return f"class '{x.__name__}'"
-    if callable(x):
-        return f"function '{_callable_name(x)}'"
-    return f"a {type(x).__name__} object"
 
 
 def _hashable(x: Any) -> bool:
@@ -203,8 +178,6 @@ def _item_assignment_error(obj: Any) -> str:
     return f"item assignment is not supported on {describe(obj)}"
 
 
-def _callable_name(fn) -> str:
-    return getattr(fn, "__qualname__", None) or getattr(fn, "__name__", None) or repr(fn)
 
 
 def _dataclass_dunder(obj: Any, name: str):
@@ -217,5 +190,4 @@ def _dataclass_dunder(obj: Any, name: str):
 
 def _class_member(cls: type, name: str) -> Any:
     """A class attribute as written in the class body (no descriptor runs), or None."""
-    from ...pyeval.kinds import lookup_in_class
     return lookup_in_class(cls, name)[1]

@@ -11,17 +11,21 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from ... import dtypes as D
 from ...errors import Loc, TileError, TileInternalError, TileRecursionError, TileStaticEvalError, TileTypeError
 from ...frontend import hir as H
-from ...frontend.source import SourceFunction, function_hir, node_hir
+from ...frontend.source import SourceFunction, function_hir, node_hir, unwrap_tile_function
 from ...ir.core import Value
 from ...ir.types import TileType
-from ...lang.bridge import translate
-from ...ops.registry import SurfaceFunction
+from ...ops.bridge import translate
+from ...ops.common import callable_name, describe, foreign_dtype
+from ...ops.registry import STATIC_FORMS, SurfaceFunction, python_call_rule
 from ...pyeval.functions import PyFunction
 from ..values import Closure, make_dataclass_instance
+from . import builtin_calls  # noqa: F401  (registers the rules of Python's built-ins in tile code)
 from .abstract import (BoundMethod, ContextManagerCall, Env, Frame, NotConstant, _Exit, _PendingException,
-                       _callable_name, _class_member, _dataclass_dunder, _hashable, _is_number, describe)
+                       _class_member, _dataclass_dunder, _hashable, _is_number)
 from .entry import MAX_INLINE_DEPTH, _closure_lookup
 from .expressions import _OPERATOR_FUNCTIONS
+from .static import call_static, host_call
+from .static_values import from_static
 
 
 class Calls:
@@ -31,18 +35,9 @@ class Calls:
 
     def _expr_Call(self, e: H.Call) -> Any:
         fn = self.eval(e.func)
-        from ...lang.static import STATIC_SURFACE, call_static
-        if isinstance(fn, SurfaceFunction) and fn.name in STATIC_SURFACE:
+        if isinstance(fn, SurfaceFunction) and fn.name in STATIC_FORMS:
             return call_static(self, fn, e)
-        args: List[Any] = []
-        for a in e.args:
-            if isinstance(a, H.Starred):
-                v = self.eval(a.value)
-                if not isinstance(v, tuple):
-                    raise self.error(TileTypeError, f"Expected a tuple after *, got {describe(v)}", a.loc)
-                args.extend(v)
-            else:
-                args.append(self.eval(a))
+        args: List[Any] = self.eval_items(e.args)
         kwargs: Dict[str, Any] = {}
         for k in e.keywords:
             v = self.eval(k.value)
@@ -55,7 +50,6 @@ class Calls:
         return self._call(fn, args, kwargs)
 
     def _call(self, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
-        from ...lang import builtins_rules
         fn = translate(fn)
         if isinstance(fn, BoundMethod):
             return self._call(fn.target, [fn.self_value] + args, kwargs)
@@ -67,10 +61,9 @@ class Calls:
             scope = Frame(fn.fn.name, fn.frame.globals, None, None, parent=fn.frame)
             scope.vars = Env(fn.captured)
             return self._inline(fn.fn, fn.frame.globals, None, scope, args, kwargs, defaults=fn.defaults)
-        rule = builtins_rules.lookup(fn)
+        rule = python_call_rule(fn)
         if rule is not None:
             return rule(self, *args, **kwargs)
-        from ...lang.kernel import unwrap_tile_function
         inner = unwrap_tile_function(fn)
         if inner is not None:
             fn = inner
@@ -115,7 +108,6 @@ class Calls:
                 return fn(*args, **kwargs)
             except TypeError as ex:
                 raise self.type_error(f"dict.{fn.__name__}(): {ex}") from None
-        from ...ops.common import foreign_dtype
         if foreign_dtype(fn) is not None:      # `np.float16(x)`, `torch.float32(x)`: as ct.float16(x)
             return self._call_dtype(foreign_dtype(fn), args, kwargs)
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, (types.FunctionType, SourceFunction)):
@@ -159,7 +151,7 @@ class Calls:
             cargs = [self.const_value(a) for a in args]
             ckw = {k: self.const_value(v) for k, v in kwargs.items()}
         except NotConstant:
-            raise self.type_error(f"function {_callable_name(fn)} is not supported in tile code "
+            raise self.type_error(f"function {callable_name(fn)} is not supported in tile code "
                                   f"(only cuda.tile functions and Python functions can be called "
                                   f"on run-time values)") from None
         if isinstance(fn, type) and issubclass(fn, enum.Enum):
@@ -168,8 +160,7 @@ class Calls:
             raise self.error(TileError, f'Creating instances of type "{fn.__name__}" is not supported '
                                         f'in device code')
         elif not _is_pure_callable(fn):
-            raise self.error(TileError, f"{_callable_name(fn)}() is not supported in device code")
-        from ...lang.static import host_call
+            raise self.error(TileError, f"{callable_name(fn)}() is not supported in device code")
         try:
             return host_call(self, fn, cargs, ckw)
         except TileError:
@@ -177,10 +168,10 @@ class Calls:
         except ValueError as ex:
             if isinstance(fn, type) and issubclass(fn, enum.Enum):
                 raise self.value_error(str(ex)) from None   # `Color(99)`: no such member
-            raise self.error(TileStaticEvalError, f"{_callable_name(fn)}() raised "
+            raise self.error(TileStaticEvalError, f"{callable_name(fn)}() raised "
                                                   f"{type(ex).__name__}: {ex}") from None
         except Exception as ex:
-            raise self.error(TileStaticEvalError, f"{_callable_name(fn)}() raised "
+            raise self.error(TileStaticEvalError, f"{callable_name(fn)}() raised "
                                                   f"{type(ex).__name__}: {ex}") from None
 
     def _call_surface(self, fn: SurfaceFunction, args: List[Any], kwargs: Dict[str, Any]) -> Any:
@@ -404,14 +395,13 @@ def _free_names(fn: H.FunctionDef) -> List[str]:
 
 def _evaluated_closure(fn) -> Callable[[str], Tuple[bool, Any]]:
     """Free variables of a function compile-time Python made, in tile code's terms."""
-    from ...lang.static import _from_static
 
     def lookup(name: str):
         scope = fn.scope
         while scope is not None:
             found, value = scope.find(name)
             if found:
-                return True, _from_static(value)
+                return True, from_static(value)
             scope = scope.parent
         return False, None
     return lookup

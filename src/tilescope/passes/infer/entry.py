@@ -4,11 +4,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from ...annotations import is_constant_annotation
 from ...errors import TileRecursionError, TileTypeError
 from ...frontend.source import function_hir, SourceFunction
 from ...ir.core import Block, Builder, Function, Param, Value
 from ...ir.types import ArrayType, ListType, TileType
-from ...lang.bridge import translate
+from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
+from ...ops.bridge import translate
 from ...pyeval import annotation_value
 from ..values import make_dataclass_instance
 from .abstract import Frame, _Exit
@@ -48,8 +50,6 @@ class KernelEntry:
         return fn
 
     def _bind_kernel_params(self, pyfunc, hir_fn, arg_specs, frame, translate) -> List[Param]:
-        from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
-        from ...lang.annotations import is_constant_annotation
         params = [p for p in hir_fn.params]
         if len(arg_specs) != len(params):
             raise self.error(TileTypeError, f"kernel '{hir_fn.name}' takes {len(params)} argument(s) "
@@ -83,7 +83,6 @@ class KernelEntry:
         return out
 
     def _param_value(self, name: str, spec) -> Tuple[Any, List[Value]]:
-        from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
         if isinstance(spec, ConstantSpec) or not _is_spec(spec):
             # a compile-time item of a tuple argument (e.g. a tuple of ints): no run-time leaf
             return translate(spec.value if isinstance(spec, ConstantSpec) else spec), []
@@ -141,7 +140,6 @@ def _annotations(fn) -> Dict[str, Any]:
 
 def _constant_tuple(spec) -> Any:
     """The Python tuple a TupleSpec of constants stands for, or None."""
-    from ...meta import ConstantSpec, TupleSpec
     if isinstance(spec, ConstantSpec):
         return spec.value
     if isinstance(spec, TupleSpec):
@@ -152,7 +150,6 @@ def _constant_tuple(spec) -> Any:
 
 
 def _is_spec(x: Any) -> bool:
-    from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
     return isinstance(x, (ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec))
 
 

@@ -13,14 +13,15 @@ from ... import dtypes as D
 from ...errors import TileError, TileStaticEvalError, TileSyntaxError, TileTypeError
 from ...frontend import hir as H
 from ...frontend.source import SourceFunction
-from ...frontend.static_module import unknown_value_error, UnknownValue
+from ...frontend.unknown import UnknownValue, unknown_value_error
 from ...ir.core import Block, Value
 from ...ir.types import ArrayType, TileType
-from ...lang.bridge import translate
+from ...ops.bridge import translate
 from ...ops.registry import ATTRIBUTES, METHODS
 from ..values import UNDEFINED
 from .abstract import (BoundMethod, Conflict, MaybeUndefined, RangeValue, _class_member, _dataclass_dunder,
                        _is_number, _is_type_like, describe)
+from .static import compare_tuples, contains, format_fstring, host_compare, host_getattr, tuple_comprehension
 
 
 # Python operators → the cuTile surface function that implements them on tiles.
@@ -161,7 +162,6 @@ class Expressions:
         if isinstance(obj, D.DType):
             if attr in ("bitwidth", "name"):
                 return getattr(obj, attr)
-        from ...lang.static import host_getattr
         try:
             value = host_getattr(self, obj, attr)
         except AttributeError:
@@ -217,8 +217,12 @@ class Expressions:
         return slice(*parts)
 
     def _expr_TupleExpr(self, e: H.TupleExpr) -> Any:
+        return tuple(self.eval_items(e.elts))
+
+    def eval_items(self, elts) -> list:
+        """The values of a tuple display's or a call's items, `*t` spreading a tuple."""
         out = []
-        for x in e.elts:
+        for x in elts:
             if isinstance(x, H.Starred):
                 v = self.eval(x.value)
                 if not isinstance(v, tuple):
@@ -226,20 +230,18 @@ class Expressions:
                 out.extend(v)
             else:
                 out.append(self.eval(x))
-        return tuple(out)
+        return out
 
     def _expr_Starred(self, e: H.Starred) -> Any:
         raise self.syntax_error("Unsupported syntax: starred expression here")
 
     def _expr_JoinedStr(self, e: H.JoinedStr) -> Any:
-        from ...lang.static import format_fstring
         return format_fstring(self, e)
 
     def _expr_Lambda(self, e: H.Lambda) -> Any:
         return self._make_closure(e.func)
 
     def _expr_GeneratorExp(self, e: H.GeneratorExp) -> Any:
-        from ...lang.static import tuple_comprehension
         return tuple_comprehension(self, e)
 
     def _expr_BinOp(self, e: H.BinOp) -> Any:
@@ -305,7 +307,6 @@ class Expressions:
 
     def compare(self, op: str, left: Any, right: Any) -> Any:
         if op in ("in_", "not_in"):
-            from ...lang.static import contains
             r = contains(self, left, right)
             return self.unary("not_", r) if op == "not_in" else r
         if op in ("is_", "is_not"):
@@ -318,11 +319,9 @@ class Expressions:
                 same = left is right or (left is None and right is None)
             return same if op == "is_" else not same
         if isinstance(left, tuple) or isinstance(right, tuple):
-            from ...lang.static import compare_tuples
             return compare_tuples(self, op, left, right)
         if isinstance(left, Value) or isinstance(right, Value):
             return self.call_surface(COMPARE_SURFACE[op], [left, right], {})
-        from ...lang.static import host_compare
         try:
             return host_compare(self, op, left, right)
         except TypeError:

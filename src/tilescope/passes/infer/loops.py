@@ -2,6 +2,7 @@
 types (speculated from one run of the body); `break`/`continue` values merge at the exit."""
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Callable, Dict, List, Optional
 
 from ... import dtypes as D
@@ -13,6 +14,7 @@ from ...ir.types import TileType, Type
 from ..values import flatten, same_leaf, UNDEFINED, unflatten
 from .abstract import (Conflict, LoopInfo, MaybeUndefined, RangeValue, _ANY, _Exit, _is_number, _leaf_type,
                        _short, describe)
+from .static import static_iter_items
 
 
 class Loops:
@@ -250,10 +252,16 @@ class Loops:
             self._name_values(v, n)
 
     def _stmt_For(self, s: H.For) -> None:
-        frame = self.frame
-        frame.loop_assigned.append(frozenset(assigned_names(s.body)))
-        try:
+        with self._loop_assigning(s.body):
             self._for(s)
+
+    @contextlib.contextmanager
+    def _loop_assigning(self, body):
+        """While a loop is typed, the names its body assigns may be unbound after it."""
+        frame = self.frame
+        frame.loop_assigned.append(frozenset(assigned_names(body)))
+        try:
+            yield
         finally:
             frame.loop_maybe |= frame.loop_assigned.pop()
 
@@ -292,12 +300,8 @@ class Loops:
         return v if v.type.dtype is idt else self.call_surface("astype", [v, idt], {})
 
     def _stmt_While(self, s: H.While) -> None:
-        frame = self.frame
-        frame.loop_assigned.append(frozenset(assigned_names(s.body)))
-        try:
+        with self._loop_assigning(s.body):
             self._while(s)
-        finally:
-            frame.loop_maybe |= frame.loop_assigned.pop()
 
     def _while(self, s: H.While) -> None:
         names = self._carried(s.body + [H.ExprStmt(s.test, s.loc)])
@@ -316,7 +320,6 @@ class Loops:
         self._run_loop("loop", [], names, [], body, s.loc)
 
     def _static_for(self, s: H.For) -> None:
-        from ...lang.static import static_iter_items
         items = static_iter_items(self, s.iter)
         # the front end ends every loop body with an explicit `continue`; unrolled, it is a no-op
         body = s.body[:-1] if s.body and isinstance(s.body[-1], H.Continue) else s.body

@@ -11,8 +11,11 @@ from ...errors import (InlinedScope, Loc, TileError, TileSyntaxError, TileTypeEr
                        TileValueError)
 from ...ir.core import Block, Op, Value
 from ...ir.types import TileType, Type
+from ...ops.common import describe
 from ...ops.registry import SURFACE
-from .abstract import NotConstant, describe
+from ..values import Closure
+from .abstract import BoundMethod, NotConstant
+from .static import host_truth
 
 
 class RuleServices:
@@ -62,6 +65,11 @@ class RuleServices:
     def unsupported(self, message: str) -> TileError:
         return self.error(TileUnsupportedFeatureError, message)
 
+    def is_callable(self, x: Any) -> bool:
+        """Whether tile code can call `x`: a function (nested ones and lambdas too), a bound
+        method, a dtype (a conversion), any other Python callable but a class."""
+        return isinstance(x, (Closure, BoundMethod, D.DType)) or (callable(x) and not isinstance(x, type))
+
     def constant(self, value: Any, dtype: D.DType) -> Value:
         """A strict (typed) scalar constant."""
         value = D.cast_python_scalar(value, dtype)
@@ -110,7 +118,6 @@ class RuleServices:
     def to_bool(self, x: Any) -> Any:
         """Python truth value of a constant, or a bool scalar Value."""
         if not isinstance(x, Value):
-            from ...lang.static import host_truth
             return host_truth(self, x)
         if x.const is not None:
             return bool(x.const)

@@ -13,6 +13,7 @@ from ..values import flatten, same_leaf, UNDEFINED, unflatten
 from .abstract import (Conflict, ContextManagerCall, MaybeUndefined, _Exit, _dataclass_dunder, _is_number,
                        _item_assignment_error,
                        _leaf_type, _same_binding, _short, _subject, describe)
+from .static import raise_static_exception
 
 
 class Statements:
@@ -43,7 +44,6 @@ class Statements:
 
     def _stmt_Raise(self, s: H.Raise) -> None:
         exc = self.eval(s.exc)
-        from ...lang.static import raise_static_exception
         raise_static_exception(self, exc)
 
     def _stmt_Yield(self, s: H.Yield) -> None:

@@ -15,14 +15,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Dict, List, Optional, Tuple
 
+from ...compiler import normalize_args
+from ...costmodel import kernel_hover
 from ...errors import Loc, TileError, TileRecursionError, TileSyntaxError, TileTypeError
 from ...frontend.source import split_lines
-from ...frontend.static_module import StaticModule, UnknownValue, analyze_module, is_unknown_error
+from ...frontend.static_module import StaticModule, analyze_module
+from ...frontend.unknown import UnknownValue, is_unknown_error
 from . import compile_cache
 from .checks import generic_checks, tile_functions
 from .execute import ERROR_KEY
 from .facts import ModuleFacts
 from .metadata import Signature, kernel_signatures
+from ...meta import parse_args
+from ...ops import load_all
+from ...passes.infer import Inference
 from .records import KERNEL_COST, Diag, Key, Record, make_record, name_loc
 
 log = logging.getLogger("tilescope.lsp")
@@ -203,7 +209,6 @@ def kernel_costs(an: Analysis, stop: Callable[[], bool] = lambda: False) -> Dict
     """The cost-model hovers the analysis left to do (they cost a second, complete compile:
     the worker does them after sending the summary, while nothing else waits). Each is
     kept with its cached compilation. Returns kernel -> (signature text, markdown)."""
-    from ...costmodel import kernel_hover     # start-up time: the cost model loads when a cost is asked
     done = {}
     while an.costs_to_do and not stop():
         name, fn, sig, part = an.costs_to_do.pop(0)
@@ -219,11 +224,7 @@ def kernel_costs(an: Analysis, stop: Callable[[], bool] = lambda: False) -> Dict
 
 
 def _compile_one(an: Analysis, name: str, fn, sig: Signature, deadline: float, cancel) -> None:
-    from ...ops import load_all
     load_all()
-    from ...compiler import normalize_args
-    from ...passes.infer import Inference
-    from ...meta import parse_args
     try:
         specs = parse_args(sig.specs) if isinstance(sig.specs, str) else list(sig.specs)
         specs = normalize_args(specs)

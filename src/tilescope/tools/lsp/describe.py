@@ -7,15 +7,15 @@ import inspect
 from typing import Any, Optional
 
 from ... import dtypes as D
+from ...frontend.source import SourceFunction
+from ...frontend.static_module import UnknownValue
+from ...ir.core import Value
+from ...ops.registry import SurfaceFunction
+from ...passes.infer import BoundMethod, Closure, RangeValue
 
 
 def describe(value: Any) -> str:
     """A short cuTile-flavoured type of an abstract value."""
-    from ...ir.core import Value
-    from ...frontend.source import SourceFunction
-    from ...frontend.static_module import UnknownValue
-    from ...ops.registry import SurfaceFunction
-    from ...passes.infer import BoundMethod, Closure, RangeValue
     if isinstance(value, Value):
         text = str(value.type)
         if value.const is not None:
@@ -67,8 +67,6 @@ def ast_signature_text(node) -> str:
 
 def documented(value: Any) -> Any:
     """The tilescope function whose docstring describes `value`, or None."""
-    from ...ops.registry import SurfaceFunction
-    from ...passes.infer import BoundMethod
     if isinstance(value, BoundMethod):
         value = value.target
     return value if isinstance(value, SurfaceFunction) else None
@@ -81,7 +79,6 @@ def doc_of(value: Any) -> Optional[str]:
 
 def short_type(value) -> Optional[str]:
     """The IR type of a value (or a tuple of values) for an inlay hint, or None."""
-    from ...ir.core import Value
     if isinstance(value, Value):
         return str(value.type)
     if isinstance(value, tuple) and value and all(isinstance(v, Value) for v in value):

@@ -15,6 +15,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ... import dtypes as D
+from ... import lang
+from ...frontend.static_module import _cuda_package, _Unknown, safe_getattr
+from ...ir import types as irt
+from ...ir.types import ArrayType, TileType
+from ...ops.registry import ATTRIBUTES, METHODS, SurfaceFunction
 from .describe import describe, doc_of
 from .records import KERNEL_COST
 from .summary import FunctionInfo, HoverEntry, Key, Summary, Symbol
@@ -25,7 +30,6 @@ _MISSING = object()
 # ---- resolving dotted names ------------------------------------------------------
 
 def _module(name: str):
-    from ...frontend.static_module import _cuda_package
     if name == "cuda":
         return _cuda_package()
     return sys.modules.get(name)      # imported by tilescope already: nothing new is loaded
@@ -33,8 +37,6 @@ def _module(name: str):
 
 def resolve(s: Summary, dotted: str) -> Any:
     """A live tilescope/stdlib object, a `Symbol` (a value known only by description), or _MISSING."""
-    from ...frontend.static_module import _Unknown, safe_getattr
-    from ... import lang
     parts = dotted.split(".")
     sym = s.symbols.get(parts[0])
     if sym is None or sym.unknown:
@@ -241,7 +243,6 @@ def _attribute_completions(s: Summary, base: str, line: int) -> List[CompletionI
 
 
 def _local_types(s: Summary, name: str, line: int) -> List[type]:
-    from ...ir import types as irt
     found = []
     for key, entry in s.bindings.items():
         if entry.name == name and key[0] <= line:
@@ -253,8 +254,6 @@ def _local_types(s: Summary, name: str, line: int) -> List[type]:
 
 
 def value_member_items(type_classes: List[type]) -> List[CompletionItem]:
-    from ...ir.types import ArrayType, TileType
-    from ...ops.registry import ATTRIBUTES, METHODS, SurfaceFunction
     if not type_classes:
         type_classes = [TileType, ArrayType]     # type unknown: offer both
     items: Dict[str, CompletionItem] = {}
@@ -284,8 +283,6 @@ _TILE_ITEMS: Optional[List[CompletionItem]] = None
 def tile_module_items() -> List[CompletionItem]:
     global _TILE_ITEMS
     if _TILE_ITEMS is None:
-        from ... import lang
-        from ...ops.registry import SurfaceFunction
         items = []
         for name in dir(lang):
             if name.startswith("_") or name in ("OPERATION_NAMES", "foreign_pointer_dtype"):
@@ -320,7 +317,6 @@ def _name_completions(s: Summary) -> List[CompletionItem]:
 
 def _signature_labels(s: Summary, fn: Any) -> Optional[List[str]]:
     """`name=default` labels of a tilescope function or a module-level def."""
-    from ...ops.registry import SurfaceFunction
     if isinstance(fn, SurfaceFunction):
         return [_param_label(p) for p in fn.signature.parameters.values()]
     if isinstance(fn, Symbol) and fn.function in s.functions:
@@ -329,7 +325,6 @@ def _signature_labels(s: Summary, fn: Any) -> Optional[List[str]]:
 
 
 def _keyword_completions(s: Summary, fn: Any) -> List[CompletionItem]:
-    from ...ops.registry import SurfaceFunction
     if isinstance(fn, SurfaceFunction):
         labels = [_param_label(p) for p in fn.signature.parameters.values()
                   if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]

@@ -20,7 +20,10 @@ import os
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional
 
+from ...annotations import is_constant_annotation
 from ...directives import find_kernels
+from ...dtypes import literal_dtype
+from ...meta import ConstantSpec, MetaTensor, ScalarSpec
 
 
 @dataclass
@@ -139,9 +142,6 @@ def _callee_name(func) -> Optional[str]:
 
 
 def _specs(elts, local, sm, fn) -> Optional[list]:
-    from ...meta import ConstantSpec, ScalarSpec
-    from ...lang.annotations import is_constant_annotation
-    from ...dtypes import literal_dtype
     params = [a.arg for a in fn.node.args.args] if fn is not None else []
     if fn is not None and len(params) != len(elts):
         return None
@@ -151,7 +151,6 @@ def _specs(elts, local, sm, fn) -> Optional[list]:
         if value is None:
             return None
         if isinstance(value, str):          # an array spec text
-            from ...meta import MetaTensor
             out.append(MetaTensor.parse(value))
             continue
         ann = fn.__annotations__.get(params[i]) if fn is not None else None

@@ -19,21 +19,23 @@ import os
 import re
 from typing import Dict, List, Optional
 
+from ....compiler import resolve_kernel
 from ....dtypes import DType
-from .. import fusion
-from ..nans import canonical_sites
-from .library import concatenate
 from ....errors import TileUnsupportedFeatureError
 from ....ir.core import Block, Function, Op, Value
 from ....ir.primitive import PRIMITIVES
 from ....ir.types import ArrayType, ListType, TileType
+from .. import fusion
+from ..launcher import GROUP_BUDGET, _param_specs, compile_for, needs_sequential
+from ..nans import canonical_sites
+from .library import concatenate
 
 PRELUDE_PATH = os.path.join(os.path.dirname(__file__), "prelude.py")
 DTYPE_TABLE_PATH = os.path.join(os.path.dirname(__file__), "dtype_table.py")
 SEMANTICS = os.path.join(os.path.dirname(__file__), "..", "..", "..", "semantics")
 # The semantics library's modules a transpiled module carries whole, each after those it uses.
 LIBRARY = ("functions", "tilegeom", "numerics", "arithmetic", "shapes", "reductions", "products", "atomics",
-           "printing", "frames")
+           "memory", "printing", "frames")
 
 # dtypes whose NumPy storage arithmetic is exactly the executor's rule (no emulation needed).
 _NATIVE = ("float32", "float64", "bool_", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
@@ -379,7 +381,6 @@ def _param_lines(fn: Function) -> List[str]:
 
 def transpile(compiled, source_name: str = "", args_text: str = "") -> str:
     """The standalone module (source text) for one compiled kernel."""
-    from ..launcher import GROUP_BUDGET, needs_sequential
     fn: Function = compiled.final
     writer = KernelWriter(fn, _prelude_names())
     body = writer.function()
@@ -428,8 +429,6 @@ def transpile_kernel(kernel, args) -> str:
     import inspect
 
     import tilescope
-    from ....compiler import resolve_kernel
-    from ..launcher import _param_specs, compile_for
     fn, _ = resolve_kernel(kernel)
     if isinstance(args, str):
         compiled, text = tilescope.compile(kernel, args), args

@@ -231,89 +231,21 @@ def num_tiles(a, axis, shape, order, traversal_steps=None):
 
 # ---- tile loads and stores ---------------------------------------------------------------
 
-# The UNDETERMINED padding: a quiet NaN with a recognisable payload (as `tilescope run` pads).
-_POISON_PAYLOAD = 0b101101011
-_POISON_BITS = {"float32": (0x7FC00000 | (_POISON_PAYLOAD << 13), np.uint32),
-                "float64": (0x7FF8000000000000 | (_POISON_PAYLOAD << 42), np.uint64),
-                "float16": (0x7E00 | _POISON_PAYLOAD, np.uint16),
-                "bfloat16": (0x7FC0 | (_POISON_PAYLOAD >> 3), np.uint16)}
-_PAD_VALUES = {"NEG_ZERO": -0.0, "NAN": np.nan, "POS_INF": np.inf, "NEG_INF": -np.inf}
-
-
-def padding_for(mode, dtype):
-    """The fill value of padding mode `mode` (its name) for lanes outside the array."""
-    if dtype is D.float8_e5m3fnu:
-        return np.uint8(0xFF if mode in ("NAN", "POS_INF", "NEG_INF") else 0)
-    st = dtype.numpy
-    is_float = st.kind == "f" or st.kind == "V" or st.name.startswith(("bfloat", "float8", "float4"))
-    if not is_float:
-        return np.zeros((), dtype=st)[()]
-    if mode == "UNDETERMINED":
-        spec = _POISON_BITS.get(st.name)
-        if spec is None:
-            return np.zeros((), dtype=st)[()]
-        return np.array(spec[0], dtype=spec[1]).view(st)[()]
-    return np.asarray(_PAD_VALUES.get(mode, 0.0), dtype=np.float32).astype(st)[()]
-
-
-def _expand_rows(ctx, x):
-    x = np.asarray(x)
-    return x if x.shape[0] == ctx.nb else np.broadcast_to(x, (ctx.nb,) + x.shape[1:])
-
-
-def _resolve(a, coords):
-    """Coordinates → (coordinates broadcast together, in-bounds mask)."""
-    coords = [np.asarray(c).astype(np.int64) for c in coords]
-    full = np.broadcast_shapes(*[c.shape for c in coords])
-    ok = None
-    for c, n in zip(coords, a.shape):
-        m = (c >= 0) & (c < n)
-        ok = m if ok is None else (ok & m)
-    return [np.broadcast_to(c, full) for c in coords], np.broadcast_to(ok, full)
-
-
-def _read_clipped(a, coords):
-    full = np.broadcast_shapes(*[c.shape for c in coords])
-    if a.size == 0:
-        return np.zeros(full, dtype=a.dtype)
-    clipped = tuple(np.clip(c, 0, max(n - 1, 0)).astype(np.intp) for c, n in zip(coords, a.shape))
-    return a[clipped]
-
+# Padding, lanes, loads and stores are semantics/memory.py's (above); UNDETERMINED padding is
+# the tagged NaN (as `tilescope run --check poison` pads).
 
 def _load_elements(a, coords, pad, lane_mask=None):
-    bc, ok = _resolve(a, coords)
-    if a.ndim == 0:
-        vals = np.broadcast_to(a.reshape((1,)), ok.shape)
-    else:
-        vals = _read_clipped(a, bc)
-    sel = ok if lane_mask is None else (ok & lane_mask)
-    if not sel.all():
-        vals = np.where(sel, vals, np.asarray(pad, dtype=a.dtype))
-    return vals
+    bc, ok = in_array(a, coords)
+    return load_lanes(a, bc, ok, pad, lane_mask)[0]
 
 
 def _store_elements(ctx, a, coords, values, lane_mask=None):
-    """Per-lane stores for active blocks; lanes outside the array or masked off are dropped;
-    where lanes collide, the last in (block, row-major lane) order wins."""
-    bc, ok = _resolve(a, coords)
-    values = np.asarray(values)
-    full = (ctx.nb,) + tuple(np.broadcast_shapes(ok.shape, values.shape,
-                                                 np.shape(lane_mask) if lane_mask is not None else ())[1:])
-    want = ctx.active_mask().reshape((-1,) + (1,) * (len(full) - 1))
-    if lane_mask is not None:
-        want = want & _expand_rows(ctx, np.broadcast_to(lane_mask, (np.shape(lane_mask)[0],) + full[1:]))
-    want = np.broadcast_to(want, full)
-    okf = np.broadcast_to(_expand_rows(ctx, np.broadcast_to(ok, (ok.shape[0],) + full[1:])), full)
+    """Per-lane stores for the active blocks; lanes outside the array or masked off are dropped."""
+    bc, ok = in_array(a, coords)
+    want, okf, bcf, (vals,) = store_lanes(ctx, ok, bc, lane_mask, values)
     sel = want & okf
-    if not sel.any():
-        return
-    bcf = [np.broadcast_to(_expand_rows(ctx, np.broadcast_to(c, (c.shape[0],) + full[1:])), full) for c in bc]
-    vals = np.broadcast_to(_expand_rows(ctx, np.broadcast_to(values, (values.shape[0],) + full[1:])), full)
-    if a.ndim == 0:
-        a[()] = vals[sel][-1]
-        return
-    cs, v = keep_last_writes(tuple(c[sel] for c in bcf), vals[sel], a.shape)
-    a[cs] = v
+    if sel.any():
+        write_lanes(a, bcf, vals, sel)
 
 
 def load_tile(ctx, a, *index, shape, order, padding_mode, dtype, traversal_steps=None):
@@ -325,7 +257,7 @@ def load_tile(ctx, a, *index, shape, order, padding_mode, dtype, traversal_steps
         vals = tile_view(a, shape, order)[tuple(np.broadcast_arrays(*[i.astype(np.intp) for i in index]))]
     else:
         coords = tile_coords(index, shape, order, traversal_steps)
-        vals = _load_elements(a, coords, padding_for(padding_mode, dtype))
+        vals = _load_elements(a, coords, padding_for(padding_mode, dtype, poison=True))
     if vals.shape[0] != 1 and vals.shape[0] != ctx.nb:
         vals = np.broadcast_to(vals, (ctx.nb,) + vals.shape[1:])
     return vals
@@ -339,7 +271,7 @@ def store_tile(ctx, a, *index_and_tile, shape, order, traversal_steps=None):
         return
     index = [np.asarray(i) for i in index]
     if a.ndim == 0:
-        a[()] = _expand_rows(ctx, np.asarray(tile).reshape((-1,)))[mask][-1]
+        a[()] = expand_rows(ctx, np.asarray(tile).reshape((-1,)))[mask][-1]
         return
     shape = tuple(shape)
     if traversal_steps is None and a.flags.writeable and \
@@ -374,34 +306,26 @@ def scatter(ctx, a, *rest, ndim, has_mask=False):
 def _atomic_lanes(ctx, a, coords, ok, mode, update, expected=None):
     """Run an atomic over the active, in-bounds lanes; returns the (B, *S) old values."""
     dt = a.dtype
-    shape = (ctx.nb,) + tuple(np.broadcast_shapes(ok.shape, np.shape(update),
-                                                  np.shape(expected) if expected is not None else ())[1:])
-
-    def full(x):
-        x = np.asarray(x)
-        return np.broadcast_to(_expand_rows(ctx, np.broadcast_to(x, (x.shape[0],) + shape[1:])), shape)
-    want = np.broadcast_to(ctx.active_mask().reshape((-1,) + (1,) * (len(shape) - 1)), shape)
-    sel = want & full(ok)
-    cf = [full(c) for c in coords]
-    upd = full(update)
-    old = np.array(full(expected), dtype=dt) if mode == "cas" else np.zeros(shape, dtype=dt)
+    want, okf, cf, (upd, exp) = store_lanes(ctx, ok, coords, None, update, expected)
+    sel = want & okf
+    old = np.array(exp, dtype=dt) if mode == "cas" else np.zeros(want.shape, dtype=dt)
     if sel.any():
         old[sel] = apply_atomic(a, tuple(c[sel] for c in cf), mode, np.asarray(upd[sel], dtype=dt),
-                                 None if expected is None else np.asarray(full(expected)[sel], dtype=dt))
+                                 None if exp is None else np.asarray(exp[sel], dtype=dt))
     return old
 
 
 def atomic(ctx, a, *rest, mode):
     """atomic_<mode>(a, indices..., update): returns the old values; out-of-bounds lanes are no-ops."""
     idx, update = rest[:a.ndim], rest[a.ndim]
-    coords, ok = _resolve(a, idx) if a.ndim else ([], np.ones((1,), dtype=bool))
+    coords, ok = in_array(a, idx) if a.ndim else ([], np.ones((1,), dtype=bool))
     return _atomic_lanes(ctx, a, coords, ok, mode, update)
 
 
 def atomic_cas(ctx, a, *rest):
     """atomic_cas(a, indices..., expected, desired): returns the old values."""
     idx, expected, desired = rest[:a.ndim], rest[a.ndim], rest[a.ndim + 1]
-    coords, ok = _resolve(a, idx) if a.ndim else ([], np.ones((1,), dtype=bool))
+    coords, ok = in_array(a, idx) if a.ndim else ([], np.ones((1,), dtype=bool))
     return _atomic_lanes(ctx, a, coords, ok, "cas", desired, expected)
 
 

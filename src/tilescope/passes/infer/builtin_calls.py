@@ -2,28 +2,23 @@
 from __future__ import annotations
 
 import builtins
-from typing import Any, Callable, Dict, Optional
 
-from ..ir.core import Value
-from ..ir.types import ArrayType, ListType, TileType
+from ... import dtypes as D
+from ...annotations import Array, TiledView, Tile
+from ...dtypes import int32
+from ...ir.core import Value
+from ...ir.types import ArrayType, ListType, TiledViewType, TileType
+from ...ops.common import describe
+from ...ops.registry import register_python_call
+from .abstract import RangeValue
+from .static import host_call
 
-_RULES: Dict[int, Callable] = {}
 
 
 def _rule(fn_obj):
     def wrap(rule):
-        _RULES[id(fn_obj)] = rule
-        return rule
+        return register_python_call(fn_obj, rule)
     return wrap
-
-
-def lookup(fn: Any) -> Optional[Callable]:
-    return _RULES.get(id(fn))
-
-
-def register(fn_obj: Any, rule: Callable) -> None:
-    """Give a Python callable (a class such as `ct.Slice`) a rule in tile code."""
-    _RULES[id(fn_obj)] = rule
 
 
 def _int_bound(ctx, x, what):
@@ -42,7 +37,6 @@ def _int_bound(ctx, x, what):
 
 @_rule(builtins.range)
 def _range(ctx, *args, **kwargs):
-    from ..passes.infer import RangeValue
     if kwargs or not 1 <= len(args) <= 3:
         raise ctx.type_error("range() takes 1 to 3 positional arguments")
     args = [_int_bound(ctx, a, w) for a, w in zip(args, ("start", "stop", "step") if len(args) > 1 else ("stop",))]
@@ -66,11 +60,10 @@ def _len(ctx, x):
             return x.type.shape[0]
         if isinstance(x.type, ArrayType):
             return ctx.getattr(x, "shape")[0]
-    raise ctx.type_error(f"object of {_describe(x)} has no len()")
+    raise ctx.type_error(f"object of {describe(x)} has no len()")
 
 
 def ctx_int32():
-    from ..dtypes import int32
     return int32
 
 
@@ -91,8 +84,8 @@ def _minmax(name, pyfn):
     return rule
 
 
-_RULES[id(builtins.max)] = _minmax("max", max)
-_RULES[id(builtins.min)] = _minmax("min", min)
+register_python_call(builtins.max, _minmax("max", max))
+register_python_call(builtins.min, _minmax("min", min))
 
 
 @_rule(builtins.abs)
@@ -108,7 +101,6 @@ def _divmod(ctx, x, y):
 def _convert(pytype, dtype_name):
     def rule(ctx, x=0):
         if isinstance(x, Value):
-            from .. import dtypes as D
             if x.const is not None:
                 return pytype(x.const)
             if not (isinstance(x.type, TileType) and x.type.shape == ()):
@@ -121,9 +113,9 @@ def _convert(pytype, dtype_name):
     return rule
 
 
-_RULES[id(builtins.int)] = _convert(int, "int32")
-_RULES[id(builtins.float)] = _convert(float, "float32")
-_RULES[id(builtins.bool)] = lambda ctx, x=False: ctx.to_bool(x)
+register_python_call(builtins.int, _convert(int, "int32"))
+register_python_call(builtins.float, _convert(float, "float32"))
+register_python_call(builtins.bool, lambda ctx, x=False: ctx.to_bool(x))
 
 
 @_rule(builtins.tuple)
@@ -132,19 +124,36 @@ def _tuple(ctx, x=()):
         return x
     if isinstance(x, (list, range)):
         return tuple(x)
-    raise ctx.type_error(f"tuple() of {_describe(x)} is not supported in tile code")
+    raise ctx.type_error(f"tuple() of {describe(x)} is not supported in tile code")
 
 
 @_rule(builtins.isinstance)
 def _isinstance(ctx, obj, cls):
-    from . import surface_types
     if isinstance(obj, Value):
         classes = cls if isinstance(cls, tuple) else (cls,)
-        return any(surface_types.value_is_instance(obj, c) for c in classes)
+        return any(_value_is_instance(obj, c) for c in classes)
     try:
         return _host(ctx, isinstance, [obj, cls], {})
     except TypeError as ex:
         raise ctx.type_error(f"isinstance(): {ex}") from None
+
+
+def _value_is_instance(value: Value, cls) -> bool:
+    """isinstance() of a run-time value: its IR type against `ct.Tile`, `ct.Array`, int..."""
+    t = value.type
+    if cls is Tile:
+        return isinstance(t, TileType)
+    if cls is Array:
+        return isinstance(t, ArrayType)
+    if cls is TiledView:
+        return isinstance(t, TiledViewType)
+    if cls in (int, float, bool):
+        return isinstance(t, TileType) and t.shape == () and (
+            (cls is bool and t.dtype.is_bool) or (cls is int and t.dtype.is_int)
+            or (cls is float and t.dtype.is_float))
+    if cls is list:
+        return isinstance(t, ListType)
+    return False
 
 
 @_rule(builtins.print)
@@ -177,19 +186,19 @@ def _tuple_builtin(fn):
     def rule(ctx, *args):
         for a in args:
             if not isinstance(a, tuple):
-                raise ctx.type_error(f"{fn.__name__}() in tile code works on tuples, got {_describe(a)}")
+                raise ctx.type_error(f"{fn.__name__}() in tile code works on tuples, got {describe(a)}")
         return tuple(fn(*args))
     return rule
 
 
-_RULES[id(builtins.zip)] = _tuple_builtin(zip)
-_RULES[id(builtins.reversed)] = _tuple_builtin(reversed)
+register_python_call(builtins.zip, _tuple_builtin(zip))
+register_python_call(builtins.reversed, _tuple_builtin(reversed))
 
 
 @_rule(builtins.enumerate)
 def _enumerate(ctx, x, start=0):
     if not isinstance(x, tuple):
-        raise ctx.type_error(f"enumerate() in tile code works on tuples, got {_describe(x)}")
+        raise ctx.type_error(f"enumerate() in tile code works on tuples, got {describe(x)}")
     return tuple(enumerate(x, start))
 
 
@@ -202,10 +211,4 @@ def _breakpoint(ctx, *args, **kwargs):
 def _host(ctx, fn, args, kwargs):
     """A built-in applied to compile-time values by the evaluator (a user's special methods are
     interpreted, not called)."""
-    from .static import host_call
     return host_call(ctx, fn, args, kwargs)
-
-
-def _describe(x):
-    from ..passes.infer import describe
-    return describe(x)

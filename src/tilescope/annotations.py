@@ -1,10 +1,12 @@
-"""Parameter annotations: `ct.Constant[int]`, `ct.IndexedWithInt64`, `ct.ScalarInt64`..."""
+"""What kernel code annotates with: parameter annotations (`ct.Constant[int]`,
+`ct.IndexedWithInt64`, `ct.ScalarInt64`...) and the classes it names (`ct.Tile`, `ct.Array`...,
+for annotations and isinstance()). `tilescope.lang` exports them as `cuda.tile` does."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Tuple, TypeVar, get_args, get_origin
+from typing import Annotated, Any, Tuple, TypeVar, Union, get_origin
 
-from ..dtypes import DType, int32, int64
+from .dtypes import DType, int32, int64
 
 
 class ConstantAnnotation:
@@ -94,3 +96,24 @@ def scalar_annotation(annotation: Any):
         if type(m).__name__ == "ScalarAnnotation":
             return m
     return None
+
+
+# ---- classes named in kernel code ----------------------------------------------------------
+
+class Tile:
+    """An immutable multi-dimensional value held by a block (type annotation only)."""
+
+
+class Array:
+    """A global-memory array argument of a kernel (type annotation only)."""
+
+
+class TiledView:
+    """An array seen as a grid of tiles, from `Array.tiled_view` (type annotation only)."""
+
+
+class Slice:
+    """A sub-range of an array along one axis, from `Array.slice` (type annotation only)."""
+
+
+Scalar = Union[int, float, bool]

@@ -2,7 +2,8 @@
 
 A kernel written against upstream refers to upstream's functions, dtypes and enums
 through its globals. We map them to tilescope's by public name, using nothing but
-upstream's public module attributes.
+upstream's public module attributes: what kernel code can name through `ct.` (the ops of
+the registry, dtypes, enums, annotations and the classes they name, error classes).
 """
 from __future__ import annotations
 
@@ -10,19 +11,24 @@ import enum
 import sys
 from typing import Any, Dict
 
+from .. import annotations, dtypes, enums, errors
+from . import load_all
+from .registry import SURFACE
+
+_KERNEL_VISIBLE = (dtypes, enums, annotations, errors)
 _table: Dict[int, Any] = {}
 _built_for: Any = None
 
 
 def _build(upstream) -> None:
     global _built_for, _table
-    from .. import lang
+    load_all()                          # every op is in SURFACE
     table: Dict[int, Any] = {}          # built aside, then swapped in: other threads read _table
     for name in dir(upstream):
         if name.startswith("_"):
             continue
         theirs = getattr(upstream, name, None)
-        ours = getattr(lang, name, None)
+        ours = _ours(name)
         if ours is None or theirs is None or theirs is ours:
             continue
         if isinstance(theirs, type) and issubclass(theirs, enum.Enum):
@@ -33,6 +39,12 @@ def _build(upstream) -> None:
     # annotation helpers recognise those by class name, so nothing to map.
     _table = table
     _built_for = upstream
+
+
+def _ours(name: str) -> Any:
+    if name in SURFACE:
+        return SURFACE[name]
+    return next((vars(m)[name] for m in _KERNEL_VISIBLE if name in vars(m)), None)
 
 
 def translate(obj: Any) -> Any:

@@ -11,8 +11,10 @@ import ast
 import threading
 from typing import Any, List
 
-from ..errors import StaticException, TileError, TileStaticEvalError
-from ..pyeval import ForbiddenCall
+from ...errors import StaticException, TileError, TileStaticEvalError
+from ...ops import registry
+from ...pyeval import ForbiddenCall
+from .static_values import check_static_visible, from_static, to_static, type_and_str
 
 _local = threading.local()
 
@@ -25,7 +27,6 @@ def _contexts() -> List[Any]:
 
 
 def trusted_python(ctx, node: ast.expr, what: str) -> Any:
-    from .static import STATIC_SURFACE, _check_static_visible, _to_static, _type_and_str
     names = sorted({n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)})
     scope = {}
     for name in names:
@@ -33,8 +34,8 @@ def trusted_python(ctx, node: ast.expr, what: str) -> Any:
             value = ctx.lookup(name)
         except TileError:
             continue
-        _check_static_visible(ctx, value)
-        scope[name] = _to_static(ctx, value)
+        check_static_visible(ctx, value)
+        scope[name] = to_static(ctx, value)
     lam = ast.Expression(ast.Lambda(
         ast.arguments(posonlyargs=[], args=[ast.arg(n) for n in scope], kwonlyargs=[], kw_defaults=[],
                       defaults=[]), node))
@@ -52,13 +53,13 @@ def trusted_python(ctx, node: ast.expr, what: str) -> Any:
     except TileError:
         raise
     except _Forbidden as ex:
-        verb = "used" if ex.name in STATIC_SURFACE else "called"
+        verb = "used" if ex.name in registry.STATIC_FORMS else "called"
         raise ctx.error(TileStaticEvalError, f"{ex.name}() cannot be {verb} inside {what}.") from None
     except ForbiddenCall as ex:       # a tile-code function called
         raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} inside {what}.") from None
     except Exception as ex:  # the user's code failed at compile time
         raise ctx.error(StaticException, f"Exception was raised inside {what} "
-                                         f"({_type_and_str(ex)})") from None
+                                         f"({type_and_str(ex)})") from None
 
 
 class _Forbidden(Exception):
@@ -69,13 +70,15 @@ class _Forbidden(Exception):
 
 def call_in_trusted_python(name: str, allowed: bool, args, kwargs):
     """(True, result) when a `cuda.tile` op is called from trusted compile-time Python."""
-    from .static import _from_static, _to_static
     stack = _contexts()
     if not stack:
         return False, None
     if not allowed:
         raise _Forbidden(name)
     ctx = stack[-1]
-    result = ctx.call_surface(name, [_from_static(a) for a in args],
-                              {k: _from_static(v) for k, v in kwargs.items()})
-    return True, _to_static(ctx, result)
+    result = ctx.call_surface(name, [from_static(a) for a in args],
+                              {k: from_static(v) for k, v in kwargs.items()})
+    return True, to_static(ctx, result)
+
+
+registry.NATIVE_CALL[0] = call_in_trusted_python

@@ -1,7 +1,7 @@
 """Compile-time Python inside tile code: static_eval/assert/iter/exception, tuples, f-strings.
 
 `ct.static_eval(expr)` and friends evaluate `expr` at compile time with the restricted
-evaluator of `tilescope.pyeval` (as Python only when the user trusts the code: lang/trusted.py).
+evaluator of `tilescope.pyeval` (as Python only when the user trusts the code: trusted.py).
 Local variables that hold run-time values are passed in as proxies that expose
 only what is known statically (shape, dtype, ndim).
 """
@@ -9,190 +9,27 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import enum
 import types
 from typing import Any, List
 
-from ..errors import (Loc, StaticException, TileError, TileInternalError, TileStaticAssertionError,
+from ...errors import (Loc, StaticException, TileError, TileInternalError, TileStaticAssertionError,
                       TileStaticEvalError, TileTypeError)
-from ..frontend import hir as H
-from ..ir.core import Value
-from ..ir.types import ArrayType, TileType
-from ..pyeval import EvalControl, Evaluator, ForbiddenCall, Host, OverBudget, Refused
-from ..pyeval.functions import ResolverScope
-from ..pyeval.policy import module_attribute
-from .bridge import translate
+from ...frontend import hir as H
+from ...frontend.unknown import is_unknown_error, unknown_value_error
+from ...ir.core import Value
+from ...ir.types import TileType
+from ...ops.context import FormatField, FormatString
+from ...ops.registry import SurfaceFunction
+from ...pyeval import EvalControl, Evaluator, ForbiddenCall, Host, OverBudget, Refused, objects
+from ...pyeval.calls import call, construct
+from ...pyeval.functions import ResolverScope
+from ...pyeval.policy import module_attribute
+from .abstract import Frame, _PendingException
+from .static_values import StaticCallable, StaticProxy, check_static_visible, from_static, to_static, type_and_str
+from .trusted import trusted_python
 
-STATIC_SURFACE = frozenset({"static_eval", "static_assert", "static_iter", "static_exception"})
 MAX_STATIC_ITER = 1000
-
-
-class StaticProxy:
-    """What compile-time Python sees of a run-time value: shape, dtype and ndim are known;
-    operators build IR in the kernel being compiled, as cuTile's symbolic tiles do."""
-
-    def __init__(self, value: Value, ctx):
-        object.__setattr__(self, "_value", value)
-        object.__setattr__(self, "_ctx", ctx)
-
-    def __getattr__(self, name: str) -> Any:
-        t = self._value.type
-        if isinstance(t, (TileType, ArrayType)):
-            if name == "dtype":
-                return t.dtype
-            if name == "ndim":
-                return t.ndim
-            if name == "shape" and isinstance(t, TileType):
-                return t.shape
-        # Other attributes (array shapes, methods) resolve as in tile code; methods come
-        # back as callables that may be passed around but not called at compile time.
-        return _to_static(self._ctx, self._ctx.getattr(self._value, name))
-
-    # upstream's wording for symbolic tiles used as concrete Python values
-    def __bool__(self):
-        raise ValueError("Symbolic tile has no concrete value and thus cannot be converted to boolean")
-
-    def __index__(self):
-        raise ValueError("Symbolic tile has no concrete value and thus cannot be converted to an integer")
-
-    __int__ = __index__
-
-    def __float__(self):
-        raise ValueError("Symbolic tile has no concrete value and thus cannot be converted to a float")
-
-    def __repr__(self) -> str:
-        t = self._value.type
-        if isinstance(t, TileType):
-            return f"<tile[{t.dtype.name}, {t.shape!r}]>"
-        if isinstance(t, ArrayType):
-            dims = [str(d) if known else "?" for d, known in
-                    zip(t.shape or (None,) * t.ndim, t.static_shape or (False,) * t.ndim)]
-            return f"<array[{t.dtype.name}, ({', '.join(dims)})]>"
-        return f"<{t}>"
-
-
-def _proxy_binary(op: str, reflected: bool):
-    def fn(self, other):
-        ctx = self._ctx
-        a, b = _from_static(self), _from_static(other)
-        if reflected:
-            a, b = b, a
-        return _to_static(ctx, ctx.binary(op, a, b))
-    return fn
-
-
-def _proxy_compare(op: str):
-    def fn(self, other):
-        ctx = self._ctx
-        return _to_static(ctx, ctx.compare(op, _from_static(self), _from_static(other)))
-    return fn
-
-
-def _proxy_unary(op: str):
-    def fn(self):
-        ctx = self._ctx
-        return _to_static(ctx, ctx.unary(op, _from_static(self)))
-    return fn
-
-
-for _op, _dunder in (("add", "add"), ("sub", "sub"), ("mul", "mul"), ("truediv", "truediv"),
-                     ("floordiv", "floordiv"), ("mod", "mod"), ("pow", "pow"), ("matmul", "matmul"),
-                     ("lshift", "lshift"), ("rshift", "rshift"), ("and_", "and"), ("or_", "or"),
-                     ("xor", "xor")):
-    setattr(StaticProxy, f"__{_dunder}__", _proxy_binary(_op, False))
-    setattr(StaticProxy, f"__r{_dunder}__", _proxy_binary(_op, True))
-for _op in ("eq", "ne", "lt", "le", "gt", "ge"):
-    setattr(StaticProxy, f"__{_op}__", _proxy_compare(_op))
-for _op, _dunder in (("neg", "neg"), ("pos", "pos"), ("invert", "invert")):
-    setattr(StaticProxy, f"__{_dunder}__", _proxy_unary(_op))
-StaticProxy.__hash__ = object.__hash__
-
-
-class _StaticCallable:
-    """A tile-code callable (nested function, bound method) seen from compile-time Python."""
-
-    def __init__(self, target: Any, desc: str):
-        self.target, self.desc = target, desc
-
-    def __call__(self, *args, **kwargs):
-        raise ForbiddenCall(self.desc)
-
-    def __repr__(self) -> str:
-        return self.desc
-
-
-def _callable_desc(x: Any) -> str | None:
-    """How upstream names a tile-code callable in 'cannot be called' errors, or None."""
-    from ..passes.infer import BoundMethod, Closure
-    if isinstance(x, Closure):
-        loc = getattr(x.fn, "loc", None)
-        where = f" @{loc.filename.rsplit('/', 1)[-1]}:{loc.line}" if loc is not None else ""
-        if x.fn.name == "<lambda>":
-            return f"<lambda{where}>"
-        return f"<function '{x.fn.name}'{where}>"
-    if isinstance(x, BoundMethod):
-        target = x.target
-        name = getattr(target, "name", None) or getattr(target, "__name__", "method")
-        return f"{name}()"
-    return None
-
-
-def _check_static_visible(ctx, x: Any) -> None:
-    """Only tiles and arrays have a compile-time view (as cuTile's symbolic values)."""
-    if isinstance(x, tuple):
-        for i in x:
-            _check_static_visible(ctx, i)
-    elif isinstance(x, Value) and x.const is None and not isinstance(x.type, (TileType, ArrayType)):
-        raise ctx.type_error(f"Objects of type {x.type} are not supported at compile time")
-
-
-def _to_static(ctx, x: Any) -> Any:
-    t = type(x)
-    if t is Value:
-        # A known scalar is its Python value; a tile (even a constant splat) stays a proxy.
-        scalar = isinstance(x.type, TileType) and not x.type.shape
-        return x.const if x.const is not None and scalar else StaticProxy(x, ctx)
-    if t is tuple:
-        return tuple(_to_static(ctx, i) for i in x)
-    if t is dict:
-        return {k: _to_static(ctx, v) for k, v in x.items()}
-    if t in _PLAIN or t is StaticProxy:
-        return x
-    desc = _callable_desc(x)
-    if desc is not None:
-        return _StaticCallable(x, desc)
-    return x
-
-
-_PLAIN = frozenset({int, float, bool, str, type(None)})
-
-
-def _from_static(x: Any) -> Any:
-    t = type(x)
-    if t is _StaticCallable:
-        return x.target
-    if t is StaticProxy:
-        return object.__getattribute__(x, "_value")
-    if t is tuple or t is list:
-        return tuple(_from_static(i) for i in x)
-    if t is dict:
-        return {k: _from_static(v) for k, v in x.items()}
-    if dataclasses.is_dataclass(t) and not isinstance(x, type):
-        fields = {f.name: object.__getattribute__(x, f.name) for f in dataclasses.fields(t)
-                  if _has_field(x, f.name)}
-        converted = {k: _from_static(v) for k, v in fields.items()}
-        if any(converted[k] is not fields[k] for k in fields):
-            from ..passes.values import make_dataclass_instance
-            return make_dataclass_instance(t, converted)
-        return x
-    return translate(x)
-
-
-def _has_field(obj: Any, name: str) -> bool:
-    try:
-        object.__getattribute__(obj, name)
-        return True
-    except AttributeError:
-        return False
 
 
 class _KernelHost(Host):
@@ -202,20 +39,18 @@ class _KernelHost(Host):
         self.ctx = ctx
 
     def adapt(self, value: Any) -> Any:
-        return _to_static(self.ctx, value)
+        return to_static(self.ctx, value)
 
     def call(self, fn: Any, args, kwargs) -> Any:
-        from ..ops.registry import SurfaceFunction
         if isinstance(fn, SurfaceFunction):
-            result = self.ctx.call_surface(fn.name, [_from_static(a) for a in args],
-                                           {k: _from_static(v) for k, v in kwargs.items()})
-            return _to_static(self.ctx, result)
-        if isinstance(fn, _StaticCallable):
+            result = self.ctx.call_surface(fn.name, [from_static(a) for a in args],
+                                           {k: from_static(v) for k, v in kwargs.items()})
+            return to_static(self.ctx, result)
+        if isinstance(fn, StaticCallable):
             raise ForbiddenCall(fn.desc)
         return super().call(fn, args, kwargs)
 
     def unknown(self, name: str, value: Any) -> Any:
-        from ..frontend.static_module import unknown_value_error
         raise unknown_value_error(self.ctx, name, value)
 
 
@@ -234,7 +69,6 @@ def static_python(ctx, node: ast.expr, what: str, finish=None) -> Any:
             raise ctx.syntax_error(f"{what} expression attempted to modify a local variable "
                                    f"'{n.target.id}'")
     if getattr(ctx, "trust", False):
-        from .trusted import trusted_python
         value = trusted_python(ctx, node, what)
         return finish(None, value) if finish is not None else value
     ev = _evaluator(ctx)
@@ -243,12 +77,11 @@ def static_python(ctx, node: ast.expr, what: str, finish=None) -> Any:
         try:
             value = ctx.lookup(name)
         except TileError as e:
-            from ..frontend.static_module import is_unknown_error
             if is_unknown_error(e) or isinstance(e, TileTypeError):
                 raise
             return False, None          # not a variable of the kernel: a built-in, or a NameError
-        _check_static_visible(ctx, value)
-        return True, _to_static(ctx, value)
+        check_static_visible(ctx, value)
+        return True, to_static(ctx, value)
 
     try:
         value = ev.evaluate(node, ResolverScope(resolve), {}, ev.filename)
@@ -263,7 +96,7 @@ def static_python(ctx, node: ast.expr, what: str, finish=None) -> Any:
         raise ctx.error(TileInternalError, f"internal error while evaluating {what}: {ex}") from ex
     except Exception as ex:  # the evaluated code raised (ZeroDivisionError...)
         raise ctx.error(StaticException, f"Exception was raised inside {what} "
-                                         f"({_type_and_str(ex)})") from None
+                                         f"({type_and_str(ex)})") from None
 
 
 def refusal_error(ctx, ex: Refused, what: str) -> TileError:
@@ -279,9 +112,6 @@ def refusal_error(ctx, ex: Refused, what: str) -> TileError:
     return ctx.error(TileStaticEvalError, f"{what} {kind}: {ex.reason} (see docs/reliability.md)", loc)
 
 
-def _type_and_str(ex: BaseException) -> str:
-    s = str(ex)
-    return f"{type(ex).__name__}: {s}" if s else type(ex).__name__
 
 
 def call_static(ctx, fn, call: H.Call) -> Any:
@@ -302,7 +132,7 @@ def call_static(ctx, fn, call: H.Call) -> Any:
             params = getattr(type(result), "__dataclass_params__", None)
             if params is not None and not params.frozen:
                 raise ctx.type_error("Only frozen dataclasses are supported")
-        return _from_static(result)
+        return from_static(result)
     if name == "static_assert":
         if len(raw.args) not in (1, 2) or raw.keywords:
             raise ctx.syntax_error("static_assert(cond, msg=None, /) expects one or two positional arguments")
@@ -325,8 +155,7 @@ def call_static(ctx, fn, call: H.Call) -> Any:
 
 def _text(ev, value: Any) -> str:
     """str(value), by the evaluator (a user __str__ is interpreted) unless trusted (ev is None)."""
-    from ..pyeval.objects import to_str
-    return str(value) if ev is None else to_str(ev, value)
+    return str(value) if ev is None else objects.to_str(ev, value)
 
 
 def static_iter_items(ctx, call: H.Call) -> List[Any]:
@@ -339,9 +168,8 @@ def static_iter_items(ctx, call: H.Call) -> List[Any]:
 
 def drain(ctx, value, ev=None) -> List[Any]:
     """The items of a static_iter() iterable (at most MAX_STATIC_ITER), with upstream's errors."""
-    from ..pyeval import objects as ops
     try:
-        it = iter(value) if ev is None else ops.iterate(ev, value)
+        it = iter(value) if ev is None else objects.iterate(ev, value)
     except EvalControl:
         raise
     except Exception as ex:
@@ -360,14 +188,12 @@ def drain(ctx, value, ev=None) -> List[Any]:
         if isinstance(x, (list, dict, set)):
             raise ctx.error(TileStaticEvalError, f"Invalid item #{i} of static_iter() iterable: "
                                                  f"Cannot create constant from value of type {type(x).__name__}.")
-        items.append(_from_static(x))
+        items.append(from_static(x))
     raise ctx.error(TileStaticEvalError, f"Maximum number of iterations ({MAX_STATIC_ITER}) has been "
                                          f"reached while unpacking the static_iter() iterable")
 
 
 def raise_static_exception(ctx, exc: Any) -> None:
-    from ..passes.infer import _PendingException
-    from ..pyeval.calls import construct
     ev = _evaluator(ctx)
     if isinstance(exc, _PendingException):
         try:
@@ -386,7 +212,7 @@ def raise_static_exception(ctx, exc: Any) -> None:
             raise refusal_error(ctx, ex, "static_exception()") from None
     if not isinstance(exc, BaseException):
         raise ctx.type_error(f"'{type(exc).__name__}' is not derived from 'BaseException'")
-    raise ctx.error(StaticException, f"Exception was raised at compile time ({_type_and_str(exc)})")
+    raise ctx.error(StaticException, f"Exception was raised at compile time ({type_and_str(exc)})")
 
 
 def format_fstring(ctx, e: H.JoinedStr) -> Any:
@@ -429,9 +255,8 @@ def format_fstring(ctx, e: H.JoinedStr) -> Any:
 
 def host_format(ctx, value: Any, spec: str) -> str:
     """format(value, spec) of a compile-time value, by the evaluator (user __format__ interpreted)."""
-    from ..pyeval.objects import format_value
     try:
-        return format_value(_evaluator(ctx), value, spec)
+        return objects.format_value(_evaluator(ctx), value, spec)
     except Refused as ex:
         raise refusal_error(ctx, ex, "an f-string") from None
 
@@ -442,40 +267,13 @@ def _tuple_has_tile(t: tuple) -> bool:
 
 
 def _is_number(x: Any) -> bool:
-    import enum
     return isinstance(x, (bool, int, float)) and not isinstance(x, enum.Enum)
-
-
-class FormatField:
-    """A `{value:spec}` field of an f-string, formatted when printed."""
-
-    def __init__(self, value: Any, conversion: int, spec: str):
-        self.value, self.conversion, self.spec = value, conversion, spec
-
-    def __str__(self) -> str:
-        v = self.value.const if isinstance(self.value, Value) else self.value
-        if v is None:
-            return f"<{self.value.type}>"
-        try:
-            return format(v, self.spec)
-        except (ValueError, TypeError):
-            return str(v)
-
-
-class FormatString:
-    """An f-string with fields formatted at run time, consumed by ct.print."""
-
-    def __init__(self, parts):
-        self.parts = parts
-
-    def __str__(self) -> str:
-        return "".join(str(p) for p in self.parts)
 
 
 def contains(ctx, item: Any, container: Any) -> Any:
     if isinstance(container, dict):          # `"foo" in kwargs`: keys are compile-time strings
         key = ctx.require_constant(item, "the key of 'in'")
-        if type(key) not in _PLAIN:
+        if type(key) not in _PLAIN_SCALARS:
             raise ctx.type_error(f"'in' on a dict needs a string or number key, got {type(key).__name__}")
         return key in container
     if not isinstance(container, tuple):
@@ -524,7 +322,6 @@ def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
 
 
 def tuple_comprehension(ctx, e: H.GeneratorExp) -> tuple:
-    from ..passes.infer import Frame
     out: List[Any] = []
     saved = ctx.frame
     # A comprehension has its own scope (as in Python): lambdas made in it see its loop
@@ -567,7 +364,7 @@ def host_python(ctx, operation, *args) -> Any:
     interpreted rather than called. Python errors of the evaluated code propagate."""
     ev = _evaluator(ctx)
     try:
-        return _from_static(operation(ev, *args))
+        return from_static(operation(ev, *args))
     except ForbiddenCall as ex:
         raise ctx.error(TileStaticEvalError, f"{ex.desc} cannot be {ex.verb} at compile time.") from None
     except Refused as ex:
@@ -577,22 +374,18 @@ def host_python(ctx, operation, *args) -> Any:
 def host_truth(ctx, x: Any) -> bool:
     if type(x) in _PLAIN_SCALARS:
         return bool(x)
-    from ..pyeval.objects import truth
-    return host_python(ctx, truth, x)
+    return host_python(ctx, objects.truth, x)
 
 
 def host_compare(ctx, op: str, left: Any, right: Any) -> Any:
-    from ..pyeval.objects import compare
-    return host_python(ctx, compare, op, left, right)
+    return host_python(ctx, objects.compare, op, left, right)
 
 
 def host_getattr(ctx, obj: Any, name: str) -> Any:
-    from ..pyeval.objects import get_attribute
     if type(obj) is types.ModuleType and not (name.startswith("__") and name.endswith("__")):
         return module_attribute(obj, name)     # (the common `ct.load`: no evaluator needed)
-    return host_python(ctx, get_attribute, obj, name)
+    return host_python(ctx, objects.get_attribute, obj, name)
 
 
 def host_call(ctx, fn: Any, args, kwargs) -> Any:
-    from ..pyeval.calls import call
     return host_python(ctx, call, fn, list(args), dict(kwargs))
