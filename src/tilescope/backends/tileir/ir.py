@@ -56,6 +56,17 @@ class TensorView:
         return f"tensor_view<{dims}{self.elem}, strides=[{','.join(_dyn(s) for s in self.strides)}]>"
 
 
+def _view_tail(padding: Optional[str], view: "TensorView", dim_map: Tuple[int, ...]) -> str:
+    """Shared `, padding_value = .., <view>, dim_map=[..]>` tail of the tiled view types."""
+    text = ""
+    if padding is not None:
+        text += f", padding_value = {padding}"
+    text += f", {view}"
+    if tuple(dim_map) != tuple(range(len(dim_map))):
+        text += f", dim_map=[{', '.join(map(str, dim_map))}]"
+    return text + ">"
+
+
 @dataclass(frozen=True)
 class PartitionView:
     tile: Tuple[int, ...]
@@ -64,13 +75,8 @@ class PartitionView:
     padding: Optional[str] = None      # zero, neg_zero, nan, pos_inf, neg_inf, or None
 
     def __str__(self) -> str:
-        text = f"partition_view<tile=({'x'.join(map(str, self.tile))})"
-        if self.padding is not None:
-            text += f", padding_value = {self.padding}"
-        text += f", {self.view}"
-        if tuple(self.dim_map) != tuple(range(len(self.dim_map))):
-            text += f", dim_map=[{', '.join(map(str, self.dim_map))}]"
-        return text + ">"
+        head = f"partition_view<tile=({'x'.join(map(str, self.tile))})"
+        return head + _view_tail(self.padding, self.view, self.dim_map)
 
 
 @dataclass(frozen=True)
@@ -83,14 +89,9 @@ class StridedView:
     padding: Optional[str] = None
 
     def __str__(self) -> str:
-        text = (f"strided_view<tile=({'x'.join(map(str, self.tile))}), "
+        head = (f"strided_view<tile=({'x'.join(map(str, self.tile))}), "
                 f"traversal_strides=[{','.join(map(str, self.steps))}]")
-        if self.padding is not None:
-            text += f", padding_value = {self.padding}"
-        text += f", {self.view}"
-        if tuple(self.dim_map) != tuple(range(len(self.dim_map))):
-            text += f", dim_map=[{', '.join(map(str, self.dim_map))}]"
-        return text + ">"
+        return head + _view_tail(self.padding, self.view, self.dim_map)
 
 
 @dataclass(frozen=True)
