@@ -412,19 +412,25 @@ def _gen_for(g: KernelGen, op: Op) -> None:
     w.open(f"for (int64_t {it} = (int64_t){start}; {it} < (int64_t){stop}; {it} += (int64_t){step})")
     w(f"const {ctype(iv.type.dtype)} v{iv.id} = ({ctype(iv.type.dtype)}){it};")
     g.define(iv, CVal(iv.type.dtype, (), expr=f"v{iv.id}"))
-    for a, s in zip(carried_args, carried):
-        g.define(a, s)
-    g.loops.append(_Loop(label, carried, results))
-    g.block(body)
-    g.loops.pop()
-    w(f"{label}_next: ;")
-    w.close()
+    _loop_body(g, body, carried_args, _Loop(label, carried, results))
     if results is not None:
         for r, c in zip(results, carried):
             g.copy_into(r, c)
         w(f"{label}_end: ;")
     for r, s in zip(op.results, results if results is not None else carried):
         g.define(r, s)
+
+
+def _loop_body(g: KernelGen, body, args, loop: _Loop) -> None:
+    """Bind the carried `args` to the loop's slots, emit `body` inside it, then its `_next`
+    label, and close the C loop the caller opened."""
+    for a, s in zip(args, loop.carried):
+        g.define(a, s)
+    g.loops.append(loop)
+    g.block(body)
+    g.loops.pop()
+    g.w(f"{loop.label}_next: ;")
+    g.w.close()
 
 
 def _gen_loop(g: KernelGen, op: Op) -> None:
@@ -442,13 +448,7 @@ def _gen_loop(g: KernelGen, op: Op) -> None:
     w(f"int64_t {count} = 0;")
     w.open("for (;;)")
     w(f"if (++{count} > {limit}LL) {{ ts_report(ctx, {site}, lin, 0, 0); return 1; }}")
-    for a, s in zip(body.args, carried):
-        g.define(a, s)
-    g.loops.append(_Loop(label, carried, results))
-    g.block(body)
-    g.loops.pop()
-    w(f"{label}_next: ;")
-    w.close()
+    _loop_body(g, body, body.args, _Loop(label, carried, results))
     w(f"{label}_end: ;")
     for r, s in zip(op.results, results):
         g.define(r, s)
