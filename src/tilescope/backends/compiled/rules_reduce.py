@@ -164,14 +164,10 @@ def _scan(g, op):
     shape = tuple(res.type.shape)
     out = g.buffer(dt, shape, f"v{res.id}")
     w = g.w
-    others = [a for a in range(len(shape)) if a != axis]
-    names = {a: g.fresh("r") for a in others}
-    for a in others:
-        w.open(f"for (int64_t {names[a]} = 0; {names[a]} < {shape[a]}; {names[a]}++)")
+    others, idx = _open_outer_loops(g, shape, axis)
     n = shape[axis]
     kv = g.fresh("k")
     acc = g.fresh("acc")
-    idx = lambda pos: [names[a] if a != axis else pos for a in range(len(shape))]  # noqa: E731
     first = "0" if not reverse else str(n - 1)
     src = lambda pos: x.at(idx(pos))  # noqa: E731
     w(f"{ctype(dt)} {acc} = {src(first)};")
@@ -247,6 +243,16 @@ def custom_reduce(g, op) -> None:
         g.define(r, out)
 
 
+def _open_outer_loops(g, shape, axis):
+    """Open one loop per axis other than `axis`; returns those axes (one w.close() each) and
+    idx(pos): the index list of the current element with `pos` along `axis`."""
+    others = [a for a in range(len(shape)) if a != axis]
+    names = {a: g.fresh("r") for a in others}
+    for a in others:
+        g.w.open(f"for (int64_t {names[a]} = 0; {names[a]} < {shape[a]}; {names[a]}++)")
+    return others, lambda pos: [names[a] if a != axis else pos for a in range(len(shape))]
+
+
 def custom_scan(g, op) -> None:
     """semantics.reductions.scan with fn 'custom': along the axis, acc = combine(acc, element)."""
     xs = [g.val_lazy(v) for v in op.operands]
@@ -256,13 +262,9 @@ def custom_scan(g, op) -> None:
     dts = [r.type.dtype for r in op.results]
     outs = [g.buffer(dt, shape, f"v{r.id}") for r, dt in zip(op.results, dts)]
     w = g.w
-    others = [a for a in range(len(shape)) if a != axis]
-    names = {a: g.fresh("r") for a in others}
-    for a in others:
-        w.open(f"for (int64_t {names[a]} = 0; {names[a]} < {shape[a]}; {names[a]}++)")
+    others, idx = _open_outer_loops(g, shape, axis)
     n = shape[axis]
     kv = g.fresh("k")
-    idx = lambda pos: [names[a] if a != axis else pos for a in range(len(shape))]  # noqa: E731
     first = "0" if not reverse else str(n - 1)
     accs = [g.fresh("acc") for _ in xs]
     for a, x, o, dt in zip(accs, xs, outs, dts):
