@@ -47,62 +47,39 @@ def itemsize(dtype: D.DType) -> int:
             "int32_t": 4, "uint32_t": 4, "float": 4, "int64_t": 8, "uint64_t": 8, "double": 8}[ctype(dtype)]
 
 
+# storage dtype -> the runtime function converting it to / from float32 (absent: a plain C cast)
+_TO_FLOAT = {"float16": "ts_h2f", "bfloat16": "ts_bf2f", "float8_e4m3fn": "ts_e4m3_to_f",
+             "float8_e5m2": "ts_e5m2_to_f"}
+_FROM_FLOAT = {"float16": "ts_f2h", "bfloat16": "ts_f2bf", "float8_e4m3fn": "ts_f_to_e4m3",
+               "float8_e5m2": "ts_f_to_e5m2", "tfloat32": "ts_tf32"}
+_FROM_DOUBLE = {"float64": "", "float32": "(float)", "float16": "ts_d2h", "bfloat16": "ts_d2bf"}
+_CANON = {"float32": "ts_canon32", "tfloat32": "ts_canon32", "float64": "ts_canon64", "float16": "ts_canon16",
+          "bfloat16": "ts_canonbf"}
+
+
 def to_double(expr: str, dtype: D.DType) -> str:
     """The value of a storage expression as the executor's `to_float64` gives it."""
-    n = dtype.name
-    if n == "float16":
+    if dtype.name == "float16":
         return f"ts_h2d({expr})"
-    if n == "bfloat16":
-        return f"(double)ts_bf2f({expr})"
-    if n == "float8_e4m3fn":
-        return f"(double)ts_e4m3_to_f({expr})"
-    if n == "float8_e5m2":
-        return f"(double)ts_e5m2_to_f({expr})"
-    return f"(double)({expr})"
+    return f"(double){to_float(expr, dtype)}"      # the float32 value is exact, so widening is too
 
 
 def to_float(expr: str, dtype: D.DType) -> str:
     """float32 value of a float16/bfloat16/fp8/float32 storage expression (exact)."""
-    n = dtype.name
-    if n == "float16":
-        return f"ts_h2f({expr})"
-    if n == "bfloat16":
-        return f"ts_bf2f({expr})"
-    if n == "float8_e4m3fn":
-        return f"ts_e4m3_to_f({expr})"
-    if n == "float8_e5m2":
-        return f"ts_e5m2_to_f({expr})"
-    return f"({expr})"
+    return f"{_TO_FLOAT.get(dtype.name, '')}({expr})"
 
 
 def from_float(expr: str, dtype: D.DType) -> str:
     """A float32 value rounded (nearest even) into storage `dtype` (float32 and narrower)."""
-    n = dtype.name
-    if n == "float16":
-        return f"ts_f2h({expr})"
-    if n == "bfloat16":
-        return f"ts_f2bf({expr})"
-    if n == "float8_e4m3fn":
-        return f"ts_f_to_e4m3({expr})"
-    if n == "float8_e5m2":
-        return f"ts_f_to_e5m2({expr})"
-    if n == "tfloat32":
-        return f"ts_tf32({expr})"
-    return f"({expr})"
+    return f"{_FROM_FLOAT.get(dtype.name, '')}({expr})"
 
 
 def from_double(expr: str, dtype: D.DType) -> str:
     """A float64 value (taken as exact) rounded once, nearest even, into storage `dtype`."""
-    n = dtype.name
-    if n == "float64":
-        return f"({expr})"
-    if n == "float32":
-        return f"(float)({expr})"
-    if n == "float16":
-        return f"ts_d2h({expr})"
-    if n == "bfloat16":
-        return f"ts_d2bf({expr})"
-    return from_float(f"ts_d2f_odd({expr})", dtype)
+    f = _FROM_DOUBLE.get(dtype.name)
+    if f is not None:
+        return f"{f}({expr})"
+    return from_float(f"ts_d2f_odd({expr})", dtype)     # round to odd, then once more: exact
 
 
 def c_literal(value, dtype: D.DType) -> str:
@@ -305,13 +282,5 @@ def loop_nest(w: Writer, shape: Sequence[int], operands: Sequence[CVal],
 
 def canon(expr: str, dtype: D.DType) -> str:
     """`expr` with a NaN result replaced by the GPU's canonical NaN."""
-    n = dtype.name
-    if n in ("float32", "tfloat32"):
-        return f"ts_canon32({expr})"
-    if n == "float64":
-        return f"ts_canon64({expr})"
-    if n == "float16":
-        return f"ts_canon16({expr})"
-    if n == "bfloat16":
-        return f"ts_canonbf({expr})"
-    return expr
+    f = _CANON.get(dtype.name)
+    return expr if f is None else f"{f}({expr})"
