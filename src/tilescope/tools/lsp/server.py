@@ -33,6 +33,26 @@ def _checked_range(rng: T.Range) -> T.Range:
     return rng
 
 
+async def _typing_view(ls: TilescopeServer, uri: str):
+    """The document's view for a request made while typing: no wait when an analysis exists."""
+    ls.document(uri)
+    return await ls.view(uri, None, wait=0.0 if ls.state(uri).summary is not None else 1.5)
+
+
+async def _query_at(ls: TilescopeServer, uri: str, position: T.Position, query, what: str):
+    """(view, query(summary, line, col)) at `position`; (view, None) when there is no analysed
+    position there or the query fails (logged as "<what> failed")."""
+    view = await ls.view(uri, position.line)
+    pos = view.position_in(position) if view is not None else None
+    if pos is None:
+        return view, None
+    try:
+        return view, query(view.summary, *pos)
+    except Exception:
+        log.exception("%s failed", what)
+        return view, None
+
+
 def build_server() -> TilescopeServer:
     server = TilescopeServer()
 
@@ -122,15 +142,7 @@ def build_server() -> TilescopeServer:
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
     async def hover(ls: TilescopeServer, params: T.HoverParams):
-        view = await ls.view(params.text_document.uri, params.position.line)
-        pos = view.position_in(params.position) if view is not None else None
-        if pos is None:
-            return None
-        try:
-            h = F.hover(view.summary, *pos)
-        except Exception:
-            log.exception("hover failed")
-            return None
+        view, h = await _query_at(ls, params.text_document.uri, params.position, F.hover, "hover")
         if h is None:
             return None
         return T.Hover(contents=T.MarkupContent(T.MarkupKind.Markdown, h.markdown), range=view.range(h.range))
@@ -157,8 +169,7 @@ def build_server() -> TilescopeServer:
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[".", "(", ","]))
     async def completion(ls: TilescopeServer, params: T.CompletionParams):
         uri = params.text_document.uri
-        ls.document(uri)
-        view = await ls.view(uri, None, wait=0.0 if ls.state(uri).summary is not None else 1.5)
+        view = await _typing_view(ls, uri)
         if view is None:
             return None
         try:
@@ -177,8 +188,7 @@ def build_server() -> TilescopeServer:
     @server.feature(T.TEXT_DOCUMENT_SIGNATURE_HELP, T.SignatureHelpOptions(trigger_characters=["(", ","]))
     async def signature_help(ls: TilescopeServer, params: T.SignatureHelpParams):
         uri = params.text_document.uri
-        ls.document(uri)
-        view = await ls.view(uri, None, wait=0.0 if ls.state(uri).summary is not None else 1.5)
+        view = await _typing_view(ls, uri)
         if view is None:
             return None
         try:
@@ -197,15 +207,7 @@ def build_server() -> TilescopeServer:
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: TilescopeServer, params: T.DefinitionParams):
         uri = params.text_document.uri
-        view = await ls.view(uri, params.position.line)
-        pos = view.position_in(params.position) if view is not None else None
-        if pos is None:
-            return None
-        try:
-            d = F.definition(view.summary, *pos)
-        except Exception:
-            log.exception("definition failed")
-            return None
+        view, d = await _query_at(ls, uri, params.position, F.definition, "definition")
         if d is None:
             return None
         path, key = d
