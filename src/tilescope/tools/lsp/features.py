@@ -160,11 +160,16 @@ def word_at(text_line: str, col: int) -> Optional[Tuple[int, int, str]]:
     return None
 
 
-def _static_hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
-    """No recorded value here: describe `ct.*` names and module-level values from the source alone."""
+def _word_at_position(s: Summary, line: int, col: int):
+    """word_at on the document's 1-based `line` (start, end, dotted name), or None off the text."""
     if not 0 < line <= len(s.lines):
         return None
-    w = word_at(s.lines[line - 1], col)
+    return word_at(s.lines[line - 1], col)
+
+
+def _static_hover(s: Summary, line: int, col: int) -> Optional[HoverResult]:
+    """No recorded value here: describe `ct.*` names and module-level values from the source alone."""
+    w = _word_at_position(s, line, col)
     if w is None:
         return None
     start, end, dotted = w
@@ -430,9 +435,7 @@ def _param_label(p: inspect.Parameter) -> str:
 
 def definition(s: Summary, line: int, col: int) -> Optional[Tuple[Optional[str], Key]]:
     """(file path, or None for this document; range) of what the name at the position refers to."""
-    if not 0 < line <= len(s.lines):
-        return None
-    w = word_at(s.lines[line - 1], col)
+    w = _word_at_position(s, line, col)
     if w is None:
         return None
     _, _, dotted = w
