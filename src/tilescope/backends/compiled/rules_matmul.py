@@ -13,6 +13,7 @@ runs it: the operands of up to fusion.FUSED_K elements of K are gathered and mul
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from math import prod
 from typing import List, Tuple
 
@@ -69,6 +70,17 @@ class Plan:
         if self.width is D.int64:
             return f"(int64_t)({expr})"
         return expr if self.width is self.acc_dt else to_double(expr, self.acc_dt)
+
+
+
+@contextmanager
+def _unless_placed(w, place):
+    """Code emitted inside runs only when `place` (an operand already placed, or None) is not set."""
+    if place is not None:
+        w.open(f"if (!{place.flag})")
+    yield
+    if place is not None:
+        w.close()
 
 
 def _dims(op) -> Tuple[Tuple[int, ...], int, int, int]:
@@ -253,20 +265,14 @@ def gen_fused_for(g, op, chain: List) -> None:
         nb = prod(batch)
         kc = k * its
         # x rows go to columns [count*k, count*k + k) of xs; y rows to rows of ys
-        if places[0] is not None:
-            w.open(f"if (!{places[0].flag})")
-        x3 = _as3(tile_of(g.val(o.operands[0]), tuple(o.operands[0].type.shape)), nb, m, k)
-        w(f"for (int64_t b = 0; b < {nb}; b++) for (int64_t i = 0; i < {m}; i++) for (int64_t q = 0; q < {k}; q++) "
-          f"{xs.buf}[b*{m * kc} + i*{kc} + {count}*{k} + q] = {plan.operand(x3.at(['b', 'i', 'q']), plan.x_dt)};")
-        if places[0] is not None:
-            w.close()
-        if places[1] is not None:
-            w.open(f"if (!{places[1].flag})")
-        y3 = _as3(tile_of(g.val(o.operands[1]), tuple(o.operands[1].type.shape)), nb, k, n)
-        w(f"for (int64_t b = 0; b < {nb}; b++) for (int64_t q = 0; q < {k}; q++) for (int64_t j = 0; j < {n}; j++) "
-          f"{ys.buf}[b*{kc * n} + ({count}*{k} + q)*{n} + j] = {plan.operand(y3.at(['b', 'q', 'j']), plan.y_dt)};")
-        if places[1] is not None:
-            w.close()
+        with _unless_placed(w, places[0]):
+            x3 = _as3(tile_of(g.val(o.operands[0]), tuple(o.operands[0].type.shape)), nb, m, k)
+            w(f"for (int64_t b = 0; b < {nb}; b++) for (int64_t i = 0; i < {m}; i++) for (int64_t q = 0; q < {k}; q++) "
+              f"{xs.buf}[b*{m * kc} + i*{kc} + {count}*{k} + q] = {plan.operand(x3.at(['b', 'i', 'q']), plan.x_dt)};")
+        with _unless_placed(w, places[1]):
+            y3 = _as3(tile_of(g.val(o.operands[1]), tuple(o.operands[1].type.shape)), nb, k, n)
+            w(f"for (int64_t b = 0; b < {nb}; b++) for (int64_t q = 0; q < {k}; q++) for (int64_t j = 0; j < {n}; j++) "
+              f"{ys.buf}[b*{kc * n} + ({count}*{k} + q)*{n} + j] = {plan.operand(y3.at(['b', 'q', 'j']), plan.y_dt)};")
         w(f"{count}++;")
         w.open(f"if ({count} == {its})")
         flush(states[i], count)
