@@ -21,6 +21,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
+class SpecCase:
+    """One kernel of a test module, with its argument specs, as export_bytecode takes cases."""
+    def __init__(self, prefix: str, path, kernel: str, args):
+        self.key, self.path, self.kernel, self.args = f"{prefix}::{kernel}", path, kernel, args
+
+
+def export_spec(prefix: str, path, spec: dict, version: str, out_dir: str) -> dict:
+    """Upstream's bytecode of every kernel of `spec` ({kernel: argument specs}) in the module at
+    `path`: {kernel: bytecode file}."""
+    cases = [SpecCase(prefix, path, name, args) for name, args in spec.items()]
+    paths = export_bytecode(cases, version, out_dir)
+    return {c.kernel: paths[c.key] for c in cases}
+
+
 def export_bytecode(cases, version: str, out_dir: str, launches=None) -> dict:
     launches = launches or {}
     job = {"version": version, "out": str(out_dir),

@@ -67,26 +67,11 @@ def test_split_loops_compute_the_same(name, bound, monkeypatch):
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")
 def test_same_code_as_upstream(tmp_path):
-    from dataclasses import dataclass
+    from tests.oracle.upstream_export import export_spec
 
-    from tests.oracle.upstream_export import export_bytecode
-
-    @dataclass
-    class Case:
-        kernel: str
-        path = KERNELS
-
-        @property
-        def key(self):
-            return f"split::{self.kernel}"
-
-        @property
-        def args(self):
-            return SPEC[self.kernel]
-    cases = [Case(n) for n in SPEC]
-    paths = export_bytecode(cases, "13.4", str(tmp_path))
-    for c in cases:
-        theirs = TOOLCHAIN.assemble(Path(paths[c.key]).read_bytes(), "sm_90")
-        ours = TOOLCHAIN.assemble(write_bytecode(tilescope.compile(getattr(MOD, c.kernel), c.args).tileir_module(),
+    paths = export_spec("split", KERNELS, SPEC, "13.4", str(tmp_path))
+    for kernel, path in paths.items():
+        theirs = TOOLCHAIN.assemble(Path(path).read_bytes(), "sm_90")
+        ours = TOOLCHAIN.assemble(write_bytecode(tilescope.compile(getattr(MOD, kernel), SPEC[kernel]).tileir_module(),
                                                  "13.4"), "sm_90")
-        assert same_code(ours, theirs), c.kernel
+        assert same_code(ours, theirs), kernel

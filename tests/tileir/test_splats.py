@@ -40,29 +40,14 @@ def test_a_one_element_creation_needs_no_reshape():
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")
 def test_same_tileir_as_upstream(tmp_path):
-    from dataclasses import dataclass
+    from tests.oracle.upstream_export import export_spec
 
-    from tests.oracle.upstream_export import export_bytecode
-
-    @dataclass
-    class Case:
-        kernel: str
-        path = KERNELS
-
-        @property
-        def key(self):
-            return f"splat::{self.kernel}"
-
-        @property
-        def args(self):
-            return SPEC[self.kernel]
-    cases = [Case(n) for n in SPEC]
-    paths = export_bytecode(cases, "13.4", str(tmp_path))
-    for c in cases:
-        theirs = TOOLCHAIN.disassemble(Path(paths[c.key]).read_bytes())
-        ours = TOOLCHAIN.disassemble(write_bytecode(tilescope.compile(getattr(MOD, c.kernel), c.args).tileir_module(),
+    paths = export_spec("splat", KERNELS, SPEC, "13.4", str(tmp_path))
+    for kernel, path in paths.items():
+        theirs = TOOLCHAIN.disassemble(Path(path).read_bytes())
+        ours = TOOLCHAIN.disassemble(write_bytecode(tilescope.compile(getattr(MOD, kernel), SPEC[kernel]).tileir_module(),
                                                     "13.4"))
-        assert _ops(ours) == _ops(theirs), c.kernel      # the same ops and types, in any order
+        assert _ops(ours) == _ops(theirs), kernel      # the same ops and types, in any order
 
 
 def _ops(text):
