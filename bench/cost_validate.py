@@ -174,6 +174,19 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         add(Case(f"{kern}_g{SMS * 16}", "micro", KERNELS, kern,
                  [A((64, 64)), A((SMS * 16 * 64, 64), init="zeros"), K(iters), K(64), K(64)], (SMS * 16,)))
 
+    # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
+    for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
+        for k in (1, 2, 4, 8, 16):
+            grid = SMS * k
+            iters = max(1, (1 << 26) // d // d // t // grid)
+            add(Case(f"copy_loop_{dt[0]}{dt[-2:]}_t{t}_k{k}", "micro", KERNELS, "copy_loop",
+                     [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)], (grid,)))
+            if dt == "float16":
+                for kern in ("gather_copy_loop", "gather_copy_loop_unchecked"):
+                    add(Case(f"{kern}_f16_t{t}_k{k}", "micro", KERNELS, kern,
+                             [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)],
+                             (grid,)))
+
     # -- validation: tilescope's cubins
     n = (1 << 26) // d // d
     add(Case("vector_add_f32", "validate", "examples/vector_add.py", "vector_add",
@@ -250,6 +263,9 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         out.extend(setd_cases(d))
         from cost_sete import sete_cases      # bench/cost_sete.py: set E, TileGym's streaming kernels
         out.extend(sete_cases(d))
+    if TILEBENCH or with_upstream:
+        from cost_setf import setf_cases      # bench/cost_setf.py: set F, TileBench's kernels
+        out.extend(setf_cases(d))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
@@ -354,12 +370,18 @@ def load_module(path: str, name: str):
 
 UPSTREAM = os.environ.get("COSTVAL_UPSTREAM", "")    # a checkout of NVIDIA/cutile-python (set C)
 TILEGYM = os.environ.get("COSTVAL_TILEGYM", "")      # a checkout of NVIDIA/TileGym (set D)
+TILEBENCH = os.environ.get("COSTVAL_TILEBENCH", "")  # a checkout of Deep-Learning-Profiling-Tools/Tilebench (set F)
 
 
 def kernel_of(case: Case):
     """The case's kernel object. Set C's upstream files are imported with a stand-in `torch`
     when torch is not installed (they use it only for dtypes such as torch.int32)."""
     from tilescope.lang.shim import load_file
+    if case.file.startswith("tilebench:"):
+        from cost_setf import load        # bench/cost_setf.py: TileBench's modules, host helpers stood in
+        if not TILEBENCH:
+            raise SystemExit("set F needs --tilebench DIR (a checkout of Deep-Learning-Profiling-Tools/Tilebench)")
+        return getattr(load(TILEBENCH, case.file[len("tilebench:"):]), case.kernel)
     if case.file.startswith("tilegym:"):
         from cost_setd import load        # bench/cost_setd.py: TileGym's modules, host helpers stood in
         if not TILEGYM:
@@ -590,6 +612,32 @@ def _mock_one(c: Case) -> dict:
     return {"us": (time.perf_counter() - t) * 1e6, "reports": len(chk.reports), "mock": True}
 
 
+# ---- predict (here, before a run) -----------------------------------------------------------
+
+def predict_folder(folder: str, json_out: str, only: Optional[str]) -> None:
+    """Predictions for the prepared cases, from the IR alone and with each cubin's schedule
+    (committed before the cases are timed)."""
+    import tilescope
+    with open(os.path.join(folder, "cases.json")) as f:
+        stored = [_case_from_json(j) for j in json.load(f)]
+    out = {}
+    for c in stored:
+        if not _picked(c, only):
+            continue
+        with open(os.path.join(folder, c.name + ".cubin"), "rb") as f:
+            cubin = f.read()
+        kernel, spec = kernel_of(c), c.spec(concrete=True)
+        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
+        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=cubin)
+        out[c.name] = {"ir_only": {"predicted_us": round(ir.predicted_us, 3), "bound": ir.bound},
+                       "cubin": {"predicted_us": round(cb.predicted_us, 3), "bound": cb.bound},
+                       "schedule": cb.prediction.cubin.to_json()}
+        print(f"{c.name:34s} IR {ir.predicted_us:10.1f} {ir.bound:14s} cubin {cb.predicted_us:10.1f} {cb.bound}",
+              flush=True)
+    with open(json_out, "w") as f:
+        json.dump(out, f, indent=1)
+
+
 # ---- report (here) -------------------------------------------------------------------------
 
 def report(path: str, write: Optional[str]) -> None:
@@ -624,14 +672,21 @@ def main(argv=None) -> int:
     ru.add_argument("--json")
     ru.add_argument("--mock", action="store_true")
     ru.add_argument("--only")
+    pp = sub.add_parser("predict")
+    pp.add_argument("folder")
+    pp.add_argument("--json", required=True)
+    pp.add_argument("--only")
     rp = sub.add_parser("report")
     rp.add_argument("results", nargs="?", default=os.path.join(ROOT, "bench", "results", "cost_validation_h200.json"))
     rp.add_argument("--write")
-    for sp in (pr, ru, rp):
+    for sp in (pr, ru, pp, rp):
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
+        sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
     a = p.parse_args(argv)
-    global UPSTREAM, TILEGYM
+    global UPSTREAM, TILEGYM, TILEBENCH
+    if a.tilebench:
+        TILEBENCH = os.path.abspath(a.tilebench)
     if a.upstream:
         UPSTREAM = os.path.abspath(a.upstream)
     if a.tilegym:
@@ -640,6 +695,8 @@ def main(argv=None) -> int:
         prepare(a.out, a.only, a.keep)
     elif a.cmd == "run":
         run(a.folder, a.json, a.mock, a.only)
+    elif a.cmd == "predict":
+        predict_folder(a.folder, a.json, a.only)
     else:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         report(a.results, a.write)
