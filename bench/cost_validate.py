@@ -612,37 +612,11 @@ def _mock_one(c: Case) -> dict:
     return {"us": (time.perf_counter() - t) * 1e6, "reports": len(chk.reports), "mock": True}
 
 
-# ---- predict (here, before a run) -----------------------------------------------------------
-
-def predict_folder(folder: str, json_out: str, only: Optional[str]) -> None:
-    """Predictions for the prepared cases, from the IR alone and with each cubin's schedule
-    (committed before the cases are timed)."""
-    import tilescope
-    with open(os.path.join(folder, "cases.json")) as f:
-        stored = [_case_from_json(j) for j in json.load(f)]
-    out = {}
-    for c in stored:
-        if not _picked(c, only):
-            continue
-        with open(os.path.join(folder, c.name + ".cubin"), "rb") as f:
-            cubin = f.read()
-        kernel, spec = kernel_of(c), c.spec(concrete=True)
-        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
-        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=cubin)
-        out[c.name] = {"ir_only": {"predicted_us": round(ir.predicted_us, 3), "bound": ir.bound},
-                       "cubin": {"predicted_us": round(cb.predicted_us, 3), "bound": cb.bound},
-                       "schedule": cb.prediction.cubin.to_json()}
-        print(f"{c.name:34s} IR {ir.predicted_us:10.1f} {ir.bound:14s} cubin {cb.predicted_us:10.1f} {cb.bound}",
-              flush=True)
-    with open(json_out, "w") as f:
-        json.dump(out, f, indent=1)
-
-
 # ---- report (here) -------------------------------------------------------------------------
 
-def report(path: str, write: Optional[str]) -> None:
+def report(paths: List[str], write: Optional[str], cubins: List[str]) -> None:
     from costval_report import render      # bench/costval_report.py: the comparison table
-    text = render(path, cases(), kernel_of)
+    text = render(paths, cases(), kernel_of, cubins)
     print(text)
     if write:
         _splice(write, text)
@@ -677,8 +651,11 @@ def main(argv=None) -> int:
     pp.add_argument("--json", required=True)
     pp.add_argument("--only")
     rp = sub.add_parser("report")
-    rp.add_argument("results", nargs="?", default=os.path.join(ROOT, "bench", "results", "cost_validation_h200.json"))
+    rp.add_argument("results", nargs="*", default=[os.path.join(ROOT, "bench", "results", name) for name in (
+        "cost_validation_h200.json", "cost_run_e_h200.json", "cost_run_f_h200.json")])
     rp.add_argument("--write")
+    rp.add_argument("--cubins", nargs="*", default=[],
+                    help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")
     for sp in (pr, ru, pp, rp):
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
@@ -696,10 +673,14 @@ def main(argv=None) -> int:
     elif a.cmd == "run":
         run(a.folder, a.json, a.mock, a.only)
     elif a.cmd == "predict":
-        predict_folder(a.folder, a.json, a.only)
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from costval_report import predict_folder     # bench/costval_report.py
+        with open(os.path.join(a.folder, "cases.json")) as f:
+            stored = [c for c in map(_case_from_json, json.load(f)) if _picked(c, a.only)]
+        predict_folder(a.folder, a.json, stored, kernel_of)
     else:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        report(a.results, a.write)
+        report(a.results, a.write, a.cubins)
     return 0
 
 

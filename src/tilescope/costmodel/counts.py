@@ -251,8 +251,8 @@ class _Walker:
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
             strides = [_last_axis_stride(v) for v in idx]
-            if strides[-1] == 1 and all(x == 0 for x in strides[:-1]):
-                acc.contiguous = True                  # e.g. offset + ct.arange(n) on the last axis
+            if strides[-1] in (1, -1) and all(x == 0 for x in strides[:-1]):
+                acc.contiguous = True                  # e.g. offset ± ct.arange(n) on the last axis
                 acc.row_bytes, acc.rows = shape[-1] * itemsize, elements // shape[-1]
         if kind == "load" and op.results:
             use = self._mma_use(op.results[0])

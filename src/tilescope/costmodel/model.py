@@ -26,6 +26,8 @@ from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .schedule import access_chain_us, blocks_per_sm, code_instructions, spill_chain_us, threads
 
+MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
+ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
 
 
@@ -97,7 +99,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     terms["latency"] = max(terms["latency"], chain)
     name = max(terms, key=terms.get)
     bound = name
-    if name == "latency" and counts.blocks < slots:
+    if terms["memory"] >= MEMORY_BOUND_SHARE * terms[name]:
+        bound = "memory"             # DRAM busy within 15% of the whole time: bandwidth is what limits
+    elif name == "latency" and counts.blocks < slots:
         bound = "too few blocks"
     predicted = cal.launch_us * slow + terms[name]
     reads = [a for a in counts.accesses if a.kind in ("load", "gather")]
@@ -147,7 +151,8 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
     t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
     if _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape:
         r0, p = cal.element_rate
-        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (a.elements / 1024) ** p))
+        length = min(a.elements, ELEMENT_LAW_LONGEST)         # the law is not extrapolated past its data
+        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (length / 1024) ** p))
     return t * 1e6
 
 
