@@ -8,7 +8,10 @@ The prediction is the largest of a few times, plus the launch:
   throughput and the grid's instructions (instructions.py: every element access is its own
   load or store with its address arithmetic) at the schedulers' issue rate;
 - latency: waves × the time of one block, each loop iteration costing its loads' latency plus
-  its arithmetic at the block's share of the SM (the laws of calibration.py).
+  its arithmetic at the block's share of the SM (the laws of calibration.py); with a cubin, at
+  least the element-access chain of schedule.py (the resident warps hiding each access's wait).
+The schedule (block size, registers, spills, code) comes from the cubin when one is given
+(schedule.py, cubin_facts.py), else from estimates on the IR.
 """
 from __future__ import annotations
 
@@ -18,7 +21,6 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
-from ..ir.types import TileType
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
 from .counts import Access, Counts, Region, tile_keys
 from .cubin_facts import CubinFacts
