@@ -27,7 +27,7 @@ from .ir import TOKEN, Dense, Hints, Scalar, TBlock, TFunc, Tile, TModule, TOp, 
 from .lower_common import NARROW_FLOATS, WIDENED_OPS, ttype
 from . import lower_compute, lower_control, lower_memory, lower_reduce, lower_views
 from .lower_compute import ComputeRules
-from .lower_control import ControlRules
+from .lower_control import jump_branch, ControlRules
 from .lower_memory import VIEW_USERS, ArrayInfo, MemoryRules
 from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
@@ -78,9 +78,11 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue
         self.splats: Dict[int, object] = {}         # every constant made by const(): its element value
         self.kept: set = set()                      # ids of constants kept even when unused
+        self.split_ifs: Dict[int, tuple] = {}       # `if`s written with one branch (jump_branch), by id
         self.deferred: Dict[int, list] = {}         # ops lowered inside another's rule, by its id
         self.deferred_ops: set = set()              # (ids of all of them)
         self.creations: set = set()                 # ids of reshapes/broadcasts that create a splat
+        self.exponents: Dict[int, TValue] = {}      # integer exponents made at the top, by id of their pow
         self.block: Optional[TBlock] = None
         self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
         self.top = 0                                # constants made at the top go (top_const)
@@ -205,8 +207,13 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name, first)])
 
     # -- blocks ---------------------------------------------------------------------
-    def lower_block(self, b: Block) -> None:
-        for op in b.ops:
+    def lower_block(self, b: Block, ops: Optional[List[Op]] = None) -> None:
+        """Lower `b`'s ops (or `ops`, a leading part of them)."""
+        ops = b.ops if ops is None else ops
+        split = jump_branch(ops[-1], kernel_end=b is self.fn.body) if ops else None
+        if split is not None:
+            self.split_ifs[id(ops[-1])] = split
+        for op in ops:
             if id(op) not in self.deferred_ops:
                 self.lower_op(op)
 

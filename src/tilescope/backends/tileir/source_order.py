@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import functools
 import os
+from dataclasses import replace
 from typing import Dict, Optional, Tuple
 
 from ...ir.core import Block, Function
@@ -47,14 +48,14 @@ def _calls_at(loc) -> Dict[Range, ast.Call]:
 
 @functools.lru_cache(maxsize=64)
 def _calls(filename: str, stamp: int) -> Dict[Range, ast.AST]:
-    """Every call and `for` statement in a file by its source range (as of `stamp`)."""
+    """Every call, `for`, `while` and `if` statement in a file by its source range (as of `stamp`)."""
     try:
         with open(filename, encoding="utf-8") as f:
             tree = ast.parse(f.read())
     except (OSError, SyntaxError, ValueError):
         return {}
     return {_node_range(n): n for n in ast.walk(tree)
-            if isinstance(n, (ast.Call, ast.For)) and n.end_lineno is not None}
+            if isinstance(n, (ast.Call, ast.For, ast.While, ast.If)) and n.end_lineno is not None}
 
 
 def _callee(call: ast.Call) -> Optional[str]:
@@ -69,6 +70,24 @@ def is_creation_call(op) -> bool:
         return False
     call = _calls_at(op.loc).get(r)
     return isinstance(call, ast.Call) and _callee(call) in CREATION_CALLS
+
+
+def statement_kind(loc) -> Optional[str]:
+    """"while" or "if" where `loc` spans exactly such a statement, else None."""
+    r = _range(loc)
+    node = _calls_at(loc).get(r) if r is not None else None
+    return "while" if isinstance(node, ast.While) else "if" if isinstance(node, ast.If) else None
+
+
+def trailing_return(loc):
+    """The location of the `return` that ends the body of the `if` statement `loc` spans (None
+    if it does not end so)."""
+    r = _range(loc)
+    node = _calls_at(loc).get(r) if r is not None else None
+    if not isinstance(node, ast.If) or not isinstance(node.body[-1], ast.Return):
+        return None
+    line, col, end_line, end_col = _node_range(node.body[-1])
+    return replace(loc, line=line, col=col, end_line=end_line, end_col=end_col)
 
 
 def _argument(call: ast.Call, position: int, name: str):
