@@ -20,6 +20,7 @@ import os
 from dataclasses import replace
 from typing import Dict, Optional, Tuple
 
+from ... import dtypes as D
 from ...ir.core import Block, Function
 
 CREATION_CALLS = frozenset({"full", "zeros", "ones"})
@@ -90,6 +91,82 @@ def trailing_return(loc):
     return replace(loc, line=line, col=col, end_line=end_line, end_col=end_col)
 
 
+@functools.lru_cache(maxsize=64)
+def _expressions(filename: str, stamp: int) -> Dict[Range, ast.AST]:
+    """Every expression (and augmented assignment) in a file by its source range."""
+    try:
+        with open(filename, encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    return {_node_range(n): n for n in ast.walk(tree)
+            if isinstance(n, (ast.expr, ast.AugAssign)) and getattr(n, "end_lineno", None) is not None}
+
+
+def _literal_operands(node) -> list:
+    """(source position, value) of the number literals `node` takes directly as operands."""
+    if isinstance(node, ast.BinOp):
+        parts = [node.left, node.right]
+    elif isinstance(node, ast.Compare):
+        parts = [node.left, *node.comparators]
+    elif isinstance(node, ast.Call):
+        parts = [*node.args, *(k.value for k in node.keywords)]
+    elif isinstance(node, ast.AugAssign):
+        parts = [node.value]
+    else:
+        return []
+    out = []
+    for p in parts:
+        sign = 1
+        if isinstance(p, ast.UnaryOp) and isinstance(p.op, ast.USub):
+            p, sign = p.operand, -1
+        if isinstance(p, ast.Constant) and isinstance(p.value, (int, float)) and not isinstance(p.value, bool):
+            out.append(((p.lineno, p.col_offset), sign * p.value))
+    return out
+
+
+def _natural(op, value) -> bool:
+    """Whether constant op `op` is the literal `value` in the type it takes on its own."""
+    c, dt = op.result.const, op.result.type.dtype
+    if isinstance(value, float):
+        return dt is D.float32 and c == value
+    return dt is D.literal_dtype(value) and c == value
+
+
+def _literals_first(block: Block) -> None:
+    """Upstream makes a number literal's constant, in the literal's own type, where the literal is
+    evaluated: before the conversions and broadcasts its expression then makes of the operands.
+    Within the run of ops one expression makes, such constants move to the front, in source order."""
+    ops = block.ops
+    i = 0
+    while i < len(ops):
+        r = _range(ops[i].loc)
+        j = i + 1
+        while r is not None and j < len(ops) and _range(ops[j].loc) == r:
+            j += 1
+        node = _expressions(ops[i].loc.filename, os.stat(ops[i].loc.filename).st_mtime_ns).get(r) \
+            if r is not None and j - i > 1 and _exists(ops[i].loc.filename) else None
+        literals = _literal_operands(node) if node is not None else []
+        moved = []
+        for pos, value in literals:
+            hit = next((o for o in ops[i:j] if o.name == "const" and not o.result.type.shape and o not in
+                        [m for _, m in moved] and _natural(o, value)), None)
+            if hit is not None:
+                moved.append((pos, hit))
+        if moved:
+            first = [m for _, m in sorted(moved, key=lambda x: x[0])]
+            ops[i:j] = first + [o for o in ops[i:j] if o not in first]
+        i = j
+
+
+def _exists(filename: str) -> bool:
+    try:
+        os.stat(filename)
+        return True
+    except (OSError, ValueError):
+        return False
+
+
 def _argument(call: ast.Call, position: int, name: str):
     for k in call.keywords:
         if k.arg == name:
@@ -110,6 +187,7 @@ def literal_order(fn: Function) -> Function:
     (where the call spells the index before the tile), and the stop of `range(stop)` before the
     implicit start."""
     for block in _blocks(fn.body):
+        _literals_first(block)
         _indices_first(block)
         _range_stop_first(block)
     return fn
