@@ -13,7 +13,7 @@ from tilescope.lang.shim import load_file, upstream_available
 KERNELS = Path(__file__).with_name("kernels_literals.py")
 MOD = load_file(str(KERNELS))
 SPEC = {"int_tile_plus_float": "i32[64], f32[64]", "arange_start_step": "f32[64]",
-        "where_int_and_float": "i8[64], f32[64]"}
+        "where_int_and_float": "i8[64], f32[64]", "two_atomics": "i32[?]:[1!], i32[?]:[1!]"}
 TOOLCHAIN = find_toolchain(required=False)
 
 
@@ -48,6 +48,12 @@ def test_call_literals_in_source_order_before_the_calls_ops():
 def test_a_converted_literal_is_made_where_it_is_converted():
     ops = _ops(_text("where_int_and_float"))
     assert ops.index("constant 2.0") < ops.index("constant 1.0") < ops.index("reshape")
+
+
+def test_constants_made_at_the_top_stay_in_program_order():
+    # each atomic's i64 unit stride (made while lowering it) comes before its value's splat
+    tops = [(m.group(2), m.group(1)) for m in re.finditer(r"constant <(\w+): (\d+)> : tile<64x", _text("two_atomics"))]
+    assert tops == [("1", "i64"), ("3", "i32"), ("1", "i64"), ("5", "i32")]
 
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")

@@ -296,7 +296,7 @@ class ComputeRules:
             if elem.name[0] != "i":
                 continue
             self.loc = op.loc
-            self.vals[op.result.id] = self.const(c, elem, op.result.type.shape)
+            self.vals[op.result.id] = self.materialized(op, c, elem, op.result.type.shape)
         self.loc = loc
 
     def materialize_exponent(self, op: Op) -> None:
@@ -307,7 +307,8 @@ class ComputeRules:
         if not shape or y.const is None or isinstance(y.const, tuple) or not float(y.const).is_integer():
             return
         loc, self.loc = self.loc, op.loc
-        self.exponents[id(op)] = self.const(int(y.const), elem_of(D.dtype_from_name(op.attrs["exponent"])), shape)
+        self.exponents[id(op)] = self.materialized(op, int(y.const), elem_of(D.dtype_from_name(op.attrs["exponent"])),
+                                                   shape)
         self.loc = loc
 
     def op_permute(self, op: Op) -> None:
