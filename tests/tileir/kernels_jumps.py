@@ -37,3 +37,18 @@ def if_else_return(x, n):
         return
     else:
         ct.store(x, index=(0,), tile=ct.load(x, index=(0,), shape=(64,)) + 1)
+
+
+@ct.kernel
+def constant_after_branches(x):
+    if ct.bid(0) == 1:
+        a = 1
+    else:
+        a = 1
+    ct.store(x, (0,), ct.full((a,), 3.0, x.dtype))
+
+
+@ct.kernel
+def store_in_branch(x):
+    if ct.bid(0) == 1:
+        ct.store(x, (0,), ct.full((1,), 3.0, x.dtype))

@@ -15,7 +15,7 @@ from tilescope.lang.shim import load_file, upstream_available
 KERNELS = Path(__file__).with_name("kernels_jumps.py")
 MOD = load_file(str(KERNELS))
 SPEC = {"while_sum": "i32[1], i32", "while_skips": "f32[64], i32", "early_return": "f32[64], i32",
-        "if_else_return": "f32[64], i32"}
+        "if_else_return": "f32[64], i32", "constant_after_branches": "f32[1]", "store_in_branch": "f32[1]"}
 TOOLCHAIN = find_toolchain(required=False)
 
 
@@ -63,6 +63,13 @@ def test_early_return_keeps_the_rest_after_the_if():
 def test_an_else_after_a_return_follows_the_if():
     (then, els), = _branches(_text("if_else_return"))
     assert then == ["return"] and els == []
+
+
+def test_control_flow_computing_only_unused_values_is_dropped():
+    # both branches give the same compile-time constant: the `if` computes nothing used (upstream
+    # drops it); one that stores stays
+    assert _branches(_text("constant_after_branches")) == []
+    assert len(_branches(_text("store_in_branch"))) == 1
 
 
 def test_cpu_and_structure_agree():
