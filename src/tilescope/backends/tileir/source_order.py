@@ -10,7 +10,12 @@ follow upstream's order too.
 - Upstream evaluates a call's arguments in order, so in `ct.store(y, index=(0,), tile=a + b)` the
   index constant comes before the tile's ops; tilescope's front end makes it when the store is
   applied, after them; and in `for i in range(n)` the literal `n` comes before the implicit start
-  and step. `literal_order` moves such constants back.
+  and step. `literal_order` moves such constants back; likewise a number literal's constant in
+  its own type, made by upstream where it evaluates the literal, before the conversions of the
+  expression's other operands (`int_tile + 0.5`).
+- Upstream keeps the statement structure of an `if` one branch of which leaves the block (an early
+  `return`, `if c: continue`, a `while` test); `statement_kind` and `trailing_return` tell the
+  lowering which statement an `if` op came from (lower_control.jump_branch).
 """
 from __future__ import annotations
 
@@ -37,26 +42,36 @@ def _node_range(node) -> Range:
     return (node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1)
 
 
-def _calls_at(loc) -> Dict[Range, ast.Call]:
+def _calls_at(loc) -> Dict[Range, ast.AST]:
+    return _index_at(loc)[0]
+
+
+def _expressions_at(loc) -> Dict[Range, ast.AST]:
+    return _index_at(loc)[1]
+
+
+def _index_at(loc):
     if loc is None or not loc.filename:
-        return {}
+        return {}, {}
     try:
         stamp = os.stat(loc.filename).st_mtime_ns
     except (OSError, ValueError):
-        return {}
-    return _calls(loc.filename, stamp)
+        return {}, {}
+    return _index(loc.filename, stamp)
 
 
 @functools.lru_cache(maxsize=64)
-def _calls(filename: str, stamp: int) -> Dict[Range, ast.AST]:
-    """Every call, `for`, `while` and `if` statement in a file by its source range (as of `stamp`)."""
+def _index(filename: str, stamp: int) -> Tuple[Dict[Range, ast.AST], Dict[Range, ast.AST]]:
+    """A file's calls and `for`/`while`/`if` statements, and its expressions (and augmented
+    assignments), each by source range (as of `stamp`)."""
     try:
         with open(filename, encoding="utf-8") as f:
             tree = ast.parse(f.read())
     except (OSError, SyntaxError, ValueError):
-        return {}
-    return {_node_range(n): n for n in ast.walk(tree)
-            if isinstance(n, (ast.Call, ast.For, ast.While, ast.If)) and n.end_lineno is not None}
+        return {}, {}
+    nodes = [n for n in ast.walk(tree) if getattr(n, "end_lineno", None) is not None]
+    return ({_node_range(n): n for n in nodes if isinstance(n, (ast.Call, ast.For, ast.While, ast.If))},
+            {_node_range(n): n for n in nodes if isinstance(n, (ast.expr, ast.AugAssign))})
 
 
 def _callee(call: ast.Call) -> Optional[str]:
@@ -91,18 +106,6 @@ def trailing_return(loc):
     return replace(loc, line=line, col=col, end_line=end_line, end_col=end_col)
 
 
-@functools.lru_cache(maxsize=64)
-def _expressions(filename: str, stamp: int) -> Dict[Range, ast.AST]:
-    """Every expression (and augmented assignment) in a file by its source range."""
-    try:
-        with open(filename, encoding="utf-8") as f:
-            tree = ast.parse(f.read())
-    except (OSError, SyntaxError, ValueError):
-        return {}
-    return {_node_range(n): n for n in ast.walk(tree)
-            if isinstance(n, (ast.expr, ast.AugAssign)) and getattr(n, "end_lineno", None) is not None}
-
-
 def _literal_operands(node) -> list:
     """(source position, value) of the number literals `node` takes directly as operands."""
     if isinstance(node, ast.BinOp):
@@ -130,7 +133,10 @@ def _natural(op, value) -> bool:
     c, dt = op.result.const, op.result.type.dtype
     if isinstance(value, float):
         return dt is D.float32 and c == value
-    return dt is D.literal_dtype(value) and c == value
+    try:
+        return dt is D.literal_dtype(value) and c == value
+    except ValueError:                   # an int no dtype holds (the front end reports it)
+        return False
 
 
 def _literals_first(block: Block) -> None:
@@ -144,27 +150,17 @@ def _literals_first(block: Block) -> None:
         j = i + 1
         while r is not None and j < len(ops) and _range(ops[j].loc) == r:
             j += 1
-        node = _expressions(ops[i].loc.filename, os.stat(ops[i].loc.filename).st_mtime_ns).get(r) \
-            if r is not None and j - i > 1 and _exists(ops[i].loc.filename) else None
-        literals = _literal_operands(node) if node is not None else []
-        moved = []
-        for pos, value in literals:
-            hit = next((o for o in ops[i:j] if o.name == "const" and not o.result.type.shape and o not in
-                        [m for _, m in moved] and _natural(o, value)), None)
+        node = _expressions_at(ops[i].loc).get(r) if r is not None and j - i > 1 else None
+        moved: Dict[int, tuple] = {}
+        for pos, value in (_literal_operands(node) if node is not None else []):
+            hit = next((o for o in ops[i:j] if o.name == "const" and not o.result.type.shape
+                        and id(o) not in moved and _natural(o, value)), None)
             if hit is not None:
-                moved.append((pos, hit))
+                moved[id(hit)] = (pos, hit)
         if moved:
-            first = [m for _, m in sorted(moved, key=lambda x: x[0])]
-            ops[i:j] = first + [o for o in ops[i:j] if o not in first]
+            first = [o for _, o in sorted(moved.values(), key=lambda m: m[0])]
+            ops[i:j] = first + [o for o in ops[i:j] if id(o) not in moved]
         i = j
-
-
-def _exists(filename: str) -> bool:
-    try:
-        os.stat(filename)
-        return True
-    except (OSError, ValueError):
-        return False
 
 
 def _argument(call: ast.Call, position: int, name: str):
