@@ -7,6 +7,7 @@ Generated names follow IR value ids (`v17`), so the C reads next to `tilescope i
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from math import prod
 from typing import Callable, List, Optional, Sequence, Tuple
@@ -205,6 +206,17 @@ class Writer:
     def close(self, tail: str = "") -> None:
         self.depth -= 1
         self("}" + tail)
+
+    @contextmanager
+    def loops(self, names: Sequence[str], extents: Sequence[int], until: str = ""):
+        """Nested row-major `for` loops, index `names[k]` over `extents[k]` (stopping early once
+        the C condition `until` holds), closed when the `with` block ends."""
+        stop = f" && !{until}" if until else ""
+        for n, t in zip(names, extents):
+            self.open(f"for (int64_t {n} = 0; {n} < {t}{stop}; {n}++)")
+        yield
+        for _ in names:
+            self.close()
 
     def text(self) -> str:
         return "\n".join(self.lines)
