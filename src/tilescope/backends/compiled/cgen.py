@@ -13,6 +13,7 @@ from math import prod
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ... import dtypes as D
+from ...ir.types import TileShaped
 from ...semantics.numerics import round_float
 
 
@@ -113,7 +114,7 @@ def _double_bits(x: float) -> str:
 # ---- values -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class CVal:
+class CVal(TileShaped):
     """A run-time value in C. Scalars: `expr`. Tiles: `buf` (a pointer expression) and element
     strides per tile axis (0 along broadcast axes); a tile with `buf` None repeats `expr`.
     A *lazy* tile (`build` set) is an element-wise expression of `leaves` (tiles of its shape),
@@ -126,14 +127,6 @@ class CVal:
     leaves: Tuple["CVal", ...] = ()
     build: Optional[Callable[[List[str]], str]] = None
     iota: bool = False          # no buffer: the element is its own offset (an arange, or a view of one)
-
-    @property
-    def size(self) -> int:
-        return prod(self.shape)
-
-    @property
-    def is_scalar(self) -> bool:
-        return not self.shape
 
     @property
     def lazy(self) -> bool:
