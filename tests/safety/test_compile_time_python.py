@@ -521,3 +521,11 @@ def test_zip_checks_every_argument_is_iterable_at_once(tmp_path):
     raises TypeError in Python; the evaluator stopped at the empty string and never saw the 2."""
     python, evaluated = _evaluate_both(tmp_path, "return tuple(zip('', 2))")
     assert python == evaluated == ("error", TypeError)
+
+
+@pytest.mark.parametrize("body", ["return 'tile' is 'tile'", "return 'a b' is not 'a b'", "s = 'tile'\nreturn s is 'tile'"])
+def test_equal_string_literals_are_one_object_as_in_cpython(tmp_path, body):
+    """Found by the expression fuzzer (seed 0 example 93004): `'tile' is not 'tile'` is False in
+    CPython (its constants are interned or shared); the evaluator made two strings."""
+    python, evaluated = _evaluate_both(tmp_path, body)
+    assert evaluated == python
