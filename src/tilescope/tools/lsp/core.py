@@ -251,7 +251,10 @@ class TilescopeServer(LanguageServer):
         while True:
             v = self._view(st, doc)
             fresh = st.analysed and st.analysed_version == doc.version
-            if fresh or (v is not None and (line is None or v.summary_line(line) is not None)):
+            # (once the current text's diagnostics are out its summary is moments away: wait for it
+            # rather than answer from an older text's, which a client would take for the new one's)
+            due = st.early is not None and st.early[0] == doc.version
+            if fresh or (v is not None and not due and (line is None or v.summary_line(line) is not None)):
                 return v
             if st.timer is not None or st.job_version != doc.version:
                 self.start(uri)          # skip the debounce: someone is waiting
