@@ -1,6 +1,7 @@
 """Long differential-fuzzing profile (on demand; the CI profile is tests/fuzz/test_fuzz_quick.py).
 
     python bench/fuzz.py --examples 100000 [--seed S] [--start I] [--jobs N] [--upstream] [--time-limit SECONDS]
+                         [--compiled-every K]
 
 Each example `i` is fully determined by (seed, i): a generated kernel checked for properties
 1-2 (and 3 with --upstream), a mutant of it, garbage thrown at parse_args, MetaTensor,
@@ -8,6 +9,10 @@ compile and launch, a compile-time Python expression evaluated by tilescope.pyev
 Python (tests/fuzz/pyexpr.py), and a helper function of random statements called the same two
 ways (tests/fuzz/pyfunc.py). Prints counts per outcome and every failure with a reproducer.
 `--jobs N` splits the examples over N processes (the counts are the same as with one).
+`--compiled-every K` runs the compiled CPU backend (a C compiler build per new kernel, most of
+an example's cost) only on examples whose index is a multiple of K: the others run every
+other step, their kernels compared vectorised against sequential and their garbage launches
+on the NumPy executor.
 """
 from __future__ import annotations
 
@@ -37,7 +42,8 @@ def _peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 if resource else float("nan")
 
 
-def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, progress: bool = True):
+def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, progress: bool = True,
+              compiled_every: int = 1):
     """(counts, failures, examples done) for examples first..first+count-1."""
     oracle = None
     if upstream:
@@ -56,13 +62,14 @@ def run_range(seed: int, first: int, count: int, upstream: bool, time_limit, pro
             draw = G.RandomDraw(random.Random(f"{seed}:{i}"))
             kernel = G.generate(draw)
             tag = f"[seed {seed} example {i}] "
+            compiled = i % compiled_every == 0
             steps = {
-                "kernel": lambda: driver.check_kernel(kernel, oracle, tag=tag),
-                "mutant": lambda: driver.check_mutant(kernel, draw, oracle, tag=tag),
+                "kernel": lambda: driver.check_kernel(kernel, oracle, tag=tag, compiled=compiled),
+                "mutant": lambda: driver.check_mutant(kernel, draw, oracle, tag=tag, compiled=compiled),
                 "parse_args": lambda: driver.check_parse_args(draw),
                 "MetaTensor": lambda: driver.check_meta_tensor(draw),
                 "compile": lambda: driver.check_compile_garbage(kernel, draw),
-                "launch": lambda: driver.check_launch_garbage(kernel, draw),
+                "launch": lambda: driver.check_launch_garbage(kernel, draw, compiled),
                 "static_python": lambda: pyexpr.check(draw),
                 "static_function": lambda: pyfunc.check(draw),
             }
@@ -103,12 +110,15 @@ def main(argv=None) -> int:
     ap.add_argument("--upstream", action="store_true", help="also compare with upstream cuda-tile (property 3)")
     ap.add_argument("--time-limit", type=float, default=None, help="stop after this many seconds")
     ap.add_argument("--max-failures", type=int, default=50, help="failures printed in full")
+    ap.add_argument("--compiled-every", type=int, default=1, metavar="K",
+                    help="run the compiled CPU backend on every K-th example only (default: all)")
     args = ap.parse_args(argv)
     start = time.time()
     jobs = max(1, args.jobs)
     share = -(-args.examples // jobs)
+    every = max(1, args.compiled_every)
     ranges = [(args.seed, args.start + j * share, min(share, args.examples - j * share), args.upstream,
-               args.time_limit) for j in range(jobs) if args.examples - j * share > 0]
+               args.time_limit, True, every) for j in range(jobs) if args.examples - j * share > 0]
     if jobs == 1:
         results = [run_range(*ranges[0])]
     else:
@@ -124,7 +134,7 @@ def main(argv=None) -> int:
         done += d
     elapsed = time.time() - start
     print(f"examples: {done} (seed {args.seed}, from {args.start}, {jobs} job(s), upstream "
-          f"{'on' if args.upstream else 'off'}), {elapsed:.0f}s")
+          f"{'on' if args.upstream else 'off'}, compiled backend on every {every} example(s)), {elapsed:.0f}s")
     for what, c in counts.items():
         print(f"{what:>13}: " + ", ".join(f"{k}={v}" for k, v in sorted(c.items())))
     mirrored = sum(v for c in counts.values() for k, v in c.items() if "InternalError" in k)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import re
 import warnings
 from dataclasses import dataclass
@@ -41,7 +42,8 @@ def _classify(text: str) -> Optional[str]:
 
 
 def check_kernel(kernel: G.Kernel, oracle: Optional[H.UpstreamOracle] = None, *, execute: bool = True,
-                 tag: str = "", mutant: bool = False) -> Outcome:
+                 tag: str = "", mutant: bool = False, compiled: bool = True) -> Outcome:
+    """Properties 1-3 for one kernel (`compiled`: property 2 also compares the compiled CPU backend)."""
     path = H.write_kernel(kernel.source)
 
     def fail(what: str) -> Outcome:
@@ -65,7 +67,8 @@ def check_kernel(kernel: G.Kernel, oracle: Optional[H.UpstreamOracle] = None, *,
         if mutant and kernel.spec_override is not None:
             return Outcome(label, None, up_state)     # real arguments no longer match the spec
         try:
-            H.check_execution(kernel, verdict, timeout=5.0 if mutant else 30.0, compare_reports=not mutant)
+            H.check_execution(kernel, verdict, timeout=5.0 if mutant else 30.0, compare_reports=not mutant,
+                              compiled=compiled)
         except H.PropertyFailure as e:
             text = str(e)
             if mutant and ("failed to run" in text or "did not finish" in text or "race on" in text):
@@ -75,9 +78,9 @@ def check_kernel(kernel: G.Kernel, oracle: Optional[H.UpstreamOracle] = None, *,
     return Outcome(label, None, up_state)
 
 
-def check_mutant(kernel: G.Kernel, draw: G.Draw, oracle=None, tag: str = "") -> Outcome:
+def check_mutant(kernel: G.Kernel, draw: G.Draw, oracle=None, tag: str = "", compiled: bool = True) -> Outcome:
     bad, kind = M.mutate(kernel, draw)
-    out = check_kernel(bad, oracle, tag=f"{tag}mutation {kind}: ", mutant=True)
+    out = check_kernel(bad, oracle, tag=f"{tag}mutation {kind}: ", mutant=True, compiled=compiled)
     if out.failure is None:
         out.label = f"mutant:{out.label}"
     return out
@@ -140,7 +143,26 @@ def check_compile_garbage(kernel: G.Kernel, draw: G.Draw) -> Outcome:
     return Outcome("api:ok")
 
 
-def check_launch_garbage(kernel: G.Kernel, draw: G.Draw) -> Outcome:
+@contextlib.contextmanager
+def _engine(name: Optional[str]):
+    """TILESCOPE_ENGINE=name for the duration (None: as it is)."""
+    if name is None:
+        yield
+        return
+    old = os.environ.get("TILESCOPE_ENGINE")
+    os.environ["TILESCOPE_ENGINE"] = name
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["TILESCOPE_ENGINE"]
+        else:
+            os.environ["TILESCOPE_ENGINE"] = old
+
+
+def check_launch_garbage(kernel: G.Kernel, draw: G.Draw, compiled: bool = True) -> Outcome:
+    """Garbage launch arguments: rejected with a clear error and nothing written (`compiled`
+    False: the launch runs on the NumPy executor, TILESCOPE_ENGINE=numpy)."""
     import tilescope.lang as ct
     from tilescope.errors import TileError
     from tilescope.run import LaunchError
@@ -153,7 +175,8 @@ def check_launch_garbage(kernel: G.Kernel, draw: G.Draw) -> Outcome:
         with H.time_limit(30), contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()), \
                 warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            ct.launch(None, grid, kern, tuple(args))
+            with _engine(None if compiled else "numpy"):
+                ct.launch(None, grid, kern, tuple(args))
     except H.Timeout:
         return Outcome("FAIL", f"[launch] {desc}: did not finish")
     except (TileError, LaunchError, ValueError, TypeError) as e:

@@ -24,7 +24,7 @@ import tempfile
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 import numpy as np
 
@@ -35,8 +35,8 @@ WORKER = ROOT / "tests" / "oracle" / "upstream_worker.py"
 
 _counter = itertools.count()
 _tmpdir: Optional[str] = None
-_written: List[str] = []          # kernel files and modules since the last `forget()`
-_loaded: List[str] = []
+_written: Dict[str, str] = {}     # source -> kernel file, since the last `forget()`
+_loaded: Dict[str, Any] = {}      # kernel file -> its module, since the last `forget()`
 
 
 class Timeout(Exception):
@@ -79,11 +79,14 @@ def scratch_dir() -> str:
 
 
 def write_kernel(source: str) -> str:
-    """Kernels need a real file (source locations, inspect); every one gets a fresh name."""
-    path = os.path.join(scratch_dir(), f"fuzz_{os.getpid()}_{next(_counter)}.py")
-    with open(path, "w") as f:
-        f.write(source)
-    _written.append(path)
+    """Kernels need a real file (source locations, inspect); every new source gets a fresh name
+    (the steps of one example share the file of its kernel until `forget()`)."""
+    path = _written.get(source)
+    if path is None:
+        path = os.path.join(scratch_dir(), f"fuzz_{os.getpid()}_{next(_counter)}.py")
+        with open(path, "w") as f:
+            f.write(source)
+        _written[source] = path
     return path
 
 
@@ -91,9 +94,9 @@ def forget(keep_files: bool = False) -> None:
     """Drop the kernel modules (and files, unless kept for a failure's reproducer) written since the
     last call. A long run would otherwise keep every example's modules in sys.modules (memory, and
     each load scans sys.modules)."""
-    for name in _loaded:
-        sys.modules.pop(name, None)
-    for path in _written:
+    for module in _loaded.values():
+        sys.modules.pop(module.__name__, None)
+    for path in _written.values():
         linecache.cache.pop(path, None)
         if not keep_files:
             with contextlib.suppress(OSError):
@@ -114,9 +117,12 @@ class Verdict:
 
 
 def load(path: str):
-    from tilescope.lang.shim import load_file
-    module = load_file(path)
-    _loaded.append(module.__name__)
+    """The module of a kernel file, imported once until `forget()` (an example's steps share it)."""
+    module = _loaded.get(path)
+    if module is None:
+        from tilescope.lang.shim import load_file
+        module = load_file(path)
+        _loaded[path] = module
     return module
 
 
@@ -171,12 +177,12 @@ RUNS = (("vectorised", dict(engine="numpy")), ("sequential", dict(sequential=Tru
         ("compiled", dict(engine="auto")))
 
 
-def run_both(kern, grid, make_args, timeout: float = 30.0):
-    """Run vectorised, sequential and compiled (where the compiled backend takes the kernel);
-    return (args, reports) of each, in RUNS order."""
+def run_both(kern, grid, make_args, timeout: float = 30.0, compiled: bool = True):
+    """Run vectorised, sequential and (unless `compiled` is False) compiled, where the compiled
+    backend takes the kernel; return (args, reports) of each, in RUNS order."""
     from tilescope.backends.numpy.launcher import run_kernel
     results = []
-    for _, how in RUNS:
+    for _, how in (RUNS if compiled else RUNS[:2]):
         args = make_args()
         err = io.StringIO()
         with time_limit(timeout), contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()), \
@@ -187,13 +193,14 @@ def run_both(kern, grid, make_args, timeout: float = 30.0):
     return results
 
 
-def check_execution(kernel, verdict: Verdict, timeout: float = 30.0, compare_reports: bool = True) -> None:
-    """Property 2 for an accepted kernel."""
+def check_execution(kernel, verdict: Verdict, timeout: float = 30.0, compare_reports: bool = True,
+                    compiled: bool = True) -> None:
+    """Property 2 for an accepted kernel (`compiled`: also run it on the compiled CPU backend)."""
     from tilescope.errors import TileError
     from tilescope.run import LaunchError
     kern = getattr(verdict.module, kernel.name)
     try:
-        runs = run_both(kern, kernel.grid, kernel.make_args, timeout)
+        runs = run_both(kern, kernel.grid, kernel.make_args, timeout, compiled)
     except Timeout:
         raise PropertyFailure(f"execution did not finish within {timeout}s") from None
     except TileError as e:
@@ -203,7 +210,7 @@ def check_execution(kernel, verdict: Verdict, timeout: float = 30.0, compare_rep
     except Exception as e:
         raise PropertyFailure(f"accepted kernel crashed the executor: {type(e).__name__}: {e}") from e
     (a1, r1), name1 = runs[1], RUNS[1][0]
-    for (a2, r2), (name2, _) in ((runs[0], RUNS[0]), (runs[2], RUNS[2])):
+    for (a2, r2), (name2, _) in zip(runs[:1] + runs[2:], RUNS[:1] + RUNS[2:]):
         if any("race on" in r for r in r1 + r2):
             raise PropertyFailure(f"race reported: {(r1 + r2)[:2]}")
         for p, x, y in zip(kernel.params, a2, a1):

@@ -98,8 +98,13 @@ def _same(x, y, depth: int = 0) -> bool:
         return math.isnan(y)
     if isinstance(x, (tuple, list)):
         return len(x) == len(y) and all(_same(a, b, depth + 1) for a, b in zip(x, y))
-    if isinstance(x, dict):
-        return x.keys() == y.keys() and all(_same(x[k], y[k], depth + 1) for k in x)
+    if isinstance(x, dict):           # (in order, both built alike: NaN keys are never equal)
+        return len(x) == len(y) and all(_same(a, b, depth + 1) and _same(x[a], y[b], depth + 1)
+                                        for a, b in zip(x, y))
+    if isinstance(x, (set, frozenset)):
+        nan = lambda v: isinstance(v, float) and math.isnan(v)  # noqa: E731
+        return {v for v in x if not nan(v)} == {v for v in y if not nan(v)} and \
+            sum(map(nan, x)) == sum(map(nan, y))
     if isinstance(x, str) and x.startswith("<"):          # reprs of objects with addresses
         return True
     return x == y

@@ -91,3 +91,13 @@ def test_upstream_agrees(oracle, data):
     kernel = G.generate(draw)
     _check(driver.check_kernel(kernel, oracle, execute=False))
     _check(driver.check_mutant(kernel, draw, oracle))
+
+
+def test_values_with_nan_dictionary_keys_compare_the_same():
+    # (seed 0 example 44061: {nan: nan} from the evaluator and from Python were reported as
+    # different, NaN keys never being equal)
+    from tests.fuzz.pyexpr import _same
+    nan = float("nan")
+    assert _same({nan: nan, -1: 0}, {float("nan"): float("nan"), -1: 0})
+    assert _same({1.0, nan}, {float("nan"), 1.0})
+    assert not _same({nan: 1}, {nan: 2}) and not _same({1, nan}, {2, nan}) and not _same({-1: 0}, {-2: 0})

@@ -50,3 +50,31 @@ def test_an_undone_edit_gets_its_diagnostics_without_the_debounce(workdir):
             client.wait_diagnostics(uri, version=4, timeout=2)
     finally:
         client.shutdown()
+
+
+def test_the_worker_sends_the_diagnostics_ahead_of_the_summary():
+    """An editor waits for diagnostics after a pause; hovers and hints read the summary, which
+    takes longer to build: the diagnostics go out first, the same as the summary's."""
+    import subprocess
+    from tilescope.tools.lsp.pool import _worker_command
+    from tilescope.tools.lsp.wire import read_frame, write_frame
+    cmd, env, cwd = _worker_command()
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=cwd)
+    try:
+        write_frame(proc.stdin, ("config", {"execute_modules": False, "memory_mb": 2048}))
+        text = ("import cuda.tile as ct\n\n# tilescope: args f32[64], 16\n@ct.kernel\n"
+                "def k(a, T: ct.Constant[int]):\n    t = ct.load(a, index=(0,), shape=(T,))\n"
+                "    ct.store(a, index=(0,), tile=t + undefined_name)\n")
+        write_frame(proc.stdin, ("analyze", 1, {"text": text, "filename": "k.py", "version": 7}))
+        seen = []
+        while not seen or seen[-1][0] != "done":
+            msg = read_frame(proc.stdout)
+            assert msg is not None, seen
+            seen.append(msg)
+        kinds = [m[0] for m in seen if m[0] in ("diagnostics", "done")]
+        assert kinds == ["diagnostics", "done"]
+        early, summary = seen[-2][2], seen[-1][2]
+        assert early == summary.diagnostics and any("undefined_name" in d.message for d in early)
+    finally:
+        proc.kill()
+        proc.wait()

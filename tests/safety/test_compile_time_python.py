@@ -459,3 +459,73 @@ def test_unassigned_names_raise_what_python_raises(tmp_path, body):
         Evaluator(filename=str(path)).evaluate(ast.parse("h()", mode="eval").body, None, vars(module), str(path))
     assert type(evaluated.value) is type(python.value)
     assert str(evaluated.value) == str(python.value)
+
+
+def _evaluate_both(tmp_path, body: str, module_code: str = ""):
+    """(Python's, the evaluator's) outcome of calling h() defined by `body`: ("value", v) or
+    ("error", exception class) or ("refused", None)."""
+    import ast
+    from tilescope.pyeval import Evaluator, Refused
+    path = tmp_path / "aug.py"
+    path.write_text(f"xs = [4, 5, 6]\nd = {{'k': 1}}\n{module_code}\n\ndef h():\n    " + body.replace("\n", "\n    ") + "\n")
+    module = load_file(str(path))
+    outcomes = []
+    for run in (lambda: load_file(str(path)).h(),
+                lambda: Evaluator(filename=str(path)).evaluate(ast.parse("h()", mode="eval").body, None,
+                                                             vars(module), str(path))):
+        try:
+            outcomes.append(("value", run()))
+        except Refused:
+            outcomes.append(("refused", None))
+        except Exception as e:
+            outcomes.append(("error", type(e)))
+    return outcomes
+
+
+@pytest.mark.parametrize("body", [
+    "acc = [1]\nacc += 'ab'\nreturn acc",                       # list += any iterable extends it
+    "acc = [1]\nalias = acc\nacc += (2, 3)\nreturn alias",        # ... in place: the alias sees it
+    "acc = [1]\nalias = acc\nacc *= 2\nreturn alias",
+    "acc = {1}\nalias = acc\nacc |= {2}\nacc -= {1}\nreturn alias",
+    "acc = {'a': 1}\nalias = acc\nacc |= {'b': 2}\nreturn alias",
+    "acc = [1]\nacc += 5\nreturn acc",                          # TypeError: not iterable
+    "acc = {1}\nacc |= [2]\nreturn acc",                        # TypeError: set |= list
+    "acc = (1,)\nalias = acc\nacc += (2,)\nreturn alias",       # a tuple is rebound, not changed
+    "c = C()\nalias = c\nc += 3\nreturn (alias.n, c is alias)",  # a class's own __iadd__
+])
+def test_augmented_assignment_is_in_place_as_in_python(tmp_path, body):
+    """Found by the statement fuzzer (tests/fuzz/pyfunc.py, seed 0 example 69301): `acc += 'tile'`
+    on a list extends it in Python; the evaluator computed `acc + 'tile'` (a TypeError)."""
+    python, evaluated = _evaluate_both(tmp_path, body, _COUNTER)
+    assert evaluated == python
+
+
+_COUNTER = """
+class C:
+    def __init__(self):
+        self.n = 0
+
+    def __iadd__(self, k):
+        self.n += k
+        return self
+"""
+
+
+def test_augmented_assignment_never_changes_the_programs_objects(tmp_path):
+    python, evaluated = _evaluate_both(tmp_path, "acc = xs\nacc += 'ab'\nreturn acc")
+    assert python == ("value", [4, 5, 6, "a", "b"]) and evaluated == ("refused", None)
+
+
+def test_zip_checks_every_argument_is_iterable_at_once(tmp_path):
+    """Found by the expression fuzzer (tests/fuzz/pyexpr.py, seed 0 example 19504): `zip('', 2)`
+    raises TypeError in Python; the evaluator stopped at the empty string and never saw the 2."""
+    python, evaluated = _evaluate_both(tmp_path, "return tuple(zip('', 2))")
+    assert python == evaluated == ("error", TypeError)
+
+
+@pytest.mark.parametrize("body", ["return 'tile' is 'tile'", "return 'a b' is not 'a b'", "s = 'tile'\nreturn s is 'tile'"])
+def test_equal_string_literals_are_one_object_as_in_cpython(tmp_path, body):
+    """Found by the expression fuzzer (seed 0 example 93004): `'tile' is not 'tile'` is False in
+    CPython (its constants are interned or shared); the evaluator made two strings."""
+    python, evaluated = _evaluate_both(tmp_path, body)
+    assert evaluated == python

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod
 from typing import Optional, Tuple
 
 from ..dtypes import DType, int32
@@ -15,19 +16,28 @@ def _dims(shape) -> str:
     return "(" + ",".join("?" if d is None else str(d) for d in shape) + ")"
 
 
-@dataclass(frozen=True)
-class TileType(Type):
-    """An immutable n-d tile held by a block. Scalars are 0-d tiles."""
-    dtype: DType
-    shape: Tuple[int, ...] = ()
+class TileShaped:
+    """What follows from a tile's `shape` (a tuple of ints): its rank, size, whether it is a scalar."""
+    shape: Tuple[int, ...]
 
     @property
     def ndim(self) -> int:
         return len(self.shape)
 
     @property
+    def size(self) -> int:
+        return prod(self.shape)
+
+    @property
     def is_scalar(self) -> bool:
         return not self.shape
+
+
+@dataclass(frozen=True)
+class TileType(TileShaped, Type):
+    """An immutable n-d tile held by a block. Scalars are 0-d tiles."""
+    dtype: DType
+    shape: Tuple[int, ...] = ()
 
     def with_shape(self, shape) -> "TileType":
         return TileType(self.dtype, tuple(shape))

@@ -117,6 +117,13 @@ def _order(ctx, memory_order, memory_scope, opname):
     return memory_order_scope(ctx, memory_order, memory_scope, opname, RMW_ORDERS)
 
 
+def _rmw_operands(ctx, op: str, dtype: D.DType, update, shape: Shape, memory_order, memory_scope):
+    """(update operand, memory order, memory scope) of an RMW atomic `op` on `dtype` lanes of `shape`."""
+    _rmw_checks(ctx, op, dtype)
+    u = rmw_update(ctx, update, shape, dtype, RMW[op].bitwise)
+    return (u,) + _order(ctx, memory_order, memory_scope, "tile_atomic_rmw")
+
+
 # ---- ct.atomic_* (element indices) --------------------------------------------------
 
 def _indexed_rmw(op: str):
@@ -131,9 +138,7 @@ def _indexed_rmw(op: str):
     def rule(ctx, array, indices, update, check_bounds, memory_order, memory_scope):
         cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
         dtype = a.type.dtype
-        _rmw_checks(ctx, op, dtype)
-        u = rmw_update(ctx, update, shape, dtype, RMW[op].bitwise)
-        mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_rmw")
+        u, mo, ms = _rmw_operands(ctx, op, dtype, update, shape, memory_order, memory_scope)
         return ctx.emit1("atomic", [a] + idx + [u], TileType(dtype, shape), mode=op, check_bounds=cb,
                          memory_order=mo, memory_scope=ms)
     return sf
@@ -148,12 +153,13 @@ atomic_or = _indexed_rmw("or")
 atomic_xor = _indexed_rmw("xor")
 
 
-def _cas_operands(ctx, dtype, shape, expected, desired, array_name="array"):
+def _cas_operands(ctx, dtype, shape, expected, desired, memory_order, memory_scope):
+    """(expected, desired, memory order, memory scope) of a compare-and-swap on `dtype` lanes of `shape`."""
     if dtype not in _INT_FLOAT_32_64:
         raise ctx.type_error(f"Unsupported array dtype: {dtype}")
-    e = stored_value(ctx, expected, shape, dtype, "Expected value", array_name=array_name)
-    d = stored_value(ctx, desired, shape, dtype, "Desired value", array_name=array_name)
-    return e, d
+    e = stored_value(ctx, expected, shape, dtype, "Expected value")
+    d = stored_value(ctx, desired, shape, dtype, "Desired value")
+    return (e, d) + _order(ctx, memory_order, memory_scope, "tile_atomic_cas")
 
 
 @surface("atomics")
@@ -169,8 +175,7 @@ def atomic_cas(array, indices, expected, desired, /, *, check_bounds=True, memor
 @atomic_cas.rule
 def _(ctx, array, indices, expected, desired, check_bounds, memory_order, memory_scope):
     cb, a, idx, shape = indexed_lanes(ctx, array, indices, check_bounds)
-    e, d = _cas_operands(ctx, a.type.dtype, shape, expected, desired)
-    mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_cas")
+    e, d, mo, ms = _cas_operands(ctx, a.type.dtype, shape, expected, desired, memory_order, memory_scope)
     return ctx.emit1("atomic_cas", [a] + idx + [e, d], TileType(a.type.dtype, shape), check_bounds=cb,
                      memory_order=mo, memory_scope=ms)
 
@@ -211,9 +216,7 @@ def _raw_rmw(op: str):
     @sf.rule
     def rule(ctx, self, offset, update, mask, memory_order, memory_scope):
         raw, off, shape, m = _raw_lanes(ctx, self, offset, mask)
-        _rmw_checks(ctx, op, raw.type.dtype)
-        u = rmw_update(ctx, update, shape, raw.type.dtype, RMW[op].bitwise)
-        mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_rmw")
+        u, mo, ms = _rmw_operands(ctx, op, raw.type.dtype, update, shape, memory_order, memory_scope)
         return _emit_raw(ctx, "raw_atomic", [raw, off, u], shape, m, mo, ms, mode=op)
     method(RawMemoryType, name, sf)
     return sf
@@ -232,8 +235,7 @@ def atomic_cas_offset(self, offset, expected, desired, /, *, mask=None, memory_o
 @atomic_cas_offset.rule
 def _(ctx, self, offset, expected, desired, mask, memory_order, memory_scope):
     raw, off, shape, m = _raw_lanes(ctx, self, offset, mask)
-    e, d = _cas_operands(ctx, raw.type.dtype, shape, expected, desired)
-    mo, ms = _order(ctx, memory_order, memory_scope, "tile_atomic_cas")
+    e, d, mo, ms = _cas_operands(ctx, raw.type.dtype, shape, expected, desired, memory_order, memory_scope)
     return _emit_raw(ctx, "raw_atomic_cas", [raw, off, e, d], shape, m, mo, ms)
 
 

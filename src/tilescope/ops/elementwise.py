@@ -20,8 +20,8 @@ from ..semantics import arithmetic, numerics, shapes
 from ..semantics.functions import BINARY as BINARY_FNS, COMPARE as COMPARE_FNS, UNARY as UNARY_FNS
 from .bridge import translate
 from .common import (broadcast_shapes, coerce, common_dtype, const_bool, convert, describe, expect,
-                     is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, tile_operand,
-                     tile_type)
+                     is_number, is_tile, require_bytecode, require_dtype, same_as_operand, shape_of, target_version,
+                     tile_operand, tile_type)
 from .registry import DTYPE, METHODS, ROUNDING, SURFACE, Attr, method, no_rule, optional, primitive, surface
 
 # rounding_mode and flush_to_zero, as every float op that takes them declares them.
@@ -35,7 +35,9 @@ BINARY = primitive(
     "signed, logical for unsigned). Optional attrs: rounding_mode, flush_to_zero.",
     operands=("x", "y"), traits=("elementwise",),
     attrs={"fn": Attr(one_of(BINARY_FNS)), **FP_ATTRS, "propagate_nan": Attr(BOOL, False),
-           "no_lowering": optional(STR, "why upstream cannot lower this live op (raised after DCE)")})
+           "no_lowering": optional(STR, "why upstream cannot lower this live op (raised after DCE)"),
+           "exponent": optional(STR, "pow only: the integer dtype the exponent had before conversion, where "
+                                     "TileIR raises to an integer power (fpowi)")})
 COMPARE = primitive(
     "compare", "Element-wise comparison `fn` (eq, ne, lt, le, gt, ge) of two same-typed operands, "
     "giving bool (ordered: comparisons with NaN are false, except ne).",
@@ -154,6 +156,9 @@ def binary_arith(ctx, fn: str, x, y, rounding_mode=None, flush_to_zero=False, pr
         return ctx.constant(fold(ctx, BINARY_FNS[fn].fold, vx.const, vy.const), dtype)
     check_rounding(ctx, fn, rounding_mode, flush_to_zero, dtype)
     attrs = {"fn": fn}
+    exponent = integer_exponent(ctx, x, y, dtype) if fn == "pow" else None
+    if exponent is not None:
+        attrs["exponent"] = exponent.name
     if ("float" if dtype.is_float else "int") in BINARY_FNS[fn].unlowered:
         # Upstream fails only when lowering a live op (dead ones are gone by then, and typing
         # errors further down come first): record it; compile() raises it after DCE.
@@ -161,6 +166,18 @@ def binary_arith(ctx, fn: str, x, y, rounding_mode=None, flush_to_zero=False, pr
                                 f"{'float' if dtype.is_float else 'int'}")
     return ctx.emit1("binary", [vx, vy], TileType(dtype, shape), **attrs,
                      **given_fp_attrs(rounding_mode, flush_to_zero, propagate_nan))
+
+
+def integer_exponent(ctx, x, y, dtype: D.DType):
+    """For `x ** y` with an integer y, the dtype upstream gives the exponent of an integer power
+    (TileIR's fpowi, from bytecode 13.4): the narrowest of int8/int16/int32 holding every value
+    of y's dtype, where x is an unrestricted float (not two Python numbers: those fold). None
+    where it converts y to float instead."""
+    xd, yd = dtype_of(x), dtype_of(y)
+    if target_version(ctx) < (13, 4) or not (xd.is_float and not xd.is_restricted) or xd is not dtype \
+            or not yd.is_int:
+        return None
+    return next((c for c in (D.int8, D.int16, D.int32) if c.min <= yd.min and yd.max <= c.max), None)
 
 
 def _arith_rule(fn: str, kwargs):

@@ -201,27 +201,41 @@ def _subclass_check(ev, cls, classes, obj):
     return False
 
 
-@_register(py.getattr)
-def _getattr(ev, obj, name, *default):
-    if type(name) is not str:
-        raise TypeError("attribute name must be string")
+def getattr_or_default(lookup: Callable[[Any, str], Any], obj: Any, name: str, default: tuple,
+                       missing=AttributeError) -> Any:
+    """Python's getattr(obj, name[, default]) over an evaluator's own attribute lookup: the
+    default (when `default` holds one) where `lookup` raises `missing`."""
     try:
-        return objects.get_attribute(ev, obj, name)
-    except AttributeError:
+        return lookup(obj, name)
+    except missing:
         if default:
             return default[0]
         raise
 
 
-@_register(py.hasattr)
-def _hasattr(ev, obj, name):
+def has_attribute(lookup: Callable[[Any, str], Any], obj: Any, name: str, missing=AttributeError) -> bool:
+    """Python's hasattr(obj, name) over an evaluator's own attribute lookup."""
+    try:
+        lookup(obj, name)
+        return True
+    except missing:
+        return False
+
+
+def _attribute_name(name: Any) -> str:
     if type(name) is not str:
         raise TypeError("attribute name must be string")
-    try:
-        objects.get_attribute(ev, obj, name)
-        return True
-    except AttributeError:
-        return False
+    return name
+
+
+@_register(py.getattr)
+def _getattr(ev, obj, name, *default):
+    return getattr_or_default(functools.partial(objects.get_attribute, ev), obj, _attribute_name(name), default)
+
+
+@_register(py.hasattr)
+def _hasattr(ev, obj, name):
+    return has_attribute(functools.partial(objects.get_attribute, ev), obj, _attribute_name(name))
 
 
 # ---- arithmetic ------------------------------------------------------------------------------

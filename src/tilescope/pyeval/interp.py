@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import re
 import sys
 from typing import Any, Dict, List, Optional
 
@@ -15,6 +16,9 @@ from .kinds import describe
 from .limits import MAX_NESTING, Budget, EvalControl, OverBudget, Refused
 from .objects import AST_BINARY, AST_COMPARE, AST_UNARY
 from .stmts import assign, exec_block
+
+_NAME_CHARS = re.compile(r"[A-Za-z0-9_]*")      # string constants CPython interns
+
 
 class Host:
     """How an embedding (a kernel being compiled) takes part: values it hands out, and the
@@ -56,6 +60,7 @@ class Evaluator:
         self.depth = 0
         self.nesting = 0
         self._owned: Dict[int, Any] = {}
+        self._literals: Dict[str, str] = {}
 
     # ---- ownership: what evaluated code may mutate ---------------------------------------
 
@@ -114,6 +119,12 @@ class Evaluator:
         value = node.value
         if type(value) is bytes:
             raise Refused("bytes literals are not evaluated at compile time")
+        if type(value) is str:
+            # Equal string literals are one object, as CPython makes them (`'tile' is 'tile'` is
+            # True there): name-like ones interned, the others shared within an evaluation.
+            if _NAME_CHARS.fullmatch(value):
+                return sys.intern(value)
+            return self._literals.setdefault(value, value)
         return value
 
     def _name(self, node, frame):

@@ -274,6 +274,38 @@ def binary(ev, op: str, a: Any, b: Any) -> Any:
     return result
 
 
+# The built-in types whose augmented assignments change the object itself (list.__iadd__...).
+_IN_PLACE = {list: ("add", "mul"), set: ("or", "and", "sub", "xor"), dict: ("or",)}
+
+
+def augmented(ev, op: str, a: Any, b: Any) -> Any:
+    """`a op= b` as Python does it: in place for a list (`+=` takes any iterable), a set (with a
+    set) and a dict (with a dict), through `__i<op>__` for a class written in Python, else
+    `a op b`. Only an object the evaluated code created may change."""
+    t = type(a)
+    if op in _IN_PLACE.get(t, ()):
+        if t is list and op == "add":
+            b = list(iterate(ev, b))
+        elif t is set and type(b) not in (set, frozenset):
+            return binary(ev, op, a, b)          # (set.__ior__ declines: `a | b` raises TypeError)
+        elif t is dict and type(b) is not dict:
+            raise Refused(f"updating a dictionary in place from {describe(b)} is not evaluated at compile time")
+        if not ev.owns(a):
+            raise Refused(f"compile-time Python may only change objects it created, not {describe(a)}")
+        result = binary(ev, op, a, b)            # (sizes checked as for `a op b`)
+        if t is list:
+            a[:] = result
+        else:
+            a.clear()
+            a.update(result)
+        return a
+    if not trusted_class(t):
+        result = _special(ev, a, f"__i{op}__", [b])
+        if result is not NotImplemented:
+            return result
+    return binary(ev, op, a, b)
+
+
 def _native_binary(ev, op: str, a: Any, b: Any) -> Any:
     if op == "pow":
         check_power(a, b)
@@ -435,7 +467,7 @@ def iterate(ev, x: Any) -> Iterator[Any]:
             (trusted_class(t) and not has_user_specials(t)):
         if t is dict and not is_safe(tuple(x)):
             raise Refused("iterating a dictionary with user-object keys is not evaluated at compile time")
-        return _charged(ev, x)
+        return _charged(ev, iter(x))        # (iter now: `zip('', 2)` raises as Python's does)
     owner, raw = lookup_in_class(t, "__iter__")
     if owner is not None and _interpretable(raw):
         it = _interpret(ev, raw, [x])

@@ -103,15 +103,15 @@ def _augassign(ev, s, frame):
     t = s.target
     if isinstance(t, ast.Name):
         current = ev.lookup(t.id, frame)
-        _store_name(frame, t.id, objects.binary(ev, op, current, ev.eval(s.value, frame)))
+        _store_name(frame, t.id, objects.augmented(ev, op, current, ev.eval(s.value, frame)))
     elif isinstance(t, ast.Attribute):
         obj = ev.eval(t.value, frame)
         current = objects.get_attribute(ev, obj, t.attr)
-        objects.set_attribute(ev, obj, t.attr, objects.binary(ev, op, current, ev.eval(s.value, frame)))
+        objects.set_attribute(ev, obj, t.attr, objects.augmented(ev, op, current, ev.eval(s.value, frame)))
     elif isinstance(t, ast.Subscript):
         obj, key = ev.eval(t.value, frame), ev.eval(t.slice, frame)
         current = objects.get_item(ev, obj, key)
-        objects.set_item(ev, obj, key, objects.binary(ev, op, current, ev.eval(s.value, frame)))
+        objects.set_item(ev, obj, key, objects.augmented(ev, op, current, ev.eval(s.value, frame)))
     else:
         raise Refused("unsupported augmented assignment target")
 

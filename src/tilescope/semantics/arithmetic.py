@@ -149,10 +149,21 @@ def _float_binary(fn, x, y, dtype, rounding_mode, ftz, propagate_nan):
         fix = ((r64 < 0) != (y64 < 0)) & (r64 != 0)
         r = round_float(r64, dtype)
         return np.where(fix, float_arith("add", r, y, dtype), r)
-    if fn in ("pow", "atan2"):
-        f = np.power if fn == "pow" else np.arctan2
-        return round_via_f32(f(to_float64(x, dtype), to_float64(y, dtype)), dtype)
+    if fn == "pow":
+        return round_via_f32(_pow(to_float64(x, dtype), to_float64(y, dtype)), dtype)
+    if fn == "atan2":
+        return round_via_f32(np.arctan2(to_float64(x, dtype), to_float64(y, dtype)), dtype)
     raise NotImplementedError(f"binary {fn} on {dtype.name}")
+
+
+def _pow(x64, y64):
+    """C's pow, whatever the operands' layout: NumPy takes the square root for an exponent of 0.5
+    that it sees as one value (0-d or broadcast), which differs at -inf and -0 (pow gives +inf
+    and +0, as the GPU does); so the whole-grid and one-block runs differed."""
+    shape = np.broadcast_shapes(np.shape(x64), np.shape(y64))
+    x1 = np.array(np.broadcast_to(x64, shape), ndmin=1)        # (copies: full, at least 1-d)
+    y1 = np.array(np.broadcast_to(y64, shape), ndmin=1)
+    return np.power(x1, y1).reshape(shape)
 
 
 _INT_SIMPLE = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "max": np.maximum, "min": np.minimum,

@@ -129,7 +129,7 @@ def sequential_rule(dtype: str, m: int, n: int, k: int):
         return _rules[key]
     if not toolchain.available() or min(m, n, k) < 2:
         return None
-    stored = _stored_rules()
+    stored = toolchain.read_cached_json(_rules_file())
     if key in stored:
         _rules[key] = tuple(stored[key]) if stored[key] else None
         return _rules[key]
@@ -138,7 +138,7 @@ def sequential_rule(dtype: str, m: int, n: int, k: int):
     if rule is not None:
         _last_rule[dtype] = rule
     stored[key] = list(rule) if rule else None
-    _save_rules(stored)
+    toolchain.write_cached_json(_rules_file(), stored)
     return rule
 
 
@@ -186,20 +186,3 @@ def _rules_file() -> str:
     return os.path.join(toolchain.cache_dir(), f"gemm-order-{hashlib.sha256(ident.encode()).hexdigest()[:16]}.json")
 
 
-def _stored_rules() -> dict:
-    import json
-    try:
-        with open(_rules_file()) as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        return {}
-
-
-def _save_rules(rules: dict) -> None:
-    import json
-    import os
-    try:
-        os.makedirs(toolchain.cache_dir(), exist_ok=True)
-        toolchain._write_atomically(_rules_file(), json.dumps(rules))
-    except OSError:
-        pass

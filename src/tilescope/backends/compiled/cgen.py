@@ -7,11 +7,13 @@ Generated names follow IR value ids (`v17`), so the C reads next to `tilescope i
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from math import prod
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from ... import dtypes as D
+from ...ir.types import TileShaped
 from ...semantics.numerics import round_float
 
 
@@ -112,7 +114,7 @@ def _double_bits(x: float) -> str:
 # ---- values -----------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class CVal:
+class CVal(TileShaped):
     """A run-time value in C. Scalars: `expr`. Tiles: `buf` (a pointer expression) and element
     strides per tile axis (0 along broadcast axes); a tile with `buf` None repeats `expr`.
     A *lazy* tile (`build` set) is an element-wise expression of `leaves` (tiles of its shape),
@@ -125,14 +127,6 @@ class CVal:
     leaves: Tuple["CVal", ...] = ()
     build: Optional[Callable[[List[str]], str]] = None
     iota: bool = False          # no buffer: the element is its own offset (an arange, or a view of one)
-
-    @property
-    def size(self) -> int:
-        return prod(self.shape)
-
-    @property
-    def is_scalar(self) -> bool:
-        return not self.shape
 
     @property
     def lazy(self) -> bool:
@@ -205,6 +199,17 @@ class Writer:
     def close(self, tail: str = "") -> None:
         self.depth -= 1
         self("}" + tail)
+
+    @contextmanager
+    def loops(self, names: Sequence[str], extents: Sequence[int], until: str = ""):
+        """Nested row-major `for` loops, index `names[k]` over `extents[k]` (stopping early once
+        the C condition `until` holds), closed when the `with` block ends."""
+        stop = f" && !{until}" if until else ""
+        for n, t in zip(names, extents):
+            self.open(f"for (int64_t {n} = 0; {n} < {t}{stop}; {n}++)")
+        yield
+        for _ in names:
+            self.close()
 
     def text(self) -> str:
         return "\n".join(self.lines)

@@ -6,10 +6,14 @@ the kernel or the launch needs the NumPy executor, which then runs it.
 """
 from __future__ import annotations
 
+import _ctypes
+import collections
+import contextlib
 import ctypes
 import logging
 import os
 import threading
+import weakref
 from dataclasses import dataclass, replace
 from typing import Any, Dict, Optional
 
@@ -43,6 +47,10 @@ class CompiledKernel:
     def __init__(self, fn: Function, path: str, gen):
         self.fn = fn
         self.lib = ctypes.CDLL(path)
+        # Unloaded when this kernel is freed (evicted from _kernels and no plan holds it): each
+        # loaded library maps ~5 regions and ~20 KB, and a process may map only ~65,000 regions.
+        if _UNLOAD is not None:
+            weakref.finalize(self, _UNLOAD, self.lib._handle).atexit = False
         self.run_shared = self.lib.ts_run_shared
         self.run_shared.restype = ctypes.c_int64
         self.run_shared.argtypes = [ctypes.c_void_p] + [ctypes.c_int64] * 5 + [ctypes.c_void_p] * 3
@@ -59,8 +67,21 @@ class CompiledKernel:
         self.may_stop = gen.asserts or any(op.name == "loop" for op in fn.walk())   # (runner.run)
 
 
-_kernels: Dict[tuple, Any] = {}
+_UNLOAD = getattr(_ctypes, "dlclose", None)     # (POSIX; elsewhere libraries stay loaded)
+KERNELS_KEPT = 512              # compiled kernels (and refusals) kept per process; least recently used go first
+_kernels: "collections.OrderedDict[tuple, Any]" = collections.OrderedDict()
 _kernels_lock = threading.Lock()
+
+
+def _keep(key: tuple, entry: tuple) -> None:
+    """Remember a kernel's build (or why it has none), forgetting the least recently used beyond
+    KERNELS_KEPT: a long process creating kernels (tests, the fuzzer) would otherwise keep every
+    one, with its IR and its loaded library, for good."""
+    with _kernels_lock:
+        _kernels[key] = entry
+        _kernels.move_to_end(key)
+        while len(_kernels) > KERNELS_KEPT:
+            _kernels.popitem(last=False)
 
 
 def layout_of(values) -> tuple:
@@ -79,6 +100,8 @@ def compiled_kernel(fn: Function, options: CompileOptions, layout: tuple = ()) -
     key = (id(fn), options, layout)
     hit = _kernels.get(key)
     if hit is not None and hit[0] is fn:
+        with contextlib.suppress(KeyError):       # (evicted meanwhile by another thread)
+            _kernels.move_to_end(key)
         if isinstance(hit[1], Exception):
             raise hit[1]
         return hit[1]
@@ -92,11 +115,9 @@ def compiled_kernel(fn: Function, options: CompileOptions, layout: tuple = ()) -
         _check_blas(gen)
         ck = CompiledKernel(fn, toolchain.library_for(source), gen)
     except (Unsupported, toolchain.CompilerMissing) as e:
-        with _kernels_lock:
-            _kernels[key] = (fn, e)
+        _keep(key, (fn, e))
         raise
-    with _kernels_lock:
-        _kernels[key] = (fn, ck)
+    _keep(key, (fn, ck))
     return ck
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cgen import CVal, Unsupported, WRAP_TYPE, ctype, from_float, itemsize, tile_of, to_float
 from .rules import rule
-from .rules_gather import _lane_access, _report_first_bad
+from .rules_gather import _lane_access, report_first_bad
 
 _ORDER = {"RELAXED": "__ATOMIC_RELAXED", "ACQUIRE": "__ATOMIC_ACQUIRE", "RELEASE": "__ATOMIC_RELEASE",
           "ACQ_REL": "__ATOMIC_ACQ_REL", "WEAK": "__ATOMIC_RELAXED"}
@@ -43,11 +43,8 @@ def _lanes(g, op, shape, operands, body):
     """Row-major loops over the lanes; body(names, elements) for each."""
     w = g.w
     names = [g.fresh("l") for _ in shape]
-    for n, t in zip(names, shape):
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    body(names, [o.at(names) for o in operands])
-    for _ in shape:
-        w.close()
+    with w.loops(names, shape):
+        body(names, [o.at(names) for o in operands])
 
 
 def _atomic_common(g, op, mode: str, n_values: int):
@@ -120,10 +117,8 @@ def _atomic_common(g, op, mode: str, n_values: int):
     if not cb and g.options.bounds:
         what = "atomic_cas with check_bounds=False" if mode == "cas" else \
             f"atomic_{mode} with check_bounds=False"
-        w.open(f"if (TS_UNLIKELY({bad}))")
-        _report_first_bad(g, op, arr, shape or (1,), idx_c, None, what,
-                          "undefined behaviour on the GPU; tilescope makes the lane a no-op", False)
-        w.close()
+        report_first_bad(g, op, arr, shape or (1,), idx_c, None, bad, what,
+                         "undefined behaviour on the GPU; tilescope makes the lane a no-op", False)
     g.define(res, out)
 
 

@@ -22,6 +22,13 @@ def _plain_rounding(op) -> None:
         raise Unsupported("flush_to_zero is not supported by the compiled backend yet")
 
 
+def _rounded_operands(g, op):
+    """(result dtype, lazy operands) of an element-wise op with rounding attributes, after
+    refusing the rounding modes and flush-to-zero the compiled backend does not have."""
+    _plain_rounding(op)
+    return op.results[0].type.dtype, [g.val_lazy(v) for v in op.operands]
+
+
 @rule("const")
 def _const(g, op):
     g.scalar(op.results[0], c_literal(op.attrs["value"], op.results[0].type.dtype))
@@ -91,10 +98,8 @@ def int_binary(fn: str, x: str, y: str, dt: D.DType, ydt: D.DType = None) -> str
 
 @rule("binary")
 def _binary(g, op):
-    _plain_rounding(op)
+    dt, (x, y) = _rounded_operands(g, op)
     fn = op.attrs["fn"]
-    dt = op.results[0].type.dtype
-    x, y = (g.val_lazy(v) for v in op.operands)
     if dt.is_float and fn in ("pow", "atan2"):
         gen_transcendental(g, op, fn, [x, y], dt)
         return
@@ -135,10 +140,8 @@ def _exact_unary(fn: str, x: str, dt: D.DType) -> str:
 
 @rule("unary")
 def _unary(g, op):
-    _plain_rounding(op)
+    dt, (x,) = _rounded_operands(g, op)
     fn = op.attrs["fn"]
-    dt = op.results[0].type.dtype
-    x = g.val_lazy(op.operands[0])
     if fn == "not":
         expr = (lambda e: f"(uint8_t)!({e[0]})") if dt.is_bool else (lambda e: f"({ctype(dt)})~({e[0]})")
     elif not dt.is_float:
@@ -178,9 +181,7 @@ def _unary(g, op):
 
 @rule("fma")
 def _fma(g, op):
-    _plain_rounding(op)
-    dt = op.results[0].type.dtype
-    a, b, c = (g.val_lazy(v) for v in op.operands)
+    dt, (a, b, c) = _rounded_operands(g, op)
     if dt.name == "float32":
         expr = lambda e: canon(f"fmaf({e[0]}, {e[1]}, {e[2]})", dt)  # noqa: E731
     elif dt.name == "float64":

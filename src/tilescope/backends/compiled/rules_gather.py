@@ -26,31 +26,40 @@ def _lane_access(g, op, arr, idx_vals, shape):
     return coords, ok, off
 
 
-def _report_first_bad(g, op, arr, shape, idx_cvals, mask_cval, what: str, outcome: str, ub: bool):
-    """If some lane was bad: find the first (row-major) and report it (with its element and lane)."""
+def report_first_bad(g, op, arr, shape, idx_cvals, mask_cval, bad: str, what: str, outcome: str, ub: bool):
+    """If some lane was bad (the C flag `bad`): find the first (row-major) and report it (with its
+    element and lane)."""
     w = g.w
+    w.open(f"if (TS_UNLIKELY({bad}))")
     site = g.report_site(op, "lane-oob", what=what, outcome=outcome, ub=ub, array=arr.param_index,
                          ndim=arr.ndim, rank=len(shape))
     names = [g.fresh("l") for _ in shape]
     w.open("")
     w("int64_t det[8] = {0};")
     w("int found = 0;")
-    for n, t in zip(names, shape):
-        w.open(f"for (int64_t {n} = 0; {n} < {t} && !found; {n}++)")
-    coords = [c.at(names) for c in idx_cvals]
-    m = mask_cval.at(names) if mask_cval is not None else "1"
-    _, ok, _ = _lane_access(g, op, arr, coords, shape)
-    w.open(f"if (({m}) && !({ok}))")
-    for k, c in enumerate(coords):
-        w(f"det[{k}] = (int64_t)({c});")
-    for k, n in enumerate(names):
-        w(f"det[{arr.ndim + k}] = {n};")
-    w("found = 1;")
-    w.close()
-    for _ in shape:
+    with w.loops(names, shape, until="found"):
+        coords = [c.at(names) for c in idx_cvals]
+        m = mask_cval.at(names) if mask_cval is not None else "1"
+        _, ok, _ = _lane_access(g, op, arr, coords, shape)
+        w.open(f"if (({m}) && !({ok}))")
+        for k, c in enumerate(coords):
+            w(f"det[{k}] = (int64_t)({c});")
+        for k, n in enumerate(names):
+            w(f"det[{arr.ndim + k}] = {n};")
+        w("found = 1;")
         w.close()
     w(f"if (found) ts_report(ctx, {site}, lin, {arr.ndim + len(shape)}, det);")
     w.close()
+    w.close()
+
+
+def _lane_tiles(g, op, idx, mask, shape, kind: str):
+    """(check_bounds, index tiles, mask tile or None) of a gather or scatter over lanes `shape`."""
+    if not shape:
+        raise Unsupported(f"0-d {kind} are not supported by the compiled backend yet")
+    idx_c = [tile_of(g.val_lazy(v), shape) for v in idx]
+    mask_c = tile_of(g.val_lazy(mask), shape) if mask is not None else None
+    return op.attrs.get("check_bounds", True), idx_c, mask_c
 
 
 def _check(op, g):
@@ -69,12 +78,8 @@ def _gather(g, op):
     idx, (pad,), mask = _operands(op, 1)
     res = op.results[0]
     shape = tuple(res.type.shape)
-    if not shape:
-        raise Unsupported("0-d gathers are not supported by the compiled backend yet")
-    cb = op.attrs.get("check_bounds", True)
-    idx_c = [tile_of(g.val_lazy(v), shape) for v in idx]
+    cb, idx_c, mask_c = _lane_tiles(g, op, idx, mask, shape, "gathers")
     pad_c = tile_of(g.val(pad), shape)
-    mask_c = tile_of(g.val_lazy(mask), shape) if mask is not None else None
     out = g.buffer(res.type.dtype, shape, f"v{res.id}")
     w = g.w
     bad = g.fresh("bad")
@@ -88,10 +93,8 @@ def _gather(g, op):
           f"{e[0]} = take ? {arr.ptr()}[take ? {off} : 0] : {e[1 + len(idx_c)]}; {bad} |= ({m}) && !in; }}")
     loop_nest(w, shape, operands, body)
     if g.options.bounds:
-        w.open(f"if (TS_UNLIKELY({bad}))")
-        _report_first_bad(g, op, arr, shape, idx_c, mask_c, "gather" if cb else "gather with check_bounds=False",
-                          "the lane reads the padding value", not cb)
-        w.close()
+        report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "gather" if cb else "gather with check_bounds=False",
+                         "the lane reads the padding value", not cb)
     g.define(res, out)
 
 
@@ -101,30 +104,21 @@ def _scatter(g, op):
     arr = g.array(op.operands[0])
     idx, (value,), mask = _operands(op, 1)
     shape = tuple(op.operands[1].type.shape)
-    if not shape:
-        raise Unsupported("0-d scatters are not supported by the compiled backend yet")
-    cb = op.attrs.get("check_bounds", True)
-    idx_c = [tile_of(g.val_lazy(v), shape) for v in idx]
+    cb, idx_c, mask_c = _lane_tiles(g, op, idx, mask, shape, "scatters")
     val_c = tile_of(g.val_lazy(value), shape)
-    mask_c = tile_of(g.val_lazy(mask), shape) if mask is not None else None
     w = g.w
     bad = g.fresh("bad")
     w(f"int64_t {bad} = 0;")
     names = [g.fresh("l") for _ in shape]
-    for n, t in zip(names, shape):        # row-major: where lanes collide the last one wins
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    coords = [c.at(names) for c in idx_c]
-    _, ok, off = _lane_access(g, op, arr, coords, shape)
-    m = mask_c.at(names) if mask_c is not None else "1"
-    v = val_c.at(names)
-    w(f"{{ const int in = {ok}; if (in && ({m})) {arr.ptr()}[{off}] = {v}; {bad} |= ({m}) && !in; }}")
-    for _ in shape:
-        w.close()
+    with w.loops(names, shape):           # row-major: where lanes collide the last one wins
+        coords = [c.at(names) for c in idx_c]
+        _, ok, off = _lane_access(g, op, arr, coords, shape)
+        m = mask_c.at(names) if mask_c is not None else "1"
+        v = val_c.at(names)
+        w(f"{{ const int in = {ok}; if (in && ({m})) {arr.ptr()}[{off}] = {v}; {bad} |= ({m}) && !in; }}")
     if g.options.bounds:
-        w.open(f"if (TS_UNLIKELY({bad}))")
-        _report_first_bad(g, op, arr, shape, idx_c, mask_c, "scatter" if cb else "scatter with check_bounds=False",
-                          "the lane's store is dropped", not cb)
-        w.close()
+        report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "scatter" if cb else "scatter with check_bounds=False",
+                         "the lane's store is dropped", not cb)
 
 
 # ---- advanced indexing: one sparse axis (a 1-D index tile), dense ranges elsewhere -----------------
@@ -153,12 +147,9 @@ def _load_advanced(g, op):
     pad = padding_bits(op.attrs["padding_mode"], res.type.dtype)
     w = g.w
     names = [g.fresh("l") for _ in shape]
-    for n, t in zip(names, shape):
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    _, ok, off = _lane_access(g, op, arr, _advanced_coords(g, op, shape, names), shape)
-    w(f"{out.at(names)} = ({ok}) ? {arr.ptr()}[({ok}) ? {off} : 0] : {pad};")
-    for _ in shape:
-        w.close()
+    with w.loops(names, shape):
+        _, ok, off = _lane_access(g, op, arr, _advanced_coords(g, op, shape, names), shape)
+        w(f"{out.at(names)} = ({ok}) ? {arr.ptr()}[({ok}) ? {off} : 0] : {pad};")
     g.define(res, out)
 
 
@@ -170,9 +161,6 @@ def _store_advanced(g, op):
     val = tile_of(g.val_lazy(op.operands[-1]), shape)
     w = g.w
     names = [g.fresh("l") for _ in shape]
-    for n, t in zip(names, shape):          # row-major: where lanes collide the last one wins
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    _, ok, off = _lane_access(g, op, arr, _advanced_coords(g, op, shape, names), shape)
-    w(f"if ({ok}) {arr.ptr()}[{off}] = {val.at(names)};")
-    for _ in shape:
-        w.close()
+    with w.loops(names, shape):             # row-major: where lanes collide the last one wins
+        _, ok, off = _lane_access(g, op, arr, _advanced_coords(g, op, shape, names), shape)
+        w(f"if ({ok}) {arr.ptr()}[{off}] = {val.at(names)};")

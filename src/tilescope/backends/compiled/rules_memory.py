@@ -121,17 +121,14 @@ def _tile_loops(g, shape, body):
     """Loops over a tile's elements with named indices; body(idx, flat) writes one element."""
     w = g.w
     names = [g.fresh("k") for _ in shape]
-    for n, t in zip(names, shape):
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    strides, step = [], 1
-    for t in reversed(shape):
-        strides.append(step)
-        step *= t
-    strides.reverse()
-    flat = " + ".join(f"{n}*{s}" if s != 1 else n for n, s in zip(names, strides)) or "0"
-    body(names, flat)
-    for _ in shape:
-        w.close()
+    with w.loops(names, shape):
+        strides, step = [], 1
+        for t in reversed(shape):
+            strides.append(step)
+            step *= t
+        strides.reverse()
+        flat = " + ".join(f"{n}*{s}" if s != 1 else n for n, s in zip(names, strides)) or "0"
+        body(names, flat)
 
 
 @rule("load_tile")
@@ -202,11 +199,8 @@ def store_tile(g, op, shape, order, steps) -> None:
 def _store_loops(g, shape, src: CVal, body):
     w = g.w
     names = [g.fresh("k") for _ in shape]
-    for n, t in zip(names, shape):
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    body(names, src.at(names))
-    for _ in shape:
-        w.close()
+    with w.loops(names, shape):
+        body(names, src.at(names))
 
 
 # ---- views -------------------------------------------------------------------------------------

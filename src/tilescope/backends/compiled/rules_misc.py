@@ -107,12 +107,9 @@ def _extract(g, op):
     out = g.buffer(res.type.dtype, sub, f"v{res.id}")
     w = g.w
     names = [g.fresh("e") for _ in sub]
-    for n, t in zip(names, sub):
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    src = x.at([_clip(st, s, n, i) for st, s, n, i in zip(starts, sub, full, names)])
-    w(f"{out.at(names)} = {src};")
-    for _ in sub:
-        w.close()
+    with w.loops(names, sub):
+        src = x.at([_clip(st, s, n, i) for st, s, n, i in zip(starts, sub, full, names)])
+        w(f"{out.at(names)} = {src};")
     g.define(res, out)
 
 
@@ -127,11 +124,8 @@ def _insert(g, op):
     loop_nest(w, full, [out, tile_of(x, full)], lambda e: w(f"{e[0]} = {e[1]};"))
     w.open(f"if ({' && '.join(valid)})")            # an index outside the grid writes nothing
     names = [g.fresh("e") for _ in sub]
-    for n, t in zip(names, sub):
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
-    w(f"{out.at([f'({st}*{s} + {i})' for st, s, i in zip(starts, sub, names)])} = {tile_of(val, sub).at(names)};")
-    for _ in sub:
-        w.close()
+    with w.loops(names, sub):
+        w(f"{out.at([f'({st}*{s} + {i})' for st, s, i in zip(starts, sub, names)])} = {tile_of(val, sub).at(names)};")
     w.close()
     g.define(res, out)
 

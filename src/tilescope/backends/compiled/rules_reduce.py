@@ -67,10 +67,13 @@ def _reduce(g, op):
     fn = op.attrs["fn"]
     if fn in ("argmax", "argmin"):
         arg_reduce(g, op, fn)
-        return
-    if fn == "custom":
+    elif fn == "custom":
         custom_reduce(g, op)
-        return
+    else:
+        _builtin_reduce(g, op, fn)
+
+
+def _builtin_reduce(g, op, fn: str) -> None:
     x = g.val_lazy(op.operands[0])
     res = op.results[0]
     dt = res.type.dtype
@@ -129,8 +132,6 @@ def _gather(g, x: CVal, kept: Sequence[int], axes: Sequence[int], work: CVal, co
         idx[a] = n
     for a, n in zip(axes, names_r):
         idx[a] = n
-    for n, t in list(zip(names_k, kept_shape)) + list(zip(names_r, red_shape)):
-        w.open(f"for (int64_t {n} = 0; {n} < {t}; {n}++)")
     rs = contiguous_strides(kept_shape)
     ks = contiguous_strides(red_shape)
     r_flat = " + ".join(f"{n}*{s}" for n, s in zip(names_k, rs)) or "0"
@@ -139,9 +140,8 @@ def _gather(g, x: CVal, kept: Sequence[int], axes: Sequence[int], work: CVal, co
     kk = _prod(red_shape)
     pos = f"({k_flat})*{rows} + ({r_flat})" if col else f"({r_flat})*{kk} + ({k_flat})"
     elem = x.at(idx)
-    w(f"{work.buf}[{pos}] = {convert(elem, src_dt, dt) if src_dt is not dt else elem};")
-    for _ in names_k + names_r:
-        w.close()
+    with w.loops(names_k + names_r, kept_shape + red_shape):
+        w(f"{work.buf}[{pos}] = {convert(elem, src_dt, dt) if src_dt is not dt else elem};")
 
 
 def _prod(xs) -> int:
@@ -151,10 +151,13 @@ def _prod(xs) -> int:
 @rule("scan")
 def _scan(g, op):
     _check_attrs(op)
-    fn = op.attrs["fn"]
-    if fn == "custom":
+    if op.attrs["fn"] == "custom":
         custom_scan(g, op)
-        return
+    else:
+        _builtin_scan(g, op, op.attrs["fn"])
+
+
+def _builtin_scan(g, op, fn: str) -> None:
     x = g.val(op.operands[0])
     res = op.results[0]
     dt = res.type.dtype

@@ -8,6 +8,8 @@ fast path, `fast_launch`: no argument description, front end or analysis on the 
 """
 from __future__ import annotations
 
+import collections
+import contextlib
 import ctypes
 import os
 import threading
@@ -252,7 +254,9 @@ _ALL_WRITES = ("store_tile", "scatter", "tiled_store", "raw_store", "store_advan
 
 # ---- the fast path --------------------------------------------------------------------------
 
-_plans: Dict[tuple, Any] = {}
+PLANS_KEPT = 1024                   # launch plans kept per process; least recently used go first
+_plans: "collections.OrderedDict[tuple, Any]" = collections.OrderedDict()
+_plans_lock = threading.Lock()
 _pending = threading.local()        # the key of a launch the fast path missed (remembered on success)
 _ENVS = ("TILESCOPE_CHECKS", "TILESCOPE_NUMERICS", "TILESCOPE_ENGINE", "TILESCOPE_THREADS", "TILESCOPE_BLOCK",
          "TILESCOPE_PDB")
@@ -295,6 +299,8 @@ def fast_launch(grid, kernel, args, checks: Optional[dict], numerics, engine, th
     if hit is None:
         _pending.key, _pending.args = key, args
         return None
+    with contextlib.suppress(KeyError):           # (evicted meanwhile by another thread)
+        _plans.move_to_end(key)
     pl, positions, arrays_at, names = hit
     arrays = [args[i] for _, i in arrays_at]
     for k in range(1, len(arrays)):          # arrays sharing memory are not in the key: look
@@ -359,7 +365,12 @@ def _remember(pl: Plan, values) -> None:
             slot += 1 + 2 * t.ndim
         else:
             slot += 1
-    _plans[key] = (pl, positions, arrays_at, names)
+    with _plans_lock:
+        _plans[key] = (pl, positions, arrays_at, names)
+        # Bounded: each plan holds its kernel (and so its loaded library) and the user's
+        # function; a process launching many kernels or shapes would otherwise keep them all.
+        while len(_plans) > PLANS_KEPT:
+            _plans.popitem(last=False)
 
 
 def scratch_bytes() -> int:

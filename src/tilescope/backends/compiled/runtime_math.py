@@ -9,6 +9,17 @@ one in ten million) are recomputed by the executor's own rule through a callback
 result is the executor's in every bit.
 """
 
+from math import factorial
+
+
+def _horner(x: str, denominators) -> str:
+    """C statements leaving in `p` the polynomial in `x` whose coefficients, highest degree
+    first, are 1/d for each d of `denominators`: Horner's rule with fused multiply-adds."""
+    coefficients = ["0.5" if d == 2 else f"1.0 / {d}.0" for d in denominators]
+    return "\n".join([f"    double p = {coefficients[0]};"]
+                     + [f"    p = fma(p, {x}, {c});" for c in coefficients[1:]])
+
+
 SOURCE = r"""
 /* ---- the launch context shared with Python ---- */
 typedef void (*ts_callback_t)(int64_t code, int64_t dtype, int64_t n, const void *a, const void *b, void *out);
@@ -192,18 +203,7 @@ TS_INLINE double ts_exp64(double x) {
     double r = xc - kd * 0x1.62e42feep-1;                        /* exact: the constant has 32 bits */
     r = r - kd * 0x1.a39ef35793c76p-33;
     /* Taylor polynomial of exp(r) - 1 - r, |r| <= ln2/2, by Horner with fused multiply-adds */
-    double p = 1.0 / 6227020800.0;
-    p = fma(p, r, 1.0 / 479001600.0);
-    p = fma(p, r, 1.0 / 39916800.0);
-    p = fma(p, r, 1.0 / 3628800.0);
-    p = fma(p, r, 1.0 / 362880.0);
-    p = fma(p, r, 1.0 / 40320.0);
-    p = fma(p, r, 1.0 / 5040.0);
-    p = fma(p, r, 1.0 / 720.0);
-    p = fma(p, r, 1.0 / 120.0);
-    p = fma(p, r, 1.0 / 24.0);
-    p = fma(p, r, 1.0 / 6.0);
-    p = fma(p, r, 0.5);
+""" + _horner("r", [factorial(k) for k in range(13, 1, -1)]) + r"""
     p = fma(p * r, r, r);
     p = p + 1.0;
     int64_t k = (int64_t)kd;                                     /* in [-1097, 1025] */
@@ -213,25 +213,7 @@ TS_INLINE double ts_exp64(double x) {
 }
 /* exp(y) - 1 for |y| <= 1.1, Taylor to degree 20 (error below 2^-58 relative). */
 TS_INLINE double ts_expm1_small(double y) {
-    double p = 1.0 / 2432902008176640000.0;
-    p = fma(p, y, 1.0 / 121645100408832000.0);
-    p = fma(p, y, 1.0 / 6402373705728000.0);
-    p = fma(p, y, 1.0 / 355687428096000.0);
-    p = fma(p, y, 1.0 / 20922789888000.0);
-    p = fma(p, y, 1.0 / 1307674368000.0);
-    p = fma(p, y, 1.0 / 87178291200.0);
-    p = fma(p, y, 1.0 / 6227020800.0);
-    p = fma(p, y, 1.0 / 479001600.0);
-    p = fma(p, y, 1.0 / 39916800.0);
-    p = fma(p, y, 1.0 / 3628800.0);
-    p = fma(p, y, 1.0 / 362880.0);
-    p = fma(p, y, 1.0 / 40320.0);
-    p = fma(p, y, 1.0 / 5040.0);
-    p = fma(p, y, 1.0 / 720.0);
-    p = fma(p, y, 1.0 / 120.0);
-    p = fma(p, y, 1.0 / 24.0);
-    p = fma(p, y, 1.0 / 6.0);
-    p = fma(p, y, 0.5);
+""" + _horner("y", [factorial(k) for k in range(20, 1, -1)]) + r"""
     return fma(p * y, y, y);
 }
 /* tanh to a few ulps: expm1(2|x|) / (expm1(2|x|) + 2) near 0, 1 - 2 / (exp(2|x|) + 1) beyond. */
@@ -255,17 +237,7 @@ TS_INLINE double ts_log64(double x) {
     m = up ? m * 0.5 : m;
     e += up;
     double s = (m - 1.0) / (m + 1.0), s2 = s * s;
-    double p = 1.0 / 23.0;
-    p = fma(p, s2, 1.0 / 21.0);
-    p = fma(p, s2, 1.0 / 19.0);
-    p = fma(p, s2, 1.0 / 17.0);
-    p = fma(p, s2, 1.0 / 15.0);
-    p = fma(p, s2, 1.0 / 13.0);
-    p = fma(p, s2, 1.0 / 11.0);
-    p = fma(p, s2, 1.0 / 9.0);
-    p = fma(p, s2, 1.0 / 7.0);
-    p = fma(p, s2, 1.0 / 5.0);
-    p = fma(p, s2, 1.0 / 3.0);
+""" + _horner("s2", range(23, 1, -2)) + r"""
     double lm = 2.0 * s + 2.0 * s * s2 * p;
     double ed = (double)e;
     double r = fma(ed, 0x1.62e42fefa39efp-1, lm);

@@ -54,7 +54,7 @@ def compiler() -> Tuple[Tuple[str, ...], str, Tuple[str, ...]]:
     candidates: List[List[str]] = [env.split()] if env else []
     candidates += [[c] for c in ("cc", "gcc", "clang") if shutil.which(c)]
     candidates.append([sys.executable, "-m", "ziglang", "cc"])
-    known = _load_probes()
+    known = read_cached_json(_probe_file())
     for cmd in candidates:
         tried.append(" ".join(cmd))
         stamp = _stamp(cmd)
@@ -65,7 +65,7 @@ def compiler() -> Tuple[Tuple[str, ...], str, Tuple[str, ...]]:
         if ident is not None:
             fl = FLAGS + (_NATIVE if _accepts(cmd, _NATIVE) else [])
             known[stamp] = [ident, fl]
-            _save_probes(known)
+            write_cached_json(_probe_file(), known)
             return tuple(cmd), ident, tuple(fl)
     raise CompilerMissing("no C compiler found (tried " + ", ".join(tried) + "); install gcc or clang, "
                           "or `pip install ziglang`, or set TILESCOPE_CC")
@@ -84,20 +84,23 @@ def _probe_file() -> str:
     return os.path.join(cache_dir(), "compilers.json")
 
 
-def _load_probes() -> dict:
+def read_cached_json(path: str) -> dict:
+    """A JSON object kept in the cache directory; {} when it is missing or unreadable."""
     import json
     try:
-        with open(_probe_file()) as f:
+        with open(path) as f:
             return json.load(f)
     except (OSError, ValueError):
         return {}
 
 
-def _save_probes(known: dict) -> None:
+def write_cached_json(path: str, data: dict) -> None:
+    """Keep `data` as JSON at `path` in the cache directory (written atomically; skipped when the
+    directory cannot be written: the cache only saves time)."""
     import json
     try:
         os.makedirs(cache_dir(), exist_ok=True)
-        _write_atomically(_probe_file(), json.dumps(known))
+        _write_atomically(path, json.dumps(data))
     except OSError:
         pass
 

@@ -11,7 +11,9 @@ every family uses.
 """
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 from typing import Dict, List, Optional, Sequence
 
 from ... import dtypes as D
@@ -27,7 +29,7 @@ from .ir import TOKEN, Dense, Hints, Scalar, TBlock, TFunc, Tile, TModule, TOp, 
 from .lower_common import NARROW_FLOATS, WIDENED_OPS, ttype
 from . import lower_compute, lower_control, lower_memory, lower_reduce, lower_views
 from .lower_compute import ComputeRules
-from .lower_control import ControlRules
+from .lower_control import jump_branch, ControlRules
 from .lower_memory import VIEW_USERS, ArrayInfo, MemoryRules
 from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
@@ -78,12 +80,19 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.known: Dict[int, int] = {}             # integer scalar constants, by id of their TValue
         self.splats: Dict[int, object] = {}         # every constant made by const(): its element value
         self.kept: set = set()                      # ids of constants kept even when unused
+        self.split_ifs: Dict[int, tuple] = {}       # `if`s written with one branch (jump_branch), by id
         self.deferred: Dict[int, list] = {}         # ops lowered inside another's rule, by its id
         self.deferred_ops: set = set()              # (ids of all of them)
         self.creations: set = set()                 # ids of reshapes/broadcasts that create a splat
+        self.exponents: Dict[int, TValue] = {}      # integer exponents made at the top, by id of their pow
         self.block: Optional[TBlock] = None
         self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
         self.top = 0                                # constants made at the top go (top_const)
+        self.top_order: list = []                   # (program-order key, op) of the constants there
+        self.top_seq = itertools.count()
+        self.order: Dict[int, int] = {}             # IR ops by id: their index in program order,
+        self.run_starts: Dict[int, int] = {}        # and that of the first op of their expression
+        self.run_start = 0
         self.loc = fn.loc
         self.analysis = Analysis(fn)
         self.tm: Optional[TokenMap] = None        # current token of each memory chain
@@ -127,8 +136,20 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.block = TBlock()
         c = self.const(value, elem, shape)
         made, self.block = self.block.ops, block
-        body.ops[self.top:self.top] = made
+        # in program order among the constants materialized there: before those of the ops the
+        # current op's expression made (upstream computes the op's own operands first)
+        key = (self.run_start, 0, next(self.top_seq))
+        at = bisect.bisect_right([k for k, _ in self.top_order], key)
+        pos = body.ops.index(self.top_order[at][1]) if at < len(self.top_order) else self.top
+        body.ops[pos:pos] = made
+        self.top_order.insert(at, (key, made[0]))
         self.top += len(made)
+        return c
+
+    def materialized(self, op: Op, value, elem: Scalar, shape) -> TValue:
+        """A constant materialized at the top for IR op `op` (in program order)."""
+        c = self.const(value, elem, shape)
+        self.top_order.append(((self.order[id(op)], 1, next(self.top_seq)), self.block.ops[-1]))
         return c
 
     def splat_like(self, value, t: Tile) -> TValue:
@@ -187,6 +208,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             if v.id in self.viewed:
                 self.kept.update(id(x) for x in shape + strides)
         self.find_implicit_accumulators(fn)
+        self.order, self.run_starts = program_order(fn)
         self.materialize_constants(fn)
         self.defer_paddings(fn)
         self.top = len(body.ops)                 # where later constants of the kernel's top go
@@ -205,12 +227,18 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name, first)])
 
     # -- blocks ---------------------------------------------------------------------
-    def lower_block(self, b: Block) -> None:
-        for op in b.ops:
+    def lower_block(self, b: Block, ops: Optional[List[Op]] = None) -> None:
+        """Lower `b`'s ops (or `ops`, a leading part of them)."""
+        ops = b.ops if ops is None else ops
+        split = jump_branch(ops[-1], kernel_end=b is self.fn.body) if ops else None
+        if split is not None:
+            self.split_ifs[id(ops[-1])] = split
+        for op in ops:
             if id(op) not in self.deferred_ops:
                 self.lower_op(op)
 
     def lower_op(self, op: Op) -> None:
+        self.run_start = self.run_starts.get(id(op), self.run_start)
         if op.loc is not None:
             self.loc = op.loc
         prim = PRIMITIVES.get(op.name)
@@ -268,6 +296,22 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
     def bind(self, op: Op, *values: TValue) -> None:
         for r, v in zip(op.results, values):
             self.vals[r.id] = v
+
+
+def program_order(fn: Function):
+    """Each IR op's index in program order, and that of the first op of the run of ops with its
+    source range (the ops one expression makes), by op id."""
+    order = {id(op): i for i, op in enumerate(fn.body.walk())}
+    starts: Dict[int, int] = {}
+    blocks = [fn.body] + [b for op in fn.body.walk() for b in op.blocks]
+    for b in blocks:
+        prev, start = None, 0
+        for op in b.ops:
+            r = (op.loc.line, op.loc.col, op.loc.end_line, op.loc.end_col) if op.loc is not None else None
+            if r is None or r != prev:
+                start = order[id(op)]
+            starts[id(op)], prev = start, r
+    return order, starts
 
 
 def lower_function(fn: Function, *, specs: Optional[Sequence] = None,

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from typing import Optional
 
 from ... import dtypes as D
 from ...ir.core import Op
@@ -10,6 +11,13 @@ from .elements import float_bits, int_bytes, storage_bytes
 from .ir import Dense, Scalar, Tile, TValue
 from .lower_common import NARROW_FLOATS, PRED, elem_of, is_float, rounding_of, sign_of, ttype
 from .source_order import is_creation_call
+
+
+def _unbroadcast(v):
+    """The value a chain of reshapes/broadcasts starts from."""
+    while v.owner is not None and v.owner.name in ("reshape", "broadcast"):
+        v = v.owner.operands[0]
+    return v
 
 
 class ComputeRules:
@@ -82,7 +90,9 @@ class ComputeRules:
                 r = self.emit1(fn + "f", {"lhs": x, "rhs": y}, T, propagate_nan=bool(op.attrs.get("propagate_nan")),
                                flush_to_zero=fp["flush_to_zero"])
             elif fn == "pow":
-                r = self.emit1("fpowf", {"lhs": x, "rhs": y}, T)
+                n = self.integer_exponent(op, T.shape)
+                r = self.emit1("fpowf", {"lhs": x, "rhs": y}, T) if n is None else \
+                    self.emit1("fpowi", {"source": x, "exponent": n}, T)
             elif fn == "atan2":
                 r = self.emit1("atan2", {"lhs": x, "rhs": y}, T)
             elif fn == "floordiv":
@@ -117,6 +127,26 @@ class ComputeRules:
         else:
             raise self.unsupported(f"integer '{fn}'")
         self.bind(op, r)
+
+    def integer_exponent(self, op: Op, shape) -> Optional[TValue]:
+        """The integer exponent of `x ** n` where the front end found one (attr `exponent`, its
+        dtype): the integer operand before its conversion to float (which goes unused), converted
+        to that dtype and broadcast; a constant exponent is an integer constant (of the tile's
+        shape made at the top, as upstream materializes it: see materialize_constants)."""
+        name = op.attrs.get("exponent")
+        if name is None:
+            return None
+        if id(op) in self.exponents:
+            return self.exponents[id(op)]
+        dt = D.dtype_from_name(name)
+        y = _unbroadcast(op.operands[1])
+        if y.const is not None and not isinstance(y.const, tuple) and float(y.const).is_integer():
+            return self.const(int(y.const), elem_of(dt), shape)
+        src = y.owner
+        if src is None or src.name != "astype" or not src.operands[0].type.dtype.is_int:
+            return None
+        n = src.operands[0]
+        return self.to_shape(self.convert(self.v(n), n.type.dtype, dt), shape)
 
     def _fix_mod(self, r: TValue, y: TValue, T: Tile, cmp: str) -> TValue:
         """Python's modulo takes the divisor's sign: add y where r != 0 and sign(r) != sign(y)."""
@@ -257,6 +287,8 @@ class ComputeRules:
         unused."""
         loc = self.loc
         for op in fn.body.walk():
+            if op.name == "binary" and op.attrs.get("exponent") is not None:
+                self.materialize_exponent(op)
             c = op.result.const if op.name in ("reshape", "broadcast") and len(op.results) == 1 else None
             if c is None or isinstance(c, (tuple, float)) or self.is_creation(op):
                 continue
@@ -264,7 +296,19 @@ class ComputeRules:
             if elem.name[0] != "i":
                 continue
             self.loc = op.loc
-            self.vals[op.result.id] = self.const(c, elem, op.result.type.shape)
+            self.vals[op.result.id] = self.materialized(op, c, elem, op.result.type.shape)
+        self.loc = loc
+
+    def materialize_exponent(self, op: Op) -> None:
+        """A constant integer exponent of a tile `x ** n` is a splat constant at the top, as the
+        broadcast upstream's fpowi makes of it (a known integer constant)."""
+        shape = op.result.type.shape
+        y = _unbroadcast(op.operands[1])
+        if not shape or y.const is None or isinstance(y.const, tuple) or not float(y.const).is_integer():
+            return
+        loc, self.loc = self.loc, op.loc
+        self.exponents[id(op)] = self.materialized(op, int(y.const), elem_of(D.dtype_from_name(op.attrs["exponent"])),
+                                                   shape)
         self.loc = loc
 
     def op_permute(self, op: Op) -> None:

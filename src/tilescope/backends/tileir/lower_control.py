@@ -1,12 +1,36 @@
 """TileIR rules for control flow, memory-ordering tokens, grid queries and debug ops."""
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from ...ir.core import Block, Op
 from .ir import TOKEN, DivBy, Scalar, TBlock, Tile, TOp, TValue
 from .lower_common import ttype
+from .source_order import statement_kind, trailing_return
 from .tokens import ACQUIRE, MEMORY_OPS, UNIVERSE, Effects, has_acquire, order_name, TokenMap
+
+
+JUMPS = ("continue", "break", "return")
+
+
+def jump_branch(op: Op, kernel_end: bool = False) -> Optional[Tuple[int, bool]]:
+    """For an `if` (of a `while` test or an `if` statement) that ends its block and one branch of
+    which leaves the block: (the index of that branch, whether it needs a `return` to leave: at
+    the end of the kernel, where tilescope's IR leaves a `return` implicit). Upstream writes
+    such an `if` with that branch only and the other branch's ops after it. None otherwise."""
+    if op.name != "if" or op.results or len(op.blocks) != 2:
+        return None
+    kind = statement_kind(op.loc)
+    if kind is None or any(b.ops and b.ops[-1].name == "yield" and b.ops[-1].operands for b in op.blocks):
+        return None
+    leaving = [i for i, b in enumerate(op.blocks) if b.ops and b.ops[-1].name in JUMPS]
+    if kind == "while":
+        leave = op.blocks[1].ops
+        return (1, False) if len(leave) == 1 and leave[0].name == "break" else None
+    if leaving:
+        return leaving[0], False
+    returns = kernel_end and op.blocks[1].ops and trailing_return(op.loc) is not None
+    return (0, True) if returns else None
 
 
 class LoopFrame:
@@ -207,6 +231,8 @@ class ControlRules:
         self._loop(op, op.blocks[0], [self.v(o) for o in op.operands])
 
     def op_if(self, op: Op) -> None:
+        if id(op) in self.split_ifs:
+            return self._split_if(op, *self.split_ifs[id(op)])
         cond = self.v(op.operands[0])
         fx = Effects()
         for b in op.blocks:
@@ -229,6 +255,30 @@ class ControlRules:
         for k, r in zip(keys, f.results[n:]):
             self.tm.set(k, r)
         self.bind_flat(op.results, f.results[:n])
+
+    def _split_if(self, op: Op, leaves: int, returns: bool) -> None:
+        """An `if` one branch of which leaves, written as upstream writes it (see jump_branch):
+        that branch alone in the `if`, then the other branch's ops after it."""
+        outer = self.tm
+        self.tm = outer.copy()
+        try:
+            block = op.blocks[leaves]
+            jump = self.nested(block, [])
+            if returns:
+                if jump.ops and jump.ops[-1].name == "yield":
+                    jump.ops.pop()
+                self.loc = trailing_return(op.loc) or op.loc
+                saved, self.block = self.block, jump
+                self._return_here()
+                self.block = saved
+        finally:
+            self.tm = outer
+        self.loc = op.loc
+        stay = TBlock()
+        stay.ops.append(TOp("yield", {"operands": []}, [], loc=op.loc))
+        self.emit("if", {"condition": self.v(op.operands[0])}, [], {}, [jump, stay] if leaves == 0 else [stay, jump])
+        rest = op.blocks[1 - leaves]
+        self.lower_block(rest, rest.ops[:-1] if rest.ops and rest.ops[-1].name == "yield" else rest.ops)
 
     def op_yield(self, op: Op) -> None:
         extra = self.tm.values(self.if_keys) if self.if_keys is not None else []

@@ -10,15 +10,22 @@ follow upstream's order too.
 - Upstream evaluates a call's arguments in order, so in `ct.store(y, index=(0,), tile=a + b)` the
   index constant comes before the tile's ops; tilescope's front end makes it when the store is
   applied, after them; and in `for i in range(n)` the literal `n` comes before the implicit start
-  and step. `literal_order` moves such constants back.
+  and step. `literal_order` moves such constants back; likewise a number literal's constant in
+  its own type, made by upstream where it evaluates the literal, before the conversions of the
+  expression's other operands (`int_tile + 0.5`).
+- Upstream keeps the statement structure of an `if` one branch of which leaves the block (an early
+  `return`, `if c: continue`, a `while` test); `statement_kind` and `trailing_return` tell the
+  lowering which statement an `if` op came from (lower_control.jump_branch).
 """
 from __future__ import annotations
 
 import ast
 import functools
 import os
+from dataclasses import replace
 from typing import Dict, Optional, Tuple
 
+from ... import dtypes as D
 from ...ir.core import Block, Function
 
 CREATION_CALLS = frozenset({"full", "zeros", "ones"})
@@ -35,26 +42,36 @@ def _node_range(node) -> Range:
     return (node.lineno, node.col_offset + 1, node.end_lineno, node.end_col_offset + 1)
 
 
-def _calls_at(loc) -> Dict[Range, ast.Call]:
+def _calls_at(loc) -> Dict[Range, ast.AST]:
+    return _index_at(loc)[0]
+
+
+def _expressions_at(loc) -> Dict[Range, ast.AST]:
+    return _index_at(loc)[1]
+
+
+def _index_at(loc):
     if loc is None or not loc.filename:
-        return {}
+        return {}, {}
     try:
         stamp = os.stat(loc.filename).st_mtime_ns
     except (OSError, ValueError):
-        return {}
-    return _calls(loc.filename, stamp)
+        return {}, {}
+    return _index(loc.filename, stamp)
 
 
 @functools.lru_cache(maxsize=64)
-def _calls(filename: str, stamp: int) -> Dict[Range, ast.AST]:
-    """Every call and `for` statement in a file by its source range (as of `stamp`)."""
+def _index(filename: str, stamp: int) -> Tuple[Dict[Range, ast.AST], Dict[Range, ast.AST]]:
+    """A file's calls and `for`/`while`/`if` statements, and its expressions (and augmented
+    assignments), each by source range (as of `stamp`)."""
     try:
         with open(filename, encoding="utf-8") as f:
             tree = ast.parse(f.read())
     except (OSError, SyntaxError, ValueError):
-        return {}
-    return {_node_range(n): n for n in ast.walk(tree)
-            if isinstance(n, (ast.Call, ast.For)) and n.end_lineno is not None}
+        return {}, {}
+    nodes = [n for n in ast.walk(tree) if getattr(n, "end_lineno", None) is not None]
+    return ({_node_range(n): n for n in nodes if isinstance(n, (ast.Call, ast.For, ast.While, ast.If))},
+            {_node_range(n): n for n in nodes if isinstance(n, (ast.expr, ast.AugAssign))})
 
 
 def _callee(call: ast.Call) -> Optional[str]:
@@ -69,6 +86,81 @@ def is_creation_call(op) -> bool:
         return False
     call = _calls_at(op.loc).get(r)
     return isinstance(call, ast.Call) and _callee(call) in CREATION_CALLS
+
+
+def statement_kind(loc) -> Optional[str]:
+    """"while" or "if" where `loc` spans exactly such a statement, else None."""
+    r = _range(loc)
+    node = _calls_at(loc).get(r) if r is not None else None
+    return "while" if isinstance(node, ast.While) else "if" if isinstance(node, ast.If) else None
+
+
+def trailing_return(loc):
+    """The location of the `return` that ends the body of the `if` statement `loc` spans (None
+    if it does not end so)."""
+    r = _range(loc)
+    node = _calls_at(loc).get(r) if r is not None else None
+    if not isinstance(node, ast.If) or not isinstance(node.body[-1], ast.Return):
+        return None
+    line, col, end_line, end_col = _node_range(node.body[-1])
+    return replace(loc, line=line, col=col, end_line=end_line, end_col=end_col)
+
+
+def _literal_operands(node) -> list:
+    """(source position, value) of the number literals `node` takes directly as operands."""
+    if isinstance(node, ast.BinOp):
+        parts = [node.left, node.right]
+    elif isinstance(node, ast.Compare):
+        parts = [node.left, *node.comparators]
+    elif isinstance(node, ast.Call):
+        parts = [*node.args, *(k.value for k in node.keywords)]
+    elif isinstance(node, ast.AugAssign):
+        parts = [node.value]
+    else:
+        return []
+    out = []
+    for p in parts:
+        sign = 1
+        if isinstance(p, ast.UnaryOp) and isinstance(p.op, ast.USub):
+            p, sign = p.operand, -1
+        if isinstance(p, ast.Constant) and isinstance(p.value, (int, float)) and not isinstance(p.value, bool):
+            out.append(((p.lineno, p.col_offset), sign * p.value))
+    return out
+
+
+def _natural(op, value) -> bool:
+    """Whether constant op `op` is the literal `value` in the type it takes on its own."""
+    c, dt = op.result.const, op.result.type.dtype
+    if isinstance(value, float):
+        return dt is D.float32 and c == value
+    try:
+        return dt is D.literal_dtype(value) and c == value
+    except ValueError:                   # an int no dtype holds (the front end reports it)
+        return False
+
+
+def _literals_first(block: Block) -> None:
+    """Upstream makes a number literal's constant, in the literal's own type, where the literal is
+    evaluated: before the conversions and broadcasts its expression then makes of the operands.
+    Within the run of ops one expression makes, such constants move to the front, in source order."""
+    ops = block.ops
+    i = 0
+    while i < len(ops):
+        r = _range(ops[i].loc)
+        j = i + 1
+        while r is not None and j < len(ops) and _range(ops[j].loc) == r:
+            j += 1
+        node = _expressions_at(ops[i].loc).get(r) if r is not None and j - i > 1 else None
+        moved: Dict[int, tuple] = {}
+        for pos, value in (_literal_operands(node) if node is not None else []):
+            hit = next((o for o in ops[i:j] if o.name == "const" and not o.result.type.shape
+                        and id(o) not in moved and _natural(o, value)), None)
+            if hit is not None:
+                moved[id(hit)] = (pos, hit)
+        if moved:
+            first = [o for _, o in sorted(moved.values(), key=lambda m: m[0])]
+            ops[i:j] = first + [o for o in ops[i:j] if id(o) not in moved]
+        i = j
 
 
 def _argument(call: ast.Call, position: int, name: str):
@@ -91,6 +183,7 @@ def literal_order(fn: Function) -> Function:
     (where the call spells the index before the tile), and the stop of `range(stop)` before the
     implicit start."""
     for block in _blocks(fn.body):
+        _literals_first(block)
         _indices_first(block)
         _range_stop_first(block)
     return fn

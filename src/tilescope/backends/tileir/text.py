@@ -195,6 +195,8 @@ class TextPrinter:
                     f"{a['source'].type}, {T}")
         elif name in ("gdc_wait_tko", "gdc_launch_dependents_tko"):
             text = name + (f" token = {n(a['token'])}" if a.get("token") is not None else "") + " -> token"
+        elif name == "fpowi":
+            text = f"fpowi {n(a['source'])}, {n(a['exponent'])} : {T}, {a['exponent'].type}"
         elif name == "offset":
             text = f"offset {n(a['ptr'])}, {n(a['offset'])} : {a['ptr'].type}, {a['offset'].type} -> {T}"
         elif name in ("iota", "make_token"):

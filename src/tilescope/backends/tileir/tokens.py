@@ -323,6 +323,27 @@ def is_pure(op) -> bool:
     return op.name not in _NOT_PURE and not op.name.endswith(_PURE_SUFFIXES) and not op.regions
 
 
+_REGION_OPS = ("if", "for", "loop")
+
+
+def _effect_free(op) -> bool:
+    """Whether an `if`/`for`/`loop` only computes its results: nothing inside it writes, prints or
+    leaves it (a `break`/`continue` of a loop inside it, or of the loop itself, stays inside)."""
+    def block_ok(block, loops: int) -> bool:
+        for o in block.ops:
+            if o.name in ("continue", "break"):
+                if not loops:
+                    return False
+            elif o.regions:
+                inner = loops + (o.name in ("for", "loop"))
+                if o.name not in _REGION_OPS + ("reduce", "scan") or not all(block_ok(r, inner) for r in o.regions):
+                    return False
+            elif o.name != "yield" and not is_pure(o):
+                return False
+        return True
+    return all(block_ok(r, int(op.name != "if")) for r in op.regions)
+
+
 def drop_unused(body, kept=frozenset()) -> None:
     """Remove ops without side effects whose results nothing uses, repeatedly (extents no view
     reads, constants a fold replaced, ...), but the constants in `kept` (ids): upstream keeps a
@@ -342,8 +363,9 @@ def _drop(block, used, kept) -> bool:
     for o in block.ops:
         for r in o.regions:
             changed |= _drop(r, used, kept)
-        dead = is_pure(o) and o.results and not any(id(r) in used for r in o.results)
-        if dead and id(o.results[0]) not in kept:
+        unused = not any(id(r) in used for r in o.results)
+        dead = (is_pure(o) and o.results and unused) or (o.name in _REGION_OPS and unused and _effect_free(o))
+        if dead and (not o.results or id(o.results[0]) not in kept):
             changed = True
             continue
         stay.append(o)

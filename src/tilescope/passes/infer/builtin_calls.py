@@ -10,6 +10,7 @@ from ...ir.core import Value
 from ...ir.types import ArrayType, ListType, TiledViewType, TileType
 from ...ops.common import describe
 from ...ops.registry import register_python_call
+from ...pyeval.builtins import getattr_or_default, has_attribute
 from .abstract import RangeValue
 from .static import host_call
 
@@ -165,21 +166,12 @@ def _print(ctx, *args, **kwargs):
 def _getattr(ctx, obj, name, *default):
     if not isinstance(name, str):
         raise ctx.type_error("getattr(): attribute name must be a constant string")
-    try:
-        return ctx.getattr(obj, name)
-    except Exception:
-        if default:
-            return default[0]
-        raise
+    return getattr_or_default(ctx.getattr, obj, name, default, missing=Exception)
 
 
 @_rule(builtins.hasattr)
 def _hasattr(ctx, obj, name):
-    try:
-        ctx.getattr(obj, name)
-        return True
-    except Exception:
-        return False
+    return has_attribute(ctx.getattr, obj, name, missing=Exception)
 
 
 def _tuple_builtin(fn):

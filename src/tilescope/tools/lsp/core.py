@@ -53,6 +53,7 @@ class DocState:
     recent: List[Summary] = field(default_factory=list)    # the last complete summaries of distinct texts
     event: asyncio.Event = field(default_factory=asyncio.Event)
     view: Optional[View] = None
+    early: Optional[tuple] = None               # (version, diagnostics) published ahead of their summary
 
     def notify(self) -> None:
         self.event.set()
@@ -96,7 +97,7 @@ class TilescopeServer(LanguageServer):
     @property
     def pool(self) -> WorkerPool:
         if self._pool is None:
-            self._pool = WorkerPool(self.pool_config(), self._on_outcome, self._on_extras)
+            self._pool = WorkerPool(self.pool_config(), self._on_outcome, self._on_extras, self._on_diagnostics)
         return self._pool
 
     def report_server_error(self, error: Exception, source) -> None:
@@ -193,6 +194,16 @@ class TilescopeServer(LanguageServer):
                                                                                message)], text=job.text),
                          complete=False)
 
+    def _on_diagnostics(self, job: Job, diagnostics) -> None:
+        """A job's diagnostics, sent as soon as its analysis is done: published at once when the
+        text is still the job's (its summary, with the same diagnostics, follows)."""
+        st = self.states.get(job.uri)
+        doc = self.documents.find(job.uri)
+        if st is None or doc is None or doc.version != job.version:
+            return
+        self.publish(doc, Summary(job.version, diagnostics, text=job.text))
+        st.early = (job.version, diagnostics)
+
     def _on_extras(self, job: Job, extras) -> None:
         """What the worker computed after the summary (the kernels' costs): added to it."""
         st = self.states.get(job.uri)
@@ -210,8 +221,9 @@ class TilescopeServer(LanguageServer):
         if st.analysed_version is None or _newer_or_same(version, st.analysed_version):
             st.analysed_version, st.analysed = version, True
         doc = self.documents.find(uri)
-        if doc is not None and doc.version == version:
+        if doc is not None and doc.version == version and st.early != (version, summary.diagnostics):
             self.publish(doc, summary)
+        st.early = None
         st.notify()
 
     def publish(self, doc: Document, summary: Summary) -> None:
@@ -239,7 +251,10 @@ class TilescopeServer(LanguageServer):
         while True:
             v = self._view(st, doc)
             fresh = st.analysed and st.analysed_version == doc.version
-            if fresh or (v is not None and (line is None or v.summary_line(line) is not None)):
+            # (once the current text's diagnostics are out its summary is moments away: wait for it
+            # rather than answer from an older text's, which a client would take for the new one's)
+            due = st.early is not None and st.early[0] == doc.version
+            if fresh or (v is not None and not due and (line is None or v.summary_line(line) is not None)):
                 return v
             if st.timer is not None or st.job_version != doc.version:
                 self.start(uri)          # skip the debounce: someone is waiting

@@ -7,9 +7,10 @@ question) is most of what keeps a keystroke cheap.
 from __future__ import annotations
 
 import ast
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set
+
+from .memo import RecentResults
 
 
 @dataclass
@@ -46,8 +47,7 @@ def function_facts(node: ast.AST) -> FunctionFacts:
 # Facts of a function depend only on its text and place: kept across analyses (the
 # nodes they hold come from an earlier parse of the same text, at the same place). Each
 # holds a function's syntax tree: enough for the functions of the open documents, no more.
-_KNOWN: "OrderedDict[tuple, FunctionFacts]" = OrderedDict()
-_KNOWN_SIZE = 64
+_KNOWN: "RecentResults[FunctionFacts]" = RecentResults(64)
 
 
 class ModuleFacts:
@@ -69,14 +69,7 @@ class ModuleFacts:
             return function_facts(node)
         first = min([node.lineno] + [d.lineno for d in node.decorator_list])
         key = (first, node.col_offset, "\n".join(self._lines[first - 1:node.end_lineno or node.lineno]))
-        facts = _KNOWN.get(key)
-        if facts is None:
-            facts = _KNOWN[key] = function_facts(node)
-            if len(_KNOWN) > _KNOWN_SIZE:
-                _KNOWN.popitem(last=False)
-        else:
-            _KNOWN.move_to_end(key)
-        return facts
+        return _KNOWN.get(key, lambda: function_facts(node))
 
     def __contains__(self, name: str) -> bool:
         return name in self._nodes

@@ -157,10 +157,12 @@ class _AsyncWriter:
 
 
 class WorkerPool:
-    def __init__(self, config: PoolConfig, on_outcome, on_extras=lambda job, extras: None):
+    def __init__(self, config: PoolConfig, on_outcome, on_extras=lambda job, extras: None,
+                 on_diagnostics=lambda job, diagnostics: None):
         self.config = config
         self.on_outcome = on_outcome          # (job, outcome) -> None
         self.on_extras = on_extras            # (job, {key: value}) -> None, after a "done" outcome
+        self.on_diagnostics = on_diagnostics  # (job, [Diagnostic]) -> None, before its "done" outcome
         self.workers: List[WorkerProcess] = []
         self.queue: List[Job] = []
         self.running: Dict[str, Job] = {}      # uri -> job
@@ -304,6 +306,9 @@ class WorkerPool:
             return
         if kind == "progress":
             job.progress = (msg[2], msg[3], msg[4])
+            return
+        if kind == "diagnostics":
+            self.on_diagnostics(job, msg[2])
             return
         outcome = {"done": lambda: Outcome("done", summary=msg[2]),
                    "cancelled": lambda: Outcome("cancelled"),

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import ast
 import re
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Sequence
 
 from ... import lang
 from ...lang import compilation
 from ...pyeval.limits import MAX_TOTAL_ITEMS
+from .memo import RecentResults
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z_0-9]*")
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -107,19 +107,11 @@ def _evaluated(stmt: ast.stmt) -> List[ast.AST]:
 
 
 # A statement's reads depend only on its text: kept across keystrokes.
-_KNOWN: "OrderedDict[str, StatementReads]" = OrderedDict()
-_KNOWN_SIZE = 256
+_KNOWN: "RecentResults[StatementReads]" = RecentResults(256)
 
 
 def _cached_reads(text: str, stmt: ast.stmt) -> StatementReads:
-    hit = _KNOWN.get(text)
-    if hit is None:
-        hit = _KNOWN[text] = statement_reads(stmt)
-        if len(_KNOWN) > _KNOWN_SIZE:
-            _KNOWN.popitem(last=False)
-    else:
-        _KNOWN.move_to_end(text)
-    return hit
+    return _KNOWN.get(text, lambda: statement_reads(stmt))
 
 
 class ModuleReads:

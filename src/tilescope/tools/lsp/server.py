@@ -33,10 +33,19 @@ def _checked_range(rng: T.Range) -> T.Range:
     return rng
 
 
-async def _typing_view(ls: TilescopeServer, uri: str):
-    """The document's view for a request made while typing: no wait when an analysis exists."""
+async def _query_typing(ls: TilescopeServer, params, query, what: str):
+    """query(view, text before the cursor) for a request made while typing (no wait when an
+    analysis exists); None when there is no view or the query fails (logged as "<what> failed")."""
+    uri = params.text_document.uri
     ls.document(uri)
-    return await ls.view(uri, None, wait=0.0 if ls.state(uri).summary is not None else 1.5)
+    view = await ls.view(uri, None, wait=0.0 if ls.state(uri).summary is not None else 1.5)
+    if view is None:
+        return None
+    try:
+        return query(view, _text_before(ls, uri, params.position))
+    except Exception:
+        log.exception("%s failed", what)
+        return None
 
 
 async def _query_at(ls: TilescopeServer, uri: str, position: T.Position, query, what: str):
@@ -168,16 +177,10 @@ def build_server() -> TilescopeServer:
 
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=[".", "(", ","]))
     async def completion(ls: TilescopeServer, params: T.CompletionParams):
-        uri = params.text_document.uri
-        view = await _typing_view(ls, uri)
-        if view is None:
-            return None
-        try:
-            before = _text_before(ls, uri, params.position)
-            line = view.summary_line(params.position.line) or params.position.line + 1
-            items = F.completions(view.summary, before, line)
-        except Exception:
-            log.exception("completion failed")
+        line = params.position.line
+        items = await _query_typing(ls, params, lambda view, before: F.completions(
+            view.summary, before, view.summary_line(line) or line + 1), "completion")
+        if items is None:
             return None
         return T.CompletionList(is_incomplete=False, items=[
             T.CompletionItem(label=i.label, kind=COMPLETION_KIND.get(i.kind), detail=i.detail or None,
@@ -187,15 +190,8 @@ def build_server() -> TilescopeServer:
 
     @server.feature(T.TEXT_DOCUMENT_SIGNATURE_HELP, T.SignatureHelpOptions(trigger_characters=["(", ","]))
     async def signature_help(ls: TilescopeServer, params: T.SignatureHelpParams):
-        uri = params.text_document.uri
-        view = await _typing_view(ls, uri)
-        if view is None:
-            return None
-        try:
-            sh = F.signature_help(view.summary, _text_before(ls, uri, params.position))
-        except Exception:
-            log.exception("signature help failed")
-            return None
+        sh = await _query_typing(ls, params, lambda view, before: F.signature_help(view.summary, before),
+                                 "signature help")
         if sh is None:
             return None
         info = T.SignatureInformation(

@@ -162,12 +162,19 @@ class Columns:
         return l0, self.char(l0, c0), l1, self.char(l1, c1)
 
 
-def build_summary(an: Analysis, *, bom: bool = False) -> Summary:
+def diagnostics_of(an: Analysis, *, bom: bool = False) -> List[Diagnostic]:
+    """The analysis's diagnostics as the summary holds them (sent ahead of the summary: they
+    are what an editor waits for after a pause, the rest is read on hover)."""
+    cols = Columns(an.lines, bom, an.text)
+    return [_diagnostic(d, cols) for d in an.diagnostics]
+
+
+def build_summary(an: Analysis, *, bom: bool = False, diagnostics: Optional[List[Diagnostic]] = None) -> Summary:
+    """The summary of an analysis (`diagnostics`: diagnostics_of(an, bom=bom), when already made)."""
     cols = Columns(an.lines, bom, an.text)
     s = Summary(an.version, compiled_kernels=dict(an.compiled_kernels), timed_out=an.timed_out,
                 elapsed_ms=an.elapsed_ms, extras={k: v for k, v in an.extras.items()})
-    for d in an.diagnostics:
-        s.diagnostics.append(_diagnostic(d, cols))
+    s.diagnostics = list(diagnostics) if diagnostics is not None else [_diagnostic(d, cols) for d in an.diagnostics]
     lines = an.lines
     for table, out, named in ((an.exprs, s.exprs, False), (an.bindings, s.bindings, True)):
         for k, records in table.items():

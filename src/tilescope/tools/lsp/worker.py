@@ -9,7 +9,8 @@ block its event loop. The server gets back a `summary.Summary` (plain data).
 Messages are length-prefixed pickles (wire.py). Server to worker: ("config", {...}) first, then
 ("analyze", id, {...}), ("cancel", id), ("quit",). Worker to server: ("ready", info),
 ("progress", id, kernel, fingerprint, range) before each compilation that is not
-cached, one of ("done", id, summary, info), ("cancelled", id) or ("failed", id,
+cached, ("diagnostics", id, [Diagnostic]) once the analysis is done (ahead of the summary, which
+takes a while longer to build), one of ("done", id, summary, info), ("cancelled", id) or ("failed", id,
 message) per job, then maybe ("extras", id, {key: {...}}): what was computed after the
 summary (the kernels' cost hovers).
 """
@@ -31,7 +32,7 @@ from . import guard
 from .analysis import Cancelled, analyze, kernel_costs
 from .execute import execute_module
 from .records import KERNEL_COST
-from .summary import build_summary
+from .summary import build_summary, diagnostics_of
 from .wire import read_frame, write_frame
 
 log = logging.getLogger("tilescope.lsp.worker")
@@ -159,7 +160,9 @@ class Worker:
             an = analyze(text, params["filename"], version=params.get("version"),
                          budget_s=params.get("budget_s", 2.0), cancel=cancel, on_compile=progress,
                          skip=params.get("skip", ()), module_globals=module_globals)
-            summary = build_summary(an, bom=bom)
+            diagnostics = diagnostics_of(an, bom=bom)
+            self.send(("diagnostics", job_id, diagnostics))      # what the editor waits for: first
+            summary = build_summary(an, bom=bom, diagnostics=diagnostics)
             if an.costs_to_do:
                 self.pending = (job_id, an)
         except Cancelled:

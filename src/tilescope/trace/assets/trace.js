@@ -99,6 +99,15 @@
     return [s, r, c];
   }
 
+  // The mark access `i` of a tile or lane record `rec` leaves: 0 none (another block, or a
+  // later step of its loop), 1 another step, 2 this step.
+  function stepMark(rec, i) {
+    if (rec.blocks[i] !== state.block) return 0;
+    const inLoop = D.ops[rec.op].loop;
+    if (inLoop && state.step >= 0 && rec.occ[i] > state.step) return 0;
+    return (state.step < 0 || (inLoop && rec.occ[i] === state.step)) ? 2 : 1;
+  }
+
   // Marks of the selected block's accesses: 0 none, 1 another step, 2 this step.
   function footprint(A) {
     const cells = A.rows * A.cols, marks = A.slices.map(function () { return new Uint8Array(cells); });
@@ -110,10 +119,8 @@
     }
     for (const t of A.tiles) {
       for (let i = 0; i < t.blocks.length; i++) {
-        if (t.blocks[i] !== state.block) continue;
-        const inLoop = D.ops[t.op].loop;
-        if (inLoop && state.step >= 0 && t.occ[i] > state.step) continue;
-        const v = (state.step < 0 || (inLoop && t.occ[i] === state.step)) ? 2 : 1;
+        const v = stepMark(t, i);
+        if (!v) continue;
         const lo = new Array(A.shape.length).fill(0), hi = new Array(A.shape.length).fill(0);
         for (let k = 0; k < t.shape.length; k++) {
           const ax = t.order[k];
@@ -125,10 +132,8 @@
     }
     for (const l of A.lanes) {
       for (let i = 0; i < l.blocks.length; i++) {
-        if (l.blocks[i] !== state.block) continue;
-        const inLoop = D.ops[l.op].loop;
-        if (inLoop && state.step >= 0 && l.occ[i] > state.step) continue;
-        const v = (state.step < 0 || (inLoop && l.occ[i] === state.step)) ? 2 : 1;
+        const v = stepMark(l, i);
+        if (!v) continue;
         const cs = l.coords.map(function (x) { return x[i]; });
         const at = cellOf(A, cs);
         if (at) mark(at[0], at[1], at[2], v);
