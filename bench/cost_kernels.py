@@ -51,6 +51,33 @@ def load_chain(x, out, N: ConstInt, TILE: ConstInt):
 
 
 @ct.kernel
+def copy_loop(x, y, N: ConstInt, TILE: ConstInt):
+    """N tiles copied one after another by each block: streaming rate per SM as a function of
+    the blocks (warps) resident on it, set by the grid (model version 6's occupancy law)."""
+    b = ct.bid(0)
+    for j in range(N):
+        ct.store(y, index=(b * N + j,), tile=ct.load(x, index=(b * N + j,), shape=(TILE,)))
+
+
+@ct.kernel
+def gather_copy_loop(x, y, N: ConstInt, TILE: ConstInt):
+    """copy_loop through contiguous gathers and scatters (bounds-checked: predicated accesses)."""
+    b = ct.bid(0)
+    for j in range(N):
+        offs = (b * N + j) * TILE + ct.arange(TILE, dtype=ct.int32)
+        ct.scatter(y, offs, ct.gather(x, offs))
+
+
+@ct.kernel
+def gather_copy_loop_unchecked(x, y, N: ConstInt, TILE: ConstInt):
+    """gather_copy_loop without bounds checks (straight-line accesses)."""
+    b = ct.bid(0)
+    for j in range(N):
+        offs = (b * N + j) * TILE + ct.arange(TILE, dtype=ct.int32)
+        ct.scatter(y, offs, ct.gather(x, offs, check_bounds=False), check_bounds=False)
+
+
+@ct.kernel
 def mma_loop(a, b, c, N: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
     """N dependent mma of tiles loaded once: tensor-core time per mma for a tile shape."""
     ta = ct.load(a, index=(0, 0), shape=(TM, TK))

@@ -174,6 +174,19 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         add(Case(f"{kern}_g{SMS * 16}", "micro", KERNELS, kern,
                  [A((64, 64)), A((SMS * 16 * 64, 64), init="zeros"), K(iters), K(64), K(64)], (SMS * 16,)))
 
+    # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
+    for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
+        for k in (1, 2, 4, 8, 16):
+            grid = SMS * k
+            iters = max(1, (1 << 26) // d // d // t // grid)
+            add(Case(f"copy_loop_{dt[0]}{dt[-2:]}_t{t}_k{k}", "micro", KERNELS, "copy_loop",
+                     [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)], (grid,)))
+            if dt == "float16":
+                for kern in ("gather_copy_loop", "gather_copy_loop_unchecked"):
+                    add(Case(f"{kern}_f16_t{t}_k{k}", "micro", KERNELS, kern,
+                             [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)],
+                             (grid,)))
+
     # -- validation: tilescope's cubins
     n = (1 << 26) // d // d
     add(Case("vector_add_f32", "validate", "examples/vector_add.py", "vector_add",
@@ -250,6 +263,9 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         out.extend(setd_cases(d))
         from cost_sete import sete_cases      # bench/cost_sete.py: set E, TileGym's streaming kernels
         out.extend(sete_cases(d))
+    if TILEBENCH or with_upstream:
+        from cost_setf import setf_cases      # bench/cost_setf.py: set F, TileBench's kernels
+        out.extend(setf_cases(d))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
@@ -354,12 +370,18 @@ def load_module(path: str, name: str):
 
 UPSTREAM = os.environ.get("COSTVAL_UPSTREAM", "")    # a checkout of NVIDIA/cutile-python (set C)
 TILEGYM = os.environ.get("COSTVAL_TILEGYM", "")      # a checkout of NVIDIA/TileGym (set D)
+TILEBENCH = os.environ.get("COSTVAL_TILEBENCH", "")  # a checkout of Deep-Learning-Profiling-Tools/Tilebench (set F)
 
 
 def kernel_of(case: Case):
     """The case's kernel object. Set C's upstream files are imported with a stand-in `torch`
     when torch is not installed (they use it only for dtypes such as torch.int32)."""
     from tilescope.lang.shim import load_file
+    if case.file.startswith("tilebench:"):
+        from cost_setf import load        # bench/cost_setf.py: TileBench's modules, host helpers stood in
+        if not TILEBENCH:
+            raise SystemExit("set F needs --tilebench DIR (a checkout of Deep-Learning-Profiling-Tools/Tilebench)")
+        return getattr(load(TILEBENCH, case.file[len("tilebench:"):]), case.kernel)
     if case.file.startswith("tilegym:"):
         from cost_setd import load        # bench/cost_setd.py: TileGym's modules, host helpers stood in
         if not TILEGYM:
@@ -592,9 +614,9 @@ def _mock_one(c: Case) -> dict:
 
 # ---- report (here) -------------------------------------------------------------------------
 
-def report(path: str, write: Optional[str]) -> None:
+def report(paths: List[str], write: Optional[str], cubins: List[str]) -> None:
     from costval_report import render      # bench/costval_report.py: the comparison table
-    text = render(path, cases(), kernel_of)
+    text = render(paths, cases(), kernel_of, cubins)
     print(text)
     if write:
         _splice(write, text)
@@ -624,14 +646,24 @@ def main(argv=None) -> int:
     ru.add_argument("--json")
     ru.add_argument("--mock", action="store_true")
     ru.add_argument("--only")
+    pp = sub.add_parser("predict")
+    pp.add_argument("folder")
+    pp.add_argument("--json", required=True)
+    pp.add_argument("--only")
     rp = sub.add_parser("report")
-    rp.add_argument("results", nargs="?", default=os.path.join(ROOT, "bench", "results", "cost_validation_h200.json"))
+    rp.add_argument("results", nargs="*", default=[os.path.join(ROOT, "bench", "results", name) for name in (
+        "cost_validation_h200.json", "cost_run_e_h200.json", "cost_run_f_h200.json")])
     rp.add_argument("--write")
-    for sp in (pr, ru, rp):
+    rp.add_argument("--cubins", nargs="*", default=[],
+                    help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")
+    for sp in (pr, ru, pp, rp):
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
+        sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
     a = p.parse_args(argv)
-    global UPSTREAM, TILEGYM
+    global UPSTREAM, TILEGYM, TILEBENCH
+    if a.tilebench:
+        TILEBENCH = os.path.abspath(a.tilebench)
     if a.upstream:
         UPSTREAM = os.path.abspath(a.upstream)
     if a.tilegym:
@@ -640,9 +672,15 @@ def main(argv=None) -> int:
         prepare(a.out, a.only, a.keep)
     elif a.cmd == "run":
         run(a.folder, a.json, a.mock, a.only)
+    elif a.cmd == "predict":
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        from costval_report import predict_folder     # bench/costval_report.py
+        with open(os.path.join(a.folder, "cases.json")) as f:
+            stored = [c for c in map(_case_from_json, json.load(f)) if _picked(c, a.only)]
+        predict_folder(a.folder, a.json, stored, kernel_of)
     else:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        report(a.results, a.write)
+        report(a.results, a.write, a.cubins)
     return 0
 
 

@@ -1,67 +1,121 @@
-"""The predicted / measured table of docs/cost-model.md (bench/cost_validate.py report)."""
+"""The predictions before a run and the predicted / measured tables of docs/cost-model.md
+(bench/cost_validate.py predict, report)."""
 from __future__ import annotations
 
 import json
 import math
 import os
-from typing import List
+from typing import Dict, List, Optional, Sequence
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ACHIEVABLE_BW = 4.8e12 * 0.8678          # the copy microbenchmark's bandwidth on the H200
-GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 of the model was frozen before "
-                       "their times were opened)"),
-          ("validate-b", "Set B (20 held-out kernels, measured and opened after version 2 was frozen)"),
-          ("validate-c", "Set C (16 kernels of upstream cuTile's test/kernels, none written here; chosen and "
-                         "measured with version 3 frozen, which scored 7 of 16 within ±30% and 6 beyond 2× on them; "
-                         "the table is version 5, written after C was opened)"),
-          ("validate-d", "Set D (10 kernels of TileGym, none written here; chosen and measured with version 4 "
-                         "frozen, which scored 5 of 10 within ±30% and 4 beyond 2× on them; the table is version 5)"),
-          ("validate-e", "Set E (10 streaming kernels of TileGym that no earlier set used; chosen and committed "
-                         "before any prediction, predicted by versions 4 and 5 (identical on all ten) and measured "
-                         "after both were committed: blind)"),
+GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 was frozen before their times were "
+                       "opened)"),
+          ("validate-b", "Set B (20 held-out kernels, opened after version 2 was frozen)"),
+          ("validate-c", "Set C (16 kernels of upstream cuTile's test/kernels; blind for version 3: 7 of 16)"),
+          ("validate-d", "Set D (10 kernels of TileGym; blind for version 4: 5 of 10)"),
+          ("validate-e", "Set E (10 streaming kernels of TileGym; blind for version 5: 3 of 10, 7 beyond 2×)"),
+          ("validate-f", "Set F (15 launches of 14 TileBench kernels; blind for version 6: predictions committed "
+                         "before the run, bench/results/cost_setf_predictions.json)"),
           ("validate-tma", "Aligned arrays, upstream launch-like cubins (TMA loads): outside the goal"))
+GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f")
 
 
-def render(path: str, cases, kernel_of) -> str:
+def _measured(paths: Sequence[str]) -> Dict[str, dict]:
+    """Times by case; the first file that has a case wins (the first measurement of A-D)."""
+    out: Dict[str, dict] = {}
+    for path in paths:
+        with open(path) as f:
+            for name, m in json.load(f)["cases"].items():
+                if "us" in m and name not in out:
+                    out[name] = m
+    return out
+
+
+def _cubin(folders: Sequence[str], name: str) -> Optional[bytes]:
+    for d in folders:
+        p = os.path.join(d, name + ".cubin")
+        if os.path.exists(p):
+            with open(p, "rb") as f:
+                return f.read()
+    return None
+
+
+def _mark(ratio: float) -> str:
+    return "" if abs(ratio - 1) <= 0.3 else (" ✗✗" if ratio > 2 or ratio < 0.5 else " ✗")
+
+
+def _summary(ratios: List[float]) -> str:
+    within = sum(abs(x - 1) <= 0.3 for x in ratios)
+    beyond = sum(x > 2 or x < 0.5 for x in ratios)
+    geo = math.exp(sum(abs(math.log(x)) for x in ratios) / len(ratios))
+    return f"{within} of {len(ratios)} within ±30%, {beyond} beyond 2×, geometric mean error {geo:.2f}×"
+
+
+def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -> str:
+    """Tables per group: the prediction with the cubin's schedule (where `cubins` folders hold
+    the case's cubin) and from the IR alone, against the measured time."""
     import tilescope
-    with open(path) as f:
-        measured = json.load(f)["cases"]
+    measured = _measured(paths)
     by_name = {c.name: c for c in cases}
     out: List[str] = []
-    summary = {}
+    totals = {"cubin": [], "ir": []}
     for group, title in GROUPS:
-        rows, ratios, shown_memory, named_memory = [], [], 0, 0
+        rows, with_cubin, ir_only, shown_memory, named_memory = [], [], [], 0, 0
         for name, m in measured.items():
-            if m.get("group") != group or name not in by_name or "us" not in m:
+            c = by_name.get(name)
+            if c is None or c.group != group:
                 continue
-            c = by_name[name]
-            kernel = kernel_of(c)
-            r = tilescope.cost(kernel, c.spec(concrete=True), c.grid, "h200", aligned=c.aligned)
+            kernel, spec = kernel_of(c), c.spec(concrete=True)
+            ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
+            data = _cubin(cubins, name)
+            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data) if data else ir
             p = r.prediction
-            ratio = r.predicted_us / m["us"]
-            ratios.append(ratio)
+            ratio, ratio_ir = r.predicted_us / m["us"], ir.predicted_us / m["us"]
+            with_cubin.append(ratio)
+            ir_only.append(ratio_ir)
             moved = p.bytes["dram_read"] + p.bytes["dram_write"]
             bw = moved / (m["us"] * 1e-6)
             memory_shown = bw >= 0.85 * ACHIEVABLE_BW
             shown_memory += memory_shown
             named_memory += memory_shown and r.bound == "memory"
-            mark = "" if abs(ratio - 1) <= 0.3 else (" ✗✗" if ratio > 2 or ratio < 0.5 else " ✗")
-            rows.append(f"| {name} | {'×'.join(map(str, c.grid))} | {r.predicted_us:,.1f} | {m['us']:,.1f} | "
-                        f"{ratio:.2f}{mark} | {r.bound} | {bw / 1e9:,.0f} GB/s |")
+            sched = f"{p.cubin.threads}/{p.cubin.registers}" + (f"/{p.cubin.local_bytes} B" if p.cubin.local_bytes
+                                                                 else "") if p.cubin else "—"
+            rows.append(f"| {name} | {'×'.join(map(str, c.grid))} | {sched} | {p.blocks_per_sm} | "
+                        f"{r.predicted_us:,.1f} | {ir.predicted_us:,.1f} | {m['us']:,.1f} | {ratio:.2f}{_mark(ratio)} | "
+                        f"{ratio_ir:.2f}{_mark(ratio_ir)} | {r.bound} | {bw / 1e9:,.0f} GB/s |")
         if not rows:
             continue
-        within = sum(abs(x - 1) <= 0.3 for x in ratios)
-        beyond = sum(x > 2 or x < 0.5 for x in ratios)
-        geo = math.exp(sum(abs(math.log(x)) for x in ratios) / len(ratios))
-        summary[group] = (within, len(ratios), beyond)
-        out += [f"**{title}**: {within} of {len(ratios)} within ±30%, {beyond} off by more than 2×, geometric mean "
-                f"error {geo:.2f}×; bound named \"memory\" for {named_memory} of the {shown_memory} kernels whose "
-                f"measured DRAM traffic reached 85% of the achievable bandwidth.", "",
-                "| kernel | grid | predicted µs | measured µs | ratio | predicted bound | DRAM rate measured |",
-                "|---|---|---:|---:|---:|---|---:|", *rows, ""]
-    if "validate" in summary and "validate-b" in summary:
-        w = summary["validate"][0] + summary["validate-b"][0]
-        n = summary["validate"][1] + summary["validate-b"][1]
-        b = summary["validate"][2] + summary["validate-b"][2]
-        out.insert(0, f"Sets A and B together: {w} of {n} within ±30% ({w / n:.0%}), {b} off by more than 2×.\n")
+        if group in GOAL_GROUPS:
+            totals["cubin"] += with_cubin
+            totals["ir"] += ir_only
+        out += [f"**{title}** — with the cubin: {_summary(with_cubin)}; IR only: {_summary(ir_only)}; bound named "
+                f"\"memory\" for {named_memory} of the {shown_memory} kernels whose measured DRAM traffic reached 85% "
+                f"of the achievable bandwidth.", "",
+                "| kernel | grid | threads/registers/spill | blocks per SM | predicted µs (cubin) | predicted µs (IR) "
+                "| measured µs | ratio (cubin) | ratio (IR) | bound | DRAM rate measured |",
+                "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|", *rows, ""]
+    if totals["cubin"]:
+        out.insert(0, f"All {len(totals['cubin'])} validation launches (sets A-F), version 6 — with the cubin: "
+                      f"{_summary(totals['cubin'])}; IR only: {_summary(totals['ir'])}.\n")
     return "\n".join(out)
+
+
+def predict_folder(folder: str, json_out: str, stored, kernel_of) -> None:
+    """Predictions for the prepared cases `stored` (read from the folder's cases.json), from the
+    IR alone and with each cubin's schedule (committed before the cases are timed)."""
+    import tilescope
+    out = {}
+    for c in stored:
+        with open(os.path.join(folder, c.name + ".cubin"), "rb") as f:
+            cubin = f.read()
+        kernel, spec = kernel_of(c), c.spec(concrete=True)
+        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
+        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=cubin)
+        out[c.name] = {"ir_only": {"predicted_us": round(ir.predicted_us, 3), "bound": ir.bound},
+                       "cubin": {"predicted_us": round(cb.predicted_us, 3), "bound": cb.bound},
+                       "schedule": cb.prediction.cubin.to_json()}
+        print(f"{c.name:34s} IR {ir.predicted_us:10.1f} {ir.bound:14s} cubin {cb.predicted_us:10.1f} {cb.bound}",
+              flush=True)
+    with open(json_out, "w") as f:
+        json.dump(out, f, indent=1)

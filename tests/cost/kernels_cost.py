@@ -67,3 +67,11 @@ def row_softmax(x, y, TILE: ct.Constant[int]):
     t = ct.astype(ct.load(x, index=(ct.bid(0), 0), shape=(1, TILE)), ct.float32)
     e = ct.exp(t - ct.max(t, 1, keepdims=True))
     ct.store(y, index=(ct.bid(0), 0), tile=ct.astype(e / ct.sum(e, 1, keepdims=True), x.dtype))
+
+
+@ct.kernel
+def flat_rows(x, y, N: ct.Constant[int], TILE: ct.Constant[int]):
+    """A flattened 2-D walk: the lane index split into (row, column) by N."""
+    g = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    v = ct.gather(x, (g // N, g % N))
+    ct.scatter(y, (g // N, g % N), v)

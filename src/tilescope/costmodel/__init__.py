@@ -7,7 +7,7 @@ given GPU, from the final typed IR and argument metadata only (see docs/cost-mod
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 from ..compiler import compile as ts_compile
 from ..errors import TileError
@@ -16,34 +16,68 @@ from ..meta import MetaTensor, parse_args
 from .advice import advise
 from .calibration import H200, Calibration
 from .counts import count
+from .cubin_facts import CubinFacts, CubinFactsError, read_cubin_facts
 from .gpus import GPUS, GPU, gpu_named
 from .grid import infer_grid
 from .model import predict
 from .report import CostReport
 
-__all__ = ["cost", "cost_of_compiled", "CostReport", "GPUS", "GPU", "gpu_named", "Calibration", "H200"]
+__all__ = ["cost", "cost_of_compiled", "CostReport", "GPUS", "GPU", "gpu_named", "Calibration", "H200",
+           "CubinFacts", "read_cubin_facts"]
+
+CubinChoice = Union[None, bool, str, bytes]
 
 
-def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None) -> CostReport:
+def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None,
+         cubin: CubinChoice = None) -> CostReport:
     """The cost report of launching `kernel` over `grid` with arguments described by `args`
     (a spec string such as "f32[1024], f32[1024], 256", or a list of MetaTensors/values).
 
     `aligned=True` states that arrays are 16-byte aligned with a unit last stride (what
     upstream's launch specialises for ordinary allocations, letting tileiras use TMA loads);
-    by default it follows the metadata (`MetaTensor(base_addr_divisible_by=16, ...)`)."""
+    by default it follows the metadata (`MetaTensor(base_addr_divisible_by=16, ...)`).
+
+    `cubin`: None or False — the schedule (block size, registers, spills) is estimated from the
+    IR; "auto" — tileiras builds the kernel's cubin for the GPU when it is installed, and the
+    model reads the schedule from it (else the estimate, with a note saying why); True — the
+    same, but a missing or failing tileiras is an error; bytes — a cubin built already."""
     specs = parse_args(args) if isinstance(args, str) else list(args)
     compiled = ts_compile(kernel, specs)
-    return cost_of_compiled(compiled, grid, gpu, aligned=aligned)
+    return cost_of_compiled(compiled, grid, gpu, aligned=aligned, cubin=cubin)
 
 
-def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None) -> CostReport:
+def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None,
+                     cubin: CubinChoice = None) -> CostReport:
     target = gpu if isinstance(gpu, GPU) else gpu_named(gpu)
     grid3 = normalize_grid(grid)
     if aligned is None:
         aligned = _aligned_by_metadata(compiled.args)
     counts = count(compiled.final, grid3)
-    prediction = predict(counts, target, tma=aligned)
+    facts, why_not = _cubin_facts(compiled, target, cubin)
+    prediction = predict(counts, target, tma=aligned, facts=facts)
+    if why_not:
+        prediction.notes.append(why_not)
     return CostReport(compiled.final.name, grid3, counts, prediction, advise(counts, prediction, aligned))
+
+
+def _cubin_facts(compiled, target: GPU, cubin: CubinChoice):
+    """(facts, note): what the cubin says, or None and why there is none ("auto" only)."""
+    if cubin is None or cubin is False:
+        return None, ""
+    if isinstance(cubin, (bytes, bytearray)):
+        return read_cubin_facts(bytes(cubin), arch=target.arch), ""
+    try:
+        data = compiled.cubin(target.arch)
+    except Exception as e:       # tileiras missing, or failing on this kernel: "auto" falls back
+        if cubin is True:
+            raise
+        return None, f"schedule estimated from the IR: no cubin ({str(e).splitlines()[0][:160]})"
+    try:
+        return read_cubin_facts(data, arch=target.arch), ""
+    except CubinFactsError as e:
+        if cubin is True:
+            raise
+        return None, f"schedule estimated from the IR: the cubin could not be read ({e})"
 
 
 def _aligned_by_metadata(specs: Sequence[Any]) -> bool:

@@ -13,7 +13,8 @@ import math
 from typing import Dict, List, Sequence, Tuple
 
 # bench/results/: the first device run's microbenchmarks, then version 3's operand layouts
-MICRO_FILES = ("cost_micro_h200.json", "cost_micro3_h200.json")
+MICRO_FILES = ("cost_micro_h200.json", "cost_micro3_h200.json", "cost_micro6_h200.json",
+               "cost_micro6b_h200.json")
 REFERENCE_CLOCK_GHZ = 1.98          # the H200's clock during the microbenchmarks
 MICRO_ITERATIONS = 256              # loop trips of load_chain and mma_stream
 MMA_LOOP_ITERATIONS = 1024
@@ -42,6 +43,8 @@ class Calibration:
     operand_rates: Tuple[Tuple[str, float, float], ...]   # (role, r0, p): one operand tile's loads
                                      # per SM, KiB/µs = r0·(tile KiB / 8)^p, without TMA
     reduce_us: float                 # latency of one reduction across a block's tile
+    access_latency_us: float = 0.0   # version 6: a warp's wait per element access it makes (see
+                                     # schedule.py), beyond issuing its instructions
 
 
 def _us(cases: Dict[str, dict], name: str) -> float:
@@ -74,6 +77,36 @@ MMA_STREAM = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64,
 # operand-layout microbenchmarks (model version 3): A and B streamed, B alone, B along K
 ORIENTATION = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
                ("float16", 32, 64, 64), ("float16", 64, 32, 64), ("bfloat16", 128, 64, 16)]
+# copy loops of model version 6 (bench/cost_kernels.py): (kernel, dtype, tile) -> blocks per SM
+# and instructions per element access, read from their cubins (cubin_facts.py)
+COPY_LOOPS = {("copy_loop", "f32", 1024): (10, 19.0), ("copy_loop", "f16", 1024): (10, 19.0),
+              ("copy_loop", "f16", 4096): (5, 17.25), ("gather_copy_loop", "f16", 1024): (10, 16.0),
+              ("gather_copy_loop", "f16", 4096): (7, 13.6), ("gather_copy_loop_unchecked", "f16", 1024): (9, 6.5),
+              ("gather_copy_loop_unchecked", "f16", 4096): (4, 5.8)}
+ISSUE_PER_SM_CLK = 4
+
+
+def access_latency(cases: Dict[str, dict]) -> float:
+    """The wait per element access of one warp, from persistent copies (tile, gather and
+    unchecked gather code) over 132·k blocks: with W warps resident per SM, one warp access
+    takes W/rate = a + W·(instructions per access)/(issue rate); a is the median over the runs
+    that stay below 70% of the copy bandwidth."""
+    copy_bw = 2 * 4 * (1 << 26) / _us(cases, "copy_f32_t1024")
+    accesses_per_sm = 2 * (1 << 26) / 32 / H200_SMS
+    waits = []
+    for (kern, dt, t), (per_sm, per_access) in COPY_LOOPS.items():
+        itemsize = 4 if dt == "f32" else 2
+        issue = per_access / (ISSUE_PER_SM_CLK * REFERENCE_CLOCK_GHZ * 1e3)       # µs per warp access
+        for k in (1, 2, 4, 8, 16):
+            us = _us(cases, f"{kern}_{dt}_t{t}_k{k}")
+            if k > per_sm or 2 * itemsize * (1 << 26) / us > 0.7 * copy_bw:
+                continue
+            warps = 4 * k
+            waits.append(warps * us / accesses_per_sm - warps * issue)
+    waits.sort()
+    return waits[len(waits) // 2]
+
+
 MMA_LOOP = [("float16", 64, 64, 32), ("float16", 64, 64, 64), ("float16", 128, 128, 32),
             ("float16", 64, 256, 64), ("bfloat16", 128, 64, 32)]
 
@@ -133,8 +166,11 @@ def derive(cases: Dict[str, dict]) -> Calibration:
         exp2_per_sm_clk=H200_SMS * 16 * MMA_LOOP_ITERATIONS * 64 * 64 / (_us(cases, "exp2_loop_g2112") * 1e-6)
         / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9),
         operand_rates=tuple((role,) + _power_law(role_points(role), 8) for role in ("a", "b", "b-kmajor")),
-        reduce_us=_us(cases, "reduce_loop_t1024_g132") / MICRO_ITERATIONS)
+        reduce_us=_us(cases, "reduce_loop_t1024_g132") / MICRO_ITERATIONS,
+        access_latency_us=access_latency(cases))
 
+
+ACCESS_LATENCY = 0.03561            # µs; access_latency() of the cost_micro6*_h200.json copy loops, rounded
 
 # derive(bench/results/cost_micro_h200.json), rounded (tests/cost/test_calibration.py checks it)
 H200 = Calibration(
@@ -145,4 +181,5 @@ H200 = Calibration(
     mma_rate=(3.078, -0.1663), mma_rate_tma=(4.084, -0.4412),
     tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44, reduce_us=0.1788,
     exp2_per_sm_clk=15.65,
-    operand_rates=(("a", 2.621, 0.1373), ("b", 3.048, -0.2896), ("b-kmajor", 4.267, -0.2461)))
+    operand_rates=(("a", 2.621, 0.1373), ("b", 3.048, -0.2896), ("b-kmajor", 4.267, -0.2461)),
+    access_latency_us=ACCESS_LATENCY)

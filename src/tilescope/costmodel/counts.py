@@ -251,8 +251,8 @@ class _Walker:
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
             strides = [_last_axis_stride(v) for v in idx]
-            if strides[-1] == 1 and all(x == 0 for x in strides[:-1]):
-                acc.contiguous = True                  # e.g. offset + ct.arange(n) on the last axis
+            if strides[-1] in (1, -1) and all(x == 0 for x in strides[:-1]):
+                acc.contiguous = True                  # e.g. offset ± ct.arange(n) on the last axis
                 acc.row_bytes, acc.rows = shape[-1] * itemsize, elements // shape[-1]
         if kind == "load" and op.results:
             use = self._mma_use(op.results[0])
@@ -336,12 +336,33 @@ def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
         if a == 0 and b == 0:
             return 0
         for x, other in ((a, op.operands[1]), (b, op.operands[0])):
-            c = other.const if other.const is not None else (other.owner.attrs.get("value") if other.owner is not None
-                                                               and other.owner.name == "const" else None)
-            if x == 0 and isinstance(c, (int, np.integer)):
-                return (b if x is a else a) * int(c)
+            c = _const_int(other)
+            if x == 0 and c is not None:
+                return (b if x is a else a) * c
         return None
+    if name == "binary" and op.attrs.get("fn") in ("floordiv", "mod"):
+        # a lane index split by a constant into (row, column), as flattened 2-D kernels do: runs
+        # of at least a warp's 32 lanes share the quotient and step the remainder like the index
+        a, c = _last_axis_stride(op.operands[0], depth + 1), _const_int(op.operands[1])
+        if a is None or c is None:
+            return None
+        if a == 0:
+            return 0
+        if abs(c) < 32 * abs(a):
+            return None
+        return 0 if op.attrs["fn"] == "floordiv" else a
     return None
+
+
+def _const_int(v: Value, depth: int = 0) -> Optional[int]:
+    """The integer a value always holds (a constant, or a constant broadcast), else None."""
+    c = v.const if v.const is not None else None
+    op = v.owner
+    if c is None and op is not None and op.name == "const":
+        c = op.attrs.get("value")
+    if c is None and op is not None and op.name in ("broadcast", "reshape", "astype") and op.operands and depth < 4:
+        return _const_int(op.operands[0], depth + 1)
+    return int(c) if isinstance(c, (int, np.integer)) and not isinstance(c, bool) else None
 
 
 def _elements(t) -> int:

@@ -8,23 +8,28 @@ The prediction is the largest of a few times, plus the launch:
   throughput and the grid's instructions (instructions.py: every element access is its own
   load or store with its address arithmetic) at the schedulers' issue rate;
 - latency: waves × the time of one block, each loop iteration costing its loads' latency plus
-  its arithmetic at the block's share of the SM (the laws of calibration.py).
+  its arithmetic at the block's share of the SM (the laws of calibration.py); with a cubin, at
+  least the element-access chain of schedule.py (the resident warps hiding each access's wait).
+The schedule (block size, registers, spills, code) comes from the cubin when one is given
+(schedule.py, cubin_facts.py), else from estimates on the IR.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 import numpy as np
 
-from ..ir.types import TileType
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
 from .counts import Access, Counts, Region, tile_keys
+from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
+from .schedule import access_chain_us, blocks_per_sm, code_instructions, spill_chain_us, threads
 
-THREADS = 128                        # cuTile blocks on sm_80+ are one warpgroup (REQNTID 128)
+MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
+ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
 
 
@@ -39,6 +44,8 @@ class Prediction:
     waves: float
     block_us: float                  # mean time of one block
     tma: bool
+    schedule: str = "estimated from the IR"     # or "from the cubin" (tileiras's block size, registers, ...)
+    cubin: Optional[CubinFacts] = None
     bytes: Dict[str, float] = field(default_factory=dict)
     flops: Dict[str, float] = field(default_factory=dict)
     notes: List[str] = field(default_factory=list)
@@ -50,38 +57,20 @@ class Prediction:
         return total / moved if moved else float("inf")
 
 
-def blocks_per_sm(counts: Counts, gpu: GPU) -> int:
-    """Blocks resident per SM: kernels with mma hold ~255 registers per thread (every sm_90
-    cubin seen: 206–255), so two 128-thread blocks; others are limited by their registers,
-    estimated from the largest tiles they hold."""
-    fn = counts.fn
-    if any(op.name == "mma" for op in fn.walk()):
-        return max(1, gpu.regs_per_sm // (THREADS * 256))
-    sizes = sorted((_tile_bytes(r.type) for op in fn.walk() for r in op.results), reverse=True)
-    live = sum(sizes[:2])
-    regs = 32 + 1.5 * live / THREADS / 4
-    regs = int(math.ceil(regs / 8) * 8)
-    by_regs = gpu.regs_per_sm // (THREADS * min(regs, 255))
-    return max(1, min(gpu.max_warps_per_sm // (THREADS // 32), gpu.max_blocks_per_sm, by_regs))
-
-
-def _tile_bytes(t) -> int:
-    if isinstance(t, TileType) and t.shape:
-        return int(np.prod(t.shape)) * max(1, t.dtype.bitwidth // 8)
-    return 0
-
-
-def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H200) -> Prediction:
+def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H200,
+            facts: Optional[CubinFacts] = None) -> Prediction:
+    """`facts`: what tileiras's cubin for this kernel and GPU says (block size, registers, shared
+    memory, spills, code); without it the schedule is estimated from the IR."""
     tma = tma and gpu.tma
     slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
-    c = blocks_per_sm(counts, gpu)
+    c = blocks_per_sm(counts, gpu, facts)
     slots = gpu.sms * c
     shared = min(c, max(1, -(-counts.blocks // gpu.sms)))     # blocks sharing one SM's throughput
     notes: List[str] = []
     _dram(counts, gpu, slots)
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
-    t_mem = sum(_stream_us(a, bw, tma, cal) for a in counts.accesses)
+    t_mem = sum(_stream_us(a, bw, tma, cal, facts is not None) for a in counts.accesses)
     terms = {
         "memory": t_mem,
         "atomics": _atomics_us(counts, cal, slow),
@@ -94,19 +83,27 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     terms["memory"] = max(terms["memory"], 0.0)
     # every element access is its own instructions: the schedulers' issue rate bounds streams
     issue_rate = gpu.sms * ISSUE_PER_SM_CLK * gpu.clock_ghz * 1e9
-    terms["issue"] = max(terms["issue"], warp_instructions(counts, THREADS) / issue_rate * 1e6)
+    code = code_instructions(counts, facts) if facts else None
+    instructions = code if code is not None else warp_instructions(counts, threads(facts))
+    terms["issue"] = max(terms["issue"], instructions / issue_rate * 1e6)
+    chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
     per_block = np.zeros(counts.blocks)
     for r in counts.regions:
-        per_block += r.trips * _iteration_us(r, gpu, shared, tma, slow, cal, notes)
+        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes)
+        run += spill_chain_us(r, facts, cal.load_us[0] * slow)
+        per_block += r.trips * run
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
     waves = counts.blocks / slots
     if counts.blocks <= slots:
         terms["latency"] = float(per_block.max()) if counts.blocks else 0.0
     else:
         terms["latency"] = math.ceil(waves) * mean_block
+    terms["latency"] = max(terms["latency"], chain)
     name = max(terms, key=terms.get)
     bound = name
-    if name == "latency" and counts.blocks < slots:
+    if terms["memory"] >= MEMORY_BOUND_SHARE * terms[name]:
+        bound = "memory"             # DRAM busy within 15% of the whole time: bandwidth is what limits
+    elif name == "latency" and counts.blocks < slots:
         bound = "too few blocks"
     predicted = cal.launch_us * slow + terms[name]
     reads = [a for a in counts.accesses if a.kind in ("load", "gather")]
@@ -124,8 +121,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         "write_per_block": sum(a.bytes * a.executions for a in writes) / max(1, counts.blocks)}
     flops = {f"tensor {k}": v for k, v in work.tensor.items()}
     flops.update({"fp32": work.fp32, "fp64": work.fp64, "transcendental": work.sfu, "integer": work.int_ops})
-    return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, byte_stats,
-                      {k: v for k, v in flops.items() if v}, notes)
+    schedule = "from the cubin" if facts else "estimated from the IR"
+    return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, schedule, facts,
+                      byte_stats, {k: v for k, v in flops.items() if v}, notes)
 
 
 def _sfu_s(sfu: float, exp2: float, gpu: GPU, cal: Calibration) -> float:
@@ -148,23 +146,25 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
     return rate * cal.tensor_efficiency
 
 
-def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration) -> float:
+def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False) -> float:
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length)."""
     t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
-    if _branches_per_element(a) and a.rows <= 1 and not a.feeds_mma and a.shape:
+    if _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape:
         r0, p = cal.element_rate
-        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (a.elements / 1024) ** p))
+        length = min(a.elements, ELEMENT_LAW_LONGEST)         # the law is not extrapolated past its data
+        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (length / 1024) ** p))
     return t * 1e6
 
 
-def _branches_per_element(a: Access) -> bool:
+def _branches_per_element(a: Access, from_cubin: bool = False) -> bool:
     """The element-rate law was measured on tile copies, whose SASS tests and branches around
     every element; a gather or scatter without bounds checks compiles to straight-line code
-    (one branch in all) and is charged the DRAM rate. (The gather-copy microbenchmark later
-    ran bounds-checked gathers at the DRAM rate too; docs/cost-model.md says why this stays.)"""
-    return a.kind in ("load", "store") or (a.contiguous and a.check_bounds)
+    (one branch in all) and is charged the DRAM rate. The gather-copy microbenchmark ran
+    bounds-checked gathers at the DRAM rate too; without the cubin they keep the law (what
+    slows some of them is low occupancy, which only the cubin tells), with it they do not."""
+    return a.kind in ("load", "store") or (a.contiguous and a.check_bounds and not from_cubin)
 
 
 def _streams(a: Access) -> bool:

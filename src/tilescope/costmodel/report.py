@@ -46,7 +46,8 @@ class CostReport:
             "kernel": self.kernel, "grid": list(self.grid), "gpu": p.gpu.name, "predicted_us": round(p.predicted_us, 3),
             "bound": p.bound, "terms_us": {k: round(v, 3) for k, v in p.terms.items()},
             "blocks": p.blocks, "blocks_per_sm": p.blocks_per_sm, "waves": round(p.waves, 3),
-            "block_us": round(p.block_us, 3), "tma": p.tma,
+            "block_us": round(p.block_us, 3), "tma": p.tma, "schedule": p.schedule,
+            "cubin": p.cubin.to_json() if p.cubin else None,
             "bytes": {k: round(v) for k, v in p.bytes.items()}, "flops": {k: round(v) for k, v in p.flops.items()},
             "arithmetic_intensity": None if p.intensity == float("inf") else round(p.intensity, 3),
             "accesses": [_access_json(a) for a in self.counts.accesses],
@@ -66,6 +67,9 @@ class CostReport:
         g = "×".join(map(str, self.grid))
         lines = [f"{self.kernel} on {p.gpu.name}, grid {g} ({p.blocks} blocks, {p.blocks_per_sm} per SM, "
                  f"{p.waves:.2f} waves){', TMA loads' if p.tma else ''}",
+                 f"  schedule {p.schedule}" + (f": {p.cubin.threads} threads, {p.cubin.registers} registers, "
+                                               f"{p.cubin.shared_bytes} B shared, {p.cubin.local_bytes} B local "
+                                               f"per thread" if p.cubin else ""),
                  f"  predicted: {p.predicted_us:.4g} µs, bound by {BOUND_WORDS.get(p.bound, p.bound)}",
                  "  times (µs): " + ", ".join(f"{k} {v:.4g}" for k, v in p.terms.items()),
                  f"  bytes: read {human_bytes(b['read_requested'])} ({human_bytes(b['read_per_block'])} per block), "

@@ -18,6 +18,9 @@ def add_parser(sub) -> None:
     c.add_argument("--aligned", action="store_true",
                    help="arrays are 16-byte aligned with a unit last stride, as upstream's launch states for "
                         "ordinary allocations (tileiras may then use TMA loads)")
+    c.add_argument("--no-cubin", action="store_true",
+                   help="estimate the block schedule from the IR even when tileiras is installed (by default "
+                        "tileiras builds the cubin and the model reads threads, registers and spills from it)")
     c.add_argument("--format", choices=("text", "json"), default="text")
 
 
@@ -50,7 +53,8 @@ def cmd_cost(args, load_and_compile, failed) -> int:
             raise UsageError("cannot tell the grid from the kernel's tiles: pass --grid")
         print(f"grid inferred from the tiles indexed by ct.bid: {','.join(map(str, grid))}"
               if args.format == "text" else "", end="\n" if args.format == "text" else "")
-    report = cost_of_compiled(compiled, grid, args.gpu, aligned=True if args.aligned else None)
+    report = cost_of_compiled(compiled, grid, args.gpu, aligned=True if args.aligned else None,
+                              cubin=None if args.no_cubin else "auto")
     if args.format == "json":
         print(json.dumps(report.to_json(), indent=2))
     else:
