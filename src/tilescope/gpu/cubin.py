@@ -1,10 +1,7 @@
-"""A small reader for the parts of a CUDA cubin (ELF64) that a launcher needs.
-
-The kernel's `.nv.info.<kernel>` section is a list of EIATTR records:
-`u8 format, u8 attribute`, then by format: 0x01 no value (u16 pad), 0x02 one byte (+ pad),
-0x03 one u16, 0x04 a u16 byte count followed by that many bytes. We read the required block size
-(EIATTR_REQNTID), the parameter layout (EIATTR_KPARAM_INFO, EIATTR_CBANK_PARAM_SIZE) and the static
-shared memory (`.nv.shared.<kernel>` section size) without any NVIDIA tool.
+"""What a launcher needs from a CUDA cubin, read without any NVIDIA tool (backends/cubin_elf.py
+reads the ELF): the required block size (EIATTR_REQNTID), the parameter layout
+(EIATTR_KPARAM_INFO, EIATTR_CBANK_PARAM_SIZE) and the static shared memory (`.nv.shared.<kernel>`
+section size); and which sections two builds of the same code share.
 """
 from __future__ import annotations
 
@@ -12,8 +9,8 @@ import struct
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-ELF_MAGIC = b"\x7fELF"
-EM_CUDA = 190
+from ..backends import cubin_elf
+from ..backends.cubin_elf import EIFMT_HVAL, SHT_NOBITS, CubinError
 
 # EIATTR attribute codes we use (the numbering of NVIDIA's nvinfo format).
 EIATTR_MAX_THREADS = 0x05
@@ -24,12 +21,6 @@ EIATTR_MAXREG_COUNT = 0x1B
 EIATTR_REGCOUNT = 0x2F
 EIATTR_CTA_PER_CLUSTER = 0x3D
 EIATTR_EXPLICIT_CLUSTER = 0x3E
-
-EIFMT_NVAL, EIFMT_BVAL, EIFMT_HVAL, EIFMT_SVAL = 0x01, 0x02, 0x03, 0x04
-
-
-class CubinError(ValueError):
-    """The bytes are not a cubin, or lack what a launch needs."""
 
 
 @dataclass(frozen=True)
@@ -59,71 +50,15 @@ class KernelInfo:
         return dims
 
 
-@dataclass
-class Section:
-    name: str
-    type: int
-    offset: int
-    size: int
-
-
-def _sections(data: bytes) -> List[Section]:
-    if data[:4] != ELF_MAGIC:
-        raise CubinError("not an ELF file")
-    if data[4] != 2 or data[5] != 1:
-        raise CubinError("expected a little-endian ELF64 cubin")
-    (e_machine,) = struct.unpack_from("<H", data, 18)
-    if e_machine != EM_CUDA:
-        raise CubinError(f"ELF machine {e_machine} is not CUDA ({EM_CUDA})")
-    e_shoff, = struct.unpack_from("<Q", data, 0x28)
-    e_shentsize, e_shnum, e_shstrndx = struct.unpack_from("<HHH", data, 0x3A)
-    raw = []
-    for i in range(e_shnum):
-        base = e_shoff + i * e_shentsize
-        sh_name, sh_type, _flags, _addr, sh_offset, sh_size = struct.unpack_from("<IIQQQQ", data, base)
-        raw.append((sh_name, sh_type, sh_offset, sh_size))
-    _, _, str_off, str_size = raw[e_shstrndx]
-    strtab = data[str_off:str_off + str_size]
-
-    def name_at(i):
-        end = strtab.find(b"\0", i)
-        return strtab[i:end].decode("ascii", "replace")
-    return [Section(name_at(n), t, o, s) for n, t, o, s in raw]
-
-
-def _eiattrs(payload: bytes):
-    """Yield (attribute, format, value bytes) records of one .nv.info section."""
-    pos = 0
-    while pos + 2 <= len(payload):
-        fmt, attr = payload[pos], payload[pos + 1]
-        pos += 2
-        if fmt == EIFMT_SVAL:
-            (size,) = struct.unpack_from("<H", payload, pos)
-            pos += 2
-            yield attr, fmt, payload[pos:pos + size]
-            pos += size
-        elif fmt in (EIFMT_NVAL, EIFMT_BVAL, EIFMT_HVAL):
-            yield attr, fmt, payload[pos:pos + 2]
-            pos += 2
-        else:
-            raise CubinError(f"unknown EIATTR format 0x{fmt:02x} at byte {pos - 2}")
-
-
 def kernel_names(data: bytes) -> List[str]:
     """Kernels of a cubin: the names of its `.text.<kernel>` sections."""
-    return [s.name[len(".text."):] for s in _sections(data) if s.name.startswith(".text.")]
+    return cubin_elf.kernel_names(cubin_elf.sections(data))
 
 
 def kernel_info(data: bytes, name: Optional[str] = None) -> KernelInfo:
     """Launch facts of kernel `name` (default: the cubin's only kernel)."""
-    sections = _sections(data)
-    names = [s.name[len(".text."):] for s in sections if s.name.startswith(".text.")]
-    if name is None:
-        if len(names) != 1:
-            raise CubinError(f"the cubin holds {len(names)} kernels ({', '.join(names)}); name one")
-        name = names[0]
-    elif name not in names:
-        raise CubinError(f"kernel '{name}' is not in the cubin (it holds: {', '.join(names) or 'none'})")
+    sections = cubin_elf.sections(data)
+    name = cubin_elf.pick_kernel(sections, name)
     info = KernelInfo(name)
     by_name = {s.name: s for s in sections}
     shared = by_name.get(".nv.shared." + name)
@@ -133,7 +68,7 @@ def kernel_info(data: bytes, name: Optional[str] = None) -> KernelInfo:
     if nvinfo is None:
         return info
     params = []
-    for attr, fmt, value in _eiattrs(data[nvinfo.offset:nvinfo.offset + nvinfo.size]):
+    for attr, fmt, value in cubin_elf.eiattrs(nvinfo.body(data)):
         if attr == EIATTR_REQNTID and len(value) >= 12:
             info.reqntid = struct.unpack_from("<III", value)
         elif attr == EIATTR_MAX_THREADS and len(value) >= 12:
@@ -160,28 +95,11 @@ _NAME_TABLES = (".shstrtab", ".strtab", ".symtab")
 _SYMBOL_ATTRS = {0x0A, 0x11, 0x12, 0x2F}
 
 
-def _symbols(data: bytes, sections: List[Section]) -> List[str]:
-    """Names of the symbols of .symtab by index (a section symbol by its section's name)."""
-    symtab = next((x for x in sections if x.name == ".symtab"), None)
-    strtab = next((x for x in sections if x.name == ".strtab"), None)
-    if symtab is None or strtab is None:
-        return []
-    names = []
-    for off in range(symtab.offset, symtab.offset + symtab.size, 24):
-        st_name, st_info, _other, st_shndx = struct.unpack_from("<IBBH", data, off)
-        end = data.find(b"\0", strtab.offset + st_name)
-        name = data[strtab.offset + st_name:end].decode("ascii", "replace")
-        if not name and st_info & 0xF == 3 and st_shndx < len(sections):          # STT_SECTION
-            name = sections[st_shndx].name
-        names.append(name)
-    return names
-
-
 def code_sections(data: bytes) -> Dict[str, object]:
     """Every section of a cubin but the debug information, with symbol numbers replaced by names
     (debug sections shift them) so that two builds of the same code compare equal."""
-    sections = _sections(data)
-    names = _symbols(data, sections)
+    sections = cubin_elf.sections(data)
+    names = cubin_elf.symbol_names(data, sections)
 
     def sym(i: int) -> str:
         return names[i] if 0 <= i < len(names) else f"#{i}"
@@ -189,10 +107,10 @@ def code_sections(data: bytes) -> Dict[str, object]:
     for x in sections:
         if not x.name or x.name.startswith(_DEBUG_PREFIXES) or x.name in _NAME_TABLES:
             continue
-        body = data[x.offset:x.offset + x.size] if x.type != 8 else b""
+        body = x.body(data) if x.type != SHT_NOBITS else b""
         if x.name.startswith(".nv.info"):
             recs = []
-            for attr, fmt, value in _eiattrs(body):
+            for attr, fmt, value in cubin_elf.eiattrs(body):
                 if attr in _SYMBOL_ATTRS and len(value) >= 4:
                     value = (sym(struct.unpack_from("<I", value)[0]), value[4:])
                 recs.append((attr, fmt, value))
