@@ -35,6 +35,21 @@ def export_spec(prefix: str, path, spec: dict, version: str, out_dir: str) -> di
     return {c.kernel: paths[c.key] for c in cases}
 
 
+def tileir_texts(toolchain, prefix: str, module, path, spec: dict, version: str, out_dir: str) -> dict:
+    """{kernel: (ours, theirs)}: the TileIR text tileiras disassembles from tilescope's bytecode
+    (compiled for `version`) and from upstream's, for every kernel of `spec` in `module` (loaded
+    from `path`)."""
+    import tilescope
+    from tilescope.backends.tileir import write_bytecode
+
+    out = {}
+    for kernel, theirs in export_spec(prefix, path, spec, version, out_dir).items():
+        compiled = tilescope.compile(getattr(module, kernel), spec[kernel], tileiras_version=version)
+        out[kernel] = (toolchain.disassemble(write_bytecode(compiled.tileir_module(), version)),
+                       toolchain.disassemble(Path(theirs).read_bytes()))
+    return out
+
+
 def export_bytecode(cases, version: str, out_dir: str, launches=None) -> dict:
     launches = launches or {}
     job = {"version": version, "out": str(out_dir),

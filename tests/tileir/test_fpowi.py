@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import tilescope
-from tilescope.backends.tileir import find_toolchain, write_bytecode
+from tilescope.backends.tileir import find_toolchain
 from tilescope.lang.shim import load_file, upstream_available
 
 KERNELS = Path(__file__).with_name("kernels_pow.py")
@@ -57,15 +57,12 @@ def test_cpu_executor_result():
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")
 def test_same_tileir_as_upstream(tmp_path):
-    from tests.oracle.upstream_export import export_spec
+    from tests.oracle.upstream_export import tileir_texts
 
     spec = {"pow_int_tile": "bf16[64], u8[64], bf16[64]", "pow_literal": "f32[64], f32[64]",
             "pow_function": "f32[64], i64[64], f32[64]"}
-    paths = export_spec("pow", KERNELS, spec, "13.4", str(tmp_path))
-    for kernel, path in paths.items():
-        theirs = TOOLCHAIN.disassemble(Path(path).read_bytes())
-        ours = TOOLCHAIN.disassemble(write_bytecode(tilescope.compile(getattr(MOD, kernel), spec[kernel],
-                                                                      tileiras_version="13.4").tileir_module(), "13.4"))
+    texts = tileir_texts(TOOLCHAIN, "pow", MOD, KERNELS, spec, "13.4", str(tmp_path))
+    for kernel, (ours, theirs) in texts.items():
         assert _ops(ours) == _ops(theirs), kernel
 
 

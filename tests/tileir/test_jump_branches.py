@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import tilescope
-from tilescope.backends.tileir import find_toolchain, write_bytecode
+from tilescope.backends.tileir import find_toolchain
 from tilescope.lang.shim import load_file, upstream_available
 
 KERNELS = Path(__file__).with_name("kernels_jumps.py")
@@ -80,11 +80,8 @@ def test_cpu_and_structure_agree():
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")
 def test_same_structure_as_upstream(tmp_path):
-    from tests.oracle.upstream_export import export_spec
+    from tests.oracle.upstream_export import tileir_texts
 
-    paths = export_spec("jumps", KERNELS, SPEC, "13.4", str(tmp_path))
-    for kernel, path in paths.items():
-        theirs = TOOLCHAIN.disassemble(Path(path).read_bytes())
-        ours = TOOLCHAIN.disassemble(write_bytecode(tilescope.compile(getattr(MOD, kernel), SPEC[kernel],
-                                                                      tileiras_version="13.4").tileir_module(), "13.4"))
+    texts = tileir_texts(TOOLCHAIN, "jumps", MOD, KERNELS, SPEC, "13.4", str(tmp_path))
+    for kernel, (ours, theirs) in texts.items():
         assert _branches(ours) == _branches(theirs), kernel

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import tilescope
-from tilescope.backends.tileir import find_toolchain, write_bytecode
+from tilescope.backends.tileir import find_toolchain
 from tilescope.lang.shim import load_file, upstream_available
 
 KERNELS = Path(__file__).with_name("kernels_literals.py")
@@ -58,11 +58,8 @@ def test_constants_made_at_the_top_stay_in_program_order():
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")
 def test_same_order_as_upstream(tmp_path):
-    from tests.oracle.upstream_export import export_spec
+    from tests.oracle.upstream_export import tileir_texts
 
-    paths = export_spec("literals", KERNELS, SPEC, "13.4", str(tmp_path))
-    for kernel, path in paths.items():
-        theirs = TOOLCHAIN.disassemble(Path(path).read_bytes())
-        ours = TOOLCHAIN.disassemble(write_bytecode(tilescope.compile(getattr(MOD, kernel), SPEC[kernel],
-                                                                      tileiras_version="13.4").tileir_module(), "13.4"))
+    texts = tileir_texts(TOOLCHAIN, "literals", MOD, KERNELS, SPEC, "13.4", str(tmp_path))
+    for kernel, (ours, theirs) in texts.items():
         assert _ops(ours) == _ops(theirs), kernel
