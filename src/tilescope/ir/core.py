@@ -64,10 +64,48 @@ class Block:
         return out
 
 
+class Site:
+    """Where upstream's front end makes a compile-time number's typed constant: where the number
+    was bound (`loc`: the expression that evaluated it, or the kernel's `def` for a constant
+    parameter). While the IR is built that is before op `index` of `block`; once it is built
+    (`anchor`), between ops `after` and `before` of `block` (None: its start, its end), which
+    survives passes that drop ops and copies of the function. A constant parameter's (`param`:
+    its position) is made among the arrays' views instead. Sites at one place sort by `seq`."""
+    __slots__ = ("loc", "block", "index", "param", "seq", "after", "before", "anchored")
+    _seq = itertools.count()
+
+    def __init__(self, loc: Optional[Loc], block: Optional["Block"], index: int, param: Optional[int] = None):
+        self.loc, self.block, self.index, self.param = loc, block, index, param
+        self.seq = next(Site._seq)
+        self.after = self.before = None
+        self.anchored = False
+
+    def anchor(self) -> None:
+        """Fix the place by its neighbouring ops (the block is complete)."""
+        if not self.anchored:
+            ops = self.block.ops
+            self.after = ops[self.index - 1] if 0 < self.index <= len(ops) else None
+            self.before = ops[self.index] if self.index < len(ops) else None
+            self.anchored = True
+
+    def copied(self, blocks: Dict[int, "Block"], ops: Dict[int, "Op"]) -> "Site":
+        """This site in a copy of the function (`blocks`, `ops`: old id -> copy)."""
+        out = Site.__new__(Site)
+        out.loc, out.index, out.param, out.seq, out.anchored = self.loc, self.index, self.param, self.seq, self.anchored
+        # (an anchor not copied yet: the copy cannot tell the place)
+        lost = any(x is not None and id(x) not in ops for x in (self.after, self.before))
+        out.block = None if lost else blocks.get(id(self.block))
+        out.after = ops.get(id(self.after)) if self.after is not None else None
+        out.before = ops.get(id(self.before)) if self.before is not None else None
+        return out
+
+
 class Op:
     """One operation. `attrs` are compile-time Python values (ints, tuples, enums, dtypes); an
-    attribute not given reads as its primitive's default."""
-    __slots__ = ("name", "operands", "results", "attrs", "blocks", "loc")
+    attribute not given reads as its primitive's default. `origin` (a Site, constants only) is
+    where the number it makes was bound, when that is not where the op is: the TileIR lowering
+    makes it there, as upstream does; nothing else reads it."""
+    __slots__ = ("name", "operands", "results", "attrs", "blocks", "loc", "origin")
 
     def __init__(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
                  attrs: Optional[Dict[str, Any]] = None, blocks: Sequence[Block] = (),
@@ -78,6 +116,7 @@ class Op:
         self.attrs: Dict[str, Any] = Attrs(name, attrs or ())
         self.blocks: List[Block] = list(blocks)
         self.loc = loc
+        self.origin: Optional[Site] = None
 
     @property
     def result(self) -> Value:
@@ -168,6 +207,9 @@ class _Into:
 def clone_function(fn: Function) -> Function:
     """A deep copy of a function's IR (passes rewrite in place; stages stay inspectable)."""
     mapping = {}
+    blocks: Dict[int, Block] = {}
+    ops: Dict[int, Op] = {}
+    sites: Dict[int, Site] = {}
 
     def val(v: Value) -> Value:
         new = mapping.get(v.id)
@@ -175,15 +217,23 @@ def clone_function(fn: Function) -> Function:
             return v
         return new
 
+    def site(s: Optional[Site]) -> Optional[Site]:
+        if s is None:
+            return None
+        if id(s) not in sites:
+            sites[id(s)] = s.copied(blocks, ops)
+        return sites[id(s)]
+
     def copy_block(b: Block) -> Block:
-        nb = Block()
+        nb = blocks[id(b)] = Block()
         for a in b.args:
             na = Value(a.type, a.name, None, a.const)
             mapping[a.id] = na
             nb.args.append(na)
         for op in b.ops:
-            nop = Op.__new__(Op)
+            nop = ops[id(op)] = Op.__new__(Op)
             nop.name, nop.attrs, nop.loc = op.name, Attrs(op.name, op.attrs), op.loc
+            nop.origin = site(op.origin)
             nop.operands = [val(v) for v in op.operands]
             nop.blocks = [copy_block(inner) for inner in op.blocks]
             nop.results = []
