@@ -68,35 +68,37 @@ class Site:
     """Where upstream's front end makes a compile-time number's typed constant: where the number
     was bound (`loc`: the expression that evaluated it, or the kernel's `def` for a constant
     parameter). While the IR is built that is before op `index` of `block`; once it is built
-    (`anchor`), between ops `after` and `before` of `block` (None: its start, its end), which
-    survives passes that drop ops and copies of the function. A constant parameter's (`param`:
-    its position) is made among the arrays' views instead. Sites at one place sort by `seq`."""
+    (`anchor`), after the ops `after` and before the ops `before` of `block` (a few each, nearest
+    first), so that the place survives passes that replace ops and copies of the function. A
+    constant parameter's (`param`: its position) is made among the arrays' views instead. Sites at
+    one place sort by `seq`."""
     __slots__ = ("loc", "block", "index", "param", "seq", "after", "before", "anchored")
     _seq = itertools.count()
+    NEIGHBOURS = 4
 
     def __init__(self, loc: Optional[Loc], block: Optional["Block"], index: int, param: Optional[int] = None):
         self.loc, self.block, self.index, self.param = loc, block, index, param
         self.seq = next(Site._seq)
-        self.after = self.before = None
+        self.after: tuple = ()
+        self.before: tuple = ()
         self.anchored = False
 
     def anchor(self) -> None:
         """Fix the place by its neighbouring ops (the block is complete)."""
         if not self.anchored:
-            ops = self.block.ops
-            self.after = ops[self.index - 1] if 0 < self.index <= len(ops) else None
-            self.before = ops[self.index] if self.index < len(ops) else None
+            ops, i, n = self.block.ops, self.index, Site.NEIGHBOURS
+            self.after = tuple(reversed(ops[max(0, i - n):i]))
+            self.before = tuple(ops[i:i + n])
             self.anchored = True
 
     def copied(self, blocks: Dict[int, "Block"], ops: Dict[int, "Op"]) -> "Site":
-        """This site in a copy of the function (`blocks`, `ops`: old id -> copy)."""
+        """This site in a copy of the function (`blocks`, `ops`: old id -> copy; an op not copied
+        yet is left out)."""
         out = Site.__new__(Site)
         out.loc, out.index, out.param, out.seq, out.anchored = self.loc, self.index, self.param, self.seq, self.anchored
-        # (an anchor not copied yet: the copy cannot tell the place)
-        lost = any(x is not None and id(x) not in ops for x in (self.after, self.before))
-        out.block = None if lost else blocks.get(id(self.block))
-        out.after = ops.get(id(self.after)) if self.after is not None else None
-        out.before = ops.get(id(self.before)) if self.before is not None else None
+        out.block = blocks.get(id(self.block))
+        out.after = tuple(ops[id(x)] for x in self.after if id(x) in ops)
+        out.before = tuple(ops[id(x)] for x in self.before if id(x) in ops)
         return out
 
 

@@ -24,13 +24,19 @@ def _blocks(b: Block):
             yield from _blocks(inner)
 
 
-def _position(site: Site, block: Block) -> Optional[int]:
-    """Where in `block` the site's constant goes (None: its neighbours are gone)."""
-    if site.before is not None and site.before in block.ops:
-        return block.ops.index(site.before)
-    if site.after is not None:
-        return block.ops.index(site.after) + 1 if site.after in block.ops else None
-    return 0 if site.before is None else None
+def _position(site: Site, index: Dict[int, int]) -> Optional[int]:
+    """Where in its block (`index`: op id -> position there) the site's constant goes: after the
+    nearest op before it that is still there, else before the nearest one after it (None: all
+    gone)."""
+    for op in site.after:
+        if id(op) in index:
+            return index[id(op)] + 1
+    if not site.after and site.index == 0:
+        return 0
+    for op in site.before:
+        if id(op) in index:
+            return index[id(op)]
+    return None
 
 
 def place_bound(fn: Function) -> List[Op]:
@@ -55,7 +61,8 @@ def place_bound(fn: Function) -> List[Op]:
         return i >= index
 
     groups: Dict[int, List[Op]] = {}                # site -> its constants, in program order
-    places: Dict[int, int] = {}
+    places: Dict[int, Optional[int]] = {}
+    indexes: Dict[int, Dict[int, int]] = {}
     for b in blocks:
         for op in b.ops:
             site = op.origin
@@ -67,7 +74,9 @@ def place_bound(fn: Function) -> List[Op]:
             if site.block is None or id(site.block) not in known or not site.anchored:
                 continue
             if id(site) not in places:
-                places[id(site)] = _position(site, site.block)
+                if id(site.block) not in indexes:
+                    indexes[id(site.block)] = {id(o): i for i, o in enumerate(site.block.ops)}
+                places[id(site)] = _position(site, indexes[id(site.block)])
             at = places[id(site)]
             if at is not None and dominated(op, site.block, at):
                 groups.setdefault(id(site), []).append(op)

@@ -273,24 +273,25 @@ class MemoryRules:
         return tuple(self.facts.of(x).div for x in op.operands[1:1 + n]), self.facts.array(op.operands[0])
 
     def defer_paddings(self, fn) -> None:
-        """Upstream makes a gather's padding tile after its pointers: a padding made for the
-        gather alone (a constant, reshaped and broadcast, at the gather's location) is lowered
-        inside op_gather too."""
+        """Upstream makes a gather's padding and a scatter's value after the pointers where it
+        converts them: one made for the op alone (a constant not made where its number was bound,
+        maybe reshaped and broadcast, at the op's location) is lowered inside op_gather/op_scatter
+        too."""
         uses: dict = {}
         for op in fn.body.walk():
             for o in op.operands:
                 uses[o.id] = uses.get(o.id, 0) + 1
         for op in fn.body.walk():
-            if op.name != "gather":
+            if op.name not in ("gather", "scatter"):
                 continue
             chain, v = [], op.operands[1 + op.operands[0].type.ndim]
             while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
-                    and uses.get(v.id) == 1 and v.owner.loc == op.loc:
+                    and uses.get(v.id) == 1 and v.owner.loc == op.loc and v.owner.origin is None:
                 chain.append(v.owner)
                 if v.owner.name == "const":
                     break
                 v = v.owner.operands[0]
-            if len(chain) > 1 and chain[-1].name == "const":      # (a scalar padding comes first)
+            if chain and chain[-1].name == "const":
                 self.deferred[id(op)] = chain[::-1]
                 self.deferred_ops.update(id(o) for o in chain)
 
@@ -305,8 +306,8 @@ class MemoryRules:
                                  self.index_divisors(op, n))
         self.lower_deferred(op)
         pad = self.v(op.operands[1 + n])
-        args = {"source": ptr, "mask": inb,
-                "paddingValue": self.to_shape(pad, shape, fold=True) if inb is not None else None,
+        # (upstream passes the padding even where nothing is masked)
+        args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape, fold=True),
                 "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
@@ -318,17 +319,21 @@ class MemoryRules:
         info = self.array(op.operands[0])
         n = info.atype.ndim
         idx = [self.v(x) for x in op.operands[1:1 + n]]
-        val = self.v(op.operands[1 + n])
+        value = op.operands[1 + n]
         mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
-        shape = tuple(val.type.shape)
+        shape = tuple(value.type.shape)
         for i in idx:
             if len(i.type.shape) > len(shape) or i.type.shape != shape:
                 shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
                     shape) else i.type.shape
-        val = self.to_shape(val, shape)
+        deferred = id(op) in self.deferred
+        val = None if deferred else self.to_shape(self.v(value), shape)
         mask = self.to_shape(mask, shape) if mask is not None else None
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
+        if deferred:
+            self.lower_deferred(op)
+            val = self.to_shape(self.v(value), shape)
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},

@@ -184,7 +184,7 @@ class Calls:
             bound = fn.signature.bind(*args, **kwargs)
         except TypeError as ex:
             raise self.type_error(f"{fn.name}(): {ex}") from None
-        bound.apply_defaults()
+        self._with_defaults(bound)
         self._surface_calls.append(fn)
         try:
             return fn.typing(self, *bound.args, **bound.kwargs)
@@ -257,7 +257,10 @@ class Calls:
         at the call, in parameter order."""
         given = set(bound.arguments)
         bound.apply_defaults()
-        return {k: v if k in given else bind_all(v, self.site) for k, v in bound.arguments.items()}
+        for k, v in bound.arguments.items():
+            if k not in given:
+                bound.arguments[k] = bind_all(v, self.site)
+        return bound.arguments
 
     def _replace_dataclass(self, args, kwargs):
         """`dataclasses.replace(obj, **changes)` on an abstract dataclass instance."""
