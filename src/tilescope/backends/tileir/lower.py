@@ -37,7 +37,6 @@ from .divisibility import Divisibility
 from .bound_sites import place_bound
 from .hoist import hoist_invariants
 from .symbols import leaf_specs, mangle
-from .source_order import literal_order
 from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
 
 
@@ -73,7 +72,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.hir = getattr(fn, "hir", None)
         clone = clone_function(fn)
         self.param_consts = place_bound(clone)   # made among the arrays' views (run)
-        fn = literal_order(dce(split_loops(clone)))
+        fn = dce(split_loops(clone))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
