@@ -121,3 +121,24 @@ def test_overlapping_gathers_along_rows_are_read_from_dram_once():
     requested = sum(a.bytes * a.executions for a in gathers)
     assert requested == pytest.approx(5 * 4096 * 4096 * 4, rel=0.05)
     assert r.prediction.bytes["dram_read"] == pytest.approx(4096 * 4096 * 4, rel=0.01)
+
+
+def test_spill_reloads_at_the_register_ceiling_cost_each_iteration_of_an_mma_loop_too():
+    # version 8 (set G's dynamic matmuls): without accelerator copies the same rule holds
+    h200 = gpu_named("h200")
+    kw = dict(threads=256, local_loads=400, local_bytes=2048)
+    capped = predict(_matmul_counts(), h200, facts=_facts(registers=255, **kw))
+    below = predict(_matmul_counts(), h200, facts=_facts(registers=200, **kw))
+    wait = tilescope.costmodel.H200.access_latency_us
+    assert capped.block_us >= 64 * 400 * wait * 0.999 > below.block_us
+
+
+def test_as_launched_describes_contiguous_arrays_as_a_launch_does():
+    specs = parse_args("f16[4096,1024], f32[?], f32[64,64]:[128,1], 7")
+    out = tilescope.costmodel.as_launched(specs)
+    assert out[0] == _launched((4096, 1024), "float16")
+    assert out[1:] == specs[1:]          # unknown sizes and given strides are kept as they are
+    kernel, spec = _example("vector_add.py", "vector_add"), f"f32[{N}], f32[{N}], f32[{N}], 1024"
+    r = tilescope.cost(kernel, spec, (N // 1024,), aligned=True)
+    same = tilescope.cost(kernel, tilescope.costmodel.as_launched(parse_args(spec)), (N // 1024,))
+    assert r.prediction.tma and same.prediction.tma and r.predicted_us == same.predicted_us

@@ -122,9 +122,10 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     loop the accelerator feeds, each reload costs a warp's access wait (`wait_us`)."""
     if not facts or not facts.local_loads:
         return 0.0
-    if fed_loop(r, facts):
-        # at the register ceiling the loop's live values do not fit: each reload, once an iteration
-        return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS else 0.0
+    if fed_loop(r, facts) or (r.mmas and r.depth == 1):
+        # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
+        # (a loop nested in another shares its reloads with the outer one: not counted)
+        return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS and r.depth == 1 else 0.0
     if not facts.global_loads:
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
