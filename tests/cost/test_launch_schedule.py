@@ -142,3 +142,12 @@ def test_as_launched_describes_contiguous_arrays_as_a_launch_does():
     r = tilescope.cost(kernel, spec, (N // 1024,), aligned=True)
     same = tilescope.cost(kernel, tilescope.costmodel.as_launched(parse_args(spec)), (N // 1024,))
     assert r.prediction.tma and same.prediction.tma and r.predicted_us == same.predicted_us
+
+
+def test_without_a_cubin_an_aligned_mma_kernel_is_presumed_accelerator_fed():
+    h200 = gpu_named("h200")
+    presumed = predict(_matmul_counts(), h200, tma=True)
+    dynamic = predict(_matmul_counts(), h200)
+    assert presumed.schedule.startswith("presumed") and presumed.cubin is None and presumed.blocks_per_sm == 1
+    assert dynamic.schedule == "estimated from the IR"
+    assert presumed.predicted_us < dynamic.predicted_us / 5        # no element-load operand path, no LDG issue

@@ -26,8 +26,8 @@ from .counts import Access, Counts, Region, tile_keys
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, spill_chain_us, threads,
-                       tma_copied, vector_width)
+from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, presumed_launch_schedule,
+                       spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -68,6 +68,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     memory, spills, code); without it the schedule is estimated from the IR."""
     tma = tma and gpu.tma
     slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
+    schedule = "from the cubin" if facts else "estimated from the IR"
+    if facts is None and tma and any(r.mmas for r in counts.regions):
+        facts, schedule = presumed_launch_schedule(counts), "presumed: an accelerator-fed pipeline"
     c = blocks_per_sm(counts, gpu, facts)
     slots = gpu.sms * c
     shared = min(c, max(1, -(-counts.blocks // gpu.sms)))     # blocks sharing one SM's throughput
@@ -91,7 +94,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     # every element access is its own instructions: the schedulers' issue rate bounds streams
     issue_rate = gpu.sms * ISSUE_PER_SM_CLK * gpu.clock_ghz * 1e9
     code = code_instructions(counts, facts) if facts else None
-    instructions = code if code is not None else warp_instructions(counts, threads(facts))
+    instructions = code if code is not None else warp_instructions(counts, threads(facts),
+                                                                    lambda a: tma_copied(a, facts))
     terms["issue"] = max(terms["issue"], instructions / issue_rate * 1e6)
     chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
     per_block = np.zeros(counts.blocks)
@@ -131,8 +135,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         "write_per_block": sum(a.bytes * a.executions for a in writes) / max(1, counts.blocks)}
     flops = {f"tensor {k}": v for k, v in work.tensor.items()}
     flops.update({"fp32": work.fp32, "fp64": work.fp64, "transcendental": work.sfu, "integer": work.int_ops})
-    schedule = "from the cubin" if facts else "estimated from the IR"
-    return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, schedule, facts,
+    return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, schedule,
+                      facts if schedule == "from the cubin" else None,
                       byte_stats, {k: v for k, v in flops.items() if v}, notes)
 
 
