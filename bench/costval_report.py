@@ -25,14 +25,18 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-g", "Set G (12 more TileBench kernels, dynamic shapes; blind for version 7, predictions "
                          "committed before the run in bench/results/cost_setg_predictions.json: 4 of 12, 3 beyond 2x)"),
           ("validate-g-launch", "Set G as tilescope's launch builds it (aligned, divisible contiguous arrays; blind "
-                                "for version 7, same commit: 6 of 12, 0 beyond 2x)"))
+                                "for version 7, same commit: 6 of 12, 0 beyond 2x)"),
+          ("validate-h", "Set H (12 other authors' TileBench kernels, dynamic shapes; blind for version 8: predictions "
+                         "committed before the run, bench/results/cost_seth_predictions.json)"),
+          ("validate-h-launch", "Set H as tilescope's launch builds it (blind for version 8, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
-               "validate-tma", "validate-g", "validate-g-launch")
+               "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch")
 MODEL_VERSION = 8
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-F and G as launched, upstream's aligned bytecode)",
-              ("validate-launch", "validate-tma", "validate-g-launch")),
-             ("Set G, blind (dynamic and as launched)", ("validate-g", "validate-g-launch")))
+             ("Builds as a launch makes them (A-H as launched, upstream's aligned bytecode)",
+              ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch")),
+             ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
+             ("Set H, blind (dynamic and as launched)", ("validate-h", "validate-h-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:
