@@ -75,3 +75,16 @@ def flat_rows(x, y, N: ct.Constant[int], TILE: ct.Constant[int]):
     g = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
     v = ct.gather(x, (g // N, g % N))
     ct.scatter(y, (g // N, g % N), v)
+
+
+@ct.kernel
+def stencil_rows(x, y, TAPS: ct.Constant[int], BM: ct.Constant[int], BN: ct.Constant[int]):
+    # TAPS windows of x, each shifted one column: the taps overlap, as a blur's do
+    rows = ct.bid(0) * BM + ct.arange(BM, dtype=ct.int32)
+    cols = ct.bid(1) * BN + ct.arange(BN, dtype=ct.int32)
+    acc = ct.zeros((BM, BN), dtype=ct.float32)
+    for t in range(TAPS):
+        r2 = ct.broadcast_to(rows[:, None], (BM, BN))
+        c2 = ct.broadcast_to(cols[None, :] + t, (BM, BN))
+        acc = acc + ct.gather(x, (r2, c2), padding_value=0.0)
+    ct.store(y, index=(ct.bid(0), ct.bid(1)), tile=acc)
