@@ -273,26 +273,33 @@ class MemoryRules:
         return tuple(self.facts.of(x).div for x in op.operands[1:1 + n]), self.facts.array(op.operands[0])
 
     def defer_paddings(self, fn) -> None:
-        """Upstream makes a gather's padding tile after its pointers: a padding made for the
-        gather alone (a constant, reshaped and broadcast, at the gather's location) is lowered
-        inside op_gather too."""
+        """Upstream makes a gather's padding, a scatter's value and an atomic's operands after the
+        pointers where it converts them: one made for the op alone (a constant not made where its
+        number was bound, maybe reshaped and broadcast, at the op's location) is lowered inside
+        the op's rule too."""
         uses: dict = {}
         for op in fn.body.walk():
             for o in op.operands:
                 uses[o.id] = uses.get(o.id, 0) + 1
         for op in fn.body.walk():
-            if op.name != "gather":
+            tail = _DEFERRED_OPERANDS.get(op.name)
+            if tail is None:
                 continue
-            chain, v = [], op.operands[1 + op.operands[0].type.ndim]
-            while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
-                    and uses.get(v.id) == 1 and v.owner.loc == op.loc:
-                chain.append(v.owner)
-                if v.owner.name == "const":
-                    break
-                v = v.owner.operands[0]
-            if len(chain) > 1 and chain[-1].name == "const":      # (a scalar padding comes first)
-                self.deferred[id(op)] = chain[::-1]
-                self.deferred_ops.update(id(o) for o in chain)
+            n = op.operands[0].type.ndim
+            deferred = []
+            for v in op.operands[1 + n:1 + n + tail]:
+                chain = []
+                while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
+                        and uses.get(v.id) == 1 and v.owner.loc == op.loc and v.owner.origin is None:
+                    chain.append(v.owner)
+                    if v.owner.name == "const":
+                        break
+                    v = v.owner.operands[0]
+                if chain and chain[-1].name == "const":
+                    deferred.extend(chain[::-1])
+            if deferred:
+                self.deferred[id(op)] = deferred
+                self.deferred_ops.update(id(o) for o in deferred)
 
     def op_gather(self, op: Op) -> None:
         a = op.operands[0]
@@ -305,8 +312,8 @@ class MemoryRules:
                                  self.index_divisors(op, n))
         self.lower_deferred(op)
         pad = self.v(op.operands[1 + n])
-        args = {"source": ptr, "mask": inb,
-                "paddingValue": self.to_shape(pad, shape, fold=True) if inb is not None else None,
+        # (upstream passes the padding even where nothing is masked)
+        args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape, fold=True),
                 "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
@@ -318,17 +325,21 @@ class MemoryRules:
         info = self.array(op.operands[0])
         n = info.atype.ndim
         idx = [self.v(x) for x in op.operands[1:1 + n]]
-        val = self.v(op.operands[1 + n])
+        value = op.operands[1 + n]
         mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
-        shape = tuple(val.type.shape)
+        shape = tuple(value.type.shape)
         for i in idx:
             if len(i.type.shape) > len(shape) or i.type.shape != shape:
                 shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
                     shape) else i.type.shape
-        val = self.to_shape(val, shape)
+        deferred = id(op) in self.deferred
+        val = None if deferred else self.to_shape(self.v(value), shape)
         mask = self.to_shape(mask, shape) if mask is not None else None
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
+        if deferred:
+            self.lower_deferred(op)
+            val = self.to_shape(self.v(value), shape)
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
@@ -339,10 +350,14 @@ class MemoryRules:
         info = self.array(op.operands[0])
         n = info.atype.ndim
         idx = [self.v(x) for x in op.operands[1:1 + n]]
-        tail = [self.v(x) for x in op.operands[1 + n:1 + n + n_tail]]
         shape = tuple(op.result.type.shape)
-        tail = [self.to_shape(t, shape) for t in tail]
+        deferred = id(op) in self.deferred
+        if not deferred:
+            tail = [self.to_shape(self.v(x), shape) for x in op.operands[1 + n:1 + n + n_tail]]
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), None, _signs(op, n), shape)
+        if deferred:
+            self.lower_deferred(op)
+            tail = [self.to_shape(self.v(x), shape) for x in op.operands[1 + n:1 + n + n_tail]]
         mo = enum_name(op.attrs.get("memory_order", "ACQ_REL")).lower()
         scope = SCOPE.get(enum_name(op.attrs.get("memory_scope", "DEVICE"))) or "device"
         return ptr, inb, tail, {"memory_ordering_semantics": mo, "memory_scope": scope}
@@ -375,6 +390,10 @@ class MemoryRules:
             # out of bounds: the result is `expected`
             res = self.emit1("select", {"cond": inb, "val_if_true": res, "val_if_false": exp}, res.type)
         self.bind(op, res)
+
+
+# the operands after the array and its indices that are made after the pointers (defer_paddings)
+_DEFERRED_OPERANDS = {"gather": 1, "scatter": 1, "atomic": 1, "atomic_cas": 2}
 
 
 def _signs(op: Op, n: int) -> List[str]:

@@ -18,6 +18,7 @@ from ...ops.bridge import translate
 from ...ops.common import callable_name, describe, foreign_dtype
 from ...ops.registry import STATIC_FORMS, SurfaceFunction, python_call_rule
 from ...pyeval.functions import PyFunction
+from ..bound import bind_all
 from ..values import Closure, make_dataclass_instance
 from . import builtin_calls  # noqa: F401  (registers the rules of Python's built-ins in tile code)
 from .abstract import (BoundMethod, ContextManagerCall, Env, Frame, NotConstant, _Exit, _PendingException,
@@ -185,7 +186,7 @@ class Calls:
             bound = fn.signature.bind(*args, **kwargs)
         except TypeError as ex:
             raise self.type_error(f"{fn.name}(): {ex}") from None
-        bound.apply_defaults()
+        self._with_defaults(bound)
         self._surface_calls.append(fn)
         try:
             return fn.typing(self, *bound.args, **bound.kwargs)
@@ -247,12 +248,21 @@ class Calls:
             bound = sig.bind(*args, **kwargs)
         except TypeError as ex:
             raise self.type_error(f"{cls.__name__}(): {ex}") from None
-        bound.apply_defaults()
-        obj = make_dataclass_instance(cls, dict(bound.arguments))
+        obj = make_dataclass_instance(cls, self._with_defaults(bound))
         post_init = _class_member(cls, "__post_init__")
         if isinstance(post_init, (types.FunctionType, SourceFunction)):
             self._call(post_init, [obj], {})
         return obj
+
+    def _with_defaults(self, bound: inspect.BoundArguments) -> Dict[str, Any]:
+        """The arguments of a call, defaults included: as upstream, a default's numbers are bound
+        at the call, in parameter order."""
+        given = set(bound.arguments)
+        bound.apply_defaults()
+        for k, v in bound.arguments.items():
+            if k not in given:
+                bound.arguments[k] = bind_all(v, self.site)
+        return bound.arguments
 
     def _replace_dataclass(self, args, kwargs):
         """`dataclasses.replace(obj, **changes)` on an abstract dataclass instance."""
@@ -321,8 +331,7 @@ class Calls:
             bound = sig.bind(*args, **kwargs)
         except TypeError as ex:
             raise self.type_error(f"{hir_fn.name}(): {ex}") from None
-        bound.apply_defaults()
-        for name, value in bound.arguments.items():
+        for name, value in self._with_defaults(bound).items():
             frame.vars[name] = value
             self.bindings.append((next(p.loc for p in hir_fn.params if p.name == name), name, value))
 
