@@ -151,3 +151,18 @@ def test_without_a_cubin_an_aligned_mma_kernel_is_presumed_accelerator_fed():
     assert presumed.schedule.startswith("presumed") and presumed.cubin is None and presumed.blocks_per_sm == 1
     assert dynamic.schedule == "estimated from the IR"
     assert presumed.predicted_us < dynamic.predicted_us / 5        # no element-load operand path, no LDG issue
+
+
+def test_a_branch_on_the_loop_variable_takes_its_share_of_the_iterations():
+    kernels = load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+    r = tilescope.cost(kernels.last_tile_branch, "f32[1024,4000], f32[1024,512], 4000, 512", (1024,))
+    loads = [a for a in r.counts.accesses if a.kind == "load"]
+    assert sorted(a.weight for a in loads) == pytest.approx([1 / 8, 7 / 8])     # 7 full tiles, 1 partial
+    assert not any("both branches" in n for n in r.counts.assumptions)
+
+
+def test_tiles_a_block_indexes_past_the_array_carry_no_traffic():
+    kernels = load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+    r = tilescope.cost(kernels.element_index_tiles, "f32[1048576], f32[1048576], 1024", (1024,))
+    assert all(a.pad_fraction == pytest.approx(1 - 1 / 1024) for a in r.counts.accesses)
+    assert r.prediction.bytes["dram_read"] <= 4096

@@ -10,8 +10,10 @@ The prediction is the largest of a few times, plus the launch:
 - latency: waves × the time of one block, each loop iteration costing its loads' latency plus
   its arithmetic at the block's share of the SM (the laws of calibration.py); with a cubin, at
   least the element-access chain of schedule.py (the resident warps hiding each access's wait).
-The schedule (block size, registers, spills, code) comes from the cubin when one is given
-(schedule.py, cubin_facts.py), else from estimates on the IR.
+The schedule (block size, registers, spills, code, load width, accelerator copies) comes from
+the cubin when one is given (schedule.py, cubin_facts.py), else from estimates on the IR. Loops
+whose tiles the tensor memory accelerator copies (what a launch builds for aligned arrays) take
+a pipeline step in which the asynchronous mma overlaps the CUDA-core work.
 """
 from __future__ import annotations
 
@@ -65,7 +67,8 @@ class Prediction:
 def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H200,
             facts: Optional[CubinFacts] = None) -> Prediction:
     """`facts`: what tileiras's cubin for this kernel and GPU says (block size, registers, shared
-    memory, spills, code); without it the schedule is estimated from the IR."""
+    memory, spills, code); without it the schedule is estimated from the IR, and an mma kernel
+    of aligned arrays (`tma`) is presumed accelerator-fed, as tileiras builds it for a launch."""
     tma = tma and gpu.tma
     slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
     schedule = "from the cubin" if facts else "estimated from the IR"

@@ -151,6 +151,7 @@ def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_s
     if not facts:
         return 0.0
     warps = -(-facts.threads // 32) * min(per_sm, max(1, -(-counts.blocks // gpu.sms)))
-    accesses = sum(a.elements * a.executions for a in element_accesses(counts, facts, operands=False))
+    accesses = sum(a.elements * a.executions * (1 - a.pad_fraction)        # elements past the array wait on nothing
+                   for a in element_accesses(counts, facts, operands=False))
     accesses /= 32 * gpu.sms * vector_width(counts, facts)
     return accesses * wait_us / warps + issue_us
