@@ -249,7 +249,7 @@ class MemoryRules:
         ptr = base if offset is None else \
             self.emit1("offset", {"ptr": base, "offset": offset}, Tile(shape, info.ptr.type.elem))
         if divs is not None and offset is not None and all(d == 1 for d in shape):
-            ptr = self.divisible(ptr, _pointer_divisor(info, *divs))
+            ptr = self.divisible(ptr, pointer_divisor(info, *divs))
         if mask is not None:
             inb = mask if inb is None else self.emit1("andi", {"lhs": inb, "rhs": mask}, b)
         return ptr, inb
@@ -409,7 +409,7 @@ def _signs(op: Op, n: int) -> List[str]:
     return [sign_of(x.type.dtype) for x in op.operands[1:1 + n]]
 
 
-def _pointer_divisor(info: ArrayInfo, index_divs, facts: ArrayFacts, unit: bool = False) -> int:
+def pointer_divisor(info: ArrayInfo, index_divs, facts: ArrayFacts, unit: bool = False) -> int:
     """What upstream's dataflow knows divides a pointer moved by sum(index * stride) elements (with
     `unit`, by one offset in elements): the gcd of the base's divisor and the offset's in bytes (a
     divisor of 0: the value is zero)."""

@@ -14,7 +14,7 @@ from ...ir.core import Op, Value
 from ...ir.types import ArrayType, ListType, RawMemoryType, TiledViewType
 from .ir import TOKEN, GatherScatterView, PartitionView, Ptr, Scalar, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, ttype
-from .lower_memory import ArrayInfo, _pointer_divisor
+from .lower_memory import ArrayInfo, pointer_divisor
 
 I32, I64 = Scalar("i32"), Scalar("i64")
 
@@ -132,7 +132,7 @@ class ViewRules:
         ptr = self.emit1("offset", {"ptr": base, "offset": off}, Tile(tuple(shape), info.ptr.type.elem))
         if assume and all(d == 1 for d in shape):       # as for a gather's
             facts = self.facts.array(raw)
-            ptr = self.divisible(ptr, _pointer_divisor(info, (self.facts.of(offsets).div,), facts, unit=True))
+            ptr = self.divisible(ptr, pointer_divisor(info, (self.facts.of(offsets).div,), facts, unit=True))
         return ptr
 
     def op_raw_load(self, op: Op) -> None:
