@@ -85,6 +85,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.deferred_ops: set = set()              # (ids of all of them)
         self.creations: set = set()                 # ids of reshapes/broadcasts that create a splat
         self.exponents: Dict[int, TValue] = {}      # integer exponents made at the top, by id of their pow
+        self.elements: Dict[tuple, TValue] = {}     # constant elements of from_scalars made at the top
         self.block: Optional[TBlock] = None
         self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
         self.top = 0                                # constants made at the top go (top_const)

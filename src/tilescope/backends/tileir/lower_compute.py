@@ -55,23 +55,20 @@ class ComputeRules:
         self.bind(op, self.emit1("constant", {}, t, value=Dense(elem, data, False)))
 
     def op_from_scalars(self, op: Op) -> None:
-        """TileIR has no tile-from-elements op: start from element 0 everywhere and select each
-        further element in at its flat position (iota == k)."""
+        """TileIR has no tile-from-elements op: as upstream builds it, each element becomes a
+        1-element tile and halves are concatenated recursively (the count is a power of two)."""
         T = ttype(op.result.type)
-        n = math.prod(T.shape)
-        flat = Tile((n,), T.elem)
-        xs = [self.v(o) for o in op.operands]
-        acc = self.to_shape(xs[0], (n,))
-        if n > 1:
-            i32 = Scalar("i32")
-            pos = self.emit1("iota", {}, Tile((n,), i32))
-            b = Tile((n,), Scalar("i1"))
-            for k, x in enumerate(xs[1:], 1):
-                hit = self.emit1("cmpi", {"lhs": pos, "rhs": self.const(k, i32, (n,))}, b,
-                                 comparison_predicate="equal", signedness="signed")
-                acc = self.emit1("select", {"cond": hit, "val_if_true": self.to_shape(x, (n,)),
-                                            "val_if_false": acc}, flat)
-        self.bind(op, acc if T.shape == (n,) else self.emit1("reshape", {"source": acc}, T))
+        xs = [self.elements.get((id(op), k)) or self.v(o) for k, o in enumerate(op.operands)]
+        flat = self._cat_halves(xs, T.elem)
+        self.bind(op, flat if T.shape == flat.type.shape else self.emit1("reshape", {"source": flat}, T))
+
+    def _cat_halves(self, xs: list, elem) -> TValue:
+        if len(xs) == 1:
+            x = xs[0]
+            return x if x.type.shape == (1,) else self.emit1("reshape", {"source": x}, Tile((1,), elem))
+        mid = len(xs) // 2
+        left, right = self._cat_halves(xs[:mid], elem), self._cat_halves(xs[mid:], elem)
+        return self.emit1("cat", {"lhs": left, "rhs": right}, Tile((len(xs),), elem), dim=0)
 
     # -- element-wise ----------------------------------------------------------------------
     def _fp_attrs(self, op: Op) -> dict:
@@ -122,8 +119,9 @@ class ComputeRules:
             r = self.emit1("divi", {"lhs": x, "rhs": y}, T, signedness=sign, rounding="positive_inf")
         elif fn == "mod":
             r = self.emit1("remi", {"lhs": x, "rhs": y}, T, signedness=sign)
-            if sign == "signed":
-                r = self._fix_mod(r, y, T, "cmpi")
+            # upstream writes the sign fix for unsigned operands too (with unsigned compares it
+            # never applies; tileiras folds it away, but the TileIR text reaches the cubin)
+            r = self._fix_mod(r, y, T, "cmpi", sign)
         else:
             raise self.unsupported(f"integer '{fn}'")
         self.bind(op, r)
@@ -148,15 +146,17 @@ class ComputeRules:
         n = src.operands[0]
         return self.to_shape(self.convert(self.v(n), n.type.dtype, dt), shape)
 
-    def _fix_mod(self, r: TValue, y: TValue, T: Tile, cmp: str) -> TValue:
+    def _fix_mod(self, r: TValue, y: TValue, T: Tile, cmp: str, sign: str = "signed") -> TValue:
         """Python's modulo takes the divisor's sign: add y where r != 0 and sign(r) != sign(y)."""
         b = Tile(T.shape, Scalar("i1"))
         zero = self.splat_like(0, T)
-        extra = {"signedness": "signed"} if cmp == "cmpi" else {"comparison_ordering": "ordered"}
+        extra = {"signedness": sign} if cmp == "cmpi" else {"comparison_ordering": "ordered"}
         r_neg = self.emit1(cmp, {"lhs": r, "rhs": zero}, b, comparison_predicate="less_than", **extra)
         y_neg = self.emit1(cmp, {"lhs": y, "rhs": zero}, b, comparison_predicate="less_than", **extra)
         differ = self.emit1("xori", {"lhs": r_neg, "rhs": y_neg}, b)
-        nonzero = self.emit1(cmp, {"lhs": r, "rhs": zero}, b, comparison_predicate="not_equal", **extra)
+        # `r != 0` is Python's `!=`: unordered for floats (true for NaN), as upstream writes it
+        ne = {"comparison_ordering": "unordered"} if cmp == "cmpf" else extra
+        nonzero = self.emit1(cmp, {"lhs": r, "rhs": zero}, b, comparison_predicate="not_equal", **ne)
         fix = self.emit1("andi", {"lhs": differ, "rhs": nonzero}, b)
         add = "addi" if cmp == "cmpi" else "addf"
         attrs = {"overflow": "none"} if cmp == "cmpi" else {"rounding_mode": "nearest_even", "flush_to_zero": False}
@@ -289,6 +289,8 @@ class ComputeRules:
         for op in fn.body.walk():
             if op.name == "binary" and op.attrs.get("exponent") is not None:
                 self.materialize_exponent(op)
+            if op.name == "from_scalars":
+                self.materialize_elements(op)
             c = op.result.const if op.name in ("reshape", "broadcast") and len(op.results) == 1 else None
             if c is None or isinstance(c, (tuple, float)) or self.is_creation(op):
                 continue
@@ -297,6 +299,18 @@ class ComputeRules:
                 continue
             self.loc = op.loc
             self.vals[op.result.id] = self.materialized(op, c, elem, op.result.type.shape)
+        self.loc = loc
+
+    def materialize_elements(self, op: Op) -> None:
+        """The 1-element tile of each integer or boolean constant element of a tile built from
+        scalars (op_from_scalars) is a known constant too."""
+        elem = elem_of(op.result.type.dtype)
+        if elem.name[0] != "i":
+            return
+        loc, self.loc = self.loc, op.loc
+        for k, x in enumerate(op.operands):
+            if x.const is not None and not isinstance(x.const, tuple):
+                self.elements[(id(op), k)] = self.materialized(op, x.const, elem, (1,))
         self.loc = loc
 
     def materialize_exponent(self, op: Op) -> None:
