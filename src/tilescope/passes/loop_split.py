@@ -62,7 +62,7 @@ def _candidate(loop: Op, depth_of, depth) -> Optional[Tuple[Op, str, Value]]:
     iv = body.args[0]
     compares: Dict[int, Tuple[str, Value]] = {}
     found = []
-    for op in body.ops:
+    for op in _top_level(body):
         if op.name == "compare" and op.attrs.get("fn") in _FLIP:
             lhs, rhs = op.operands
             if lhs is iv and _invariant(rhs, depth_of, depth):
@@ -79,11 +79,25 @@ def _candidate(loop: Op, depth_of, depth) -> Optional[Tuple[Op, str, Value]]:
     return found[0]
 
 
+def _top_level(body: Block):
+    """The ops of a loop body at its top level as upstream sees them: an `if` that ends a block
+    with exactly one branch leaving the iteration (`if c: continue`) is followed there by the
+    other branch's ops (where tilescope's IR nests them)."""
+    b: Optional[Block] = body
+    while b is not None:
+        yield from b.ops
+        last = b.ops[-1] if b.ops else None
+        b = None
+        if last is not None and last.name == "if" and len(last.blocks) == 2:
+            stay = [x for x in last.blocks if not (x.ops and x.ops[-1].name in ("continue", "break", "return"))]
+            b = stay[0] if len(stay) == 1 else None
+
+
 def _split(loop: Op, if_op: Op, cmp: str, bound: Value) -> List[Op]:
     lo, hi, step, *inits = loop.operands
     idx = lo.type
     pre: List[Op] = []
-    if bound.owner is not None and bound.owner.name == "const" and bound.owner in loop.blocks[0].ops:
+    if bound.owner is not None and bound.owner.name == "const" and any(o is bound.owner for o in loop.blocks[0].walk()):
         bound = _const(pre, bound.const, bound.type, loop.loc)          # made again before the loops
     if _PLUS_ONE[cmp]:
         bound = _binary(pre, "add", bound, _const(pre, 1, idx, loop.loc), loop.loc)
@@ -116,29 +130,32 @@ def _clone_loop(loop: Op, operands: List[Value], if_op: Op, keep: int) -> Op:
     """A copy of `loop` over new bounds whose body has `if_op` replaced by its branch `keep`."""
     body = loop.blocks[0]
     mapping: Dict[int, Value] = {}
-    args = [_fresh(a, mapping) for a in body.args]
-    new_body = Block(args)
-    for op in body.ops:
+    new_body = Block([_fresh(a, mapping) for a in body.args])
+    new_body.ops = _clone_ops(body.ops, mapping, if_op, keep)
+    new = Op("for", operands, [r.type for r in loop.results], dict(loop.attrs), [new_body], loop.loc)
+    for old, r in zip(loop.results, new.results):
+        r.name = old.name
+    return new
+
+
+def _clone_ops(ops: List[Op], mapping: Dict[int, Value], if_op: Op, keep: int) -> List[Op]:
+    """Copies of `ops`, with `if_op` (here or nested) replaced by its branch `keep`; a branch
+    that continues drops the rest of its block."""
+    out: List[Op] = []
+    for op in ops:
         if op is not if_op:
-            new_body.ops.append(_clone(op, mapping))
+            out.append(_clone(op, mapping, if_op, keep))
             continue
         branch = if_op.blocks[keep] if keep < len(if_op.blocks) else Block()
-        done = False
         for bop in branch.ops:
             if bop.name == "yield":
                 for r, y in zip(if_op.results, bop.operands):
                     mapping[r.id] = mapping.get(y.id, y)
                 break
-            new_body.ops.append(_clone(bop, mapping))
+            out.append(_clone(bop, mapping, if_op, keep))
             if bop.name == "continue":
-                done = True
-                break
-        if done:
-            break
-    new = Op("for", operands, [r.type for r in loop.results], dict(loop.attrs), [new_body], loop.loc)
-    for old, r in zip(loop.results, new.results):
-        r.name = old.name
-    return new
+                return out
+    return out
 
 
 def _fresh(v: Value, mapping: Dict[int, Value]) -> Value:
@@ -147,11 +164,11 @@ def _fresh(v: Value, mapping: Dict[int, Value]) -> Value:
     return n
 
 
-def _clone(op: Op, mapping: Dict[int, Value]) -> Op:
+def _clone(op: Op, mapping: Dict[int, Value], if_op: Op, keep: int) -> Op:
     blocks = []
     for b in op.blocks:
         nb = Block([_fresh(a, mapping) for a in b.args])
-        nb.ops = [_clone(o, mapping) for o in b.ops]
+        nb.ops = _clone_ops(b.ops, mapping, if_op, keep)
         blocks.append(nb)
     new = Op(op.name, [mapping.get(o.id, o) for o in op.operands], [r.type for r in op.results], dict(op.attrs),
              blocks, op.loc)

@@ -19,6 +19,7 @@ from typing import Dict, List, Optional, Sequence
 from ... import dtypes as D
 from ...errors import TileUnsupportedFeatureError
 from ...passes.dce import dce
+from ...passes.for_break import is_done_test, lower_for_breaks
 from ...passes.loop_split import split_loops
 from ...ir.core import Block, Function, Op, Value, clone_function
 from ...ir.primitive import PRIMITIVES
@@ -70,7 +71,9 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
                  hints: Optional[Hints] = Hints((("default", ()),))):
         # upstream's code-generation rewrites, on a copy (the CPU executor runs the IR as written)
         self.hir = getattr(fn, "hir", None)
-        fn = literal_order(dce(split_loops(clone_function(fn))))
+        fn = clone_function(fn)
+        self.flag_consts = lower_for_breaks(fn)      # a `for` that breaks carries a done flag
+        fn = dce(split_loops(literal_order(fn)))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
@@ -232,6 +235,8 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         """Lower `b`'s ops (or `ops`, a leading part of them)."""
         ops = b.ops if ops is None else ops
         split = jump_branch(ops[-1], kernel_end=b is self.fn.body) if ops else None
+        if ops and is_done_test(b):
+            split = (0, False)
         if split is not None:
             self.split_ifs[id(ops[-1])] = split
         for op in ops:

@@ -26,6 +26,9 @@ class ComputeRules:
     # -- constants ------------------------------------------------------------------------
     def op_const(self, op: Op) -> None:
         t = op.result.type
+        if id(op) in self.flag_consts:
+            self.bind(op, self.top_const(op.result.const, elem_of(t.dtype), t.shape))
+            return
         self.bind(op, self.const(op.result.const if op.result.const is not None else op.attrs["value"],
                                  elem_of(t.dtype), t.shape))
 
