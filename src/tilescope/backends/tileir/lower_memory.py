@@ -11,6 +11,7 @@ from .divisibility import ArrayFacts, Fact
 from .elements import bitwidth
 from .ir import TOKEN, Bounded, DivBy, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, sign_of, ttype
+from .source_order import passes_keyword
 
 
 class ArrayInfo:
@@ -251,6 +252,7 @@ class MemoryRules:
         if divs is not None and offset is not None and all(d == 1 for d in shape):
             ptr = self.divisible(ptr, _pointer_divisor(info, *divs))
         if mask is not None:
+            mask = self.to_shape(mask, shape)
             inb = mask if inb is None else self.emit1("andi", {"lhs": inb, "rhs": mask}, b)
         return ptr, inb
 
@@ -267,6 +269,19 @@ class MemoryRules:
         if id(x) in self.known:
             return self.const(self.known[id(x)], Scalar("i64"))
         return self.emit1("exti", {"from": x}, Tile((), Scalar("i64")), signedness="signed")
+
+    def element_indices(self, op: Op, n: int) -> List[TValue]:
+        """A gather's, scatter's or atomic's n index tiles, before the front end broadcast them to
+        their common shape for the op: upstream widens each index to 64 bits first, then
+        broadcasts it (`pointers`); the broadcast left unused is dropped."""
+        return [self.unbroadcast(op, x) for x in op.operands[1:1 + n]]
+
+    def unbroadcast(self, op: Op, x) -> TValue:
+        """Operand `x` of `op` as it was before the front end broadcast it for `op`."""
+        b = x.owner
+        if b is not None and b.name == "broadcast" and b.loc == op.loc and b.operands[0].id in self.vals:
+            x = b.operands[0]
+        return self.v(x)
 
     def index_divisors(self, op: Op, n: int) -> tuple:
         """(divisors of a gather's/scatter's indices, the array's facts), for `pointers`."""
@@ -290,7 +305,11 @@ class MemoryRules:
                 if v.owner.name == "const":
                     break
                 v = v.owner.operands[0]
-            if len(chain) > 1 and chain[-1].name == "const":      # (a scalar padding comes first)
+            if len(chain) > 1 and chain[-1].name == "const":
+                # a padding the call spells is evaluated with the call's arguments: its scalar
+                # constant stays where it is made
+                if passes_keyword(op.loc, "padding_value"):
+                    chain = chain[:-1]
                 self.deferred[id(op)] = chain[::-1]
                 self.deferred_ops.update(id(o) for o in chain)
 
@@ -298,8 +317,8 @@ class MemoryRules:
         a = op.operands[0]
         info = self.array(a)
         n = info.atype.ndim
-        idx = [self.v(x) for x in op.operands[1:1 + n]]
-        mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
+        idx = self.element_indices(op, n)
+        mask = self.unbroadcast(op, op.operands[2 + n]) if op.attrs.get("has_mask") else None
         shape = tuple(op.result.type.shape)
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
@@ -317,16 +336,15 @@ class MemoryRules:
     def op_scatter(self, op: Op) -> None:
         info = self.array(op.operands[0])
         n = info.atype.ndim
-        idx = [self.v(x) for x in op.operands[1:1 + n]]
+        idx = self.element_indices(op, n)
         val = self.v(op.operands[1 + n])
-        mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
+        mask = self.unbroadcast(op, op.operands[2 + n]) if op.attrs.get("has_mask") else None
         shape = tuple(val.type.shape)
         for i in idx:
             if len(i.type.shape) > len(shape) or i.type.shape != shape:
                 shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
                     shape) else i.type.shape
         val = self.to_shape(val, shape)
-        mask = self.to_shape(mask, shape) if mask is not None else None
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
         attrs = self._mem_attrs(op)
@@ -338,7 +356,7 @@ class MemoryRules:
     def _atomic_prelude(self, op: Op, n_tail: int):
         info = self.array(op.operands[0])
         n = info.atype.ndim
-        idx = [self.v(x) for x in op.operands[1:1 + n]]
+        idx = self.element_indices(op, n)
         tail = [self.v(x) for x in op.operands[1 + n:1 + n + n_tail]]
         shape = tuple(op.result.type.shape)
         tail = [self.to_shape(t, shape) for t in tail]

@@ -88,6 +88,13 @@ def is_creation_call(op) -> bool:
     return isinstance(call, ast.Call) and _callee(call) in CREATION_CALLS
 
 
+def passes_keyword(loc, name: str) -> bool:
+    """Whether the call `loc` spans exactly spells keyword argument `name`."""
+    r = _range(loc)
+    call = _calls_at(loc).get(r) if r is not None else None
+    return isinstance(call, ast.Call) and any(k.arg == name for k in call.keywords)
+
+
 def statement_kind(loc) -> Optional[str]:
     """"while" or "if" where `loc` spans exactly such a statement, else None."""
     r = _range(loc)
