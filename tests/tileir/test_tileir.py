@@ -231,7 +231,8 @@ def test_if_returns_tokens(tmp_path):
 
 # ---- break / return inside for ----------------------------------------------------------------
 
-def test_for_with_break_becomes_loop(tmp_path):
+def test_for_with_break_keeps_a_for_with_a_done_flag(tmp_path):
+    # upstream's lowering: the break sets a carried flag, and an `if done: continue` comes first
     c = _kernel(tmp_path, """
         @ct.kernel
         def k(x, n: int):
@@ -244,11 +245,12 @@ def test_for_with_break_becomes_loop(tmp_path):
         """, "i32[1], i32")
     module = lower_function(c.final)
     text = print_module(module)
-    assert "for " not in text and "loop iter_values(" in text
-    loop = next(o for o in _ops(module) if o.name == "loop")
+    assert "loop iter_values(" not in text
+    loop = next(o for o in _ops(module) if o.name == "for")
+    assert len(loop.args["initValues"]) == 2 and len(loop.results) == 2      # (s, done)
     first = loop.regions[0].ops[0]
-    assert first.name == "cmpi" and first.attrs["comparison_predicate"] == "less_than"
-    assert len(loop.args["initValues"]) == 2 and len(loop.results) == 1      # (i, s) -> s
+    assert first.name == "if" and first.args["condition"] is loop.regions[0].args[-1]
+    assert [o.name for o in first.regions[0].ops] == ["continue"]
     if TOOLCHAIN is not None:
         assert TOOLCHAIN.assemble(write_bytecode(module, "13.3"), "sm_90")[:4] == b"\x7fELF"
 

@@ -20,7 +20,7 @@ from ... import dtypes as D
 from ...errors import TileUnsupportedFeatureError
 from ...passes.dce import dce
 from ...passes.for_break import is_done_test, lower_for_breaks
-from ...passes.loop_split import split_loops
+from ...passes.loop_split import Splits, split_loops
 from ...ir.core import Block, Function, Op, Value, clone_function
 from ...ir.primitive import PRIMITIVES
 from ...ir.types import ArrayType, ListType, TileType
@@ -35,7 +35,7 @@ from .lower_memory import VIEW_USERS, ArrayInfo, MemoryRules
 from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
 from .divisibility import Divisibility
-from .hoist import hoist_invariants
+from .hoist import hoist_invariants, regroup_splits
 from .symbols import leaf_specs, mangle
 from .source_order import literal_order
 from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
@@ -73,7 +73,8 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.hir = getattr(fn, "hir", None)
         fn = clone_function(fn)
         self.flag_consts = lower_for_breaks(fn)      # a `for` that breaks carries a done flag
-        fn = dce(split_loops(literal_order(fn)))
+        self.splits = Splits()
+        fn = dce(split_loops(literal_order(fn), self.splits))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
@@ -90,6 +91,9 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.exponents: Dict[int, TValue] = {}      # integer exponents made at the top, by id of their pow
         self.elements: Dict[tuple, TValue] = {}     # constant elements of from_scalars made at the top
         self.block: Optional[TBlock] = None
+        # the TileIR ops of split loops' IR ops (see regroup_splits), by id of the IR op
+        self.split_ops = {id(o) for pre, a, b in self.splits.groups for o in pre + [a, b]} | self.splits.from_branch
+        self.made_for: Dict[int, list] = {}
         self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
         self.top = 0                                # constants made at the top go (top_const)
         self.top_order: list = []                   # (program-order key, op) of the constants there
@@ -223,12 +227,18 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.loc = None                # a return the source does not spell has no location
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
-        hoist_invariants(body)
+        pinned = {id(t) for o in self.splits.from_branch for t in self.made_for.get(id(o), ())}
+        hoist_invariants(body, pinned)
+        regroup_splits(body, [([t for o in pre for t in self.made_for.get(id(o), ())],
+                                self._loop_op(a), self._loop_op(b)) for pre, a, b in self.splits.groups])
         drop_unused(body, self.kept)
         name = mangle(fn.name, self.specs)
         decorators = [d.loc.line for d in getattr(self.hir, "decorators", ()) if getattr(d, "loc", None) is not None]
         first = min(decorators + [fn.loc.line]) if fn.loc is not None else 0
         return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name, first)])
+
+    def _loop_op(self, op: Op) -> Optional[TOp]:
+        return next((t for t in self.made_for.get(id(op), ()) if t.name in ("for", "loop")), None)
 
     # -- blocks ---------------------------------------------------------------------
     def lower_block(self, b: Block, ops: Optional[List[Op]] = None) -> None:
@@ -252,6 +262,14 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         if rule is None:
             raise self.unsupported(f"the '{op.name}' operation")
         handler = functools.partial(rule, self)
+        if id(op) in self.split_ops:
+            block, start = self.block, len(self.block.ops)
+            self._lower(op, handler)
+            self.made_for[id(op)] = block.ops[start:]
+        else:
+            self._lower(op, handler)
+
+    def _lower(self, op: Op, handler) -> None:
         if op.name in WIDENED_OPS and any(isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS
                                           for o in op.operands):
             self._widened(op, handler)
