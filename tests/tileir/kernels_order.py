@@ -59,3 +59,13 @@ def atomic_broadcast(x):
     r = ct.arange(16, dtype=ct.int32)[:, None]
     c = ct.arange(16, dtype=ct.int32)[None, :]
     ct.atomic_add(x, (r, c), 1)
+
+
+@ct.kernel
+def bool_chain(x, a, b, c):
+    t = ct.load(x, index=(0,), shape=(16,))
+    if a > 0 and b > 0 and c > 0:
+        t = t + 1
+    if a > 1 or b > 1:
+        t = t + 2
+    ct.store(x, index=(0,), tile=t)

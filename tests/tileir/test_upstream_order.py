@@ -3,7 +3,8 @@ reaches the cubin under `--lineinfo`, and a different order can change tileiras'
 Python's float `r != 0` in a modulo is unordered, an unsigned modulo keeps the sign fix,
 argmax/argmin tie two NaNs by index, a multi-axis reduction goes smallest axis first, `astile`
 of run-time scalars concatenates halves, gather/atomic indices are widened before they are
-broadcast, and a `for` that breaks carries a done flag (tests/tileir/kernels_order.py)."""
+broadcast, a `for` that breaks carries a done flag, and `a and b` yields `a` where it short-circuits
+(tests/tileir/kernels_order.py)."""
 import re
 from pathlib import Path
 
@@ -23,7 +24,7 @@ MOD = load_file(str(KERNELS))
 SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_best": "f32[8,16], i32[16]",
         "sum_two_axes": "f32[4,8,16], f32[8]", "tile_of_scalars": "i32[4], i32, i32",
         "for_with_break": "f32[128], f32[16], i32", "gather_broadcast": "f32[64,64], f32[16,16]",
-        "atomic_broadcast": "i32[16,16]"}
+        "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32"}
 TOOLCHAIN = find_toolchain(required=False)
 
 
@@ -91,6 +92,25 @@ def test_done_flag_and_split_compute_the_same(limit, monkeypatch):
     got = np.zeros(16, np.float32)
     tilescope.launch((1,), MOD.for_with_break, (x, got, limit))
     assert got.tobytes() == ref.tobytes()
+
+
+def test_short_circuit_yields_the_condition_and_nests_the_rest():
+    c = tilescope.compile(MOD.bool_chain, SPEC["bool_chain"])
+    ifs = [op for op in c.final.body.walk() if op.name == "if" and op.results and op.result.type.dtype.is_bool]
+    assert len(ifs) == 3
+    outer, inner, either = ifs
+    assert inner in outer.blocks[0].ops                                 # a and (b and c)
+    assert outer.blocks[1].ops[-1].operands[0] is outer.operands[0]     # else: yield a
+    assert either.blocks[0].ops[-1].operands[0] is either.operands[0]   # or: then yield a
+
+
+@pytest.mark.parametrize("abc", [(0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 0, 0), (0, 2, 0), (0, 0, 0)])
+def test_short_circuit_values(abc):
+    x = np.zeros(16, np.float32)
+    tilescope.launch((1,), MOD.bool_chain, (x, *abc))
+    a, b, c = abc
+    want = (1.0 if a > 0 and b > 0 and c > 0 else 0.0) + (2.0 if a > 1 or b > 1 else 0.0)
+    np.testing.assert_array_equal(x, np.full(16, want, np.float32))
 
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")
