@@ -69,3 +69,16 @@ def bool_chain(x, a, b, c):
     if a > 1 or b > 1:
         t = t + 2
     ct.store(x, index=(0,), tile=t)
+
+
+def _pick(t, u, early):
+    if early:
+        return t
+    return t + u
+
+
+@ct.kernel
+def helper_returns_early(x, y, flag):
+    t = ct.load(x, index=(0,), shape=(16,))
+    u = ct.load(y, index=(0,), shape=(16,))
+    ct.store(x, index=(0,), tile=_pick(t, u, flag))

@@ -3,8 +3,8 @@ reaches the cubin under `--lineinfo`, and a different order can change tileiras'
 Python's float `r != 0` in a modulo is unordered, an unsigned modulo keeps the sign fix,
 argmax/argmin tie two NaNs by index, a multi-axis reduction goes smallest axis first, `astile`
 of run-time scalars concatenates halves, gather/atomic indices are widened before they are
-broadcast, a `for` that breaks carries a done flag, and `a and b` yields `a` where it short-circuits
-(tests/tileir/kernels_order.py)."""
+broadcast, a `for` that breaks carries a done flag, `a and b` yields `a` where it short-circuits,
+and a helper that returns early is one loop whose breaks return (tests/tileir/kernels_order.py)."""
 import re
 from pathlib import Path
 
@@ -24,7 +24,8 @@ MOD = load_file(str(KERNELS))
 SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_best": "f32[8,16], i32[16]",
         "sum_two_axes": "f32[4,8,16], f32[8]", "tile_of_scalars": "i32[4], i32, i32",
         "for_with_break": "f32[128], f32[16], i32", "gather_broadcast": "f32[64,64], f32[16,16]",
-        "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32"}
+        "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32",
+        "helper_returns_early": "f32[16], f32[16], b8"}
 TOOLCHAIN = find_toolchain(required=False)
 
 
@@ -111,6 +112,23 @@ def test_short_circuit_values(abc):
     a, b, c = abc
     want = (1.0 if a > 0 and b > 0 and c > 0 else 0.0) + (2.0 if a > 1 or b > 1 else 0.0)
     np.testing.assert_array_equal(x, np.full(16, want, np.float32))
+
+
+def test_helper_returning_early_is_a_loop():
+    c = tilescope.compile(MOD.helper_returns_early, SPEC["helper_returns_early"])
+    loops = [op for op in c.final.body.walk() if op.name == "loop"]
+    assert len(loops) == 1
+    init = loops[0].operands[0]                  # the returned value starts undefined
+    assert init.owner is not None and init.owner.name == "undef"
+    assert sum(op.name == "break" for op in loops[0].blocks[0].walk()) == 2
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_helper_returning_early_values(flag):
+    x, y = np.arange(16, dtype=np.float32), np.full(16, 10.0, np.float32)
+    want = x.copy() if flag else x + y
+    tilescope.launch((1,), MOD.helper_returns_early, (x, y, flag))
+    np.testing.assert_array_equal(x, want)
 
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")

@@ -17,13 +17,16 @@ from .tokens import is_pure
 LOOP_BODIES = frozenset({"for", "loop", "reduce", "scan"})
 
 
-def hoist_invariants(body: TBlock, pinned: frozenset = frozenset()) -> None:
+def hoist_invariants(body: TBlock, pinned: frozenset = frozenset(), late: frozenset = frozenset()) -> None:
     """Hoist, in place, every loop-invariant pure op of the function body `body` but those in
-    `pinned` (ids)."""
-    _block(body, [[]], [False], {}, pinned)
+    `pinned` (ids). A constant in `late` (the value of an undefined variable a loop starts
+    from, which upstream makes when it writes the loop) follows what is hoisted out of the loop
+    it feeds."""
+    _block(body, [[]], [False], {}, pinned, late)
 
 
-def _block(block: TBlock, levels: List[list], in_loop: List[bool], depth_of: Dict[int, int], pinned) -> None:
+def _block(block: TBlock, levels: List[list], in_loop: List[bool], depth_of: Dict[int, int], pinned,
+           late=frozenset()) -> None:
     """Rebuild `block` (at depth len(levels) - 1, its new op list levels[-1]), appending each op
     to the list of the outermost level it can move to."""
     depth = len(levels) - 1
@@ -35,9 +38,13 @@ def _block(block: TBlock, levels: List[list], in_loop: List[bool], depth_of: Dic
             for r in op.regions:
                 levels.append([])
                 in_loop.append(op.name in LOOP_BODIES)
-                _block(r, levels, in_loop, depth_of, pinned)
+                _block(r, levels, in_loop, depth_of, pinned, late)
                 r.ops = levels.pop()
                 in_loop.pop()
+            if late and op.name in LOOP_BODIES:
+                feeds = {id(v) for v in op.operands}
+                moved = [o for o in levels[depth] if id(o) in late and id(o.results[0]) in feeds]
+                levels[depth] = [o for o in levels[depth] if not any(o is m for m in moved)] + moved
         elif is_pure(op) and id(op) not in pinned:
             needs = max((depth_of.get(id(v), 0) for v in op.operands), default=0)
             while target > needs and in_loop[target]:

@@ -94,6 +94,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         # the TileIR ops of split loops' IR ops (see regroup_splits), by id of the IR op
         self.split_ops = {id(o) for pre, a, b in self.splits.groups for o in pre + [a, b]} | self.splits.from_branch
         self.made_for: Dict[int, list] = {}
+        self.undefs: set = set()                    # the constants standing for undefined values
         self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
         self.top = 0                                # constants made at the top go (top_const)
         self.top_order: list = []                   # (program-order key, op) of the constants there
@@ -228,7 +229,7 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
         pinned = {id(t) for o in self.splits.from_branch for t in self.made_for.get(id(o), ())}
-        hoist_invariants(body, pinned)
+        hoist_invariants(body, pinned, self.undefs)
         regroup_splits(body, [([t for o in pre for t in self.made_for.get(id(o), ())],
                                 self._loop_op(a), self._loop_op(b)) for pre, a, b in self.splits.groups])
         drop_unused(body, self.kept)

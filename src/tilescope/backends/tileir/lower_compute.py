@@ -35,6 +35,7 @@ class ComputeRules:
     def op_undef(self, op: Op) -> None:
         t = op.result.type
         self.bind(op, self.const(0, elem_of(t.dtype), t.shape))
+        self.undefs.add(id(self.block.ops[-1]))
 
     def op_arange(self, op: Op) -> None:
         self.bind(op, self.emit1("iota", {}, ttype(op.result.type)))

@@ -219,6 +219,14 @@ def _range_stop_first(block: Block) -> None:
             ops.insert(ops.index(start), stop)
 
 
+def _caller(loc, site):
+    """Where the source at `loc` was reached from in the code inlined at call site `site` (None:
+    the kernel's own code): the call of the helper it is in, or `loc` itself."""
+    while loc is not None and loc.call_site != site:
+        loc = loc.call_site
+    return loc
+
+
 def _indices_first(block: Block) -> None:
     ops = block.ops
     i = 0
@@ -239,7 +247,9 @@ def _indices_first(block: Block) -> None:
         # then the ops of the tile argument, directly before those
         t_range = _node_range(tile)
         k = j
-        while k > 0 and _range(ops[k - 1].loc) is not None and _inside(_range(ops[k - 1].loc), t_range):
+        site = op.loc.call_site
+        while k > 0 and _range(_caller(ops[k - 1].loc, site)) is not None and \
+                _inside(_range(_caller(ops[k - 1].loc, site)), t_range):
             k -= 1
         if consts and k < j:
             ops[k:i] = consts + ops[k:j] + [o for o in ops[j:i] if o.name != "const"]
