@@ -388,11 +388,9 @@ class MemoryRules:
                       {"pointers": ptr, "cmp": exp, "val": des, "mask": inb, "token": self.mem_in(op)},
                       [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
         self.mem_out(op, r.results[1])
-        res = r.results[0]
-        if inb is not None:
-            # out of bounds: the result is `expected`
-            res = self.emit1("select", {"cond": inb, "val_if_true": res, "val_if_false": exp}, res.type)
-        self.bind(op, res)
+        # out of bounds the result is `expected` (cuTile's contract): the masked op itself gives
+        # that, as upstream's lowering relies on (no select after it)
+        self.bind(op, r.results[0])
 
 
 def _signs(op: Op, n: int) -> List[str]:
