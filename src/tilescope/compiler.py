@@ -141,6 +141,8 @@ def compile(kernel, args, *, tileiras_version: Optional[str] = None, trust: bool
     """
     load_all()
     fn, name = resolve_kernel(kernel)
+    if getattr(fn, "hint_error", None) is not None:
+        raise fn.hint_error           # a bad `@ct.kernel(...)` hint, read from source
     specs = _apply_annotations(fn, normalize_args(_constants_by_annotation(fn, args)))
     bindings: list = []
     target = _parse_version(tileiras_version)

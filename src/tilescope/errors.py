@@ -35,6 +35,9 @@ class Loc:
     call_site: Optional["Loc"] = None
     # The inlined helper the location is inside (debug info only; not part of equality).
     scope: Optional[InlinedScope] = field(default=None, compare=False, repr=False)
+    # Where debug info places the op instead, when that is not the user's code: inside a Tile
+    # method cuTile writes in Python (passes/infer/method_scopes.py). Debug info only.
+    debug: Optional["Loc"] = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.filename}:{self.line}:{self.col}"

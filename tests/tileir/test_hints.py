@@ -104,3 +104,26 @@ def test_same_entry_and_cubins_as_upstream(name, tmp_path):
     for gpu in ("sm_90", "sm_100"):
         level = opt_level(c.options, gpu)
         assert same_code(TOOLCHAIN.assemble(ours, gpu, opt_level=level), TOOLCHAIN.assemble(theirs, gpu, opt_level=level))
+
+
+@pytest.mark.parametrize("name", ["ctas_by_target", "warps_and_level", "occupancy_by_target"])
+def test_hints_read_from_source_without_importing(name):
+    # `tilescope compile FILE` reads the file without running it: the decorator's hints still
+    # reach the entry and tileiras's -O level, as when the module is imported.
+    from tilescope.frontend.static_module import analyze_module
+    static = analyze_module(KERNELS.read_text(), str(KERNELS)).functions[name]
+    from_source = tilescope.compile(static, SPEC)
+    imported = compiled(name)
+    assert from_source.options == imported.options
+    assert head(from_source.tileir_text()) == head(imported.tileir_text())
+
+
+def test_bad_hint_read_from_source_is_a_located_error(tmp_path):
+    src = tmp_path / "bad_hint.py"
+    src.write_text("import cuda.tile as ct\n\n\n@ct.kernel(occupancy=64)\ndef k(a):\n    pass\n")
+    from tilescope.frontend.static_module import analyze_module
+    from tilescope.errors import TileValueError
+    static = analyze_module(src.read_text(), str(src)).functions["k"]
+    with pytest.raises(TileValueError, match=r"occupancy should be \[1, 32\], got 64") as e:
+        tilescope.compile(static, "f32[16]")
+    assert (e.value.loc.line, e.value.loc.col) == (4, 2)

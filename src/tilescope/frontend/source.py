@@ -121,6 +121,8 @@ class SourceFunction:
         self.defaults = defaults or {}
         self.is_kernel = is_kernel
         self.is_contextmanager = is_contextmanager
+        self.hints: Optional[dict] = None       # `@ct.kernel(...)`'s hints (see static_module)
+        self.hint_error: Optional[Exception] = None
         self.hir: Dict[bool, H.FunctionDef] = {}        # is_entry -> HIR (see function_hir)
 
     def __call__(self, *args, **kwargs):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import lang
-from ..errors import Loc, TileSyntaxError
+from ..errors import InvalidValueError, Loc, TileSyntaxError
 from ..lang import compilation
 from ..pyeval import Budget, EvalControl, Evaluator
 from ..pyeval.calls import call
@@ -376,10 +376,47 @@ def _define_function(sm: StaticModule, env, node, ev: "_Bound") -> None:
     fn = SourceFunction(node, sm.filename, env, annotations=annotations, defaults=defaults,
                         is_kernel="kernel" in kinds, is_contextmanager="contextmanager" in kinds)
     fn.is_tile_function = "function" in kinds
+    if fn.is_kernel:
+        fn.hints, fn.hint_error = _kernel_hints(sm, env, node, kinds)
     _bind(sm, env, node.name, _decorated(sm, env, node, fn, kinds), node)
     sm.functions[node.name] = fn
     if fn.is_kernel:
         sm.kernels.append(node.name)
+
+
+def _kernel_hints(sm: StaticModule, env, node, kinds) -> Tuple[Optional[dict], Optional[InvalidValueError]]:
+    """The hints of `@ct.kernel(occupancy=..., ...)` as the decorator would keep them (None when
+    written without arguments or not knowable from the source), or the located error a bad hint
+    raises when the module is imported."""
+    for dec, kind in zip(node.decorator_list, kinds):
+        if kind != "kernel" or not isinstance(dec, ast.Call):
+            continue
+        try:
+            callee = _evaluate(sm.evaluator, dec.func, env, sm.filename)
+            if callee is not lang.kernel:
+                return None, None          # another library's `kernel`: its options are not ours
+            if dec.args or any(k.arg is None for k in dec.keywords):
+                return None, None
+            kwargs = {k.arg: _hint_value(sm, env, k.value) for k in dec.keywords}
+            return dict(lang.kernel(**kwargs).hints), None
+        except _Unknown:
+            return None, None
+        except (TypeError, ValueError) as e:
+            return None, InvalidValueError(str(e), _loc(sm, dec))
+    return None, None
+
+
+def _hint_value(sm: StaticModule, env, node: ast.expr) -> Any:
+    """A hint's value; `ct.ByTarget(sm_90=..., default=...)` is built here, as compile-time
+    Python does not build library classes."""
+    if isinstance(node, ast.Call):
+        callee = _evaluate(sm.evaluator, node.func, env, sm.filename)
+        if callee is lang.ByTarget:
+            if node.args or any(k.arg is None for k in node.keywords):
+                raise TypeError("ByTarget() takes keyword arguments only")
+            return lang.ByTarget(**{k.arg: _evaluate(sm.evaluator, k.value, env, sm.filename)
+                                    for k in node.keywords})
+    return _evaluate(sm.evaluator, node, env, sm.filename)
 
 
 def _decorated(sm: StaticModule, env, node, fn: SourceFunction, kinds) -> Any:

@@ -435,6 +435,7 @@ class Writer:
     def loc_attr(self, loc) -> int:
         if loc is None or not self.scope or not getattr(loc, "line", 0):
             return 0
+        loc = getattr(loc, "debug", None) or loc
         scope = self.helper_subprogram(loc.scope) if getattr(loc, "scope", None) is not None else self.scope
         # columns are 0-based in TileIR's debug info (Python's col_offset), 1-based in tilescope's Loc
         attr = self.debug(bytes([DI_LOC]) + _varints(scope, self.string(loc.filename), loc.line,

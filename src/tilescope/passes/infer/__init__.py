@@ -45,6 +45,7 @@ class Inference(RuleServices, KernelEntry, Statements, Loops, Expressions, Calls
         self.depth = 0
         self.frame: Optional[Frame] = None
         self.inlinings = itertools.count()   # numbers each helper inlining (InlinedScope.specialization)
+        self.method_debug_loc = None         # inside a Tile method cuTile writes in Python (method_scopes)
         # (loc, name, abstract value) for every assignment: hover / inlay hints.
         self.bindings = bindings if bindings is not None else []
         # The cuTile functions whose typing rules are running, innermost last (for argument_prefix).

@@ -21,8 +21,8 @@ from ..values import flatten, same_leaf
 class BoundMethod:
     """`value.method` before it is called."""
 
-    def __init__(self, target: Any, self_value: Any):
-        self.target, self.self_value = target, self_value
+    def __init__(self, target: Any, self_value: Any, name: str = ""):
+        self.target, self.self_value, self.name = target, self_value, name
 
 
 class RangeValue:

@@ -52,6 +52,8 @@ class Calls:
     def _call(self, fn: Any, args: List[Any], kwargs: Dict[str, Any]) -> Any:
         fn = translate(fn)
         if isinstance(fn, BoundMethod):
+            if isinstance(fn.self_value, Value) and isinstance(fn.self_value.type, TileType):
+                return self.call_tile_method(fn.name, lambda: self._call(fn.target, [fn.self_value] + args, kwargs))
             return self._call(fn.target, [fn.self_value] + args, kwargs)
         if isinstance(fn, SurfaceFunction):
             return self._call_surface(fn, args, kwargs)

@@ -139,7 +139,7 @@ class Expressions:
                 return getter(self, obj)
             target = METHODS.get((ty, attr))
             if target is not None:
-                return BoundMethod(target, obj)
+                return BoundMethod(target, obj, attr)
             raise self.type_error(f"{str(obj.type)} has no attribute '{attr}'")
         if isinstance(obj, RangeValue) and attr in ("start", "stop", "step"):
             return getattr(obj, attr)

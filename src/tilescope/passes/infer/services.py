@@ -15,6 +15,7 @@ from ...ops.common import describe
 from ...ops.registry import SURFACE
 from ..values import Closure
 from .abstract import BoundMethod, NotConstant
+from .method_scopes import tile_method_loc
 from .static import host_truth
 
 
@@ -30,9 +31,23 @@ class RuleServices:
     def op_loc(self) -> Optional[Loc]:
         """The current location, inside the inlined helper being run (if any) and its call site."""
         frame, loc = self.frame, self.loc
-        if loc is None or frame is None or frame.scope is None:
-            return loc
-        return replace(loc, call_site=frame.scoped_site, scope=frame.scope)
+        if loc is not None and frame is not None and frame.scope is not None:
+            loc = replace(loc, call_site=frame.scoped_site, scope=frame.scope)
+        if loc is not None and self.method_debug_loc is not None:
+            loc = replace(loc, debug=self.method_debug_loc)
+        return loc
+
+    def call_tile_method(self, name: str, call):
+        """`call()` for the method `name` of a tile, its ops placed in debug info inside cuTile's
+        own Python method when cuTile writes it so (see method_scopes)."""
+        debug = tile_method_loc(name, self.op_loc(), self.inlinings)
+        if debug is None:
+            return call()
+        saved, self.method_debug_loc = self.method_debug_loc, debug
+        try:
+            return call()
+        finally:
+            self.method_debug_loc = saved
 
     def enter_scope(self, frame, hir_fn, pyfunc=None) -> None:
         """Number `frame` (a helper about to be inlined) as upstream numbers inlinings, and
