@@ -82,3 +82,29 @@ def helper_returns_early(x, y, flag):
     t = ct.load(x, index=(0,), shape=(16,))
     u = ct.load(y, index=(0,), shape=(16,))
     ct.store(x, index=(0,), tile=_pick(t, u, flag))
+
+
+@ct.kernel
+def scalar_gather(x):
+    ct.scatter(x, (), ct.gather(x, ()) + 1)
+
+
+@ct.kernel
+def raw_scalar_load(src, dst):
+    rm = src.get_raw_memory()
+    ct.store(dst, index=(0,), tile=rm.load_offset(5) + ct.load(dst, index=(0,), shape=(16,)))
+
+
+@ct.kernel
+def tiled_copy(src, dst):
+    tv = src.tiled_view((16, 16))
+    out = dst.tiled_view((16, 16))
+    for i in range(tv.num_tiles(0)):
+        out.store((i, 0), tv.load((i, 0)))
+
+
+@ct.kernel
+def cas_lock(lock):
+    while ct.atomic_cas(lock, 0, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
+        pass
+    ct.atomic_xchg(lock, 0, 0, memory_order=ct.MemoryOrder.RELEASE)

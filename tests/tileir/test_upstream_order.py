@@ -4,7 +4,9 @@ Python's float `r != 0` in a modulo is unordered, an unsigned modulo keeps the s
 argmax/argmin tie two NaNs by index, a multi-axis reduction goes smallest axis first, `astile`
 of run-time scalars concatenates halves, gather/atomic indices are widened before they are
 broadcast, a `for` that breaks carries a done flag, `a and b` yields `a` where it short-circuits,
-and a helper that returns early is one loop whose breaks return (tests/tileir/kernels_order.py)."""
+a helper that returns early is one loop whose breaks return, a gather or raw load always passes its
+padding, a raw constant offset is an i64 constant, a tiled view's store indexed by the loop variable
+carries no token, and atomic_cas needs no select (tests/tileir/kernels_order.py)."""
 import re
 from pathlib import Path
 
@@ -25,7 +27,8 @@ SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_
         "sum_two_axes": "f32[4,8,16], f32[8]", "tile_of_scalars": "i32[4], i32, i32",
         "for_with_break": "f32[128], f32[16], i32", "gather_broadcast": "f32[64,64], f32[16,16]",
         "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32",
-        "helper_returns_early": "f32[16], f32[16], b8"}
+        "helper_returns_early": "f32[16], f32[16], b8", "scalar_gather": "i32[]",
+        "raw_scalar_load": "i32[?%16]:[1!]%16, i32[?%16]:[1!]%16", "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]"}
 TOOLCHAIN = find_toolchain(required=False)
 
 
@@ -129,6 +132,26 @@ def test_helper_returning_early_values(flag):
     want = x.copy() if flag else x + y
     tilescope.launch((1,), MOD.helper_returns_early, (x, y, flag))
     np.testing.assert_array_equal(x, want)
+
+
+@pytest.mark.parametrize("name", ["scalar_gather", "raw_scalar_load"])
+def test_pointer_loads_pass_their_padding(name):
+    loads = _ops(_text(name), "load_ptr_tko")
+    assert len(loads) == 1 and "tile<ptr<i32>>, tile<i32> ->" in loads[0]      # pointer and padding
+
+
+def test_raw_constant_offset_is_an_i64_constant():
+    text = _text("raw_scalar_load")
+    assert not _ops(text, "exti") and "constant <i64: 5>" in text
+    assert any("div_by<4>" in a and "ptr<i32>" in a for a in _ops(text, "assume"))    # 5 * 4 bytes
+
+
+def test_tiled_store_indexed_by_the_loop_variable_carries_no_token():
+    assert "iter_values" not in _text("tiled_copy")
+
+
+def test_atomic_cas_result_is_used_as_is():
+    assert not _ops(_text("cas_lock"), "select")
 
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")

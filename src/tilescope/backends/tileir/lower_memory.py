@@ -288,17 +288,17 @@ class MemoryRules:
         return tuple(self.facts.of(x).div for x in op.operands[1:1 + n]), self.facts.array(op.operands[0])
 
     def defer_paddings(self, fn) -> None:
-        """Upstream makes a gather's padding tile after its pointers: a padding made for the
-        gather alone (a constant, reshaped and broadcast, at the gather's location) is lowered
-        inside op_gather too."""
+        """Upstream makes a gather's (or raw load's) padding tile after its pointers: a padding
+        made for the load alone (a constant, reshaped and broadcast, at its location) is lowered
+        inside its rule too."""
         uses: dict = {}
         for op in fn.body.walk():
             for o in op.operands:
                 uses[o.id] = uses.get(o.id, 0) + 1
         for op in fn.body.walk():
-            if op.name != "gather":
+            if op.name not in ("gather", "raw_load"):
                 continue
-            chain, v = [], op.operands[1 + op.operands[0].type.ndim]
+            chain, v = [], op.operands[2 if op.name == "raw_load" else 1 + op.operands[0].type.ndim]
             while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
                     and uses.get(v.id) == 1 and v.owner.loc == op.loc:
                 chain.append(v.owner)
@@ -324,8 +324,8 @@ class MemoryRules:
                                  self.index_divisors(op, n))
         self.lower_deferred(op)
         pad = self.v(op.operands[1 + n])
-        args = {"source": ptr, "mask": inb,
-                "paddingValue": self.to_shape(pad, shape, fold=True) if inb is not None else None,
+        # upstream passes the padding even without a mask (a gather of a 0-d array, unchecked bounds)
+        args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape, fold=True),
                 "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")

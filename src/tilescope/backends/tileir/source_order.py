@@ -29,6 +29,7 @@ from ... import dtypes as D
 from ...ir.core import Block, Function
 
 CREATION_CALLS = frozenset({"full", "zeros", "ones"})
+STORES = {"store_tile": 1, "tiled_store": 0}      # the position of a store call's index argument
 Range = Tuple[int, int, int, int]            # line, col (1-based), end line, end col (exclusive)
 
 
@@ -233,9 +234,10 @@ def _indices_first(block: Block) -> None:
     while i < len(ops):
         op = ops[i]
         r = _range(op.loc)
-        call = _calls_at(op.loc).get(r) if op.name == "store_tile" and r is not None else None
+        call = _calls_at(op.loc).get(r) if op.name in STORES and r is not None else None
         is_call = isinstance(call, ast.Call)
-        index, tile = (_argument(call, 1, "index"), _argument(call, 2, "tile")) if is_call else (None, None)
+        at = STORES.get(op.name, 0)            # ct.store(array, index, tile); view.store(index, tile)
+        index, tile = (_argument(call, at, "index"), _argument(call, at + 1, "tile")) if is_call else (None, None)
         if index is None or tile is None or not _before(_node_range(index), _node_range(tile)):
             i += 1
             continue
