@@ -30,6 +30,7 @@ SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_
         "helper_returns_early": "f32[16], f32[16], b8", "scalar_gather": "i32[]",
         "raw_scalar_load": "i32[?%16]:[1!]%16, i32[?%16]:[1!]%16", "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]"}
 TOOLCHAIN = find_toolchain(required=False)
+OPS = load_file(str(Path(__file__).with_name("kernels_order_ops.py")))
 
 
 def _text(name):
@@ -152,6 +153,13 @@ def test_tiled_store_indexed_by_the_loop_variable_carries_no_token():
 
 def test_atomic_cas_result_is_used_as_is():
     assert not _ops(_text("cas_lock"), "select")
+
+
+def test_tuple_compare_ands_every_pair_from_true():
+    # ((a, 1), b) == ((0, 1), 0): inner True & (a == 0) & True, outer True & inner & (b == 0);
+    # `in` ors the comparisons in order
+    text = tilescope.compile(OPS.tuple_compare, "i32[4]").tileir_text()
+    assert len(_ops(text, "andi")) == 4 and len(_ops(text, "ori")) == 2
 
 
 @pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")

@@ -243,7 +243,9 @@ class ComputeRules:
                     x = self.emit1("bitcast", {"source": x}, f32)
                 self.bind(op, self.emit1("ftof", {"from": x}, T, rounding_mode="zero"))
             return
-        self.bind(op, x if x.type == T else self.emit1("bitcast", {"source": x}, T))
+        # between dtypes TileIR spells alike (int32 and uint32) upstream still writes the bitcast
+        same = op.operands[0].type.dtype is op.result.type.dtype
+        self.bind(op, x if same else self.emit1("bitcast", {"source": x}, T))
 
     def op_broadcast(self, op: Op) -> None:
         if op.result.id in self.vals:                # materialized (materialize_constants)

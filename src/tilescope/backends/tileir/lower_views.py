@@ -44,12 +44,14 @@ class ViewRules:
         lo_i = self.widen(lo, start.type.dtype, idx)
         off = self.emit1("muli", {"lhs": lo_i, "rhs": info.strides[ax]}, lo_i.type, overflow="none")
         ptr = self.emit1("offset", {"ptr": info.ptr, "offset": self.widen(off, D.int32, I64)}, info.ptr.type)
+        if op.result.id in self.viewed:          # assumed divisible where made, before the extent
+            ptr = self.divisible(ptr, self.facts.array(op.result).ptr.assumed)
         if id(lo) in self.known and id(hi) in self.known:
             n = self.const(self.known[id(hi)] - self.known[id(lo)], idx)
         else:
             n = self.widen(self.emit1("subi", {"lhs": hi, "rhs": lo}, hi.type, overflow="none"), stop.type.dtype, idx)
         shape = [n if i == ax else s for i, s in enumerate(info.shape)]
-        self.make_array(op.result, ptr, shape, info.strides, fresh_ptr=True)
+        self.make_array(op.result, ptr, shape, info.strides)
 
     def widen(self, x: TValue, dt: D.DType, to: Scalar) -> TValue:
         """An integer scalar converted to `to` (sign-extended for signed dtypes, truncated when narrower)."""
