@@ -169,3 +169,16 @@ def test_same_tileir_as_upstream(tmp_path):
     texts = tileir_texts(TOOLCHAIN, "order", MOD, KERNELS, SPEC, "13.4", str(tmp_path))
     for kernel, (ours, theirs) in texts.items():
         assert normalize_names(ours) == normalize_names(theirs), kernel
+
+
+@pytest.mark.skipif(TOOLCHAIN is None or not upstream_available(), reason="needs tileiras and cuda-tile")
+def test_same_ops_as_upstream_but_constants(tmp_path):
+    from tests.oracle.upstream_export import tileir_texts
+
+    path = Path(__file__).with_name("kernels_order_ops.py")
+    texts = tileir_texts(TOOLCHAIN, "order_ops", OPS, path, {"tuple_compare": "i32[4]"}, "13.4", str(tmp_path))
+
+    def ops(text):
+        return [re.sub(r"%\w+", "%v", line) for line in text.splitlines() if " constant <" not in line]
+    for kernel, (ours, theirs) in texts.items():
+        assert ops(ours) == ops(theirs), kernel
