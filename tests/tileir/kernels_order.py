@@ -108,3 +108,9 @@ def cas_lock(lock):
     while ct.atomic_cas(lock, 0, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
         pass
     ct.atomic_xchg(lock, 0, 0, memory_order=ct.MemoryOrder.RELEASE)
+
+
+@ct.kernel
+def float_to_bool(x, out):
+    t = ct.load(x, index=(0,), shape=(16,))
+    ct.store(out, index=(0,), tile=ct.where(t.astype(ct.bool_), 1, 0))

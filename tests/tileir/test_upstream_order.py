@@ -6,7 +6,8 @@ of run-time scalars concatenates halves, gather/atomic indices are widened befor
 broadcast, a `for` that breaks carries a done flag, `a and b` yields `a` where it short-circuits,
 a helper that returns early is one loop whose breaks return, a gather or raw load always passes its
 padding, a raw constant offset is an i64 constant, a tiled view's store indexed by the loop variable
-carries no token, and atomic_cas needs no select (tests/tileir/kernels_order.py)."""
+carries no token, atomic_cas needs no select, and float -> bool is an unsigned ftoi
+(tests/tileir/kernels_order.py)."""
 import re
 from pathlib import Path
 
@@ -28,7 +29,8 @@ SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_
         "for_with_break": "f32[128], f32[16], i32", "gather_broadcast": "f32[64,64], f32[16,16]",
         "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32",
         "helper_returns_early": "f32[16], f32[16], b8", "scalar_gather": "i32[]",
-        "raw_scalar_load": "i32[?%16]:[1!]%16, i32[?%16]:[1!]%16", "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]"}
+        "raw_scalar_load": "i32[?%16]:[1!]%16, i32[?%16]:[1!]%16", "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]",
+        "float_to_bool": "f32[16], i32[16]"}
 TOOLCHAIN = find_toolchain(required=False)
 OPS = load_file(str(Path(__file__).with_name("kernels_order_ops.py")))
 
@@ -153,6 +155,19 @@ def test_tiled_store_indexed_by_the_loop_variable_carries_no_token():
 
 def test_atomic_cas_result_is_used_as_is():
     assert not _ops(_text("cas_lock"), "select")
+
+
+def test_float_to_bool_is_an_unsigned_ftoi():
+    text = _text("float_to_bool")
+    assert [c.split(" : ")[1] for c in _ops(text, "ftoi")] == ["tile<16xf32> -> tile<16xi1>"]
+    assert "unsigned" in _ops(text, "ftoi")[0] and not _ops(text, "cmpf")
+
+
+def test_float_to_bool_values():
+    x = np.array([0, 0.5, -0.5, 1, np.nan, np.inf, -np.inf, -0.0, 1e-30, 2, 3, 4, 5, 6, 7, 0], np.float32)
+    out = np.zeros(16, np.int32)
+    tilescope.launch((1,), MOD.float_to_bool, (x, out))
+    np.testing.assert_array_equal(out, (x != 0).astype(np.int32))
 
 
 def test_tuple_compare_ands_every_pair_from_true():
