@@ -114,3 +114,10 @@ def cas_lock(lock):
 def float_to_bool(x, out):
     t = ct.load(x, index=(0,), shape=(16,))
     ct.store(out, index=(0,), tile=ct.where(t.astype(ct.bool_), 1, 0))
+
+
+@ct.kernel
+def scatter_converted_literal(x):
+    r = ct.arange(16, dtype=ct.int32)
+    ct.scatter(x, r, 1.0)
+    ct.atomic_cas(x, r, 0.0, 2.5)

@@ -11,3 +11,9 @@ def tuple_compare(x):
         ct.scatter(x, (a,), 1)
     if a in (0, (b, 1)[0], 5):
         ct.scatter(x, (a,), 2)
+
+
+@ct.kernel
+def mod_by_constant(x, GROUPS: ct.Constant[int]):
+    g = ct.bid(0) % GROUPS
+    ct.scatter(x, (g,), 1)

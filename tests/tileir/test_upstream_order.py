@@ -30,7 +30,7 @@ SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_
         "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32",
         "helper_returns_early": "f32[16], f32[16], b8", "scalar_gather": "i32[]",
         "raw_scalar_load": "i32[?%16]:[1!]%16, i32[?%16]:[1!]%16", "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]",
-        "float_to_bool": "f32[16], i32[16]"}
+        "float_to_bool": "f32[16], i32[16]", "scatter_converted_literal": "f64[16]"}
 TOOLCHAIN = find_toolchain(required=False)
 OPS = load_file(str(Path(__file__).with_name("kernels_order_ops.py")))
 
@@ -170,6 +170,20 @@ def test_float_to_bool_values():
     np.testing.assert_array_equal(out, (x != 0).astype(np.int32))
 
 
+def test_converted_literal_values_are_shaped_after_the_pointers():
+    lines = [line.strip() for line in _text("scatter_converted_literal").splitlines()]
+    offsets = [i for i, line in enumerate(lines) if " = offset " in line]
+    made = [i for i, line in enumerate(lines) if "constant <f64" in line]
+    assert len(offsets) == 2 and len(made) == 3
+    assert offsets[0] < made[0] < offsets[1] < made[1] < made[2]     # 1.0, then 0.0 and 2.5, each after its pointers
+
+
+def test_modulo_by_a_scalar_constant_folds_its_sign_test():
+    text = tilescope.compile(OPS.mod_by_constant, "i32[8], 8").tileir_text()
+    signed = [c for c in _ops(text, "cmpi") if "signed :" in c and "unsigned" not in c]
+    assert len(signed) == 2 and "constant <i1: false>" in text     # r < 0, r != 0; (8 < 0) folded
+
+
 def test_tuple_compare_ands_every_pair_from_true():
     # ((a, 1), b) == ((0, 1), 0): inner True & (a == 0) & True, outer True & inner & (b == 0);
     # `in` ors the comparisons in order
@@ -191,7 +205,8 @@ def test_same_ops_as_upstream_but_constants(tmp_path):
     from tests.oracle.upstream_export import tileir_texts
 
     path = Path(__file__).with_name("kernels_order_ops.py")
-    texts = tileir_texts(TOOLCHAIN, "order_ops", OPS, path, {"tuple_compare": "i32[4]"}, "13.4", str(tmp_path))
+    texts = tileir_texts(TOOLCHAIN, "order_ops", OPS, path, {"tuple_compare": "i32[4]", "mod_by_constant": "i32[8], 8"},
+                         "13.4", str(tmp_path))
 
     def ops(text):
         return [re.sub(r"%\w+", "%v", line) for line in text.splitlines() if " constant <" not in line]

@@ -156,7 +156,11 @@ class ComputeRules:
         zero = self.splat_like(0, T)
         extra = {"signedness": sign} if cmp == "cmpi" else {"comparison_ordering": "ordered"}
         r_neg = self.emit1(cmp, {"lhs": r, "rhs": zero}, b, comparison_predicate="less_than", **extra)
-        y_neg = self.emit1(cmp, {"lhs": y, "rhs": zero}, b, comparison_predicate="less_than", **extra)
+        known = self.splats.get(id(y)) if cmp == "cmpi" and not y.type.shape else None
+        if known is not None:                # upstream folds the test of a scalar constant divisor
+            y_neg = self.const(int(known) < 0 and sign == "signed", Scalar("i1"), T.shape)
+        else:
+            y_neg = self.emit1(cmp, {"lhs": y, "rhs": zero}, b, comparison_predicate="less_than", **extra)
         differ = self.emit1("xori", {"lhs": r_neg, "rhs": y_neg}, b)
         # `r != 0` is Python's `!=`: unordered for floats (true for NaN), as upstream writes it
         ne = {"comparison_ordering": "unordered"} if cmp == "cmpf" else extra

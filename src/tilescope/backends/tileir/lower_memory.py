@@ -11,7 +11,7 @@ from .divisibility import ArrayFacts, Fact
 from .elements import bitwidth
 from .ir import TOKEN, Bounded, DivBy, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, sign_of, ttype
-from .source_order import passes_keyword
+from .source_order import made_where_evaluated
 
 
 class ArrayInfo:
@@ -276,6 +276,16 @@ class MemoryRules:
         broadcasts it (`pointers`); the broadcast left unused is dropped."""
         return [self.unbroadcast(op, x) for x in op.operands[1:1 + n]]
 
+    def stored_value(self, op: Op, x) -> TValue:
+        """A scatter's or atomic's value as it was before the front end reshaped and broadcast it
+        for `op`: upstream shapes it after the pointers (an integer constant stays the constant
+        tile materialized at the top)."""
+        while x.owner is not None and x.owner.name in ("reshape", "broadcast") and x.owner.loc == op.loc \
+                and id(x.owner) not in self.deferred_ops and x.owner.operands[0].id in self.vals \
+                and not isinstance(x.const, (int, bool)):
+            x = x.owner.operands[0]
+        return self.v(x)
+
     def unbroadcast(self, op: Op, x) -> TValue:
         """Operand `x` of `op` as it was before the front end broadcast it for `op`."""
         b = x.owner
@@ -288,29 +298,28 @@ class MemoryRules:
         return tuple(self.facts.of(x).div for x in op.operands[1:1 + n]), self.facts.array(op.operands[0])
 
     def defer_paddings(self, fn) -> None:
-        """Upstream makes a gather's (or raw load's) padding tile after its pointers: a padding
-        made for the load alone (a constant, reshaped and broadcast, at its location) is lowered
-        inside its rule too."""
+        """Upstream shapes a gather's or raw load's padding, and a scatter's or atomic's values,
+        after the pointers: such a tile made for the op alone (reshaped and broadcast at its
+        location) is lowered inside its rule, and so is a float constant it starts from, but for
+        a literal the call passes in its own type (made where the arguments are evaluated)."""
         uses: dict = {}
         for op in fn.body.walk():
             for o in op.operands:
                 uses[o.id] = uses.get(o.id, 0) + 1
         for op in fn.body.walk():
-            if op.name not in ("gather", "raw_load"):
-                continue
-            chain, v = [], op.operands[2 if op.name == "raw_load" else 1 + op.operands[0].type.ndim]
-            while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
-                    and uses.get(v.id) == 1 and v.owner.loc == op.loc:
-                chain.append(v.owner)
-                if v.owner.name == "const":
-                    break
-                v = v.owner.operands[0]
-            if len(chain) > 1 and chain[-1].name == "const":
-                # a padding the call spells is evaluated with the call's arguments: its scalar
-                # constant stays where it is made
-                if passes_keyword(op.loc, "padding_value"):
+            for position, name, v in _shaped_operands(op):
+                chain = []
+                while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
+                        and uses.get(v.id) == 1 and v.owner.loc == op.loc:
+                    chain.append(v.owner)
+                    if v.owner.name == "const":
+                        break
+                    v = v.owner.operands[0]
+                if len(chain) < 2 or chain[-1].name != "const" or not isinstance(chain[-1].result.const, float):
+                    continue
+                if made_where_evaluated(op.loc, position, name, chain[-1]):
                     chain = chain[:-1]
-                self.deferred[id(op)] = chain[::-1]
+                self.deferred.setdefault(id(op), []).extend(chain[::-1])
                 self.deferred_ops.update(id(o) for o in chain)
 
     def op_gather(self, op: Op) -> None:
@@ -337,16 +346,16 @@ class MemoryRules:
         info = self.array(op.operands[0])
         n = info.atype.ndim
         idx = self.element_indices(op, n)
-        val = self.v(op.operands[1 + n])
         mask = self.unbroadcast(op, op.operands[2 + n]) if op.attrs.get("has_mask") else None
-        shape = tuple(val.type.shape)
+        shape = tuple(op.operands[1 + n].type.shape)
         for i in idx:
             if len(i.type.shape) > len(shape) or i.type.shape != shape:
                 shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
                     shape) else i.type.shape
-        val = self.to_shape(val, shape)
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
+        self.lower_deferred(op)
+        val = self.to_shape(self.stored_value(op, op.operands[1 + n]), shape)
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
@@ -357,10 +366,10 @@ class MemoryRules:
         info = self.array(op.operands[0])
         n = info.atype.ndim
         idx = self.element_indices(op, n)
-        tail = [self.v(x) for x in op.operands[1 + n:1 + n + n_tail]]
         shape = tuple(op.result.type.shape)
-        tail = [self.to_shape(t, shape) for t in tail]
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), None, _signs(op, n), shape)
+        self.lower_deferred(op)
+        tail = [self.to_shape(self.stored_value(op, x), shape) for x in op.operands[1 + n:1 + n + n_tail]]
         mo = enum_name(op.attrs.get("memory_order", "ACQ_REL")).lower()
         scope = SCOPE.get(enum_name(op.attrs.get("memory_scope", "DEVICE"))) or "device"
         return ptr, inb, tail, {"memory_ordering_semantics": mo, "memory_scope": scope}
@@ -391,6 +400,22 @@ class MemoryRules:
         # out of bounds the result is `expected` (cuTile's contract): the masked op itself gives
         # that, as upstream's lowering relies on (no select after it)
         self.bind(op, r.results[0])
+
+
+def _shaped_operands(op: Op):
+    """(call position, keyword, operand) of the tiles an op shapes after its pointers."""
+    n = op.operands[0].type.ndim if op.name in ("gather", "scatter", "atomic", "atomic_cas") else 0
+    if op.name == "gather":
+        return [(None, "padding_value", op.operands[1 + n])]
+    if op.name == "raw_load":
+        return [(None, "padding_value", op.operands[2])]
+    if op.name == "scatter":
+        return [(2, "value", op.operands[1 + n])]
+    if op.name == "atomic":
+        return [(2, "update", op.operands[1 + n])]
+    if op.name == "atomic_cas":
+        return [(2, "expected", op.operands[1 + n]), (3, "desired", op.operands[2 + n])]
+    return []
 
 
 def _signs(op: Op, n: int) -> List[str]:

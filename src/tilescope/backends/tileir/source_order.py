@@ -89,11 +89,20 @@ def is_creation_call(op) -> bool:
     return isinstance(call, ast.Call) and _callee(call) in CREATION_CALLS
 
 
-def passes_keyword(loc, name: str) -> bool:
-    """Whether the call `loc` spans exactly spells keyword argument `name`."""
+def made_where_evaluated(loc, position: Optional[int], name: str, const_op) -> bool:
+    """Whether `const_op` is the constant of a number literal the call `loc` spans exactly passes
+    as argument `name` (or at `position`), in the literal's own type: upstream makes that where
+    it evaluates the call's arguments (a constant converted to another type is made where the
+    call converts it)."""
     r = _range(loc)
     call = _calls_at(loc).get(r) if r is not None else None
-    return isinstance(call, ast.Call) and any(k.arg == name for k in call.keywords)
+    if not isinstance(call, ast.Call):
+        return False
+    arg = next((k.value for k in call.keywords if k.arg == name), None)
+    if arg is None and position is not None and len(call.args) > position:
+        arg = call.args[position]
+    found = _literal_operands(ast.Call(func=call.func, args=[arg], keywords=[])) if arg is not None else []
+    return len(found) == 1 and _natural(const_op, found[0][1])
 
 
 def statement_kind(loc) -> Optional[str]:
