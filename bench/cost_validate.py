@@ -29,6 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "src"))
 
 ARCH = "sm_90"
 BYTECODE = "13.3"
+NEWER_BYTECODE = "13.4"
 REALISTIC = "tests/corpus/realistic/kernels.py"
 KERNELS = "bench/cost_kernels.py"
 SMS = 132
@@ -66,6 +67,7 @@ class Case:
     note: str = ""
     aligned: bool = False        # built as upstream's launch builds aligned arrays (TMA)
     facts: dict = field(default_factory=dict)     # filled by prepare: block, registers, shared memory
+    launch: bool = False         # built as tilescope's launch builds contiguous GPU arrays (set G)
 
     def spec(self, concrete: bool) -> str:
         """The argument spec: dynamic shapes (what a launch compiles for) or the real ones."""
@@ -81,6 +83,24 @@ class Case:
                 parts.append(repr(a.value))
         return ", ".join(parts)
 
+    def args_for(self, concrete: bool):
+        """The argument descriptions a compile takes: the spec text, or for a `launch` case the
+        MetaTensors tilescope's launch derives from contiguous, 256-byte aligned device arrays
+        (concrete sizes, or only what its kernel signature keeps)."""
+        if not self.launch:
+            return self.spec(concrete)
+        from tilescope.arraylike import launch_facts
+        from tilescope.dtypes import as_dtype
+        from tilescope.meta import MetaTensor, parse_args
+        out = []
+        for a, s in zip(self.args, parse_args(self.spec(concrete=True))):
+            if a.kind == "array":
+                dt = as_dtype(a.dtype)
+                s = MetaTensor(a.shape, dt, None, **launch_facts(1 << 20, a.shape, None, dt))
+                s = s if concrete else s.signature()
+            out.append(s)
+        return out
+
 
 # Tile shapes of the load → mma microbenchmark: none of them is a validation kernel's shape.
 STREAM_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
@@ -91,6 +111,17 @@ STREAM_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 
 # Shapes of the operand-layout microbenchmarks (model version 3): none is a validation kernel's.
 ORIENTATION_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
                       ("float16", 32, 64, 64), ("float16", 64, 32, 64), ("bfloat16", 128, 64, 16)]
+
+
+# Microbenchmarks also built as tilescope's launch builds them (vector loads, TMA copies)
+LAUNCH_MICRO = ("copy_f32_t1024", "copy_f32_t4096", "copy_f16_t1024", "copy_f16_t4096", "copy_2d_f32_64x64",
+                "copy_2d_f32_32x128", "load_chain_t1024_g132", "load_chain_t4096_g132", "load_chain_t1024_g1056",
+                "gather_copy_f16_t1024", "gather_copy_f16_t4096", "reduce_loop_t1024_g132",
+                "copy_loop_f16_t1024_k1", "copy_loop_f16_t1024_k4", "copy_loop_f16_t1024_k16",
+                "copy_loop_f32_t1024_k1", "copy_loop_f32_t1024_k4", "copy_loop_f32_t1024_k16",
+                "mma_stream_float16_64x64x16", "mma_stream_float16_128x64x32", "mma_stream_float16_64x256x32",
+                "mma_stream_float16_128x128x16", "mma_stream_bfloat16_128x64x16", "mma_stream_float32_64x64x16",
+                "mma_float16_64x64x32_g132", "mma_float16_128x128x32_g2112")
 
 
 def cdiv(a, b):
@@ -266,6 +297,18 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     if TILEBENCH or with_upstream:
         from cost_setf import setf_cases      # bench/cost_setf.py: set F, TileBench's kernels
         out.extend(setf_cases(d))
+        from cost_setg import setg_cases      # bench/cost_setg.py: set G, more TileBench kernels
+        out.extend(setg_cases(d))
+        from cost_seth import seth_cases      # bench/cost_seth.py: set H, other authors' TileBench kernels
+        out.extend(seth_cases(d))
+
+    # -- what a launch builds (version 7): tilescope's own bytecode for contiguous device arrays
+    # (aligned, unit last stride, divisible extents), for the microbenchmarks and sets A-F
+    for c in list(out):
+        if c.group in ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f") or (
+                c.group == "micro" and c.name in LAUNCH_MICRO):
+            add(Case(c.name + "_launch", "micro-launch" if c.group == "micro" else "validate-launch", c.file,
+                     c.kernel, c.args, c.grid, c.note, launch=True))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
@@ -406,7 +449,12 @@ def build_artifact(case: Case):
     from tilescope.lang.shim import load_file
     from tilescope.meta import parse_args
     if not case.aligned:
-        return build(kernel_of(case), case.spec(concrete=False), ARCH, BYTECODE)
+        try:
+            return build(kernel_of(case), case.args_for(concrete=False), ARCH, BYTECODE)
+        except Exception as e:       # an op newer than BYTECODE (e.g. fpowi): the newer format tileiras reads
+            if "needs bytecode" not in str(e):
+                raise
+            return build(kernel_of(case), case.args_for(concrete=False), ARCH, NEWER_BYTECODE)
     module = load_file(os.path.join(ROOT, case.file))
     import io
     import cuda.tile  # noqa: F401  (the real package: upstream's bytecode)
@@ -424,15 +472,11 @@ def build_artifact(case: Case):
 
 
 def cubin_facts(cubin: bytes, block) -> dict:
-    """Registers per thread and static shared memory (for the docs; the model never reads them)."""
-    from tilescope.gpu import cubin as cb
-    regs = None
-    for s in cb._sections(cubin):
-        if s.name == ".nv.info":
-            for attr, _fmt, val in cb._eiattrs(cubin[s.offset:s.offset + s.size]):
-                if attr == cb.EIATTR_REGCOUNT:
-                    regs = int.from_bytes(val[4:8], "little")
-    return {"block": list(block), "registers": regs, "shared": cb.kernel_info(cubin).static_shared}
+    """Block, registers per thread and static shared memory, for the listing (the model reads
+    the cubin itself: costmodel/cubin_facts.py)."""
+    from tilescope.costmodel.cubin_facts import read_cubin_facts
+    facts = read_cubin_facts(cubin)
+    return {"block": list(block), "registers": facts.registers, "shared": facts.shared_bytes}
 
 
 def prepare(out: str, only: Optional[str], keep: bool = False) -> None:
@@ -446,7 +490,11 @@ def prepare(out: str, only: Optional[str], keep: bool = False) -> None:
             from tilescope.gpu.artifact import Artifact
             art = Artifact.load(os.path.join(out, c.name))
         else:
-            art = build_artifact(c)
+            try:
+                art = build_artifact(c)
+            except Exception as e:       # one case that does not build must not lose the others
+                print(f"{c.name:34s} not built: {type(e).__name__}: {str(e).splitlines()[0][:200]}", flush=True)
+                continue
             art.save(out, c.name)
         c.facts = cubin_facts(art.cubin, art.block)
         made.append(c)
@@ -462,7 +510,7 @@ def _picked(c: Case, only: Optional[str]) -> bool:
 
 def _case_json(c: Case) -> dict:
     return {"name": c.name, "group": c.group, "file": c.file, "kernel": c.kernel, "grid": list(c.grid),
-            "note": c.note, "aligned": c.aligned, "facts": c.facts,
+            "note": c.note, "aligned": c.aligned, "facts": c.facts, "launch": c.launch,
             "args": [{"kind": a.kind, "value": a.value, "shape": list(a.shape), "dtype": a.dtype, "init": a.init}
                      for a in c.args]}
 
@@ -470,7 +518,7 @@ def _case_json(c: Case) -> dict:
 def _case_from_json(j: dict) -> Case:
     args = [Arg(a["kind"], a["value"], tuple(a["shape"]), a["dtype"], a["init"]) for a in j["args"]]
     return Case(j["name"], j["group"], j["file"], j["kernel"], args, tuple(j["grid"]), j["note"], j["aligned"],
-                j["facts"])
+                j["facts"], j.get("launch", False))
 
 
 # ---- run (GPU, or the CPU executor with --mock) -----------------------------------------------
@@ -652,7 +700,8 @@ def main(argv=None) -> int:
     pp.add_argument("--only")
     rp = sub.add_parser("report")
     rp.add_argument("results", nargs="*", default=[os.path.join(ROOT, "bench", "results", name) for name in (
-        "cost_validation_h200.json", "cost_run_e_h200.json", "cost_run_f_h200.json")])
+        "cost_validation_h200.json", "cost_run_e_h200.json", "cost_run_f_h200.json", "cost_run_l_h200.json",
+        "cost_run_g_h200.json", "cost_run_h_h200.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")

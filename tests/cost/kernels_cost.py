@@ -75,3 +75,35 @@ def flat_rows(x, y, N: ct.Constant[int], TILE: ct.Constant[int]):
     g = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
     v = ct.gather(x, (g // N, g % N))
     ct.scatter(y, (g // N, g % N), v)
+
+
+@ct.kernel
+def stencil_rows(x, y, TAPS: ct.Constant[int], BM: ct.Constant[int], BN: ct.Constant[int]):
+    # TAPS windows of x, each shifted one column: the taps overlap, as a blur's do
+    rows = ct.bid(0) * BM + ct.arange(BM, dtype=ct.int32)
+    cols = ct.bid(1) * BN + ct.arange(BN, dtype=ct.int32)
+    acc = ct.zeros((BM, BN), dtype=ct.float32)
+    for t in range(TAPS):
+        r2 = ct.broadcast_to(rows[:, None], (BM, BN))
+        c2 = ct.broadcast_to(cols[None, :] + t, (BM, BN))
+        acc = acc + ct.gather(x, (r2, c2), padding_value=0.0)
+    ct.store(y, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel
+def last_tile_branch(x, y, COLS: ct.Constant[int], TILE: ct.Constant[int]):
+    # a full-tile path and a padded path for the last tile, chosen by the loop variable
+    acc = ct.zeros((1, TILE), dtype=ct.float32)
+    for j in range(ct.cdiv(COLS, TILE)):
+        if (j + 1) * TILE <= COLS:
+            acc = acc + ct.load(x, index=(ct.bid(0), j), shape=(1, TILE))
+        else:
+            acc = acc + ct.load(x, index=(ct.bid(0), j), shape=(1, TILE), padding_mode=ct.PaddingMode.ZERO)
+    ct.store(y, index=(ct.bid(0), 0), tile=acc)
+
+
+@ct.kernel
+def element_index_tiles(x, y, TILE: ct.Constant[int]):
+    # indexes tiles by element offset: every block but the first reads past the array
+    t = ct.load(x, index=(ct.bid(0) * TILE,), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0) * TILE,), tile=t)

@@ -90,12 +90,6 @@ def scalar_gather(x):
 
 
 @ct.kernel
-def raw_scalar_load(src, dst):
-    rm = src.get_raw_memory()
-    ct.store(dst, index=(0,), tile=rm.load_offset(5) + ct.load(dst, index=(0,), shape=(16,)))
-
-
-@ct.kernel
 def tiled_copy(src, dst):
     tv = src.tiled_view((16, 16))
     out = dst.tiled_view((16, 16))

@@ -4,8 +4,8 @@ Python's float `r != 0` in a modulo is unordered, an unsigned modulo keeps the s
 argmax/argmin tie two NaNs by index, a multi-axis reduction goes smallest axis first, `astile`
 of run-time scalars concatenates halves, gather/atomic indices are widened before they are
 broadcast, a `for` that breaks carries a done flag, `a and b` yields `a` where it short-circuits,
-a helper that returns early is one loop whose breaks return, a gather or raw load always passes its
-padding, a raw constant offset is an i64 constant, a tiled view's store indexed by the loop variable
+a helper that returns early is one loop whose breaks return, a gather always passes its padding,
+a tiled view's store indexed by the loop variable
 carries no token, atomic_cas needs no select, and float -> bool is an unsigned ftoi
 (tests/tileir/kernels_order.py)."""
 import re
@@ -29,7 +29,7 @@ SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_
         "for_with_break": "f32[128], f32[16], i32", "gather_broadcast": "f32[64,64], f32[16,16]",
         "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32",
         "helper_returns_early": "f32[16], f32[16], b8", "scalar_gather": "i32[]",
-        "raw_scalar_load": "i32[?%16]:[1!]%16, i32[?%16]:[1!]%16", "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]",
+        "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]",
         "float_to_bool": "f32[16], i32[16]", "scatter_converted_literal": "f64[16]"}
 TOOLCHAIN = find_toolchain(required=False)
 OPS = load_file(str(Path(__file__).with_name("kernels_order_ops.py")))
@@ -137,16 +137,9 @@ def test_helper_returning_early_values(flag):
     np.testing.assert_array_equal(x, want)
 
 
-@pytest.mark.parametrize("name", ["scalar_gather", "raw_scalar_load"])
-def test_pointer_loads_pass_their_padding(name):
-    loads = _ops(_text(name), "load_ptr_tko")
+def test_scalar_gather_passes_its_padding():
+    loads = _ops(_text("scalar_gather"), "load_ptr_tko")
     assert len(loads) == 1 and "tile<ptr<i32>>, tile<i32> ->" in loads[0]      # pointer and padding
-
-
-def test_raw_constant_offset_is_an_i64_constant():
-    text = _text("raw_scalar_load")
-    assert not _ops(text, "exti") and "constant <i64: 5>" in text
-    assert any("div_by<4>" in a and "ptr<i32>" in a for a in _ops(text, "assume"))    # 5 * 4 bytes
 
 
 def test_tiled_store_indexed_by_the_loop_variable_carries_no_token():

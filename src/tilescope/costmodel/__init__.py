@@ -12,6 +12,7 @@ from typing import Any, Optional, Sequence, Union
 from ..compiler import compile as ts_compile
 from ..errors import TileError
 from ..launch_args import normalize_grid
+from ..arraylike import c_strides, launch_facts
 from ..meta import MetaTensor, parse_args
 from .advice import advise
 from .calibration import H200, Calibration
@@ -22,10 +23,11 @@ from .grid import infer_grid
 from .model import predict
 from .report import CostReport
 
-__all__ = ["cost", "cost_of_compiled", "CostReport", "GPUS", "GPU", "gpu_named", "Calibration", "H200",
+__all__ = ["cost", "cost_of_compiled", "as_launched", "CostReport", "GPUS", "GPU", "gpu_named", "Calibration", "H200",
            "CubinFacts", "read_cubin_facts"]
 
 CubinChoice = Union[None, bool, str, bytes]
+LAUNCH_ALIGNMENT = 256               # allocators hand out at least 256-byte aligned blocks
 
 
 def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None,
@@ -33,23 +35,41 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optio
     """The cost report of launching `kernel` over `grid` with arguments described by `args`
     (a spec string such as "f32[1024], f32[1024], 256", or a list of MetaTensors/values).
 
-    `aligned=True` states that arrays are 16-byte aligned with a unit last stride (what
-    upstream's launch specialises for ordinary allocations, letting tileiras use TMA loads);
-    by default it follows the metadata (`MetaTensor(base_addr_divisible_by=16, ...)`).
+    `aligned=True` describes the arrays as a launch does for ordinary contiguous allocations
+    (`as_launched`: aligned, unit last stride, divisible extents), so tileiras may use vector
+    loads and TMA copies as it does for a real launch; by default the model follows the metadata
+    (`MetaTensor(base_addr_divisible_by=16, ...)` and `MetaTensor.like` of a GPU array say it).
 
     `cubin`: None or False — the schedule (block size, registers, spills) is estimated from the
     IR; "auto" — tileiras builds the kernel's cubin for the GPU when it is installed, and the
     model reads the schedule from it (else the estimate, with a note saying why); True — the
     same, but a missing or failing tileiras is an error; bytes — a cubin built already."""
     specs = parse_args(args) if isinstance(args, str) else list(args)
-    compiled = ts_compile(kernel, specs)
+    compiled = ts_compile(kernel, as_launched(specs) if aligned else specs)
     return cost_of_compiled(compiled, grid, gpu, aligned=aligned, cubin=cubin)
+
+
+def as_launched(specs: Sequence[Any]) -> list:
+    """The argument metadata a launch derives from ordinary contiguous GPU allocations of these
+    sizes (MetaTensor.like: 16-byte aligned base, unit last stride as a constant, divisible extents
+    and strides), so the IR and the cubin are those of a real launch. Arrays whose sizes are not
+    all known, or whose strides are given, are left as they are."""
+    out = []
+    for s in specs:
+        if isinstance(s, MetaTensor) and all(d is not None for d in s.shape) and s.strides == c_strides(s.shape):
+            s = MetaTensor(s.shape, s.dtype, None, **launch_facts(LAUNCH_ALIGNMENT, s.shape, None, s.dtype))
+        out.append(s)
+    return out
 
 
 def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None,
                      cubin: CubinChoice = None) -> CostReport:
     target = gpu if isinstance(gpu, GPU) else gpu_named(gpu)
     grid3 = normalize_grid(grid)
+    if aligned:          # the IR and the cubin of a real launch of these sizes
+        launched = as_launched(compiled.args)
+        if launched != list(compiled.args):
+            compiled = ts_compile(compiled.pyfunc, launched)
     if aligned is None:
         aligned = _aligned_by_metadata(compiled.args)
     counts = count(compiled.final, grid3)

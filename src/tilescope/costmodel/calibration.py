@@ -14,7 +14,7 @@ from typing import Dict, List, Sequence, Tuple
 
 # bench/results/: the first device run's microbenchmarks, then version 3's operand layouts
 MICRO_FILES = ("cost_micro_h200.json", "cost_micro3_h200.json", "cost_micro6_h200.json",
-               "cost_micro6b_h200.json")
+               "cost_micro6b_h200.json", "cost_micro7_h200.json")
 REFERENCE_CLOCK_GHZ = 1.98          # the H200's clock during the microbenchmarks
 MICRO_ITERATIONS = 256              # loop trips of load_chain and mma_stream
 MMA_LOOP_ITERATIONS = 1024
@@ -45,6 +45,8 @@ class Calibration:
     reduce_us: float                 # latency of one reduction across a block's tile
     access_latency_us: float = 0.0   # version 6: a warp's wait per element access it makes (see
                                      # schedule.py), beyond issuing its instructions
+    tma_step_us: float = 0.0         # version 7: one loop iteration of a block whose tiles the tensor
+                                     # memory accelerator copies (its producer warps run ahead)
 
 
 def _us(cases: Dict[str, dict], name: str) -> float:
@@ -107,6 +109,13 @@ def access_latency(cases: Dict[str, dict]) -> float:
     return waits[len(waits) // 2]
 
 
+def tma_step(cases: Dict[str, dict]) -> float:
+    """The shortest iteration of the load -> mma loops built as a launch builds them (TMA copies,
+    a 256-thread block per SM, 2 waves of 132 blocks): the pipeline's step when the data is small."""
+    return min(_us(cases, f"mma_stream_{dt}_{tm}x{tn}x{tk}_launch") / (2 * MICRO_ITERATIONS)
+               for dt, tm, tn, tk in MMA_STREAM if (dt, tm, tn, tk) != ("float16", 32, 64, 64))
+
+
 MMA_LOOP = [("float16", 64, 64, 32), ("float16", 64, 64, 64), ("float16", 128, 128, 32),
             ("float16", 64, 256, 64), ("bfloat16", 128, 64, 32)]
 
@@ -167,7 +176,7 @@ def derive(cases: Dict[str, dict]) -> Calibration:
         / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9),
         operand_rates=tuple((role,) + _power_law(role_points(role), 8) for role in ("a", "b", "b-kmajor")),
         reduce_us=_us(cases, "reduce_loop_t1024_g132") / MICRO_ITERATIONS,
-        access_latency_us=access_latency(cases))
+        access_latency_us=access_latency(cases), tma_step_us=tma_step(cases))
 
 
 ACCESS_LATENCY = 0.03561            # µs; access_latency() of the cost_micro6*_h200.json copy loops, rounded
@@ -182,4 +191,4 @@ H200 = Calibration(
     tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44, reduce_us=0.1788,
     exp2_per_sm_clk=15.65,
     operand_rates=(("a", 2.621, 0.1373), ("b", 3.048, -0.2896), ("b-kmajor", 4.267, -0.2461)),
-    access_latency_us=ACCESS_LATENCY)
+    access_latency_us=ACCESS_LATENCY, tma_step_us=0.1580)

@@ -150,8 +150,10 @@ class _Walker:
                 self._loop(op, region, np.ones(self.sc.blocks), weight)
             elif op.name == "if":
                 cond = self.sc.value(op.operands[0])
-                if isinstance(cond, np.ndarray):
-                    share = float(np.mean(cond.astype(bool)))
+                share = float(np.mean(cond.astype(bool))) if isinstance(cond, np.ndarray) else None
+                if cond is VARIANT and region.op is not None and region.op.name == "for":
+                    share = self.sc.iteration_share(op.operands[0], region.op)   # e.g. a last, partial tile
+                if share is not None:
                     self.walk(op.blocks[0], region, weight * share)
                     self.walk(op.blocks[1], region, weight * (1 - share))
                 else:
@@ -208,6 +210,23 @@ class _Walker:
                 w.int_ops += elems
         region.work.add(w, weight)
 
+    def _outside_share(self, op: Op, shape, extents, order) -> Optional[float]:
+        """Mean share of a tile access's elements past the array over the grid's blocks, from
+        each block's tile index (None when an index varies in a loop or is unknown)."""
+        if op.name not in ("load_tile", "store_tile") or order != tuple(range(len(shape))):
+            return None
+        index = op.operands[1:-1] if op.name == "store_tile" else op.operands[1:]
+        if len(index) != len(shape):
+            return None
+        inside = np.ones(self.sc.blocks)
+        for v, ts, n in zip(index, shape, extents):
+            x = self.sc.value(v)
+            if x is None or x is VARIANT:
+                return None
+            start = np.broadcast_to(np.asarray(x, dtype=np.float64), (self.sc.blocks,)) * ts
+            inside = inside * np.clip(n - start, 0, ts) / ts
+        return float(1.0 - inside.mean())
+
     def _access(self, op: Op) -> Optional[Access]:
         arr_v = op.operands[0]
         t = arr_v.type
@@ -245,6 +264,9 @@ class _Walker:
                     fill *= n / (-(-n // ts) * ts)
                     divides = divides and n % ts == 0
                 acc.pad_fraction, acc.divides = 1.0 - fill, divides
+                outside = self._outside_share(op, shape, t.shape, order)
+                if outside is not None:          # the blocks' own tile indices say how much lies past the array
+                    acc.pad_fraction = outside
         if kind in ("load", "store") and shape and len(shape) == t.ndim and acc.rows > 1 \
                 and order == tuple(range(len(shape))) and _whole_rows(t, shape):
             acc.row_bytes, acc.rows = elements * itemsize, 1    # whole rows: one run of memory

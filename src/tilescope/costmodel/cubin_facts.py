@@ -11,7 +11,9 @@ memory. The cubin records all four:
 - for sm_90 code, the memory instructions in `.text.<kernel>`: the low 12 bits of each
   instruction are its opcode (LDG 0x981, STG 0x986, LDL 0x983, STL 0x387 — checked against
   `cuobjdump -sass` on every opcode of ~200 tileiras cubins), so global loads and stores and
-  the spill code (local loads and stores) can be counted.
+  the spill code (local loads and stores) can be counted; so can the tensor-memory-accelerator
+  copies (UTMALDG 0x5b4, UTMASTG 0x3b5), which move a whole tile per instruction: tileiras emits
+  them for tile loads and stores of arrays known to be aligned with a unit last stride.
 
 The ELF structures and `.nv.info` records are read by backends/cubin_elf.py, shared with the launcher.
 """
@@ -24,7 +26,8 @@ from typing import Dict, Optional
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
-SM90_OPCODES = {0x981: "global_loads", 0x986: "global_stores", 0x983: "local_loads", 0x387: "local_stores"}
+SM90_OPCODES = {0x981: "global_loads", 0x986: "global_stores", 0x983: "local_loads", 0x387: "local_stores",
+                0x5B4: "tma_loads", 0x3B5: "tma_stores"}
 
 # The bytes are not a CUDA cubin holding the kernel asked for (the launcher's error, one class).
 CubinFactsError = CubinError
@@ -43,6 +46,9 @@ class CubinFacts:
     global_stores: Optional[int] = None
     local_loads: Optional[int] = None
     local_stores: Optional[int] = None
+    tma_loads: Optional[int] = None          # tile copies by the tensor memory accelerator
+    tma_stores: Optional[int] = None
+    global_access_bytes: Optional[float] = None   # mean bytes one LDG/STG moves per thread (1-16)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -53,7 +59,8 @@ class CubinFacts:
                 "shared_bytes": self.shared_bytes, "local_bytes": self.local_bytes,
                 "instructions": self.instructions, "global_loads": self.global_loads,
                 "global_stores": self.global_stores, "local_loads": self.local_loads,
-                "local_stores": self.local_stores}
+                "local_stores": self.local_stores, "tma_loads": self.tma_loads, "tma_stores": self.tma_stores,
+                "global_access_bytes": self.global_access_bytes}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -86,10 +93,19 @@ def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_
                       per_symbol.get(FRAME_SIZE, 0), text.size // 16, **counts)
 
 
-def _memory_instructions(code: bytes) -> Dict[str, int]:
-    counts = dict.fromkeys(SM90_OPCODES.values(), 0)
+# the width field of LDG/STG (bits 9-11 of the instruction's second word): U8, S8, U16, S16, 32, 64, 128 bits
+_WIDTH_BYTES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 8, 6: 16}
+
+
+def _memory_instructions(code: bytes) -> Dict[str, object]:
+    counts: Dict[str, object] = dict.fromkeys(SM90_OPCODES.values(), 0)
+    moved = 0
     for at in range(0, len(code) - 15, 16):
         name = SM90_OPCODES.get(struct.unpack_from("<H", code, at)[0] & 0xFFF)
         if name:
             counts[name] += 1
+            if name in ("global_loads", "global_stores"):      # vector loads move up to 16 bytes a thread
+                moved += _WIDTH_BYTES.get((struct.unpack_from("<Q", code, at + 8)[0] >> 9) & 7, 4)
+    accesses = counts["global_loads"] + counts["global_stores"]
+    counts["global_access_bytes"] = moved / accesses if accesses else None
     return counts

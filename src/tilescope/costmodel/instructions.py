@@ -20,13 +20,14 @@ PER_REDUCTION = 18.0        # one tile reduction: shuffle tree, shared-memory ex
 ISSUE_PER_SM_CLK = 4        # warp instructions an SM issues per clock (four schedulers)
 
 
-def warp_instructions(counts: Counts, threads: int) -> float:
-    """Warp instructions the whole grid issues for its element accesses, element-wise
-    arithmetic, transcendentals, reductions and per-block set-up."""
+def warp_instructions(counts: Counts, threads: int, copied=lambda a: False) -> float:
+    """Warp instructions the whole grid issues for its element accesses (those `copied` by the
+    tensor memory accelerator issue none), element-wise arithmetic, transcendentals, reductions
+    and per-block set-up."""
     warps = threads / 32
     total = counts.blocks * warps * PER_BLOCK
     for a in counts.accesses:
-        if a.kind != "atomic":
+        if a.kind != "atomic" and not copied(a):
             unchecked = a.kind in ("gather", "scatter") and not a.check_bounds
             total += a.elements * a.executions / 32 * (PER_ELEMENT_UNCHECKED if unchecked else PER_ELEMENT)
     for r in counts.regions:

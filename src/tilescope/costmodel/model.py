@@ -10,8 +10,10 @@ The prediction is the largest of a few times, plus the launch:
 - latency: waves × the time of one block, each loop iteration costing its loads' latency plus
   its arithmetic at the block's share of the SM (the laws of calibration.py); with a cubin, at
   least the element-access chain of schedule.py (the resident warps hiding each access's wait).
-The schedule (block size, registers, spills, code) comes from the cubin when one is given
-(schedule.py, cubin_facts.py), else from estimates on the IR.
+The schedule (block size, registers, spills, code, load width, accelerator copies) comes from
+the cubin when one is given (schedule.py, cubin_facts.py), else from estimates on the IR. Loops
+whose tiles the tensor memory accelerator copies (what a launch builds for aligned arrays) take
+a pipeline step in which the asynchronous mma overlaps the CUDA-core work.
 """
 from __future__ import annotations
 
@@ -26,11 +28,16 @@ from .counts import Access, Counts, Region, tile_keys
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .schedule import access_chain_us, blocks_per_sm, code_instructions, spill_chain_us, threads
+from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, presumed_launch_schedule,
+                       spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
+# Gathers and scatters over index tiles of several short rows run at twice the rate the 2-D copy
+# microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
+# gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
+GATHER_ROWS_GAIN = 2.0
 
 
 @dataclass
@@ -60,9 +67,13 @@ class Prediction:
 def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H200,
             facts: Optional[CubinFacts] = None) -> Prediction:
     """`facts`: what tileiras's cubin for this kernel and GPU says (block size, registers, shared
-    memory, spills, code); without it the schedule is estimated from the IR."""
+    memory, spills, code); without it the schedule is estimated from the IR, and an mma kernel
+    of aligned arrays (`tma`) is presumed accelerator-fed, as tileiras builds it for a launch."""
     tma = tma and gpu.tma
     slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
+    schedule = "from the cubin" if facts else "estimated from the IR"
+    if facts is None and tma and any(r.mmas for r in counts.regions):
+        facts, schedule = presumed_launch_schedule(counts), "presumed: an accelerator-fed pipeline"
     c = blocks_per_sm(counts, gpu, facts)
     slots = gpu.sms * c
     shared = min(c, max(1, -(-counts.blocks // gpu.sms)))     # blocks sharing one SM's throughput
@@ -70,7 +81,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     _dram(counts, gpu, slots)
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
-    t_mem = sum(_stream_us(a, bw, tma, cal, facts is not None) for a in counts.accesses)
+    width = vector_width(counts, facts)
+    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width)
+                for a in counts.accesses)
     terms = {
         "memory": t_mem,
         "atomics": _atomics_us(counts, cal, slow),
@@ -84,14 +97,18 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     # every element access is its own instructions: the schedulers' issue rate bounds streams
     issue_rate = gpu.sms * ISSUE_PER_SM_CLK * gpu.clock_ghz * 1e9
     code = code_instructions(counts, facts) if facts else None
-    instructions = code if code is not None else warp_instructions(counts, threads(facts))
+    instructions = code if code is not None else warp_instructions(counts, threads(facts),
+                                                                    lambda a: tma_copied(a, facts))
     terms["issue"] = max(terms["issue"], instructions / issue_rate * 1e6)
     chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
     per_block = np.zeros(counts.blocks)
     for r in counts.regions:
-        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes)
-        run += spill_chain_us(r, facts, cal.load_us[0] * slow)
+        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
+        spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow)
+        run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         per_block += r.trips * run
+    if facts and facts.tma_stores:   # a block ends when its bulk stores have reached memory: a round trip
+        per_block += cal.load_us[0] * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
     waves = counts.blocks / slots
     if counts.blocks <= slots:
@@ -121,8 +138,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         "write_per_block": sum(a.bytes * a.executions for a in writes) / max(1, counts.blocks)}
     flops = {f"tensor {k}": v for k, v in work.tensor.items()}
     flops.update({"fp32": work.fp32, "fp64": work.fp64, "transcendental": work.sfu, "integer": work.int_ops})
-    schedule = "from the cubin" if facts else "estimated from the IR"
-    return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, schedule, facts,
+    return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, schedule,
+                      facts if schedule == "from the cubin" else None,
                       byte_stats, {k: v for k, v in flops.items() if v}, notes)
 
 
@@ -146,15 +163,20 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
     return rate * cal.tensor_efficiency
 
 
-def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False) -> float:
+def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,
+               width: float = 1.0) -> float:
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
-    (a block moves a tile's elements at a rate that falls with the tile's length)."""
-    t = a.dram_bytes / (bw * _stream_efficiency(a, tma, cal))
-    if _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape:
+    (a block moves a tile's elements at a rate that falls with the tile's length; vector
+    loads of `width` elements an instruction move that many times as many)."""
+    efficiency = _stream_efficiency(a, tma, cal)
+    t = a.dram_bytes / bw
+    if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
+        t = max(t, a.bytes * (1 - a.pad_fraction) * a.executions / (bw * efficiency))
+    if _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape and not tma:
         r0, p = cal.element_rate
         length = min(a.elements, ELEMENT_LAW_LONGEST)         # the law is not extrapolated past its data
-        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (r0 * (length / 1024) ** p))
+        t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (width * r0 * (length / 1024) ** p))
     return t * 1e6
 
 
@@ -191,6 +213,8 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
     if not _streams(a) or a.feeds_mma or a.rows <= 1 or tma:
         return 1.0
     (r0, e0), (r1, e1) = cal.row_efficiency
+    if a.kind in ("gather", "scatter"):          # index tiles of several rows: twice the tile rate
+        e0, e1 = min(1.0, GATHER_ROWS_GAIN * e0), min(1.0, GATHER_ROWS_GAIN * e1)
     if a.row_bytes <= r0:
         return e0
     if a.row_bytes >= 4 * r1:
@@ -201,19 +225,27 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
 
 
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
-                  notes: List[str]) -> float:
+                  notes: List[str], facts: Optional[CubinFacts] = None) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
-    at the block's share of the SM."""
+    at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
+    (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
-    operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma]
+    fed = fed_loop(r, facts)
+    if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
+        tma, plain = True, [a for a in plain if not tma_copied(a, facts)]
+    elif any(tma_copied(a, facts) for a in plain):
+        tma = True
+    # 32-bit operands are converted element by element after the copy: they keep the operand path
+    operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma
+                and (not tma_copied(a, facts) or a.itemsize >= 4)]
     stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
     lat, per_kib = cal.load_us_tma if tma else cal.load_us
     r0, p = cal.mma_rate_tma if tma else cal.mma_rate
     t = 0.0
     if plain:
         t += lat + per_kib * kib(plain)
-    if operands and (tma or not cal.operand_rates):   # the SM's operand path, shared by its blocks
+    if operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
         t += shared * k / (r0 * (k / 8) ** p)
     elif operands:                   # each operand tile at the rate its role and layout reach
@@ -229,6 +261,9 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     sm_tc = sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
     sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
                 + _sfu_s(w.sfu, w.exp2, gpu, cal))
+    if fed:      # warp-specialised code: the asynchronous mma overlaps the CUDA-core work of other warps
+        rest = t + w.reductions * cal.reduce_us * slow + max(sm_tc, sm_issue) * shared * 1e6
+        return max(rest, cal.tma_step_us * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
 
 
@@ -250,7 +285,10 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
             a.dram_bytes = useful * a.executions
         else:
             a.dram_bytes = _wave_reuse(counts, a, slots, useful)
-        if a.kind != "store" and a.array_bytes is not None and a.array_bytes <= l2:
+        # arrays small enough to stay in L2 are read once; so are the overlapping windows of gathers
+        # along rows (stencil taps, a row read in two passes): the windows blocks read at once fit in L2
+        once = a.array_bytes is not None and (a.array_bytes <= l2 or (a.kind == "gather" and a.contiguous))
+        if a.kind != "store" and once:
             before = per_array.get(a.array, 0.0)
             a.dram_bytes = max(0.0, min(a.dram_bytes, a.array_bytes - before))
             per_array[a.array] = before + a.dram_bytes

@@ -60,6 +60,30 @@ class GridScalars:
         self.memo[v.id] = out
         return out
 
+    def iteration_share(self, cond: Value, loop_op, limit: int = 256) -> Optional[float]:
+        """Share of a `for` loop's iterations, over all blocks, in which `cond` holds, for a
+        condition on the loop variable (the first `limit` iterations; None when it stays unknown)."""
+        bounds = [self.value(v) for v in loop_op.operands[:3]]
+        if any(x is None or x is VARIANT for x in bounds) or not loop_op.blocks[0].args:
+            return None
+        start, stop, step = bounds
+        step = np.where(step == 0, 1, step)
+        trips = np.maximum(0, _cdiv(stop - start, step))
+        var, saved = loop_op.blocks[0].args[0], self.memo
+        hits = total = 0
+        try:
+            for i in range(int(min(trips.max(initial=0), limit))):
+                self.memo = {var.id: np.broadcast_to(start + i * step, (self.blocks,))}
+                c = self.value(cond)
+                if not isinstance(c, np.ndarray):
+                    return None
+                valid = i < trips
+                hits += int(np.count_nonzero(np.broadcast_to(c, (self.blocks,)).astype(bool) & valid))
+                total += int(np.count_nonzero(valid))
+        finally:
+            self.memo = saved
+        return hits / total if total else None
+
     def _compute(self, v: Value) -> Any:
         if v.id in self.loop_vars:
             return VARIANT

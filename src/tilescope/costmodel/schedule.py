@@ -8,17 +8,21 @@ What the cubin changes (cubin_facts.py reads it):
   once per block, more often where the accesses the IR counts outnumber the code's memory
   instructions (loops) — instead of per-element constants;
 - spills: code that reloads spilled values from local memory (LDL) runs its loads one after
-  another: each global load waits for its reloads, each a memory round trip.
+  another: each global load waits for its reloads, each a memory round trip;
+- vector and bulk accesses (version 7): for arrays known to be aligned, with divisible extents,
+  tileiras loads up to 16 bytes a thread per instruction (LDG.128) and may copy whole tiles with
+  the tensor memory accelerator (UTMALDG/UTMASTG); the per-access wait and issue are charged per
+  instruction, not per element, and tiles the accelerator copies are not element accesses at all.
 """
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import List, Optional
 
 import numpy as np
 
 from ..ir.types import TileType
-from .counts import Counts, Region
+from .counts import Access, Counts, Region
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .instructions import PER_ELEMENT
@@ -26,10 +30,21 @@ from .instructions import PER_ELEMENT
 THREADS = 128                        # cuTile blocks on sm_80+ are usually one warpgroup (REQNTID 128)
 REGISTER_UNIT = 256                  # registers are allocated per warp in units of 256
 SHARED_RESERVED = 1024               # shared memory the driver reserves per block (sm_80+)
+MAX_REGISTERS = 255                  # per thread on sm_70+
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
     return facts.threads if facts else THREADS
+
+
+def presumed_launch_schedule(counts: Counts) -> CubinFacts:
+    """Without a cubin, what tileiras built for every `mma` kernel of aligned, divisible arrays
+    measured here (sets A-F as launched): tile loads and stores by the tensor memory accelerator,
+    warp-specialised 256-thread blocks at the register ceiling (one per SM); the code's size,
+    spills and other accesses stay unknown."""
+    return CubinFacts(counts.fn.name, threads=2 * THREADS, registers=MAX_REGISTERS, shared_bytes=0, local_bytes=0,
+                      instructions=0, global_loads=None, global_stores=None, local_loads=0, local_stores=0,
+                      tma_loads=1, tma_stores=1)
 
 
 def blocks_per_sm(counts: Counts, gpu: GPU, facts: Optional[CubinFacts] = None) -> int:
@@ -61,31 +76,71 @@ def _tile_bytes(t) -> int:
     return 0
 
 
+def tma_copied(a: Access, facts: Optional[CubinFacts]) -> bool:
+    """A tile load (store) that the cubin performs with the tensor memory accelerator: tileiras
+    uses it for tile accesses only, never for gathers, scatters or atomics."""
+    return bool(facts) and ((a.kind == "load" and bool(facts.tma_loads))
+                            or (a.kind == "store" and bool(facts.tma_stores)))
+
+
+def fed_loop(r: Region, facts: Optional[CubinFacts]) -> bool:
+    """A loop whose tile loads the accelerator copies: producer warps run ahead of the others."""
+    return r.op is not None and any(tma_copied(a, facts) for a in r.accesses if a.kind == "load")
+
+
+def element_accesses(counts: Counts, facts: Optional[CubinFacts], operands: bool = True) -> List[Access]:
+    """The accesses made element by element (LDG/STG per thread), not by the accelerator."""
+    return [a for a in counts.accesses if a.kind != "atomic" and not tma_copied(a, facts)
+            and (operands or not a.feeds_mma)]
+
+
+def vector_width(counts: Counts, facts: Optional[CubinFacts]) -> float:
+    """Elements one LDG/STG moves per thread: the code's mean access width over the mean element
+    size of the accesses (1 for the scalar loads of dynamically shaped arrays)."""
+    if not facts or not facts.global_access_bytes:
+        return 1.0
+    accs = element_accesses(counts, facts)
+    elements = sum(a.elements for a in accs)
+    if not elements:
+        return 1.0
+    itemsize = sum(a.elements * a.itemsize for a in accs) / elements
+    return max(1.0, facts.global_access_bytes / itemsize)
+
+
 def _accesses_per_thread(counts: Counts, facts: CubinFacts) -> float:
-    """Element accesses (loads and stores) one thread makes over the whole grid's blocks."""
-    total = sum(a.elements * a.executions for a in counts.accesses if a.kind != "atomic")
-    return total / facts.threads
+    """Memory instructions (element loads and stores, over the vector width) one thread makes
+    over the whole grid's blocks."""
+    total = sum(a.elements * a.executions for a in element_accesses(counts, facts))
+    return total / facts.threads / vector_width(counts, facts)
 
 
 def code_instructions(counts: Counts, facts: CubinFacts) -> Optional[float]:
     """Warp instructions the grid executes, from the code: every warp of every block runs it once;
     element accesses beyond the code's memory instructions (loop iterations after the first) add
     the per-element instructions of instructions.py. None without the memory-instruction counts."""
-    if not facts.global_accesses:
+    if facts.global_accesses is None or not (facts.global_accesses or facts.tma_loads or facts.tma_stores):
         return None
     warps = -(-facts.threads // 32)
     repeated = max(0.0, _accesses_per_thread(counts, facts) - counts.blocks * facts.global_accesses)
     return warps * (counts.blocks * facts.instructions + repeated * PER_ELEMENT)
 
 
-def spill_chain_us(r: Region, facts: Optional[CubinFacts], load_latency_us: float) -> float:
+def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_latency_us: float,
+                   wait_us: float = 0.0) -> float:
     """Extra time of one run of a region by a block whose code reloads spills: a thread's element
-    loads bring their share of local reloads, each a memory round trip the code waits for."""
-    if not facts or not facts.local_loads or not facts.global_loads:
+    loads bring their share of local reloads, each a memory round trip the code waits for; in a
+    loop the accelerator feeds, each reload costs a warp's access wait (`wait_us`)."""
+    if not facts or not facts.local_loads:
+        return 0.0
+    if fed_loop(r, facts) or (r.mmas and r.depth == 1):
+        # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
+        # (a loop nested in another shares its reloads with the outer one: not counted)
+        return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS and r.depth == 1 else 0.0
+    if not facts.global_loads:
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
-                if a.kind in ("load", "gather") and not a.feeds_mma) / facts.threads
-    return loads * facts.local_loads / facts.global_loads * load_latency_us
+                if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)) / facts.threads
+    return loads / vector_width(counts, facts) * facts.local_loads / facts.global_loads * load_latency_us
 
 
 def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int, issue_us: float,
@@ -96,6 +151,7 @@ def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_s
     if not facts:
         return 0.0
     warps = -(-facts.threads // 32) * min(per_sm, max(1, -(-counts.blocks // gpu.sms)))
-    accesses = sum(a.elements * a.executions for a in counts.accesses
-                   if a.kind != "atomic" and not a.feeds_mma) / 32 / gpu.sms
+    accesses = sum(a.elements * a.executions * (1 - a.pad_fraction)        # elements past the array wait on nothing
+                   for a in element_accesses(counts, facts, operands=False))
+    accesses /= 32 * gpu.sms * vector_width(counts, facts)
     return accesses * wait_us / warps + issue_us

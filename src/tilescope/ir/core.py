@@ -64,10 +64,50 @@ class Block:
         return out
 
 
+class Site:
+    """Where upstream's front end makes a compile-time number's typed constant: where the number
+    was bound (`loc`: the expression that evaluated it, or the kernel's `def` for a constant
+    parameter). While the IR is built that is before op `index` of `block`; once it is built
+    (`anchor`), after the ops `after` and before the ops `before` of `block` (a few each, nearest
+    first), so that the place survives passes that replace ops and copies of the function. A
+    constant parameter's (`param`: its position) is made among the arrays' views instead. Sites at
+    one place sort by `seq`."""
+    __slots__ = ("loc", "block", "index", "param", "seq", "after", "before", "anchored")
+    _seq = itertools.count()
+    NEIGHBOURS = 4
+
+    def __init__(self, loc: Optional[Loc], block: Optional["Block"], index: int, param: Optional[int] = None):
+        self.loc, self.block, self.index, self.param = loc, block, index, param
+        self.seq = next(Site._seq)
+        self.after: tuple = ()
+        self.before: tuple = ()
+        self.anchored = False
+
+    def anchor(self) -> None:
+        """Fix the place by its neighbouring ops (the block is complete)."""
+        if not self.anchored:
+            ops, i, n = self.block.ops, self.index, Site.NEIGHBOURS
+            self.after = tuple(reversed(ops[max(0, i - n):i]))
+            self.before = tuple(ops[i:i + n])
+            self.anchored = True
+
+    def copied(self, blocks: Dict[int, "Block"], ops: Dict[int, "Op"]) -> "Site":
+        """This site in a copy of the function (`blocks`, `ops`: old id -> copy; an op not copied
+        yet is left out)."""
+        out = Site.__new__(Site)
+        out.loc, out.index, out.param, out.seq, out.anchored = self.loc, self.index, self.param, self.seq, self.anchored
+        out.block = blocks.get(id(self.block))
+        out.after = tuple(ops[id(x)] for x in self.after if id(x) in ops)
+        out.before = tuple(ops[id(x)] for x in self.before if id(x) in ops)
+        return out
+
+
 class Op:
     """One operation. `attrs` are compile-time Python values (ints, tuples, enums, dtypes); an
-    attribute not given reads as its primitive's default."""
-    __slots__ = ("name", "operands", "results", "attrs", "blocks", "loc")
+    attribute not given reads as its primitive's default. `origin` (a Site, constants only) is
+    where the number it makes was bound, when that is not where the op is: the TileIR lowering
+    makes it there, as upstream does; nothing else reads it."""
+    __slots__ = ("name", "operands", "results", "attrs", "blocks", "loc", "origin")
 
     def __init__(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
                  attrs: Optional[Dict[str, Any]] = None, blocks: Sequence[Block] = (),
@@ -78,6 +118,7 @@ class Op:
         self.attrs: Dict[str, Any] = Attrs(name, attrs or ())
         self.blocks: List[Block] = list(blocks)
         self.loc = loc
+        self.origin: Optional[Site] = None
 
     @property
     def result(self) -> Value:
@@ -168,6 +209,9 @@ class _Into:
 def clone_function(fn: Function) -> Function:
     """A deep copy of a function's IR (passes rewrite in place; stages stay inspectable)."""
     mapping = {}
+    blocks: Dict[int, Block] = {}
+    ops: Dict[int, Op] = {}
+    sites: Dict[int, Site] = {}
 
     def val(v: Value) -> Value:
         new = mapping.get(v.id)
@@ -175,15 +219,23 @@ def clone_function(fn: Function) -> Function:
             return v
         return new
 
+    def site(s: Optional[Site]) -> Optional[Site]:
+        if s is None:
+            return None
+        if id(s) not in sites:
+            sites[id(s)] = s.copied(blocks, ops)
+        return sites[id(s)]
+
     def copy_block(b: Block) -> Block:
-        nb = Block()
+        nb = blocks[id(b)] = Block()
         for a in b.args:
             na = Value(a.type, a.name, None, a.const)
             mapping[a.id] = na
             nb.args.append(na)
         for op in b.ops:
-            nop = Op.__new__(Op)
+            nop = ops[id(op)] = Op.__new__(Op)
             nop.name, nop.attrs, nop.loc = op.name, Attrs(op.name, op.attrs), op.loc
+            nop.origin = site(op.origin)
             nop.operands = [val(v) for v in op.operands]
             nop.blocks = [copy_block(inner) for inner in op.blocks]
             nop.results = []

@@ -329,7 +329,7 @@ class _Reader:
                     attrs[key] = _literal(cur, spec.kind.word or _no_word)
                     cur.eat(",")
         op = Op.__new__(Op)
-        op.name, op.operands, op.attrs, op.loc = name, operands, Attrs(name, attrs), None
+        op.name, op.operands, op.attrs, op.loc, op.origin = name, operands, Attrs(name, attrs), None, None
         op.results, op.blocks = results, []
         for r in results:
             r.owner = op

@@ -17,6 +17,7 @@ from collections import Counter
 from typing import Dict, List
 
 from ..ir.core import Block, Function, Op
+from ..ir.primitive import Attrs
 from ..ir.types import TileType
 
 
@@ -51,7 +52,7 @@ def fma(fn: Function) -> Function:
         if _rounding(op) != _rounding(mul) or \
                 bool(op.attrs.get("flush_to_zero")) != bool(mul.attrs.get("flush_to_zero")):
             continue
-        if uses[mul.results[0].id] != 1 or id(mul) in removed or id(op) in removed:
+        if uses[mul.results[0].id] != 1 or id(mul) in removed or id(op) in replacements:
             continue
         a, b = mul.operands
         new_ops: List[Op] = []
@@ -64,12 +65,10 @@ def fma(fn: Function) -> Function:
             else:
                 acc = neg.results[0]
         attrs = {k: op.attrs[k] for k in ("rounding_mode", "flush_to_zero") if k in op.attrs}
-        fused = Op("fma", [a, b, acc], [], attrs, loc=op.loc)
-        fused.results = list(op.results)           # users of the add see the fma's result
-        for r in fused.results:
-            r.owner = fused
-        new_ops.append(fused)
-        removed.update((id(mul), id(op)))
+        # the add itself becomes the fma (its users, and what is placed relative to it, stay)
+        op.name, op.operands, op.attrs = "fma", [a, b, acc], Attrs("fma", attrs)
+        new_ops.append(op)
+        removed.add(id(mul))
         replacements[id(op)] = new_ops
     if replacements:
         _apply(fn.body, removed, replacements)

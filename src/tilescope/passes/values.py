@@ -11,6 +11,7 @@ import dataclasses
 from typing import Any, List, Tuple
 
 from ..ir.core import Value
+from .bound import plain
 
 
 class Undefined:
@@ -133,6 +134,6 @@ def same_leaf(a: Any, b: Any) -> bool:
     if isinstance(a, Value) or isinstance(b, Value):
         return False
     try:
-        return type(a) is type(b) and bool(a == b)
+        return type(plain(a)) is type(plain(b)) and bool(a == b)
     except Exception:
         return False

@@ -16,8 +16,9 @@ def add_parser(sub) -> None:
                                    'the arrays the kernel indexes with ct.bid)')
     c.add_argument("--gpu", default="h200", help="h100, h200, b200, a100, l40s or rtx4090 (default h200)")
     c.add_argument("--aligned", action="store_true",
-                   help="arrays are 16-byte aligned with a unit last stride, as upstream's launch states for "
-                        "ordinary allocations (tileiras may then use TMA loads)")
+                   help="describe the arrays as a launch does for ordinary contiguous allocations (16-byte "
+                        "aligned, unit last stride, divisible sizes): tileiras then uses vector loads and TMA "
+                        "copies, as in a real launch")
     c.add_argument("--no-cubin", action="store_true",
                    help="estimate the block schedule from the IR even when tileiras is installed (by default "
                         "tileiras builds the cubin and the model reads threads, registers and spills from it)")

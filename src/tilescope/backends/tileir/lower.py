@@ -35,9 +35,9 @@ from .lower_memory import VIEW_USERS, ArrayInfo, MemoryRules
 from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
 from .divisibility import Divisibility
+from .bound_sites import place_bound
 from .hoist import hoist_invariants, regroup_splits
 from .symbols import leaf_specs, mangle
-from .source_order import literal_order
 from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
 
 
@@ -71,10 +71,11 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
                  hints: Optional[Hints] = Hints((("default", ()),))):
         # upstream's code-generation rewrites, on a copy (the CPU executor runs the IR as written)
         self.hir = getattr(fn, "hir", None)
-        fn = clone_function(fn)
-        self.flag_consts = lower_for_breaks(fn)      # a `for` that breaks carries a done flag
+        clone = clone_function(fn)
+        self.param_consts = place_bound(clone)   # made among the arrays' views (run)
+        self.flag_consts = lower_for_breaks(clone)   # a `for` that breaks carries a done flag
         self.splits = Splits()
-        fn = dce(split_loops(literal_order(fn), self.splits))
+        fn = dce(split_loops(clone, self.splits))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
@@ -191,14 +192,15 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         # arrays reached only through pointers (gather/scatter/atomics) need no tensor view
         self.viewed = {op.operands[0].id for op in fn.body.walk() if op.name in VIEW_USERS}
         self.facts = Divisibility(fn, leaf_specs(self.specs))
-        arrays = []
-        for p in fn.params:
+        arrays, array_params = [], []
+        for i, p in enumerate(fn.params):
             if p.is_constant:
                 continue
             for v in p.values:
                 t = v.type
                 if isinstance(t, ArrayType):
                     arrays.append((v, self.array_param(v, params)))
+                    array_params.append(i)
                 elif isinstance(t, ListType):
                     self.list_param(v, params)
                 elif isinstance(t, TileType):
@@ -221,8 +223,14 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.materialize_constants(fn)
         self.defer_paddings(fn)
         self.top = len(body.ops)                 # where later constants of the kernel's top go
-        for (v, _), (ptr, shape, strides) in zip(arrays, pieces):
+        # the arrays' views and the constant parameters' constants, in parameter order
+        consts = list(self.param_consts)
+        for (v, _), (ptr, shape, strides), i in zip(arrays, pieces, array_params):
+            while consts and consts[0].origin.param < i:
+                self.lower_op(consts.pop(0))
             self.make_array(v, ptr, shape, strides, self.facts.array(v))
+        for op in consts:
+            self.lower_op(op)
         self.lower_block(fn.body)
         if not body.ops or body.ops[-1].name != "return":
             self.loc = None                # a return the source does not spell has no location

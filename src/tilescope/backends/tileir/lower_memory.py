@@ -11,7 +11,6 @@ from .divisibility import ArrayFacts, Fact
 from .elements import bitwidth
 from .ir import TOKEN, Bounded, DivBy, Hints, PartitionView, Ptr, Scalar, StridedView, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, sign_of, ttype
-from .source_order import made_where_evaluated
 
 
 class ArrayInfo:
@@ -298,29 +297,38 @@ class MemoryRules:
         return tuple(self.facts.of(x).div for x in op.operands[1:1 + n]), self.facts.array(op.operands[0])
 
     def defer_paddings(self, fn) -> None:
-        """Upstream shapes a gather's or raw load's padding, and a scatter's or atomic's values,
-        after the pointers: such a tile made for the op alone (reshaped and broadcast at its
-        location) is lowered inside its rule, and so is a float constant it starts from, but for
-        a literal the call passes in its own type (made where the arguments are evaluated)."""
+        """Upstream makes a gather's padding, a scatter's value and an atomic's operands after the
+        pointers where it converts them: one made for the op alone (a constant not made where its
+        number was bound, maybe reshaped and broadcast, at the op's location) is lowered inside
+        the op's rule too."""
         uses: dict = {}
         for op in fn.body.walk():
             for o in op.operands:
                 uses[o.id] = uses.get(o.id, 0) + 1
         for op in fn.body.walk():
-            for position, name, v in _shaped_operands(op):
-                chain = []
-                while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
-                        and uses.get(v.id) == 1 and v.owner.loc == op.loc:
-                    chain.append(v.owner)
-                    if v.owner.name == "const":
+            tail = _DEFERRED_OPERANDS.get(op.name)
+            if tail is None:
+                continue
+            n = op.operands[0].type.ndim
+            deferred = []
+            for v in op.operands[1 + n:1 + n + tail]:
+                chain, const = [], False
+                while v.owner is not None:
+                    o, alone = v.owner, uses.get(v.id) == 1 and v.owner.loc == op.loc
+                    if o.name == "const":
+                        const = True
+                        if alone and o.origin is None:     # a bound number's constant stays at its site
+                            chain.append(o)
                         break
-                    v = v.owner.operands[0]
-                if len(chain) < 2 or chain[-1].name != "const" or not isinstance(chain[-1].result.const, float):
-                    continue
-                if made_where_evaluated(op.loc, position, name, chain[-1]):
-                    chain = chain[:-1]
-                self.deferred.setdefault(id(op), []).extend(chain[::-1])
-                self.deferred_ops.update(id(o) for o in chain)
+                    if o.name not in ("reshape", "broadcast") or not alone:
+                        break
+                    chain.append(o)
+                    v = o.operands[0]
+                if chain and const:
+                    deferred.extend(chain[::-1])
+            if deferred:
+                self.deferred[id(op)] = deferred
+                self.deferred_ops.update(id(o) for o in deferred)
 
     def op_gather(self, op: Op) -> None:
         a = op.operands[0]
@@ -333,7 +341,7 @@ class MemoryRules:
                                  self.index_divisors(op, n))
         self.lower_deferred(op)
         pad = self.v(op.operands[1 + n])
-        # upstream passes the padding even without a mask (a gather of a 0-d array, unchecked bounds)
+        # (upstream passes the padding even where nothing is masked)
         args = {"source": ptr, "mask": inb, "paddingValue": self.to_shape(pad, shape, fold=True),
                 "token": self.mem_in(op)}
         attrs = self._mem_attrs(op)
@@ -346,8 +354,9 @@ class MemoryRules:
         info = self.array(op.operands[0])
         n = info.atype.ndim
         idx = self.element_indices(op, n)
+        value = op.operands[1 + n]
         mask = self.unbroadcast(op, op.operands[2 + n]) if op.attrs.get("has_mask") else None
-        shape = tuple(op.operands[1 + n].type.shape)
+        shape = tuple(value.type.shape)
         for i in idx:
             if len(i.type.shape) > len(shape) or i.type.shape != shape:
                 shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
@@ -355,7 +364,7 @@ class MemoryRules:
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
         self.lower_deferred(op)
-        val = self.to_shape(self.stored_value(op, op.operands[1 + n]), shape)
+        val = self.to_shape(self.stored_value(op, value), shape)
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
@@ -402,20 +411,8 @@ class MemoryRules:
         self.bind(op, r.results[0])
 
 
-def _shaped_operands(op: Op):
-    """(call position, keyword, operand) of the tiles an op shapes after its pointers."""
-    n = op.operands[0].type.ndim if op.name in ("gather", "scatter", "atomic", "atomic_cas") else 0
-    if op.name == "gather":
-        return [(None, "padding_value", op.operands[1 + n])]
-    if op.name == "raw_load":
-        return [(None, "padding_value", op.operands[2])]
-    if op.name == "scatter":
-        return [(2, "value", op.operands[1 + n])]
-    if op.name == "atomic":
-        return [(2, "update", op.operands[1 + n])]
-    if op.name == "atomic_cas":
-        return [(2, "expected", op.operands[1 + n]), (3, "desired", op.operands[2 + n])]
-    return []
+# the operands after the array and its indices that are made after the pointers (defer_paddings)
+_DEFERRED_OPERANDS = {"gather": 1, "scatter": 1, "atomic": 1, "atomic_cas": 2}
 
 
 def _signs(op: Op, n: int) -> List[str]:

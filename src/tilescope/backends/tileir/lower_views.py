@@ -7,7 +7,6 @@ partition (or strided) view at the op, as upstream does.
 """
 from __future__ import annotations
 
-from math import gcd
 from typing import List
 
 from ... import dtypes as D
@@ -15,8 +14,6 @@ from ...ir.core import Op, Value
 from ...ir.types import ArrayType, ListType, RawMemoryType, TiledViewType
 from .ir import TOKEN, GatherScatterView, PartitionView, Ptr, Scalar, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, ttype
-from .divisibility import Fact
-from .elements import bitwidth
 from .lower_memory import ArrayInfo
 
 I32, I64 = Scalar("i32"), Scalar("i64")
@@ -44,14 +41,12 @@ class ViewRules:
         lo_i = self.widen(lo, start.type.dtype, idx)
         off = self.emit1("muli", {"lhs": lo_i, "rhs": info.strides[ax]}, lo_i.type, overflow="none")
         ptr = self.emit1("offset", {"ptr": info.ptr, "offset": self.widen(off, D.int32, I64)}, info.ptr.type)
-        if op.result.id in self.viewed:          # assumed divisible where made, before the extent
-            ptr = self.divisible(ptr, self.facts.array(op.result).ptr.assumed)
         if id(lo) in self.known and id(hi) in self.known:
             n = self.const(self.known[id(hi)] - self.known[id(lo)], idx)
         else:
             n = self.widen(self.emit1("subi", {"lhs": hi, "rhs": lo}, hi.type, overflow="none"), stop.type.dtype, idx)
         shape = [n if i == ax else s for i, s in enumerate(info.shape)]
-        self.make_array(op.result, ptr, shape, info.strides)
+        self.make_array(op.result, ptr, shape, info.strides, fresh_ptr=True)
 
     def widen(self, x: TValue, dt: D.DType, to: Scalar) -> TValue:
         """An integer scalar converted to `to` (sign-extended for signed dtypes, truncated when narrower)."""
@@ -114,33 +109,22 @@ class ViewRules:
     def op_raw_memory(self, op: Op) -> None:
         self.arrays[op.result.id] = self.array(op.operands[0])
 
-    def raw_pointers(self, raw: Value, offsets: Value, shape, assume: bool = False) -> TValue:
-        """base + offset (elements), the offset sign-extended to i64 as upstream does (a constant
-        offset is an i64 constant: upstream folds the conversion); with `assume` (a load's or
-        store's, as for gather/scatter), a pointer of one element is assumed divisible as
-        upstream's dataflow finds it."""
+    def raw_pointers(self, raw: Value, offsets: Value, shape) -> TValue:
+        """base + offset (elements), the offset sign-extended to i64 as upstream does."""
         info = self.array(raw)
-        x = self.v(offsets)
-        wide = self.const(self.known[id(x)], I64) if id(x) in self.known else self.widen(x, offsets.type.dtype, I64)
-        off = self.to_shape(wide, shape)
+        off = self.to_shape(self.widen(self.v(offsets), offsets.type.dtype, I64), shape)
         base = self.to_shape(info.ptr, shape)
-        ptr = self.emit1("offset", {"ptr": base, "offset": off}, Tile(tuple(shape), info.ptr.type.elem))
-        if assume and all(d == 1 for d in shape) and raw.owner is not None:
-            facts = self.facts.array(raw.owner.operands[0])
-            nbytes = bitwidth(info.ptr.type.elem.elem) // 8
-            ptr = self.divisible(ptr, Fact(gcd(facts.ptr.div, self.facts.of(offsets).div * nbytes)).assumed)
-        return ptr
+        return self.emit1("offset", {"ptr": base, "offset": off}, Tile(tuple(shape), info.ptr.type.elem))
 
     def op_raw_load(self, op: Op) -> None:
         raw, off, pad, *mask = op.operands
         shape = tuple(op.result.type.shape)
-        ptr = self.raw_pointers(raw, off, shape, assume=True)
-        self.lower_deferred(op)
+        ptr = self.raw_pointers(raw, off, shape)
         m = self.to_shape(self.v(mask[0]), shape) if mask else None
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
-        # upstream passes the padding even without a mask
-        args = {"source": ptr, "mask": m, "paddingValue": self.to_shape(self.v(pad), shape, fold=True),
+        args = {"source": ptr, "mask": m,
+                "paddingValue": self.to_shape(self.v(pad), shape, fold=True) if m is not None else None,
                 "token": self.mem_in(op)}
         ld = self.emit("load_ptr_tko", args, [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
         self.mem_out(op, ld.results[1])
@@ -149,7 +133,7 @@ class ViewRules:
     def op_raw_store(self, op: Op) -> None:
         raw, off, val, *mask = op.operands
         shape = tuple(val.type.shape)
-        ptr = self.raw_pointers(raw, off, shape, assume=True)
+        ptr = self.raw_pointers(raw, off, shape)
         m = self.to_shape(self.v(mask[0]), shape) if mask else None
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")

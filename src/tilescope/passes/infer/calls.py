@@ -18,6 +18,7 @@ from ...ops.bridge import translate
 from ...ops.common import callable_name, describe, foreign_dtype
 from ...ops.registry import STATIC_FORMS, SurfaceFunction, python_call_rule
 from ...pyeval.functions import PyFunction
+from ..bound import bind_all
 from ..values import Closure, make_dataclass_instance
 from . import builtin_calls  # noqa: F401  (registers the rules of Python's built-ins in tile code)
 from .abstract import (BoundMethod, ContextManagerCall, Env, Frame, NotConstant, _Exit, _PendingException,
@@ -71,11 +72,11 @@ class Calls:
             fn = inner
         if isinstance(fn, SourceFunction):
             if fn.is_contextmanager:
-                return ContextManagerCall(fn, args, kwargs)
+                return self._context_manager_call(fn, args, kwargs)
             return self._inline(function_hir(fn, is_entry=False), fn.__globals__, None, None, args, kwargs,
                                 pyfunc=fn)
         if _is_contextmanager_factory(fn):
-            return ContextManagerCall(fn.__wrapped__, args, kwargs)
+            return self._context_manager_call(fn.__wrapped__, args, kwargs)
         if isinstance(fn, types.FunctionType):
             hir_fn = function_hir(fn, is_entry=False)
             return self._inline(hir_fn, fn.__globals__, _closure_lookup(fn), None, args, kwargs,
@@ -115,6 +116,12 @@ class Calls:
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, (types.FunctionType, SourceFunction)):
             return self._call(fn.__func__, [fn.__self__] + args, kwargs)
         return self._call_python(fn, args, kwargs)
+
+    def _context_manager_call(self, fn, args, kwargs) -> ContextManagerCall:
+        """A call of a `@contextmanager` function. Upstream inlines contextlib's wrapper (which only
+        builds the manager): it takes an inlining number, so the generator's is the next one."""
+        next(self.inlinings)
+        return ContextManagerCall(fn, args, kwargs)
 
     def _call_dtype(self, dt: D.DType, args, kwargs):
         """`ct.float16(x)`: convert a scalar; sub-byte dtypes have no constructor."""
@@ -185,7 +192,7 @@ class Calls:
             bound = fn.signature.bind(*args, **kwargs)
         except TypeError as ex:
             raise self.type_error(f"{fn.name}(): {ex}") from None
-        bound.apply_defaults()
+        self._with_defaults(bound)
         self._surface_calls.append(fn)
         try:
             return fn.typing(self, *bound.args, **bound.kwargs)
@@ -247,12 +254,21 @@ class Calls:
             bound = sig.bind(*args, **kwargs)
         except TypeError as ex:
             raise self.type_error(f"{cls.__name__}(): {ex}") from None
-        bound.apply_defaults()
-        obj = make_dataclass_instance(cls, dict(bound.arguments))
+        obj = make_dataclass_instance(cls, self._with_defaults(bound))
         post_init = _class_member(cls, "__post_init__")
         if isinstance(post_init, (types.FunctionType, SourceFunction)):
             self._call(post_init, [obj], {})
         return obj
+
+    def _with_defaults(self, bound: inspect.BoundArguments) -> Dict[str, Any]:
+        """The arguments of a call, defaults included: as upstream, a default's numbers are bound
+        at the call, in parameter order."""
+        given = set(bound.arguments)
+        bound.apply_defaults()
+        for k, v in bound.arguments.items():
+            if k not in given:
+                bound.arguments[k] = bind_all(v, self.site)
+        return bound.arguments
 
     def _replace_dataclass(self, args, kwargs):
         """`dataclasses.replace(obj, **changes)` on an abstract dataclass instance."""
@@ -321,8 +337,7 @@ class Calls:
             bound = sig.bind(*args, **kwargs)
         except TypeError as ex:
             raise self.type_error(f"{hir_fn.name}(): {ex}") from None
-        bound.apply_defaults()
-        for name, value in bound.arguments.items():
+        for name, value in self._with_defaults(bound).items():
             frame.vars[name] = value
             self.bindings.append((next(p.loc for p in hir_fn.params if p.name == name), name, value))
 

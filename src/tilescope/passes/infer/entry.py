@@ -7,13 +7,14 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 from ...annotations import is_constant_annotation
 from ...errors import TileRecursionError, TileTypeError
 from ...frontend.source import function_hir, SourceFunction
-from ...ir.core import Block, Builder, Function, Param, Value
+from ...ir.core import Block, Builder, Function, Param, Site, Value
 from ...ir.types import ArrayType, ListType, TileType
 from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
 from ...ops.bridge import translate
 from ...pyeval import annotation_value
 from ..values import make_dataclass_instance
 from .abstract import Frame, _Exit
+from ..bound import anchor_sites, bind_all
 
 
 MAX_INLINE_DEPTH = 1000  # as upstream cuTile
@@ -47,6 +48,7 @@ class KernelEntry:
             sys.setrecursionlimit(saved_limit)
         fn = Function(name or hir_fn.name, body, params, hir_fn.loc)
         fn.hir = hir_fn
+        anchor_sites(fn)
         return fn
 
     def _bind_kernel_params(self, pyfunc, hir_fn, arg_specs, frame, translate) -> List[Param]:
@@ -56,36 +58,40 @@ class KernelEntry:
                                             f"but {len(arg_specs)} were given", hir_fn.loc)
         hints = _annotations(pyfunc)
         out: List[Param] = []
-        for p, spec in zip(params, arg_specs):
+        body = self.builder.block
+        for i, (p, spec) in enumerate(zip(params, arg_specs)):
+            # upstream makes a constant parameter's constant at the kernel's `def`, in parameter order
+            def site(i=i):
+                return Site(hir_fn.loc, body, 0, param=i)
             ann = translate(hints.get(p.name))
             wants_const = is_constant_annotation(ann)
             with self.at(p.loc):
                 if isinstance(spec, ConstantSpec) or not _is_spec(spec):
                     value = spec.value if isinstance(spec, ConstantSpec) else spec
-                    frame.vars[p.name] = translate(value)
+                    frame.vars[p.name] = bind_all(translate(value), site)
                     out.append(Param(p.name, [], constant=value, is_constant=True))
                     self.bindings.append((p.loc, p.name, frame.vars[p.name]))
                     continue
                 if wants_const and _constant_tuple(spec) is not None:
                     value = _constant_tuple(spec)
-                    frame.vars[p.name] = value
+                    frame.vars[p.name] = bind_all(value, site)
                     out.append(Param(p.name, [], constant=value, is_constant=True))
                     self.bindings.append((p.loc, p.name, value))
                     continue
                 if wants_const:
                     raise self.type_error(f"parameter '{p.name}' is annotated as a compile-time constant "
                                           f"but the argument is a run-time {spec!r}")
-                value, leaves = self._param_value(p.name, spec)
+                value, leaves = self._param_value(p.name, spec, site)
                 frame.vars[p.name] = value
                 out.append(Param(p.name, leaves))
                 self.bindings.append((p.loc, p.name, value))
         self.builder.block.args.extend(v for prm in out for v in prm.values)
         return out
 
-    def _param_value(self, name: str, spec) -> Tuple[Any, List[Value]]:
+    def _param_value(self, name: str, spec, site) -> Tuple[Any, List[Value]]:
         if isinstance(spec, ConstantSpec) or not _is_spec(spec):
             # a compile-time item of a tuple argument (e.g. a tuple of ints): no run-time leaf
-            return translate(spec.value if isinstance(spec, ConstantSpec) else spec), []
+            return bind_all(translate(spec.value if isinstance(spec, ConstantSpec) else spec), site), []
         if isinstance(spec, MetaTensor):
             v = Value(array_type_of(spec), name=name)
             return v, [v]
@@ -98,7 +104,7 @@ class KernelEntry:
         if isinstance(spec, TupleSpec):
             items, leaves = [], []
             for i, s in enumerate(spec.items):
-                v, ls = self._param_value(f"{name}.{i}", s)
+                v, ls = self._param_value(f"{name}.{i}", s, site)
                 items.append(v)
                 leaves.extend(ls)
             cls = getattr(spec, "cls", None)      # a DataclassSpec: fields in declaration order

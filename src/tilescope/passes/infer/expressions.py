@@ -21,6 +21,7 @@ from ...ops.registry import ATTRIBUTES, METHODS
 from ..values import UNDEFINED
 from .abstract import (BoundMethod, Conflict, MaybeUndefined, RangeValue, _class_member, _dataclass_dunder,
                        _is_number, _is_type_like, describe)
+from ..bound import bind
 from .static import compare_tuples, contains, format_fstring, host_compare, host_getattr, tuple_comprehension
 
 
@@ -59,6 +60,8 @@ class Expressions:
         self.loc = e.loc
         try:
             result = getattr(self, "_expr_" + type(e).__name__)(e)
+            if (type(result) is int or type(result) is float) and self.builder is not None:
+                result = bind(result, self.site())      # a number is bound where it is evaluated
             if self.expressions is not None:
                 self.expressions.append((e.loc, result))
             return result

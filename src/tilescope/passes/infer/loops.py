@@ -14,6 +14,7 @@ from ...ir.types import TileType, Type
 from ..values import flatten, same_leaf, UNDEFINED, unflatten
 from .abstract import (Conflict, LoopInfo, MaybeUndefined, RangeValue, _ANY, _Exit, _is_number, _leaf_type,
                        _short, describe)
+from ..bound import rebind
 from .static import static_iter_items
 
 
@@ -321,7 +322,7 @@ class Loops:
         self._run_loop("loop", [], names, [], body, s.loc)
 
     def _static_for(self, s: H.For) -> None:
-        items = static_iter_items(self, s.iter)
+        items = rebind(tuple(static_iter_items(self, s.iter)), self.site)
         # the front end ends every loop body with an explicit `continue`; unrolled, it is a no-op
         body = s.body[:-1] if s.body and isinstance(s.body[-1], H.Continue) else s.body
         for item in items:

@@ -9,10 +9,11 @@ from typing import Any, Callable, Dict, Optional, Sequence, Tuple
 from ... import dtypes as D
 from ...errors import (InlinedScope, Loc, TileError, TileSyntaxError, TileTypeError, TileUnsupportedFeatureError,
                        TileValueError)
-from ...ir.core import Block, Op, Value
+from ...ir.core import Block, Op, Site, Value
 from ...ir.types import TileType, Type
 from ...ops.common import describe
 from ...ops.registry import SURFACE
+from ..bound import natural_dtype, plain, site_of
 from ..values import Closure
 from .abstract import BoundMethod, NotConstant
 from .method_scopes import tile_method_loc
@@ -26,7 +27,13 @@ class RuleServices:
 
     def emit(self, name: str, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
              **attrs) -> Op:
+        attrs = {k: plain(v) for k, v in attrs.items()}
         return self.builder.add(name, operands, result_types, attrs, loc=self.op_loc())
+
+    def site(self) -> Site:
+        """Where a number evaluated now is bound: here, before the next op of the current block."""
+        block = self.builder.block
+        return Site(self.op_loc(), block, len(block.ops))
 
     def op_loc(self) -> Optional[Loc]:
         """The current location, inside the inlined helper being run (if any) and its call site."""
@@ -86,9 +93,15 @@ class RuleServices:
         return isinstance(x, (Closure, BoundMethod, D.DType)) or (callable(x) and not isinstance(x, type))
 
     def constant(self, value: Any, dtype: D.DType) -> Value:
-        """A strict (typed) scalar constant."""
-        value = D.cast_python_scalar(value, dtype)
-        v = self.emit1("const", (), TileType(dtype, ()), value=value)
+        """A strict (typed) scalar constant; one of a bound number in its own type records where
+        the number was bound (the TileIR lowering makes it there)."""
+        site = site_of(value)
+        if site is not None and natural_dtype(value) is not dtype:
+            site = None
+        value = D.cast_python_scalar(plain(value), dtype)
+        op = self.emit("const", (), [TileType(dtype, ())], value=value)
+        op.origin = site
+        v = op.result
         v.const = value
         return v
 

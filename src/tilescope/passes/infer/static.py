@@ -25,6 +25,7 @@ from ...pyeval import EvalControl, Evaluator, ForbiddenCall, Host, OverBudget, R
 from ...pyeval.calls import call, construct
 from ...pyeval.functions import ResolverScope
 from ...pyeval.policy import module_attribute
+from ..bound import plain, rebind
 from .abstract import Frame, _PendingException
 from .static_values import StaticCallable, StaticProxy, check_static_visible, from_static, to_static, type_and_str
 from .trusted import trusted_python
@@ -132,7 +133,7 @@ def call_static(ctx, fn, call: H.Call) -> Any:
             params = getattr(type(result), "__dataclass_params__", None)
             if params is not None and not params.frozen:
                 raise ctx.type_error("Only frozen dataclasses are supported")
-        return from_static(result)
+        return rebind(from_static(result), ctx.site)
     if name == "static_assert":
         if len(raw.args) not in (1, 2) or raw.keywords:
             raise ctx.syntax_error("static_assert(cond, msg=None, /) expects one or two positional arguments")
@@ -366,6 +367,7 @@ def host_python(ctx, operation, *args) -> Any:
     compile-time values of tile code, so that a user's method, property or special method is
     interpreted rather than called. Python errors of the evaluated code propagate."""
     ev = _evaluator(ctx)
+    args = [plain(a) if type(a) is not dict else {k: plain(v) for k, v in a.items()} for a in args]
     try:
         return from_static(operation(ev, *args))
     except ForbiddenCall as ex:
@@ -375,6 +377,7 @@ def host_python(ctx, operation, *args) -> Any:
 
 
 def host_truth(ctx, x: Any) -> bool:
+    x = plain(x)
     if type(x) in _PLAIN_SCALARS:
         return bool(x)
     return host_python(ctx, objects.truth, x)

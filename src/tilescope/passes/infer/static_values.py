@@ -10,6 +10,7 @@ from ...ir.core import Value
 from ...ir.types import ArrayType, TileType
 from ...ops.bridge import translate
 from ...pyeval import ForbiddenCall
+from ..bound import plain
 from ..values import Closure, make_dataclass_instance
 from .abstract import BoundMethod
 
@@ -133,6 +134,7 @@ def check_static_visible(ctx, x: Any) -> None:
 
 
 def to_static(ctx, x: Any) -> Any:
+    x = plain(x)
     t = type(x)
     if t is Value:
         # A known scalar is its Python value; a tile (even a constant splat) stays a proxy.
