@@ -115,3 +115,9 @@ def scatter_converted_literal(x):
     r = ct.arange(16, dtype=ct.int32)
     ct.scatter(x, r, 1.0)
     ct.atomic_cas(x, r, 0.0, 2.5)
+
+
+@ct.kernel
+def array_join(x, y):
+    a = x if ct.bid(0) == 0 else y
+    ct.store(a, index=(0,), tile=ct.full((4,), 1, ct.int32))
