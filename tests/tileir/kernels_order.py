@@ -121,3 +121,12 @@ def scatter_converted_literal(x):
 def array_join(x, y):
     a = x if ct.bid(0) == 0 else y
     ct.store(a, index=(0,), tile=ct.full((4,), 1, ct.int32))
+
+
+@ct.kernel
+def invariant_helper_in_loop(x, flag, n):
+    t = ct.load(x, index=(0,), shape=(16,))
+    acc = ct.zeros((16,), dtype=ct.float32)
+    for i in range(n):
+        acc = acc + _pick(t, t, flag)
+    ct.store(x, index=(0,), tile=acc)
