@@ -115,3 +115,18 @@ def scatter_converted_literal(x):
     r = ct.arange(16, dtype=ct.int32)
     ct.scatter(x, r, 1.0)
     ct.atomic_cas(x, r, 0.0, 2.5)
+
+
+@ct.kernel
+def array_join(x, y):
+    a = x if ct.bid(0) == 0 else y
+    ct.store(a, index=(0,), tile=ct.full((4,), 1, ct.int32))
+
+
+@ct.kernel
+def invariant_helper_in_loop(x, flag, n):
+    t = ct.load(x, index=(0,), shape=(16,))
+    acc = ct.zeros((16,), dtype=ct.float32)
+    for i in range(n):
+        acc = acc + _pick(t, t, flag)
+    ct.store(x, index=(0,), tile=acc)

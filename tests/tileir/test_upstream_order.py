@@ -30,7 +30,8 @@ SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_
         "atomic_broadcast": "i32[16,16]", "bool_chain": "f32[16], i32, i32, i32",
         "helper_returns_early": "f32[16], f32[16], b8", "scalar_gather": "i32[]",
         "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]",
-        "float_to_bool": "f32[16], i32[16]", "scatter_converted_literal": "f64[16]"}
+        "float_to_bool": "f32[16], i32[16]", "scatter_converted_literal": "f64[16]",
+        "array_join": "i32[?]:[1!], i32[?]:[1!]", "invariant_helper_in_loop": "f32[16], b8, i32"}
 TOOLCHAIN = find_toolchain(required=False)
 OPS = load_file(str(Path(__file__).with_name("kernels_order_ops.py")))
 
@@ -175,6 +176,20 @@ def test_modulo_by_a_scalar_constant_folds_its_sign_test():
     text = tilescope.compile(OPS.mod_by_constant, "i32[8], 8").tileir_text()
     signed = [c for c in _ops(text, "cmpi") if "signed :" in c and "unsigned" not in c]
     assert len(signed) == 2 and "constant <i1: false>" in text     # r < 0, r != 0; (8 < 0) folded
+
+
+def test_arrays_joined_at_an_if_pass_only_what_their_type_leaves_open():
+    text = _text("array_join")
+    yields = [line.strip() for line in text.splitlines() if line.strip().startswith("yield")]
+    assert len(yields) == 2        # pointer and extent each; the unit stride is static
+    assert all(y.endswith(": tile<ptr<i32>>, tile<i32>") for y in yields)
+
+
+def test_an_invariant_loop_moves_out_of_a_loop_as_a_whole():
+    lines = [line.strip() for line in _text("invariant_helper_in_loop").splitlines()]
+    inner = next(i for i, line in enumerate(lines) if " = loop " in line)
+    outer = next(i for i, line in enumerate(lines) if " = for " in line)
+    assert inner < outer                    # the helper's loop reads nothing the for makes
 
 
 def test_tuple_compare_ands_every_pair_from_true():

@@ -1,7 +1,8 @@
 """Loop-invariant code motion on the TileIR, as upstream runs it before writing bytecode: an op
-without effects or regions, in the body of a loop (`for`, `loop`, and the bodies of `reduce` and
-`scan`), whose operands are all defined outside it, moves before the loop — out of as many
-enclosing loops as its operands allow. Ops in `if` branches stay where they are, and so do the
+without effects in the body of a loop (`for`, `loop`, and the bodies of `reduce` and `scan`),
+whose operands are all defined outside it, moves before the loop — out of as many enclosing loops
+as its operands allow; a loop or `if` moves as a whole when nothing inside it has an effect or
+leaves it and what it reads is defined outside. Ops in `if` branches stay where they are, and so do the
 ops a split loop took from its `if`'s branch (`pinned`): upstream hoists before it splits loops.
 For the same reason `regroup_splits` then puts a split's bound ops after what was hoisted from the
 first loop, and what the second loop's copy hoisted onto the first's. The cubin is the same either
@@ -25,35 +26,71 @@ def hoist_invariants(body: TBlock, pinned: frozenset = frozenset(), late: frozen
     _block(body, [[]], [False], {}, pinned, late)
 
 
+# how freely a block may move with the op holding it (upstream's three levels)
+IMMOVABLE, WITH_LOOP, MOVABLE = 0, 1, 2
+JUMPS = frozenset({"continue", "break"})
+
+
 def _block(block: TBlock, levels: List[list], in_loop: List[bool], depth_of: Dict[int, int], pinned,
-           late=frozenset()) -> None:
+           late=frozenset(), mins: Optional[List[int]] = None) -> int:
     """Rebuild `block` (at depth len(levels) - 1, its new op list levels[-1]), appending each op
-    to the list of the outermost level it can move to."""
+    to the list of the outermost level it can move to; return how freely the block moves. A
+    region op (a loop, an `if`) moves as a whole when nothing in it has an effect or leaves it
+    and what it reads is defined outside, as upstream's code motion moves it."""
     depth = len(levels) - 1
+    mins = mins if mins is not None else [0]
     for a in block.args:
         depth_of[id(a)] = depth
+    mobility = MOVABLE
     for op in block.ops:
-        target = depth
+        stay, outside = not in_loop[depth], 0
+
+        def needs(d: int) -> None:
+            nonlocal stay, outside
+            if d >= depth:
+                stay = True                   # reads a value made in this block
+            else:
+                outside = max(outside, d)
         if op.regions:
+            loop = op.name in LOOP_BODIES
             for r in op.regions:
                 levels.append([])
-                in_loop.append(op.name in LOOP_BODIES)
-                _block(r, levels, in_loop, depth_of, pinned, late)
+                in_loop.append(loop)
+                mins.append(0)
+                inner = _block(r, levels, in_loop, depth_of, pinned, late, mins)
+                needs(mins.pop())
                 r.ops = levels.pop()
                 in_loop.pop()
-            if late and op.name in LOOP_BODIES:
-                feeds = {id(v) for v in op.operands}
-                moved = [o for o in levels[depth] if id(o) in late and id(o.results[0]) in feeds]
-                levels[depth] = [o for o in levels[depth] if not any(o is m for m in moved)] + moved
-        elif is_pure(op) and id(op) not in pinned:
-            needs = max((depth_of.get(id(v), 0) for v in op.operands), default=0)
-            while target > needs and in_loop[target]:
+                if inner == IMMOVABLE or (not loop and inner == WITH_LOOP):
+                    mobility, stay = min(mobility, inner), True
+        elif op.name in JUMPS:
+            mobility, stay = min(mobility, WITH_LOOP), True
+        elif op.name == "yield":
+            stay = True
+        elif not is_pure(op):
+            mobility, stay = IMMOVABLE, True
+        for v in op.operands:
+            needs(depth_of.get(id(v), 0))
+        target = depth
+        if not stay and id(op) not in pinned:
+            while target > outside and in_loop[target]:
                 target -= 1
+        mins[target] = max(mins[target], outside)
+        if late and op.name in LOOP_BODIES:
+            # the undefined values a loop starts from come right before it, wherever it goes
+            feeds = {id(v) for v in op.operands}
+            for k in range(depth + 1):
+                moved = [o for o in levels[k] if id(o) in late and id(o.results[0]) in feeds]
+                levels[k] = [o for o in levels[k] if not any(o is m for m in moved)]
+                levels[target].extend(moved)
+                for o in moved:
+                    depth_of[id(o.results[0])] = target
         levels[target].append(op)
         for res in op.results:
             depth_of[id(res)] = target
     if depth == 0:
         block.ops = levels[0]
+    return mobility
 
 
 def regroup_splits(body: TBlock, groups: Sequence[Tuple[List[TOp], Optional[TOp], Optional[TOp]]]) -> None:

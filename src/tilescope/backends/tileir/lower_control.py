@@ -173,6 +173,7 @@ class ControlRules:
             self.loops.pop()
             self.tm, self.if_keys, self.block = saved
         results = [ttype(r.type) for r in op.results] + [TOKEN] * len(keys) + ([i1] if returns else [])
+        self.loc = op.loc if op.loc is not None else self.loc       # the loop's own, not its body's last op's
         if bounds is not None:
             lp = self.emit("loop", {"initValues": [bounds[0]] + user_inits + tok_inits + flag_init}, results, {}, [tb])
         elif iv is not None:

@@ -261,9 +261,11 @@ class ViewRules:
 
     # -- arrays through control flow -------------------------------------------------------------
     def flat_values(self, v: Value) -> List[TValue]:
-        """The TileIR values of a typed-IR value: an array is its pointer, shape and strides."""
+        """The TileIR values of a typed-IR value: an array is its pointer and the extents and
+        strides its type does not fix (a static one is part of the type, as upstream's)."""
         if isinstance(v.type, ArrayType):
-            return self.array(v).flat()
+            info = self.array(v)
+            return [info.ptr] + [x for x, fixed in zip(info.shape + info.strides, _static(v.type)) if not fixed]
         if isinstance(v.type, (ListType, TiledViewType, RawMemoryType)):
             raise self.unsupported(f"values of type {v.type} passed through control flow")
         return [self.v(v)]
@@ -271,24 +273,38 @@ class ViewRules:
     def flat_types(self, t) -> list:
         if isinstance(t, ArrayType):
             idx = Tile((), elem_of(t.index_dtype))
-            return [Tile((), Ptr(elem_of(t.dtype)))] + [idx] * (2 * t.ndim)
+            return [Tile((), Ptr(elem_of(t.dtype)))] + [idx for fixed in _static(t) if not fixed]
         if isinstance(t, (ListType, TiledViewType, RawMemoryType)):
             raise self.unsupported(f"values of type {t} passed through control flow")
         return [ttype(t)]
 
     def bind_flat(self, results: List[Value], vals: List[TValue]) -> None:
         """Bind typed-IR results to the flat TileIR values of a control-flow op (arrays re-assumed
-        non-negative and viewed again after the join, as upstream does)."""
+        non-negative and viewed again after the join, as upstream does; a static extent or
+        stride is a constant made at the top, where upstream materializes the joined value)."""
         k = 0
         for r in results:
             if isinstance(r.type, ArrayType):
-                n = r.type.ndim
-                ptr, shape, strides = vals[k], vals[k + 1:k + 1 + n], vals[k + 1 + n:k + 1 + 2 * n]
-                self.make_array(r, ptr, shape, strides, fresh_ptr=True)
-                k += 1 + 2 * n
+                t, idx = r.type, elem_of(r.type.index_dtype)
+                ptr, pieces = vals[k], []
+                k += 1
+                for value, fixed in zip(t.shape + t.strides, _static(t)):
+                    if fixed:
+                        pieces.append(self.top_const(value, idx))
+                        if r.id in self.viewed:      # upstream's view op reads it (kept unused)
+                            self.kept.add(id(pieces[-1]))
+                    else:
+                        pieces.append(vals[k])
+                        k += 1
+                self.make_array(r, ptr, pieces[:t.ndim], pieces[t.ndim:], fresh_ptr=True)
             else:
                 self.vals[r.id] = vals[k]
                 k += 1
+
+
+def _static(t: ArrayType) -> tuple:
+    """Which of an array type's extents, then strides, are fixed by the type."""
+    return tuple(t.static_shape) + tuple(t.static_strides)
 
 
 # each op's TileIR rule, by op name (lower.py puts them into the primitive table)

@@ -110,7 +110,7 @@ class Loops:
 
     def _speculate_body(self, run_body: Callable[[LoopInfo], None]) -> Callable[[LoopInfo], Dict[str, Type]]:
         def speculate(info: LoopInfo) -> Dict[str, Type]:
-            saved_vars, saved_bindings = self.frame.vars.copy(), len(self.bindings)
+            saved_vars, saved_bindings, saved_loc = self.frame.vars.copy(), len(self.bindings), self.loc
             probe = LoopInfo(info.names, info.trees, [[_ANY if (t is None or t is UNDEFINED) else t for t in ts]
                                                         for ts in info.leaf_types], init_locs=info.init_locs)
             found: Dict[str, Type] = {}
@@ -131,6 +131,7 @@ class Loops:
                         found.setdefault(n, v.type)
             self.frame.vars = saved_vars
             del self.bindings[saved_bindings:]
+            self.loc = saved_loc
             return found
         return speculate
 
