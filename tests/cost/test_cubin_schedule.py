@@ -3,6 +3,7 @@ memory, spills, code) and what it changes in the prediction."""
 import dataclasses
 import json
 import os
+import struct
 import subprocess
 import sys
 
@@ -12,7 +13,7 @@ import tilescope
 from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, read_cubin_facts
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import CubinFactsError
+from tilescope.costmodel.cubin_facts import CubinFactsError, _loads_in_flight
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.costmodel.schedule import blocks_per_sm
@@ -64,6 +65,7 @@ def test_the_reader_agrees_with_the_launcher_and_counts_the_code(vector_add_cubi
     # 1024 f32 elements over 128 threads: 8 per thread, each its own load (two arrays) and store
     assert facts.global_loads >= 2 and facts.global_stores >= 1 and facts.local_loads == 0
     assert facts.instructions > facts.global_accesses
+    assert 1.0 <= facts.loads_in_flight <= facts.global_loads
     assert read_cubin_facts(vector_add_cubin, arch="sm_100").global_loads is None     # opcodes known for sm_90
 
 
@@ -133,6 +135,39 @@ def test_spill_reloads_add_round_trips_and_code_sets_the_issue_time():
     assert spilled.block_us > plain.block_us
     longer = predict(_counts(_vector_add(), VECTOR_ADD, (N // 1024,)), h200, facts=_facts(instructions=600))
     assert longer.terms["issue"] == pytest.approx(2 * plain.terms["issue"], rel=1e-6)
+
+
+def _instruction(opcode, write_barrier=7, wait_mask=0):
+    """One sm_90 instruction: its opcode in the low 12 bits, the scoreboard it releases and the
+    scoreboards it waits on in the scheduling bits of the high word."""
+    return struct.pack("<QQ", opcode, (write_barrier << 46) | (wait_mask << 52))
+
+
+LDG, FADD = 0x981, 0x221
+
+
+@pytest.mark.parametrize("code, in_flight", [
+    ([_instruction(LDG, b) for b in range(4)] + [_instruction(FADD, wait_mask=0b1111)], 4.0),
+    ([_instruction(LDG, 0), _instruction(FADD, wait_mask=1)] * 3, 1.0),
+    # a wait on a scoreboard no load holds does not end a run of loads
+    ([_instruction(LDG, 1), _instruction(FADD, wait_mask=0b100), _instruction(LDG, 2),
+      _instruction(FADD, wait_mask=0b110)], 2.0),
+    ([_instruction(FADD)] * 2, None)])
+def test_loads_in_flight_are_read_from_the_scoreboards(code, in_flight):
+    assert _loads_in_flight(b"".join(code)) == in_flight
+
+
+def test_the_element_rate_law_is_charged_to_code_that_waits_on_each_load():
+    h200 = gpu_named("h200")
+    spec = "f16[16777216], f16[16777216], f32[16777216], 4096"
+    counts = lambda: _counts(_vector_add(), spec, (N // 4096,))            # noqa: E731
+    serial = predict(counts(), h200, facts=_facts(loads_in_flight=1.0))
+    overlapped = predict(counts(), h200, facts=_facts(loads_in_flight=8.0))
+    unknown = predict(counts(), h200, facts=_facts())
+    assert serial.terms["memory"] > 2 * overlapped.terms["memory"]
+    assert unknown.terms["memory"] == serial.terms["memory"]
+    dram = overlapped.bytes["dram_read"] + overlapped.bytes["dram_write"]
+    assert overlapped.terms["memory"] == pytest.approx(dram / (4.8e12 * 0.8678) * 1e6, rel=1e-6)   # the DRAM rate
 
 
 @pytest.mark.parametrize("n, contiguous", [(4096, True), (32, True), (16, False)])

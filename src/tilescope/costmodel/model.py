@@ -38,6 +38,10 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
+# The element-rate law describes code that waits on each load before issuing the next (the 4,096-
+# element copies it was fitted on: 1.3 loads in flight); code the cubin shows issuing at least 2
+# loads before a wait (the 1,024-element copies: 8) is not charged it (version 10)
+ELEMENT_LAW_IN_FLIGHT = 2.0
 
 
 @dataclass
@@ -82,7 +86,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
-    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width)
+    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts))
                 for a in counts.accesses)
     terms = {
         "memory": t_mem,
@@ -163,8 +167,14 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
     return rate * cal.tensor_efficiency
 
 
+def _serial_loads(facts: Optional[CubinFacts]) -> bool:
+    """Whether the code waits on its loads as the element-rate law's copies do (few in flight);
+    without a cubin, or where its scoreboards were not read, it is presumed to."""
+    return facts is None or facts.loads_in_flight is None or facts.loads_in_flight < ELEMENT_LAW_IN_FLIGHT
+
+
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,
-               width: float = 1.0) -> float:
+               width: float = 1.0, serial: bool = True) -> float:
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length; vector
@@ -173,7 +183,7 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
     t = a.dram_bytes / bw
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
         t = max(t, a.bytes * (1 - a.pad_fraction) * a.executions / (bw * efficiency))
-    if _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape and not tma:
+    if serial and _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape and not tma:
         r0, p = cal.element_rate
         length = min(a.elements, ELEMENT_LAW_LONGEST)         # the law is not extrapolated past its data
         t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (width * r0 * (length / 1024) ** p))
