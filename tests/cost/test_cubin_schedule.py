@@ -170,6 +170,18 @@ def test_the_element_rate_law_is_charged_to_code_that_waits_on_each_load():
     assert overlapped.terms["memory"] == pytest.approx(dram / (4.8e12 * 0.8678) * 1e6, rel=1e-6)   # the DRAM rate
 
 
+def test_code_waiting_on_each_load_with_fewer_warps_resident_streams_slower():
+    h200 = gpu_named("h200")
+    spec = "f16[16777216], f16[16777216], f32[16777216], 4096"
+    counts = lambda: _counts(_vector_add(), spec, (N // 4096,))            # noqa: E731
+    as_copies = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=80))      # 6 blocks, 24 warps
+    more = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=40))           # 12 blocks
+    fewer = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=255))         # 2 blocks, 8 warps
+    assert (as_copies.blocks_per_sm, fewer.blocks_per_sm) == (6, 2)
+    assert more.terms["memory"] == pytest.approx(as_copies.terms["memory"], rel=1e-9)         # not faster than the copies
+    assert fewer.terms["memory"] == pytest.approx(3 * as_copies.terms["memory"], rel=1e-6)
+
+
 @pytest.mark.parametrize("n, contiguous", [(4096, True), (32, True), (16, False)])
 def test_a_lane_index_split_by_a_constant_keeps_rows_contiguous(n, contiguous):
     rows = (1 << 20) // n

@@ -29,7 +29,7 @@ from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, presumed_launch_schedule,
-                       spill_chain_us, threads, tma_copied, vector_width)
+                       resident_warps, spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -42,6 +42,10 @@ GATHER_ROWS_GAIN = 2.0
 # element copies it was fitted on: 1.3 loads in flight); code the cubin shows issuing at least 2
 # loads before a wait (the 1,024-element copies: 8) is not charged it (version 10)
 ELEMENT_LAW_IN_FLIGHT = 2.0
+# ... and at the occupancy of those copies (80 registers: 6 blocks of 4 warps per SM); code that
+# waits on each load with fewer warps resident has fewer loads in flight per SM, at that share of
+# the rate (Little's law; version 10)
+ELEMENT_LAW_WARPS = 24
 
 
 @dataclass
@@ -86,8 +90,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
-    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts))
-                for a in counts.accesses)
+    law_share = min(1.0, resident_warps(counts, facts, gpu, c) / ELEMENT_LAW_WARPS) if facts else 1.0
+    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width * law_share,
+                           _serial_loads(facts)) for a in counts.accesses)
     terms = {
         "memory": t_mem,
         "atomics": _atomics_us(counts, cal, slow),
@@ -178,7 +183,8 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length; vector
-    loads of `width` elements an instruction move that many times as many)."""
+    loads of `width` elements an instruction move that many times as many; `width` also carries
+    the share of the copies' resident warps the kernel has)."""
     efficiency = _stream_efficiency(a, tma, cal)
     t = a.dram_bytes / bw
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too

@@ -143,6 +143,11 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     return loads / vector_width(counts, facts) * facts.local_loads / facts.global_loads * load_latency_us
 
 
+def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> int:
+    """Warps resident on one SM: the cubin's block size times the blocks an SM holds (or gets)."""
+    return -(-facts.threads // 32) * min(per_sm, max(1, -(-counts.blocks // gpu.sms)))
+
+
 def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int, issue_us: float,
                     wait_us: float) -> float:
     """Time of the element accesses on one SM: each resident warp waits `wait_us` per access it
@@ -150,7 +155,7 @@ def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_s
     instructions (`issue_us`, from the code); fewer resident warps hide less of the wait."""
     if not facts:
         return 0.0
-    warps = -(-facts.threads // 32) * min(per_sm, max(1, -(-counts.blocks // gpu.sms)))
+    warps = resident_warps(counts, facts, gpu, per_sm)
     accesses = sum(a.elements * a.executions * (1 - a.pad_fraction)        # elements past the array wait on nothing
                    for a in element_accesses(counts, facts, operands=False))
     accesses /= 32 * gpu.sms * vector_width(counts, facts)
