@@ -189,6 +189,22 @@ def test_a_lane_index_split_by_a_constant_keeps_rows_contiguous(n, contiguous):
     assert [a.contiguous for a in r.counts.accesses if a.kind in ("gather", "scatter")] == [contiguous] * 2
 
 
+def test_a_gather_whose_masked_lanes_read_one_element_still_streams():
+    n = 1 << 20
+    r = tilescope.cost(_kernels().reverse_masked, f"f32[{n}], f32[{n}], {n}, 1024", (n // 1024,))
+    gather = [a for a in r.counts.accesses if a.kind == "gather"]
+    assert [a.contiguous for a in gather] == [True]
+    assert gather[0].dram_bytes == pytest.approx(4 * n)                  # not a 32-byte sector per element
+
+
+def test_blocks_that_walk_their_own_tiles_of_a_flat_array_share_none():
+    rows, tiles, tile = 4096, 4, 1024
+    n = rows * tiles * tile
+    r = tilescope.cost(_kernels().row_sum_flat, f"f32[{n}], f32[{rows}], {tiles}, {tile}", (rows,))
+    assert r.prediction.bytes["dram_read"] == pytest.approx(4 * n)        # every tile read once from DRAM
+    assert r.prediction.bytes["l2_absorbed"] == pytest.approx(0)
+
+
 @needs_tileiras
 def test_cli_reads_the_cubin_unless_told_not_to():
     env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src"))
