@@ -1,4 +1,5 @@
 """Kernels for test_bound_constants.py: compile-time numbers used away from where they are bound."""
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import cuda.tile as ct
@@ -58,3 +59,22 @@ def bound_in_a_branch(x, y):
     else:
         k = 7
     ct.scatter(x, 0, ct.load(y, index=(0,), shape=(1,)).item() + k)
+
+
+@contextmanager
+def _twice(x, v):
+    ct.scatter(x, 0, v)
+    yield v * 2
+    ct.scatter(x, 1, v)
+
+
+@ct.kernel
+def with_helper(x):
+    with _twice(x, 3) as w:
+        ct.scatter(x, 2, w)
+
+
+@ct.kernel
+def literal_into_i64_tile(dst):
+    tv = dst.tiled_view((16, 16))
+    tv.atomic_store_add((0, 0), 1)

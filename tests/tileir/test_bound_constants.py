@@ -19,7 +19,8 @@ KERNELS = Path(__file__).with_name("kernels_bound.py")
 MOD = load_file(str(KERNELS))
 SPEC = {"constant_param_twice": "f32[64], 2.5, f32[64]", "counter_before_loop": "f32[1024], f32[64], i32",
         "dataclass_default": "i32[2]", "helper_argument": "f32[64], f32[64]",
-        "converted_where_used": "f16[64]", "bound_in_a_branch": "i32[2], i32[1]"}
+        "converted_where_used": "f16[64]", "bound_in_a_branch": "i32[2], i32[1]", "with_helper": "i32[4]",
+        "literal_into_i64_tile": "i64[64,64]"}
 TOOLCHAIN = find_toolchain(required=False)
 SOURCE = KERNELS.read_text().splitlines()
 
@@ -96,6 +97,13 @@ def test_a_use_the_binding_does_not_dominate_keeps_its_own_constant():
     assert _line("k = 7") not in consts
 
 
+def test_an_integer_literal_converted_for_an_integer_tile_is_one_splat_constant():
+    # upstream converts the literal, then its dataflow knows the broadcast: an i64 splat at the top
+    consts = [t for t, _ in _constants("literal_into_i64_tile") if t.shape]
+    assert [(t.shape, t.elem.name) for t in consts] == [((16, 16), "i64")]
+    assert "exti" not in _body_ops("literal_into_i64_tile")
+
+
 def test_the_typed_ir_keeps_a_constant_per_use():
     text = _compiled("helper_argument").final_text()
     assert len(re.findall(r"const 1\.5", text)) == 2
@@ -114,11 +122,16 @@ def test_bound_numbers_behave_as_numbers_and_leave_plain():
 def test_same_constants_on_the_same_lines_as_upstream(tmp_path):
     from tests.oracle.upstream_export import export_spec
 
-    def constants(data: bytes):
+    def disassembled(data: bytes) -> str:
         path = tmp_path / "k.tilebc"
         path.write_bytes(data)
-        text = subprocess.run([TOOLCHAIN.tileirdisasm, "-g", str(path)], capture_output=True, text=True).stdout
-        body, _, tail = text.partition("#di_file")
+        return subprocess.run([TOOLCHAIN.tileirdisasm, "-g", str(path)], capture_output=True, text=True).stdout
+
+    def scopes(data: bytes):
+        return re.findall(r'linkageName = "([^"]*)"', disassembled(data))
+
+    def constants(data: bytes):
+        body, _, tail = disassembled(data).partition("#di_file")
         lines = dict(re.findall(r'^#(loc\d*) = loc\("[^"]*":(\d+):\d+\)', tail, re.M))
         for a, b in re.findall(r'^#(loc\d*) = #cuda_tile.di_loc<#(loc\d*) in', tail, re.M):
             lines[a] = lines.get(b)
@@ -137,3 +150,5 @@ def test_same_constants_on_the_same_lines_as_upstream(tmp_path):
     for kernel, path in theirs.items():
         ours = write_bytecode(_compiled(kernel).tileir_module(), "13.4")
         assert constants(ours) == constants(Path(path).read_bytes()), kernel
+        # the inlined helpers' numbers too (a `with` helper's: contextlib's wrapper takes one first)
+        assert scopes(ours) == scopes(Path(path).read_bytes()), kernel

@@ -6,6 +6,7 @@ from typing import Optional
 
 from ... import dtypes as D
 from ...ir.core import Op
+from ...ir.types import TileType
 from ...semantics.functions import UNARY as UNARY_FNS
 from .elements import float_bits, int_bytes, storage_bytes
 from .ir import Dense, Scalar, Tile, TValue
@@ -189,6 +190,8 @@ class ComputeRules:
                                  ttype(op.result.type)))
 
     def op_astype(self, op: Op) -> None:
+        if op.result.id in self.vals:                # materialized (materialize_constants)
+            return
         self.bind(op, self.convert(self.v(op.operands[0]), op.operands[0].type.dtype, op.result.type.dtype,
                                    op.attrs.get("rounding_mode")))
 
@@ -282,14 +285,16 @@ class ComputeRules:
 
     def materialize_constants(self, fn) -> None:
         """As upstream (which knows integer constants through reshapes and broadcasts from its
-        dataflow analysis): each reshape/broadcast of an integer or boolean constant is a constant
-        of its own shape, made at the top of the kernel in program order; what it replaces goes
-        unused."""
+        dataflow analysis): each reshape/broadcast of an integer or boolean constant, and each
+        integer conversion of an integer constant, is a constant of its own shape, made at the top
+        of the kernel in program order; what it replaces goes unused."""
         loc = self.loc
         for op in fn.body.walk():
             if op.name == "binary" and op.attrs.get("exponent") is not None:
                 self.materialize_exponent(op)
             c = op.result.const if op.name in ("reshape", "broadcast") and len(op.results) == 1 else None
+            if op.name == "astype" and _int_conversion(op):        # (upstream converts the constant)
+                c = D.cast_python_scalar(op.operands[0].const, op.result.type.dtype)
             if c is None or isinstance(c, (tuple, float)) or self.is_creation(op):
                 continue
             elem = elem_of(op.result.type.dtype)
@@ -375,3 +380,11 @@ RULES = {
     "pack_bytes": ComputeRules.op_pack_bytes, "unpack_bytes": ComputeRules.op_unpack_bytes,
     "unary": ComputeRules.op_unary,
 }
+
+
+def _int_conversion(op: Op) -> bool:
+    """Whether `astype` op converts a known integer constant tile to another integer type."""
+    x, dt = op.operands[0], op.result.type.dtype
+    return (x.const is not None and bool(op.result.type.shape) and not isinstance(x.const, (tuple, float, bool)) and D.is_integral(dt)
+            and not dt.is_bool and isinstance(x.type, TileType) and D.is_integral(x.type.dtype)
+            and not x.type.dtype.is_bool)

@@ -72,11 +72,11 @@ class Calls:
             fn = inner
         if isinstance(fn, SourceFunction):
             if fn.is_contextmanager:
-                return ContextManagerCall(fn, args, kwargs)
+                return self._context_manager_call(fn, args, kwargs)
             return self._inline(function_hir(fn, is_entry=False), fn.__globals__, None, None, args, kwargs,
                                 pyfunc=fn)
         if _is_contextmanager_factory(fn):
-            return ContextManagerCall(fn.__wrapped__, args, kwargs)
+            return self._context_manager_call(fn.__wrapped__, args, kwargs)
         if isinstance(fn, types.FunctionType):
             hir_fn = function_hir(fn, is_entry=False)
             return self._inline(hir_fn, fn.__globals__, _closure_lookup(fn), None, args, kwargs,
@@ -116,6 +116,12 @@ class Calls:
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, (types.FunctionType, SourceFunction)):
             return self._call(fn.__func__, [fn.__self__] + args, kwargs)
         return self._call_python(fn, args, kwargs)
+
+    def _context_manager_call(self, fn, args, kwargs) -> ContextManagerCall:
+        """A call of a `@contextmanager` function. Upstream inlines contextlib's wrapper (which only
+        builds the manager): it takes an inlining number, so the generator's is the next one."""
+        next(self.inlinings)
+        return ContextManagerCall(fn, args, kwargs)
 
     def _call_dtype(self, dt: D.DType, args, kwargs):
         """`ct.float16(x)`: convert a scalar; sub-byte dtypes have no constructor."""
