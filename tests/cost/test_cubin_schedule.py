@@ -16,7 +16,7 @@ from tilescope.costmodel.counts import count
 from tilescope.costmodel.cubin_facts import CubinFactsError, _loads_in_flight
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
-from tilescope.costmodel.schedule import blocks_per_sm
+from tilescope.costmodel.schedule import access_chain_us, blocks_per_sm
 from tilescope.launch_args import normalize_grid
 from tilescope.lang.shim import load_file
 from tilescope.meta import parse_args
@@ -126,6 +126,14 @@ def test_fewer_resident_warps_hide_less_of_the_access_latency():
     assert (many.blocks_per_sm, few.blocks_per_sm) == (16, 2)
     assert few.terms["latency"] > 3 * many.terms["latency"]
     assert few.schedule == "from the cubin" and predict(counts, h200).schedule == "estimated from the IR"
+
+
+def test_loads_in_flight_beyond_the_copy_loops_share_the_access_wait():
+    h200 = gpu_named("h200")
+    counts = _counts(_vector_add(), VECTOR_ADD, (N // 1024,))
+    chain = lambda **f: access_chain_us(counts, _facts(**f), h200, 4, 0.0, 1.0)     # noqa: E731
+    assert chain(loads_in_flight=4.0) == chain(loads_in_flight=8.0) == chain() > 0   # as the copy loops
+    assert chain(loads_in_flight=32.0) == pytest.approx(chain() / 4)
 
 
 def test_spill_reloads_add_round_trips_and_code_sets_the_issue_time():
