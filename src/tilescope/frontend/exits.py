@@ -145,8 +145,44 @@ def _flatten_withs(stmts: List[H.Stmt], open_withs=(), loop_withs=()) -> List[H.
     return out
 
 
+def _early_returns(stmts: List[H.Stmt], nested: bool = False) -> bool:
+    """Whether a `return` (with a value) sits inside an `if`, and none inside a loop or `with`."""
+    found = False
+    for s in stmts:
+        if isinstance(s, (H.For, H.While, H.WithEnter)) or (isinstance(s, H.Return) and s.value is None):
+            return False
+        if isinstance(s, H.Return) and nested:
+            found = True
+        if isinstance(s, H.If):
+            inner = [_early_returns(b, True) if _contains_return(b) else None for b in (s.body, s.orelse)]
+            if False in inner:
+                return False
+            found = found or True in inner
+    return found
+
+
+def _as_loop(body: List[H.Stmt], loc) -> List[H.Stmt]:
+    """A helper body with early returns as upstream writes it: one loop whose `break`s return,
+    the value carried out in RETVAL, which starts undefined (`$retval = None; while True: ...;
+    $retval = v; break`, then `return $retval`)."""
+    def rewrite(stmts):
+        out: List[H.Stmt] = []
+        for s in stmts:
+            if isinstance(s, H.Return):
+                out += [H.Assign([H.Name(RETVAL, s.loc)], s.value, s.loc), H.Break(s.loc)]
+            elif isinstance(s, H.If):
+                out.append(H.If(s.test, rewrite(s.body), rewrite(s.orelse), s.loc))
+            else:
+                out.append(s)
+        return out
+    return [H.Assign([H.Name(RETVAL, loc)], H.Const(None, loc), loc), H.While(H.Const(True, loc), rewrite(body), loc),
+            H.Return(H.Name(RETVAL, loc), loc)]
+
+
 def seal_function(fn: H.FunctionDef, *, is_entry: bool) -> H.FunctionDef:
     flat = _flatten_withs(fn.body)
+    if not is_entry and not fn.is_generator and _early_returns(flat) and isinstance(flat[-1], H.Return):
+        flat = _as_loop(flat, fn.loc)
     if fn.is_generator:
         body = _seal(flat, [])
     else:

@@ -23,24 +23,35 @@ _PLUS_ONE = {"ge": False, "gt": True, "le": True, "lt": False}
 _THEN_FIRST = {"ge": False, "gt": False, "le": True, "lt": True}     # the first loop keeps `then`
 
 
-def split_loops(fn: Function) -> Function:
-    """Split, in place, every loop the rule above applies to."""
-    _block(fn.body, {v.id: 0 for p in fn.params for v in p.values}, 0)
+class Splits:
+    """What splitting made, for a backend that writes upstream's order (upstream hoists loop
+    invariants before it splits): per split, its bound ops and the two loops; and the ops the
+    loops' bodies took from the `if`'s branches (upstream does not hoist those)."""
+    def __init__(self):
+        self.groups: List[Tuple[List[Op], Op, Op]] = []
+        self.from_branch: set = set()
+
+
+def split_loops(fn: Function, made: Optional[Splits] = None) -> Function:
+    """Split, in place, every loop the rule above applies to (recording into `made`)."""
+    _block(fn.body, {v.id: 0 for p in fn.params for v in p.values}, 0, made if made is not None else Splits())
     return fn
 
 
-def _block(b: Block, depth_of: Dict[int, int], depth: int) -> None:
+def _block(b: Block, depth_of: Dict[int, int], depth: int, made: Splits) -> None:
     for a in b.args:
         depth_of[a.id] = depth
     out: List[Op] = []
     for op in b.ops:
         for inner in op.blocks:
-            _block(inner, depth_of, depth + 1)
+            _block(inner, depth_of, depth + 1, made)
         split = _candidate(op, depth_of, depth + 1) if op.name == "for" else None
         if split is None:
             out.append(op)
         else:
-            out.extend(_split(op, *split))
+            ops = _split(op, *split, made)
+            made.groups.append((ops[:-2], ops[-2], ops[-1]))
+            out.extend(ops)
         for r in op.results:
             depth_of[r.id] = depth
     b.ops = out
@@ -62,7 +73,7 @@ def _candidate(loop: Op, depth_of, depth) -> Optional[Tuple[Op, str, Value]]:
     iv = body.args[0]
     compares: Dict[int, Tuple[str, Value]] = {}
     found = []
-    for op in body.ops:
+    for op in _top_level(body):
         if op.name == "compare" and op.attrs.get("fn") in _FLIP:
             lhs, rhs = op.operands
             if lhs is iv and _invariant(rhs, depth_of, depth):
@@ -79,19 +90,33 @@ def _candidate(loop: Op, depth_of, depth) -> Optional[Tuple[Op, str, Value]]:
     return found[0]
 
 
-def _split(loop: Op, if_op: Op, cmp: str, bound: Value) -> List[Op]:
+def _top_level(body: Block):
+    """The ops of a loop body at its top level as upstream sees them: an `if` that ends a block
+    with exactly one branch leaving the iteration (`if c: continue`) is followed there by the
+    other branch's ops (where tilescope's IR nests them)."""
+    b: Optional[Block] = body
+    while b is not None:
+        yield from b.ops
+        last = b.ops[-1] if b.ops else None
+        b = None
+        if last is not None and last.name == "if" and len(last.blocks) == 2:
+            stay = [x for x in last.blocks if not (x.ops and x.ops[-1].name in ("continue", "break", "return"))]
+            b = stay[0] if len(stay) == 1 else None
+
+
+def _split(loop: Op, if_op: Op, cmp: str, bound: Value, made: Splits) -> List[Op]:
     lo, hi, step, *inits = loop.operands
     idx = lo.type
     pre: List[Op] = []
-    if bound.owner is not None and bound.owner.name == "const" and bound.owner in loop.blocks[0].ops:
-        bound = _const(pre, bound.const, bound.type, loop.loc)          # made again before the loops
+    if bound.owner is not None and bound.owner.name == "const" and any(o is bound.owner for o in loop.blocks[0].walk()):
+        bound = _const(pre, bound.const, bound.type, bound.owner.loc)    # made again before the loops
     if _PLUS_ONE[cmp]:
         bound = _binary(pre, "add", bound, _const(pre, 1, idx, loop.loc), loop.loc)
     first_hi = _binary(pre, "min", hi, bound, loop.loc)
     second_lo = _binary(pre, "max", lo, bound, loop.loc)
     then_first = _THEN_FIRST[cmp]
-    first = _clone_loop(loop, [lo, first_hi, step] + inits, if_op, 0 if then_first else 1)
-    second = _clone_loop(loop, [second_lo, hi, step] + list(first.results), if_op, 1 if then_first else 0)
+    first = _clone_loop(loop, [lo, first_hi, step] + inits, if_op, 0 if then_first else 1, made)
+    second = _clone_loop(loop, [second_lo, hi, step] + list(first.results), if_op, 1 if then_first else 0, made)
     second.results = list(loop.results)            # uses after the loop keep their values
     for r in second.results:
         r.owner = second
@@ -112,33 +137,37 @@ def _binary(out: List[Op], fn: str, x: Value, y: Value, loc) -> Value:
     return op.result
 
 
-def _clone_loop(loop: Op, operands: List[Value], if_op: Op, keep: int) -> Op:
+def _clone_loop(loop: Op, operands: List[Value], if_op: Op, keep: int, made: Splits) -> Op:
     """A copy of `loop` over new bounds whose body has `if_op` replaced by its branch `keep`."""
     body = loop.blocks[0]
     mapping: Dict[int, Value] = {}
-    args = [_fresh(a, mapping) for a in body.args]
-    new_body = Block(args)
-    for op in body.ops:
+    new_body = Block([_fresh(a, mapping) for a in body.args])
+    new_body.ops = _clone_ops(body.ops, mapping, if_op, keep, made)
+    new = Op("for", operands, [r.type for r in loop.results], dict(loop.attrs), [new_body], loop.loc)
+    for old, r in zip(loop.results, new.results):
+        r.name = old.name
+    return new
+
+
+def _clone_ops(ops: List[Op], mapping: Dict[int, Value], if_op: Op, keep: int, made: Splits) -> List[Op]:
+    """Copies of `ops`, with `if_op` (here or nested) replaced by its branch `keep`; a branch
+    that continues drops the rest of its block."""
+    out: List[Op] = []
+    for op in ops:
         if op is not if_op:
-            new_body.ops.append(_clone(op, mapping))
+            out.append(_clone(op, mapping, if_op, keep, made))
             continue
         branch = if_op.blocks[keep] if keep < len(if_op.blocks) else Block()
-        done = False
         for bop in branch.ops:
             if bop.name == "yield":
                 for r, y in zip(if_op.results, bop.operands):
                     mapping[r.id] = mapping.get(y.id, y)
                 break
-            new_body.ops.append(_clone(bop, mapping))
+            out.append(_clone(bop, mapping, if_op, keep, made))
+            made.from_branch.add(id(out[-1]))
             if bop.name == "continue":
-                done = True
-                break
-        if done:
-            break
-    new = Op("for", operands, [r.type for r in loop.results], dict(loop.attrs), [new_body], loop.loc)
-    for old, r in zip(loop.results, new.results):
-        r.name = old.name
-    return new
+                return out
+    return out
 
 
 def _fresh(v: Value, mapping: Dict[int, Value]) -> Value:
@@ -147,11 +176,11 @@ def _fresh(v: Value, mapping: Dict[int, Value]) -> Value:
     return n
 
 
-def _clone(op: Op, mapping: Dict[int, Value]) -> Op:
+def _clone(op: Op, mapping: Dict[int, Value], if_op: Op, keep: int, made: Splits) -> Op:
     blocks = []
     for b in op.blocks:
         nb = Block([_fresh(a, mapping) for a in b.args])
-        nb.ops = [_clone(o, mapping) for o in b.ops]
+        nb.ops = _clone_ops(b.ops, mapping, if_op, keep, made)
         blocks.append(nb)
     new = Op(op.name, [mapping.get(o.id, o) for o in op.operands], [r.type for r in op.results], dict(op.attrs),
              blocks, op.loc)

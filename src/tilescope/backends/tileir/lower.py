@@ -19,7 +19,8 @@ from typing import Dict, List, Optional, Sequence
 from ... import dtypes as D
 from ...errors import TileUnsupportedFeatureError
 from ...passes.dce import dce
-from ...passes.loop_split import split_loops
+from ...passes.for_break import is_done_test, lower_for_breaks
+from ...passes.loop_split import Splits, split_loops
 from ...ir.core import Block, Function, Op, Value, clone_function
 from ...ir.primitive import PRIMITIVES
 from ...ir.types import ArrayType, ListType, TileType
@@ -35,7 +36,7 @@ from .lower_reduce import ReduceRules
 from .lower_views import ViewRules
 from .divisibility import Divisibility
 from .bound_sites import place_bound
-from .hoist import hoist_invariants
+from .hoist import hoist_invariants, regroup_splits
 from .symbols import leaf_specs, mangle
 from .tokens import Analysis, drop_unused, prune_tokens, TokenMap
 
@@ -72,7 +73,9 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.hir = getattr(fn, "hir", None)
         clone = clone_function(fn)
         self.param_consts = place_bound(clone)   # made among the arrays' views (run)
-        fn = dce(split_loops(clone))
+        self.flag_consts = lower_for_breaks(clone)   # a `for` that breaks carries a done flag
+        self.splits = Splits()
+        fn = dce(split_loops(clone, self.splits))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)
         self.hints = hints
@@ -87,7 +90,12 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.deferred_ops: set = set()              # (ids of all of them)
         self.creations: set = set()                 # ids of reshapes/broadcasts that create a splat
         self.exponents: Dict[int, TValue] = {}      # integer exponents made at the top, by id of their pow
+        self.elements: Dict[tuple, TValue] = {}     # constant elements of from_scalars made at the top
         self.block: Optional[TBlock] = None
+        # the TileIR ops of split loops' IR ops (see regroup_splits), by id of the IR op
+        self.split_ops = {id(o) for pre, a, b in self.splits.groups for o in pre + [a, b]} | self.splits.from_branch
+        self.made_for: Dict[int, list] = {}
+        self.undefs: set = set()                    # the constants standing for undefined values
         self.top_block: Optional[TBlock] = None     # the kernel's body, and the index in it where
         self.top = 0                                # constants made at the top go (top_const)
         self.top_order: list = []                   # (program-order key, op) of the constants there
@@ -228,18 +236,26 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
             self.loc = None                # a return the source does not spell has no location
             self.emit("return", {"operands": []}, [])
         prune_tokens(body)
-        hoist_invariants(body)
+        pinned = {id(t) for o in self.splits.from_branch for t in self.made_for.get(id(o), ())}
+        hoist_invariants(body, pinned, self.undefs)
+        regroup_splits(body, [([t for o in pre for t in self.made_for.get(id(o), ())],
+                                self._loop_op(a), self._loop_op(b)) for pre, a, b in self.splits.groups])
         drop_unused(body, self.kept)
         name = mangle(fn.name, self.specs)
         decorators = [d.loc.line for d in getattr(self.hir, "decorators", ()) if getattr(d, "loc", None) is not None]
         first = min(decorators + [fn.loc.line]) if fn.loc is not None else 0
         return TModule("kernels", [TFunc(name, params, body, True, self.hints, fn.loc, fn.name, first)])
 
+    def _loop_op(self, op: Op) -> Optional[TOp]:
+        return next((t for t in self.made_for.get(id(op), ()) if t.name in ("for", "loop")), None)
+
     # -- blocks ---------------------------------------------------------------------
     def lower_block(self, b: Block, ops: Optional[List[Op]] = None) -> None:
         """Lower `b`'s ops (or `ops`, a leading part of them)."""
         ops = b.ops if ops is None else ops
         split = jump_branch(ops[-1], kernel_end=b is self.fn.body) if ops else None
+        if ops and is_done_test(b):
+            split = (0, False)
         if split is not None:
             self.split_ifs[id(ops[-1])] = split
         for op in ops:
@@ -255,6 +271,14 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         if rule is None:
             raise self.unsupported(f"the '{op.name}' operation")
         handler = functools.partial(rule, self)
+        if id(op) in self.split_ops:
+            block, start = self.block, len(self.block.ops)
+            self._lower(op, handler)
+            self.made_for[id(op)] = block.ops[start:]
+        else:
+            self._lower(op, handler)
+
+    def _lower(self, op: Op, handler) -> None:
         if op.name in WIDENED_OPS and any(isinstance(o.type, TileType) and o.type.dtype.name in NARROW_FLOATS
                                           for o in op.operands):
             self._widened(op, handler)

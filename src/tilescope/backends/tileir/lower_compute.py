@@ -27,12 +27,16 @@ class ComputeRules:
     # -- constants ------------------------------------------------------------------------
     def op_const(self, op: Op) -> None:
         t = op.result.type
+        if id(op) in self.flag_consts:
+            self.bind(op, self.top_const(op.result.const, elem_of(t.dtype), t.shape))
+            return
         self.bind(op, self.const(op.result.const if op.result.const is not None else op.attrs["value"],
                                  elem_of(t.dtype), t.shape))
 
     def op_undef(self, op: Op) -> None:
         t = op.result.type
         self.bind(op, self.const(0, elem_of(t.dtype), t.shape))
+        self.undefs.add(id(self.block.ops[-1]))
 
     def op_arange(self, op: Op) -> None:
         self.bind(op, self.emit1("iota", {}, ttype(op.result.type)))
@@ -56,23 +60,20 @@ class ComputeRules:
         self.bind(op, self.emit1("constant", {}, t, value=Dense(elem, data, False)))
 
     def op_from_scalars(self, op: Op) -> None:
-        """TileIR has no tile-from-elements op: start from element 0 everywhere and select each
-        further element in at its flat position (iota == k)."""
+        """TileIR has no tile-from-elements op: as upstream builds it, each element becomes a
+        1-element tile and halves are concatenated recursively (the count is a power of two)."""
         T = ttype(op.result.type)
-        n = math.prod(T.shape)
-        flat = Tile((n,), T.elem)
-        xs = [self.v(o) for o in op.operands]
-        acc = self.to_shape(xs[0], (n,))
-        if n > 1:
-            i32 = Scalar("i32")
-            pos = self.emit1("iota", {}, Tile((n,), i32))
-            b = Tile((n,), Scalar("i1"))
-            for k, x in enumerate(xs[1:], 1):
-                hit = self.emit1("cmpi", {"lhs": pos, "rhs": self.const(k, i32, (n,))}, b,
-                                 comparison_predicate="equal", signedness="signed")
-                acc = self.emit1("select", {"cond": hit, "val_if_true": self.to_shape(x, (n,)),
-                                            "val_if_false": acc}, flat)
-        self.bind(op, acc if T.shape == (n,) else self.emit1("reshape", {"source": acc}, T))
+        xs = [self.elements.get((id(op), k)) or self.v(o) for k, o in enumerate(op.operands)]
+        flat = self._cat_halves(xs, T.elem)
+        self.bind(op, flat if T.shape == flat.type.shape else self.emit1("reshape", {"source": flat}, T))
+
+    def _cat_halves(self, xs: list, elem) -> TValue:
+        if len(xs) == 1:
+            x = xs[0]
+            return x if x.type.shape == (1,) else self.emit1("reshape", {"source": x}, Tile((1,), elem))
+        mid = len(xs) // 2
+        left, right = self._cat_halves(xs[:mid], elem), self._cat_halves(xs[mid:], elem)
+        return self.emit1("cat", {"lhs": left, "rhs": right}, Tile((len(xs),), elem), dim=0)
 
     # -- element-wise ----------------------------------------------------------------------
     def _fp_attrs(self, op: Op) -> dict:
@@ -123,8 +124,9 @@ class ComputeRules:
             r = self.emit1("divi", {"lhs": x, "rhs": y}, T, signedness=sign, rounding="positive_inf")
         elif fn == "mod":
             r = self.emit1("remi", {"lhs": x, "rhs": y}, T, signedness=sign)
-            if sign == "signed":
-                r = self._fix_mod(r, y, T, "cmpi")
+            # upstream writes the sign fix for unsigned operands too (with unsigned compares it
+            # never applies; tileiras folds it away, but the TileIR text reaches the cubin)
+            r = self._fix_mod(r, y, T, "cmpi", sign)
         else:
             raise self.unsupported(f"integer '{fn}'")
         self.bind(op, r)
@@ -149,15 +151,21 @@ class ComputeRules:
         n = src.operands[0]
         return self.to_shape(self.convert(self.v(n), n.type.dtype, dt), shape)
 
-    def _fix_mod(self, r: TValue, y: TValue, T: Tile, cmp: str) -> TValue:
+    def _fix_mod(self, r: TValue, y: TValue, T: Tile, cmp: str, sign: str = "signed") -> TValue:
         """Python's modulo takes the divisor's sign: add y where r != 0 and sign(r) != sign(y)."""
         b = Tile(T.shape, Scalar("i1"))
         zero = self.splat_like(0, T)
-        extra = {"signedness": "signed"} if cmp == "cmpi" else {"comparison_ordering": "ordered"}
+        extra = {"signedness": sign} if cmp == "cmpi" else {"comparison_ordering": "ordered"}
         r_neg = self.emit1(cmp, {"lhs": r, "rhs": zero}, b, comparison_predicate="less_than", **extra)
-        y_neg = self.emit1(cmp, {"lhs": y, "rhs": zero}, b, comparison_predicate="less_than", **extra)
+        known = self.splats.get(id(y)) if cmp == "cmpi" and not y.type.shape else None
+        if known is not None:                # upstream folds the test of a scalar constant divisor
+            y_neg = self.const(int(known) < 0 and sign == "signed", Scalar("i1"), T.shape)
+        else:
+            y_neg = self.emit1(cmp, {"lhs": y, "rhs": zero}, b, comparison_predicate="less_than", **extra)
         differ = self.emit1("xori", {"lhs": r_neg, "rhs": y_neg}, b)
-        nonzero = self.emit1(cmp, {"lhs": r, "rhs": zero}, b, comparison_predicate="not_equal", **extra)
+        # `r != 0` is Python's `!=`: unordered for floats (true for NaN), as upstream writes it
+        ne = {"comparison_ordering": "unordered"} if cmp == "cmpf" else extra
+        nonzero = self.emit1(cmp, {"lhs": r, "rhs": zero}, b, comparison_predicate="not_equal", **ne)
         fix = self.emit1("andi", {"lhs": differ, "rhs": nonzero}, b)
         add = "addi" if cmp == "cmpi" else "addf"
         attrs = {"overflow": "none"} if cmp == "cmpi" else {"rounding_mode": "nearest_even", "flush_to_zero": False}
@@ -199,16 +207,14 @@ class ComputeRules:
         T = Tile(x.type.shape, elem_of(dst))
         if src is dst:
             return x
-        b = Tile(x.type.shape, Scalar("i1"))
-        if dst is D.bool_ and src.name in NARROW_FLOATS:
-            # cmpf takes no fp8: compare in f32
-            x = self.emit1("ftof", {"from": x}, Tile(x.type.shape, Scalar("f32")), rounding_mode="nearest_even")
-            src = D.float32
+        if dst is D.bool_ and is_float(src):
+            # as upstream writes it: an unsigned ftoi to i1 is `x != 0` (NaN and 0.5 true; checked
+            # on an H200, docs/gpu-validation.md)
+            return self.emit1("ftoi", {"from": x}, T, signedness="unsigned", rounding_mode="nearest_int_to_zero",
+                              saturating=False)
         if dst is D.bool_:
+            b = Tile(x.type.shape, Scalar("i1"))
             zero = self.splat_like(0, x.type)
-            if is_float(src):
-                return self.emit1("cmpf", {"lhs": x, "rhs": zero}, b, comparison_predicate="not_equal",
-                                  comparison_ordering="unordered")
             return self.emit1("cmpi", {"lhs": x, "rhs": zero}, b, comparison_predicate="not_equal",
                               signedness=sign_of(src) if src is not D.bool_ else "unsigned")
         if is_float(src) and is_float(dst):
@@ -242,7 +248,9 @@ class ComputeRules:
                     x = self.emit1("bitcast", {"source": x}, f32)
                 self.bind(op, self.emit1("ftof", {"from": x}, T, rounding_mode="zero"))
             return
-        self.bind(op, x if x.type == T else self.emit1("bitcast", {"source": x}, T))
+        # between dtypes TileIR spells alike (int32 and uint32) upstream still writes the bitcast
+        same = op.operands[0].type.dtype is op.result.type.dtype
+        self.bind(op, x if same else self.emit1("bitcast", {"source": x}, T))
 
     def op_broadcast(self, op: Op) -> None:
         if op.result.id in self.vals:                # materialized (materialize_constants)
@@ -292,6 +300,8 @@ class ComputeRules:
         for op in fn.body.walk():
             if op.name == "binary" and op.attrs.get("exponent") is not None:
                 self.materialize_exponent(op)
+            if op.name == "from_scalars":
+                self.materialize_elements(op)
             c = op.result.const if op.name in ("reshape", "broadcast") and len(op.results) == 1 else None
             if op.name == "astype" and _int_conversion(op):        # (upstream converts the constant)
                 c = D.cast_python_scalar(op.operands[0].const, op.result.type.dtype)
@@ -302,6 +312,18 @@ class ComputeRules:
                 continue
             self.loc = op.loc
             self.vals[op.result.id] = self.materialized(op, c, elem, op.result.type.shape)
+        self.loc = loc
+
+    def materialize_elements(self, op: Op) -> None:
+        """The 1-element tile of each integer or boolean constant element of a tile built from
+        scalars (op_from_scalars) is a known constant too."""
+        elem = elem_of(op.result.type.dtype)
+        if elem.name[0] != "i":
+            return
+        loc, self.loc = self.loc, op.loc
+        for k, x in enumerate(op.operands):
+            if x.const is not None and not isinstance(x.const, tuple):
+                self.elements[(id(op), k)] = self.materialized(op, x.const, elem, (1,))
         self.loc = loc
 
     def materialize_exponent(self, op: Op) -> None:

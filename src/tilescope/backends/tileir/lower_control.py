@@ -117,7 +117,7 @@ class ControlRules:
         iv = body.args[0]
         out = set()
         for alias, ops in by_alias.items():
-            if len(ops) == 1 and ops[0].name == "store_tile" and alias not in nested.sets and \
+            if len(ops) == 1 and ops[0].name in ("store_tile", "tiled_store") and alias not in nested.sets and \
                     any(x is iv for x in ops[0].operands[1:-1]):
                 out.add(ops[0])
         return out

@@ -251,6 +251,7 @@ class MemoryRules:
         if divs is not None and offset is not None and all(d == 1 for d in shape):
             ptr = self.divisible(ptr, _pointer_divisor(info, *divs))
         if mask is not None:
+            mask = self.to_shape(mask, shape)
             inb = mask if inb is None else self.emit1("andi", {"lhs": inb, "rhs": mask}, b)
         return ptr, inb
 
@@ -267,6 +268,29 @@ class MemoryRules:
         if id(x) in self.known:
             return self.const(self.known[id(x)], Scalar("i64"))
         return self.emit1("exti", {"from": x}, Tile((), Scalar("i64")), signedness="signed")
+
+    def element_indices(self, op: Op, n: int) -> List[TValue]:
+        """A gather's, scatter's or atomic's n index tiles, before the front end broadcast them to
+        their common shape for the op: upstream widens each index to 64 bits first, then
+        broadcasts it (`pointers`); the broadcast left unused is dropped."""
+        return [self.unbroadcast(op, x) for x in op.operands[1:1 + n]]
+
+    def stored_value(self, op: Op, x) -> TValue:
+        """A scatter's or atomic's value as it was before the front end reshaped and broadcast it
+        for `op`: upstream shapes it after the pointers (an integer constant stays the constant
+        tile materialized at the top)."""
+        while x.owner is not None and x.owner.name in ("reshape", "broadcast") and x.owner.loc == op.loc \
+                and id(x.owner) not in self.deferred_ops and x.owner.operands[0].id in self.vals \
+                and not isinstance(x.const, (int, bool)):
+            x = x.owner.operands[0]
+        return self.v(x)
+
+    def unbroadcast(self, op: Op, x) -> TValue:
+        """Operand `x` of `op` as it was before the front end broadcast it for `op`."""
+        b = x.owner
+        if b is not None and b.name == "broadcast" and b.loc == op.loc and b.operands[0].id in self.vals:
+            x = b.operands[0]
+        return self.v(x)
 
     def index_divisors(self, op: Op, n: int) -> tuple:
         """(divisors of a gather's/scatter's indices, the array's facts), for `pointers`."""
@@ -288,14 +312,19 @@ class MemoryRules:
             n = op.operands[0].type.ndim
             deferred = []
             for v in op.operands[1 + n:1 + n + tail]:
-                chain = []
-                while v.owner is not None and v.owner.name in ("const", "reshape", "broadcast") \
-                        and uses.get(v.id) == 1 and v.owner.loc == op.loc and v.owner.origin is None:
-                    chain.append(v.owner)
-                    if v.owner.name == "const":
+                chain, const = [], False
+                while v.owner is not None:
+                    o, alone = v.owner, uses.get(v.id) == 1 and v.owner.loc == op.loc
+                    if o.name == "const":
+                        const = True
+                        if alone and o.origin is None:     # a bound number's constant stays at its site
+                            chain.append(o)
                         break
-                    v = v.owner.operands[0]
-                if chain and chain[-1].name == "const":
+                    if o.name not in ("reshape", "broadcast") or not alone:
+                        break
+                    chain.append(o)
+                    v = o.operands[0]
+                if chain and const:
                     deferred.extend(chain[::-1])
             if deferred:
                 self.deferred[id(op)] = deferred
@@ -305,8 +334,8 @@ class MemoryRules:
         a = op.operands[0]
         info = self.array(a)
         n = info.atype.ndim
-        idx = [self.v(x) for x in op.operands[1:1 + n]]
-        mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
+        idx = self.element_indices(op, n)
+        mask = self.unbroadcast(op, op.operands[2 + n]) if op.attrs.get("has_mask") else None
         shape = tuple(op.result.type.shape)
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
@@ -324,22 +353,18 @@ class MemoryRules:
     def op_scatter(self, op: Op) -> None:
         info = self.array(op.operands[0])
         n = info.atype.ndim
-        idx = [self.v(x) for x in op.operands[1:1 + n]]
+        idx = self.element_indices(op, n)
         value = op.operands[1 + n]
-        mask = self.v(op.operands[2 + n]) if op.attrs.get("has_mask") else None
+        mask = self.unbroadcast(op, op.operands[2 + n]) if op.attrs.get("has_mask") else None
         shape = tuple(value.type.shape)
         for i in idx:
             if len(i.type.shape) > len(shape) or i.type.shape != shape:
                 shape = tuple(max(p, q) for p, q in zip(i.type.shape, shape)) if len(i.type.shape) == len(
                     shape) else i.type.shape
-        deferred = id(op) in self.deferred
-        val = None if deferred else self.to_shape(self.v(value), shape)
-        mask = self.to_shape(mask, shape) if mask is not None else None
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), mask, _signs(op, n), shape,
                                  self.index_divisors(op, n))
-        if deferred:
-            self.lower_deferred(op)
-            val = self.to_shape(self.v(value), shape)
+        self.lower_deferred(op)
+        val = self.to_shape(self.stored_value(op, value), shape)
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
         st = self.emit("store_ptr_tko", {"destination": ptr, "value": val, "mask": inb, "token": self.mem_in(op)},
@@ -349,15 +374,11 @@ class MemoryRules:
     def _atomic_prelude(self, op: Op, n_tail: int):
         info = self.array(op.operands[0])
         n = info.atype.ndim
-        idx = [self.v(x) for x in op.operands[1:1 + n]]
+        idx = self.element_indices(op, n)
         shape = tuple(op.result.type.shape)
-        deferred = id(op) in self.deferred
-        if not deferred:
-            tail = [self.to_shape(self.v(x), shape) for x in op.operands[1 + n:1 + n + n_tail]]
         ptr, inb = self.pointers(info, idx, op.attrs.get("check_bounds", True), None, _signs(op, n), shape)
-        if deferred:
-            self.lower_deferred(op)
-            tail = [self.to_shape(self.v(x), shape) for x in op.operands[1 + n:1 + n + n_tail]]
+        self.lower_deferred(op)
+        tail = [self.to_shape(self.stored_value(op, x), shape) for x in op.operands[1 + n:1 + n + n_tail]]
         mo = enum_name(op.attrs.get("memory_order", "ACQ_REL")).lower()
         scope = SCOPE.get(enum_name(op.attrs.get("memory_scope", "DEVICE"))) or "device"
         return ptr, inb, tail, {"memory_ordering_semantics": mo, "memory_scope": scope}
@@ -385,11 +406,9 @@ class MemoryRules:
                       {"pointers": ptr, "cmp": exp, "val": des, "mask": inb, "token": self.mem_in(op)},
                       [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
         self.mem_out(op, r.results[1])
-        res = r.results[0]
-        if inb is not None:
-            # out of bounds: the result is `expected`
-            res = self.emit1("select", {"cond": inb, "val_if_true": res, "val_if_false": exp}, res.type)
-        self.bind(op, res)
+        # out of bounds the result is `expected` (cuTile's contract): the masked op itself gives
+        # that, as upstream's lowering relies on (no select after it)
+        self.bind(op, r.results[0])
 
 
 # the operands after the array and its indices that are made after the pointers (defer_paddings)

@@ -98,7 +98,9 @@ class ReduceRules:
 
     def op_reduce(self, op: Op) -> None:
         fn = op.attrs["fn"]
-        axes = sorted(op.attrs.get("axes", ()), reverse=True)
+        # upstream reduces one axis at a time, the smallest first (each later axis then sits one
+        # lower); for floats the order decides the rounding, so the GPU agrees with upstream's
+        axes = [a - i for i, a in enumerate(sorted(op.attrs.get("axes", ())))]
         xs = [self.v(o) for o in op.operands]
         dts = [o.type.dtype for o in op.operands]
         if fn in ("argmax", "argmin"):
@@ -150,18 +152,22 @@ class ReduceRules:
                                 comparison_ordering="ordered")
             equal = self.emit1("cmpf", {"lhs": lv, "rhs": rv}, b1, comparison_predicate="equal",
                                comparison_ordering="ordered")
-            # NaN ranks best with propagate_nan, worst otherwise
+            # NaN ranks best with propagate_nan, worst otherwise; two NaNs tie (the smaller index wins)
             l_nan = self.emit1("cmpf", {"lhs": lv, "rhs": lv}, b1, comparison_predicate="not_equal",
                                comparison_ordering="unordered")
             r_nan = self.emit1("cmpf", {"lhs": rv, "rhs": rv}, b1, comparison_predicate="not_equal",
                                comparison_ordering="unordered")
             if op.attrs.get("propagate_nan"):
-                r_ok = self.emit1("xori", {"lhs": r_nan, "rhs": self.const(1, Scalar("i1"))}, b1)
+                r_ok = self.emit1("cmpf", {"lhs": rv, "rhs": rv}, b1, comparison_predicate="equal",
+                                  comparison_ordering="ordered")
                 nan_win = self.emit1("andi", {"lhs": l_nan, "rhs": r_ok}, b1)
             else:
-                l_ok = self.emit1("xori", {"lhs": l_nan, "rhs": self.const(1, Scalar("i1"))}, b1)
+                l_ok = self.emit1("cmpf", {"lhs": lv, "rhs": lv}, b1, comparison_predicate="equal",
+                                  comparison_ordering="ordered")
                 nan_win = self.emit1("andi", {"lhs": l_ok, "rhs": r_nan}, b1)
             better = self.emit1("ori", {"lhs": better, "rhs": nan_win}, b1)
+            both_nan = self.emit1("andi", {"lhs": l_nan, "rhs": r_nan}, b1)
+            equal = self.emit1("ori", {"lhs": equal, "rhs": both_nan}, b1)
         else:
             better = self.emit1("cmpi", {"lhs": lv, "rhs": rv}, b1, comparison_predicate=want, signedness=sign_of(dt))
             equal = self.emit1("cmpi", {"lhs": lv, "rhs": rv}, b1, comparison_predicate="equal", signedness=sign_of(dt))

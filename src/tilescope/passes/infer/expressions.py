@@ -331,25 +331,24 @@ class Expressions:
             raise self.type_error(f"cannot compare {describe(left)} and {describe(right)}") from None
 
     def _expr_BoolOp(self, e: H.BoolOp) -> Any:
-        # Python short-circuit semantics on constants; dynamic operands become `if` ops.
-        result = self.eval(e.values[0])
-        for nxt in e.values[1:]:
-            b = self.to_bool(result)
-            if not isinstance(b, Value):
-                if (e.op == "and" and not b) or (e.op == "or" and b):
-                    return result
-                result = self.eval(nxt)
-                continue
-            rhs_holder = {}
+        return self._bool_chain(e.op, e.values)
 
-            def rhs():
-                rhs_holder["v"] = self.to_bool(self.eval(nxt))
-                return rhs_holder["v"]
-            if e.op == "and":
-                result = self._select_bool(b, rhs, lambda: False)
-            else:
-                result = self._select_bool(b, lambda: True, rhs)
-        return result
+    def _bool_chain(self, op: str, values) -> Any:
+        """Python short-circuit semantics on constants; a dynamic operand becomes an `if` whose
+        branch that short-circuits yields the condition itself and whose other branch evaluates
+        the rest of the chain (`a and b and c` is `a and (b and c)`), as upstream writes it."""
+        result = self.eval(values[0])
+        if len(values) == 1:
+            return result
+        b = self.to_bool(result)
+        if not isinstance(b, Value):
+            if (op == "and" and not b) or (op == "or" and b):
+                return result
+            return self._bool_chain(op, values[1:])
+
+        def rest():
+            return self.to_bool(self._bool_chain(op, values[1:]))
+        return self._select_bool(b, rest, lambda: b) if op == "and" else self._select_bool(b, lambda: b, rest)
 
     def _select_bool(self, cond: Value, then_fn, else_fn) -> Any:
         vals = []

@@ -142,11 +142,12 @@ class Loops:
             self._bind_carried(info, None)
             body_fn(ivs)
 
-        info, inits = self._loop_setup(names, self._speculate_body(probe_body))
-        flat_types = [t for ts in info.leaf_types for t in ts if isinstance(t, Type)]
-        block = Block([Value(t) for t in iv_types] + [Value(t) for t in flat_types])
-        ivs = block.args[:len(iv_types)]
-        op = self.emit(opname, list(operands) + inits, flat_types)
+        with self.at(loc):                       # the loop and its carried values' starts
+            info, inits = self._loop_setup(names, self._speculate_body(probe_body))
+            flat_types = [t for ts in info.leaf_types for t in ts if isinstance(t, Type)]
+            block = Block([Value(t) for t in iv_types] + [Value(t) for t in flat_types])
+            ivs = block.args[:len(iv_types)]
+            op = self.emit(opname, list(operands) + inits, flat_types)
         outer_vars = self.frame.vars.copy()
         self.frame.loops.append(info)
         with self.builder.into(block):

@@ -279,18 +279,23 @@ def contains(ctx, item: Any, container: Any) -> Any:
         return key in container
     if not isinstance(container, tuple):
         raise ctx.type_error(f"'in' needs a tuple on the right in tile code")
-    result: Any = False
+    # as upstream: or-ed in order from the first comparison; a comparison known true decides
+    result: Any = None
     for x in container:
         eq = ctx.compare("eq", item, x)
         if isinstance(eq, Value) and isinstance(eq.type, TileType) and eq.type.shape:
             raise ctx.type_error(f"'in' requires scalar operands, but got shape {eq.type.shape}")
-        b = ctx.to_bool(eq)
-        if not isinstance(b, Value):
-            if b:
-                return True
-            continue
-        result = b if result is False else ctx.call_surface("bitwise_or", [result, b], {})
-    return result
+        if not isinstance(eq, Value) and eq:
+            return eq
+        result = eq if result is None else _logical(ctx, "bitwise_or", result, eq)
+    return False if result is None else result
+
+
+def _logical(ctx, fn: str, a: Any, b: Any) -> Any:
+    """`a & b` / `a | b` of two comparison results (folded when both are known)."""
+    if not isinstance(a, Value) and not isinstance(b, Value):
+        return (bool(a) and bool(b)) if fn == "bitwise_and" else (bool(a) or bool(b))
+    return ctx.call_surface(fn, [a, b], {})
 
 
 def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
@@ -306,17 +311,15 @@ def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
             raise ctx.type_error("Tuple comparison is not supported for non-scalar elements")
         if isinstance(x, Value) and not isinstance(x.type, TileType):
             raise ctx.type_error(f"Tuple comparison is not supported for elements of type {x.type}")
+    # as upstream: every pair compared first, then and-ed in order starting from True
+    eqs = [ctx.compare("eq", a, b) for a, b in zip(left, right)]
+    for eq in eqs:
+        if isinstance(eq, Value) and eq.type.shape:
+            raise ctx.type_error("tuple comparison needs scalar items, got a tile of shape "
+                                 f"{eq.type.shape}")
     result: Any = True
-    for a, b in zip(left, right):
-        eq = ctx.compare("eq", a, b)
-        if isinstance(eq, Value):
-            if eq.type.shape:
-                raise ctx.type_error("tuple comparison needs scalar items, got a tile of shape "
-                                     f"{eq.type.shape}")
-            result = eq if result is True else ctx.call_surface("bitwise_and", [result, eq], {})
-        elif not eq:
-            result = False
-            break
+    for eq in eqs:
+        result = _logical(ctx, "bitwise_and", result, eq)
     if op == "ne":
         return ctx.unary("not_", result)
     return result
