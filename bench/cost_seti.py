@@ -9,9 +9,10 @@ Each kernel is built dynamically shaped (`validate-i`) and as tilescope's launch
 (`validate-i-launch`), as sets G and H. Read from a checkout given by `--tilebench DIR` (never
 copied here). Tile sizes are those of each file's launch code; occupancy hints given in the
 `@ct.kernel(...)` decorator are kept, those a launch adds with `.with_hints(...)` (reversal,
-leaky ReLU) are not part of the kernel object and are left out. (TileBench's
-`l2_norm/claude` was dropped when building it: it keeps tiles in a Python list, which cuTile rejects.) Dtypes and sizes differ
-from the earlier sets' versions of the same operations where the code allows; all fill the GPU.
+leaky ReLU) are not part of the kernel object and are left out. TileBench's `l2_norm/claude`
+was dropped when it was built: it keeps tiles in a Python list, which cuTile rejects. Dtypes and
+sizes differ from the earlier sets' versions of the same operations where the code allows; all
+fill the GPU.
 """
 from __future__ import annotations
 

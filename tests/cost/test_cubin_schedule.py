@@ -183,10 +183,10 @@ def test_code_waiting_on_each_load_with_fewer_warps_resident_streams_slower():
     spec = "f16[16777216], f16[16777216], f32[16777216], 4096"
     counts = lambda: _counts(_vector_add(), spec, (N // 4096,))            # noqa: E731
     as_copies = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=80))      # 6 blocks, 24 warps
-    more = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=40))           # 12 blocks
+    more = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=40))          # 12 blocks
     fewer = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=255))         # 2 blocks, 8 warps
     assert (as_copies.blocks_per_sm, fewer.blocks_per_sm) == (6, 2)
-    assert more.terms["memory"] == pytest.approx(as_copies.terms["memory"], rel=1e-9)         # not faster than the copies
+    assert more.terms["memory"] == pytest.approx(as_copies.terms["memory"], rel=1e-9)      # not faster than them
     assert fewer.terms["memory"] == pytest.approx(3 * as_copies.terms["memory"], rel=1e-6)
 
 

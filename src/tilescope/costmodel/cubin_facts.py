@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Dict, Optional
+from typing import Dict, Optional, Set
 
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
-SM90_OPCODES = {0x981: "global_loads", 0x986: "global_stores", 0x983: "local_loads", 0x387: "local_stores",
+LDG_OPCODE = 0x981
+SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", 0x983: "local_loads", 0x387: "local_stores",
                 0x5B4: "tma_loads", 0x3B5: "tma_stores"}
 
 # The bytes are not a CUDA cubin holding the kernel asked for (the launcher's error, one class).
@@ -105,7 +106,7 @@ def _loads_in_flight(code: bytes) -> Optional[float]:
     the runs of LDGs (in code order) that no wait on a pending LDG's scoreboard separates.
     1 means each load is waited for before the next is issued, a memory round trip per load;
     tileiras writes element-by-element code both ways, and the scoreboards say which."""
-    pending: set = set()
+    pending: Set[int] = set()
     loads = runs = 0
     waited = True
     for at in range(0, len(code) - 15, 16):
@@ -114,7 +115,7 @@ def _loads_in_flight(code: bytes) -> Optional[float]:
         if any(mask >> b & 1 for b in pending):
             pending = {b for b in pending if not mask >> b & 1}
             waited = True
-        if lo & 0xFFF == 0x981:
+        if lo & 0xFFF == LDG_OPCODE:
             loads += 1
             runs += waited
             waited = False
