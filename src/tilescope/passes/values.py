@@ -112,8 +112,9 @@ def unflatten(tree: Any, leaves: List[Any]) -> Any:
         if t[0] == "closure":
             _, _, anchor, cap, dfl, cap_t, dfl_t = t
             proto = anchor.obj
-            return Closure(proto.fn, proto.frame, dict(zip(dfl, (build(i) for i in dfl_t))),
-                           dict(zip(cap, (build(i) for i in cap_t))), proto.free)
+            captured = dict(zip(cap, (build(i) for i in cap_t)))    # (in flatten's order: leaves first)
+            defaults = dict(zip(dfl, (build(i) for i in dfl_t)))
+            return Closure(proto.fn, proto.frame, defaults, captured, proto.free)
         _, cls, names, items = t
         return make_dataclass_instance(cls, dict(zip(names, (build(i) for i in items))))
 
