@@ -301,6 +301,8 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         out.extend(setg_cases(d))
         from cost_seth import seth_cases      # bench/cost_seth.py: set H, other authors' TileBench kernels
         out.extend(seth_cases(d))
+        from cost_seti import seti_cases      # bench/cost_seti.py: set I, TileBench kernels of other authors
+        out.extend(seti_cases(d))
 
     # -- what a launch builds (version 7): tilescope's own bytecode for contiguous device arrays
     # (aligned, unit last stride, divisible extents), for the microbenchmarks and sets A-F
@@ -701,7 +703,7 @@ def main(argv=None) -> int:
     rp = sub.add_parser("report")
     rp.add_argument("results", nargs="*", default=[os.path.join(ROOT, "bench", "results", name) for name in (
         "cost_validation_h200.json", "cost_run_e_h200.json", "cost_run_f_h200.json", "cost_run_l_h200.json",
-        "cost_run_g_h200.json", "cost_run_h_h200.json")])
+        "cost_run_g_h200.json", "cost_run_h_h200.json", "cost_run_i_h200.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")

@@ -107,3 +107,20 @@ def element_index_tiles(x, y, TILE: ct.Constant[int]):
     # indexes tiles by element offset: every block but the first reads past the array
     t = ct.load(x, index=(ct.bid(0) * TILE,), shape=(TILE,))
     ct.store(y, index=(ct.bid(0) * TILE,), tile=t)
+
+
+@ct.kernel
+def reverse_masked(x, y, N, TILE: ct.Constant[int]):
+    """Reversal through a gather whose masked-off lanes read element 0."""
+    offs = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    src = ct.where(offs < N, N - 1 - offs, 0)
+    ct.store(y, index=(ct.bid(0),), tile=ct.gather(x, src, check_bounds=False))
+
+
+@ct.kernel
+def row_sum_flat(x, y, TILES: ct.Constant[int], TILE: ct.Constant[int]):
+    """Each block sums its own TILES tiles of a flat array: the tile index mixes block and loop."""
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    for j in range(TILES):
+        acc = acc + ct.load(x, index=(ct.bid(0) * TILES + j,), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=ct.sum(acc).reshape((1,)))

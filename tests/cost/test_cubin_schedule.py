@@ -3,6 +3,7 @@ memory, spills, code) and what it changes in the prediction."""
 import dataclasses
 import json
 import os
+import struct
 import subprocess
 import sys
 
@@ -12,10 +13,10 @@ import tilescope
 from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, read_cubin_facts
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import CubinFactsError
+from tilescope.costmodel.cubin_facts import CubinFactsError, _loads_in_flight
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
-from tilescope.costmodel.schedule import blocks_per_sm
+from tilescope.costmodel.schedule import access_chain_us, blocks_per_sm
 from tilescope.launch_args import normalize_grid
 from tilescope.lang.shim import load_file
 from tilescope.meta import parse_args
@@ -64,6 +65,7 @@ def test_the_reader_agrees_with_the_launcher_and_counts_the_code(vector_add_cubi
     # 1024 f32 elements over 128 threads: 8 per thread, each its own load (two arrays) and store
     assert facts.global_loads >= 2 and facts.global_stores >= 1 and facts.local_loads == 0
     assert facts.instructions > facts.global_accesses
+    assert 1.0 <= facts.loads_in_flight <= facts.global_loads
     assert read_cubin_facts(vector_add_cubin, arch="sm_100").global_loads is None     # opcodes known for sm_90
 
 
@@ -126,6 +128,14 @@ def test_fewer_resident_warps_hide_less_of_the_access_latency():
     assert few.schedule == "from the cubin" and predict(counts, h200).schedule == "estimated from the IR"
 
 
+def test_loads_in_flight_beyond_the_copy_loops_share_the_access_wait():
+    h200 = gpu_named("h200")
+    counts = _counts(_vector_add(), VECTOR_ADD, (N // 1024,))
+    chain = lambda **f: access_chain_us(counts, _facts(**f), h200, 4, 0.0, 1.0)     # noqa: E731
+    assert chain(loads_in_flight=4.0) == chain(loads_in_flight=8.0) == chain() > 0   # as the copy loops
+    assert chain(loads_in_flight=32.0) == pytest.approx(chain() / 4)
+
+
 def test_spill_reloads_add_round_trips_and_code_sets_the_issue_time():
     h200 = gpu_named("h200")
     plain = predict(_counts(_vector_add(), VECTOR_ADD, (N // 1024,)), h200, facts=_facts())
@@ -135,11 +145,72 @@ def test_spill_reloads_add_round_trips_and_code_sets_the_issue_time():
     assert longer.terms["issue"] == pytest.approx(2 * plain.terms["issue"], rel=1e-6)
 
 
+def _instruction(opcode, write_barrier=7, wait_mask=0):
+    """One sm_90 instruction: its opcode in the low 12 bits, the scoreboard it releases and the
+    scoreboards it waits on in the scheduling bits of the high word."""
+    return struct.pack("<QQ", opcode, (write_barrier << 46) | (wait_mask << 52))
+
+
+LDG, FADD = 0x981, 0x221
+
+
+@pytest.mark.parametrize("code, in_flight", [
+    ([_instruction(LDG, b) for b in range(4)] + [_instruction(FADD, wait_mask=0b1111)], 4.0),
+    ([_instruction(LDG, 0), _instruction(FADD, wait_mask=1)] * 3, 1.0),
+    # a wait on a scoreboard no load holds does not end a run of loads
+    ([_instruction(LDG, 1), _instruction(FADD, wait_mask=0b100), _instruction(LDG, 2),
+      _instruction(FADD, wait_mask=0b110)], 2.0),
+    ([_instruction(FADD)] * 2, None)])
+def test_loads_in_flight_are_read_from_the_scoreboards(code, in_flight):
+    assert _loads_in_flight(b"".join(code)) == in_flight
+
+
+def test_the_element_rate_law_is_charged_to_code_that_waits_on_each_load():
+    h200 = gpu_named("h200")
+    spec = "f16[16777216], f16[16777216], f32[16777216], 4096"
+    counts = lambda: _counts(_vector_add(), spec, (N // 4096,))            # noqa: E731
+    serial = predict(counts(), h200, facts=_facts(loads_in_flight=1.0))
+    overlapped = predict(counts(), h200, facts=_facts(loads_in_flight=8.0))
+    unknown = predict(counts(), h200, facts=_facts())
+    assert serial.terms["memory"] > 2 * overlapped.terms["memory"]
+    assert unknown.terms["memory"] == serial.terms["memory"]
+    dram = overlapped.bytes["dram_read"] + overlapped.bytes["dram_write"]
+    assert overlapped.terms["memory"] == pytest.approx(dram / (4.8e12 * 0.8678) * 1e6, rel=1e-6)   # the DRAM rate
+
+
+def test_code_waiting_on_each_load_with_fewer_warps_resident_streams_slower():
+    h200 = gpu_named("h200")
+    spec = "f16[16777216], f16[16777216], f32[16777216], 4096"
+    counts = lambda: _counts(_vector_add(), spec, (N // 4096,))            # noqa: E731
+    as_copies = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=80))      # 6 blocks, 24 warps
+    more = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=40))          # 12 blocks
+    fewer = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=255))         # 2 blocks, 8 warps
+    assert (as_copies.blocks_per_sm, fewer.blocks_per_sm) == (6, 2)
+    assert more.terms["memory"] == pytest.approx(as_copies.terms["memory"], rel=1e-9)      # not faster than them
+    assert fewer.terms["memory"] == pytest.approx(3 * as_copies.terms["memory"], rel=1e-6)
+
+
 @pytest.mark.parametrize("n, contiguous", [(4096, True), (32, True), (16, False)])
 def test_a_lane_index_split_by_a_constant_keeps_rows_contiguous(n, contiguous):
     rows = (1 << 20) // n
     r = tilescope.cost(_kernels().flat_rows, f"f16[{rows},{n}], f16[{rows},{n}], {n}, 256", ((1 << 20) // 256,))
     assert [a.contiguous for a in r.counts.accesses if a.kind in ("gather", "scatter")] == [contiguous] * 2
+
+
+def test_a_gather_whose_masked_lanes_read_one_element_still_streams():
+    n = 1 << 20
+    r = tilescope.cost(_kernels().reverse_masked, f"f32[{n}], f32[{n}], {n}, 1024", (n // 1024,))
+    gather = [a for a in r.counts.accesses if a.kind == "gather"]
+    assert [a.contiguous for a in gather] == [True]
+    assert gather[0].dram_bytes == pytest.approx(4 * n)                  # not a 32-byte sector per element
+
+
+def test_blocks_that_walk_their_own_tiles_of_a_flat_array_share_none():
+    rows, tiles, tile = 4096, 4, 1024
+    n = rows * tiles * tile
+    r = tilescope.cost(_kernels().row_sum_flat, f"f32[{n}], f32[{rows}], {tiles}, {tile}", (rows,))
+    assert r.prediction.bytes["dram_read"] == pytest.approx(4 * n)        # every tile read once from DRAM
+    assert r.prediction.bytes["l2_absorbed"] == pytest.approx(0)
 
 
 @needs_tileiras

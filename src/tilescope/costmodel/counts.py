@@ -362,6 +362,13 @@ def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
             if x == 0 and c is not None:
                 return (b if x is a else a) * c
         return None
+    if name == "where" and len(op.operands) == 3:
+        # lanes take one index or the other: where one is uniform (a safe default such as 0 for
+        # masked-off lanes), the lanes that take the other still step along the row (version 11)
+        a, b = (_last_axis_stride(o, depth + 1) for o in op.operands[1:])
+        if a is None or b is None:
+            return None
+        return a if b in (0, a) else (b if a == 0 else None)
     if name == "binary" and op.attrs.get("fn") in ("floordiv", "mod"):
         # a lane index split by a constant into (row, column), as flattened 2-D kernels do: runs
         # of at least a warp's 32 lanes share the quotient and step the remainder like the index
@@ -407,7 +414,12 @@ def tile_keys(sc: GridScalars, acc: Access) -> Optional[np.ndarray]:
     for v in ops:
         x = sc.value(v)
         if x is VARIANT:
-            continue
+            # a component that changes with the loop is left out where every block starts at the same
+            # value (the k of a matmul); where blocks start apart (a flat index mixing the block and
+            # the loop variable, a persistent kernel's tile), its first value tells them apart (v11)
+            x = sc.at_first_iteration(v)
+            if not isinstance(x, np.ndarray) or np.all(x == np.broadcast_to(x, (sc.blocks,))[0]):
+                continue
         if x is None:
             return None
         cols.append(np.broadcast_to(np.asarray(x, dtype=np.int64), (sc.blocks,)))

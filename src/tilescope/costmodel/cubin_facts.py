@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Dict, Optional
+from typing import Dict, Optional, Set
 
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
-SM90_OPCODES = {0x981: "global_loads", 0x986: "global_stores", 0x983: "local_loads", 0x387: "local_stores",
+LDG_OPCODE = 0x981
+SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", 0x983: "local_loads", 0x387: "local_stores",
                 0x5B4: "tma_loads", 0x3B5: "tma_stores"}
 
 # The bytes are not a CUDA cubin holding the kernel asked for (the launcher's error, one class).
@@ -49,6 +50,7 @@ class CubinFacts:
     tma_loads: Optional[int] = None          # tile copies by the tensor memory accelerator
     tma_stores: Optional[int] = None
     global_access_bytes: Optional[float] = None   # mean bytes one LDG/STG moves per thread (1-16)
+    loads_in_flight: Optional[float] = None  # LDGs issued together before a wait on one (version 10)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -60,7 +62,7 @@ class CubinFacts:
                 "instructions": self.instructions, "global_loads": self.global_loads,
                 "global_stores": self.global_stores, "local_loads": self.local_loads,
                 "local_stores": self.local_stores, "tma_loads": self.tma_loads, "tma_stores": self.tma_stores,
-                "global_access_bytes": self.global_access_bytes}
+                "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -93,6 +95,36 @@ def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_
                       per_symbol.get(FRAME_SIZE, 0), text.size // 16, **counts)
 
 
+# the scheduling control of each instruction (bits 105-125 of the 128): the scoreboard a variable-latency
+# instruction such as LDG releases when its result arrives (3 bits, 7 = none), and the scoreboards an
+# instruction waits on before it issues (a 6-bit mask)
+_WRITE_BARRIER_SHIFT, _WAIT_MASK_SHIFT = 46, 52
+
+
+def _loads_in_flight(code: bytes) -> Optional[float]:
+    """Global loads a thread issues together before it waits for one of them: the LDGs over
+    the runs of LDGs (in code order) that no wait on a pending LDG's scoreboard separates.
+    1 means each load is waited for before the next is issued, a memory round trip per load;
+    tileiras writes element-by-element code both ways, and the scoreboards say which."""
+    pending: Set[int] = set()
+    loads = runs = 0
+    waited = True
+    for at in range(0, len(code) - 15, 16):
+        lo, hi = struct.unpack_from("<QQ", code, at)
+        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+        if any(mask >> b & 1 for b in pending):
+            pending = {b for b in pending if not mask >> b & 1}
+            waited = True
+        if lo & 0xFFF == LDG_OPCODE:
+            loads += 1
+            runs += waited
+            waited = False
+            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
+            if barrier != 7:
+                pending.add(barrier)
+    return loads / runs if runs else None
+
+
 # the width field of LDG/STG (bits 9-11 of the instruction's second word): U8, S8, U16, S16, 32, 64, 128 bits
 _WIDTH_BYTES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 8, 6: 16}
 
@@ -108,4 +140,5 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
                 moved += _WIDTH_BYTES.get((struct.unpack_from("<Q", code, at + 8)[0] >> 9) & 7, 4)
     accesses = counts["global_loads"] + counts["global_stores"]
     counts["global_access_bytes"] = moved / accesses if accesses else None
+    counts["loads_in_flight"] = _loads_in_flight(code)
     return counts

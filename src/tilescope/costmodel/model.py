@@ -29,7 +29,7 @@ from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, presumed_launch_schedule,
-                       spill_chain_us, threads, tma_copied, vector_width)
+                       resident_warps, spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -38,6 +38,14 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
+# The element-rate law describes code that waits on each load before issuing the next (the 4,096-
+# element copies it was fitted on: 1.3 loads in flight); code the cubin shows issuing at least 2
+# loads before a wait (the 1,024-element copies: 8) is not charged it (version 10)
+ELEMENT_LAW_IN_FLIGHT = 2.0
+# ... and at the occupancy of those copies (80 registers: 6 blocks of 4 warps per SM); code that
+# waits on each load with fewer warps resident has fewer loads in flight per SM, at that share of
+# the rate (Little's law; version 10)
+ELEMENT_LAW_WARPS = 24
 
 
 @dataclass
@@ -82,8 +90,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
-    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width)
-                for a in counts.accesses)
+    law_share = min(1.0, resident_warps(counts, facts, gpu, c) / ELEMENT_LAW_WARPS) if facts else 1.0
+    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width * law_share,
+                           _serial_loads(facts)) for a in counts.accesses)
     terms = {
         "memory": t_mem,
         "atomics": _atomics_us(counts, cal, slow),
@@ -163,17 +172,24 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
     return rate * cal.tensor_efficiency
 
 
+def _serial_loads(facts: Optional[CubinFacts]) -> bool:
+    """Whether the code waits on its loads as the element-rate law's copies do (few in flight);
+    without a cubin, or where its scoreboards were not read, it is presumed to."""
+    return facts is None or facts.loads_in_flight is None or facts.loads_in_flight < ELEMENT_LAW_IN_FLIGHT
+
+
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,
-               width: float = 1.0) -> float:
+               width: float = 1.0, serial: bool = True) -> float:
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length; vector
-    loads of `width` elements an instruction move that many times as many)."""
+    loads of `width` elements an instruction move that many times as many; `width` also carries
+    the share of the copies' resident warps the kernel has)."""
     efficiency = _stream_efficiency(a, tma, cal)
     t = a.dram_bytes / bw
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
         t = max(t, a.bytes * (1 - a.pad_fraction) * a.executions / (bw * efficiency))
-    if _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape and not tma:
+    if serial and _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape and not tma:
         r0, p = cal.element_rate
         length = min(a.elements, ELEMENT_LAW_LONGEST)         # the law is not extrapolated past its data
         t = max(t, a.elements * (1 - a.pad_fraction) * a.executions / (width * r0 * (length / 1024) ** p))

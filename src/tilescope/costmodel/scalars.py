@@ -60,6 +60,22 @@ class GridScalars:
         self.memo[v.id] = out
         return out
 
+    def at_first_iteration(self, v: Value) -> Any:
+        """`v` for every block with each loop variable at its loop's first value (version 11):
+        which blocks start on the same tile of an index that changes with the loop."""
+        saved = self.memo
+        try:
+            self.memo = {}
+            for op in self.fn.walk():                 # outer loops first: inner starts may use their variables
+                if op.name == "for" and op.blocks[0].args:
+                    start = self.value(op.operands[0])
+                    if not isinstance(start, np.ndarray):
+                        return None
+                    self.memo[op.blocks[0].args[0].id] = np.broadcast_to(start, (self.blocks,))
+            return self.value(v)
+        finally:
+            self.memo = saved
+
     def iteration_share(self, cond: Value, loop_op, limit: int = 256) -> Optional[float]:
         """Share of a `for` loop's iterations, over all blocks, in which `cond` holds, for a
         condition on the loop variable (the first `limit` iterations; None when it stays unknown)."""

@@ -31,6 +31,9 @@ THREADS = 128                        # cuTile blocks on sm_80+ are usually one w
 REGISTER_UNIT = 256                  # registers are allocated per warp in units of 256
 SHARED_RESERVED = 1024               # shared memory the driver reserves per block (sm_80+)
 MAX_REGISTERS = 255                  # per thread on sm_70+
+# loads a thread has in flight in the copy-loop microbenchmarks the access wait was measured on
+# (their cubins: 8 for 1,024-element tiles, 10.7 for 4,096): code with more waits less per access
+ACCESS_WAIT_IN_FLIGHT = 8.0
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
@@ -143,15 +146,23 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     return loads / vector_width(counts, facts) * facts.local_loads / facts.global_loads * load_latency_us
 
 
+def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> int:
+    """Warps resident on one SM: the cubin's block size times the blocks an SM holds (or gets)."""
+    return -(-facts.threads // 32) * min(per_sm, max(1, -(-counts.blocks // gpu.sms)))
+
+
 def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int, issue_us: float,
                     wait_us: float) -> float:
     """Time of the element accesses on one SM: each resident warp waits `wait_us` per access it
-    makes (the copy_loop microbenchmarks' latency per access), and the SM issues the grid's
-    instructions (`issue_us`, from the code); fewer resident warps hide less of the wait."""
+    makes (the copy_loop microbenchmarks' latency per access, shared by more loads in flight
+    than theirs), and the SM issues the grid's instructions (`issue_us`, from the code); fewer
+    resident warps hide less of the wait."""
     if not facts:
         return 0.0
-    warps = -(-facts.threads // 32) * min(per_sm, max(1, -(-counts.blocks // gpu.sms)))
+    warps = resident_warps(counts, facts, gpu, per_sm)
     accesses = sum(a.elements * a.executions * (1 - a.pad_fraction)        # elements past the array wait on nothing
                    for a in element_accesses(counts, facts, operands=False))
     accesses /= 32 * gpu.sms * vector_width(counts, facts)
+    if facts.loads_in_flight:        # more loads in flight than the copy loops had share the wait (v11)
+        wait_us *= ACCESS_WAIT_IN_FLIGHT / max(ACCESS_WAIT_IN_FLIGHT, facts.loads_in_flight)
     return accesses * wait_us / warps + issue_us

@@ -249,7 +249,7 @@ class MemoryRules:
         ptr = base if offset is None else \
             self.emit1("offset", {"ptr": base, "offset": offset}, Tile(shape, info.ptr.type.elem))
         if divs is not None and offset is not None and all(d == 1 for d in shape):
-            ptr = self.divisible(ptr, _pointer_divisor(info, *divs))
+            ptr = self.divisible(ptr, pointer_divisor(info, *divs))
         if mask is not None:
             mask = self.to_shape(mask, shape)
             inb = mask if inb is None else self.emit1("andi", {"lhs": inb, "rhs": mask}, b)
@@ -297,21 +297,18 @@ class MemoryRules:
         return tuple(self.facts.of(x).div for x in op.operands[1:1 + n]), self.facts.array(op.operands[0])
 
     def defer_paddings(self, fn) -> None:
-        """Upstream makes a gather's padding, a scatter's value and an atomic's operands after the
-        pointers where it converts them: one made for the op alone (a constant not made where its
-        number was bound, maybe reshaped and broadcast, at the op's location) is lowered inside
-        the op's rule too."""
+        """Upstream converts and broadcasts a gather's padding, a scatter's value and an atomic's
+        operands (raw memory's too) after the pointers: what the typed IR makes for the op alone (at
+        its location: a broadcast, a reshape, and a constant not made where its number was bound)
+        is lowered inside the op's rule, after the pointers."""
         uses: dict = {}
         for op in fn.body.walk():
             for o in op.operands:
                 uses[o.id] = uses.get(o.id, 0) + 1
         for op in fn.body.walk():
-            tail = _DEFERRED_OPERANDS.get(op.name)
-            if tail is None:
-                continue
-            n = op.operands[0].type.ndim
+            operands = _deferred_operands(op)
             deferred = []
-            for v in op.operands[1 + n:1 + n + tail]:
+            for v in operands:
                 chain, const = [], False
                 while v.owner is not None:
                     o, alone = v.owner, uses.get(v.id) == 1 and v.owner.loc == op.loc
@@ -411,8 +408,18 @@ class MemoryRules:
         self.bind(op, r.results[0])
 
 
-# the operands after the array and its indices that are made after the pointers (defer_paddings)
-_DEFERRED_OPERANDS = {"gather": 1, "scatter": 1, "atomic": 1, "atomic_cas": 2}
+# the operands made after the pointers (defer_paddings): how many after the array and its indices,
+# or after raw memory and its offsets
+_DEFERRED_OPERANDS = {"gather": 1, "scatter": 1, "atomic": 1, "atomic_cas": 2,
+                      "raw_load": 1, "raw_store": 1, "raw_atomic": 1, "raw_atomic_cas": 2}
+
+
+def _deferred_operands(op: Op) -> list:
+    count = _DEFERRED_OPERANDS.get(op.name)
+    if count is None:
+        return []
+    first = 2 if op.name.startswith("raw_") else 1 + op.operands[0].type.ndim
+    return op.operands[first:first + count]
 
 
 def _signs(op: Op, n: int) -> List[str]:
@@ -420,12 +427,15 @@ def _signs(op: Op, n: int) -> List[str]:
     return [sign_of(x.type.dtype) for x in op.operands[1:1 + n]]
 
 
-def _pointer_divisor(info: ArrayInfo, index_divs, facts: ArrayFacts) -> int:
-    """What upstream's dataflow knows divides a pointer moved by sum(index * stride) elements: the
-    gcd of the base's divisor and the offset's in bytes (a divisor of 0: the value is zero)."""
+def pointer_divisor(info: ArrayInfo, index_divs, facts: ArrayFacts, unit: bool = False) -> int:
+    """What upstream's dataflow knows divides a pointer moved by sum(index * stride) elements (with
+    `unit`, by one offset in elements): the gcd of the base's divisor and the offset's in bytes (a
+    divisor of 0: the value is zero)."""
     off = 0
-    for d, st in zip(index_divs, facts.strides):
-        off = gcd(off, d * (st.const if st.const is not None else st.div))
+    strides = [1] * len(index_divs) if unit else [st.const if st.const is not None else st.div
+                                                  for st in facts.strides]
+    for d, st in zip(index_divs, strides):
+        off = gcd(off, d * st)
     bits = bitwidth(info.ptr.type.elem.elem)
     d = gcd(facts.ptr.div, off * (bits // 8)) if bits % 8 == 0 else gcd(facts.ptr.div, 1)
     return Fact(d).assumed

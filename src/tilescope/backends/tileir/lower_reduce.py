@@ -43,13 +43,17 @@ class ReduceRules:
                                                  "rhs_scale": ys}, ttype(op.result.type)))
 
     # -- reductions and scans ----------------------------------------------------------------
-    def _identity(self, fn: str, dt: D.DType):
+    def _identity(self, fn: str, dt: D.DType, from_bool: bool = False):
+        """The identity of reduction `fn` over `dt`; of a bool tile's (converted to `dt` first),
+        upstream's bounds of the bool's own 8 bits."""
         elem = elem_of(dt)
         if is_float(dt):
             value = {"sum": 0.0, "prod": 1.0, "max": -math.inf, "min": math.inf}[fn]
             return FloatAttr(elem, float_bits(value, elem))
         bits = dt.bitwidth
-        if dt.kind == "uint":
+        if from_bool:
+            value = {"sum": 0, "prod": 1, "max": 0, "min": (1 << D.bool_.bitwidth) - 1}[fn]
+        elif dt.kind == "uint":
             value = {"sum": 0, "prod": 1, "max": 0, "min": (1 << bits) - 1}[fn]
         else:
             value = {"sum": 0, "prod": 1, "max": -(1 << (bits - 1)), "min": (1 << (bits - 1)) - 1}[fn]
@@ -114,7 +118,7 @@ class ReduceRules:
                 idents = [self._custom_identity(op, i) for i in range(len(xs))]
             else:
                 region = self._builtin_region(fn, dts[0], op)
-                idents = [self._identity(fn, dts[0])]
+                idents = [self._identity(fn, dts[0], _bool_source(op))]
             red = self.emit("reduce", {"operands": cur}, [Tile(shape, c.type.elem) for c in cur],
                             {"dim": ax, "identities": tuple(idents)}, [region])
             cur = red.results
@@ -211,3 +215,10 @@ RULES = {
     "mma": ReduceRules.op_mma, "mma_scaled": ReduceRules.op_mma_scaled, "reduce": ReduceRules.op_reduce,
     "scan": ReduceRules.op_scan,
 }
+
+
+def _bool_source(op) -> bool:
+    """Whether reduction `op` reduces a bool tile, converted to an integer for it (by its own
+    conversion, at its location)."""
+    x = op.operands[0].owner
+    return x is not None and x.name == "astype" and x.operands[0].type.dtype is D.bool_ and x.loc == op.loc

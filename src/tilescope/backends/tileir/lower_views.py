@@ -14,7 +14,7 @@ from ...ir.core import Op, Value
 from ...ir.types import ArrayType, ListType, RawMemoryType, TiledViewType
 from .ir import TOKEN, GatherScatterView, PartitionView, Ptr, Scalar, TensorView, Tile, TValue
 from .lower_common import PADDING, SCOPE, elem_of, enum_name, is_float, ttype
-from .lower_memory import ArrayInfo
+from .lower_memory import ArrayInfo, pointer_divisor
 
 I32, I64 = Scalar("i32"), Scalar("i64")
 
@@ -41,12 +41,21 @@ class ViewRules:
         lo_i = self.widen(lo, start.type.dtype, idx)
         off = self.emit1("muli", {"lhs": lo_i, "rhs": info.strides[ax]}, lo_i.type, overflow="none")
         ptr = self.emit1("offset", {"ptr": info.ptr, "offset": self.widen(off, D.int32, I64)}, info.ptr.type)
+        viewed = op.result.id in self.viewed
+        if viewed:                          # (upstream assumes the new base divisible before the extent)
+            ptr = self.divisible(ptr, self.facts.array(op.result).ptr.assumed)
         if id(lo) in self.known and id(hi) in self.known:
             n = self.const(self.known[id(hi)] - self.known[id(lo)], idx)
         else:
             n = self.widen(self.emit1("subi", {"lhs": hi, "rhs": lo}, hi.type, overflow="none"), stop.type.dtype, idx)
         shape = [n if i == ax else s for i, s in enumerate(info.shape)]
-        self.make_array(op.result, ptr, shape, info.strides, fresh_ptr=True)
+        # as upstream: the new array's known strides are constants of its own (its dataflow makes
+        # them at the top), and a viewed array keeps its constant pieces
+        strides = [self.top_const(self.known[id(x)], x.type.elem) if id(x) in self.known else x
+                   for x in info.strides]
+        if viewed:
+            self.kept.update(id(x) for x in shape + strides)
+        self.make_array(op.result, ptr, shape, strides)
 
     def widen(self, x: TValue, dt: D.DType, to: Scalar) -> TValue:
         """An integer scalar converted to `to` (sign-extended for signed dtypes, truncated when narrower)."""
@@ -109,22 +118,33 @@ class ViewRules:
     def op_raw_memory(self, op: Op) -> None:
         self.arrays[op.result.id] = self.array(op.operands[0])
 
-    def raw_pointers(self, raw: Value, offsets: Value, shape) -> TValue:
-        """base + offset (elements), the offset sign-extended to i64 as upstream does."""
+    def raw_pointers(self, raw: Value, offsets: Value, shape, assume: bool = True) -> TValue:
+        """base + offset (elements), the offset sign-extended to i64 as upstream does; with `assume`
+        (a load's or store's, not an atomic's) a one-element pointer is assumed divisible."""
         info = self.array(raw)
-        off = self.to_shape(self.widen(self.v(offsets), offsets.type.dtype, I64), shape)
+        x = self.v(offsets)
+        if id(x) in self.known:                  # a constant offset: converted at compile time
+            wide = self.const(self.known[id(x)], I64)
+        else:
+            wide = self.widen(x, offsets.type.dtype, I64)
+        off = self.to_shape(wide, shape)
         base = self.to_shape(info.ptr, shape)
-        return self.emit1("offset", {"ptr": base, "offset": off}, Tile(tuple(shape), info.ptr.type.elem))
+        ptr = self.emit1("offset", {"ptr": base, "offset": off}, Tile(tuple(shape), info.ptr.type.elem))
+        if assume and all(d == 1 for d in shape):       # as for a gather's
+            facts = self.facts.array(raw)
+            ptr = self.divisible(ptr, pointer_divisor(info, (self.facts.of(offsets).div,), facts, unit=True))
+        return ptr
 
     def op_raw_load(self, op: Op) -> None:
         raw, off, pad, *mask = op.operands
         shape = tuple(op.result.type.shape)
         ptr = self.raw_pointers(raw, off, shape)
+        self.lower_deferred(op)
         m = self.to_shape(self.v(mask[0]), shape) if mask else None
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
-        args = {"source": ptr, "mask": m,
-                "paddingValue": self.to_shape(self.v(pad), shape, fold=True) if m is not None else None,
+        # (upstream passes the padding even where nothing is masked)
+        args = {"source": ptr, "mask": m, "paddingValue": self.to_shape(self.v(pad), shape, fold=True),
                 "token": self.mem_in(op)}
         ld = self.emit("load_ptr_tko", args, [ttype(op.result.type), TOKEN], attrs, hints=("result", "result_token"))
         self.mem_out(op, ld.results[1])
@@ -134,6 +154,7 @@ class ViewRules:
         raw, off, val, *mask = op.operands
         shape = tuple(val.type.shape)
         ptr = self.raw_pointers(raw, off, shape)
+        self.lower_deferred(op)
         m = self.to_shape(self.v(mask[0]), shape) if mask else None
         attrs = self._mem_attrs(op)
         attrs.pop("inbounds")
@@ -148,7 +169,8 @@ class ViewRules:
     def op_raw_atomic(self, op: Op) -> None:
         raw, off, upd, *mask = op.operands
         shape = tuple(op.result.type.shape)
-        ptr = self.raw_pointers(raw, off, shape)
+        ptr = self.raw_pointers(raw, off, shape, assume=False)
+        self.lower_deferred(op)
         attrs = self._raw_atomic_attrs(op)
         attrs["mode"] = self.rmw_mode(op.attrs["mode"], op.result.type.dtype)
         m = self.to_shape(self.v(mask[0]), shape) if mask else None
@@ -161,7 +183,8 @@ class ViewRules:
     def op_raw_atomic_cas(self, op: Op) -> None:
         raw, off, exp, des, *mask = op.operands
         shape = tuple(op.result.type.shape)
-        ptr = self.raw_pointers(raw, off, shape)
+        ptr = self.raw_pointers(raw, off, shape, assume=False)
+        self.lower_deferred(op)
         m = self.to_shape(self.v(mask[0]), shape) if mask else None
         r = self.emit("atomic_cas_tko", {"pointers": ptr, "cmp": self.to_shape(self.v(exp), shape),
                                          "val": self.to_shape(self.v(des), shape), "mask": m,

@@ -12,9 +12,9 @@ from ...ir.types import ArrayType, ListType, TileType
 from ...meta import ConstantSpec, ListSpec, MetaTensor, ScalarSpec, TupleSpec
 from ...ops.bridge import translate
 from ...pyeval import annotation_value
+from ..bound import anchor_sites, bind_all
 from ..values import make_dataclass_instance
 from .abstract import Frame, _Exit
-from ..bound import anchor_sites, bind_all
 
 
 MAX_INLINE_DEPTH = 1000  # as upstream cuTile

@@ -18,10 +18,10 @@ from ...ir.core import Block, Value
 from ...ir.types import ArrayType, TileType
 from ...ops.bridge import translate
 from ...ops.registry import ATTRIBUTES, METHODS
+from ..bound import bind
 from ..values import UNDEFINED
 from .abstract import (BoundMethod, Conflict, MaybeUndefined, RangeValue, _class_member, _dataclass_dunder,
                        _is_number, _is_type_like, describe)
-from ..bound import bind
 from .static import compare_tuples, contains, format_fstring, host_compare, host_getattr, tuple_comprehension
 
 

@@ -11,10 +11,10 @@ from ...frontend import hir as H
 from ...frontend.ast2hir import assigned_names
 from ...ir.core import Block, Op, Value
 from ...ir.types import TileType, Type
+from ..bound import rebind
 from ..values import flatten, same_leaf, UNDEFINED, unflatten
 from .abstract import (Conflict, LoopInfo, MaybeUndefined, RangeValue, _ANY, _Exit, _is_number, _leaf_type,
                        _short, describe)
-from ..bound import rebind
 from .static import static_iter_items
 
 
