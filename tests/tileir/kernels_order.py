@@ -130,3 +130,14 @@ def invariant_helper_in_loop(x, flag, n):
     for i in range(n):
         acc = acc + _pick(t, t, flag)
     ct.store(x, index=(0,), tile=acc)
+
+
+@ct.kernel
+def carried_slots(x, n):
+    a, b, c = 1, 10, 100
+    for i in range(n):
+        a = a + 1
+        b = b + i
+        c = c
+    ct.scatter(x, 0, a)
+    ct.scatter(x, 1, c)

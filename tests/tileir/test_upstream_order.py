@@ -20,6 +20,7 @@ from tilescope.backends.tileir import find_toolchain, normalize_names
 from tilescope.ir.core import clone_function
 from tilescope.lang.shim import load_file, upstream_available
 from tilescope.passes.for_break import lower_for_breaks
+from tilescope.passes.loop_slots import prune_loop_slots
 from tilescope.passes.loop_split import split_loops
 
 KERNELS = Path(__file__).with_name("kernels_order.py")
@@ -31,7 +32,8 @@ SPEC = {"float_mod": "f32[16], f32[16]", "unsigned_mod": "u8[16], u8[16]", "arg_
         "helper_returns_early": "f32[16], f32[16], b8", "scalar_gather": "i32[]",
         "tiled_copy": "f32[64,16], f32[64,16]", "cas_lock": "i32[1]",
         "float_to_bool": "f32[16], i32[16]", "scatter_converted_literal": "f64[16]",
-        "array_join": "i32[?]:[1!], i32[?]:[1!]", "invariant_helper_in_loop": "f32[16], b8, i32"}
+        "array_join": "i32[?]:[1!], i32[?]:[1!]", "invariant_helper_in_loop": "f32[16], b8, i32",
+        "carried_slots": "i32[2], i32"}
 TOOLCHAIN = find_toolchain(required=False)
 OPS = load_file(str(Path(__file__).with_name("kernels_order_ops.py")))
 
@@ -190,6 +192,30 @@ def test_an_invariant_loop_moves_out_of_a_loop_as_a_whole():
     inner = next(i for i, line in enumerate(lines) if " = loop " in line)
     outer = next(i for i, line in enumerate(lines) if " = for " in line)
     assert inner < outer                    # the helper's loop reads nothing the for makes
+
+
+def test_a_for_carries_only_what_changes_and_is_read():
+    # a: read after the loop; b: only feeds itself (dead); c: passed on unchanged (its start)
+    fors = [line for line in _text("carried_slots").splitlines() if " = for " in line]
+    assert len(fors) == 1 and fors[0].count("= %") == 1             # one carried value: a
+
+
+@pytest.mark.parametrize("n", [0, 1, 5])
+def test_pruned_slots_compute_the_same(n, monkeypatch):
+    ref = np.zeros(2, np.int32)
+    tilescope.launch((1,), MOD.carried_slots, (ref, n))
+    real = launcher.compile_for
+
+    def pruned(fn, specs):
+        c = real(fn, specs)
+        final = clone_function(c.final)
+        prune_loop_slots(final)
+        c.final = final
+        return c
+    monkeypatch.setattr(launcher, "compile_for", pruned)
+    got = np.zeros(2, np.int32)
+    tilescope.launch((1,), MOD.carried_slots, (got, n))
+    assert got.tolist() == ref.tolist() == [1 + n, 100]
 
 
 def test_tuple_compare_ands_every_pair_from_true():

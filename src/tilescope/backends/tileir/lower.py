@@ -20,6 +20,7 @@ from ... import dtypes as D
 from ...errors import TileUnsupportedFeatureError
 from ...passes.dce import dce
 from ...passes.for_break import is_done_test, lower_for_breaks
+from ...passes.loop_slots import prune_loop_slots
 from ...passes.loop_split import Splits, split_loops
 from ...ir.core import Block, Function, Op, Value, clone_function
 from ...ir.primitive import PRIMITIVES
@@ -73,8 +74,9 @@ class Lowering(ComputeRules, ReduceRules, ControlRules, MemoryRules, ViewRules):
         self.hir = getattr(fn, "hir", None)
         clone = clone_function(fn)
         self.param_consts = place_bound(clone)   # made among the arrays' views (run)
-        self.flag_consts = lower_for_breaks(clone)   # a `for` that breaks carries a done flag
+        self.top_consts = lower_for_breaks(clone)    # a `for` that breaks carries a done flag
         self.splits = Splits()
+        self.top_consts.update(id(c) for c in prune_loop_slots(clone))    # made at the top too
         fn = dce(split_loops(clone, self.splits))
         self.fn = fn
         self.specs = list(specs) if specs is not None else specs_of(fn)

@@ -27,7 +27,7 @@ class ComputeRules:
     # -- constants ------------------------------------------------------------------------
     def op_const(self, op: Op) -> None:
         t = op.result.type
-        if id(op) in self.flag_consts:
+        if id(op) in self.top_consts:               # made at the top, where upstream has them
             self.bind(op, self.top_const(op.result.const, elem_of(t.dtype), t.shape))
             return
         self.bind(op, self.const(op.result.const if op.result.const is not None else op.attrs["value"],
