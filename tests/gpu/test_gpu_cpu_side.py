@@ -155,6 +155,28 @@ def test_keys_ignore_sizes_but_not_dtypes_or_constants():
     assert artifact_key("x", "k", sig, "sm_90", version="9.9") != artifact_key("x", "k", sig, "sm_90")
 
 
+def test_cached_cubins_belong_to_one_build_of_tilescope(tmp_path, monkeypatch):
+    # A cubin cached by another build of the same version (an editable install whose compiler
+    # changed) must not be found: the key holds a digest of tilescope's own sources.
+    import shutil
+    from tilescope.gpu import artifact
+    copy = tmp_path / "tilescope"
+    shutil.copytree(os.path.dirname(artifact.__file__), copy / "gpu")
+    monkeypatch.setattr(artifact, "__file__", str(copy / "gpu" / "artifact.py"))
+    artifact.tilescope_build.cache_clear()
+    try:
+        before = artifact.tilescope_build()
+        (copy / "gpu" / "launcher.py").write_text((copy / "gpu" / "launcher.py").read_text() + "\n# changed\n")
+        artifact.tilescope_build.cache_clear()
+        after = artifact.tilescope_build()
+    finally:
+        monkeypatch.undo()
+        artifact.tilescope_build.cache_clear()
+    assert before != after and before.startswith(artifact.tilescope_version() + "+")
+    assert artifact_key("x", "k", "f32[?]", "sm_90", version=before) != \
+        artifact_key("x", "k", "f32[?]", "sm_90", version=after)
+
+
 def test_launch_signature_equals_what_a_bundle_compiles():
     k = _examples("layernorm").layernorm
     x, w = np.zeros((4, 8), np.float32), np.zeros(8, np.float32)
