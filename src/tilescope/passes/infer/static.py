@@ -317,6 +317,9 @@ def compare_tuples(ctx, op: str, left: Any, right: Any) -> Any:
         if isinstance(eq, Value) and eq.type.shape:
             raise ctx.type_error("tuple comparison needs scalar items, got a tile of shape "
                                  f"{eq.type.shape}")
+    if any(isinstance(eq, Value) for eq in eqs):
+        # a pair known equal or not is a constant made with the comparisons, before the ands
+        eqs = [ctx.to_value(eq) for eq in eqs]
     result: Any = True
     for eq in eqs:
         result = _logical(ctx, "bitwise_and", result, eq)
