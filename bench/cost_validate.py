@@ -303,6 +303,8 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         out.extend(seth_cases(d))
         from cost_seti import seti_cases      # bench/cost_seti.py: set I, TileBench kernels of other authors
         out.extend(seti_cases(d))
+        from cost_setj import setj_cases      # bench/cost_setj.py: set J, TileBench files no set used
+        out.extend(setj_cases(d))
 
     # -- what a launch builds (version 7): tilescope's own bytecode for contiguous device arrays
     # (aligned, unit last stride, divisible extents), for the microbenchmarks and sets A-F
