@@ -16,7 +16,7 @@ from tilescope.costmodel.counts import count
 from tilescope.costmodel.cubin_facts import CubinFactsError, _loads_in_flight
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
-from tilescope.costmodel.schedule import access_chain_us, blocks_per_sm
+from tilescope.costmodel.schedule import LOADED_LATENCY_US, access_chain_us, blocks_per_sm, in_flight_us
 from tilescope.launch_args import normalize_grid
 from tilescope.lang.shim import load_file
 from tilescope.meta import parse_args
@@ -165,29 +165,32 @@ def test_loads_in_flight_are_read_from_the_scoreboards(code, in_flight):
     assert _loads_in_flight(b"".join(code)) == in_flight
 
 
-def test_the_element_rate_law_is_charged_to_code_that_waits_on_each_load():
+def test_with_the_scoreboards_loads_in_flight_replace_the_element_rate_law():
     h200 = gpu_named("h200")
     spec = "f16[16777216], f16[16777216], f32[16777216], 4096"
     counts = lambda: _counts(_vector_add(), spec, (N // 4096,))            # noqa: E731
-    serial = predict(counts(), h200, facts=_facts(loads_in_flight=1.0))
-    overlapped = predict(counts(), h200, facts=_facts(loads_in_flight=8.0))
+    serial = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, global_access_bytes=2.0))
+    overlapped = predict(counts(), h200, facts=_facts(loads_in_flight=8.0, global_access_bytes=2.0))
     unknown = predict(counts(), h200, facts=_facts())
-    assert serial.terms["memory"] > 2 * overlapped.terms["memory"]
-    assert unknown.terms["memory"] == serial.terms["memory"]
     dram = overlapped.bytes["dram_read"] + overlapped.bytes["dram_write"]
-    assert overlapped.terms["memory"] == pytest.approx(dram / (4.8e12 * 0.8678) * 1e6, rel=1e-6)   # the DRAM rate
+    for p in (serial, overlapped):                     # the DRAM rate: no tile-length law with a cubin
+        assert p.terms["memory"] == pytest.approx(dram / (4.8e12 * 0.8678) * 1e6, rel=1e-6)
+    assert unknown.terms["memory"] > 2 * overlapped.terms["memory"]     # without scoreboards the law stays
+    assert serial.terms["latency"] > 2 * overlapped.terms["latency"] and serial.bound == "latency"
 
 
-def test_code_waiting_on_each_load_with_fewer_warps_resident_streams_slower():
+def test_little_s_law_scales_with_loads_in_flight_warps_and_width():
     h200 = gpu_named("h200")
-    spec = "f16[16777216], f16[16777216], f32[16777216], 4096"
-    counts = lambda: _counts(_vector_add(), spec, (N // 4096,))            # noqa: E731
-    as_copies = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=80))      # 6 blocks, 24 warps
-    more = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=40))          # 12 blocks
-    fewer = predict(counts(), h200, facts=_facts(loads_in_flight=1.0, registers=255))         # 2 blocks, 8 warps
-    assert (as_copies.blocks_per_sm, fewer.blocks_per_sm) == (6, 2)
-    assert more.terms["memory"] == pytest.approx(as_copies.terms["memory"], rel=1e-9)      # not faster than them
-    assert fewer.terms["memory"] == pytest.approx(3 * as_copies.terms["memory"], rel=1e-6)
+    counts = _counts(_vector_add(), "f32[16777216], f32[16777216], f32[16777216], 4096", (N // 4096,))
+    predict(counts, h200, facts=_facts())              # sets each access's DRAM bytes
+    floor = lambda per_sm=6, **f: in_flight_us(counts, _facts(global_access_bytes=4.0, **f), h200, per_sm)  # noqa: E731
+    one = floor(loads_in_flight=1.0)
+    assert one > 0 and floor(loads_in_flight=8.0) == pytest.approx(one / 8)
+    assert floor(loads_in_flight=1.0, per_sm=2) == pytest.approx(3 * one)      # 8 warps instead of 24
+    assert in_flight_us(counts, _facts(loads_in_flight=1.0, global_access_bytes=16.0), h200, 6) == pytest.approx(one / 4)
+    assert in_flight_us(counts, _facts(), h200, 6) == 0.0                       # no scoreboards read
+    loads = 2 * 16777216 * 4                            # a and b, read once from DRAM
+    assert one == pytest.approx(loads / (132 * 24 * 32 * 4) * LOADED_LATENCY_US, rel=1e-6)
 
 
 @pytest.mark.parametrize("n, contiguous", [(4096, True), (32, True), (16, False)])

@@ -9,7 +9,8 @@ The prediction is the largest of a few times, plus the launch:
   load or store with its address arithmetic) at the schedulers' issue rate;
 - latency: waves × the time of one block, each loop iteration costing its loads' latency plus
   its arithmetic at the block's share of the SM (the laws of calibration.py); with a cubin, at
-  least the element-access chain of schedule.py (the resident warps hiding each access's wait).
+  least the element-access chain of schedule.py (the resident warps hiding each access's wait)
+  and the loads the resident warps keep in flight (Little's law, version 12).
 The schedule (block size, registers, spills, code, load width, accelerator copies) comes from
 the cubin when one is given (schedule.py, cubin_facts.py), else from estimates on the IR. Loops
 whose tiles the tensor memory accelerator copies (what a launch builds for aligned arrays) take
@@ -28,8 +29,8 @@ from .counts import Access, Counts, Region, tile_keys
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, presumed_launch_schedule,
-                       resident_warps, spill_chain_us, threads, tma_copied, vector_width)
+from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, in_flight_us,
+                       presumed_launch_schedule, resident_warps, spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -38,14 +39,10 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
-# The element-rate law describes code that waits on each load before issuing the next (the 4,096-
-# element copies it was fitted on: 1.3 loads in flight); code the cubin shows issuing at least 2
-# loads before a wait (the 1,024-element copies: 8) is not charged it (version 10)
-ELEMENT_LAW_IN_FLIGHT = 2.0
-# ... and at the occupancy of those copies (80 registers: 6 blocks of 4 warps per SM); code that
-# waits on each load with fewer warps resident has fewer loads in flight per SM, at that share of
-# the rate (Little's law; version 10)
-ELEMENT_LAW_WARPS = 24
+# The element-rate law (one-row tiles' rate falling with the tile length) is charged only without a
+# cubin: with one, the loads a thread keeps in flight and the warps resident say how fast loads
+# return (Little's law, schedule.in_flight_us; version 12 — versions 10 and 11 charged the law to
+# code with fewer than 2 loads in flight, at its share of the copies' 24 resident warps)
 
 
 @dataclass
@@ -90,9 +87,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
-    law_share = min(1.0, resident_warps(counts, facts, gpu, c) / ELEMENT_LAW_WARPS) if facts else 1.0
-    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width * law_share,
-                           _serial_loads(facts)) for a in counts.accesses)
+    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts))
+                for a in counts.accesses)
     terms = {
         "memory": t_mem,
         "atomics": _atomics_us(counts, cal, slow),
@@ -124,7 +120,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         terms["latency"] = float(per_block.max()) if counts.blocks else 0.0
     else:
         terms["latency"] = math.ceil(waves) * mean_block
-    terms["latency"] = max(terms["latency"], chain)
+    terms["latency"] = max(terms["latency"], chain, in_flight_us(counts, facts, gpu, c))
     name = max(terms, key=terms.get)
     bound = name
     if terms["memory"] >= MEMORY_BOUND_SHARE * terms[name]:
@@ -173,9 +169,9 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
 
 
 def _serial_loads(facts: Optional[CubinFacts]) -> bool:
-    """Whether the code waits on its loads as the element-rate law's copies do (few in flight);
-    without a cubin, or where its scoreboards were not read, it is presumed to."""
-    return facts is None or facts.loads_in_flight is None or facts.loads_in_flight < ELEMENT_LAW_IN_FLIGHT
+    """Whether the element-rate law applies: without a cubin, or where its scoreboards were not
+    read (with them, the loads in flight are charged by Little's law instead)."""
+    return facts is None or facts.loads_in_flight is None
 
 
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,

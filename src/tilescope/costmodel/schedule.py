@@ -34,6 +34,10 @@ MAX_REGISTERS = 255                  # per thread on sm_70+
 # loads a thread has in flight in the copy-loop microbenchmarks the access wait was measured on
 # (their cubins: 8 for 1,024-element tiles, 10.7 for 4,096): code with more waits less per access
 ACCESS_WAIT_IN_FLIGHT = 8.0
+# a global load's round trip in a streaming kernel (µs): the 4,096-element copy microbenchmarks
+# (copy_f32_t4096, copy_f16_t4096: 24 warps resident per SM, 1.33 loads of 4 or 2 bytes in flight per
+# thread) read 32·24·1.33·bytes per SM per round trip at 0.570 and 0.514 µs; the mean (version 12)
+LOADED_LATENCY_US = 0.54
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
@@ -166,3 +170,16 @@ def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_s
     if facts.loads_in_flight:        # more loads in flight than the copy loops had share the wait (v11)
         wait_us *= ACCESS_WAIT_IN_FLIGHT / max(ACCESS_WAIT_IN_FLIGHT, facts.loads_in_flight)
     return accesses * wait_us / warps + issue_us
+
+
+def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int) -> float:
+    """Little's law for the element loads: each resident warp keeps the loads its code issues
+    before waiting on one (`loads_in_flight`, of `global_access_bytes` a lane) outstanding for a
+    loaded round trip, so the SMs fetch at most that many bytes per LOADED_LATENCY_US. Charged
+    on the loads' DRAM bytes (re-reads that hit L2 return sooner). 0 without the scoreboards."""
+    if not facts or not facts.loads_in_flight or not facts.global_access_bytes:
+        return 0.0
+    dram = sum(a.dram_bytes for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather"))
+    in_flight = (gpu.sms * resident_warps(counts, facts, gpu, per_sm) * 32 * facts.loads_in_flight
+                 * facts.global_access_bytes)
+    return dram / in_flight * LOADED_LATENCY_US
