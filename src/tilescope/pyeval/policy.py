@@ -1,6 +1,8 @@
 """What compile-time Python may read: module attributes and methods of plain values."""
 from __future__ import annotations
 
+import importlib
+import sys
 import types
 from typing import Any
 
@@ -66,6 +68,11 @@ def module_attribute(module: types.ModuleType, name: str) -> Any:
     if value is _MISSING:
         if is_tilescope_module(mod):
             return getattr(module, name)          # tilescope.lang's lazily registered ops
+        if mod == "cuda" and name == "tile":
+            # `import cuda.tile` in a file tilescope loaded (lang/shim.active) binds the `cuda`
+            # package, whose `tile` is taken back afterwards when `cuda` was imported before: the
+            # name still means the cuTile the file was loaded with.
+            return sys.modules.get("cuda.tile") or importlib.import_module("tilescope.lang")
         raise AttributeError(f"module '{mod}' has no attribute '{name}'")
     return translate(value)
 

@@ -1,7 +1,6 @@
 """TileIR rules for constants, element-wise math, conversions and shape ops."""
 from __future__ import annotations
 
-import math
 from typing import Optional
 
 from ... import dtypes as D
@@ -10,7 +9,7 @@ from ...ir.types import TileType
 from ...semantics.functions import UNARY as UNARY_FNS
 from .elements import float_bits, int_bytes, storage_bytes
 from .ir import Dense, Scalar, Tile, TValue
-from .lower_common import NARROW_FLOATS, PRED, elem_of, is_float, rounding_of, sign_of, ttype
+from .lower_common import PRED, elem_of, is_float, rounding_of, sign_of, ttype
 from .source_order import is_creation_call
 
 
