@@ -66,6 +66,7 @@ def test_the_reader_agrees_with_the_launcher_and_counts_the_code(vector_add_cubi
     assert facts.global_loads >= 2 and facts.global_stores >= 1 and facts.local_loads == 0
     assert facts.instructions > facts.global_accesses
     assert 1.0 <= facts.loads_in_flight <= facts.global_loads
+    assert facts.global_load_bytes == facts.global_access_bytes == 4.0       # f32 loads and stores, one a thread
     assert read_cubin_facts(vector_add_cubin, arch="sm_100").global_loads is None     # opcodes known for sm_90
 
 

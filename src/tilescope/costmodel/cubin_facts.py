@@ -51,6 +51,7 @@ class CubinFacts:
     tma_stores: Optional[int] = None
     global_access_bytes: Optional[float] = None   # mean bytes one LDG/STG moves per thread (1-16)
     loads_in_flight: Optional[float] = None  # LDGs issued together before a wait on one (version 10)
+    global_load_bytes: Optional[float] = None     # mean bytes one LDG moves per thread (version 12)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -62,7 +63,8 @@ class CubinFacts:
                 "instructions": self.instructions, "global_loads": self.global_loads,
                 "global_stores": self.global_stores, "local_loads": self.local_loads,
                 "local_stores": self.local_stores, "tma_loads": self.tma_loads, "tma_stores": self.tma_stores,
-                "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight}
+                "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight,
+                "global_load_bytes": self.global_load_bytes}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -131,14 +133,17 @@ _WIDTH_BYTES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 8, 6: 16}
 
 def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts: Dict[str, object] = dict.fromkeys(SM90_OPCODES.values(), 0)
-    moved = 0
+    moved = loaded = 0
     for at in range(0, len(code) - 15, 16):
         name = SM90_OPCODES.get(struct.unpack_from("<H", code, at)[0] & 0xFFF)
         if name:
             counts[name] += 1
             if name in ("global_loads", "global_stores"):      # vector loads move up to 16 bytes a thread
-                moved += _WIDTH_BYTES.get((struct.unpack_from("<Q", code, at + 8)[0] >> 9) & 7, 4)
+                width = _WIDTH_BYTES.get((struct.unpack_from("<Q", code, at + 8)[0] >> 9) & 7, 4)
+                moved += width
+                loaded += width if name == "global_loads" else 0
     accesses = counts["global_loads"] + counts["global_stores"]
     counts["global_access_bytes"] = moved / accesses if accesses else None
+    counts["global_load_bytes"] = loaded / counts["global_loads"] if counts["global_loads"] else None
     counts["loads_in_flight"] = _loads_in_flight(code)
     return counts

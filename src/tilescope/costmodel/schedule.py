@@ -174,12 +174,12 @@ def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_s
 
 def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int) -> float:
     """Little's law for the element loads: each resident warp keeps the loads its code issues
-    before waiting on one (`loads_in_flight`, of `global_access_bytes` a lane) outstanding for a
+    before waiting on one (`loads_in_flight`, of `global_load_bytes` a lane) outstanding for a
     loaded round trip, so the SMs fetch at most that many bytes per LOADED_LATENCY_US. Charged
     on the loads' DRAM bytes (re-reads that hit L2 return sooner). 0 without the scoreboards."""
-    if not facts or not facts.loads_in_flight or not facts.global_access_bytes:
+    width = facts and (facts.global_load_bytes or facts.global_access_bytes)
+    if not facts or not facts.loads_in_flight or not width:
         return 0.0
     dram = sum(a.dram_bytes for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather"))
-    in_flight = (gpu.sms * resident_warps(counts, facts, gpu, per_sm) * 32 * facts.loads_in_flight
-                 * facts.global_access_bytes)
+    in_flight = gpu.sms * resident_warps(counts, facts, gpu, per_sm) * 32 * facts.loads_in_flight * width
     return dram / in_flight * LOADED_LATENCY_US
