@@ -179,8 +179,8 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length; vector
-    loads of `width` elements an instruction move that many times as many; `width` also carries
-    the share of the copies' resident warps the kernel has)."""
+    loads of `width` elements an instruction move that many times as many), where `serial` says
+    the law applies (no cubin scoreboards to count the loads in flight)."""
     efficiency = _stream_efficiency(a, tma, cal)
     t = a.dram_bytes / bw
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
