@@ -1,5 +1,6 @@
 """Run by test_interrupts.py in a child process that receives a real SIGINT mid-launch."""
 import os
+import signal
 import sys
 import traceback
 
@@ -31,6 +32,9 @@ def update(self, start):
 
 
 progress.Progress.update = update
+# Python leaves Ctrl-C ignored when it starts with SIGINT ignored (a shell's background job): this
+# child is about the launch's behaviour on a KeyboardInterrupt, so it asks for one.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 T, blocks = 1024, 1024
 x = np.ones(T * blocks, np.float32)
 y = np.full(T * blocks, -7.0, np.float32)
