@@ -14,9 +14,7 @@ import os
 import sys
 from typing import List
 
-from cost_validate import A, Case, K, S
-
-PREFIX = "tilebench:"
+from cost_validate import A, Case, K, S, tilebench_impl
 
 
 def load(root: str, rel: str):
@@ -33,7 +31,7 @@ def load(root: str, rel: str):
 def setf_cases(d: int = 1) -> List[Case]:
     out: List[Case] = []
     add = out.append
-    f = lambda rel: PREFIX + rel + "/impl_cutile.py"           # noqa: E731
+    f = tilebench_impl
     n = (1 << 26) // d // d
     add(Case("F_leaky_relu_f32_64M", "validate-f", f("leaky_relu/hand"), "leaky_relu_kernel",
              [A((n,)), A((n,), init="zeros"), K(1024)], (n // 1024,)))

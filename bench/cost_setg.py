@@ -15,15 +15,13 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K, S
-
-PREFIX = "tilebench:"
+from cost_validate import A, Case, K, S, tilebench_impl
 
 
 def setg_cases(d: int = 1) -> List[Case]:
     out: List[Case] = []
     add = out.append
-    f = lambda rel: PREFIX + rel + "/impl_cutile.py"           # noqa: E731
+    f = tilebench_impl
     g = "validate-g"
     m = 16384 // d
     add(Case("G_l2_norm_f16_2x4096x16384", g, f("l2_norm/gpt"), "_l2_norm_kernel",

@@ -11,15 +11,13 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K, S
-
-PREFIX = "tilebench:"
+from cost_validate import A, Case, K, S, tilebench_impl
 
 
 def seth_cases(d: int = 1) -> List[Case]:
     out: List[Case] = []
     add = out.append
-    f = lambda rel: PREFIX + rel + "/impl_cutile.py"           # noqa: E731
+    f = tilebench_impl
     h = "validate-h"
     m = 16384 // d
     add(Case("H_softmax_f32_16384x4096", h, f("softmax/claude"), "_softmax_kernel_fp32",

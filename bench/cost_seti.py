@@ -18,15 +18,13 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K, S
-
-PREFIX = "tilebench:"
+from cost_validate import A, Case, K, S, tilebench_impl
 
 
 def seti_cases(d: int = 1) -> List[Case]:
     out: List[Case] = []
     add = out.append
-    f = lambda rel: PREFIX + rel + "/impl_cutile.py"           # noqa: E731
+    f = tilebench_impl
     i = "validate-i"
     m = 16384 // d
     add(Case("I_argmax_f16_16384x8192", i, f("argmax/claude"), "_argmax_kernel",

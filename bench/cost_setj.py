@@ -18,15 +18,13 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K
-
-PREFIX = "tilebench:"
+from cost_validate import A, Case, K, tilebench_impl
 
 
 def setj_cases(d: int = 1) -> List[Case]:
     out: List[Case] = []
     add = out.append
-    f = lambda rel: PREFIX + rel + "/impl_cutile.py"           # noqa: E731
+    f = tilebench_impl
     j = "validate-j"
     m = 8192 // d
     add(Case("J_argmax_key_f16_8192x16384", j, f("argmax/gpt"), "_argmax_rows_fp16_key_kernel",

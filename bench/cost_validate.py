@@ -418,17 +418,23 @@ def load_module(path: str, name: str):
 UPSTREAM = os.environ.get("COSTVAL_UPSTREAM", "")    # a checkout of NVIDIA/cutile-python (set C)
 TILEGYM = os.environ.get("COSTVAL_TILEGYM", "")      # a checkout of NVIDIA/TileGym (set D)
 TILEBENCH = os.environ.get("COSTVAL_TILEBENCH", "")  # a checkout of Deep-Learning-Profiling-Tools/Tilebench (set F)
+TILEBENCH_PREFIX = "tilebench:"
+
+
+def tilebench_impl(op_author: str) -> str:
+    """A case's `file` for TileBench's `impls/<op>/<author>/impl_cutile.py` (read from --tilebench)."""
+    return TILEBENCH_PREFIX + op_author + "/impl_cutile.py"
 
 
 def kernel_of(case: Case):
     """The case's kernel object. Set C's upstream files are imported with a stand-in `torch`
     when torch is not installed (they use it only for dtypes such as torch.int32)."""
     from tilescope.lang.shim import load_file
-    if case.file.startswith("tilebench:"):
+    if case.file.startswith(TILEBENCH_PREFIX):
         from cost_setf import load        # bench/cost_setf.py: TileBench's modules, host helpers stood in
         if not TILEBENCH:
             raise SystemExit("set F needs --tilebench DIR (a checkout of Deep-Learning-Profiling-Tools/Tilebench)")
-        return getattr(load(TILEBENCH, case.file[len("tilebench:"):]), case.kernel)
+        return getattr(load(TILEBENCH, case.file[len(TILEBENCH_PREFIX):]), case.kernel)
     if case.file.startswith("tilegym:"):
         from cost_setd import load        # bench/cost_setd.py: TileGym's modules, host helpers stood in
         if not TILEGYM:
