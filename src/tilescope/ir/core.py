@@ -55,6 +55,13 @@ class Block:
             for block in op.blocks:
                 yield from block.walk()
 
+    def nested(self) -> Iterator["Block"]:
+        """This block and every block nested in its ops, outer first."""
+        yield self
+        for op in self.ops:
+            for block in op.blocks:
+                yield from block.nested()
+
     def readers(self) -> Dict[int, List["Op"]]:
         """Value id -> the ops (here or nested) that read it, once per operand position."""
         out: Dict[int, List[Op]] = {}

@@ -24,8 +24,8 @@ def prune_loop_slots(fn: Function) -> List[Op]:
     changed = True
     while changed:
         changed = False
-        uses = _uses(fn.body)
-        for block in _blocks(fn.body):
+        uses = fn.body.readers()
+        for block in fn.body.nested():
             for op in block.ops:
                 if op.name == "for" and _prune(op, uses, fn.body, block, made):
                     changed = True
@@ -33,21 +33,6 @@ def prune_loop_slots(fn: Function) -> List[Op]:
             if changed:
                 break
     return made
-
-
-def _blocks(b: Block):
-    yield b
-    for op in b.ops:
-        for inner in op.blocks:
-            yield from _blocks(inner)
-
-
-def _uses(block: Block) -> Dict[int, List[Op]]:
-    out: Dict[int, List[Op]] = {}
-    for op in block.walk():
-        for v in op.operands:
-            out.setdefault(v.id, []).append(op)
-    return out
 
 
 def _exits(block: Block):

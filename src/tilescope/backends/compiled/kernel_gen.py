@@ -90,7 +90,7 @@ class KernelGen:
         tracked = disjoint_trackable(fn) if options.track else None
         self.tracked_slots = {p: s for s, p in enumerate(sorted(tracked or {}))}   # array position -> slot
         self._readers = fn.body.readers()
-        self._block_of = {id(op): b for b in _blocks(fn.body) for op in b.ops}
+        self._block_of = {id(op): b for b in fn.body.nested() for op in b.ops}
         self.gemm_shapes: set = set()             # (dtype, m, n, k) of the BLAS calls made
 
     # ---- names, buffers, values ----------------------------------------------------
@@ -340,13 +340,6 @@ class KernelGen:
 
 # element-wise readers a lazy operand may be fused into
 _FUSING = frozenset({"binary", "unary", "fma", "compare", "where", "astype"})
-
-
-def _blocks(block: Block):
-    yield block
-    for op in block.ops:
-        for b in op.blocks:
-            yield from _blocks(b)
 
 
 def _closure(values: Sequence[Value]) -> set:

@@ -17,13 +17,6 @@ from typing import Dict, List, Optional, Tuple
 from ...ir.core import Block, Function, Op, Site
 
 
-def _blocks(b: Block):
-    yield b
-    for op in b.ops:
-        for inner in op.blocks:
-            yield from _blocks(inner)
-
-
 def _position(site: Site, index: Dict[int, int]) -> Optional[int]:
     """Where in its block (`index`: op id -> position there) the site's constant goes: after the
     nearest op before it that is still there, else before the nearest one after it (None: all
@@ -42,7 +35,7 @@ def _position(site: Site, index: Dict[int, int]) -> Optional[int]:
 def place_bound(fn: Function) -> List[Op]:
     """Move, in place, `fn`'s constants with a site to it; return the parameters' constants,
     taken out of the body."""
-    blocks = list(_blocks(fn.body))
+    blocks = list(fn.body.nested())
     known = {id(b) for b in blocks}
     parent: Dict[int, Tuple[Block, int]] = {}       # block -> (enclosing block, index of its op)
     home: Dict[int, Tuple[Block, int]] = {}         # op -> (its block, its index)
