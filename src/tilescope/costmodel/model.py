@@ -27,10 +27,11 @@ import numpy as np
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
 from .counts import Access, Counts, Region, tile_keys
 from .cubin_facts import CubinFacts
+from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, in_flight_us,
-                       presumed_launch_schedule, resident_warps, spill_chain_us, threads, tma_copied, vector_width)
+                       resident_warps, spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -72,13 +73,14 @@ class Prediction:
 def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H200,
             facts: Optional[CubinFacts] = None) -> Prediction:
     """`facts`: what tileiras's cubin for this kernel and GPU says (block size, registers, shared
-    memory, spills, code); without it the schedule is estimated from the IR, and an mma kernel
-    of aligned arrays (`tma`) is presumed accelerator-fed, as tileiras builds it for a launch."""
+    memory, spills, code); without it the same facts are estimated from the IR (estimated_facts.py,
+    version 13: what tileiras most likely builds, e.g. an accelerator-fed pipeline for an mma
+    kernel of aligned arrays, `tma`) and the same mechanisms run on the estimate."""
     tma = tma and gpu.tma
     slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
     schedule = "from the cubin" if facts else "estimated from the IR"
-    if facts is None and tma and any(r.mmas for r in counts.regions):
-        facts, schedule = presumed_launch_schedule(counts), "presumed: an accelerator-fed pipeline"
+    if facts is None:
+        facts = estimate_facts(counts, tma)
     c = blocks_per_sm(counts, gpu, facts)
     slots = gpu.sms * c
     shared = min(c, max(1, -(-counts.blocks // gpu.sms)))     # blocks sharing one SM's throughput
