@@ -24,13 +24,15 @@ from typing import Iterable, List
 import numpy as np
 
 from ..ir.types import TileType
-from .counts import Access, Counts
+from ..ir.core import Value
+from .counts import Access, Counts, _const_int, _last_axis_stride
 from .cubin_facts import CubinFacts
 
 THREADS = 128                 # one warpgroup: what tileiras picks for plain code
 FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
 MAX_REGISTERS = 255
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
+ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
 CODE_PER_BLOCK = 60           # instructions of set-up and exit around the memory instructions
 CODE_PER_ACCESS = 18          # address arithmetic, bounds test and the access itself
@@ -42,9 +44,9 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     has_mma = any(r.mmas for r in counts.regions)
     copied_loads, copied_stores = _accelerator_copies(counts, aligned, has_mma)
     copied = _ids(copied_loads) | _ids(copied_stores)
-    threads = FED_THREADS if copied_loads else THREADS
+    threads = FED_THREADS if copied else THREADS
     plain = [a for a in counts.accesses if a.kind != "atomic" and id(a) not in copied]
-    widths = {id(a): _width(a, aligned, threads) for a in plain}
+    widths = {id(a): _width(counts, a, aligned, threads) for a in plain}
     loads = [a for a in plain if a.kind in ("load", "gather")]
     stores = [a for a in plain if a.kind in ("store", "scatter")]
     n_loads = sum(_instructions(a, threads, widths[id(a)]) for a in loads)
@@ -63,29 +65,79 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
 
 
 def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
+    """(loads, stores) the accelerator copies: every tile access of an `mma` kernel of aligned
+    arrays; in a row kernel that reduces, the row tiles it stores, and the tiles it loads when its
+    reductions are all sums (a max or arg-max search keeps the loads element by element)."""
     if not aligned:
         return [], []
     tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False]
     if has_mma:
         return [a for a in tiles if a.kind == "load"], [a for a in tiles if a.kind == "store" and a.rows > 1]
-    if not _reduces(counts):
+    kinds = _reductions(counts)
+    if not kinds:
         return [], []
-    return [a for a in tiles if a.kind == "load" and a.elements >= 256], []
+    rows = [a for a in tiles if a.elements >= ROW_TILE]
+    loads = [a for a in rows if a.kind == "load"] if kinds <= {"sum", "add"} else []
+    return loads, [a for a in rows if a.kind == "store"]
 
 
-def _reduces(counts: Counts) -> bool:
-    """A row kernel: a loaded tile summed across (not an arg-max search)."""
-    return any(op.name == "reduce" and op.attrs.get("fn") in ("add", "sum") for op in counts.fn.walk())
+def _reductions(counts: Counts) -> set:
+    return {op.attrs.get("fn") for op in counts.fn.walk() if op.name == "reduce"}
 
 
-def _width(a: Access, aligned: bool, threads: int) -> float:
-    """Bytes one instruction moves per thread for this access: for a tile of an aligned array that
-    the tiles divide, a thread's share of a contiguous run (up to 16 bytes); else one element."""
-    if not aligned or a.kind not in ("load", "store") or not a.divides or a.transposed or not a.shape:
+def _width(counts: Counts, a: Access, aligned: bool, threads: int) -> float:
+    """Bytes one instruction moves per thread for this access: for an aligned array, a thread's
+    share of a contiguous run (up to 16 bytes) — a tile the tiles divide, or a gather along rows
+    (`offset + ct.arange`) whose offset is a multiple of the vector; else one element."""
+    if not aligned or not a.shape:
+        return float(a.itemsize)
+    if a.kind in ("load", "store"):
+        if not a.divides or a.transposed:
+            return float(a.itemsize)
+        run = a.row_bytes
+    elif a.kind in ("gather", "scatter") and a.contiguous and len(a.op.operands) > 1:
+        index = a.op.operands[len(a.op.operands[0].type.shape)]          # the last axis's index
+        if _last_axis_stride(index) != 1:
+            return float(a.itemsize)
+        run = min(a.row_bytes, _offset_divisor(counts, index) * a.itemsize)
+    else:
         return float(a.itemsize)
     share = a.elements * a.itemsize // threads
-    per_thread = max(a.itemsize, min(MAX_VECTOR_BYTES, share, a.row_bytes))
+    per_thread = max(a.itemsize, min(MAX_VECTOR_BYTES, share, run))
     return float(2 ** int(math.log2(per_thread)))
+
+
+def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
+    """The power of two that divides every lane's index once `ct.arange`'s step is taken out (the
+    first lane's alignment), as far as the IR shows: 1 when unknown."""
+    cap = 1 << 20
+    t = v.type
+    op = v.owner
+    if not getattr(t, "shape", None):                   # a scalar: its value for every block
+        x = counts.scalars.value(v)
+        if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
+            g = int(np.gcd.reduce(np.abs(x.astype(np.int64)))) if x.size else 0
+            return cap if g == 0 else min(cap, g & -g)
+        c = _const_int(v)
+        if c is not None:
+            return cap if c == 0 else min(cap, abs(c) & -abs(c))
+    if op is None or depth > 12:
+        return 1
+    if op.name == "arange":
+        return cap
+    if op.name == "const":
+        c = _const_int(v)
+        return 1 if c is None else (cap if c == 0 else min(cap, abs(c) & -abs(c)))
+    if op.name in ("broadcast", "reshape", "astype"):
+        return _offset_divisor(counts, op.operands[0], depth + 1)
+    if op.name == "binary" and op.attrs.get("fn") in ("add", "sub"):
+        return min(_offset_divisor(counts, o, depth + 1) for o in op.operands[:2])
+    if op.name == "binary" and op.attrs.get("fn") == "mul":
+        a, b = (_offset_divisor(counts, o, depth + 1) for o in op.operands[:2])
+        return min(cap, a * b)
+    if op.name == "where" and len(op.operands) == 3:
+        return min(_offset_divisor(counts, o, depth + 1) for o in op.operands[1:])
+    return 1
 
 
 def _instructions(a: Access, threads: int, width: float) -> float:
@@ -107,15 +159,17 @@ def _tile_words(t) -> float:
 
 
 def _loads_in_flight(counts: Counts, loads: List[Access], threads: int, widths) -> float:
-    """A thread's loads of a tile are issued together unless the code converts each element on the
-    way (16-bit data widened to 32 bits), in which case it waits on each load before the next."""
-    total = sum(_instructions(a, threads, widths[id(a)]) for a in loads)
-    runs = sum(1 if _batched(counts, a) else _instructions(a, threads, widths[id(a)]) for a in loads)
+    """Loads a thread issues before it waits on one: all of its share of a tile at once, unless the
+    code converts a 16-bit tile element by element on the way (it then waits on each load). Counted
+    over the loads that do not feed an `mma` (the ones the model charges by it)."""
+    plain = [a for a in loads if not a.feeds_mma] or loads
+    total = sum(_instructions(a, threads, widths[id(a)]) for a in plain)
+    runs = sum(1 if _batched(counts, a) else _instructions(a, threads, widths[id(a)]) for a in plain)
     return total / runs if runs else 1.0
 
 
 def _batched(counts: Counts, a: Access) -> bool:
-    return a.itemsize >= 4 or not _widened(counts, a)
+    return a.itemsize >= 4 or a.kind == "gather" or not _widened(counts, a)
 
 
 def _widened(counts: Counts, a: Access) -> bool:
