@@ -32,6 +32,8 @@ THREADS = 128                 # one warpgroup: what tileiras picks for plain cod
 FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
 MAX_REGISTERS = 255
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
+ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds (two 32-word tiles)
+SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
 CODE_PER_BLOCK = 60           # instructions of set-up and exit around the memory instructions
@@ -53,11 +55,12 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     n_stores = sum(_instructions(a, threads, widths[id(a)]) for a in stores)
     moved = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in plain)
     loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
-    registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(fn, threads)
+    registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
+    spills = _accumulator_spills(counts, threads) if has_mma else 0
     return CubinFacts(
-        fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=0,
+        fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
         instructions=int(CODE_PER_BLOCK + CODE_PER_ACCESS * (n_loads + n_stores)),
-        global_loads=int(round(n_loads)), global_stores=int(round(n_stores)), local_loads=0, local_stores=0,
+        global_loads=int(round(n_loads)), global_stores=int(round(n_stores)), local_loads=spills, local_stores=spills,
         tma_loads=len(copied_loads), tma_stores=len(copied_stores),
         global_access_bytes=moved / (n_loads + n_stores) if n_loads + n_stores else None,
         global_load_bytes=loaded / n_loads if n_loads else None,
@@ -92,7 +95,7 @@ def _width(counts: Counts, a: Access, aligned: bool, threads: int) -> float:
     if not aligned or not a.shape:
         return float(a.itemsize)
     if a.kind in ("load", "store"):
-        if not a.divides or a.transposed:
+        if a.transposed or not (a.divides or _extent_divisible(a)):
             return float(a.itemsize)
         run = a.row_bytes
     elif a.kind in ("gather", "scatter") and a.contiguous and len(a.op.operands) > 1:
@@ -105,6 +108,13 @@ def _width(counts: Counts, a: Access, aligned: bool, threads: int) -> float:
     share = a.elements * a.itemsize // threads
     per_thread = max(a.itemsize, min(MAX_VECTOR_BYTES, share, run))
     return float(2 ** int(math.log2(per_thread)))
+
+
+def _extent_divisible(a: Access) -> bool:
+    """The array's last extent is a multiple of a 16-byte vector: a padded tile's vectors lie
+    wholly inside or wholly outside it."""
+    extent = a.op.operands[0].type.shape[-1] if a.op.operands[0].type.shape else None
+    return isinstance(extent, int) and extent * a.itemsize % MAX_VECTOR_BYTES == 0
 
 
 def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
@@ -145,11 +155,25 @@ def _instructions(a: Access, threads: int, width: float) -> float:
     return max(1.0, a.elements * a.itemsize / threads / width)
 
 
-def _registers(fn, threads: int) -> int:
-    """A base plus the 32-bit registers of the two largest tiles a thread holds at once."""
-    sizes = sorted((_tile_words(r.type) for op in fn.walk() for r in op.results), reverse=True)
-    regs = BASE_REGISTERS + sum(sizes[:2]) / threads
-    return int(min(MAX_REGISTERS, math.ceil(regs / 8) * 8))
+def _registers(counts: Counts, threads: int) -> int:
+    """A base plus the 32-bit registers of the two largest tiles a thread holds at once; code
+    without reductions walks large element-wise tiles in a loop (its LDG counts show it), holding a
+    chunk of at most ELEMENTWISE_WORDS."""
+    sizes = sorted((_tile_words(r.type) for op in counts.fn.walk() for r in op.results), reverse=True)
+    held = sum(sizes[:2]) / threads
+    if not _reductions(counts):
+        held = min(held, ELEMENTWISE_WORDS)
+    return int(min(MAX_REGISTERS, math.ceil((BASE_REGISTERS + held) / 8) * 8))
+
+
+def _accumulator_spills(counts: Counts, threads: int) -> int:
+    """Local reloads in an `mma` loop: an accumulator of SPILL_ACCUMULATOR_WORDS or more 32-bit
+    words per thread (128×256 float32 tiles over 256 threads) leaves no room for the operands at
+    the register ceiling; the cubins reload about twice the accumulator's words each iteration."""
+    words = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
+                default=0.0)
+    per_thread = words / max(threads, FED_THREADS)
+    return int(2 * per_thread) if per_thread >= SPILL_ACCUMULATOR_WORDS else 0
 
 
 def _tile_words(t) -> float:
