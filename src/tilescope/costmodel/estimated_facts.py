@@ -27,6 +27,7 @@ from ..ir.types import TileType
 from ..ir.core import Value
 from .counts import Access, Counts, _const_int, _last_axis_stride
 from .cubin_facts import CubinFacts
+from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
 
 THREADS = 128                 # one warpgroup: what tileiras picks for plain code
 FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
@@ -36,8 +37,6 @@ ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds (two
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
-CODE_PER_BLOCK = 60           # instructions of set-up and exit around the memory instructions
-CODE_PER_ACCESS = 18          # address arithmetic, bounds test and the access itself
 
 
 def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
@@ -59,7 +58,7 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     spills = _accumulator_spills(counts, threads) if has_mma else 0
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
-        instructions=int(CODE_PER_BLOCK + CODE_PER_ACCESS * (n_loads + n_stores)),
+        instructions=int(_code_size(counts, plain, threads, widths)),
         global_loads=int(round(n_loads)), global_stores=int(round(n_stores)), local_loads=spills, local_stores=spills,
         tma_loads=len(copied_loads), tma_stores=len(copied_stores),
         global_access_bytes=moved / (n_loads + n_stores) if n_loads + n_stores else None,
@@ -153,6 +152,20 @@ def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
 def _instructions(a: Access, threads: int, width: float) -> float:
     """Memory instructions of this access in the code (per thread, once per op)."""
     return max(1.0, a.elements * a.itemsize / threads / width)
+
+
+def _code_size(counts: Counts, plain: List[Access], threads: int, widths) -> float:
+    """Instructions in the kernel's code, each region once, with instructions.py's per-item counts
+    (read from the SASS of tileiras's cubins): set-up, each memory instruction with its address
+    arithmetic and bounds test, each tile reduction, transcendental and element-wise operation."""
+    total = PER_BLOCK
+    for a in plain:
+        unchecked = a.kind in ("gather", "scatter") and not a.check_bounds
+        total += _instructions(a, threads, widths[id(a)]) * (PER_ELEMENT_UNCHECKED if unchecked else PER_ELEMENT)
+    for r in counts.regions:
+        w = r.work
+        total += w.reductions * PER_REDUCTION + (w.fp32_instr + w.int_ops + w.sfu * PER_TRANSCENDENTAL) / threads
+    return total
 
 
 def _registers(counts: Counts, threads: int) -> int:
