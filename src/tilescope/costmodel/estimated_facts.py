@@ -35,6 +35,7 @@ MAX_REGISTERS = 255
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
 ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds (two 32-word tiles)
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
+TRANSPOSED_IN_FLIGHT = 2      # loads per trip of the loops tileiras writes for permuted tiles (cubins: 1-3.5)
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
 
@@ -197,35 +198,42 @@ def _tile_words(t) -> float:
 
 def _loads_in_flight(counts: Counts, loads: List[Access], threads: int, widths) -> float:
     """Loads a thread issues before it waits on one: all of its share of a tile at once, unless the
-    code converts a 16-bit tile element by element on the way (it then waits on each load). Counted
+    code converts a 16-bit tile element by element on the way (it then waits on each load), or
+    permutes the tile (a loop over the tile's elements: TRANSPOSED_IN_FLIGHT a trip). Counted
     over the loads that do not feed an `mma` (the ones the model charges by it)."""
     plain = [a for a in loads if not a.feeds_mma] or loads
-    total = sum(_instructions(a, threads, widths[id(a)]) for a in plain)
-    runs = sum(1 if _batched(counts, a) else _instructions(a, threads, widths[id(a)]) for a in plain)
+    permutes = any(op.name == "permute" for op in counts.fn.walk()) or any(a.transposed for a in plain)
+    total = runs = 0.0
+    for a in plain:
+        n = _instructions(a, threads, widths[id(a)])
+        total += n
+        if permutes:
+            runs += max(1.0, n / TRANSPOSED_IN_FLIGHT)
+        else:
+            runs += 1 if _batched(counts, a) else n
     return total / runs if runs else 1.0
 
 
 def _batched(counts: Counts, a: Access) -> bool:
-    return a.itemsize >= 4 or a.kind == "gather" or not _widened(counts, a)
+    if a.kind == "gather":
+        return True
+    return a.itemsize >= 4 or _first_use(counts, a) != ("astype", None)
 
 
-def _widened(counts: Counts, a: Access) -> bool:
-    """Whether the loaded 16-bit tile is converted to a wider type (astype) before use."""
+def _first_use(counts: Counts, a: Access):
+    """(op name, fn) of the first operation that computes on the loaded tile (past view ops)."""
     if not a.op.results:
-        return False
-    seen, todo = set(), [a.op.results[0]]
+        return None
+    todo = [a.op.results[0]]
     readers = counts.fn.body.readers()
     while todo:
-        v = todo.pop()
-        if v.id in seen:
-            continue
-        seen.add(v.id)
+        v = todo.pop(0)
         for user in readers.get(v.id, ()):
-            if user.name == "astype":
-                return True
             if user.name in ("reshape", "permute", "broadcast") and user.results:
                 todo.append(user.results[0])
-    return False
+            else:
+                return user.name, user.attrs.get("fn")
+    return None
 
 
 def _ids(accs: Iterable[Access]):
