@@ -30,6 +30,7 @@ from .cubin_facts import CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
 
 THREADS = 128                 # one warpgroup: what tileiras picks for plain code
+WARP = 32
 FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
 MAX_REGISTERS = 255
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
@@ -47,6 +48,9 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     copied_loads, copied_stores = _accelerator_copies(counts, aligned, has_mma)
     copied = _ids(copied_loads) | _ids(copied_stores)
     threads = FED_THREADS if copied else THREADS
+    if all(not isinstance(r.type, TileType) or int(np.prod(r.type.shape or (1,))) <= 1
+           for op in fn.walk() for r in op.results):
+        threads = WARP                # scalar code: one warp (tileiras's choice for every such corpus kernel)
     plain = [a for a in counts.accesses if a.kind != "atomic" and id(a) not in copied]
     widths = {id(a): _width(counts, a, aligned, threads) for a in plain}
     loads = [a for a in plain if a.kind in ("load", "gather")]
