@@ -1,20 +1,20 @@
 """Without a cubin: an estimate, from the final IR and metadata, of what tileiras's cubin would say
-(cubin_facts.CubinFacts), so that the model runs the same time mechanisms either way.
+(cubin_facts.CubinFacts), so that the model runs the same time mechanisms either way (version 13).
 
-Each fact follows from what the IR shows (rules in docs/cost-model.md, version 13; checked
-against the cubins tileiras builds, never against times):
-- accesses the tensor memory accelerator copies: for arrays known aligned with a unit last stride,
-  tiles that feed an `mma`, and the tile loads of row kernels that reduce (a `sum`-like reduction
-  of a loaded row), unless the load says `allow_tma=False`;
-- block size: 256 threads where the accelerator feeds the kernel (warp-specialised), else 128;
-- access width: bytes one LDG/STG moves per thread — a thread's contiguous share of a tile row,
-  at most 16, for tile accesses of aligned arrays whose tiles divide them; the element size otherwise;
-- memory instructions in the code: each access's elements per thread over its width, once per op;
-- registers: the register ceiling for `mma` and accelerator-fed kernels, else a base plus the
-  largest tiles a thread holds;
-- loads in flight: a thread's loads of one tile are issued together when the code converts
-  nothing between them (32-bit data, or 16-bit data added without leaving 16 bits), else one at
-  a time.
+Each fact follows from what the IR shows (the rules and how often each matches the cubins are in
+docs/cost-model.md; they were checked against cubins tileiras built, never against times):
+- accelerator copies: for aligned arrays, the tile loads of an `mma` kernel and its stores of
+  several rows; the row-tile stores of a kernel that reduces, and its row-tile loads when all its
+  reductions are sums; never an access marked `allow_tma=False`;
+- block size: 256 threads where the accelerator copies anything, one warp for scalar code, else 128;
+- registers: the ceiling for `mma` and accelerator-fed code, else a base plus the largest tile a
+  thread holds (a chunk of it in element-wise code);
+- access width: for aligned arrays, a thread's share of a contiguous run up to 16 bytes (tiles in
+  order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset);
+  one element otherwise; memory instructions and code size follow from it;
+- loads in flight: a thread's share of a tile at once, one at a time for 16-bit tiles widened as
+  they are loaded, two a trip in kernels that permute a tile;
+- spills: `mma` accumulators too large for the register ceiling.
 """
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from typing import Iterable, List
 
 import numpy as np
 
-from ..ir.types import TileType
 from ..ir.core import Value
+from ..ir.types import TileType
 from .counts import Access, Counts, _const_int, _last_axis_stride
 from .cubin_facts import CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
@@ -186,8 +186,9 @@ def _registers(counts: Counts, threads: int) -> int:
 
 def _accumulator_spills(counts: Counts, threads: int) -> int:
     """Local reloads in an `mma` loop: an accumulator of SPILL_ACCUMULATOR_WORDS or more 32-bit
-    words per thread (128×256 float32 tiles over 256 threads) leaves no room for the operands at
-    the register ceiling; the cubins reload about twice the accumulator's words each iteration."""
+    words per thread (128×256 float32 over 256 threads, the block tileiras gives such accumulators
+    in every build seen) leaves no room for the operands at the register ceiling; the cubins reload
+    about twice the accumulator's words each iteration."""
     words = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
                 default=0.0)
     per_thread = words / max(threads, FED_THREADS)
@@ -219,13 +220,14 @@ def _loads_in_flight(counts: Counts, loads: List[Access], threads: int, widths) 
 
 
 def _batched(counts: Counts, a: Access) -> bool:
+    """Whether a thread issues its share of this access together (not one load per wait)."""
     if a.kind == "gather":
         return True
     return a.itemsize >= 4 or _first_use(counts, a) != ("astype", None)
 
 
 def _first_use(counts: Counts, a: Access):
-    """(op name, fn) of the first operation that computes on the loaded tile (past view ops)."""
+    """(op name, fn) of the first reader that computes on the loaded tile (past view ops)."""
     if not a.op.results:
         return None
     todo = [a.op.results[0]]

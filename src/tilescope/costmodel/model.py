@@ -40,10 +40,11 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
-# The element-rate law (one-row tiles' rate falling with the tile length) is charged only without a
-# cubin: with one, the loads a thread keeps in flight and the warps resident say how fast loads
-# return (Little's law, schedule.in_flight_us; version 12 — versions 10 and 11 charged the law to
-# code with fewer than 2 loads in flight, at its share of the copies' 24 resident warps)
+# The element-rate law (one-row tiles' rate falling with the tile length) is charged only where the
+# loads a thread keeps in flight are not known: with them (from the cubin, version 12, or estimated
+# from the IR, version 13) they and the warps resident say how fast loads return (Little's law,
+# schedule.in_flight_us; versions 10 and 11 charged the law to code with fewer than 2 loads in
+# flight, at its share of the copies' 24 resident warps)
 
 
 @dataclass
@@ -171,8 +172,8 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
 
 
 def _serial_loads(facts: Optional[CubinFacts]) -> bool:
-    """Whether the element-rate law applies: without a cubin, or where its scoreboards were not
-    read (with them, the loads in flight are charged by Little's law instead)."""
+    """Whether the element-rate law applies: where the loads in flight are not known (a cubin whose
+    scoreboards were not read; with them, measured or estimated, Little's law charges the loads)."""
     return facts is None or facts.loads_in_flight is None
 
 
