@@ -109,7 +109,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     per_block = np.zeros(counts.blocks)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
-        spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow)
+        spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         per_block += r.trips * run
     if facts and facts.tma_stores:   # a block ends when its bulk stores have reached memory: a round trip

@@ -133,10 +133,12 @@ def code_instructions(counts: Counts, facts: CubinFacts) -> Optional[float]:
 
 
 def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_latency_us: float,
-                   wait_us: float = 0.0) -> float:
+                   wait_us: float = 0.0, per_sm: int = 1, gpu: Optional[GPU] = None) -> float:
     """Extra time of one run of a region by a block whose code reloads spills: a thread's element
     loads bring their share of local reloads, each a memory round trip the code waits for; in a
-    loop the accelerator feeds, each reload costs a warp's access wait (`wait_us`)."""
+    loop the accelerator feeds, each reload costs a warp's access wait (`wait_us`). Where the
+    reloaded values of the resident threads fit in L1 (version 13), reloads issued together come
+    back together: the round trips are the code's waits on reloads, not the reloads."""
     if not facts or not facts.local_loads:
         return 0.0
     if fed_loop(r, facts) or (r.mmas and r.depth == 1):
@@ -147,7 +149,19 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
                 if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)) / facts.threads
-    return loads / vector_width(counts, facts) * facts.local_loads / facts.global_loads * load_latency_us
+    reloads = facts.local_loads
+    if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
+        reloads = facts.local_load_waits
+    return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
+
+
+def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
+    """Whether the spilled values the resident threads reload (in loops, else anywhere) fit the
+    SM's L1 beside the blocks' shared memory (one array per SM on sm_80+, `l1_shared_kb`)."""
+    if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
+        return False
+    l1 = gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED)
+    return facts.reload_bytes * facts.threads * per_sm <= l1
 
 
 def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> int:
