@@ -38,6 +38,12 @@ ACCESS_WAIT_IN_FLIGHT = 8.0
 # (copy_f32_t4096, copy_f16_t4096: 24 warps resident per SM, 1.33 loads of 4 or 2 bytes in flight per
 # thread) read 32·24·1.33·bytes per SM per round trip at 0.570 and 0.514 µs; the mean (version 12)
 LOADED_LATENCY_US = 0.54
+# the end of a block whose code has bulk stores (version 13; version 7 charged one load round trip,
+# 0.33 µs): the launch builds of row_scale_by_sum (bench/results/cost_micro13_h200.json: one f32 row
+# of 1,024 or 4,096 elements per 256-thread block, one block per SM, 125 waves; accelerator loads
+# and stores) take 188.7 and 385.1 µs where the rest of the model gives 142.4 and 232.7 µs: their
+# blocks wait 0.697 and 1.546 µs after the stores are issued, 0.414 µs + 0.0708 µs per KiB stored
+DRAIN_US, DRAIN_US_PER_KIB, DRAIN_LONGEST_KIB = 0.414, 0.0708, 16.0
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
@@ -153,6 +159,16 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
         reloads = facts.local_load_waits
     return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
+
+
+def bulk_store_drain_us(counts: Counts, facts: Optional[CubinFacts]) -> float:
+    """Time a block waits at its end for its bulk stores (UTMASTG) to leave shared memory:
+    DRAIN_US plus DRAIN_US_PER_KIB for each KiB of its last stores (one execution of each store
+    the accelerator copies), not extrapolated past the 16 KiB rows it was measured on (v13)."""
+    if not facts or not facts.tma_stores:
+        return 0.0
+    stored = sum(a.bytes for a in counts.accesses if a.kind == "store" and tma_copied(a, facts)) / 1024
+    return DRAIN_US + DRAIN_US_PER_KIB * min(stored, DRAIN_LONGEST_KIB)
 
 
 def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
