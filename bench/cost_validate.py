@@ -315,6 +315,9 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         out.extend(seti_cases(d))
         from cost_setj import setj_cases      # bench/cost_setj.py: set J, TileBench files no set used
         out.extend(setj_cases(d))
+    if (UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT) or with_upstream:
+        from cost_setk import setk_cases      # bench/cost_setk.py: set K, four repositories' kernels
+        out.extend(setk_cases(d))
 
     # -- what a launch builds (version 7): tilescope's own bytecode for contiguous device arrays
     # (aligned, unit last stride, divisible extents), for the microbenchmarks and sets A-F
@@ -429,6 +432,8 @@ UPSTREAM = os.environ.get("COSTVAL_UPSTREAM", "")    # a checkout of NVIDIA/cuti
 TILEGYM = os.environ.get("COSTVAL_TILEGYM", "")      # a checkout of NVIDIA/TileGym (set D)
 TILEBENCH = os.environ.get("COSTVAL_TILEBENCH", "")  # a checkout of Deep-Learning-Profiling-Tools/Tilebench (set F)
 TILEBENCH_PREFIX = "tilebench:"
+CUTILEGPT = os.environ.get("COSTVAL_CUTILEGPT", "")  # a checkout of falcons-eyes/cutileGPT (set K)
+CUTILEGPT_PREFIX = "cutilegpt:"
 
 
 def tilebench_impl(op_author: str) -> str:
@@ -445,6 +450,11 @@ def kernel_of(case: Case):
         if not TILEBENCH:
             raise SystemExit("set F needs --tilebench DIR (a checkout of Deep-Learning-Profiling-Tools/Tilebench)")
         return getattr(load(TILEBENCH, case.file[len(TILEBENCH_PREFIX):]), case.kernel)
+    if case.file.startswith(CUTILEGPT_PREFIX):
+        from cost_setk import load_cutilegpt   # bench/cost_setk.py: cutileGPT's modules, CuPy stood in
+        if not CUTILEGPT:
+            raise SystemExit("set K needs --cutilegpt DIR (a checkout of falcons-eyes/cutileGPT)")
+        return getattr(load_cutilegpt(CUTILEGPT, case.file[len(CUTILEGPT_PREFIX):]), case.kernel)
     if case.file.startswith("tilegym:"):
         from cost_setd import load        # bench/cost_setd.py: TileGym's modules, host helpers stood in
         if not TILEGYM:
@@ -550,6 +560,8 @@ def _device_array(cp, a: Arg):
         x = cp.zeros(a.shape, dtype=storage)
     elif a.init == "bytes":
         x = cp.random.randint(0, 1 << (8 * cp.dtype(storage).itemsize), size=a.shape).astype(storage)
+    elif a.init.startswith("index:"):       # indices spread uniformly over [0, N): token ids, bins, experts
+        x = cp.random.randint(0, int(a.init[6:]), size=a.shape).astype(storage)
     elif a.dtype == "bfloat16":
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
     else:
@@ -672,6 +684,8 @@ def _mock_one(c: Case) -> dict:
             args.append(np.zeros(a.shape, np_dt))
         elif a.init == "bytes":
             args.append(rng.integers(0, np.iinfo(np_dt).max, a.shape, dtype=np_dt))
+        elif a.init.startswith("index:"):
+            args.append(rng.integers(0, int(a.init[6:]), a.shape).astype(np_dt))
         else:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(np_dt))
     kernel = kernel_of(c)
@@ -729,8 +743,11 @@ def main(argv=None) -> int:
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
         sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
+        sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation set K)")
     a = p.parse_args(argv)
-    global UPSTREAM, TILEGYM, TILEBENCH
+    global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
+    if a.cutilegpt:
+        CUTILEGPT = os.path.abspath(a.cutilegpt)
     if a.tilebench:
         TILEBENCH = os.path.abspath(a.tilebench)
     if a.upstream:

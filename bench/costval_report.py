@@ -101,9 +101,9 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
             if c is None or c.group != group:
                 continue
             kernel, spec = kernel_of(c), c.args_for(concrete=True)
-            ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned or None)
+            ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
             data = _cubin(cubins, name)
-            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned or None, cubin=data) if data else ir
+            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data) if data else ir
             p = r.prediction
             ratio, ratio_ir = r.predicted_us / m["us"], ir.predicted_us / m["us"]
             with_cubin.append(ratio)
@@ -151,8 +151,8 @@ def predict_folder(folder: str, json_out: str, stored, kernel_of) -> None:
         with open(os.path.join(folder, c.name + ".cubin"), "rb") as f:
             cubin = f.read()
         kernel, spec = kernel_of(c), c.args_for(concrete=True)
-        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned or None)
-        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned or None, cubin=cubin)
+        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
+        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=cubin)
         out[c.name] = {"ir_only": {"predicted_us": round(ir.predicted_us, 3), "bound": ir.bound},
                        "cubin": {"predicted_us": round(cb.predicted_us, 3), "bound": cb.bound},
                        "schedule": cb.prediction.cubin.to_json()}

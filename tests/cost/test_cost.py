@@ -95,8 +95,15 @@ def test_aligned_metadata_selects_the_tma_path():
                                 base_addr_divisible_by=16)
     r = tilescope.cost(mm, [arr("f16"), arr("f16"), arr("f32"), 64, 64, 32], (64, 64))
     assert r.prediction.tma and not any(a.code == "no-tma" for a in r.advice)
-    plain = tilescope.cost(mm, "f16[4096,4096], f16[4096,4096], f32[4096,4096], 64, 64, 32", (64, 64))
+    spec = "f16[4096,4096], f16[4096,4096], f32[4096,4096], 64, 64, 32"
+    plain = tilescope.cost(mm, spec, (64, 64), aligned=False)         # the metadata as written: dynamic
     assert not plain.prediction.tma and any(a.code == "no-tma" for a in plain.advice)
+    assert not any("as a launch allocates them" in n for n in plain.to_json()["assumptions"])
+    # by default a spec's arrays are taken as a launch allocates them, and the report says so
+    launched = tilescope.cost(mm, spec, (64, 64))
+    assert launched.prediction.tma and not any(a.code == "no-tma" for a in launched.advice)
+    assert any("as a launch allocates them" in n for n in launched.to_json()["assumptions"])
+    assert launched.predicted_us < plain.predicted_us / 3           # vector loads, TMA-fed `mma` pipeline
 
 
 def test_other_gpus_scale_with_their_peaks():
@@ -126,12 +133,21 @@ def test_cli_json_and_text():
              "f16[2048,2048], f16[2048,2048], f32[2048,2048], 128, 128, 32", "--grid", "16,16", "--format", "json")
     assert p.returncode == 0, p.stderr
     j = json.loads(p.stdout)
-    assert j["grid"] == [16, 16, 1] and j["predicted_us"] > 0 and j["bound"] == "too few blocks"     # 256 blocks < 264 slots
+    # as launched: 256-thread, TMA-fed blocks at the register ceiling, one per SM, so 256 blocks are ~2 waves
+    assert j["grid"] == [16, 16, 1] and j["predicted_us"] > 0 and j["tma"] and j["bound"] == "latency"
     assert j["flops"]["tensor float16"] == 2 * 2048 ** 3
-    p = _cli("examples/vector_add.py")
-    # 1,024 blocks are 0.65 of a wave: the loads they keep in flight, not DRAM bandwidth, set the time
-    # (set A's vector_add_f32_1M measured 2.8 TB/s, below the 85% of the achievable rate "memory" asks for)
+    p = _cli("examples/matmul.py", "--kernel", "matmul", "--args", "f16[2048,2048], f16[2048,2048], f32[2048,2048], "
+             "128, 128, 32", "--grid", "16,16", "--format", "json", "--as-written", "--no-cubin")
+    j = json.loads(p.stdout)           # the dynamically shaped build: two 128-thread blocks per SM
+    assert not j["tma"] and j["bound"] == "too few blocks"     # 256 blocks < 264 slots
+    p = _cli("examples/vector_add.py", "--as-written")
+    # dynamically shaped, 1,024 blocks are 0.65 of a wave of element-by-element code: the loads they keep in
+    # flight, not DRAM bandwidth, set the time (set A's vector_add_f32_1M measured 2.8 TB/s, below the 85% of
+    # the achievable rate "memory" asks for); as a launch builds it, 16-byte loads keep DRAM busy (4.7 TB/s)
     assert p.returncode == 0 and "grid inferred" in p.stdout and "bound by latency / too few blocks" in p.stdout
+    p = _cli("examples/vector_add.py")
+    assert p.returncode == 0 and "grid inferred" in p.stdout and "bound by memory bandwidth" in p.stdout
+    assert "as a launch allocates them" in p.stdout
 
 
 @pytest.mark.parametrize("args, message", [
@@ -208,8 +224,9 @@ def test_instructions_per_element_follow_bounds_checks():
     from tilescope.costmodel.instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, warp_instructions
     rows = 65536                                                     # arrays of 128 MB: beyond the L2
     spec = f"f16[{rows},1024], f16[{rows},1024], 1024"
-    checked = tilescope.cost(_kernels().row_copy, spec + ", True", (rows,))
-    unchecked = tilescope.cost(_kernels().row_copy, spec + ", False", (rows,))
+    # the dynamically shaped build: element-by-element code (a launch's build loads vectors)
+    checked = tilescope.cost(_kernels().row_copy, spec + ", True", (rows,), aligned=False)
+    unchecked = tilescope.cost(_kernels().row_copy, spec + ", False", (rows,), aligned=False)
     per_block = lambda r: warp_instructions(r.counts, 128) / rows / 4        # noqa: E731 (per warp)
     assert per_block(checked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT)
     assert per_block(unchecked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT_UNCHECKED)

@@ -85,15 +85,15 @@ def test_bytes_that_are_no_cubin_are_refused(data, message):
 
 @needs_tileiras
 def test_cost_with_the_cubin_says_so_in_its_report(vector_add_cubin):
-    r = tilescope.cost(_vector_add(), VECTOR_ADD, (N // 1024,), cubin=vector_add_cubin)
+    r = tilescope.cost(_vector_add(), VECTOR_ADD, (N // 1024,), aligned=False, cubin=vector_add_cubin)
     j = r.to_json()
     assert j["schedule"] == "from the cubin" and j["cubin"]["threads"] == 128
     facts = read_cubin_facts(vector_add_cubin)
     assert j["blocks_per_sm"] == blocks_per_sm(r.counts, gpu_named("h200"), facts)
     assert "schedule from the cubin" in r.text()
-    ir = tilescope.cost(_vector_add(), VECTOR_ADD, (N // 1024,))
+    ir = tilescope.cost(_vector_add(), VECTOR_ADD, (N // 1024,), aligned=False)
     assert ir.to_json()["schedule"] == "estimated from the IR" and ir.to_json()["cubin"] is None
-    auto = tilescope.cost(_vector_add(), VECTOR_ADD, (N // 1024,), cubin="auto")
+    auto = tilescope.cost(_vector_add(), VECTOR_ADD, (N // 1024,), aligned=False, cubin="auto")
     assert auto.to_json()["cubin"] == j["cubin"]                 # tileiras built the same cubin
 
 

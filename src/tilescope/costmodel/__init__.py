@@ -30,15 +30,17 @@ CubinChoice = Union[None, bool, str, bytes]
 LAUNCH_ALIGNMENT = 256               # allocators hand out at least 256-byte aligned blocks
 
 
-def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None,
+def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: bool = True,
          cubin: CubinChoice = None) -> CostReport:
     """The cost report of launching `kernel` over `grid` with arguments described by `args`
     (a spec string such as "f32[1024], f32[1024], 256", or a list of MetaTensors/values).
 
-    `aligned=True` describes the arrays as a launch does for ordinary contiguous allocations
-    (`as_launched`: aligned, unit last stride, divisible extents), so tileiras may use vector
-    loads and TMA copies as it does for a real launch; by default the model follows the metadata
-    (`MetaTensor(base_addr_divisible_by=16, ...)` and `MetaTensor.like` of a GPU array say it).
+    By default (`aligned=True`) an array whose metadata says nothing of its layout (known sizes,
+    C-contiguous, no alignment or divisibility facts: what a spec string gives) is taken as a
+    launch sees an ordinary allocation of that size (`as_launched`: aligned, unit last stride,
+    divisible extents), so the IR and the cubin are those of a real launch, which often differ
+    from a dynamically shaped build by vector loads and TMA copies. `aligned=False` keeps the
+    metadata exactly as written (what `tilescope compile` of the same spec shows).
 
     `cubin`: None or False — the schedule (block size, registers, spills) is estimated from the
     IR; "auto" — tileiras builds the kernel's cubin for the GPU when it is installed, and the
@@ -46,35 +48,49 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: Optio
     same, but a missing or failing tileiras is an error; bytes — a cubin built already."""
     specs = parse_args(args) if isinstance(args, str) else list(args)
     compiled = ts_compile(kernel, as_launched(specs) if aligned else specs)
-    return cost_of_compiled(compiled, grid, gpu, aligned=aligned, cubin=cubin)
+    return cost_of_compiled(compiled, grid, gpu, aligned=aligned, cubin=cubin,
+                            launched=aligned and as_launched(specs) != specs)
 
 
 def as_launched(specs: Sequence[Any]) -> list:
     """The argument metadata a launch derives from ordinary contiguous GPU allocations of these
     sizes (MetaTensor.like: 16-byte aligned base, unit last stride as a constant, divisible extents
     and strides), so the IR and the cubin are those of a real launch. Arrays whose sizes are not
-    all known, or whose strides are given, are left as they are."""
+    all known, whose strides are not C order, or whose metadata states layout facts of its own
+    are left as they are."""
     out = []
     for s in specs:
-        if isinstance(s, MetaTensor) and all(d is not None for d in s.shape) and s.strides == c_strides(s.shape):
+        if isinstance(s, MetaTensor) and all(d is not None for d in s.shape) and s.strides == c_strides(s.shape) \
+                and _says_nothing_of_layout(s):
             s = MetaTensor(s.shape, s.dtype, None, **launch_facts(LAUNCH_ALIGNMENT, s.shape, None, s.dtype))
         out.append(s)
     return out
 
 
-def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: Optional[bool] = None,
-                     cubin: CubinChoice = None) -> CostReport:
+def _says_nothing_of_layout(t: MetaTensor) -> bool:
+    return (t.base_addr_divisible_by == 1 and not any(t.static_strides)
+            and all(d == 1 for d in t.shape_divisible_by + t.stride_divisible_by))
+
+
+LAUNCHED_NOTE = ("arrays taken as a launch allocates them: 16-byte aligned, contiguous, sizes as given "
+                 "(`--as-written` / aligned=False keeps the metadata as written)")
+
+
+def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: bool = False,
+                     cubin: CubinChoice = None, launched: bool = False) -> CostReport:
+    """The report for a kernel compiled already. `aligned=True` recompiles it as a launch of these
+    sizes builds it (`as_launched`); `launched` says its metadata was made so already (a note)."""
     target = gpu if isinstance(gpu, GPU) else gpu_named(gpu)
     grid3 = normalize_grid(grid)
     if aligned:          # the IR and the cubin of a real launch of these sizes
-        launched = as_launched(compiled.args)
-        if launched != list(compiled.args):
-            compiled = ts_compile(compiled.pyfunc, launched)
-    if aligned is None:
-        aligned = _aligned_by_metadata(compiled.args)
+        as_launch = as_launched(compiled.args)
+        if as_launch != list(compiled.args):
+            compiled, launched = ts_compile(compiled.pyfunc, as_launch), True
     counts = count(compiled.final, grid3)
     facts, why_not = _cubin_facts(compiled, target, cubin)
-    prediction = predict(counts, target, tma=aligned, facts=facts)
+    prediction = predict(counts, target, tma=_aligned_by_metadata(compiled.args), facts=facts)
+    if launched:
+        prediction.notes.append(LAUNCHED_NOTE)
     if why_not:
         prediction.notes.append(why_not)
     return CostReport(compiled.final.name, grid3, counts, prediction, advise(counts, prediction, aligned))
@@ -111,10 +127,13 @@ def kernel_hover(kernel, specs, gpu: str = "h200") -> Optional[str]:
     """Markdown for an editor hover on a kernel's name: the cost of one launch over the grid its
     tiling implies (None when the grid cannot be told or the kernel does not compile)."""
     try:
-        compiled = ts_compile(kernel, specs)
+        specs = parse_args(specs) if isinstance(specs, str) else list(specs)
+        launch_specs = as_launched(specs)
+        compiled = ts_compile(kernel, launch_specs)
     except (TileError, ValueError, TypeError):
         return None
     grid = infer_grid(compiled.final)
     if grid is None:
         return None
-    return cost_of_compiled(compiled, grid, gpu).hover() + " — grid inferred from the tiles indexed by `ct.bid`"
+    return (cost_of_compiled(compiled, grid, gpu, launched=launch_specs != specs).hover()
+            + " — grid inferred from the tiles indexed by `ct.bid`")

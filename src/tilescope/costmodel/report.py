@@ -66,7 +66,7 @@ class CostReport:
         p, b = self.prediction, self.prediction.bytes
         g = "×".join(map(str, self.grid))
         lines = [f"{self.kernel} on {p.gpu.name}, grid {g} ({p.blocks} blocks, {p.blocks_per_sm} per SM, "
-                 f"{p.waves:.2f} waves){', TMA loads' if p.tma else ''}",
+                 f"{p.waves:.2f} waves){_layout_words(p)}",
                  f"  schedule {p.schedule}" + (f": {p.cubin.threads} threads, {p.cubin.registers} registers, "
                                                f"{p.cubin.shared_bytes} B shared, {p.cubin.local_bytes} B local "
                                                f"per thread" if p.cubin else ""),
@@ -88,6 +88,16 @@ class CostReport:
             lines += [f"    line {a.line}: [{a.code}] {a.message}" if a.line else f"    [{a.code}] {a.message}"
                       for a in self.advice]
         return "\n".join(lines)
+
+
+def _layout_words(p) -> str:
+    """What the arrays' alignment lets tileiras build: TMA copies where the cubin has them (or, without
+    a cubin, where an aligned `mma` kernel is presumed to get them), else vector loads."""
+    if not p.tma:
+        return ""
+    if p.cubin is not None and p.cubin.tma_loads is not None:
+        return ", TMA loads" if p.cubin.tma_loads else ", aligned arrays (vector loads)"
+    return ", aligned arrays"
 
 
 def _access_json(a) -> Dict[str, Any]:

@@ -15,10 +15,14 @@ def add_parser(sub) -> None:
     c.add_argument("--grid", help='the launch grid, e.g. "64,64" or "4096" (default: one block per tile of '
                                    'the arrays the kernel indexes with ct.bid)')
     c.add_argument("--gpu", default="h200", help="h100, h200, b200, a100, l40s or rtx4090 (default h200)")
-    c.add_argument("--aligned", action="store_true",
-                   help="describe the arrays as a launch does for ordinary contiguous allocations (16-byte "
-                        "aligned, unit last stride, divisible sizes): tileiras then uses vector loads and TMA "
-                        "copies, as in a real launch")
+    layout = c.add_mutually_exclusive_group()
+    layout.add_argument("--aligned", action="store_true",
+                        help="(the default) arrays whose metadata says nothing of their layout are taken as a "
+                             "launch allocates them: 16-byte aligned, unit last stride, divisible sizes; tileiras "
+                             "then builds vector loads and TMA copies, as for a real launch")
+    layout.add_argument("--as-written", action="store_true",
+                        help="keep the argument metadata exactly as written (the dynamically shaped build "
+                             "`tilescope compile` shows for the same --args)")
     c.add_argument("--no-cubin", action="store_true",
                    help="estimate the block schedule from the IR even when tileiras is installed (by default "
                         "tileiras builds the cubin and the model reads threads, registers and spills from it)")
@@ -54,7 +58,7 @@ def cmd_cost(args, load_and_compile, failed) -> int:
             raise UsageError("cannot tell the grid from the kernel's tiles: pass --grid")
         print(f"grid inferred from the tiles indexed by ct.bid: {','.join(map(str, grid))}"
               if args.format == "text" else "", end="\n" if args.format == "text" else "")
-    report = cost_of_compiled(compiled, grid, args.gpu, aligned=True if args.aligned else None,
+    report = cost_of_compiled(compiled, grid, args.gpu, aligned=not args.as_written,
                               cubin=None if args.no_cubin else "auto")
     if args.format == "json":
         print(json.dumps(report.to_json(), indent=2))
