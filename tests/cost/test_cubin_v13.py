@@ -13,7 +13,7 @@ from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, read_cubin_facts
 from tilescope.costmodel import schedule
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import _branch_target, _local_load_waits, _reload_bytes
+from tilescope.costmodel.cubin_facts import _branch_target, _called_instructions, _local_load_waits, _reload_bytes
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.dtypes import as_dtype
@@ -24,7 +24,7 @@ from tilescope.meta import MetaTensor, parse_args
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOLCHAIN = find_toolchain(required=False)
 needs_tileiras = pytest.mark.skipif(TOOLCHAIN is None, reason="tileiras not found")
-LDG, LDL, BRA, FADD = 0x981, 0x983, 0x947, 0x221
+LDG, LDL, BRA, CALL, EXIT, FADD = 0x981, 0x983, 0x947, 0x944, 0x94D, 0x221
 WIDTH_32, WIDTH_64 = 4, 5                  # the LDG/LDL width field (bits 9-11 of the second word)
 ROWS = 16384
 
@@ -35,12 +35,12 @@ def _instruction(opcode, write_barrier=7, wait_mask=0, offset=0, width=WIDTH_32)
     return struct.pack("<QQ", opcode | offset << 40, width << 9 | write_barrier << 46 | wait_mask << 52)
 
 
-def _branch_back(at, target):
-    """A BRA at byte `at` to `target`: 4-byte units from the next instruction, the low 8 bits at
-    bit 16 of the first word, the rest from bit 34 (sign included)."""
+def _branch_back(at, target, opcode=BRA):
+    """A BRA (or CALL) at byte `at` to `target`: 4-byte units from the next instruction, the low
+    8 bits at bit 16 of the first word, the rest from bit 34 (sign included)."""
     units = (target - at - 16) // 4
     raw = units & ((1 << 56) - 1)
-    lo = BRA | (raw & 0xFF) << 16 | (raw >> 8) << 34
+    lo = opcode | (raw & 0xFF) << 16 | (raw >> 8) << 34
     return struct.pack("<QQ", lo & ((1 << 64) - 1), (raw >> 8) >> 30)
 
 
@@ -90,6 +90,25 @@ def test_the_reload_working_set_is_what_the_loops_reload():
     code = b"".join(outside + body) + _branch_back(16 * (len(outside) + len(body)), 16 * len(outside))
     assert _reload_bytes(code) == 8              # offsets 8 and 16, 4 bytes each, reloaded in the loop
     assert _reload_bytes(b"".join(outside)) == 80      # no loop: every reload, 8 bytes each
+
+
+def test_the_subroutines_a_kernel_calls_are_counted_apart():
+    main = [_instruction(FADD), _branch_back(16, 16 * 4, CALL), _instruction(FADD), _instruction(EXIT)]
+    called = [_instruction(FADD)] * 5
+    assert _called_instructions(b"".join(main + called)) == 5
+    assert _called_instructions(b"".join(main[:1] + main[2:] + called)) == 0      # no call: all the kernel's
+
+
+@needs_tileiras
+def test_a_division_s_slow_path_is_not_issued():
+    spec = f"f32[{ROWS},1024], f32[{ROWS},1024], 1024"
+    compiled = tilescope.compile(_kernels().row_scale_by_sum, parse_args(spec))
+    facts = read_cubin_facts(compiled.cubin("sm_90"))
+    assert 0 < facts.called_instructions < facts.instructions        # the IEEE division's slow path
+    counts = count(compiled.final, normalize_grid((ROWS,)))
+    whole = dataclasses.replace(facts, called_instructions=0)
+    assert schedule.code_instructions(counts, facts) == pytest.approx(
+        schedule.code_instructions(counts, whole) * (facts.instructions - facts.called_instructions) / facts.instructions)
 
 
 # ---- what the rules charge -------------------------------------------------------------------------

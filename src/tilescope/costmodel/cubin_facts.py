@@ -26,7 +26,7 @@ from typing import Dict, Optional, Set
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
-LDG_OPCODE, LDL_OPCODE, BRA_OPCODE = 0x981, 0x983, 0x947
+LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE = 0x981, 0x983, 0x947, 0x944
 SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", LDL_OPCODE: "local_loads", 0x387: "local_stores",
                 0x5B4: "tma_loads", 0x3B5: "tma_stores"}
 
@@ -54,6 +54,7 @@ class CubinFacts:
     global_load_bytes: Optional[float] = None     # mean bytes one LDG moves per thread (version 12)
     local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13)
     reload_bytes: Optional[int] = None       # distinct local bytes a thread reloads in loops, else anywhere (v13)
+    called_instructions: Optional[int] = None     # code of subroutines the kernel calls (slow paths; v13)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -67,7 +68,7 @@ class CubinFacts:
                 "local_stores": self.local_stores, "tma_loads": self.tma_loads, "tma_stores": self.tma_stores,
                 "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight,
                 "global_load_bytes": self.global_load_bytes, "local_load_waits": self.local_load_waits,
-                "reload_bytes": self.reload_bytes}
+                "reload_bytes": self.reload_bytes, "called_instructions": self.called_instructions}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -170,6 +171,7 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["loads_in_flight"] = _loads_in_flight(code)
     counts["local_load_waits"] = _local_load_waits(code)
     counts["reload_bytes"] = _reload_bytes(code)
+    counts["called_instructions"] = _called_instructions(code)
     return counts
 
 
@@ -200,3 +202,16 @@ def _reload_bytes(code: bytes) -> int:
     looped = [(offset, width) for at, offset, width in reloads if any(s <= at <= e for s, e in loops)]
     chosen = looped or [(offset, width) for _, offset, width in reloads]
     return sum(dict(sorted(chosen)).values())
+
+
+def _called_instructions(code: bytes) -> int:
+    """Instructions from the first target of a CALL on: tileiras places the subroutines a kernel
+    calls (the IEEE slow paths of division and square root, taken only for corner-case operands)
+    after the kernel's own code, so a block runs none of them on ordinary data."""
+    targets = []
+    for at in range(0, len(code) - 15, 16):
+        lo, hi = struct.unpack_from("<QQ", code, at)
+        if lo & 0xFFF == CALL_OPCODE:
+            targets.append(_branch_target(at, lo, hi))
+    first = min((t for t in targets if 0 < t < len(code)), default=len(code))
+    return (len(code) - first) // 16

@@ -128,14 +128,16 @@ def _accesses_per_thread(counts: Counts, facts: CubinFacts) -> float:
 
 
 def code_instructions(counts: Counts, facts: CubinFacts) -> Optional[float]:
-    """Warp instructions the grid executes, from the code: every warp of every block runs it once;
+    """Warp instructions the grid executes, from the code: every warp of every block runs it once
+    (less the subroutines it calls, slow paths ordinary data does not take);
     element accesses beyond the code's memory instructions (loop iterations after the first) add
     the per-element instructions of instructions.py. None without the memory-instruction counts."""
     if facts.global_accesses is None or not (facts.global_accesses or facts.tma_loads or facts.tma_stores):
         return None
     warps = -(-facts.threads // 32)
     repeated = max(0.0, _accesses_per_thread(counts, facts) - counts.blocks * facts.global_accesses)
-    return warps * (counts.blocks * facts.instructions + repeated * PER_ELEMENT)
+    run = facts.instructions - (facts.called_instructions or 0)      # called slow paths: not run (v13)
+    return warps * (counts.blocks * run + repeated * PER_ELEMENT)
 
 
 def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_latency_us: float,
