@@ -13,7 +13,10 @@ memory. The cubin records all four:
   `cuobjdump -sass` on every opcode of ~200 tileiras cubins), so global loads and stores and
   the spill code (local loads and stores) can be counted; so can the tensor-memory-accelerator
   copies (UTMALDG 0x5b4, UTMASTG 0x3b5), which move a whole tile per instruction: tileiras emits
-  them for tile loads and stores of arrays known to be aligned with a unit last stride.
+  them for tile loads and stores of arrays known to be aligned with a unit last stride;
+- from the scheduling bits and branch targets of that code (versions 10-13): the loads a thread
+  issues before it waits, its waits on spill reloads, the spilled bytes its loops reload, and the
+  subroutines (slow paths) it calls.
 
 The ELF structures and `.nv.info` records are read by backends/cubin_elf.py, shared with the launcher.
 """
@@ -178,7 +181,7 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
 def _branch_target(at: int, lo: int, hi: int) -> int:
     """Where a BRA at byte `at` goes: a signed count of 4-byte units from the next instruction,
     its low 8 bits in bits 16-23 of the first word and the rest from bit 34 on (checked against
-    `cuobjdump -sass` on the 1,778 branches of the spilling cubins of the validation sets)."""
+    `cuobjdump -sass` on all 1,778 branches of a dozen tileiras cubins of the validation sets)."""
     units = (((lo >> 34) | ((hi & 0x3FFFF) << 30)) << 8) | ((lo >> 16) & 0xFF)
     if units >> 55:
         units -= 1 << 56
