@@ -210,6 +210,28 @@ def exp_loop(x, y, N: ConstInt, TM: ConstInt, TN: ConstInt):
     ct.store(y, index=(ct.bid(0), 0), tile=t)
 
 
+@ct.kernel
+def row_scale_by_sum(x, y, TN: ConstInt):
+    """One row per block, divided by its sum and stored (model version 13): the time a block of a
+    one-row kernel takes from its loads through a reduction to its stores, which a launch build
+    writes back through the tensor memory accelerator (bulk stores the block waits for)."""
+    row = ct.bid(0)
+    t = ct.load(x, index=(row, 0), shape=(1, TN))
+    ct.store(y, index=(row, 0), tile=t / ct.sum(t, axis=1, keepdims=True))
+
+
+@ct.kernel
+def chunk_sum_loop(x, out, N: ConstInt, TN: ConstInt):
+    """N tiles of a row, each reduced to its sum and added up (model version 13): the time of a
+    loop iteration whose load is issued ahead (a constant trip count lets tileiras write the
+    iterations out) and whose reduction is not."""
+    row = ct.bid(0)
+    acc = ct.zeros((1, 1), dtype=ct.float32)
+    for j in range(N):
+        acc += ct.sum(ct.load(x, index=(row, j), shape=(1, TN)), axis=1, keepdims=True)
+    ct.store(out, index=(row, 0), tile=acc)
+
+
 # ---- extra validation kernels --------------------------------------------------------------
 
 @ct.kernel

@@ -121,7 +121,8 @@ LAUNCH_MICRO = ("copy_f32_t1024", "copy_f32_t4096", "copy_f16_t1024", "copy_f16_
                 "copy_loop_f32_t1024_k1", "copy_loop_f32_t1024_k4", "copy_loop_f32_t1024_k16",
                 "mma_stream_float16_64x64x16", "mma_stream_float16_128x64x32", "mma_stream_float16_64x256x32",
                 "mma_stream_float16_128x128x16", "mma_stream_bfloat16_128x64x16", "mma_stream_float32_64x64x16",
-                "mma_float16_64x64x32_g132", "mma_float16_128x128x32_g2112")
+                "mma_float16_64x64x32_g132", "mma_float16_128x128x32_g2112", "row_scale_by_sum_f32_t1024",
+                "row_scale_by_sum_f32_t4096", "chunk_sum_loop_f32_t256_n16", "chunk_sum_loop_f32_t512_n32")
 
 
 def cdiv(a, b):
@@ -217,6 +218,15 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
                     add(Case(f"{kern}_f16_t{t}_k{k}", "micro", KERNELS, kern,
                              [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)],
                              (grid,)))
+
+    # one-row blocks ending in a reduction and a store; loops of reduced tiles (version 13; not timed yet)
+    r13 = 16384 // d
+    for tn in (1024, 4096):
+        add(Case(f"row_scale_by_sum_f32_t{tn}", "micro", KERNELS, "row_scale_by_sum",
+                 [A((r13, tn)), A((r13, tn), init="zeros"), K(tn)], (r13,)))
+    for tn, iters in ((256, 16), (512, 32)):
+        add(Case(f"chunk_sum_loop_f32_t{tn}_n{iters}", "micro", KERNELS, "chunk_sum_loop",
+                 [A((r13, tn * iters)), A((r13, 1), init="zeros"), K(iters), K(tn)], (r13,)))
 
     # -- validation: tilescope's cubins
     n = (1 << 26) // d // d

@@ -13,7 +13,10 @@ memory. The cubin records all four:
   `cuobjdump -sass` on every opcode of ~200 tileiras cubins), so global loads and stores and
   the spill code (local loads and stores) can be counted; so can the tensor-memory-accelerator
   copies (UTMALDG 0x5b4, UTMASTG 0x3b5), which move a whole tile per instruction: tileiras emits
-  them for tile loads and stores of arrays known to be aligned with a unit last stride.
+  them for tile loads and stores of arrays known to be aligned with a unit last stride;
+- from the scheduling bits and branch targets of that code (versions 10-13): the loads a thread
+  issues before it waits, its waits on spill reloads, the spilled bytes its loops reload, and the
+  subroutines (slow paths) it calls.
 
 The ELF structures and `.nv.info` records are read by backends/cubin_elf.py, shared with the launcher.
 """
@@ -26,8 +29,8 @@ from typing import Dict, Optional, Set
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
-LDG_OPCODE = 0x981
-SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", 0x983: "local_loads", 0x387: "local_stores",
+LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE = 0x981, 0x983, 0x947, 0x944
+SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", LDL_OPCODE: "local_loads", 0x387: "local_stores",
                 0x5B4: "tma_loads", 0x3B5: "tma_stores"}
 
 # The bytes are not a CUDA cubin holding the kernel asked for (the launcher's error, one class).
@@ -52,6 +55,9 @@ class CubinFacts:
     global_access_bytes: Optional[float] = None   # mean bytes one LDG/STG moves per thread (1-16)
     loads_in_flight: Optional[float] = None  # LDGs issued together before a wait on one (version 10)
     global_load_bytes: Optional[float] = None     # mean bytes one LDG moves per thread (version 12)
+    local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13)
+    reload_bytes: Optional[int] = None       # distinct local bytes a thread reloads in loops, else anywhere (v13)
+    called_instructions: Optional[int] = None     # code of subroutines the kernel calls (slow paths; v13)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -64,7 +70,8 @@ class CubinFacts:
                 "global_stores": self.global_stores, "local_loads": self.local_loads,
                 "local_stores": self.local_stores, "tma_loads": self.tma_loads, "tma_stores": self.tma_stores,
                 "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight,
-                "global_load_bytes": self.global_load_bytes}
+                "global_load_bytes": self.global_load_bytes, "local_load_waits": self.local_load_waits,
+                "reload_bytes": self.reload_bytes, "called_instructions": self.called_instructions}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -127,6 +134,25 @@ def _loads_in_flight(code: bytes) -> Optional[float]:
     return loads / runs if runs else None
 
 
+def _local_load_waits(code: bytes) -> int:
+    """Instructions that wait on the scoreboard of a pending local reload (LDL): the times a
+    thread stops for spilled values. tileiras often reloads several spilled values (addresses,
+    partial sums) together before one wait, so this can be far fewer than the LDLs."""
+    pending: Set[int] = set()
+    waits = 0
+    for at in range(0, len(code) - 15, 16):
+        lo, hi = struct.unpack_from("<QQ", code, at)
+        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+        if any(mask >> b & 1 for b in pending):
+            pending = {b for b in pending if not mask >> b & 1}
+            waits += 1
+        if lo & 0xFFF == LDL_OPCODE:
+            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
+            if barrier != 7:
+                pending.add(barrier)
+    return waits
+
+
 # the width field of LDG/STG (bits 9-11 of the instruction's second word): U8, S8, U16, S16, 32, 64, 128 bits
 _WIDTH_BYTES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 8, 6: 16}
 
@@ -146,4 +172,49 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["global_access_bytes"] = moved / accesses if accesses else None
     counts["global_load_bytes"] = loaded / counts["global_loads"] if counts["global_loads"] else None
     counts["loads_in_flight"] = _loads_in_flight(code)
+    counts["local_load_waits"] = _local_load_waits(code)
+    counts["reload_bytes"] = _reload_bytes(code)
+    counts["called_instructions"] = _called_instructions(code)
     return counts
+
+
+def _branch_target(at: int, lo: int, hi: int) -> int:
+    """Where a BRA at byte `at` goes: a signed count of 4-byte units from the next instruction,
+    its low 8 bits in bits 16-23 of the first word and the rest from bit 34 on (checked against
+    `cuobjdump -sass` on all 1,778 branches of a dozen tileiras cubins of the validation sets)."""
+    units = (((lo >> 34) | ((hi & 0x3FFFF) << 30)) << 8) | ((lo >> 16) & 0xFF)
+    if units >> 55:
+        units -= 1 << 56
+    return at + 16 + 4 * units
+
+
+def _reload_bytes(code: bytes) -> int:
+    """Distinct local-memory bytes (offset and width of each LDL) a thread reloads inside the
+    code's loops (backward branches), or anywhere in the code when no loop reloads: the spill
+    working set that has to stay in L1 for reloads to be cheap."""
+    loops, reloads = [], []
+    for at in range(0, len(code) - 15, 16):
+        lo, hi = struct.unpack_from("<QQ", code, at)
+        op = lo & 0xFFF
+        if op == BRA_OPCODE:
+            target = _branch_target(at, lo, hi)
+            if target <= at:
+                loops.append((target, at))
+        elif op == LDL_OPCODE:
+            reloads.append((at, (lo >> 40) & 0xFFFFFF, _WIDTH_BYTES.get((hi >> 9) & 7, 4)))
+    looped = [(offset, width) for at, offset, width in reloads if any(s <= at <= e for s, e in loops)]
+    chosen = looped or [(offset, width) for _, offset, width in reloads]
+    return sum(dict(sorted(chosen)).values())
+
+
+def _called_instructions(code: bytes) -> int:
+    """Instructions from the first target of a CALL on: tileiras places the subroutines a kernel
+    calls (the IEEE slow paths of division and square root, taken only for corner-case operands)
+    after the kernel's own code, so a block runs none of them on ordinary data."""
+    targets = []
+    for at in range(0, len(code) - 15, 16):
+        lo, hi = struct.unpack_from("<QQ", code, at)
+        if lo & 0xFFF == CALL_OPCODE:
+            targets.append(_branch_target(at, lo, hi))
+    first = min((t for t in targets if 0 < t < len(code)), default=len(code))
+    return (len(code) - first) // 16

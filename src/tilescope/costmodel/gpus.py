@@ -28,6 +28,7 @@ class GPU:
     tensor_tflops: Dict[str, float] = field(default_factory=dict)   # by operand dtype, dense
     sfu_per_sm_clk: int = 16      # special-function results per SM per clock
     tma: bool = False             # bulk tensor copies (Hopper and later)
+    l1_shared_kb: int = 0         # the SM's combined L1 data cache and shared memory (0: not known)
 
     def tensor_rate(self, dtype: str) -> float:
         """Dense tensor-core FLOP/s for mma operands of `dtype` (0: none)."""
@@ -40,18 +41,18 @@ _HOPPER_TC = {"float16": 989.5, "tfloat32": 494.7, "float8": 1979.0, "int8": 197
 
 GPUS: Dict[str, GPU] = {
     "h100": GPU("H100 SXM", "sm_90", 132, 1.98, 3.35, 50, 228, 65536, 32, 64, 66.9, 33.5, dict(_HOPPER_TC),
-                tma=True),
+                tma=True, l1_shared_kb=256),
     "h200": GPU("H200 SXM", "sm_90", 132, 1.98, 4.8, 60, 228, 65536, 32, 64, 66.9, 33.5, dict(_HOPPER_TC),
-                tma=True),
+                tma=True, l1_shared_kb=256),
     "b200": GPU("B200 (HGX, 1000 W)", "sm_100", 148, 1.965, 8.0, 126, 228, 65536, 32, 64, 80.0, 40.0,
                 {"float16": 2250.0, "tfloat32": 1100.0, "float8": 4500.0, "int8": 4500.0, "float64": 40.0},
-                tma=True),
+                tma=True, l1_shared_kb=256),
     "a100": GPU("A100 SXM 80 GB", "sm_80", 108, 1.41, 2.039, 40, 164, 65536, 32, 64, 19.5, 9.7,
-                {"float16": 312.0, "tfloat32": 156.0, "int8": 624.0, "float64": 19.5}),
+                {"float16": 312.0, "tfloat32": 156.0, "int8": 624.0, "float64": 19.5}, l1_shared_kb=192),
     "l40s": GPU("L40S", "sm_89", 142, 2.52, 0.864, 96, 100, 65536, 24, 48, 91.6, 1.4,
-                {"float16": 362.1, "tfloat32": 183.0, "float8": 733.0, "int8": 733.0}),
+                {"float16": 362.1, "tfloat32": 183.0, "float8": 733.0, "int8": 733.0}, l1_shared_kb=128),
     "rtx4090": GPU("GeForce RTX 4090", "sm_89", 128, 2.52, 1.008, 72, 100, 65536, 24, 48, 82.6, 1.3,
-                   {"float16": 165.2, "tfloat32": 82.6, "float8": 330.3, "int8": 660.6}),
+                   {"float16": 165.2, "tfloat32": 82.6, "float8": 330.3, "int8": 660.6}, l1_shared_kb=128),
 }
 
 

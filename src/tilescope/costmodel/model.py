@@ -30,8 +30,8 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .schedule import (access_chain_us, blocks_per_sm, code_instructions, fed_loop, in_flight_us,
-                       resident_warps, spill_chain_us, threads, tma_copied, vector_width)
+from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
+                       in_flight_us, resident_warps, spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -112,10 +112,12 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     per_block = np.zeros(counts.blocks)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
-        spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow)
+        spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         per_block += r.trips * run
-    if facts and facts.tma_stores:   # a block ends when its bulk stores have reached memory: a round trip
+    if schedule == "from the cubin":    # a block ends when its bulk stores are out of shared memory
+        per_block += bulk_store_drain_us(counts, facts) * slow
+    elif facts and facts.tma_stores:    # presumed accelerator-fed: a load round trip (version 7)
         per_block += cal.load_us[0] * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
     waves = counts.blocks / slots

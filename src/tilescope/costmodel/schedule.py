@@ -38,6 +38,12 @@ ACCESS_WAIT_IN_FLIGHT = 8.0
 # (copy_f32_t4096, copy_f16_t4096: 24 warps resident per SM, 1.33 loads of 4 or 2 bytes in flight per
 # thread) read 32·24·1.33·bytes per SM per round trip at 0.570 and 0.514 µs; the mean (version 12)
 LOADED_LATENCY_US = 0.54
+# the end of a block whose code has bulk stores (version 13; version 7 charged one load round trip,
+# 0.33 µs): the launch builds of row_scale_by_sum (bench/results/cost_micro13_h200.json: one f32 row
+# of 1,024 or 4,096 elements per 256-thread block, one block per SM, 125 waves; accelerator loads
+# and stores) take 188.7 and 385.1 µs where the rest of the model gives 142.4 and 232.7 µs: their
+# blocks wait 0.697 and 1.546 µs after the stores are issued, 0.414 µs + 0.0708 µs per KiB stored
+DRAIN_US, DRAIN_US_PER_KIB, DRAIN_LONGEST_KIB = 0.414, 0.0708, 16.0
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
@@ -112,21 +118,25 @@ def _accesses_per_thread(counts: Counts, facts: CubinFacts) -> float:
 
 
 def code_instructions(counts: Counts, facts: CubinFacts) -> Optional[float]:
-    """Warp instructions the grid executes, from the code: every warp of every block runs it once;
+    """Warp instructions the grid executes, from the code: every warp of every block runs it once
+    (less the subroutines it calls, slow paths ordinary data does not take);
     element accesses beyond the code's memory instructions (loop iterations after the first) add
     the per-element instructions of instructions.py. None without the memory-instruction counts."""
     if facts.global_accesses is None or not (facts.global_accesses or facts.tma_loads or facts.tma_stores):
         return None
     warps = -(-facts.threads // 32)
     repeated = max(0.0, _accesses_per_thread(counts, facts) - counts.blocks * facts.global_accesses)
-    return warps * (counts.blocks * facts.instructions + repeated * PER_ELEMENT)
+    run = facts.instructions - (facts.called_instructions or 0)      # called slow paths: not run (v13)
+    return warps * (counts.blocks * run + repeated * PER_ELEMENT)
 
 
 def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_latency_us: float,
-                   wait_us: float = 0.0) -> float:
+                   wait_us: float = 0.0, per_sm: int = 1, gpu: Optional[GPU] = None) -> float:
     """Extra time of one run of a region by a block whose code reloads spills: a thread's element
     loads bring their share of local reloads, each a memory round trip the code waits for; in a
-    loop the accelerator feeds, each reload costs a warp's access wait (`wait_us`)."""
+    loop the accelerator feeds, each reload costs a warp's access wait (`wait_us`). Where the
+    reloaded values of the resident threads fit in L1 (version 13), reloads issued together come
+    back together: the round trips are the code's waits on reloads, not the reloads."""
     if not facts or not facts.local_loads:
         return 0.0
     if fed_loop(r, facts) or (r.mmas and r.depth == 1):
@@ -137,7 +147,29 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
                 if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)) / facts.threads
-    return loads / vector_width(counts, facts) * facts.local_loads / facts.global_loads * load_latency_us
+    reloads = facts.local_loads
+    if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
+        reloads = facts.local_load_waits
+    return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
+
+
+def bulk_store_drain_us(counts: Counts, facts: Optional[CubinFacts]) -> float:
+    """Time a block waits at its end for its bulk stores (UTMASTG) to leave shared memory:
+    DRAIN_US plus DRAIN_US_PER_KIB for each KiB of its last stores (one execution of each store
+    the accelerator copies), not extrapolated past the 16 KiB rows it was measured on (v13)."""
+    if not facts or not facts.tma_stores:
+        return 0.0
+    stored = sum(a.bytes for a in counts.accesses if a.kind == "store" and tma_copied(a, facts)) / 1024
+    return DRAIN_US + DRAIN_US_PER_KIB * min(stored, DRAIN_LONGEST_KIB)
+
+
+def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
+    """Whether the spilled values the resident threads reload (in loops, else anywhere) fit the
+    SM's L1 beside the blocks' shared memory (one array per SM on sm_80+, `l1_shared_kb`)."""
+    if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
+        return False
+    l1 = gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED)
+    return facts.reload_bytes * facts.threads * per_sm <= l1
 
 
 def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> int:
