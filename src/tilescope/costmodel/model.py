@@ -115,10 +115,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         per_block += r.trips * run
-    if schedule == "from the cubin":    # a block ends when its bulk stores are out of shared memory
-        per_block += bulk_store_drain_us(counts, facts) * slow
-    elif facts and facts.tma_stores:    # presumed accelerator-fed: a load round trip (version 7)
-        per_block += cal.load_us[0] * slow
+    # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
+    per_block += bulk_store_drain_us(counts, facts) * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
     waves = counts.blocks / slots
     if counts.blocks <= slots:
