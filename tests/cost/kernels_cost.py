@@ -124,3 +124,18 @@ def row_sum_flat(x, y, TILES: ct.Constant[int], TILE: ct.Constant[int]):
     for j in range(TILES):
         acc = acc + ct.load(x, index=(ct.bid(0) * TILES + j,), shape=(TILE,))
     ct.store(y, index=(ct.bid(0),), tile=ct.sum(acc).reshape((1,)))
+
+
+@ct.kernel
+def row_norm(x, y, TILE: ct.Constant[int]):
+    """A row kernel whose only reduction is a sum (an RMS norm without weights)."""
+    t = ct.astype(ct.load(x, index=(ct.bid(0), 0), shape=(1, TILE)), ct.float32)
+    r = ct.rsqrt(ct.sum(t * t, 1, keepdims=True) / TILE + 1e-6)
+    ct.store(y, index=(ct.bid(0), 0), tile=ct.astype(t * r, x.dtype))
+
+
+@ct.kernel
+def shifted_copy(x, y, TILE: ct.Constant[int]):
+    """A gather along the row one element past the tile's start: no aligned vector fits."""
+    cols = ct.bid(0) * TILE + 1 + ct.arange(TILE, dtype=ct.int32)
+    ct.scatter(y, cols - 1, ct.gather(x, cols))

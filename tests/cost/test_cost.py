@@ -230,15 +230,19 @@ def test_instructions_per_element_follow_bounds_checks():
     per_block = lambda r: warp_instructions(r.counts, 128) / rows / 4        # noqa: E731 (per warp)
     assert per_block(checked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT)
     assert per_block(unchecked) == pytest.approx(PER_BLOCK + 2 * 1024 / 128 * PER_ELEMENT_UNCHECKED)
-    # the model charges a bounds-checked gather the element rate of branch-per-element code,
-    # one without checks (straight-line code) the DRAM rate
-    assert checked.prediction.terms["memory"] > 1.4 * unchecked.prediction.terms["memory"]
+    # both stream at the DRAM rate (the gather-copy microbenchmarks: 81 µs checked, 80 unchecked); the
+    # bounds tests are instructions: the estimated code issues more and its accesses wait longer
+    assert checked.prediction.terms["memory"] == pytest.approx(unchecked.prediction.terms["memory"])
+    assert checked.prediction.cubin is None and checked.prediction.schedule == "estimated from the IR"
+    assert checked.prediction.terms["issue"] > 1.4 * unchecked.prediction.terms["issue"]
+    assert checked.predicted_us > 1.4 * unchecked.predicted_us
     assert unchecked.prediction.terms["memory"] == pytest.approx(2 * rows * 1024 * 2 / (4.8e12 * 0.8678) * 1e6,
                                                                rel=1e-3)
 
 
-def test_row_kernels_with_short_rows_are_bound_by_instruction_issue():
-    r = tilescope.cost(_kernels().row_softmax, "f16[131072,1024], f16[131072,1024], 1024", (131072,))
-    assert r.bound == "issue"
+def test_row_kernels_with_short_rows_wait_on_their_instructions():
+    # dynamically shaped: element-by-element code; its accesses' chain includes issuing that code
+    r = tilescope.cost(_kernels().row_softmax, "f16[131072,1024], f16[131072,1024], 1024", (131072,), aligned=False)
     t = r.prediction.terms
     assert t["issue"] > t["memory"] > 0
+    assert r.bound == "latency" and t["latency"] > t["issue"]

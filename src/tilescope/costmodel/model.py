@@ -27,11 +27,11 @@ import numpy as np
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
 from .counts import Access, Counts, Region, tile_keys
 from .cubin_facts import CubinFacts
+from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
-                       in_flight_us, presumed_launch_schedule, resident_warps, spill_chain_us, threads, tma_copied,
-                       vector_width)
+                       in_flight_us, resident_warps, spill_chain_us, threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -40,10 +40,11 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
-# The element-rate law (one-row tiles' rate falling with the tile length) is charged only without a
-# cubin: with one, the loads a thread keeps in flight and the warps resident say how fast loads
-# return (Little's law, schedule.in_flight_us; version 12 — versions 10 and 11 charged the law to
-# code with fewer than 2 loads in flight, at its share of the copies' 24 resident warps)
+# The element-rate law (one-row tiles' rate falling with the tile length) is charged only where the
+# loads a thread keeps in flight are not known: with them (from the cubin, version 12, or estimated
+# from the IR, version 13) they and the warps resident say how fast loads return (Little's law,
+# schedule.in_flight_us; versions 10 and 11 charged the law to code with fewer than 2 loads in
+# flight, at its share of the copies' 24 resident warps)
 
 
 @dataclass
@@ -73,13 +74,14 @@ class Prediction:
 def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H200,
             facts: Optional[CubinFacts] = None) -> Prediction:
     """`facts`: what tileiras's cubin for this kernel and GPU says (block size, registers, shared
-    memory, spills, code); without it the schedule is estimated from the IR, and an mma kernel
-    of aligned arrays (`tma`) is presumed accelerator-fed, as tileiras builds it for a launch."""
+    memory, spills, code); without it the same facts are estimated from the IR (estimated_facts.py,
+    version 13: what tileiras most likely builds, e.g. an accelerator-fed pipeline for an mma
+    kernel of aligned arrays, `tma`) and the same mechanisms run on the estimate."""
     tma = tma and gpu.tma
     slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
     schedule = "from the cubin" if facts else "estimated from the IR"
-    if facts is None and tma and any(r.mmas for r in counts.regions):
-        facts, schedule = presumed_launch_schedule(counts), "presumed: an accelerator-fed pipeline"
+    if facts is None:
+        facts = estimate_facts(counts, tma)
     c = blocks_per_sm(counts, gpu, facts)
     slots = gpu.sms * c
     shared = min(c, max(1, -(-counts.blocks // gpu.sms)))     # blocks sharing one SM's throughput
@@ -172,8 +174,8 @@ def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> flo
 
 
 def _serial_loads(facts: Optional[CubinFacts]) -> bool:
-    """Whether the element-rate law applies: without a cubin, or where its scoreboards were not
-    read (with them, the loads in flight are charged by Little's law instead)."""
+    """Whether the element-rate law applies: where the loads in flight are not known (a cubin whose
+    scoreboards were not read; with them, measured or estimated, Little's law charges the loads)."""
     return facts is None or facts.loads_in_flight is None
 
 

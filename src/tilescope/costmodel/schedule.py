@@ -50,16 +50,6 @@ def threads(facts: Optional[CubinFacts]) -> int:
     return facts.threads if facts else THREADS
 
 
-def presumed_launch_schedule(counts: Counts) -> CubinFacts:
-    """Without a cubin, what tileiras built for every `mma` kernel of aligned, divisible arrays
-    measured here (sets A-F as launched): tile loads and stores by the tensor memory accelerator,
-    warp-specialised 256-thread blocks at the register ceiling (one per SM); the code's size,
-    spills and other accesses stay unknown."""
-    return CubinFacts(counts.fn.name, threads=2 * THREADS, registers=MAX_REGISTERS, shared_bytes=0, local_bytes=0,
-                      instructions=0, global_loads=None, global_stores=None, local_loads=0, local_stores=0,
-                      tma_loads=1, tma_stores=1)
-
-
 def blocks_per_sm(counts: Counts, gpu: GPU, facts: Optional[CubinFacts] = None) -> int:
     """Blocks resident per SM: from the cubin's threads, registers and shared memory, or, without
     it, estimated: kernels with mma hold ~255 registers per thread (every sm_90 cubin seen:

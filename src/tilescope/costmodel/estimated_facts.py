@@ -1,0 +1,246 @@
+"""Without a cubin: an estimate, from the final IR and metadata, of what tileiras's cubin would say
+(cubin_facts.CubinFacts), so that the model runs the same time mechanisms either way (version 13).
+
+Each fact follows from what the IR shows (the rules and how often each matches the cubins are in
+docs/cost-model.md; they were checked against cubins tileiras built, never against times):
+- accelerator copies: for aligned arrays, the tile loads of an `mma` kernel and its stores of
+  several rows; the row-tile stores of a kernel that reduces, and its row-tile loads when all its
+  reductions are sums; never an access marked `allow_tma=False`;
+- block size: 256 threads where the accelerator copies anything, one warp for scalar code, else 128;
+- registers: the ceiling for `mma` and accelerator-fed code, else a base plus the largest tile a
+  thread holds (a chunk of it in element-wise code);
+- access width: for aligned arrays, a thread's share of a contiguous run up to 16 bytes (tiles in
+  order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset);
+  one element otherwise; memory instructions and code size follow from it;
+- loads in flight: a thread's share of a tile at once, one at a time for 16-bit tiles widened as
+  they are loaded, two a trip in kernels that permute a tile;
+- spills: `mma` accumulators too large for the register ceiling.
+"""
+from __future__ import annotations
+
+import math
+from typing import Iterable, List
+
+import numpy as np
+
+from ..ir.core import Value
+from ..ir.types import TileType
+from .counts import Access, Counts, _const_int, _last_axis_stride
+from .cubin_facts import CubinFacts
+from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
+
+THREADS = 128                 # one warpgroup: what tileiras picks for plain code
+WARP = 32
+FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
+MAX_REGISTERS = 255
+MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
+ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds
+SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
+TRANSPOSED_IN_FLIGHT = 2      # loads per trip of the loops tileiras writes for permuted tiles (cubins: 1-3.5)
+ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
+BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
+
+
+def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
+    """What tileiras would most likely build for this kernel (sm_90): see the module's rules."""
+    fn = counts.fn
+    has_mma = any(r.mmas for r in counts.regions)
+    copied_loads, copied_stores = _accelerator_copies(counts, aligned, has_mma)
+    copied = _ids(copied_loads) | _ids(copied_stores)
+    threads = FED_THREADS if copied else THREADS
+    if all(not isinstance(r.type, TileType) or int(np.prod(r.type.shape or (1,))) <= 1
+           for op in fn.walk() for r in op.results):
+        threads = WARP                # scalar code: one warp (tileiras's choice for every such corpus kernel)
+    plain = [a for a in counts.accesses if a.kind != "atomic" and id(a) not in copied]
+    widths = {id(a): _width(counts, a, aligned, threads) for a in plain}
+    loads = [a for a in plain if a.kind in ("load", "gather")]
+    stores = [a for a in plain if a.kind in ("store", "scatter")]
+    n_loads = sum(_instructions(a, threads, widths[id(a)]) for a in loads)
+    n_stores = sum(_instructions(a, threads, widths[id(a)]) for a in stores)
+    moved = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in plain)
+    loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
+    registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
+    spills = _accumulator_spills(counts, threads) if has_mma else 0
+    return CubinFacts(
+        fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
+        instructions=int(_code_size(counts, plain, threads, widths)),
+        global_loads=int(round(n_loads)), global_stores=int(round(n_stores)), local_loads=spills, local_stores=spills,
+        tma_loads=len(copied_loads), tma_stores=len(copied_stores),
+        global_access_bytes=moved / (n_loads + n_stores) if n_loads + n_stores else None,
+        global_load_bytes=loaded / n_loads if n_loads else None,
+        loads_in_flight=_loads_in_flight(counts, loads, threads, widths) if n_loads else None)
+
+
+def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
+    """(loads, stores) the accelerator copies: every tile access of an `mma` kernel of aligned
+    arrays; in a row kernel that reduces, the row tiles it stores, and the tiles it loads when its
+    reductions are all sums (a max or arg-max search keeps the loads element by element)."""
+    if not aligned:
+        return [], []
+    tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False]
+    if has_mma:
+        return [a for a in tiles if a.kind == "load"], [a for a in tiles if a.kind == "store" and a.rows > 1]
+    kinds = _reductions(counts)
+    if not kinds:
+        return [], []
+    rows = [a for a in tiles if a.elements >= ROW_TILE]
+    loads = [a for a in rows if a.kind == "load"] if kinds <= {"sum", "add"} else []
+    return loads, [a for a in rows if a.kind == "store"]
+
+
+def _reductions(counts: Counts) -> set:
+    return {op.attrs.get("fn") for op in counts.fn.walk() if op.name == "reduce"}
+
+
+def _width(counts: Counts, a: Access, aligned: bool, threads: int) -> float:
+    """Bytes one instruction moves per thread for this access: for an aligned array, a thread's
+    share of a contiguous run (up to 16 bytes) — a tile the tiles divide, or a gather along rows
+    (`offset + ct.arange`) whose offset is a multiple of the vector; else one element."""
+    if not aligned or not a.shape:
+        return float(a.itemsize)
+    if a.kind in ("load", "store"):
+        if a.transposed or not (a.divides or _extent_divisible(a)):
+            return float(a.itemsize)
+        run = a.row_bytes
+    elif a.kind in ("gather", "scatter") and a.contiguous and len(a.op.operands) > 1:
+        index = a.op.operands[len(a.op.operands[0].type.shape)]          # the last axis's index
+        if _last_axis_stride(index) != 1:
+            return float(a.itemsize)
+        run = min(a.row_bytes, _offset_divisor(counts, index) * a.itemsize)
+    else:
+        return float(a.itemsize)
+    share = a.elements * a.itemsize // threads
+    per_thread = max(a.itemsize, min(MAX_VECTOR_BYTES, share, run))
+    return float(2 ** int(math.log2(per_thread)))
+
+
+def _extent_divisible(a: Access) -> bool:
+    """The array's last extent is a multiple of a 16-byte vector: a padded tile's vectors lie
+    wholly inside or wholly outside it."""
+    extent = a.op.operands[0].type.shape[-1] if a.op.operands[0].type.shape else None
+    return isinstance(extent, int) and extent * a.itemsize % MAX_VECTOR_BYTES == 0
+
+
+def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
+    """The power of two that divides every lane's index once `ct.arange`'s step is taken out (the
+    first lane's alignment), as far as the IR shows: 1 when unknown."""
+    cap = 1 << 20
+    t = v.type
+    op = v.owner
+    if not getattr(t, "shape", None):                   # a scalar: its value for every block
+        x = counts.scalars.value(v)
+        if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
+            g = int(np.gcd.reduce(np.abs(x.astype(np.int64)))) if x.size else 0
+            return cap if g == 0 else min(cap, g & -g)
+        c = _const_int(v)
+        if c is not None:
+            return cap if c == 0 else min(cap, abs(c) & -abs(c))
+    if op is None or depth > 12:
+        return 1
+    if op.name == "arange":
+        return cap
+    if op.name == "const":
+        c = _const_int(v)
+        return 1 if c is None else (cap if c == 0 else min(cap, abs(c) & -abs(c)))
+    if op.name in ("broadcast", "reshape", "astype"):
+        return _offset_divisor(counts, op.operands[0], depth + 1)
+    if op.name == "binary" and op.attrs.get("fn") in ("add", "sub"):
+        return min(_offset_divisor(counts, o, depth + 1) for o in op.operands[:2])
+    if op.name == "binary" and op.attrs.get("fn") == "mul":
+        a, b = (_offset_divisor(counts, o, depth + 1) for o in op.operands[:2])
+        return min(cap, a * b)
+    if op.name == "where" and len(op.operands) == 3:
+        return min(_offset_divisor(counts, o, depth + 1) for o in op.operands[1:])
+    return 1
+
+
+def _instructions(a: Access, threads: int, width: float) -> float:
+    """Memory instructions of this access in the code (per thread, once per op)."""
+    return max(1.0, a.elements * a.itemsize / threads / width)
+
+
+def _code_size(counts: Counts, plain: List[Access], threads: int, widths) -> float:
+    """Instructions in the kernel's code, each region once, with instructions.py's per-item counts
+    (read from the SASS of tileiras's cubins): set-up, each memory instruction with its address
+    arithmetic and bounds test, each tile reduction, transcendental and element-wise operation."""
+    total = PER_BLOCK
+    for a in plain:
+        unchecked = a.kind in ("gather", "scatter") and not a.check_bounds
+        total += _instructions(a, threads, widths[id(a)]) * (PER_ELEMENT_UNCHECKED if unchecked else PER_ELEMENT)
+    for r in counts.regions:
+        w = r.work
+        total += w.reductions * PER_REDUCTION + (w.fp32_instr + w.int_ops + w.sfu * PER_TRANSCENDENTAL) / threads
+    return total
+
+
+def _registers(counts: Counts, threads: int) -> int:
+    """A base plus the 32-bit registers of the largest tile a thread holds (a fit of the 182 plain
+    128-thread cubins of the validation sets: within 25% for 96, where the two largest tiles gave
+    70); code without reductions walks large element-wise tiles in a loop (its LDG counts show it),
+    holding a chunk of at most ELEMENTWISE_WORDS."""
+    held = max((_tile_words(r.type) for op in counts.fn.walk() for r in op.results), default=0.0) / threads
+    if not _reductions(counts):
+        held = min(held, ELEMENTWISE_WORDS)
+    return int(min(MAX_REGISTERS, math.ceil((BASE_REGISTERS + held) / 8) * 8))
+
+
+def _accumulator_spills(counts: Counts, threads: int) -> int:
+    """Local reloads in an `mma` loop: an accumulator of SPILL_ACCUMULATOR_WORDS or more 32-bit
+    words per thread (128×256 float32 over 256 threads, the block tileiras gives such accumulators
+    in every build seen) leaves no room for the operands at the register ceiling; the cubins reload
+    about twice the accumulator's words each iteration."""
+    words = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
+                default=0.0)
+    per_thread = words / max(threads, FED_THREADS)
+    return int(2 * per_thread) if per_thread >= SPILL_ACCUMULATOR_WORDS else 0
+
+
+def _tile_words(t) -> float:
+    if isinstance(t, TileType) and t.shape:
+        return float(np.prod(t.shape)) * max(1, t.dtype.bitwidth // 8) / 4
+    return 0.0
+
+
+def _loads_in_flight(counts: Counts, loads: List[Access], threads: int, widths) -> float:
+    """Loads a thread issues before it waits on one: all of its share of a tile at once, unless the
+    code converts a 16-bit tile element by element on the way (it then waits on each load), or
+    permutes the tile (a loop over the tile's elements: TRANSPOSED_IN_FLIGHT a trip). Counted
+    over the loads that do not feed an `mma` (the ones the model charges by it)."""
+    plain = [a for a in loads if not a.feeds_mma] or loads
+    permutes = any(op.name == "permute" for op in counts.fn.walk()) or any(a.transposed for a in plain)
+    total = runs = 0.0
+    for a in plain:
+        n = _instructions(a, threads, widths[id(a)])
+        total += n
+        if permutes:
+            runs += max(1.0, n / TRANSPOSED_IN_FLIGHT)
+        else:
+            runs += 1 if _batched(counts, a) else n
+    return total / runs if runs else 1.0
+
+
+def _batched(counts: Counts, a: Access) -> bool:
+    """Whether a thread issues its share of this access together (not one load per wait)."""
+    if a.kind == "gather":
+        return True
+    return a.itemsize >= 4 or _first_use(counts, a) != ("astype", None)
+
+
+def _first_use(counts: Counts, a: Access):
+    """(op name, fn) of the first reader that computes on the loaded tile (past view ops)."""
+    if not a.op.results:
+        return None
+    todo = [a.op.results[0]]
+    readers = counts.fn.body.readers()
+    while todo:
+        v = todo.pop(0)
+        for user in readers.get(v.id, ()):
+            if user.name in ("reshape", "permute", "broadcast") and user.results:
+                todo.append(user.results[0])
+            else:
+                return user.name, user.attrs.get("fn")
+    return None
+
+
+def _ids(accs: Iterable[Access]):
+    return {id(a) for a in accs}
