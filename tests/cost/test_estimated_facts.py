@@ -154,3 +154,23 @@ def test_without_a_cubin_the_model_runs_on_the_estimate():
 def test_the_block_size_estimate_of_scalar_code_matches_what_tileiras_builds():
     est, compiled = _build(_kernels().reverse_masked, "i32[1], i32[1], i32, 1", (1,), launched=False)
     assert est.threads == _cubin(compiled).threads == 32
+
+
+F32_MATMUL = "f32[2048,2048], f32[2048,2048], f32[2048,2048], 64, 64, 32"
+
+
+def test_a_float32_mma_too_large_for_the_registers_is_estimated_to_spill():
+    est, _ = _build(_example("matmul.py", "matmul"), F32_MATMUL, (32, 32), launched=False)
+    # 64×64 accumulator and 64×32 + 32×64 operands over 256 threads: 16 × 16 words a thread
+    assert est.threads == 256 and est.registers == 255 and est.local_loads == 16 * 16
+    small, _ = _build(_example("matmul.py", "matmul"), F32_MATMUL.replace("64, 64, 32", "32, 32, 32"), (64, 64),
+                      launched=False)
+    assert small.local_loads == 0 and small.threads == 128
+
+
+@needs_tileiras
+def test_the_float32_spill_estimate_matches_what_tileiras_builds():
+    est, compiled = _build(_example("matmul.py", "matmul"), F32_MATMUL, (32, 32), launched=False)
+    real = _cubin(compiled)
+    assert real.threads == est.threads and real.registers == est.registers
+    assert 0.5 * real.local_loads <= est.local_loads <= 2 * real.local_loads

@@ -36,6 +36,7 @@ MAX_REGISTERS = 255
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
 ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
+SPILL_F32_PRODUCT = 256       # float32 mma: accumulator × operand words per thread from which it spills
 TRANSPOSED_IN_FLIGHT = 2      # loads per trip of the loops tileiras writes for permuted tiles (cubins: 1-3.5)
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
@@ -51,6 +52,9 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     if all(not isinstance(r.type, TileType) or int(np.prod(r.type.shape or (1,))) <= 1
            for op in fn.walk() for r in op.results):
         threads = WARP                # scalar code: one warp (tileiras's choice for every such corpus kernel)
+    spills = _accumulator_spills(counts, threads) if has_mma else 0
+    if spills:
+        threads = FED_THREADS         # tileiras gives every spilling mma kernel seen 256 threads
     plain = [a for a in counts.accesses if a.kind != "atomic" and id(a) not in copied]
     widths = {id(a): _width(counts, a, aligned, threads) for a in plain}
     loads = [a for a in plain if a.kind in ("load", "gather")]
@@ -60,7 +64,6 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     moved = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in plain)
     loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
-    spills = _accumulator_spills(counts, threads) if has_mma else 0
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
         instructions=int(_code_size(counts, plain, threads, widths)),
@@ -185,14 +188,23 @@ def _registers(counts: Counts, threads: int) -> int:
 
 
 def _accumulator_spills(counts: Counts, threads: int) -> int:
-    """Local reloads in an `mma` loop: an accumulator of SPILL_ACCUMULATOR_WORDS or more 32-bit
-    words per thread (128×256 float32 over 256 threads, the block tileiras gives such accumulators
-    in every build seen) leaves no room for the operands at the register ceiling; the cubins reload
-    about twice the accumulator's words each iteration."""
-    words = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
-                default=0.0)
-    per_thread = words / max(threads, FED_THREADS)
-    return int(2 * per_thread) if per_thread >= SPILL_ACCUMULATOR_WORDS else 0
+    """Local reloads in an `mma` loop, per iteration. An accumulator of SPILL_ACCUMULATOR_WORDS or
+    more 32-bit words per thread (128×256 over 256 threads, the block tileiras gives such
+    accumulators in every build seen) leaves no room for the operands at the register ceiling: the
+    cubins reload about twice its words. A float32 `mma` (several TF32 passes over split operands)
+    reloads about its accumulator's words times its operands' words per thread (0.75-1.1× in the
+    four such cubins) once that product reaches SPILL_F32_PRODUCT."""
+    per_thread = max(threads, FED_THREADS)
+    spills = 0
+    for r in counts.regions:
+        for op in r.mmas:
+            acc = _tile_words(op.results[0].type) / per_thread if op.results else 0.0
+            if acc >= SPILL_ACCUMULATOR_WORDS:
+                spills = max(spills, int(2 * acc))
+            operands = sum(_tile_words(o.type) for o in op.operands[:2]) / per_thread
+            if op.operands[0].type.dtype.name == "float32" and acc * operands >= SPILL_F32_PRODUCT:
+                spills = max(spills, int(acc * operands))
+    return spills
 
 
 def _tile_words(t) -> float:

@@ -119,10 +119,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
         per_block += r.trips * run
-    if schedule == "from the cubin":    # a block ends when its bulk stores are out of shared memory
-        per_block += bulk_store_drain_us(counts, facts) * slow
-    elif facts and facts.tma_stores:    # presumed accelerator-fed: a load round trip (version 7)
-        per_block += cal.load_us[0] * slow
+    # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
+    per_block += bulk_store_drain_us(counts, facts) * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
     waves = counts.blocks / slots
     if counts.blocks <= slots:
