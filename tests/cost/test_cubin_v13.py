@@ -174,3 +174,20 @@ def test_the_drain_constants_are_what_the_stored_microbenchmarks_give(monkeypatc
     per_kib = (waits[16.0] - waits[4.0]) / 12
     assert per_kib == pytest.approx(0.0708, rel=0.02)
     assert waits[4.0] - 4 * per_kib == pytest.approx(0.414, rel=0.02)
+
+
+def test_reloads_that_miss_l1_queue_with_the_loads_in_flight():
+    h200, counts = gpu_named("h200"), _stencil_like()
+    # one load in flight a thread and a reload wait per load: the loads' Little's-law time and the
+    # reloads' round trips are comparable; only where the reloads miss L1 do they add up
+    serial = dict(loads_in_flight=1.0, local_loads=24, local_load_waits=24, global_loads=24)
+    fits = predict(counts, h200, facts=_facts(reload_bytes=20, **serial))
+    misses = predict(_stencil_like(), h200, facts=_facts(reload_bytes=2200, **serial))
+    c = misses.blocks_per_sm
+    flight = schedule.in_flight_us(counts, _facts(reload_bytes=2200, **serial), h200, c)
+    loop = next(r for r in counts.regions if r.op is not None)
+    spill = schedule.spill_chain_us(counts, loop, _facts(reload_bytes=2200, **serial), 0.3266, 0.0356, c, h200)
+    waves = -(-counts.blocks // (132 * c))
+    assert fits.blocks_per_sm == c and fits.terms["latency"] < misses.terms["latency"]
+    assert misses.terms["latency"] == pytest.approx(max(fits.terms["latency"],
+                                                        flight + waves * float(loop.trips.mean()) * spill), rel=1e-6)

@@ -210,7 +210,9 @@ def _reload_bytes(code: bytes) -> int:
 def _called_instructions(code: bytes) -> int:
     """Instructions from the first target of a CALL on: tileiras places the subroutines a kernel
     calls (the IEEE slow paths of division and square root, taken only for corner-case operands)
-    after the kernel's own code, so a block runs none of them on ordinary data."""
+    after the kernel's own code, so a block runs none of them on ordinary data. (In all 117
+    tileiras cubins with calls seen here, the instruction before the first target is an
+    unconditional EXIT or BRA: nothing falls through into them.)"""
     targets = []
     for at in range(0, len(code) - 15, 16):
         lo, hi = struct.unpack_from("<QQ", code, at)

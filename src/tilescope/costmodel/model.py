@@ -31,7 +31,8 @@ from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
-                       in_flight_us, resident_warps, spill_chain_us, threads, tma_copied, vector_width)
+                       in_flight_us, reloads_fit_l1, resident_warps, spill_chain_us, threads, tma_copied,
+                       vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -110,10 +111,13 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     terms["issue"] = max(terms["issue"], instructions / issue_rate * 1e6)
     chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
     per_block = np.zeros(counts.blocks)
+    spill_block = np.zeros(counts.blocks)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
+        if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
+            spill_block += r.trips * spill
         per_block += r.trips * run
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
@@ -123,7 +127,12 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         terms["latency"] = float(per_block.max()) if counts.blocks else 0.0
     else:
         terms["latency"] = math.ceil(waves) * mean_block
-    terms["latency"] = max(terms["latency"], chain, in_flight_us(counts, facts, gpu, c))
+    flight = in_flight_us(counts, facts, gpu, c)
+    if schedule == "from the cubin" and facts.local_loads and counts.blocks and not reloads_fit_l1(facts, c, gpu):
+        # reloads that miss L1 go the loads' way to L2 and queue with them: their round trips add
+        # to the time the loads in flight take instead of overlapping it (version 13)
+        flight += float(spill_block.max()) if counts.blocks <= slots else math.ceil(waves) * float(spill_block.mean())
+    terms["latency"] = max(terms["latency"], chain, flight)
     name = max(terms, key=terms.get)
     bound = name
     if terms["memory"] >= MEMORY_BOUND_SHARE * terms[name]:
