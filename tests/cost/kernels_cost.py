@@ -139,3 +139,12 @@ def shifted_copy(x, y, TILE: ct.Constant[int]):
     """A gather along the row one element past the tile's start: no aligned vector fits."""
     cols = ct.bid(0) * TILE + 1 + ct.arange(TILE, dtype=ct.int32)
     ct.scatter(y, cols - 1, ct.gather(x, cols))
+
+
+@ct.kernel
+def persistent_rows(x, y, ROWS: ct.Constant[int], TILE: ct.Constant[int]):
+    """A persistent kernel: each block walks rows by the grid's stride."""
+    for row in range(ct.bid(0), ROWS, ct.num_blocks(0)):
+        t = ct.astype(ct.load(x, index=(row, 0), shape=(1, TILE)), ct.float32)
+        e = ct.exp(t - ct.max(t, 1, keepdims=True))
+        ct.store(y, index=(row, 0), tile=ct.astype(e / ct.sum(e, 1, keepdims=True), x.dtype))

@@ -174,3 +174,22 @@ def test_the_float32_spill_estimate_matches_what_tileiras_builds():
     real = _cubin(compiled)
     assert real.threads == est.threads and real.registers == est.registers
     assert 0.5 * real.local_loads <= est.local_loads <= 2 * real.local_loads
+
+
+PERSISTENT = ("f16[16384,1024], f16[16384,1024], 16384, 1024", "f32[16384,2048], f32[16384,2048], 16384, 2048",
+              "f16[16384,4096], f16[16384,4096], 16384, 4096")
+
+
+def test_a_persistent_row_loop_is_estimated_to_hold_several_rows_in_registers():
+    plain, _ = _build(_kernels().row_softmax, "f16[16384,1024], f16[16384,1024], 1024", (16384,), launched=False)
+    regs = [_build(_kernels().persistent_rows, spec, (264,), launched=False)[0].registers for spec in PERSISTENT]
+    assert regs[0] > 2 * plain.registers                      # the same row, walked by the grid's stride
+    assert regs == sorted(regs) and regs[-1] == 255           # more with the row, up to the ceiling
+
+
+@needs_tileiras
+def test_the_persistent_register_estimate_matches_what_tileiras_builds():
+    for spec in PERSISTENT:
+        est, compiled = _build(_kernels().persistent_rows, spec, (264,), launched=False)
+        real = _cubin(compiled)
+        assert est.threads == real.threads and abs(est.registers - real.registers) <= 0.25 * real.registers

@@ -38,6 +38,8 @@ ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
 SPILL_F32_PRODUCT = 256       # float32 mma: accumulator × operand words per thread from which it spills
 TRANSPOSED_IN_FLIGHT = 2      # loads per trip of the loops tileiras writes for permuted tiles (cubins: 1-3.5)
+PERSISTENT_HOLDS = 8          # tiles' worth of registers a dynamically shaped persistent loop holds
+                              # (cubins of the tests' persistent_rows: 90, 171, 255 for 8, 16, 32 words)
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
 
@@ -55,6 +57,9 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     spills = _accumulator_spills(counts, threads) if has_mma else 0
     if spills:
         threads = FED_THREADS         # tileiras gives every spilling mma kernel seen 256 threads
+    elif not aligned and _persistent(counts) and (has_mma or any(a.rows > 1 for a in counts.accesses
+                                                                  if a.kind == "load")):
+        threads = FED_THREADS         # persistent kernels of mma or multi-row tiles: 256 threads (6 of 6)
     plain = [a for a in counts.accesses if a.kind != "atomic" and id(a) not in copied]
     widths = {id(a): _width(counts, a, aligned, threads) for a in plain}
     loads = [a for a in plain if a.kind in ("load", "gather")]
@@ -64,6 +69,8 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     moved = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in plain)
     loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
+    if not aligned and _persistent(counts) and not has_mma:
+        registers = _registers(counts, threads, PERSISTENT_HOLDS)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
         instructions=int(_code_size(counts, plain, threads, widths)),
@@ -89,6 +96,18 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     rows = [a for a in tiles if a.elements >= ROW_TILE]
     loads = [a for a in rows if a.kind == "load"] if kinds <= {"sum", "add"} else []
     return loads, [a for a in rows if a.kind == "store"]
+
+
+def _persistent(counts: Counts) -> bool:
+    """A loop that starts at each block's own index and strides past the others' (a persistent
+    kernel walking tiles by the grid)."""
+    for r in counts.regions:
+        if r.op is None or r.op.name != "for":
+            continue
+        start = counts.scalars.value(r.op.operands[0])
+        if isinstance(start, np.ndarray) and start.size > 1 and np.ptp(start) > 0 and float(r.trips.max()) > 1:
+            return True
+    return False
 
 
 def _reductions(counts: Counts) -> set:
@@ -176,15 +195,15 @@ def _code_size(counts: Counts, plain: List[Access], threads: int, widths) -> flo
     return total
 
 
-def _registers(counts: Counts, threads: int) -> int:
+def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:
     """A base plus the 32-bit registers of the largest tile a thread holds (a fit of the 182 plain
     128-thread cubins of the validation sets: within 25% for 96, where the two largest tiles gave
-    70); code without reductions walks large element-wise tiles in a loop (its LDG counts show it),
-    holding a chunk of at most ELEMENTWISE_WORDS."""
+    70), `copies` of it at once; code without reductions walks large element-wise tiles in a loop
+    (its LDG counts show it), holding a chunk of at most ELEMENTWISE_WORDS."""
     held = max((_tile_words(r.type) for op in counts.fn.walk() for r in op.results), default=0.0) / threads
     if not _reductions(counts):
         held = min(held, ELEMENTWISE_WORDS)
-    return int(min(MAX_REGISTERS, math.ceil((BASE_REGISTERS + held) / 8) * 8))
+    return int(min(MAX_REGISTERS, math.ceil((BASE_REGISTERS + copies * held) / 8) * 8))
 
 
 def _accumulator_spills(counts: Counts, threads: int) -> int:
