@@ -239,6 +239,7 @@ def _loads_in_flight(counts: Counts, loads: List[Access], threads: int, widths) 
     over the loads that do not feed an `mma` (the ones the model charges by it)."""
     plain = [a for a in loads if not a.feeds_mma] or loads
     permutes = any(op.name == "permute" for op in counts.fn.walk()) or any(a.transposed for a in plain)
+    readers = counts.fn.body.readers()
     total = runs = 0.0
     for a in plain:
         n = _instructions(a, threads, widths[id(a)])
@@ -246,23 +247,22 @@ def _loads_in_flight(counts: Counts, loads: List[Access], threads: int, widths) 
         if permutes:
             runs += max(1.0, n / TRANSPOSED_IN_FLIGHT)
         else:
-            runs += 1 if _batched(counts, a) else n
+            runs += 1 if _batched(a, readers) else n
     return total / runs if runs else 1.0
 
 
-def _batched(counts: Counts, a: Access) -> bool:
+def _batched(a: Access, readers) -> bool:
     """Whether a thread issues its share of this access together (not one load per wait)."""
     if a.kind == "gather":
         return True
-    return a.itemsize >= 4 or _first_use(counts, a) != ("astype", None)
+    return a.itemsize >= 4 or _first_use(a, readers) != ("astype", None)
 
 
-def _first_use(counts: Counts, a: Access):
+def _first_use(a: Access, readers):
     """(op name, fn) of the first reader that computes on the loaded tile (past view ops)."""
     if not a.op.results:
         return None
     todo = [a.op.results[0]]
-    readers = counts.fn.body.readers()
     while todo:
         v = todo.pop(0)
         for user in readers.get(v.id, ()):
