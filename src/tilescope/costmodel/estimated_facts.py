@@ -54,11 +54,11 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     if all(not isinstance(r.type, TileType) or int(np.prod(r.type.shape or (1,))) <= 1
            for op in fn.walk() for r in op.results):
         threads = WARP                # scalar code: one warp (tileiras's choice for every such corpus kernel)
+    persistent = not aligned and _persistent(counts)          # dynamically shaped, walking tiles by the grid
     spills = _accumulator_spills(counts, threads) if has_mma else 0
     if spills:
         threads = FED_THREADS         # tileiras gives every spilling mma kernel seen 256 threads
-    elif not aligned and _persistent(counts) and (has_mma or any(a.rows > 1 for a in counts.accesses
-                                                                  if a.kind == "load")):
+    elif persistent and (has_mma or any(a.rows > 1 for a in counts.accesses if a.kind == "load")):
         threads = FED_THREADS         # persistent kernels of mma or multi-row tiles: 256 threads (6 of 6)
     plain = [a for a in counts.accesses if a.kind != "atomic" and id(a) not in copied]
     widths = {id(a): _width(counts, a, aligned, threads) for a in plain}
@@ -69,7 +69,7 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     moved = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in plain)
     loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
-    if not aligned and _persistent(counts) and not has_mma:
+    if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
