@@ -44,6 +44,10 @@ LOADED_LATENCY_US = 0.54
 # and stores) take 188.7 and 385.1 µs where the rest of the model gives 142.4 and 232.7 µs: their
 # blocks wait 0.697 and 1.546 µs after the stores are issued, 0.414 µs + 0.0708 µs per KiB stored
 DRAIN_US, DRAIN_US_PER_KIB, DRAIN_LONGEST_KIB = 0.414, 0.0708, 16.0
+# an mma accumulator of this many 32-bit words per thread (256x256 float32 over 256 threads) or more
+# leaves no room for the operands at the register ceiling: its loop reloads spills every iteration,
+# even nested in a persistent loop (whose 128x128 accumulators, 64 words, reload outside it; v14)
+SPILL_ACCUMULATOR_WORDS = 128
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
@@ -139,10 +143,12 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     back together: the round trips are the code's waits on reloads, not the reloads."""
     if not facts or not facts.local_loads:
         return 0.0
-    if fed_loop(r, facts) or (r.mmas and r.depth == 1):
+    # (a loop nested in another shares its reloads with the outer one: not counted, unless its
+    # accumulator alone leaves no room for the operands, version 14)
+    own = r.depth == 1 or (r.depth > 1 and _accumulator_words(r, facts) >= SPILL_ACCUMULATOR_WORDS)
+    if fed_loop(r, facts) or (r.mmas and own):
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
-        # (a loop nested in another shares its reloads with the outer one: not counted)
-        return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS and r.depth == 1 else 0.0
+        return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS and own else 0.0
     if not facts.global_loads:
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
@@ -151,6 +157,13 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
         reloads = facts.local_load_waits
     return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
+
+
+def _accumulator_words(r: Region, facts: CubinFacts) -> float:
+    """32-bit words per thread of the largest `mma` accumulator of a region."""
+    words = [float(np.prod(op.results[0].type.shape)) * max(1, op.results[0].type.dtype.bitwidth // 8) / 4
+             for op in r.mmas if op.results and isinstance(op.results[0].type, TileType)]
+    return max(words, default=0.0) / facts.threads
 
 
 def bulk_store_drain_us(counts: Counts, facts: Optional[CubinFacts]) -> float:
