@@ -170,3 +170,16 @@ def scalar_bound_no_tiles(x, y, n: int, TILE: ct.Constant[int]):
     for _ in range(n):
         t = t * 0.5
     ct.store(y, index=(ct.bid(0),), tile=t)
+
+
+@ct.kernel
+def matmul_cast(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int], TF32: ct.Constant[bool]):
+    """A float32 matmul whose operands are cast to tfloat32 (TF32) or taken as float32."""
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(a, axis=1, shape=(TM, TK))):
+        x = ct.load(a, index=(ct.bid(0), k), shape=(TM, TK))
+        y = ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN))
+        if TF32:
+            x, y = x.astype(ct.tfloat32), y.astype(ct.tfloat32)
+        acc = ct.mma(x, y, acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)

@@ -36,3 +36,24 @@ def test_a_nested_mma_loop_reloads_its_spills_each_iteration_only_when_its_accum
     assert spill == (pytest.approx(3000 * 0.0356) if charged else 0.0)
     # below the register ceiling nothing is charged
     assert schedule.spill_chain_us(r.counts, inner, _facts(registers=200), 0.33, 0.0356, 1, gpu_named("h200")) == 0.0
+
+
+def test_tfloat32_operands_wait_as_plain_loads_each_iteration():
+    # float32 tiles cast to tfloat32 reach the tensor cores unconverted (copied to shared memory and
+    # read as they are): an iteration waits for them as for a plain load, its latency and transfer
+    from tilescope.costmodel.calibration import H200
+    from tilescope.costmodel.model import _iteration_us
+    spec = "f32[4096,1024], f32[1024,4096], f32[4096,4096], 32, 32, 32, {}"
+    tf32 = tilescope.cost(_kernels().matmul_cast, spec.format(True), (128, 128), aligned=False)
+    f32 = tilescope.cost(_kernels().matmul_cast, spec.format(False), (128, 128), aligned=False)
+    assert {a.mma_dtype for a in tf32.counts.accesses if a.feeds_mma} == {"tfloat32"}
+    assert {a.mma_dtype for a in f32.counts.accesses if a.feeds_mma} == {"float32"}
+    loop = [reg for reg in tf32.counts.regions if reg.mmas][0]
+    h200 = gpu_named("h200")
+    lat, per_kib = H200.load_us
+    tensor = 2 * 32 ** 3 / (h200.tensor_rate("tfloat32") * H200.tensor_efficiency / h200.sms) * 1e6
+    work = loop.work.fp32_instr / (h200.fp32_tflops * 1e12 / 2 * H200.fp32_efficiency / h200.sms) * 1e6
+    assert _iteration_us(loop, h200, 1, False, 1.0, H200, []) == pytest.approx(lat + per_kib * 8 + tensor + work)
+    # float32 operands keep the operand path (split into TF32 passes element by element): slower
+    loop32 = [reg for reg in f32.counts.regions if reg.mmas][0]
+    assert _iteration_us(loop32, h200, 1, False, 1.0, H200, []) > 2 * _iteration_us(loop, h200, 1, False, 1.0, H200, [])

@@ -35,6 +35,7 @@ class Access:
     order: Tuple[int, ...] = ()
     feeds_mma: bool = False
     operand: str = ""                # its mma role: "a", "b" (rows along N) or "b-kmajor" (along K)
+    mma_dtype: str = ""              # the operand dtype its mma takes (tfloat32 for float32 tiles cast to it)
     transposed: bool = False         # read in a permuted order, or permuted before its mma
     pad_fraction: float = 0.0        # share of the tile's elements outside the array (tiling estimate)
     row_bytes: int = 0               # contiguous bytes per tile row (last tile axis)
@@ -319,7 +320,7 @@ class _Walker:
         if kind == "load" and op.results:
             use = self._mma_use(op.results[0])
             if use is not None:
-                index, permuted = use
+                index, permuted, acc.mma_dtype = use
                 acc.feeds_mma = True
                 acc.transposed = acc.transposed or permuted
                 # a B tile whose rows run along K in memory: read through order=, or permuted
@@ -328,16 +329,16 @@ class _Walker:
                 acc.operand = "a" if index == 0 else ("b-kmajor" if flipped else "b")
         return acc
 
-    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[Tuple[int, bool]]:
-        """(operand index, whether a permute lies on the way) when `v` reaches an mma operand
-        through view ops, else None."""
+    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[Tuple[int, bool, str]]:
+        """(operand index, whether a permute lies on the way, the operand's dtype at the mma) when
+        `v` reaches an mma operand through view ops, else None."""
         if depth > 6:
             return None
         for user in self.readers.get(v.id, ()):
             if user.name == "mma":
                 for k, o in enumerate(user.operands[:2]):
                     if o is v:
-                        return k, permuted
+                        return k, permuted, o.type.dtype.name
             if user.name in _VIEW_OPS:
                 hit = self._mma_use(user.results[0], permuted or user.name == "permute", depth + 1)
                 if hit is not None:

@@ -260,8 +260,13 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         tma, plain = True, [a for a in plain if not tma_copied(a, facts)]
     elif any(tma_copied(a, facts) for a in plain):
         tma = True
-    # 32-bit operands are converted element by element after the copy: they keep the operand path
-    operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma
+    # float32 tiles cast to tfloat32 reach the tensor cores unconverted, copied to shared memory
+    # (LDGSTS, or the accelerator) and read from it as they are: each iteration waits for them as
+    # for a plain load, its latency and transfer (version 14)
+    tf32 = [a for a in r.accesses if a.kind == "load" and a.feeds_mma and a.mma_dtype == "tfloat32"]
+    plain += tf32
+    # other 32-bit operands are converted element by element after the copy: they keep the operand path
+    operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma and a not in tf32
                 and (not tma_copied(a, facts) or a.itemsize >= 4)]
     stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
     lat, per_kib = cal.load_us_tma if tma else cal.load_us
