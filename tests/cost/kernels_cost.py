@@ -183,3 +183,14 @@ def matmul_cast(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Cons
             x, y = x.astype(ct.tfloat32), y.astype(ct.tfloat32)
         acc = ct.mma(x, y, acc)
     ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel
+def gathered_rows_mma(a, b, idx, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    """Rows of `a` gathered by index (a mixture of experts' tokens) times tiles of `b`."""
+    rows = ct.gather(idx, ct.bid(0) * TM + ct.arange(TM, dtype=ct.int32))
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(b, axis=0, shape=(TK, TN))):
+        x = ct.gather(a, (rows[:, None], (k * TK + ct.arange(TK, dtype=ct.int32))[None, :]))
+        acc = ct.mma(x, ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN)), acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)

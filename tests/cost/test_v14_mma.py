@@ -57,3 +57,22 @@ def test_tfloat32_operands_wait_as_plain_loads_each_iteration():
     # float32 operands keep the operand path (split into TF32 passes element by element): slower
     loop32 = [reg for reg in f32.counts.regions if reg.mmas][0]
     assert _iteration_us(loop32, h200, 1, False, 1.0, H200, []) > 2 * _iteration_us(loop, h200, 1, False, 1.0, H200, [])
+
+
+def test_gathered_operand_rows_overlap_in_a_loop_the_accelerator_feeds():
+    # the producer warps copy gathered operand rows asynchronously (LDGSTS) beside the accelerator's
+    # tiles: in such a loop the gather is no plain load waited for each iteration; elsewhere it is
+    from tilescope.costmodel.calibration import H200
+    from tilescope.costmodel.model import _iteration_us
+    r = tilescope.cost(_kernels().gathered_rows_mma, "f16[8192,1024], f16[1024,1024], i32[4096], f32[4096,1024], "
+                       "128, 128, 64", (32, 8))
+    gather = [a for a in r.counts.accesses if a.kind == "gather" and a.array == "a"][0]
+    assert gather.contiguous and gather.mma_dtype == "float16" and not gather.feeds_mma
+    loop = [reg for reg in r.counts.regions if reg.mmas][0]
+    h200 = gpu_named("h200")
+    fed = _facts(threads=256, local_loads=0, local_bytes=0, tma_loads=1, global_loads=8)
+    lat, per_kib = H200.load_us_tma
+    tensor = 2 * 128 * 128 * 64 / (h200.tensor_rate("float16") * H200.tensor_efficiency / h200.sms) * 1e6
+    assert _iteration_us(loop, h200, 1, True, 1.0, H200, [], fed) == pytest.approx(max(tensor, H200.tma_step_us))
+    plain = _iteration_us(loop, h200, 1, False, 1.0, H200, [], _facts(threads=256, local_loads=0, global_loads=8))
+    assert plain > H200.load_us[0] + H200.load_us[1] * 16

@@ -327,6 +327,9 @@ class _Walker:
                 # on the way (tileiras folds the permute into the load: same code, same time)
                 flipped = (order != tuple(range(len(shape)))) != permuted
                 acc.operand = "a" if index == 0 else ("b-kmajor" if flipped else "b")
+        if kind == "gather" and op.results:      # a gathered operand: only its mma dtype is recorded (v14)
+            use = self._mma_use(op.results[0])
+            acc.mma_dtype = use[2] if use is not None else ""
         return acc
 
     def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[Tuple[int, bool, str]]:

@@ -257,7 +257,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
-        tma, plain = True, [a for a in plain if not tma_copied(a, facts)]
+        # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
+        tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
     elif any(tma_copied(a, facts) for a in plain):
         tma = True
     # float32 tiles cast to tfloat32 reach the tensor cores unconverted, copied to shared memory
@@ -294,6 +295,11 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         rest = t + w.reductions * cal.reduce_us * slow + max(sm_tc, sm_issue) * shared * 1e6
         return max(rest, cal.tma_step_us * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
+
+
+def _gathered_operand(a: Access) -> bool:
+    """A gather along rows whose tile is an mma operand (e.g. a mixture of experts' token rows)."""
+    return a.kind == "gather" and a.contiguous and bool(a.mma_dtype)
 
 
 def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
