@@ -54,7 +54,7 @@ def test_tfloat32_operands_wait_as_plain_loads_each_iteration():
     tensor = 2 * 32 ** 3 / (h200.tensor_rate("tfloat32") * H200.tensor_efficiency / h200.sms) * 1e6
     work = loop.work.fp32_instr / (h200.fp32_tflops * 1e12 / 2 * H200.fp32_efficiency / h200.sms) * 1e6
     assert _iteration_us(loop, h200, 1, False, 1.0, H200, []) == pytest.approx(lat + per_kib * 8 + tensor + work)
-    # float32 operands keep the operand path (split into TF32 passes element by element): slower
+    # float32 operands keep the operand path (multiplied and added on the CUDA cores): slower
     loop32 = [reg for reg in f32.counts.regions if reg.mmas][0]
     assert _iteration_us(loop32, h200, 1, False, 1.0, H200, []) > 2 * _iteration_us(loop, h200, 1, False, 1.0, H200, [])
 
@@ -76,3 +76,15 @@ def test_gathered_operand_rows_overlap_in_a_loop_the_accelerator_feeds():
     assert _iteration_us(loop, h200, 1, True, 1.0, H200, [], fed) == pytest.approx(max(tensor, H200.tma_step_us))
     plain = _iteration_us(loop, h200, 1, False, 1.0, H200, [], _facts(threads=256, local_loads=0, global_loads=8))
     assert plain > H200.load_us[0] + H200.load_us[1] * 16
+
+
+def test_a_float32_mma_runs_at_the_fp32_rate_a_multiply_and_an_add_per_product():
+    from tilescope.costmodel.calibration import H200
+    r = tilescope.cost(_kernels().matmul_cast, "f32[4096,1024], f32[1024,4096], f32[4096,4096], 32, 32, 32, False",
+                       (128, 128), aligned=False)
+    h200 = gpu_named("h200")
+    flops = 2 * 4096 * 4096 * 1024
+    assert r.prediction.flops["tensor float32"] == flops
+    rate = h200.fp32_tflops * 1e12 / 2 * H200.fp32_efficiency      # FMUL + FADD per product
+    assert r.prediction.terms["tensor core"] == pytest.approx(flops / rate * 1e6)
+    assert any("CUDA cores" in n for n in r.to_json()["assumptions"])

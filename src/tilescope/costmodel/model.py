@@ -169,10 +169,12 @@ def _sfu_s(sfu: float, exp2: float, gpu: GPU, cal: Calibration) -> float:
 
 def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> float:
     if kind == "float32":
-        note = "float32 mma assumed at a third of the TF32 tensor rate (float32-accurate products)"
+        # tileiras computes a float32 mma on the CUDA cores, a multiply and an add per product (FMUL,
+        # FADD: no HMMA in any float32-mma cubin seen); version 14 (before: a third of the TF32 rate)
+        note = "float32 mma computed on the CUDA cores: a multiply and an add per product, at the FP32 rate"
         if note not in notes:
             notes.append(note)
-        return gpu.tensor_rate("tfloat32") / 3 * cal.tensor_efficiency
+        return gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency
     rate = gpu.tensor_rate(kind)
     if not rate:
         notes.append(f"no tensor-core rate for {kind} on {gpu.name}: counted at the FP32 rate")
