@@ -194,3 +194,13 @@ def gathered_rows_mma(a, b, idx, c, TM: ct.Constant[int], TN: ct.Constant[int], 
         x = ct.gather(a, (rows[:, None], (k * TK + ct.arange(TK, dtype=ct.int32))[None, :]))
         acc = ct.mma(x, ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN)), acc)
     ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel(occupancy=4)
+def matmul_occupancy4(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    """A matmul whose hint asks for 4 blocks per SM."""
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(a, axis=1, shape=(TM, TK))):
+        acc = ct.mma(ct.load(a, index=(ct.bid(0), k), shape=(TM, TK)), ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN)),
+                     acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)

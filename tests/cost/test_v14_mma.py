@@ -88,3 +88,26 @@ def test_a_float32_mma_runs_at_the_fp32_rate_a_multiply_and_an_add_per_product()
     rate = h200.fp32_tflops * 1e12 / 2 * H200.fp32_efficiency      # FMUL + FADD per product
     assert r.prediction.terms["tensor core"] == pytest.approx(flops / rate * 1e6)
     assert any("CUDA cores" in n for n in r.to_json()["assumptions"])
+
+
+@pytest.mark.parametrize("tiles, launched, blocks", [((64, 64, 32), True, 4), ((64, 64, 32), False, 4),
+                                                     ((128, 256, 64), True, 1)])
+def test_an_occupancy_hint_caps_the_estimated_registers_where_the_accumulator_fits(tiles, launched, blocks):
+    # tileiras fits 4 blocks of an mma kernel in the registers (64 a thread of 256, 128 of 128) unless
+    # the accumulator takes more than half of them (128x256 float32 over 256 threads: 128 words)
+    tm, tn, tk = tiles
+    spec = f"f16[4096,1024], f16[1024,4096], f32[4096,4096], {tm}, {tn}, {tk}"
+    r = tilescope.cost(_kernels().matmul_occupancy4, spec, (4096 // tm, 4096 // tn), aligned=launched)
+    assert r.counts.occupancy == 4
+    assert r.prediction.blocks_per_sm == blocks
+    plain = tilescope.cost(_kernels().matmul_cast, spec.replace("f16", "f32") + ", True", (4096 // tm, 4096 // tn),
+                           aligned=launched)
+    assert plain.counts.occupancy is None and plain.prediction.blocks_per_sm <= 2
+
+
+def test_the_occupancy_hint_is_resolved_for_the_target():
+    from tilescope.costmodel.estimated_facts import occupancy_hint
+    from tilescope.kernel_hints import ByTarget
+    assert occupancy_hint({"occupancy": ByTarget(sm_90=2, default=4)}, "sm_90") == 2
+    assert occupancy_hint({"occupancy": ByTarget(sm_100=2, default=4)}, "sm_90") == 4
+    assert occupancy_hint({"occupancy": None}, "sm_90") is None and occupancy_hint({}, "sm_90") is None

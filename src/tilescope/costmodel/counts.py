@@ -101,6 +101,7 @@ class Counts:
     accesses: List[Access]
     assumptions: List[str]
     scalars: GridScalars
+    occupancy: Optional[int] = None  # blocks per SM asked by `@ct.kernel(occupancy=...)` for the target
 
     def total_work(self) -> Work:
         out = Work()

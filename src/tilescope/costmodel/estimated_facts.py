@@ -19,11 +19,12 @@ docs/cost-model.md; they were checked against cubins tileiras built, never again
 from __future__ import annotations
 
 import math
-from typing import Iterable, List
+from typing import Iterable, List, Optional
 
 import numpy as np
 
 from ..ir.core import Value
+from ..kernel_hints import ByTarget
 from ..ir.types import TileType
 from .counts import Access, Counts, _const_int, _last_axis_stride
 from .cubin_facts import CubinFacts
@@ -42,6 +43,7 @@ PERSISTENT_HOLDS = 8          # tiles' worth of registers a dynamically shaped p
                               # (cubins of the tests' persistent_rows: 90, 171, 255 for 8, 16, 32 words)
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
+REGISTERS_PER_SM = 65536      # sm_90
 
 
 def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
@@ -71,6 +73,8 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
     if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
+    if has_mma and counts.occupancy:
+        registers = _occupancy_registers(counts, threads, registers)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
         instructions=int(_code_size(counts, plain, threads, widths)),
@@ -206,6 +210,18 @@ def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:
     return int(min(MAX_REGISTERS, math.ceil((BASE_REGISTERS + copies * held) / 8) * 8))
 
 
+def _occupancy_registers(counts: Counts, threads: int, registers: int) -> int:
+    """An occupancy hint makes tileiras fit that many blocks in the SM's registers where the
+    largest mma accumulator takes at most half of the registers left a thread (cubins of a matmul
+    at occupancy 2, 4 and 8, f16 and f32, 64x64 to 128x256 tiles, both builds: 28 of 36 exact; the
+    misses fall back to a lower occupancy instead; set K's TF32 linear and fused MLP at
+    occupancy 4: 124 and 128 registers for 128 threads, 64 for 256; version 14)."""
+    cap = REGISTERS_PER_SM // (counts.occupancy * threads) // 8 * 8
+    accumulator = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
+                      default=0.0) / threads
+    return min(registers, cap) if accumulator <= cap / 2 else registers
+
+
 def _accumulator_spills(counts: Counts, threads: int) -> int:
     """Local reloads in an `mma` loop, per iteration. An accumulator of SPILL_ACCUMULATOR_WORDS or
     more 32-bit words per thread (128×256 over 256 threads, the block tileiras gives such
@@ -275,3 +291,12 @@ def _first_use(a: Access, readers):
 
 def _ids(accs: Iterable[Access]):
     return {id(a) for a in accs}
+
+
+def occupancy_hint(options: dict, arch: str) -> Optional[int]:
+    """The `occupancy` of a kernel's `@ct.kernel(...)` hints for `arch` (a `ct.ByTarget` resolved
+    for it), or None."""
+    value = options.get("occupancy")
+    if isinstance(value, ByTarget):
+        value = value.by_target.get(arch, value.default)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
