@@ -213,7 +213,7 @@ def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:
 def _occupancy_registers(counts: Counts, threads: int, registers: int) -> int:
     """An occupancy hint makes tileiras fit that many blocks in the SM's registers where the
     largest mma accumulator takes at most half of the registers left a thread (cubins of a matmul
-    at occupancy 2, 4 and 8, f16 and f32, 64x64 to 128x256 tiles, both builds: 28 of 36 exact; the
+    at occupancy 2, 4 and 8, f16 and f32, 64x64 to 128x256 tiles, both builds: 32 of 36 exact; the
     misses fall back to a lower occupancy instead; set K's TF32 linear and fused MLP at
     occupancy 4: 124 and 128 registers for 128 threads, 64 for 256; version 14)."""
     cap = REGISTERS_PER_SM // (counts.occupancy * threads) // 8 * 8
@@ -226,7 +226,7 @@ def _accumulator_spills(counts: Counts, threads: int) -> int:
     """Local reloads in an `mma` loop, per iteration. An accumulator of SPILL_ACCUMULATOR_WORDS or
     more 32-bit words per thread (128×256 over 256 threads, the block tileiras gives such
     accumulators in every build seen) leaves no room for the operands at the register ceiling: the
-    cubins reload about twice its words. A float32 `mma` (several TF32 passes over split operands)
+    cubins reload about twice its words. A float32 `mma` (multiplied and added on the CUDA cores)
     reloads about its accumulator's words times its operands' words per thread (0.75-1.1× in the
     four such cubins) once that product reaches SPILL_F32_PRODUCT."""
     per_thread = max(threads, FED_THREADS)
