@@ -30,6 +30,7 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
+from .locks import locks_us
 from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
                        in_flight_us, reloads_fit_l1, resident_warps, spill_chain_us, threads, tma_copied,
                        vector_width)
@@ -95,7 +96,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                 for a in counts.accesses)
     terms = {
         "memory": t_mem,
-        "atomics": _atomics_us(counts, cal, slow),
+        # atomics one after another per address; sections under a spin lock one after another (v14)
+        "atomics": max(_atomics_us(counts, cal, slow), locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
