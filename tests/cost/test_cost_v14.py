@@ -101,3 +101,17 @@ def test_a_shuffle_bound_loop_is_charged_its_code_each_iteration():
     p = predict(counts, h200, facts=heavy)
     assert p.terms["latency"] >= 512 * per_iteration
     assert predict(counts, h200, facts=light).terms["latency"] < 512 * per_iteration / 4
+
+
+def test_warp_specialised_code_is_issued_by_one_warpgroup_per_instruction():
+    counts = _counts("per_block_trips", "f32[65536], f32[65536], 256", (64,))
+    plain = _facts(threads=256, tma_loads=0)
+    fed = _facts(threads=256, tma_loads=4)
+    assert schedule.running_warps(plain) == 8 and schedule.running_warps(fed) == 4
+    assert schedule.running_warps(_facts(threads=384, tma_loads=4)) == 8      # two consumer warpgroups
+    assert schedule.running_warps(_facts(threads=128, tma_loads=4)) == 4
+    # the grid's instructions: as many as 128-thread blocks of the same code would issue
+    assert schedule.code_instructions(counts, fed) == pytest.approx(
+        schedule.code_instructions(counts, dataclasses.replace(fed, threads=128)))
+    narrow = dataclasses.replace(plain, threads=128)
+    assert schedule.code_instructions(counts, plain) > schedule.code_instructions(counts, narrow)

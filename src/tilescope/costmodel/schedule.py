@@ -124,10 +124,19 @@ def code_instructions(counts: Counts, facts: CubinFacts) -> Optional[float]:
     the per-element instructions of instructions.py. None without the memory-instruction counts."""
     if facts.global_accesses is None or not (facts.global_accesses or facts.tma_loads or facts.tma_stores):
         return None
-    warps = -(-facts.threads // 32)
+    warps = running_warps(facts)
     repeated = max(0.0, _accesses_per_thread(counts, facts) - counts.blocks * facts.global_accesses)
     run = facts.instructions - (facts.called_instructions or 0)      # called slow paths: not run (v13)
     return warps * (counts.blocks * run + repeated * PER_ELEMENT)
+
+
+def running_warps(facts: CubinFacts) -> int:
+    """Warps of a block that run each instruction of the code: all of them, except in
+    warp-specialised code (accelerator loads, more than one warpgroup), where the producer
+    warpgroup runs its own few instructions and the others the rest (version 14; before, every
+    warp was charged the whole code, producer and consumer parts alike)."""
+    warps = -(-facts.threads // 32)
+    return warps - 4 if facts.tma_loads and warps > 4 else warps
 
 
 def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_latency_us: float,
@@ -220,7 +229,8 @@ def looped_region(counts: Counts, facts: Optional[CubinFacts], issue_per_clk: fl
     the per-access laws already charge its loads.)"""
     if not facts or not facts.loop_instructions or not facts.loop_shared_ops:
         return None
-    if facts.loop_shared_ops / SHARED_PIPE_PER_SM_CLK < (facts.loop_instructions - facts.loop_shared_ops) / issue_per_clk:
+    others = facts.loop_instructions - facts.loop_shared_ops
+    if facts.loop_shared_ops / SHARED_PIPE_PER_SM_CLK < others / issue_per_clk:
         return None
     loops = [r for r in counts.regions if r.op is not None]
     if len(loops) != 1 or loops[0].op.name != "for" or loops[0].mmas:
@@ -233,9 +243,7 @@ def loop_issue_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: float
     shuffles and shared accesses at SHARED_PIPE_PER_SM_CLK, the rest at the schedulers' rate, for
     every block sharing the SM. In warp-specialised code (accelerator loads, more than one
     warpgroup) one warpgroup only produces: the others run the body."""
-    warps = -(-facts.threads // 32)
-    if facts.tma_loads and warps > 4:
-        warps -= 4
+    warps = running_warps(facts)
     pipe = facts.loop_shared_ops or 0
     clocks = shared * warps * ((facts.loop_instructions - pipe) / issue_per_clk + pipe / SHARED_PIPE_PER_SM_CLK)
     return clocks / (gpu.clock_ghz * 1e3)
