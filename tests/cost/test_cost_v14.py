@@ -115,3 +115,18 @@ def test_warp_specialised_code_is_issued_by_one_warpgroup_per_instruction():
         schedule.code_instructions(counts, dataclasses.replace(fed, threads=128)))
     narrow = dataclasses.replace(plain, threads=128)
     assert schedule.code_instructions(counts, plain) > schedule.code_instructions(counts, narrow)
+
+
+def test_without_a_cubin_the_loop_s_cross_thread_reductions_are_estimated():
+    from tilescope.costmodel.estimated_facts import estimate_facts
+    counts = _counts("recurrence", "f32[128,64], f32[16384,64], 512, 128, 64", (132,))
+    facts = estimate_facts(counts, False)
+    # a 128x64 tile over 128 threads, summed along its rows' axis: 64 column values a thread, each
+    # over 5 shuffle levels and a shared store and load across the 4 warps
+    assert facts.loop_shared_ops == 64 * (5 + 2)
+    assert facts.loop_instructions > 2 * facts.loop_shared_ops
+    loop = next(r for r in counts.regions if r.op is not None)
+    assert schedule.looped_region(counts, facts, 4.0) is loop
+    # summed along the row instead: one value a thread, no loop charge
+    rows = estimate_facts(_counts("per_block_trips", "f32[65536], f32[65536], 256", (64,)), False)
+    assert rows.loop_shared_ops is None

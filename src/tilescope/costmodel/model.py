@@ -114,7 +114,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
     per_block = np.zeros(counts.blocks)
     spill_block = np.zeros(counts.blocks)
-    looped = looped_region(counts, facts, ISSUE_PER_SM_CLK) if schedule == "from the cubin" else None
+    looped = looped_region(counts, facts, ISSUE_PER_SM_CLK)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
