@@ -151,6 +151,28 @@ def persistent_rows(x, y, ROWS: ct.Constant[int], TILE: ct.Constant[int]):
 
 
 @ct.kernel
+def persistent_matmul_sized(a, b, c, M: int, N: int, K: int, TM: ct.Constant[int], TN: ct.Constant[int],
+                            TK: ct.Constant[int]):
+    """A persistent matmul whose loop bounds come from runtime scalars, not from the arrays."""
+    tiles_n = ct.cdiv(N, TN)
+    for tile in range(ct.bid(0), ct.cdiv(M, TM) * tiles_n, ct.num_blocks(0)):
+        acc = ct.zeros((TM, TN), dtype=ct.float32)
+        for k in range(ct.cdiv(K, TK)):
+            acc = ct.mma(ct.load(a, index=(tile // tiles_n, k), shape=(TM, TK)),
+                         ct.load(b, index=(k, tile % tiles_n), shape=(TK, TN)), acc)
+        ct.store(c, index=(tile // tiles_n, tile % tiles_n), tile=acc)
+
+
+@ct.kernel
+def scalar_bound_no_tiles(x, y, n: int, TILE: ct.Constant[int]):
+    """A loop over a runtime scalar whose variable indexes no tile."""
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    for _ in range(n):
+        t = t * 0.5
+    ct.store(y, index=(ct.bid(0),), tile=t)
+
+
+@ct.kernel
 def locked_accumulate(x, acc, locks, TILE: ct.Constant[int]):
     """Each block adds its tile into one of `locks.shape[0]` partial sums under a spin lock."""
     group = ct.bid(0) % locks.shape[0]
