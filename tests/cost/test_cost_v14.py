@@ -130,3 +130,21 @@ def test_without_a_cubin_the_loop_s_cross_thread_reductions_are_estimated():
     # summed along the row instead: one value a thread, no loop charge
     rows = estimate_facts(_counts("per_block_trips", "f32[65536], f32[65536], 256", (64,)), False)
     assert rows.loop_shared_ops is None
+
+
+def test_straight_line_code_waits_a_round_trip_per_wait_on_reloads_that_miss_l1():
+    h200 = gpu_named("h200")
+    counts = _counts("gather_rows", "f32[4096,1024], f32[1024,4096], 1024", (4096,))
+    assert len(counts.regions) == 1
+    body = counts.regions[0]
+    spilling = _facts(threads=256, local_loads=6000, local_stores=4000, local_load_waits=1500, reload_bytes=5000)
+    assert not schedule.reloads_fit_l1(spilling, 1, h200)
+    assert schedule.spill_chain_us(counts, body, spilling, 0.33, 0.0356, 1, h200) == pytest.approx(1500 * 0.33)
+    # reloads that fit L1 keep version 13's rule: each element load (1,024 / 256 threads) waits for its
+    # share of the code's waits on reloads (over its 8 loads)
+    fitting = dataclasses.replace(spilling, reload_bytes=64)
+    assert schedule.spill_chain_us(counts, body, fitting, 0.33, 0.0356, 1, h200) == pytest.approx(4 / 8 * 1500 * 0.33)
+    # a kernel with a loop keeps the per-load rule too
+    looped = _counts("per_block_trips", "f32[65536], f32[65536], 256", (64,))
+    top = next(r for r in looped.regions if r.op is None)
+    assert schedule.spill_chain_us(looped, top, spilling, 0.33, 0.0356, 1, h200) != pytest.approx(1500 * 0.33)

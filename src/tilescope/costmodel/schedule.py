@@ -152,6 +152,10 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
         # (a loop nested in another shares its reloads with the outer one: not counted)
         return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS and r.depth == 1 else 0.0
+    if len(counts.regions) == 1 and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
+        # straight-line code (no loop in the IR) whose reloads miss L1: each wait on reloads is a
+        # round trip no element load overlaps (version 14)
+        return facts.local_load_waits * load_latency_us
     if not facts.global_loads:
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
