@@ -116,9 +116,8 @@ def locks_us(counts: Counts, facts: Optional[CubinFacts], load_us, load_us_tma, 
     for lock in find_locks(counts):
         runs = np.asarray(lock.region.trips, dtype=np.float64)
         if lock.keys is not None:
-            keys = lock.keys.astype(np.int64)
-            keys = keys - keys.min()
-            sections = float(np.bincount(keys, weights=runs).max())
+            _, which = np.unique(lock.keys, return_inverse=True)      # (lock indices may be far apart)
+            sections = float(np.bincount(which.ravel(), weights=runs).max())
         else:                                        # unknown: the blocks spread evenly over the locks
             sections = float(runs.sum()) / lock.locks
         worst = max(worst, sections * section_us(lock, counts, facts, load_us, load_us_tma) * slow)
