@@ -204,3 +204,24 @@ def matmul_occupancy4(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: c
         acc = ct.mma(ct.load(a, index=(ct.bid(0), k), shape=(TM, TK)), ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN)),
                      acc)
     ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel
+def locked_accumulate(x, acc, locks, TILE: ct.Constant[int]):
+    """Each block adds its tile into one of `locks.shape[0]` partial sums under a spin lock."""
+    group = ct.bid(0) % locks.shape[0]
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    while ct.atomic_cas(locks, group, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
+        pass
+    total = t + ct.load(acc, index=(group,), shape=(TILE,))
+    ct.store(acc, index=(group,), tile=total)
+    ct.atomic_xchg(locks, group, 0, memory_order=ct.MemoryOrder.RELEASE)
+
+
+@ct.kernel
+def recurrence(x, y, T: ct.Constant[int], TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A state updated T times by column sums of itself: each step waits on the last."""
+    s = ct.load(x, index=(0, 0), shape=(TM, TN))
+    for t in range(T):
+        s = s - ct.sum(s, axis=0, keepdims=True) * 0.001
+    ct.store(y, index=(ct.bid(0), 0), tile=s)
