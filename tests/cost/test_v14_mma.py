@@ -111,3 +111,15 @@ def test_the_occupancy_hint_is_resolved_for_the_target():
     assert occupancy_hint({"occupancy": ByTarget(sm_90=2, default=4)}, "sm_90") == 2
     assert occupancy_hint({"occupancy": ByTarget(sm_100=2, default=4)}, "sm_90") == 4
     assert occupancy_hint({"occupancy": None}, "sm_90") is None and occupancy_hint({}, "sm_90") is None
+
+
+@pytest.mark.parametrize("tm, tn, tk, reloads", [(256, 256, 64, int(256 * 4 * 2.55)), (256, 256, 32, int(256 * 2 * 2.55)),
+                                                 (128, 256, 64, 2 * 128)])
+def test_an_accumulator_beyond_the_registers_is_estimated_to_reload_every_tensor_core_step(tm, tn, tk, reloads):
+    # 256x256 float32 over 256 threads is 256 words a thread, more than its 255 registers: the cubins
+    # reload each word 2.2-3.3 times per k16 step; 128 words keep the version 13 estimate (twice)
+    from tilescope.costmodel.estimated_facts import estimate_facts
+    spec = f"f16[4096,4096], f16[4096,4096], f32[4096,4096], {tm}, {tn}, {tk}, False"
+    r = tilescope.cost(_kernels().matmul_cast, spec, (4096 // tm, 4096 // tn))
+    facts = estimate_facts(r.counts, True)
+    assert facts.threads == 256 and facts.local_loads == reloads

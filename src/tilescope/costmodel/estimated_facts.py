@@ -40,6 +40,11 @@ MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
 ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
 SPILL_F32_PRODUCT = 256       # float32 mma: accumulator × operand words per thread from which it spills
+# an accumulator of more words a thread than it has registers is reloaded for every tensor-core step
+# along K (32 bytes of each operand row: k16 for 16-bit operands): the cubins of a 256x256 float16
+# matmul at TK 32 and 64, both builds, reload 2.2-3.3 values per word per step (median 2.55; v14)
+MMA_STEP_BYTES = 32
+RELOADS_PER_WORD_STEP = 2.55
 TRANSPOSED_IN_FLIGHT = 2      # loads per trip of the loops tileiras writes for permuted tiles (cubins: 1-3.5)
 PERSISTENT_HOLDS = 8          # tiles' worth of registers a dynamically shaped persistent loop holds
                               # (cubins of the tests' persistent_rows: 90, 171, 255 for 8, 16, 32 words)
@@ -281,6 +286,10 @@ def _accumulator_spills(counts: Counts, threads: int) -> int:
             acc = _tile_words(op.results[0].type) / per_thread if op.results else 0.0
             if acc >= SPILL_ACCUMULATOR_WORDS:
                 spills = max(spills, int(2 * acc))
+            if acc > MAX_REGISTERS:       # the accumulator itself cannot stay in registers (v14)
+                x = op.operands[0].type
+                steps = x.shape[-1] * max(1, x.dtype.bitwidth // 8) / MMA_STEP_BYTES
+                spills = max(spills, int(acc * steps * RELOADS_PER_WORD_STEP))
             operands = sum(_tile_words(o.type) for o in op.operands[:2]) / per_thread
             if op.operands[0].type.dtype.name == "float32" and acc * operands >= SPILL_F32_PRODUCT:
                 spills = max(spills, int(acc * operands))
