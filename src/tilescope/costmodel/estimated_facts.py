@@ -26,8 +26,8 @@ from typing import Iterable, List, Optional
 import numpy as np
 
 from ..ir.core import Value
-from ..kernel_hints import ByTarget
 from ..ir.types import TileType
+from ..kernel_hints import ByTarget
 from .counts import Access, Counts, _const_int, _last_axis_stride
 from .cubin_facts import CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL

@@ -24,6 +24,7 @@ import numpy as np
 from ..ir.types import TileType
 from .counts import Access, Counts, Region
 from .cubin_facts import CubinFacts
+from .estimated_facts import SPILL_ACCUMULATOR_WORDS
 from .gpus import GPU
 from .instructions import PER_ELEMENT
 
@@ -44,10 +45,6 @@ LOADED_LATENCY_US = 0.54
 # and stores) take 188.7 and 385.1 µs where the rest of the model gives 142.4 and 232.7 µs: their
 # blocks wait 0.697 and 1.546 µs after the stores are issued, 0.414 µs + 0.0708 µs per KiB stored
 DRAIN_US, DRAIN_US_PER_KIB, DRAIN_LONGEST_KIB = 0.414, 0.0708, 16.0
-# an mma accumulator of this many 32-bit words per thread (256x256 float32 over 256 threads) or more
-# leaves no room for the operands at the register ceiling: its loop reloads spills every iteration,
-# even nested in a persistent loop (whose 128x128 accumulators, 64 words, reload outside it; v14)
-SPILL_ACCUMULATOR_WORDS = 128
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
@@ -153,7 +150,8 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     if not facts or not facts.local_loads:
         return 0.0
     # (a loop nested in another shares its reloads with the outer one: not counted, unless its
-    # accumulator alone leaves no room for the operands, version 14)
+    # accumulator alone leaves no room for the operands — 128 words a thread or more: K's 256x256
+    # float32 over 256 threads, not the 64 of A-C's persistent 128x128 matmuls; version 14)
     own = r.depth == 1 or (r.depth > 1 and _accumulator_words(r, facts) >= SPILL_ACCUMULATOR_WORDS)
     if fed_loop(r, facts) or (r.mmas and own):
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
