@@ -398,7 +398,9 @@ def _loaded_rows(v: Value) -> bool:
     element-by-element code a warp's access touches 32 rows (the embedding gather's SASS: the row of
     a lane is `bid·64 + tid % 64`), as the 2-D copy microbenchmarks' tiles do (version 14)."""
     shape = tuple(getattr(v.type, "shape", ()) or ())
-    if len(shape) < 2 or shape[-1] != 1 and _last_axis_stride(v) != 0 or int(np.prod(shape[:-1])) <= 1:
+    if len(shape) < 2 or int(np.prod(shape[:-1])) <= 1:
+        return False
+    if shape[-1] != 1 and _last_axis_stride(v) != 0:          # one index a row, broadcast along it
         return False
     src = _view_source(v)
     return src.owner is not None and src.owner.name in ("load_tile", "gather", "tiled_load", "load_advanced")
