@@ -1,4 +1,4 @@
-"""Validation set L: ten kernels of two public cuTile repositories that no earlier set (A-K) used,
+"""Validation set L: eleven kernels of two public cuTile repositories that no earlier set (A-K) used,
 chosen for the variety of what people write with cuTile and fixed before any prediction for them
 was looked at (the model frozen first, the predictions committed before the device run).
 
@@ -8,27 +8,34 @@ was looked at (the model frozen first, the predictions committed before the devi
     chained `mma` per tile), the static persistent batched GEMM (`bmm.py`, 128x128x64 f16) and
     the MLA decode in its transposed layout (`mla_decoding.py`: 512-wide latent keys, queries
     loaded with `order=` as (D, heads) tiles, `ct.transpose` of V, bf16);
-  - the split-KV combine of decode attention (`splitk_reduce.py`: LSE gathered, a 1-row `mma`
-    over 64 splits), the online-softmax cross entropy over a 262,144-word vocabulary that
-    gathers and scatters the logits in place (`experimental/fused_linear_cross_entropy.py`), the
-    RMS norm written with `gather`/`scatter` (`rms_norm.py`, its multi-wave-reload mode), the
-    mHC residual mix (`experimental/mhc.py`: element-wise products broadcast over 4 streams) and
-    the MoE routing count (`moe_align_block.py` stage 1: one serial dependent gather/scatter
-    chain per block, integer only).
+  - reductions: the attention backward's preprocessing (Delta = rowsum(O * dO), scattered), the
+    split-KV combine of decode attention (`splitk_reduce.py`: LSE gathered, a 1-row `mma` over
+    64 splits) and the online-softmax cross entropy over a 262,144-word vocabulary that gathers
+    and scatters the logits in place (`experimental/fused_linear_cross_entropy.py`);
+  - the RMS norm written with `gather`/`scatter` (`rms_norm.py`, its multi-wave-reload mode),
+    the mHC residual mix (`experimental/mhc.py`: element-wise products broadcast over 4
+    streams) and the MoE routing count (`moe_align_block.py` stage 1: one serial, dependent
+    gather/scatter chain per block, integer only).
 - falcons-eyes/cutileGPT (cutile_gpt/kernels at cd96169, `--cutilegpt DIR`): the causal
   attention, float32 with 64x64 tiles.
 
 Each kernel is built dynamically shaped (`validate-l`) and as tilescope's launch builds it
 (`validate-l-launch`), as sets G-K. Nothing is copied here: the files are read from the
 checkouts. Tile sizes, constants and grids are those of each source's launch code (TileGym's
-autotuned kernels: the configuration its code uses with autotuning off, or the first entry of
-its list for sm_90); hints a launch adds with `replace_hints` (occupancy, num_ctas) are not part
+autotuned kernels: the configuration its code uses with autotuning off, else an entry of its
+list for sm_90, named per case); hints a launch adds with `replace_hints` (occupancy, num_ctas) are not part
 of the kernel object and are left out, those in `@ct.kernel(...)` are kept. Neither repository
 ships benchmark sizes for these kernels, so sizes are common model shapes (named per case)
 scaled to fill the H200. Two arguments differ from the source's launch in memory only: the MLA
 decode receives its latent cache as two arrays (K and V) where TileGym passes one buffer twice,
 and the mHC mix receives `Y_post`/`Y_res` as their own small contiguous arrays where TileGym
 passes strided views of one; index arrays (expert ids) are uniform random in their range.
+
+Every case built (tileiras 13.4, sm_90) and ran on the CPU executor at the small sizes with no
+bounds report; all but the dK/dV and MLA kernels were also checked there against a NumPy
+reference and agreed. One size was changed when first run: the cross entropy over Llama 3's
+128,256 words leaves a partial last vocabulary tile, whose masked lanes the executor reports as
+padding reads, so it uses Gemma 3's 262,144 (a multiple of TILE_V).
 
 Considered and left out: TileGym's grouped GEMM and upstream's (lists of arrays as arguments),
 TileGym's NVFP4 quantizer (float4 types, kernel made inside a factory), upstream's
@@ -69,13 +76,21 @@ def setl_cases(d: int = 1) -> List[Case]:
               S(1 / math.sqrt(dh)), K(dh), K(hq), K(hkv), K(s2), K(16), K(32), K(hq // hkv), K(True)],
              (s2 // 32, hkv)))
 
+    # TileGym _fmha_bwd_preprocess_kernel (Delta = rowsum(O * dO); _fmha_backward's TILE_M, the
+    # first of its head_dim-128 tile list: 16), the forward's 4 x 32 heads x 4,096 x 128, f16
+    add(Case("L_fmha_bwd_delta_f16_4x32x4096x128", k, TG + "attention.py", "_fmha_bwd_preprocess_kernel",
+             [A((b, h, s, dh), f16), A((b, h, s, dh), f16), A((b * h * s,), init="zeros"), K(16), K(dh), K(h), K(s)],
+             (s // 16, b * h)))
+
     # TileGym _static_persistent_bmm_kernel: its sm_90 list's 128x128x64 entry with occupancy 2
-    # (GROUP_SIZE_M 8), grid min(SMs // num_ctas 2, tiles) * occupancy; 16 x 2,048^3 f16
-    nb, mn = 16 // d, 2048 // d
+    # (GROUP_SIZE_M 8), grid min(SMs // num_ctas 2, tiles) * occupancy; 32 x 2,048 x 2,048 x 512 f16
+    # (M, N and K are constants: tileiras unrolls the whole K loop, and at K 2,048 ptxas did not
+    # finish in 15 minutes here)
+    nb, mn, kk = 32 // d, 2048 // d, 512
     tiles = nb * math.ceil(mn / 128) ** 2
-    add(Case("L_persistent_bmm_f16_16x2048_128x128x64", k, TG + "bmm.py", "_static_persistent_bmm_kernel",
-             [A((nb, mn, mn), f16), A((nb, mn, mn), f16), A((nb, mn, mn), f16, "zeros"), S(nb, i32),
-              K(mn), K(mn), K(mn), K(128), K(128), K(64), K(8), K(False), K(False)],
+    add(Case("L_persistent_bmm_f16_32x2048x2048x512", k, TG + "bmm.py", "_static_persistent_bmm_kernel",
+             [A((nb, mn, kk), f16), A((nb, kk, mn), f16), A((nb, mn, mn), f16, "zeros"), S(nb, i32),
+              K(mn), K(mn), K(kk), K(128), K(128), K(64), K(8), K(False), K(False)],
              (min(SMS // 2, tiles) * 2,)))
 
     # TileGym _naive_absorb_mla_transpose_kernel (mla_decoding: TILE_H 16, TILE_N 128): DeepSeek-V3's
