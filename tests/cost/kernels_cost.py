@@ -148,3 +148,46 @@ def persistent_rows(x, y, ROWS: ct.Constant[int], TILE: ct.Constant[int]):
         t = ct.astype(ct.load(x, index=(row, 0), shape=(1, TILE)), ct.float32)
         e = ct.exp(t - ct.max(t, 1, keepdims=True))
         ct.store(y, index=(row, 0), tile=ct.astype(e / ct.sum(e, 1, keepdims=True), x.dtype))
+
+
+@ct.kernel
+def persistent_matmul_sized(a, b, c, M: int, N: int, K: int, TM: ct.Constant[int], TN: ct.Constant[int],
+                            TK: ct.Constant[int]):
+    """A persistent matmul whose loop bounds come from runtime scalars, not from the arrays."""
+    tiles_n = ct.cdiv(N, TN)
+    for tile in range(ct.bid(0), ct.cdiv(M, TM) * tiles_n, ct.num_blocks(0)):
+        acc = ct.zeros((TM, TN), dtype=ct.float32)
+        for k in range(ct.cdiv(K, TK)):
+            acc = ct.mma(ct.load(a, index=(tile // tiles_n, k), shape=(TM, TK)),
+                         ct.load(b, index=(k, tile % tiles_n), shape=(TK, TN)), acc)
+        ct.store(c, index=(tile // tiles_n, tile % tiles_n), tile=acc)
+
+
+@ct.kernel
+def scalar_bound_no_tiles(x, y, n: int, TILE: ct.Constant[int]):
+    """A loop over a runtime scalar whose variable indexes no tile."""
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    for _ in range(n):
+        t = t * 0.5
+    ct.store(y, index=(ct.bid(0),), tile=t)
+
+
+@ct.kernel
+def locked_accumulate(x, acc, locks, TILE: ct.Constant[int]):
+    """Each block adds its tile into one of `locks.shape[0]` partial sums under a spin lock."""
+    group = ct.bid(0) % locks.shape[0]
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    while ct.atomic_cas(locks, group, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
+        pass
+    total = t + ct.load(acc, index=(group,), shape=(TILE,))
+    ct.store(acc, index=(group,), tile=total)
+    ct.atomic_xchg(locks, group, 0, memory_order=ct.MemoryOrder.RELEASE)
+
+
+@ct.kernel
+def recurrence(x, y, T: ct.Constant[int], TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A state updated T times by column sums of itself: each step waits on the last."""
+    s = ct.load(x, index=(0, 0), shape=(TM, TN))
+    for t in range(T):
+        s = s - ct.sum(s, axis=0, keepdims=True) * 0.001
+    ct.store(y, index=(ct.bid(0), 0), tile=s)

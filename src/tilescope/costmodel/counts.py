@@ -142,8 +142,13 @@ class _Walker:
                     self.note(op, "loop bound is min() of a value unknown from metadata: counted at its other "
                                   "operand, an upper bound")
                 if trips is None:
-                    trips = np.ones(self.sc.blocks)
-                    self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
+                    trips, walked = self._tile_walk_trips(op)
+                    if walked:
+                        self.note(op, f"loop bound unknown from metadata (a runtime scalar): taken as the "
+                                      f"{walked} its variable indexes")
+                    else:
+                        trips = np.ones(self.sc.blocks)
+                        self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 self.note(op, "while loop: counted as 1 iteration")
@@ -162,6 +167,41 @@ class _Walker:
                         self.walk(b, region, weight)
             else:
                 self.visit(op, region, weight)
+
+    def _tile_walk_trips(self, op: Op) -> Tuple[Optional[np.ndarray], str]:
+        """Trips of a `for` whose start and step are known but whose stop is not (a runtime scalar
+        such as a matmul's K, or a persistent loop's tile count from M and N): the loop is taken
+        to walk the tiles its variable indexes — the most tiles of one access whose tile index
+        depends on the variable (the product of the array's tile counts along those axes), with
+        the array's extents from metadata. (trips, what they cover) or (None, "")."""
+        start, stop, step = (self.sc.value(v) for v in op.operands[:3])
+        if any(x is None or x is VARIANT for x in (start, step)) or stop is not None or not op.blocks[0].args:
+            return None, ""
+        var = op.blocks[0].args[0]
+        best, what = 0, ""
+        for inner in op.blocks[0].walk():
+            if inner.name not in ("load_tile", "store_tile"):
+                continue
+            t = inner.operands[0].type
+            index = inner.operands[1:-1] if inner.name == "store_tile" else inner.operands[1:]
+            shape = tuple((inner.operands[-1] if inner.name == "store_tile" else inner.results[0]).type.shape)
+            order = tuple(inner.attrs.get("order", range(len(shape))))
+            if not isinstance(t, ArrayType) or len(index) != len(shape) or len(shape) != t.ndim:
+                continue
+            tiles = 1
+            for k, v in enumerate(index):
+                n = t.shape[order[k]]
+                if _depends_on(v, var.id):
+                    if not isinstance(n, int):
+                        tiles = 0
+                        break
+                    tiles *= -(-n // shape[k])
+            if tiles > best and any(_depends_on(v, var.id) for v in index):
+                best, what = tiles, f"{tiles} tiles of '{self._array_name(inner.operands[0])}'"
+        if not best:
+            return None, ""
+        step = np.where(step == 0, 1, step)
+        return np.maximum(0, -np.floor_divide(-(best - start), step)).astype(np.float64), what
 
     def _loop(self, op: Op, region: Region, trips: np.ndarray, weight: float) -> None:
         runs = region.trips * trips * weight         # (an if-branch's share of the blocks)
@@ -308,6 +348,16 @@ class _Walker:
         while v.owner is not None and v.owner.operands:
             v = v.owner.operands[0]
         return self.params.get(v.id, v.name or "array")
+
+
+def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
+    """Whether scalar `v` is computed from the value `var_id` (a loop variable)."""
+    if v.id == var_id:
+        return True
+    op = v.owner
+    if op is None or depth > 24 or op.name in ("load_tile", "gather", "for", "loop", "if"):
+        return False
+    return any(_depends_on(o, var_id, depth + 1) for o in op.operands)
 
 
 def _whole_rows(t: ArrayType, shape) -> bool:

@@ -14,7 +14,9 @@ docs/cost-model.md; they were checked against cubins tileiras built, never again
   one element otherwise; memory instructions and code size follow from it;
 - loads in flight: a thread's share of a tile at once, one at a time for 16-bit tiles widened as
   they are loaded, two a trip in kernels that permute a tile;
-- spills: `mma` accumulators too large for the register ceiling.
+- spills: `mma` accumulators too large for the register ceiling;
+- the only loop's body, where it reduces tiles across threads (version 14): its shuffles and
+  shared accesses, and its other code.
 """
 from __future__ import annotations
 
@@ -68,6 +70,8 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     n_stores = sum(_instructions(a, threads, widths[id(a)]) for a in stores)
     moved = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in plain)
     loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
+    loop_code, loop_pipe = _shuffle_loop(counts, threads - THREADS if copied_loads and threads > THREADS else threads,
+                                         plain, widths)
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
     if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
@@ -78,7 +82,8 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
         tma_loads=len(copied_loads), tma_stores=len(copied_stores),
         global_access_bytes=moved / (n_loads + n_stores) if n_loads + n_stores else None,
         global_load_bytes=loaded / n_loads if n_loads else None,
-        loads_in_flight=_loads_in_flight(counts, loads, threads, widths) if n_loads else None)
+        loads_in_flight=_loads_in_flight(counts, loads, threads, widths) if n_loads else None,
+        loop_instructions=loop_code, loop_shared_ops=loop_pipe)
 
 
 def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
@@ -193,6 +198,46 @@ def _code_size(counts: Counts, plain: List[Access], threads: int, widths) -> flo
         w = r.work
         total += w.reductions * PER_REDUCTION + (w.fp32_instr + w.int_ops + w.sfu * PER_TRANSCENDENTAL) / threads
     return total
+
+
+def _shuffle_loop(counts: Counts, threads: int, plain: List[Access], widths):
+    """(instructions, shuffles and shared accesses) of the body of the IR's only loop (version 14),
+    where it reduces tiles across threads: a thread holds its share of a tile as a run along the
+    last axis; a reduction along another axis combines each value it holds across the lanes that
+    hold that column (a shuffle per level within the warp, a shared store and load across warps),
+    one along the last axis each row it holds; an add per shuffle, with the loop's other code at
+    instructions.py's per-item counts. (None, None) for other code. The cubins of set K's gated
+    delta rule: 648 shuffles and 264 shared accesses in two reductions of a 128x64 state, this
+    estimate 640 and 256; the reduce_loop microbenchmark's one row: 7 and 4, here 5 and 2.)"""
+    loops = [r for r in counts.regions if r.op is not None]
+    if len(loops) != 1 or loops[0].mmas or loops[0].op.name != "for":
+        return None, None
+    r = loops[0]
+    pipe = sum(_reduce_pipe(op, threads) for b in r.op.blocks for op in b.walk() if op.name == "reduce")
+    if not pipe:
+        return None, None
+    accesses = sum(_instructions(a, threads, widths[id(a)]) * PER_ELEMENT for a in plain if a.region is r)
+    w = r.work
+    arithmetic = (w.fp32_instr + w.int_ops + w.sfu * PER_TRANSCENDENTAL) / threads
+    other = pipe + accesses + w.reductions * PER_REDUCTION + arithmetic
+    return int(pipe + other), int(pipe)
+
+
+def _reduce_pipe(op, threads: int) -> float:
+    """Shuffles and shared accesses a thread makes for one tile reduction (see _shuffle_loop)."""
+    shape = tuple(getattr(op.operands[0].type, "shape", ()) or ())
+    if not shape or int(np.prod(shape)) <= 1:
+        return 0.0
+    held = max(1.0, float(np.prod(shape)) / threads)
+    run = min(held, shape[-1])                       # a thread's values along the last axis
+    lanes_along_row = max(1.0, shape[-1] / run)
+    axes = tuple(op.attrs.get("axes", ()) or (len(shape) - 1,))
+    if len(shape) - 1 in axes:                        # along the row: one value a row held
+        values, lanes = held / run, lanes_along_row
+    else:                                             # across rows: every column value held
+        values, lanes = run, threads / lanes_along_row
+    levels = math.log2(min(WARP, lanes)) if lanes > 1 else 0.0
+    return values * (levels + (2 if lanes > WARP else 0))
 
 
 def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:

@@ -30,9 +30,10 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
+from .locks import locks_us
 from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
-                       in_flight_us, reloads_fit_l1, resident_warps, spill_chain_us, threads, tma_copied,
-                       vector_width)
+                       in_flight_us, loop_issue_us, looped_region, reloads_fit_l1, resident_warps, spill_chain_us,
+                       threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -95,7 +96,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                 for a in counts.accesses)
     terms = {
         "memory": t_mem,
-        "atomics": _atomics_us(counts, cal, slow),
+        # atomics one after another per address; sections under a spin lock one after another (v14)
+        "atomics": max(_atomics_us(counts, cal, slow), locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
@@ -112,8 +114,11 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
     per_block = np.zeros(counts.blocks)
     spill_block = np.zeros(counts.blocks)
+    looped = looped_region(counts, facts, ISSUE_PER_SM_CLK)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
+        if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
+            run = max(run, loop_issue_us(facts, gpu, shared, ISSUE_PER_SM_CLK))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
