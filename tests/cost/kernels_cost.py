@@ -225,3 +225,14 @@ def recurrence(x, y, T: ct.Constant[int], TM: ct.Constant[int], TN: ct.Constant[
     for t in range(T):
         s = s - ct.sum(s, axis=0, keepdims=True) * 0.001
     ct.store(y, index=(ct.bid(0), 0), tile=s)
+
+
+@ct.kernel
+def gather_by_ids(ids, table, out, ROWS: ct.Constant[int], N: ct.Constant[int]):
+    """Rows of `table` picked by loaded ids (an embedding lookup), and the same rows by position."""
+    picked = ct.gather(table, (ct.load(ids, index=(ct.bid(0),), shape=(ROWS,))[:, None],
+                               ct.arange(N, dtype=ct.int32)[None, :]))
+    ct.store(out, index=(ct.bid(0), 0), tile=picked)
+    ranged = ct.gather(table, ((ct.bid(0) * ROWS + ct.arange(ROWS, dtype=ct.int32))[:, None],
+                               ct.arange(N, dtype=ct.int32)[None, :]))
+    ct.store(out, index=(ct.bid(0), 1), tile=ranged)

@@ -148,3 +148,17 @@ def test_straight_line_code_waits_a_round_trip_per_wait_on_reloads_that_miss_l1(
     looped = _counts("per_block_trips", "f32[65536], f32[65536], 256", (64,))
     top = next(r for r in looped.regions if r.op is None)
     assert schedule.spill_chain_us(looped, top, spilling, 0.33, 0.0356, 1, h200) != pytest.approx(1500 * 0.33)
+
+
+def test_a_gather_by_loaded_ids_and_its_store_stream_at_the_2d_copy_rate_element_by_element():
+    counts = _counts("gather_by_ids", "i32[65536], f32[65536,1024], f32[65536,2048], 64, 1024", (1024,))
+    by_line = sorted(((a.op.loc.line, a.kind, a.index_lanes) for a in counts.accesses), key=lambda x: x[0])
+    assert [(k, lanes) for _, k, lanes in by_line] == [
+        ("load", False), ("gather", True), ("store", True), ("gather", False), ("store", False)]
+    h200 = gpu_named("h200")
+    picked = [a for a in counts.accesses if a.index_lanes]
+    scalar = predict(counts, h200, facts=_facts(global_access_bytes=4.0))
+    vector = predict(counts, h200, facts=_facts(global_access_bytes=16.0))
+    rate = 4.8e12 * H200.dram_efficiency * H200.row_efficiency[1][1]
+    assert scalar.terms["memory"] >= sum(a.bytes * a.executions for a in picked) / rate * 1e6
+    assert vector.terms["memory"] < scalar.terms["memory"] / 3      # vector code: lanes along the rows

@@ -48,6 +48,7 @@ class Access:
     check_bounds: bool = True
     divides: bool = False            # tiles never reach past the array (metadata says so)
     contiguous: bool = False         # a gather/scatter whose lanes run along the array's rows
+    index_lanes: bool = False        # lanes follow a loaded index tile, a row each (v14; see _loaded_rows)
 
     @property
     def bytes(self) -> int:
@@ -130,6 +131,7 @@ class _Walker:
         self.assumptions: List[str] = []
         self.readers = fn.body.readers()
         self.params = {v.id: p.name for p in fn.params for v in p.values}
+        self.index_lane_values = set()      # results of gathers whose lanes follow a loaded index tile
 
     def note(self, op: Op, text: str) -> None:
         where = f"line {op.loc.line}: " if op.loc else ""
@@ -318,6 +320,11 @@ class _Walker:
             if strides[-1] in (1, -1) and all(x == 0 for x in strides[:-1]):
                 acc.contiguous = True                  # e.g. offset ± ct.arange(n) on the last axis
                 acc.row_bytes, acc.rows = shape[-1] * itemsize, elements // shape[-1]
+                if kind == "gather" and acc.rows > 1 and any(_loaded_rows(v) for v in idx[:-1]):
+                    acc.index_lanes = True
+                    self.index_lane_values.update(r.id for r in op.results)
+        if kind == "store" and op.name == "store_tile" and _view_source(op.operands[-1]).id in self.index_lane_values:
+            acc.index_lanes = True                     # the gathered tile stored as the gather laid it out
         if kind == "load" and op.results:
             use = self._mma_use(op.results[0])
             if use is not None:
@@ -380,6 +387,28 @@ def _whole_rows(t: ArrayType, shape) -> bool:
             return False
         expect *= t.shape[d] if isinstance(t.shape[d], int) else 0
     return True
+
+
+def _view_source(v: Value, depth: int = 0) -> Value:
+    """The value a tile is a view or conversion of (through reshape, permute, astype, broadcast)."""
+    op = v.owner
+    if op is None or op.name not in _VIEW_OPS or not op.operands or depth > 8:
+        return v
+    return _view_source(op.operands[0], depth + 1)
+
+
+def _loaded_rows(v: Value) -> bool:
+    """A gather index of several rows, one loaded index a row (`idx_tile[:, None]` of token ids):
+    tileiras lays the gathered tile out as it holds the loaded index tile, a lane a row, so in
+    element-by-element code a warp's access touches 32 rows (the embedding gather's SASS: the row of
+    a lane is `bid·64 + tid % 64`), as the 2-D copy microbenchmarks' tiles do (version 14)."""
+    shape = tuple(getattr(v.type, "shape", ()) or ())
+    if len(shape) < 2 or int(np.prod(shape[:-1])) <= 1:
+        return False
+    if shape[-1] != 1 and _last_axis_stride(v) != 0:          # one index a row, broadcast along it
+        return False
+    src = _view_source(v)
+    return src.owner is not None and src.owner.name in ("load_tile", "gather", "tiled_load", "load_advanced")
 
 
 def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:

@@ -201,6 +201,10 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
     loads of `width` elements an instruction move that many times as many), where `serial` says
     the law applies (no cubin scoreboards to count the loads in flight)."""
     efficiency = _stream_efficiency(a, tma, cal)
+    if a.index_lanes and width <= 1 and not tma:
+        # element-by-element code with lanes on rows (a loaded index tile's layout): the 2-D copy
+        # microbenchmark's lanes are laid out so too; its rate at its longest rows (v14)
+        efficiency = min(efficiency, cal.row_efficiency[1][1])
     t = a.dram_bytes / bw
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
         t = max(t, a.bytes * (1 - a.pad_fraction) * a.executions / (bw * efficiency))
