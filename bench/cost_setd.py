@@ -60,7 +60,8 @@ def _install(root: str) -> None:
     if "tilegym.ops.cutile" in sys.modules:
         return
     install_torch()
-    for name in ("tilegym", "tilegym.backend", "tilegym.autotune", "tilegym.logger", "tilegym.ops"):
+    for name in ("tilegym", "tilegym.backend", "tilegym.backend.dispatcher", "tilegym.autotune", "tilegym.logger",
+                 "tilegym.ops"):
         _module(name)
     _module("tilegym.experimental", experimental_kernel=lambda f=None, **k: f if f is not None else (lambda g: g))
     pkg = types.ModuleType("tilegym.ops.cutile")

@@ -318,6 +318,9 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     if (UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT) or with_upstream:
         from cost_setk import setk_cases      # bench/cost_setk.py: set K, four repositories' kernels
         out.extend(setk_cases(d))
+    if (TILEGYM and CUTILEGPT) or with_upstream:
+        from cost_setl import setl_cases      # bench/cost_setl.py: set L, TileGym's and cutileGPT's kernels
+        out.extend(setl_cases(d))
 
     # -- what a launch builds (version 7): tilescope's own bytecode for contiguous device arrays
     # (aligned, unit last stride, divisible extents), for the microbenchmarks and sets A-F
@@ -744,7 +747,7 @@ def main(argv=None) -> int:
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
         sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
-        sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation set K)")
+        sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation sets K and L)")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -148,3 +148,91 @@ def persistent_rows(x, y, ROWS: ct.Constant[int], TILE: ct.Constant[int]):
         t = ct.astype(ct.load(x, index=(row, 0), shape=(1, TILE)), ct.float32)
         e = ct.exp(t - ct.max(t, 1, keepdims=True))
         ct.store(y, index=(row, 0), tile=ct.astype(e / ct.sum(e, 1, keepdims=True), x.dtype))
+
+
+@ct.kernel
+def persistent_matmul_sized(a, b, c, M: int, N: int, K: int, TM: ct.Constant[int], TN: ct.Constant[int],
+                            TK: ct.Constant[int]):
+    """A persistent matmul whose loop bounds come from runtime scalars, not from the arrays."""
+    tiles_n = ct.cdiv(N, TN)
+    for tile in range(ct.bid(0), ct.cdiv(M, TM) * tiles_n, ct.num_blocks(0)):
+        acc = ct.zeros((TM, TN), dtype=ct.float32)
+        for k in range(ct.cdiv(K, TK)):
+            acc = ct.mma(ct.load(a, index=(tile // tiles_n, k), shape=(TM, TK)),
+                         ct.load(b, index=(k, tile % tiles_n), shape=(TK, TN)), acc)
+        ct.store(c, index=(tile // tiles_n, tile % tiles_n), tile=acc)
+
+
+@ct.kernel
+def scalar_bound_no_tiles(x, y, n: int, TILE: ct.Constant[int]):
+    """A loop over a runtime scalar whose variable indexes no tile."""
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    for _ in range(n):
+        t = t * 0.5
+    ct.store(y, index=(ct.bid(0),), tile=t)
+
+
+@ct.kernel
+def matmul_cast(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int], TF32: ct.Constant[bool]):
+    """A float32 matmul whose operands are cast to tfloat32 (TF32) or taken as float32."""
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(a, axis=1, shape=(TM, TK))):
+        x = ct.load(a, index=(ct.bid(0), k), shape=(TM, TK))
+        y = ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN))
+        if TF32:
+            x, y = x.astype(ct.tfloat32), y.astype(ct.tfloat32)
+        acc = ct.mma(x, y, acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel
+def gathered_rows_mma(a, b, idx, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    """Rows of `a` gathered by index (a mixture of experts' tokens) times tiles of `b`."""
+    rows = ct.gather(idx, ct.bid(0) * TM + ct.arange(TM, dtype=ct.int32))
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(b, axis=0, shape=(TK, TN))):
+        x = ct.gather(a, (rows[:, None], (k * TK + ct.arange(TK, dtype=ct.int32))[None, :]))
+        acc = ct.mma(x, ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN)), acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel(occupancy=4)
+def matmul_occupancy4(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    """A matmul whose hint asks for 4 blocks per SM."""
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(a, axis=1, shape=(TM, TK))):
+        acc = ct.mma(ct.load(a, index=(ct.bid(0), k), shape=(TM, TK)), ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN)),
+                     acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel
+def locked_accumulate(x, acc, locks, TILE: ct.Constant[int]):
+    """Each block adds its tile into one of `locks.shape[0]` partial sums under a spin lock."""
+    group = ct.bid(0) % locks.shape[0]
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    while ct.atomic_cas(locks, group, 0, 1, memory_order=ct.MemoryOrder.ACQUIRE) == 1:
+        pass
+    total = t + ct.load(acc, index=(group,), shape=(TILE,))
+    ct.store(acc, index=(group,), tile=total)
+    ct.atomic_xchg(locks, group, 0, memory_order=ct.MemoryOrder.RELEASE)
+
+
+@ct.kernel
+def recurrence(x, y, T: ct.Constant[int], TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A state updated T times by column sums of itself: each step waits on the last."""
+    s = ct.load(x, index=(0, 0), shape=(TM, TN))
+    for t in range(T):
+        s = s - ct.sum(s, axis=0, keepdims=True) * 0.001
+    ct.store(y, index=(ct.bid(0), 0), tile=s)
+
+
+@ct.kernel
+def gather_by_ids(ids, table, out, ROWS: ct.Constant[int], N: ct.Constant[int]):
+    """Rows of `table` picked by loaded ids (an embedding lookup), and the same rows by position."""
+    picked = ct.gather(table, (ct.load(ids, index=(ct.bid(0),), shape=(ROWS,))[:, None],
+                               ct.arange(N, dtype=ct.int32)[None, :]))
+    ct.store(out, index=(ct.bid(0), 0), tile=picked)
+    ranged = ct.gather(table, ((ct.bid(0) * ROWS + ct.arange(ROWS, dtype=ct.int32))[:, None],
+                               ct.arange(N, dtype=ct.int32)[None, :]))
+    ct.store(out, index=(ct.bid(0), 1), tile=ranged)

@@ -203,6 +203,23 @@ def test_min_of_a_runtime_scalar_bounds_the_loop_and_is_stated():
     assert any("upper bound" in a for a in r.to_json()["assumptions"])
 
 
+def test_loops_bounded_by_runtime_scalars_walk_the_tiles_their_variable_indexes():
+    # M, N, K are runtime scalars: the persistent loop covers c's 4x2 tiles from each block's index
+    # by the grid's stride, the K loop a's 6 tiles along K (v14; before, each counted 1 iteration)
+    r = tilescope.cost(_kernels().persistent_matmul_sized,
+                       "f16[256,384], f16[384,128], f32[256,128], i32, i32, i32, 64, 64, 64", (3,))
+    outer, inner = [reg for reg in r.counts.regions if reg.op is not None]
+    assert list(outer.trips) == [3, 3, 2]                            # tiles 0..7 by a stride of 3
+    assert list(inner.trips) == [18, 18, 12]                         # 6 K tiles per output tile
+    assert r.prediction.flops["tensor float16"] == 2 * 256 * 128 * 384
+    notes = r.to_json()["assumptions"]
+    assert any("8 tiles of 'c'" in a for a in notes) and any("6 tiles of 'a'" in a for a in notes)
+    # a runtime bound whose variable indexes no tile stays one stated iteration
+    r = tilescope.cost(_kernels().scalar_bound_no_tiles, "f32[4096], f32[4096], i32, 1024", (4,))
+    assert list(r.counts.regions[1].trips) == [1] * 4
+    assert any("counted as 1 iteration" in a for a in r.to_json()["assumptions"])
+
+
 def test_mma_operands_named_by_role_and_layout():
     r = tilescope.cost(_kernels().mma_layouts, "f16[8192,4096], f16[4096,64], f16[64,4096], f32[8192,64], 64, 64, 32",
                        (128,))

@@ -18,6 +18,7 @@ from .advice import advise
 from .calibration import H200, Calibration
 from .counts import count
 from .cubin_facts import CubinFacts, CubinFactsError, read_cubin_facts
+from .estimated_facts import occupancy_hint
 from .gpus import GPUS, GPU, gpu_named
 from .grid import infer_grid
 from .model import predict
@@ -87,6 +88,7 @@ def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: bool = 
         if as_launch != list(compiled.args):
             compiled, launched = ts_compile(compiled.pyfunc, as_launch), True
     counts = count(compiled.final, grid3)
+    counts.occupancy = occupancy_hint(getattr(compiled, "options", {}) or {}, target.arch)
     facts, why_not = _cubin_facts(compiled, target, cubin)
     prediction = predict(counts, target, tma=_aligned_by_metadata(compiled.args), facts=facts)
     if launched:

@@ -35,6 +35,7 @@ class Access:
     order: Tuple[int, ...] = ()
     feeds_mma: bool = False
     operand: str = ""                # its mma role: "a", "b" (rows along N) or "b-kmajor" (along K)
+    mma_dtype: str = ""              # the operand dtype its mma takes (tfloat32 for float32 tiles cast to it)
     transposed: bool = False         # read in a permuted order, or permuted before its mma
     pad_fraction: float = 0.0        # share of the tile's elements outside the array (tiling estimate)
     row_bytes: int = 0               # contiguous bytes per tile row (last tile axis)
@@ -47,6 +48,7 @@ class Access:
     check_bounds: bool = True
     divides: bool = False            # tiles never reach past the array (metadata says so)
     contiguous: bool = False         # a gather/scatter whose lanes run along the array's rows
+    index_lanes: bool = False        # lanes follow a loaded index tile, a row each (v14; see _loaded_rows)
 
     @property
     def bytes(self) -> int:
@@ -100,6 +102,7 @@ class Counts:
     accesses: List[Access]
     assumptions: List[str]
     scalars: GridScalars
+    occupancy: Optional[int] = None  # blocks per SM asked by `@ct.kernel(occupancy=...)` for the target
 
     def total_work(self) -> Work:
         out = Work()
@@ -128,6 +131,7 @@ class _Walker:
         self.assumptions: List[str] = []
         self.readers = fn.body.readers()
         self.params = {v.id: p.name for p in fn.params for v in p.values}
+        self.index_lane_values = set()      # results of gathers whose lanes follow a loaded index tile
 
     def note(self, op: Op, text: str) -> None:
         where = f"line {op.loc.line}: " if op.loc else ""
@@ -142,8 +146,13 @@ class _Walker:
                     self.note(op, "loop bound is min() of a value unknown from metadata: counted at its other "
                                   "operand, an upper bound")
                 if trips is None:
-                    trips = np.ones(self.sc.blocks)
-                    self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
+                    trips, walked = self._tile_walk_trips(op)
+                    if walked:
+                        self.note(op, f"loop bound unknown from metadata (a runtime scalar): taken as the "
+                                      f"{walked} its variable indexes")
+                    else:
+                        trips = np.ones(self.sc.blocks)
+                        self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 self.note(op, "while loop: counted as 1 iteration")
@@ -162,6 +171,41 @@ class _Walker:
                         self.walk(b, region, weight)
             else:
                 self.visit(op, region, weight)
+
+    def _tile_walk_trips(self, op: Op) -> Tuple[Optional[np.ndarray], str]:
+        """Trips of a `for` whose start and step are known but whose stop is not (a runtime scalar
+        such as a matmul's K, or a persistent loop's tile count from M and N): the loop is taken
+        to walk the tiles its variable indexes — the most tiles of one access whose tile index
+        depends on the variable (the product of the array's tile counts along those axes), with
+        the array's extents from metadata. (trips, what they cover) or (None, "")."""
+        start, stop, step = (self.sc.value(v) for v in op.operands[:3])
+        if any(x is None or x is VARIANT for x in (start, step)) or stop is not None or not op.blocks[0].args:
+            return None, ""
+        var = op.blocks[0].args[0]
+        best, what = 0, ""
+        for inner in op.blocks[0].walk():
+            if inner.name not in ("load_tile", "store_tile"):
+                continue
+            t = inner.operands[0].type
+            index = inner.operands[1:-1] if inner.name == "store_tile" else inner.operands[1:]
+            shape = tuple((inner.operands[-1] if inner.name == "store_tile" else inner.results[0]).type.shape)
+            order = tuple(inner.attrs.get("order", range(len(shape))))
+            if not isinstance(t, ArrayType) or len(index) != len(shape) or len(shape) != t.ndim:
+                continue
+            tiles = 1
+            for k, v in enumerate(index):
+                n = t.shape[order[k]]
+                if _depends_on(v, var.id):
+                    if not isinstance(n, int):
+                        tiles = 0
+                        break
+                    tiles *= -(-n // shape[k])
+            if tiles > best and any(_depends_on(v, var.id) for v in index):
+                best, what = tiles, f"{tiles} tiles of '{self._array_name(inner.operands[0])}'"
+        if not best:
+            return None, ""
+        step = np.where(step == 0, 1, step)
+        return np.maximum(0, -np.floor_divide(-(best - start), step)).astype(np.float64), what
 
     def _loop(self, op: Op, region: Region, trips: np.ndarray, weight: float) -> None:
         runs = region.trips * trips * weight         # (an if-branch's share of the blocks)
@@ -276,28 +320,36 @@ class _Walker:
             if strides[-1] in (1, -1) and all(x == 0 for x in strides[:-1]):
                 acc.contiguous = True                  # e.g. offset ± ct.arange(n) on the last axis
                 acc.row_bytes, acc.rows = shape[-1] * itemsize, elements // shape[-1]
+                if kind == "gather" and acc.rows > 1 and any(_loaded_rows(v) for v in idx[:-1]):
+                    acc.index_lanes = True
+                    self.index_lane_values.update(r.id for r in op.results)
+        if kind == "store" and op.name == "store_tile" and _view_source(op.operands[-1]).id in self.index_lane_values:
+            acc.index_lanes = True                     # the gathered tile stored as the gather laid it out
         if kind == "load" and op.results:
             use = self._mma_use(op.results[0])
             if use is not None:
-                index, permuted = use
+                index, permuted, acc.mma_dtype = use
                 acc.feeds_mma = True
                 acc.transposed = acc.transposed or permuted
                 # a B tile whose rows run along K in memory: read through order=, or permuted
                 # on the way (tileiras folds the permute into the load: same code, same time)
                 flipped = (order != tuple(range(len(shape)))) != permuted
                 acc.operand = "a" if index == 0 else ("b-kmajor" if flipped else "b")
+        if kind == "gather" and op.results:      # a gathered operand: only its mma dtype is recorded (v14)
+            use = self._mma_use(op.results[0])
+            acc.mma_dtype = use[2] if use is not None else ""
         return acc
 
-    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[Tuple[int, bool]]:
-        """(operand index, whether a permute lies on the way) when `v` reaches an mma operand
-        through view ops, else None."""
+    def _mma_use(self, v: Value, permuted: bool = False, depth: int = 0) -> Optional[Tuple[int, bool, str]]:
+        """(operand index, whether a permute lies on the way, the operand's dtype at the mma) when
+        `v` reaches an mma operand through view ops, else None."""
         if depth > 6:
             return None
         for user in self.readers.get(v.id, ()):
             if user.name == "mma":
                 for k, o in enumerate(user.operands[:2]):
                     if o is v:
-                        return k, permuted
+                        return k, permuted, o.type.dtype.name
             if user.name in _VIEW_OPS:
                 hit = self._mma_use(user.results[0], permuted or user.name == "permute", depth + 1)
                 if hit is not None:
@@ -308,6 +360,16 @@ class _Walker:
         while v.owner is not None and v.owner.operands:
             v = v.owner.operands[0]
         return self.params.get(v.id, v.name or "array")
+
+
+def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
+    """Whether scalar `v` is computed from the value `var_id` (a loop variable)."""
+    if v.id == var_id:
+        return True
+    op = v.owner
+    if op is None or depth > 24 or op.name in ("load_tile", "gather", "for", "loop", "if"):
+        return False
+    return any(_depends_on(o, var_id, depth + 1) for o in op.operands)
 
 
 def _whole_rows(t: ArrayType, shape) -> bool:
@@ -325,6 +387,28 @@ def _whole_rows(t: ArrayType, shape) -> bool:
             return False
         expect *= t.shape[d] if isinstance(t.shape[d], int) else 0
     return True
+
+
+def _view_source(v: Value, depth: int = 0) -> Value:
+    """The value a tile is a view or conversion of (through reshape, permute, astype, broadcast)."""
+    op = v.owner
+    if op is None or op.name not in _VIEW_OPS or not op.operands or depth > 8:
+        return v
+    return _view_source(op.operands[0], depth + 1)
+
+
+def _loaded_rows(v: Value) -> bool:
+    """A gather index of several rows, one loaded index a row (`idx_tile[:, None]` of token ids):
+    tileiras lays the gathered tile out as it holds the loaded index tile, a lane a row, so in
+    element-by-element code a warp's access touches 32 rows (the embedding gather's SASS: the row of
+    a lane is `bid·64 + tid % 64`), as the 2-D copy microbenchmarks' tiles do (version 14)."""
+    shape = tuple(getattr(v.type, "shape", ()) or ())
+    if len(shape) < 2 or int(np.prod(shape[:-1])) <= 1:
+        return False
+    if shape[-1] != 1 and _last_axis_stride(v) != 0:          # one index a row, broadcast along it
+        return False
+    src = _view_source(v)
+    return src.owner is not None and src.owner.name in ("load_tile", "gather", "tiled_load", "load_advanced")
 
 
 def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:

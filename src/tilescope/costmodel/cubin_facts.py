@@ -58,6 +58,8 @@ class CubinFacts:
     local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13)
     reload_bytes: Optional[int] = None       # distinct local bytes a thread reloads in loops, else anywhere (v13)
     called_instructions: Optional[int] = None     # code of subroutines the kernel calls (slow paths; v13)
+    loop_instructions: Optional[int] = None       # the longest loop's body (backward branch; v14)
+    loop_shared_ops: Optional[int] = None         # of which shuffles and shared loads/stores (v14)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -71,7 +73,8 @@ class CubinFacts:
                 "local_stores": self.local_stores, "tma_loads": self.tma_loads, "tma_stores": self.tma_stores,
                 "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight,
                 "global_load_bytes": self.global_load_bytes, "local_load_waits": self.local_load_waits,
-                "reload_bytes": self.reload_bytes, "called_instructions": self.called_instructions}
+                "reload_bytes": self.reload_bytes, "called_instructions": self.called_instructions,
+                "loop_instructions": self.loop_instructions, "loop_shared_ops": self.loop_shared_ops}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -175,6 +178,7 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["local_load_waits"] = _local_load_waits(code)
     counts["reload_bytes"] = _reload_bytes(code)
     counts["called_instructions"] = _called_instructions(code)
+    counts["loop_instructions"], counts["loop_shared_ops"] = _longest_loop(code)
     return counts
 
 
@@ -205,6 +209,28 @@ def _reload_bytes(code: bytes) -> int:
     looped = [(offset, width) for at, offset, width in reloads if any(s <= at <= e for s, e in loops)]
     chosen = looped or [(offset, width) for _, offset, width in reloads]
     return sum(dict(sorted(chosen)).values())
+
+
+# shuffles (SHFL.BFLY), shared loads (LDS) and shared stores (STS) as tileiras's sm_90 code spells them
+# (read against `cuobjdump -sass` of the set K cubins): each warp instruction takes the SM's shared-memory
+# / shuffle pipe a clock (32 lanes per clock, the CUDA guide's throughput for compute capability 9.0)
+SHARED_PIPE_OPCODES = {0xF89, 0x984, 0x388, 0x988}
+
+
+def _longest_loop(code: bytes):
+    """(instructions, shuffle and shared-memory instructions) of the longest loop body: the
+    code from a backward branch's target to the branch. (0, 0) for code without loops."""
+    ops = []
+    longest = (0, 0)
+    for at in range(0, len(code) - 15, 16):
+        lo, hi = struct.unpack_from("<QQ", code, at)
+        ops.append(lo & 0xFFF)
+        if lo & 0xFFF == BRA_OPCODE:
+            target = _branch_target(at, lo, hi)
+            if 0 <= target <= at and (at - target) // 16 + 1 > longest[0]:
+                body = ops[target // 16:]
+                longest = (len(body), sum(op in SHARED_PIPE_OPCODES for op in body))
+    return longest
 
 
 def _called_instructions(code: bytes) -> int:

@@ -14,17 +14,20 @@ docs/cost-model.md; they were checked against cubins tileiras built, never again
   one element otherwise; memory instructions and code size follow from it;
 - loads in flight: a thread's share of a tile at once, one at a time for 16-bit tiles widened as
   they are loaded, two a trip in kernels that permute a tile;
-- spills: `mma` accumulators too large for the register ceiling.
+- spills: `mma` accumulators too large for the register ceiling;
+- the only loop's body, where it reduces tiles across threads (version 14): its shuffles and
+  shared accesses, and its other code.
 """
 from __future__ import annotations
 
 import math
-from typing import Iterable, List
+from typing import Iterable, List, Optional
 
 import numpy as np
 
 from ..ir.core import Value
 from ..ir.types import TileType
+from ..kernel_hints import ByTarget
 from .counts import Access, Counts, _const_int, _last_axis_stride
 from .cubin_facts import CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
@@ -37,11 +40,17 @@ MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
 ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
 SPILL_F32_PRODUCT = 256       # float32 mma: accumulator × operand words per thread from which it spills
+# an accumulator of more words a thread than it has registers is reloaded for every tensor-core step
+# along K (32 bytes of each operand row: k16 for 16-bit operands): the cubins of a 256x256 float16
+# matmul at TK 32 and 64, both builds, reload 2.2-3.3 values per word per step (median 2.55; v14)
+MMA_STEP_BYTES = 32
+RELOADS_PER_WORD_STEP = 2.55
 TRANSPOSED_IN_FLIGHT = 2      # loads per trip of the loops tileiras writes for permuted tiles (cubins: 1-3.5)
 PERSISTENT_HOLDS = 8          # tiles' worth of registers a dynamically shaped persistent loop holds
                               # (cubins of the tests' persistent_rows: 90, 171, 255 for 8, 16, 32 words)
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
+REGISTERS_PER_SM = 65536      # sm_90
 
 
 def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
@@ -68,9 +77,13 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     n_stores = sum(_instructions(a, threads, widths[id(a)]) for a in stores)
     moved = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in plain)
     loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
+    loop_code, loop_pipe = _shuffle_loop(counts, threads - THREADS if copied_loads and threads > THREADS else threads,
+                                         plain, widths)
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
     if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
+    if has_mma and counts.occupancy:
+        registers = _occupancy_registers(counts, threads, registers)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
         instructions=int(_code_size(counts, plain, threads, widths)),
@@ -78,7 +91,8 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
         tma_loads=len(copied_loads), tma_stores=len(copied_stores),
         global_access_bytes=moved / (n_loads + n_stores) if n_loads + n_stores else None,
         global_load_bytes=loaded / n_loads if n_loads else None,
-        loads_in_flight=_loads_in_flight(counts, loads, threads, widths) if n_loads else None)
+        loads_in_flight=_loads_in_flight(counts, loads, threads, widths) if n_loads else None,
+        loop_instructions=loop_code, loop_shared_ops=loop_pipe)
 
 
 def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
@@ -195,6 +209,46 @@ def _code_size(counts: Counts, plain: List[Access], threads: int, widths) -> flo
     return total
 
 
+def _shuffle_loop(counts: Counts, threads: int, plain: List[Access], widths):
+    """(instructions, shuffles and shared accesses) of the body of the IR's only loop (version 14),
+    where it reduces tiles across threads: a thread holds its share of a tile as a run along the
+    last axis; a reduction along another axis combines each value it holds across the lanes that
+    hold that column (a shuffle per level within the warp, a shared store and load across warps),
+    one along the last axis each row it holds; an add per shuffle, with the loop's other code at
+    instructions.py's per-item counts. (None, None) for other code. The cubins of set K's gated
+    delta rule: 648 shuffles and 264 shared accesses in two reductions of a 128x64 state, this
+    estimate 640 and 256; the reduce_loop microbenchmark's one row: 7 and 4, here 5 and 2.)"""
+    loops = [r for r in counts.regions if r.op is not None]
+    if len(loops) != 1 or loops[0].mmas or loops[0].op.name != "for":
+        return None, None
+    r = loops[0]
+    pipe = sum(_reduce_pipe(op, threads) for b in r.op.blocks for op in b.walk() if op.name == "reduce")
+    if not pipe:
+        return None, None
+    accesses = sum(_instructions(a, threads, widths[id(a)]) * PER_ELEMENT for a in plain if a.region is r)
+    w = r.work
+    arithmetic = (w.fp32_instr + w.int_ops + w.sfu * PER_TRANSCENDENTAL) / threads
+    other = pipe + accesses + w.reductions * PER_REDUCTION + arithmetic
+    return int(pipe + other), int(pipe)
+
+
+def _reduce_pipe(op, threads: int) -> float:
+    """Shuffles and shared accesses a thread makes for one tile reduction (see _shuffle_loop)."""
+    shape = tuple(getattr(op.operands[0].type, "shape", ()) or ())
+    if not shape or int(np.prod(shape)) <= 1:
+        return 0.0
+    held = max(1.0, float(np.prod(shape)) / threads)
+    run = min(held, shape[-1])                       # a thread's values along the last axis
+    lanes_along_row = max(1.0, shape[-1] / run)
+    axes = tuple(op.attrs.get("axes", ()) or (len(shape) - 1,))
+    if len(shape) - 1 in axes:                        # along the row: one value a row held
+        values, lanes = held / run, lanes_along_row
+    else:                                             # across rows: every column value held
+        values, lanes = run, threads / lanes_along_row
+    levels = math.log2(min(WARP, lanes)) if lanes > 1 else 0.0
+    return values * (levels + (2 if lanes > WARP else 0))
+
+
 def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:
     """A base plus the 32-bit registers of the largest tile a thread holds (a fit of the 182 plain
     128-thread cubins of the validation sets: within 25% for 96, where the two largest tiles gave
@@ -206,11 +260,23 @@ def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:
     return int(min(MAX_REGISTERS, math.ceil((BASE_REGISTERS + copies * held) / 8) * 8))
 
 
+def _occupancy_registers(counts: Counts, threads: int, registers: int) -> int:
+    """An occupancy hint makes tileiras fit that many blocks in the SM's registers where the
+    largest mma accumulator takes at most half of the registers left a thread (cubins of a matmul
+    at occupancy 2, 4 and 8, f16 and f32, 64x64 to 128x256 tiles, both builds: 32 of 36 exact; the
+    misses fall back to a lower occupancy instead; set K's TF32 linear and fused MLP at
+    occupancy 4: 124 and 128 registers for 128 threads, 64 for 256; version 14)."""
+    cap = REGISTERS_PER_SM // (counts.occupancy * threads) // 8 * 8
+    accumulator = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
+                      default=0.0) / threads
+    return min(registers, cap) if accumulator <= cap / 2 else registers
+
+
 def _accumulator_spills(counts: Counts, threads: int) -> int:
     """Local reloads in an `mma` loop, per iteration. An accumulator of SPILL_ACCUMULATOR_WORDS or
     more 32-bit words per thread (128×256 over 256 threads, the block tileiras gives such
     accumulators in every build seen) leaves no room for the operands at the register ceiling: the
-    cubins reload about twice its words. A float32 `mma` (several TF32 passes over split operands)
+    cubins reload about twice its words. A float32 `mma` (multiplied and added on the CUDA cores)
     reloads about its accumulator's words times its operands' words per thread (0.75-1.1× in the
     four such cubins) once that product reaches SPILL_F32_PRODUCT."""
     per_thread = max(threads, FED_THREADS)
@@ -220,6 +286,10 @@ def _accumulator_spills(counts: Counts, threads: int) -> int:
             acc = _tile_words(op.results[0].type) / per_thread if op.results else 0.0
             if acc >= SPILL_ACCUMULATOR_WORDS:
                 spills = max(spills, int(2 * acc))
+            if acc > MAX_REGISTERS:       # the accumulator itself cannot stay in registers (v14)
+                x = op.operands[0].type
+                steps = x.shape[-1] * max(1, x.dtype.bitwidth // 8) / MMA_STEP_BYTES
+                spills = max(spills, int(acc * steps * RELOADS_PER_WORD_STEP))
             operands = sum(_tile_words(o.type) for o in op.operands[:2]) / per_thread
             if op.operands[0].type.dtype.name == "float32" and acc * operands >= SPILL_F32_PRODUCT:
                 spills = max(spills, int(acc * operands))
@@ -275,3 +345,12 @@ def _first_use(a: Access, readers):
 
 def _ids(accs: Iterable[Access]):
     return {id(a) for a in accs}
+
+
+def occupancy_hint(options: dict, arch: str) -> Optional[int]:
+    """The `occupancy` of a kernel's `@ct.kernel(...)` hints for `arch` (a `ct.ByTarget` resolved
+    for it), or None."""
+    value = options.get("occupancy")
+    if isinstance(value, ByTarget):
+        value = value.by_target.get(arch, value.default)
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None

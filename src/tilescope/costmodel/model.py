@@ -30,9 +30,10 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
+from .locks import locks_us
 from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
-                       in_flight_us, reloads_fit_l1, resident_warps, spill_chain_us, threads, tma_copied,
-                       vector_width)
+                       in_flight_us, loop_issue_us, looped_region, reloads_fit_l1, resident_warps, spill_chain_us,
+                       threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -95,7 +96,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                 for a in counts.accesses)
     terms = {
         "memory": t_mem,
-        "atomics": _atomics_us(counts, cal, slow),
+        # atomics one after another per address; sections under a spin lock one after another (v14)
+        "atomics": max(_atomics_us(counts, cal, slow), locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
@@ -112,8 +114,11 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
     per_block = np.zeros(counts.blocks)
     spill_block = np.zeros(counts.blocks)
+    looped = looped_region(counts, facts, ISSUE_PER_SM_CLK)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
+        if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
+            run = max(run, loop_issue_us(facts, gpu, shared, ISSUE_PER_SM_CLK))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
@@ -169,10 +174,12 @@ def _sfu_s(sfu: float, exp2: float, gpu: GPU, cal: Calibration) -> float:
 
 def _tensor_rate(gpu: GPU, kind: str, cal: Calibration, notes: List[str]) -> float:
     if kind == "float32":
-        note = "float32 mma assumed at a third of the TF32 tensor rate (float32-accurate products)"
+        # tileiras computes a float32 mma on the CUDA cores, a multiply and an add per product (FMUL,
+        # FADD: no HMMA in any float32-mma cubin seen); version 14 (before: a third of the TF32 rate)
+        note = "float32 mma computed on the CUDA cores: a multiply and an add per product, at the FP32 rate"
         if note not in notes:
             notes.append(note)
-        return gpu.tensor_rate("tfloat32") / 3 * cal.tensor_efficiency
+        return gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency
     rate = gpu.tensor_rate(kind)
     if not rate:
         notes.append(f"no tensor-core rate for {kind} on {gpu.name}: counted at the FP32 rate")
@@ -194,6 +201,10 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
     loads of `width` elements an instruction move that many times as many), where `serial` says
     the law applies (no cubin scoreboards to count the loads in flight)."""
     efficiency = _stream_efficiency(a, tma, cal)
+    if a.index_lanes and width <= 1 and not tma:
+        # element-by-element code with lanes on rows (a loaded index tile's layout): the 2-D copy
+        # microbenchmark's lanes are laid out so too; its rate at its longest rows (v14)
+        efficiency = min(efficiency, cal.row_efficiency[1][1])
     t = a.dram_bytes / bw
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
         t = max(t, a.bytes * (1 - a.pad_fraction) * a.executions / (bw * efficiency))
@@ -257,11 +268,17 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
-        tma, plain = True, [a for a in plain if not tma_copied(a, facts)]
+        # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
+        tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
     elif any(tma_copied(a, facts) for a in plain):
         tma = True
-    # 32-bit operands are converted element by element after the copy: they keep the operand path
-    operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma
+    # float32 tiles cast to tfloat32 reach the tensor cores unconverted, copied to shared memory
+    # (LDGSTS, or the accelerator) and read from it as they are: each iteration waits for them as
+    # for a plain load, its latency and transfer (version 14)
+    tf32 = [a for a in r.accesses if a.kind == "load" and a.feeds_mma and a.mma_dtype == "tfloat32"]
+    plain += tf32
+    # other 32-bit operands are converted element by element after the copy: they keep the operand path
+    operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma and a not in tf32
                 and (not tma_copied(a, facts) or a.itemsize >= 4)]
     stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
     lat, per_kib = cal.load_us_tma if tma else cal.load_us
@@ -289,6 +306,11 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         rest = t + w.reductions * cal.reduce_us * slow + max(sm_tc, sm_issue) * shared * 1e6
         return max(rest, cal.tma_step_us * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
+
+
+def _gathered_operand(a: Access) -> bool:
+    """A gather along rows whose tile is an mma operand (e.g. a mixture of experts' token rows)."""
+    return a.kind == "gather" and a.contiguous and bool(a.mma_dtype)
 
 
 def _dram(counts: Counts, gpu: GPU, slots: int) -> None:

@@ -24,6 +24,7 @@ import numpy as np
 from ..ir.types import TileType
 from .counts import Access, Counts, Region
 from .cubin_facts import CubinFacts
+from .estimated_facts import SPILL_ACCUMULATOR_WORDS
 from .gpus import GPU
 from .instructions import PER_ELEMENT
 
@@ -124,10 +125,19 @@ def code_instructions(counts: Counts, facts: CubinFacts) -> Optional[float]:
     the per-element instructions of instructions.py. None without the memory-instruction counts."""
     if facts.global_accesses is None or not (facts.global_accesses or facts.tma_loads or facts.tma_stores):
         return None
-    warps = -(-facts.threads // 32)
+    warps = running_warps(facts)
     repeated = max(0.0, _accesses_per_thread(counts, facts) - counts.blocks * facts.global_accesses)
     run = facts.instructions - (facts.called_instructions or 0)      # called slow paths: not run (v13)
     return warps * (counts.blocks * run + repeated * PER_ELEMENT)
+
+
+def running_warps(facts: CubinFacts) -> int:
+    """Warps of a block that run each instruction of the code: all of them, except in
+    warp-specialised code (accelerator loads, more than one warpgroup), where the producer
+    warpgroup runs its own few instructions and the others the rest (version 14; before, every
+    warp was charged the whole code, producer and consumer parts alike)."""
+    warps = -(-facts.threads // 32)
+    return warps - 4 if facts.tma_loads and warps > 4 else warps
 
 
 def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_latency_us: float,
@@ -139,10 +149,17 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     back together: the round trips are the code's waits on reloads, not the reloads."""
     if not facts or not facts.local_loads:
         return 0.0
-    if fed_loop(r, facts) or (r.mmas and r.depth == 1):
+    # (a loop nested in another shares its reloads with the outer one: not counted, unless its
+    # accumulator alone leaves no room for the operands — 128 words a thread or more: K's 256x256
+    # float32 over 256 threads, not the 64 of A-C's persistent 128x128 matmuls; version 14)
+    own = r.depth == 1 or (r.depth > 1 and _accumulator_words(r, facts) >= SPILL_ACCUMULATOR_WORDS)
+    if fed_loop(r, facts) or (r.mmas and own):
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
-        # (a loop nested in another shares its reloads with the outer one: not counted)
-        return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS and r.depth == 1 else 0.0
+        return facts.local_loads * wait_us if facts.registers >= MAX_REGISTERS and own else 0.0
+    if len(counts.regions) == 1 and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
+        # straight-line code (no loop in the IR) whose reloads miss L1: each wait on reloads is a
+        # round trip no element load overlaps (version 14)
+        return facts.local_load_waits * load_latency_us
     if not facts.global_loads:
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
@@ -151,6 +168,13 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
         reloads = facts.local_load_waits
     return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
+
+
+def _accumulator_words(r: Region, facts: CubinFacts) -> float:
+    """32-bit words per thread of the largest `mma` accumulator of a region."""
+    words = [float(np.prod(op.results[0].type.shape)) * max(1, op.results[0].type.dtype.bitwidth // 8) / 4
+             for op in r.mmas if op.results and isinstance(op.results[0].type, TileType)]
+    return max(words, default=0.0) / facts.threads
 
 
 def bulk_store_drain_us(counts: Counts, facts: Optional[CubinFacts]) -> float:
@@ -205,3 +229,36 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     dram = sum(a.dram_bytes for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather"))
     in_flight = gpu.sms * resident_warps(counts, facts, gpu, per_sm) * 32 * facts.loads_in_flight * width
     return dram / in_flight * LOADED_LATENCY_US
+
+
+# the shared-memory / shuffle pipe: one warp instruction per SM per clock (32 lanes a clock, compute
+# capability 9.0); the other instructions at the schedulers' 4 per SM per clock (version 14)
+SHARED_PIPE_PER_SM_CLK = 1.0
+
+
+def looped_region(counts: Counts, facts: Optional[CubinFacts], issue_per_clk: float) -> Optional[Region]:
+    """The loop whose body is the cubin's longest loop, where that body keeps the shared-memory /
+    shuffle pipe busier than the schedulers (cross-thread reductions of large tiles each
+    iteration): the IR's only loop, without `mma`; None otherwise. (In other code the longest
+    backward branch often spans a warp-specialised kernel's producer and store code as well, and
+    the per-access laws already charge its loads.)"""
+    if not facts or not facts.loop_instructions or not facts.loop_shared_ops:
+        return None
+    others = facts.loop_instructions - facts.loop_shared_ops
+    if facts.loop_shared_ops / SHARED_PIPE_PER_SM_CLK < others / issue_per_clk:
+        return None
+    loops = [r for r in counts.regions if r.op is not None]
+    if len(loops) != 1 or loops[0].op.name != "for" or loops[0].mmas:
+        return None
+    return loops[0]
+
+
+def loop_issue_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: float) -> float:
+    """One iteration's issue on its SM (µs): each warp that runs the loop issues the body, its
+    shuffles and shared accesses at SHARED_PIPE_PER_SM_CLK, the rest at the schedulers' rate, for
+    every block sharing the SM. In warp-specialised code (accelerator loads, more than one
+    warpgroup) one warpgroup only produces: the others run the body."""
+    warps = running_warps(facts)
+    pipe = facts.loop_shared_ops or 0
+    clocks = shared * warps * ((facts.loop_instructions - pipe) / issue_per_clk + pipe / SHARED_PIPE_PER_SM_CLK)
+    return clocks / (gpu.clock_ghz * 1e3)

@@ -1,0 +1,124 @@
+"""Critical sections under spin locks (model version 14).
+
+A kernel that takes a lock spins on `ct.atomic_cas(Locks, i, 0, 1)` in a `while` loop, works on
+data other blocks also update, and gives the lock back with an atomic exchange (or another
+atomic) on the same array. The blocks that share a lock run their sections one after another,
+so a launch lasts at least the sections of its busiest lock, each:
+- the acquire: the winning compare-and-swap's round trip;
+- the loads inside: a round trip per batch of loads a thread issues before it waits on one
+  (the code's loads in flight; accelerator copies: one copy's latency), and their transfer;
+- the stores inside: their transfer; bulk stores (UTMASTG) first leave shared memory (the drain
+  of version 13);
+- the release: its fence and atomic, a round trip before the next block's compare-and-swap can
+  succeed.
+Every constant is an existing microbenchmark's: the round trip of one block's plain load
+(`load_chain`: 0.33 µs), the transfer per KiB of the same law (loads and stores), the
+accelerator copy's law, and the bulk-store drain.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import List, Optional
+
+import numpy as np
+
+from ..ir.core import Block, Op
+from .counts import Access, Counts, Region
+from .cubin_facts import CubinFacts
+from .schedule import DRAIN_US, DRAIN_US_PER_KIB, tma_copied, vector_width
+
+
+@dataclass
+class Lock:
+    region: Region                   # the region whose runs each take the lock once
+    array: str
+    keys: Optional[np.ndarray]       # the lock each block takes (None: unknown from metadata)
+    locks: int                       # how many locks the array holds
+    accesses: List[Access] = field(default_factory=list)      # between the acquire and the release
+
+
+def find_locks(counts: Counts) -> List[Lock]:
+    """The spin locks of a kernel: a `while` loop around an `atomic_cas`, and the accesses that
+    follow it in the same region up to the next atomic on the lock array (the release)."""
+    out: List[Lock] = []
+    top = [r for r in counts.regions if r.op is None]
+    for r in top + [r for r in counts.regions if r.op is not None]:
+        block = counts.fn.body if r.op is None else r.op.blocks[0]
+        _scan(block, r, counts, out)
+    return out
+
+
+def _scan(block: Block, region: Region, counts: Counts, out: List[Lock]) -> None:
+    by_op = {id(a.op): a for a in region.accesses}
+    held: Optional[Lock] = None
+    for op in block.ops:
+        cas = _acquire(op)
+        if cas is not None:
+            held = _lock(cas, region, counts)
+            out.append(held)
+        elif op.name == "if":                       # a lock taken inside a branch of this region
+            for b in op.blocks:
+                _scan(b, region, counts, out)
+        elif held is not None:
+            for inner in [op] + [x for b in op.blocks for x in b.walk()]:
+                acc = by_op.get(id(inner))
+                if acc is None:
+                    continue
+                if acc.kind == "atomic" and acc.array == held.array:
+                    held = None                     # released
+                    break
+                held.accesses.append(acc)
+
+
+def _acquire(op: Op) -> Optional[Op]:
+    if op.name != "loop":
+        return None
+    return next((x for b in op.blocks for x in b.walk() if x.name == "atomic_cas"), None)
+
+
+def _lock(cas: Op, region: Region, counts: Counts) -> Lock:
+    arr = cas.operands[0]
+    name = next((a.array for a in counts.accesses if a.op is cas), "locks")
+    shape = getattr(arr.type, "shape", ())
+    locks = int(np.prod(shape)) if shape and all(isinstance(d, int) for d in shape) else 1
+    key = counts.scalars.value(cas.operands[1]) if len(cas.operands) > 1 else None
+    keys = np.broadcast_to(np.asarray(key), (counts.blocks,)) if isinstance(key, np.ndarray) else None
+    return Lock(region, name, keys, max(1, locks))
+
+
+def section_us(lock: Lock, counts: Counts, facts: Optional[CubinFacts], load_us, load_us_tma) -> float:
+    """One critical section's time (µs at the reference clock)."""
+    rtt, per_kib = load_us
+    kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) * a.weight for a in accs) / 1024      # noqa: E731
+    loads = [a for a in lock.accesses if a.kind in ("load", "gather")]
+    stores = [a for a in lock.accesses if a.kind in ("store", "scatter")]
+    t = 2 * rtt                                      # the acquire and the release
+    bulk = [a for a in loads if tma_copied(a, facts)]
+    plain = [a for a in loads if not tma_copied(a, facts)]
+    if bulk:
+        t += load_us_tma[0] + load_us_tma[1] * kib(bulk)
+    if plain:
+        threads = facts.threads if facts else 128
+        per_thread = sum(a.elements * a.weight for a in plain) / threads / vector_width(counts, facts)
+        batch = max(1.0, (facts.loads_in_flight or 1.0) if facts else 1.0)
+        t += math.ceil(per_thread / batch - 1e-9) * rtt + per_kib * kib(plain)
+    bulk_stores = [a for a in stores if tma_copied(a, facts)]
+    if bulk_stores:
+        t += DRAIN_US + DRAIN_US_PER_KIB * kib(bulk_stores)
+    t += per_kib * kib([a for a in stores if not tma_copied(a, facts)])
+    return t
+
+
+def locks_us(counts: Counts, facts: Optional[CubinFacts], load_us, load_us_tma, slow: float) -> float:
+    """The busiest lock's sections one after another (0 for a kernel without locks)."""
+    worst = 0.0
+    for lock in find_locks(counts):
+        runs = np.asarray(lock.region.trips, dtype=np.float64)
+        if lock.keys is not None:
+            _, which = np.unique(lock.keys, return_inverse=True)      # (lock indices may be far apart)
+            sections = float(np.bincount(which.ravel(), weights=runs).max())
+        else:                                        # unknown: the blocks spread evenly over the locks
+            sections = float(runs.sum()) / lock.locks
+        worst = max(worst, sections * section_us(lock, counts, facts, load_us, load_us_tma) * slow)
+    return worst
