@@ -60,6 +60,7 @@ class CubinFacts:
     called_instructions: Optional[int] = None     # code of subroutines the kernel calls (slow paths; v13)
     loop_instructions: Optional[int] = None       # the longest loop's body (backward branch; v14)
     loop_shared_ops: Optional[int] = None         # of which shuffles and shared loads/stores (v14)
+    loop_local_clocks: Optional[int] = None       # L1 clocks of its local loads/stores (spills; v15)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -74,7 +75,8 @@ class CubinFacts:
                 "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight,
                 "global_load_bytes": self.global_load_bytes, "local_load_waits": self.local_load_waits,
                 "reload_bytes": self.reload_bytes, "called_instructions": self.called_instructions,
-                "loop_instructions": self.loop_instructions, "loop_shared_ops": self.loop_shared_ops}
+                "loop_instructions": self.loop_instructions, "loop_shared_ops": self.loop_shared_ops,
+                "loop_local_clocks": self.loop_local_clocks}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -178,7 +180,7 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["local_load_waits"] = _local_load_waits(code)
     counts["reload_bytes"] = _reload_bytes(code)
     counts["called_instructions"] = _called_instructions(code)
-    counts["loop_instructions"], counts["loop_shared_ops"] = _longest_loop(code)
+    counts["loop_instructions"], counts["loop_shared_ops"], counts["loop_local_clocks"] = _longest_loop(code)
     return counts
 
 
@@ -215,21 +217,27 @@ def _reload_bytes(code: bytes) -> int:
 # (read against `cuobjdump -sass` of the set K cubins): each warp instruction takes the SM's shared-memory
 # / shuffle pipe a clock (32 lanes per clock, the CUDA guide's throughput for compute capability 9.0)
 SHARED_PIPE_OPCODES = {0xF89, 0x984, 0x388, 0x988}
+# local loads and stores (LDL, STL: spills) go through the SM's L1, 128 bytes a clock (sm_80+)
+LOCAL_OPCODES, L1_BYTES_PER_CLK = {LDL_OPCODE, 0x387}, 128
 
 
 def _longest_loop(code: bytes):
-    """(instructions, shuffle and shared-memory instructions) of the longest loop body: the
-    code from a backward branch's target to the branch. (0, 0) for code without loops."""
+    """(instructions, shuffle and shared-memory instructions, L1 clocks of the local loads and
+    stores) of the longest loop body: the code from a backward branch's target to the branch.
+    A warp's LDL/STL moves 32 lanes of its width through the SM's L1 at L1_BYTES_PER_CLK (at
+    least a clock). (0, 0, 0) for code without loops."""
     ops = []
-    longest = (0, 0)
+    longest = (0, 0, 0)
     for at in range(0, len(code) - 15, 16):
         lo, hi = struct.unpack_from("<QQ", code, at)
-        ops.append(lo & 0xFFF)
-        if lo & 0xFFF == BRA_OPCODE:
+        op = lo & 0xFFF
+        local = max(1, 32 * _WIDTH_BYTES.get((hi >> 9) & 7, 4) // L1_BYTES_PER_CLK) if op in LOCAL_OPCODES else 0
+        ops.append((op, local))
+        if op == BRA_OPCODE:
             target = _branch_target(at, lo, hi)
             if 0 <= target <= at and (at - target) // 16 + 1 > longest[0]:
                 body = ops[target // 16:]
-                longest = (len(body), sum(op in SHARED_PIPE_OPCODES for op in body))
+                longest = (len(body), sum(o in SHARED_PIPE_OPCODES for o, _ in body), sum(c for _, c in body))
     return longest
 
 

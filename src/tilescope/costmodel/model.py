@@ -32,7 +32,8 @@ from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import locks_us
 from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
-                       in_flight_us, loop_issue_us, looped_region, reloads_fit_l1, resident_warps, spill_chain_us,
+                       in_flight_us, loop_issue_us, looped_region, reloads_fit_l1, resident_warps,
+                       spill_chain_us, spilled_loop_us, spilled_mma_loop,
                        threads, tma_copied, vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
@@ -115,10 +116,13 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     per_block = np.zeros(counts.blocks)
     spill_block = np.zeros(counts.blocks)
     looped = looped_region(counts, facts, ISSUE_PER_SM_CLK)
+    spilled = spilled_mma_loop(counts, facts)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, ISSUE_PER_SM_CLK))
+        if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
+            run = max(run, spilled_loop_us(facts, gpu, shared, ISSUE_PER_SM_CLK))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time

@@ -262,3 +262,26 @@ def loop_issue_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: float
     pipe = facts.loop_shared_ops or 0
     clocks = shared * warps * ((facts.loop_instructions - pipe) / issue_per_clk + pipe / SHARED_PIPE_PER_SM_CLK)
     return clocks / (gpu.clock_ghz * 1e3)
+
+
+def spilled_loop_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: float) -> float:
+    """One iteration of a spilled `mma` loop on its SM (µs; version 15): every running warp of the
+    blocks sharing the SM issues the body (schedulers at `issue_per_clk`), and its local loads
+    and stores take L1 clocks (`loop_local_clocks`) on the pipe the shuffles and shared accesses
+    use; the two go on side by side, the busier one sets the pace."""
+    warps = shared * running_warps(facts)
+    issue = facts.loop_instructions / issue_per_clk
+    pipe = (facts.loop_shared_ops or 0) / SHARED_PIPE_PER_SM_CLK + facts.loop_local_clocks
+    return warps * max(issue, pipe) / (gpu.clock_ghz * 1e3)
+
+
+def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
+    """The IR's only loop, where it has `mma` and the cubin's longest loop reloads and stores
+    spills (version 15): its body, thousands of local accesses each through L1 besides the
+    instructions, is issued by every running warp each iteration; None otherwise."""
+    if not facts or not facts.loop_instructions or not facts.loop_local_clocks:
+        return None
+    loops = [r for r in counts.regions if r.op is not None]
+    if len(loops) != 1 or loops[0].op.name != "for" or not loops[0].mmas:
+        return None
+    return loops[0]

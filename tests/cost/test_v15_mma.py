@@ -1,0 +1,80 @@
+"""Model version 15, `mma` loops: a loop whose code reloads and stores spills is charged, each
+iteration, its instructions issued by every running warp or its local accesses through L1,
+whichever keeps its pipe busier (from the cubin)."""
+import dataclasses
+import os
+import struct
+
+import pytest
+
+import tilescope
+from tilescope.costmodel import CubinFacts, schedule
+from tilescope.costmodel.counts import count
+from tilescope.costmodel.cubin_facts import L1_BYTES_PER_CLK, _longest_loop
+from tilescope.costmodel.gpus import gpu_named
+from tilescope.costmodel.model import predict
+from tilescope.launch_args import normalize_grid
+from tilescope.lang.shim import load_file
+from tilescope.meta import parse_args
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BRA, FADD, LDL, STL = 0x947, 0x221, 0x983, 0x387
+WIDTH = {4: 4, 8: 5, 16: 6}                  # the width field (bits 73-75) of LDL/STL/LDG
+
+
+def _loop_code(body):
+    """Four plain instructions, then `body` ((opcode, bytes a lane) pairs) closed by a backward branch."""
+    code = b"".join(struct.pack("<QQ", FADD, 0) for _ in range(4))
+    start = len(code)
+    code += b"".join(struct.pack("<QQ", op, WIDTH[w] << 9) for op, w in body)
+    units = ((start - len(code) - 16) // 4) & ((1 << 56) - 1)
+    code += struct.pack("<QQ", BRA | (units & 0xFF) << 16 | ((units >> 8) << 34 & ((1 << 64) - 1)), (units >> 8) >> 30)
+    return code + struct.pack("<QQ", FADD, 0)
+
+
+def test_the_l1_clocks_of_a_loop_s_local_accesses_are_read_by_width():
+    assert L1_BYTES_PER_CLK == 128
+    body = [(FADD, 4)] * 6 + [(LDL, 4)] * 3 + [(LDL, 8)] * 2 + [(STL, 16)] + [(STL, 4)]
+    # 32 lanes of 4 bytes: a clock; of 8: two; of 16: four
+    assert _longest_loop(_loop_code(body)) == (14, 0, 3 + 2 * 2 + 4 + 1)
+    assert _longest_loop(_loop_code([(FADD, 4)] * 9))[2] == 0
+
+
+def _counts(name, spec, grid):
+    kernels = load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+    return count(tilescope.compile(getattr(kernels, name), parse_args(spec)).final, normalize_grid(grid))
+
+
+def _facts(**changes):
+    base = CubinFacts("k", threads=256, registers=168, shared_bytes=0, local_bytes=2048, instructions=9000,
+                      global_loads=8, global_stores=8, local_loads=2000, local_stores=2000, tma_loads=0,
+                      tma_stores=0, global_access_bytes=2.0, loads_in_flight=4.0, global_load_bytes=2.0,
+                      local_load_waits=100, reload_bytes=2048, loop_instructions=8000, loop_shared_ops=200,
+                      loop_local_clocks=6000)
+    return dataclasses.replace(base, **changes)
+
+
+def test_a_spilled_mma_loop_is_paced_by_its_busier_pipe():
+    h200 = gpu_named("h200")
+    clock = h200.clock_ghz * 1e3
+    counts = _counts("matmul_occupancy4", "f16[4096,4096], f16[4096,4096], f32[4096,4096], 128, 128, 64", (32, 32))
+    loop = next(r for r in counts.regions if r.op is not None)
+    spilled = _facts()
+    assert schedule.spilled_mma_loop(counts, spilled) is loop
+    assert schedule.spilled_mma_loop(counts, _facts(loop_local_clocks=0)) is None
+    # eight warps: L1 busier (200 + 6,000 clocks) than the schedulers (8,000 / 4); two blocks, twice
+    assert schedule.spilled_loop_us(spilled, h200, 1, 4.0) == pytest.approx(8 * 6200 / clock)
+    assert schedule.spilled_loop_us(spilled, h200, 2, 4.0) == pytest.approx(16 * 6200 / clock)
+    few = _facts(loop_local_clocks=500)
+    assert schedule.spilled_loop_us(few, h200, 1, 4.0) == pytest.approx(8 * 2000 / clock)
+    # warp-specialised: the producer warpgroup does not run the body
+    assert schedule.spilled_loop_us(_facts(threads=384, tma_loads=4), h200, 1, 4.0) == pytest.approx(8 * 6200 / clock)
+    trips = float(loop.trips.max())
+    heavy = predict(counts, h200, facts=spilled)
+    assert heavy.block_us >= trips * schedule.spilled_loop_us(spilled, h200, min(heavy.blocks_per_sm, 2), 4.0)
+    assert predict(counts, h200, facts=_facts(loop_local_clocks=0)).block_us < heavy.block_us
+
+
+def test_a_loop_without_mma_is_not_charged_as_a_spilled_mma_loop():
+    counts = _counts("recurrence", "f32[128,64], f32[16384,64], 512, 128, 64", (132,))
+    assert schedule.spilled_mma_loop(counts, _facts()) is None
