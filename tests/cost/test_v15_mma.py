@@ -1,6 +1,7 @@
 """Model version 15, `mma` loops: a loop whose code reloads and stores spills is charged, each
 iteration, its instructions issued by every running warp or its local accesses through L1,
-whichever keeps its pipe busier (from the cubin)."""
+whichever keeps its pipe busier; a float32 `mma` loop whose reloads miss L1 waits a round trip
+per wait on them (from the cubin)."""
 import dataclasses
 import os
 import struct
@@ -78,3 +79,22 @@ def test_a_spilled_mma_loop_is_paced_by_its_busier_pipe():
 def test_a_loop_without_mma_is_not_charged_as_a_spilled_mma_loop():
     counts = _counts("recurrence", "f32[128,64], f32[16384,64], 512, 128, 64", (132,))
     assert schedule.spilled_mma_loop(counts, _facts()) is None
+
+
+def test_a_float32_mma_loop_waits_a_round_trip_per_wait_on_reloads_beyond_l1():
+    h200 = gpu_named("h200")
+    f32 = _counts("matmul_cast", "f32[4096,1024], f32[1024,4096], f32[4096,4096], 64, 64, 32, False", (64, 64))
+    f16 = _counts("matmul_occupancy4", "f16[4096,4096], f16[4096,4096], f32[4096,4096], 128, 128, 64", (32, 32))
+    loop32 = next(r for r in f32.regions if r.op is not None)
+    loop16 = next(r for r in f16.regions if r.op is not None)
+    assert schedule.cuda_core_mma(loop32) and not schedule.cuda_core_mma(loop16)
+    far = _facts(threads=128, registers=128, local_load_waits=300, reload_bytes=4096, loop_local_clocks=0)
+    near = dataclasses.replace(far, reload_bytes=64)          # 64 bytes x 128 threads x 4 blocks: in L1
+    assert not schedule.reloads_fit_l1(far, 4, h200) and schedule.reloads_fit_l1(near, 4, h200)
+    assert schedule.spill_chain_us(f32, loop32, far, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33)
+    assert schedule.spill_chain_us(f32, loop32, near, 0.33, 0.03, 4, h200) == 0.0
+    # a tensor-core mma below the register ceiling: its reloads are not charged
+    assert schedule.spill_chain_us(f16, loop16, far, 0.33, 0.03, 4, h200) == 0.0
+    # an accelerator-fed float32 loop too
+    fed = dataclasses.replace(far, tma_loads=4, threads=256)
+    assert schedule.spill_chain_us(f32, loop32, fed, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33)
