@@ -98,3 +98,20 @@ def test_a_float32_mma_loop_waits_a_round_trip_per_wait_on_reloads_beyond_l1():
     # an accelerator-fed float32 loop too
     fed = dataclasses.replace(far, tma_loads=4, threads=256)
     assert schedule.spill_chain_us(f32, loop32, fed, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33)
+
+
+def test_an_accelerator_fed_loop_whose_tiles_exceed_shared_memory_waits_for_its_copies():
+    from tilescope.costmodel.calibration import H200
+    from tilescope.costmodel.model import _iteration_us
+    h200 = gpu_named("h200")
+    counts = _counts("matmul_occupancy4", "f16[4096,4096], f16[4096,4096], f32[4096,4096], 128, 128, 64", (32, 32))
+    loop = next(r for r in counts.regions if r.op is not None)
+    kib = sum(a.bytes for a in loop.accesses if a.kind == "load") / 1024
+    assert kib == 32                                     # two 16 KiB operand tiles an iteration
+    staged = _facts(threads=256, tma_loads=2, local_loads=0, local_stores=0, shared_bytes=100_000)
+    single = dataclasses.replace(staged, shared_bytes=24 * 1024)     # not even one iteration's tiles
+    pipelined = _iteration_us(loop, h200, 1, True, 1.0, H200, [], staged)
+    waiting = _iteration_us(loop, h200, 1, True, 1.0, H200, [], single)
+    lat, per_kib = H200.load_us_tma
+    assert pipelined < lat + per_kib * kib
+    assert waiting >= lat + per_kib * kib

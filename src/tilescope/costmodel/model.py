@@ -274,6 +274,11 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
         tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
+        copied = [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
+        if facts.shared_bytes and sum(a.bytes for a in copied) > facts.shared_bytes:
+            # an iteration's tiles larger than the block's shared memory (the cubin's): one stage,
+            # reused within the iteration, so nothing runs ahead: it waits for its copies (version 15)
+            fed, plain = False, plain + copied
     elif any(tma_copied(a, facts) for a in plain):
         tma = True
     # float32 tiles cast to tfloat32 reach the tensor cores unconverted, copied to shared memory
