@@ -362,6 +362,41 @@ class _Walker:
         return self.params.get(v.id, v.name or "array")
 
 
+_LOAD_OPS = ("load_tile", "tiled_load", "load_advanced", "gather")
+
+
+def waits_on_loads(r: Region) -> bool:
+    """Whether each iteration of loop region `r` waits for its loads: a loaded value reaches a
+    value the loop carries and the next iteration reads (an accumulator), as in the load_chain
+    microbenchmark. A loop whose loads only feed stores or values nobody reads again (a copy
+    loop; a count stored back in place) lets the code issue the next iteration's loads before
+    the last ones arrive: the element-access laws charge them (version 15). The kernel body,
+    `while` loops and loops that end otherwise than by `continue` are taken to wait."""
+    op = r.op
+    if op is None or op.name != "for" or not op.blocks:
+        return True
+    body = op.blocks[0]
+    end = body.ops[-1] if body.ops else None
+    if end is None or end.name != "continue":
+        return True
+    read, loaded = set(), set()
+
+    def scan(block) -> bool:                 # True where something in `block` depends on a load
+        any_loaded = False
+        for o in block.ops:
+            if o is not end:
+                read.update(v.id for v in o.operands)
+            nested = any([scan(b) for b in o.blocks])
+            if o.name in _LOAD_OPS or nested or any(v.id in loaded for v in o.operands):
+                loaded.update(v.id for v in o.results)
+                any_loaded = True
+        return any_loaded
+
+    scan(body)
+    carried = body.args[len(body.args) - len(end.operands):]
+    return any(v.id in loaded and a.id in read for v, a in zip(end.operands, carried))
+
+
 def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
     """Whether scalar `v` is computed from the value `var_id` (a loop variable)."""
     if v.id == var_id:

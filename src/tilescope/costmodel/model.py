@@ -25,13 +25,13 @@ from typing import Dict, List, Optional
 import numpy as np
 
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
-from .counts import Access, Counts, Region, tile_keys
+from .counts import Access, Counts, Region, tile_keys, waits_on_loads
 from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import locks_us
-from .schedule import (access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
+from .schedule import (MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
                        in_flight_us, loop_issue_us, looped_region, reloads_fit_l1, resident_warps,
                        spill_chain_us, spilled_loop_us, spilled_mma_loop,
                        threads, tma_copied, vector_width)
@@ -116,9 +116,12 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     per_block = np.zeros(counts.blocks)
     spill_block = np.zeros(counts.blocks)
     looped = looped_region(counts, facts, ISSUE_PER_SM_CLK)
+    # loops that carry no loaded value overlap their loads (v15); an estimate at the register
+    # ceiling may hide spill reloads (outside mma loops the IR does not say), which those waits stand for
+    overlap_loads = schedule == "from the cubin" or facts.registers < MAX_REGISTERS
     spilled = spilled_mma_loop(counts, facts)
     for r in counts.regions:
-        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts)
+        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, ISSUE_PER_SM_CLK))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
@@ -264,12 +267,14 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
 
 
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
-                  notes: List[str], facts: Optional[CubinFacts] = None) -> float:
+                  notes: List[str], facts: Optional[CubinFacts] = None, overlap_loads: bool = True) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
     at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
     (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
+    if overlap_loads and not waits_on_loads(r):      # nothing the next iteration reads waits on them (v15)
+        plain = []
     fed = fed_loop(r, facts)
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)

@@ -222,9 +222,12 @@ def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_s
     if not facts:
         return 0.0
     warps = resident_warps(counts, facts, gpu, per_sm)
-    accesses = sum(a.elements * a.executions * (1 - a.pad_fraction)        # elements past the array wait on nothing
-                   for a in element_accesses(counts, facts, operands=False))
-    accesses /= 32 * gpu.sms * vector_width(counts, facts)
+    # warp accesses: a warp's 32 lanes × the vector width a time, elements past the array waiting on
+    # nothing; a tile of fewer elements is still one warp access (version 15)
+    lanes = 32 * vector_width(counts, facts)
+    accesses = sum(max(a.elements * (1 - a.pad_fraction) / lanes, 1.0) * a.executions
+                   for a in element_accesses(counts, facts, operands=False) if a.elements * (1 - a.pad_fraction) > 0)
+    accesses /= min(gpu.sms, max(1, counts.blocks))       # on the SMs that hold blocks (v15: every SM before)
     if facts.loads_in_flight:        # more loads in flight than the copy loops had share the wait (v11)
         wait_us *= ACCESS_WAIT_IN_FLIGHT / max(ACCESS_WAIT_IN_FLIGHT, facts.loads_in_flight)
     return accesses * wait_us / warps + issue_us

@@ -1,0 +1,26 @@
+"""Kernels for tests/cost (model version 15): loops whose iterations do or do not wait for their loads."""
+import cuda.tile as ct
+
+
+@ct.kernel
+def accumulate_loop(x, out, N: ct.Constant[int], TILE: ct.Constant[int]):
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    for j in range(N):
+        acc += ct.load(x, index=(ct.bid(0) * N + j,), shape=(TILE,))
+    ct.store(out, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
+def copy_loop(x, y, N: ct.Constant[int], TILE: ct.Constant[int]):
+    for j in range(N):
+        ct.store(y, index=(ct.bid(0) * N + j,), tile=ct.load(x, index=(ct.bid(0) * N + j,), shape=(TILE,)))
+
+
+@ct.kernel
+def count_in_place(ids, counts, N: ct.Constant[int]):
+    # one serial count per block; the last count is carried by the loop but never read again
+    cnt = ct.zeros((1,), dtype=ct.int32)
+    for i in range(N):
+        idx = ct.gather(ids, ct.full((1,), ct.bid(0) * N + i, dtype=ct.int32), padding_value=0)
+        cnt = ct.gather(counts, idx, padding_value=0)
+        ct.scatter(counts, idx, cnt + ct.ones((1,), dtype=ct.int32))
