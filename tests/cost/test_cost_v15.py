@@ -67,3 +67,10 @@ def test_the_serial_count_is_charged_its_accesses_not_a_round_trip_each_iteratio
     acc = _counts("accumulate_loop", "f32[262144], f32[64], 4096, 1", (64,))
     waits = predict(acc, gpu_named("h200"), facts=_facts())
     assert waits.terms["latency"] >= 4096 * H200.load_us[0]
+
+
+def test_from_the_ir_alone_the_serial_count_overlaps_its_loads_too():
+    counts = _counts("count_in_place", "i32[65536], i32[4160], 1024", (64,))
+    p = predict(counts, gpu_named("h200"))                     # the estimated facts: one warp, few registers
+    assert p.schedule == "estimated from the IR"
+    assert 3 * 1024 * H200.access_latency_us <= p.terms["latency"] < 1024 * H200.load_us[0] / 2
