@@ -91,8 +91,8 @@ class CostReport:
 
 
 def _layout_words(p) -> str:
-    """What the arrays' alignment lets tileiras build: TMA copies where the cubin has them (or, without
-    a cubin, where an aligned `mma` kernel is presumed to get them), else vector loads."""
+    """What the arrays' alignment let tileiras build: TMA copies or vector loads, as the cubin says;
+    without a cubin only that the arrays are aligned (the estimate's choice is not shown as fact)."""
     if not p.tma:
         return ""
     if p.cubin is not None and p.cubin.tma_loads is not None:
