@@ -263,3 +263,17 @@ def test_row_kernels_with_short_rows_wait_on_their_instructions():
     t = r.prediction.terms
     assert t["issue"] > t["memory"] > 0
     assert r.bound == "latency" and t["latency"] > t["issue"]
+
+
+def test_without_a_cubin_the_report_shows_the_estimated_schedule():
+    mm = example("matmul").matmul
+    spec = "f16[4096,4096], f16[4096,4096], f32[4096,4096], 64, 64, 32"
+    r = tilescope.cost(mm, spec, (64, 64))                 # as launched, from the IR alone
+    j = r.to_json()
+    assert j["cubin"] is None and j["schedule"] == "estimated from the IR"
+    est = j["estimated_schedule"]
+    # an mma kernel of aligned arrays: warp-specialised 256-thread blocks fed by the accelerator
+    assert est["threads"] == 256 and est["tma_loads"] >= 1 and est["registers"] == 255
+    assert "likely 256 threads" in r.text() and "copied by the TMA" in r.text()
+    dynamic = tilescope.cost(mm, spec, (64, 64), aligned=False).to_json()["estimated_schedule"]
+    assert dynamic["tma_loads"] == 0                       # no alignment facts: no accelerator copies

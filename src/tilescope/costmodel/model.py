@@ -66,6 +66,7 @@ class Prediction:
     bytes: Dict[str, float] = field(default_factory=dict)
     flops: Dict[str, float] = field(default_factory=dict)
     notes: List[str] = field(default_factory=list)
+    estimate: Optional[CubinFacts] = None        # without a cubin: what tileiras most likely builds (v13)
 
     @property
     def intensity(self) -> float:
@@ -169,7 +170,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     flops.update({"fp32": work.fp32, "fp64": work.fp64, "transcendental": work.sfu, "integer": work.int_ops})
     return Prediction(gpu, predicted, bound, terms, counts.blocks, c, waves, mean_block, tma, schedule,
                       facts if schedule == "from the cubin" else None,
-                      byte_stats, {k: v for k, v in flops.items() if v}, notes)
+                      byte_stats, {k: v for k, v in flops.items() if v}, notes,
+                      None if schedule == "from the cubin" else facts)
 
 
 def _sfu_s(sfu: float, exp2: float, gpu: GPU, cal: Calibration) -> float:

@@ -48,6 +48,7 @@ class CostReport:
             "blocks": p.blocks, "blocks_per_sm": p.blocks_per_sm, "waves": round(p.waves, 3),
             "block_us": round(p.block_us, 3), "tma": p.tma, "schedule": p.schedule,
             "cubin": p.cubin.to_json() if p.cubin else None,
+            "estimated_schedule": _estimate_json(p.estimate) if p.estimate else None,
             "bytes": {k: round(v) for k, v in p.bytes.items()}, "flops": {k: round(v) for k, v in p.flops.items()},
             "arithmetic_intensity": None if p.intensity == float("inf") else round(p.intensity, 3),
             "accesses": [_access_json(a) for a in self.counts.accesses],
@@ -69,7 +70,7 @@ class CostReport:
                  f"{p.waves:.2f} waves){_layout_words(p)}",
                  f"  schedule {p.schedule}" + (f": {p.cubin.threads} threads, {p.cubin.registers} registers, "
                                                f"{p.cubin.shared_bytes} B shared, {p.cubin.local_bytes} B local "
-                                               f"per thread" if p.cubin else ""),
+                                               f"per thread" if p.cubin else _estimate_words(p.estimate)),
                  f"  predicted: {p.predicted_us:.4g} µs, bound by {BOUND_WORDS.get(p.bound, p.bound)}",
                  "  times (µs): " + ", ".join(f"{k} {v:.4g}" for k, v in p.terms.items()),
                  f"  bytes: read {human_bytes(b['read_requested'])} ({human_bytes(b['read_per_block'])} per block), "
@@ -98,6 +99,20 @@ def _layout_words(p) -> str:
     if p.cubin is not None and p.cubin.tma_loads is not None:
         return ", TMA loads" if p.cubin.tma_loads else ", aligned arrays (vector loads)"
     return ", aligned arrays"
+
+
+def _estimate_json(e) -> Dict[str, Any]:
+    return {"threads": e.threads, "registers": e.registers, "local_bytes": e.local_bytes, "tma_loads": e.tma_loads,
+            "tma_stores": e.tma_stores, "bytes_per_load": e.global_load_bytes, "loads_in_flight": e.loads_in_flight}
+
+
+def _estimate_words(e) -> str:
+    """The block schedule the model estimated for tileiras's build (no cubin was read)."""
+    if e is None:
+        return ""
+    copies = ", tiles copied by the TMA" if e.tma_loads else ""
+    spills = f", ~{e.local_bytes} B spilled" if e.local_bytes else ""
+    return f" (likely {e.threads} threads, ~{e.registers} registers{copies}{spills})"
 
 
 def _access_json(a) -> Dict[str, Any]:
