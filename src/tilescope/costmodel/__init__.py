@@ -48,9 +48,8 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: bool 
     model reads the schedule from it (else the estimate, with a note saying why); True — the
     same, but a missing or failing tileiras is an error; bytes — a cubin built already."""
     specs = parse_args(args) if isinstance(args, str) else list(args)
-    compiled = ts_compile(kernel, as_launched(specs) if aligned else specs)
-    return cost_of_compiled(compiled, grid, gpu, aligned=aligned, cubin=cubin,
-                            launched=aligned and as_launched(specs) != specs)
+    used = as_launched(specs) if aligned else specs
+    return cost_of_compiled(ts_compile(kernel, used), grid, gpu, cubin=cubin, launched=used != specs)
 
 
 def as_launched(specs: Sequence[Any]) -> list:
@@ -95,7 +94,7 @@ def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: bool = 
         prediction.notes.append(LAUNCHED_NOTE)
     if why_not:
         prediction.notes.append(why_not)
-    return CostReport(compiled.final.name, grid3, counts, prediction, advise(counts, prediction, aligned))
+    return CostReport(compiled.final.name, grid3, counts, prediction, advise(counts, prediction))
 
 
 def _cubin_facts(compiled, target: GPU, cubin: CubinChoice):

@@ -21,7 +21,7 @@ class Advice:
         return {"code": self.code, "line": self.line, "col": self.col, "message": self.message}
 
 
-def advise(counts: Counts, p: Prediction, aligned: bool) -> List[Advice]:
+def advise(counts: Counts, p: Prediction) -> List[Advice]:
     out: List[Advice] = []
     seen = set()
 
@@ -70,8 +70,8 @@ def advise(counts: Counts, p: Prediction, aligned: bool) -> List[Advice]:
     elif p.waves > 1 and (p.waves % 1) and (p.waves % 1) < 0.25 and p.bound == "latency":
         add("tail-wave", loc, f"{p.waves:.2f} waves of blocks: the last one keeps only {p.waves % 1:.0%} of "
                               f"the GPU busy")
-    if not aligned and p.gpu.tma and any(a.kind == "load" for a in counts.accesses):
+    if not p.tma and p.gpu.tma and any(a.kind == "load" for a in counts.accesses):
         add("no-tma", loc, "the metadata does not say the arrays are 16-byte aligned with a unit last stride, "
-                           "so tileiras cannot use TMA loads (upstream's launch states both for ordinary "
-                           "allocations: `tilescope cost --aligned` predicts that case)")
+                           "so tileiras cannot use TMA loads (a launch states both for ordinary allocations: "
+                           "`tilescope cost` without --as-written predicts that case)")
     return sorted(out, key=lambda a: (a.line or 0, a.code))
