@@ -10,7 +10,7 @@ import tilescope
 from tilescope.costmodel import CubinFacts, locks, schedule
 from tilescope.costmodel.calibration import H200
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import SHARED_PIPE_OPCODES, _longest_loop
+from tilescope.costmodel.cubin_facts import SHARED_PIPE_OPCODES, _decode, _longest_loop
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.launch_args import normalize_grid
@@ -81,8 +81,8 @@ def _loop_code(body_ops):
 
 def test_the_longest_loop_and_its_shared_pipe_instructions_are_read():
     assert SHFL in SHARED_PIPE_OPCODES and LDS in SHARED_PIPE_OPCODES
-    assert _longest_loop(_loop_code([FADD] * 10 + [SHFL] * 5 + [LDS] * 2))[:2] == (18, 7)    # the branch too
-    assert _longest_loop(struct.pack("<QQ", FADD, 0) * 3) == (0, 0, 0)
+    assert _longest_loop(_decode(_loop_code([FADD] * 10 + [SHFL] * 5 + [LDS] * 2)))[:2] == (18, 7)    # the branch too
+    assert _longest_loop(_decode(struct.pack("<QQ", FADD, 0) * 3)) == (0, 0, 0)
 
 
 def test_a_shuffle_bound_loop_is_charged_its_code_each_iteration():

@@ -13,7 +13,7 @@ import tilescope
 from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, read_cubin_facts
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import CubinFactsError, _loads_in_flight
+from tilescope.costmodel.cubin_facts import CubinFactsError, _decode, _loads_in_flight
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.costmodel.schedule import LOADED_LATENCY_US, access_chain_us, blocks_per_sm, in_flight_us
@@ -163,7 +163,7 @@ LDG, FADD = 0x981, 0x221
       _instruction(FADD, wait_mask=0b110)], 2.0),
     ([_instruction(FADD)] * 2, None)])
 def test_loads_in_flight_are_read_from_the_scoreboards(code, in_flight):
-    assert _loads_in_flight(b"".join(code)) == in_flight
+    assert _loads_in_flight(_decode(b"".join(code))) == in_flight
 
 
 def test_with_the_scoreboards_loads_in_flight_replace_the_element_rate_law():

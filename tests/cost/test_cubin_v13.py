@@ -13,7 +13,8 @@ from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, read_cubin_facts
 from tilescope.costmodel import schedule
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import _branch_target, _called_instructions, _local_load_waits, _reload_bytes
+from tilescope.costmodel.cubin_facts import (_branch_target, _called_instructions, _decode, _local_load_waits,
+                                             _reload_bytes)
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.dtypes import as_dtype
@@ -77,10 +78,10 @@ def test_a_branch_encoded_back_decodes_back():
 def test_reloads_issued_together_are_one_wait():
     together = [_instruction(LDL, b) for b in range(3)] + [_instruction(FADD, wait_mask=0b111)]
     one_by_one = [_instruction(LDL, 0), _instruction(FADD, wait_mask=1)] * 3
-    assert _local_load_waits(b"".join(together)) == 1
-    assert _local_load_waits(b"".join(one_by_one)) == 3
+    assert _local_load_waits(_decode(b"".join(together))) == 1
+    assert _local_load_waits(_decode(b"".join(one_by_one))) == 3
     # a wait on a global load's scoreboard is not a wait on a reload
-    assert _local_load_waits(b"".join([_instruction(LDG, 0), _instruction(FADD, wait_mask=1)])) == 0
+    assert _local_load_waits(_decode(b"".join([_instruction(LDG, 0), _instruction(FADD, wait_mask=1)]))) == 0
 
 
 def test_the_reload_working_set_is_what_the_loops_reload():
@@ -88,15 +89,15 @@ def test_the_reload_working_set_is_what_the_loops_reload():
             _instruction(FADD, wait_mask=0b111), _instruction(LDG, 3)]
     outside = [_instruction(LDL, 0, offset=64 * k, width=WIDTH_64) for k in range(10)]
     code = b"".join(outside + body) + _branch_back(16 * (len(outside) + len(body)), 16 * len(outside))
-    assert _reload_bytes(code) == 8              # offsets 8 and 16, 4 bytes each, reloaded in the loop
-    assert _reload_bytes(b"".join(outside)) == 80      # no loop: every reload, 8 bytes each
+    assert _reload_bytes(_decode(code)) == 8              # offsets 8 and 16, 4 bytes each, reloaded in the loop
+    assert _reload_bytes(_decode(b"".join(outside))) == 80      # no loop: every reload, 8 bytes each
 
 
 def test_the_subroutines_a_kernel_calls_are_counted_apart():
     main = [_instruction(FADD), _branch_back(16, 16 * 4, CALL), _instruction(FADD), _instruction(EXIT)]
     called = [_instruction(FADD)] * 5
-    assert _called_instructions(b"".join(main + called)) == 5
-    assert _called_instructions(b"".join(main[:1] + main[2:] + called)) == 0      # no call: all the kernel's
+    assert _called_instructions(_decode(b"".join(main + called))) == 5
+    assert _called_instructions(_decode(b"".join(main[:1] + main[2:] + called))) == 0      # no call: all the kernel's
 
 
 @needs_tileiras

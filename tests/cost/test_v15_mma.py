@@ -11,7 +11,7 @@ import pytest
 import tilescope
 from tilescope.costmodel import CubinFacts, schedule
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import L1_BYTES_PER_CLK, _longest_loop
+from tilescope.costmodel.cubin_facts import L1_BYTES_PER_CLK, _decode, _longest_loop
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.launch_args import normalize_grid
@@ -37,8 +37,8 @@ def test_the_l1_clocks_of_a_loop_s_local_accesses_are_read_by_width():
     assert L1_BYTES_PER_CLK == 128
     body = [(FADD, 4)] * 6 + [(LDL, 4)] * 3 + [(LDL, 8)] * 2 + [(STL, 16)] + [(STL, 4)]
     # 32 lanes of 4 bytes: a clock; of 8: two; of 16: four
-    assert _longest_loop(_loop_code(body)) == (14, 0, 3 + 2 * 2 + 4 + 1)
-    assert _longest_loop(_loop_code([(FADD, 4)] * 9))[2] == 0
+    assert _longest_loop(_decode(_loop_code(body))) == (14, 0, 3 + 2 * 2 + 4 + 1)
+    assert _longest_loop(_decode(_loop_code([(FADD, 4)] * 9)))[2] == 0
 
 
 def _counts(name, spec, grid):

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Dict, Optional, Set
+from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
 
@@ -114,73 +114,82 @@ def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_
 # instruction waits on before it issues (a 6-bit mask)
 _WRITE_BARRIER_SHIFT, _WAIT_MASK_SHIFT = 46, 52
 
+Words = List[Tuple[int, int, int]]       # (byte offset, first 64-bit word, second) of each instruction
 
-def _loads_in_flight(code: bytes) -> Optional[float]:
+
+def _decode(code: bytes) -> Words:
+    """The code's 16-byte instructions, unpacked once for every reader below."""
+    whole = len(code) // 16 * 16
+    return [(16 * i, lo, hi) for i, (lo, hi) in enumerate(struct.iter_unpack("<QQ", code[:whole]))]
+
+
+def _scoreboard_waits(words: Words, opcode: int) -> Iterator[Tuple[bool, bool]]:
+    """For each instruction: (whether it is an `opcode` instruction, whether it waits on the
+    scoreboard of a pending one issued earlier)."""
+    pending: Set[int] = set()
+    for _, lo, hi in words:
+        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+        waited = any(mask >> b & 1 for b in pending)
+        if waited:
+            pending = {b for b in pending if not mask >> b & 1}
+        ours = lo & 0xFFF == opcode
+        if ours:
+            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
+            if barrier != 7:
+                pending.add(barrier)
+        yield ours, waited
+
+
+def _loads_in_flight(words: Words) -> Optional[float]:
     """Global loads a thread issues together before it waits for one of them: the LDGs over
     the runs of LDGs (in code order) that no wait on a pending LDG's scoreboard separates.
     1 means each load is waited for before the next is issued, a memory round trip per load;
     tileiras writes element-by-element code both ways, and the scoreboards say which."""
-    pending: Set[int] = set()
     loads = runs = 0
-    waited = True
-    for at in range(0, len(code) - 15, 16):
-        lo, hi = struct.unpack_from("<QQ", code, at)
-        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
-        if any(mask >> b & 1 for b in pending):
-            pending = {b for b in pending if not mask >> b & 1}
-            waited = True
-        if lo & 0xFFF == LDG_OPCODE:
+    since_wait = True
+    for is_load, waited in _scoreboard_waits(words, LDG_OPCODE):
+        since_wait = since_wait or waited
+        if is_load:
             loads += 1
-            runs += waited
-            waited = False
-            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
-            if barrier != 7:
-                pending.add(barrier)
+            runs += since_wait
+            since_wait = False
     return loads / runs if runs else None
 
 
-def _local_load_waits(code: bytes) -> int:
+def _local_load_waits(words: Words) -> int:
     """Instructions that wait on the scoreboard of a pending local reload (LDL): the times a
     thread stops for spilled values. tileiras often reloads several spilled values (addresses,
     partial sums) together before one wait, so this can be far fewer than the LDLs."""
-    pending: Set[int] = set()
-    waits = 0
-    for at in range(0, len(code) - 15, 16):
-        lo, hi = struct.unpack_from("<QQ", code, at)
-        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
-        if any(mask >> b & 1 for b in pending):
-            pending = {b for b in pending if not mask >> b & 1}
-            waits += 1
-        if lo & 0xFFF == LDL_OPCODE:
-            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
-            if barrier != 7:
-                pending.add(barrier)
-    return waits
+    return sum(waited for _, waited in _scoreboard_waits(words, LDL_OPCODE))
 
 
 # the width field of LDG/STG (bits 9-11 of the instruction's second word): U8, S8, U16, S16, 32, 64, 128 bits
 _WIDTH_BYTES = {0: 1, 1: 1, 2: 2, 3: 2, 4: 4, 5: 8, 6: 16}
 
 
+def _width(hi: int) -> int:
+    return _WIDTH_BYTES.get((hi >> 9) & 7, 4)
+
+
 def _memory_instructions(code: bytes) -> Dict[str, object]:
+    words = _decode(code)
     counts: Dict[str, object] = dict.fromkeys(SM90_OPCODES.values(), 0)
     moved = loaded = 0
-    for at in range(0, len(code) - 15, 16):
-        name = SM90_OPCODES.get(struct.unpack_from("<H", code, at)[0] & 0xFFF)
+    for _, lo, hi in words:
+        name = SM90_OPCODES.get(lo & 0xFFF)
         if name:
             counts[name] += 1
             if name in ("global_loads", "global_stores"):      # vector loads move up to 16 bytes a thread
-                width = _WIDTH_BYTES.get((struct.unpack_from("<Q", code, at + 8)[0] >> 9) & 7, 4)
-                moved += width
-                loaded += width if name == "global_loads" else 0
+                moved += _width(hi)
+                loaded += _width(hi) if name == "global_loads" else 0
     accesses = counts["global_loads"] + counts["global_stores"]
     counts["global_access_bytes"] = moved / accesses if accesses else None
     counts["global_load_bytes"] = loaded / counts["global_loads"] if counts["global_loads"] else None
-    counts["loads_in_flight"] = _loads_in_flight(code)
-    counts["local_load_waits"] = _local_load_waits(code)
-    counts["reload_bytes"] = _reload_bytes(code)
-    counts["called_instructions"] = _called_instructions(code)
-    counts["loop_instructions"], counts["loop_shared_ops"], counts["loop_local_clocks"] = _longest_loop(code)
+    counts["loads_in_flight"] = _loads_in_flight(words)
+    counts["local_load_waits"] = _local_load_waits(words)
+    counts["reload_bytes"] = _reload_bytes(words)
+    counts["called_instructions"] = _called_instructions(words)
+    counts["loop_instructions"], counts["loop_shared_ops"], counts["loop_local_clocks"] = _longest_loop(words)
     return counts
 
 
@@ -194,20 +203,23 @@ def _branch_target(at: int, lo: int, hi: int) -> int:
     return at + 16 + 4 * units
 
 
-def _reload_bytes(code: bytes) -> int:
+def _loops(words: Words) -> List[Tuple[int, int]]:
+    """(start, end) byte offsets of the code's loops: each backward branch and its target."""
+    out = []
+    for at, lo, hi in words:
+        if lo & 0xFFF == BRA_OPCODE:
+            target = _branch_target(at, lo, hi)
+            if target <= at:
+                out.append((target, at))
+    return out
+
+
+def _reload_bytes(words: Words) -> int:
     """Distinct local-memory bytes (offset and width of each LDL) a thread reloads inside the
     code's loops (backward branches), or anywhere in the code when no loop reloads: the spill
     working set that has to stay in L1 for reloads to be cheap."""
-    loops, reloads = [], []
-    for at in range(0, len(code) - 15, 16):
-        lo, hi = struct.unpack_from("<QQ", code, at)
-        op = lo & 0xFFF
-        if op == BRA_OPCODE:
-            target = _branch_target(at, lo, hi)
-            if target <= at:
-                loops.append((target, at))
-        elif op == LDL_OPCODE:
-            reloads.append((at, (lo >> 40) & 0xFFFFFF, _WIDTH_BYTES.get((hi >> 9) & 7, 4)))
+    loops = _loops(words)
+    reloads = [(at, (lo >> 40) & 0xFFFFFF, _width(hi)) for at, lo, hi in words if lo & 0xFFF == LDL_OPCODE]
     looped = [(offset, width) for at, offset, width in reloads if any(s <= at <= e for s, e in loops)]
     chosen = looped or [(offset, width) for _, offset, width in reloads]
     return sum(dict(sorted(chosen)).values())
@@ -221,36 +233,27 @@ SHARED_PIPE_OPCODES = {0xF89, 0x984, 0x388, 0x988}
 LOCAL_OPCODES, L1_BYTES_PER_CLK = {LDL_OPCODE, 0x387}, 128
 
 
-def _longest_loop(code: bytes):
+def _longest_loop(words: Words) -> Tuple[int, int, int]:
     """(instructions, shuffle and shared-memory instructions, L1 clocks of the local loads and
     stores) of the longest loop body: the code from a backward branch's target to the branch.
     A warp's LDL/STL moves 32 lanes of its width through the SM's L1 at L1_BYTES_PER_CLK (at
     least a clock). (0, 0, 0) for code without loops."""
-    ops = []
-    longest = (0, 0, 0)
-    for at in range(0, len(code) - 15, 16):
-        lo, hi = struct.unpack_from("<QQ", code, at)
-        op = lo & 0xFFF
-        local = max(1, 32 * _WIDTH_BYTES.get((hi >> 9) & 7, 4) // L1_BYTES_PER_CLK) if op in LOCAL_OPCODES else 0
-        ops.append((op, local))
-        if op == BRA_OPCODE:
-            target = _branch_target(at, lo, hi)
-            if 0 <= target <= at and (at - target) // 16 + 1 > longest[0]:
-                body = ops[target // 16:]
-                longest = (len(body), sum(o in SHARED_PIPE_OPCODES for o, _ in body), sum(c for _, c in body))
-    return longest
+    loops = [(start, end) for start, end in _loops(words) if start >= 0]
+    if not loops:
+        return 0, 0, 0
+    start, end = max(loops, key=lambda se: (se[1] - se[0]) // 16)     # the first of the longest
+    body = words[start // 16:end // 16 + 1]
+    return (len(body), sum(lo & 0xFFF in SHARED_PIPE_OPCODES for _, lo, _ in body),
+            sum(max(1, 32 * _width(hi) // L1_BYTES_PER_CLK) for _, lo, hi in body if lo & 0xFFF in LOCAL_OPCODES))
 
 
-def _called_instructions(code: bytes) -> int:
+def _called_instructions(words: Words) -> int:
     """Instructions from the first target of a CALL on: tileiras places the subroutines a kernel
     calls (the IEEE slow paths of division and square root, taken only for corner-case operands)
     after the kernel's own code, so a block runs none of them on ordinary data. (In all 117
     tileiras cubins with calls seen here, the instruction before the first target is an
     unconditional EXIT or BRA: nothing falls through into them.)"""
-    targets = []
-    for at in range(0, len(code) - 15, 16):
-        lo, hi = struct.unpack_from("<QQ", code, at)
-        if lo & 0xFFF == CALL_OPCODE:
-            targets.append(_branch_target(at, lo, hi))
-    first = min((t for t in targets if 0 < t < len(code)), default=len(code))
-    return (len(code) - first) // 16
+    size = 16 * len(words)
+    targets = [_branch_target(at, lo, hi) for at, lo, hi in words if lo & 0xFFF == CALL_OPCODE]
+    first = min((t for t in targets if 0 < t < size), default=size)
+    return (size - first) // 16
