@@ -443,7 +443,7 @@ def _loaded_rows(v: Value) -> bool:
     if shape[-1] != 1 and _last_axis_stride(v) != 0:          # one index a row, broadcast along it
         return False
     src = _view_source(v)
-    return src.owner is not None and src.owner.name in ("load_tile", "gather", "tiled_load", "load_advanced")
+    return src.owner is not None and src.owner.name in _LOAD_OPS
 
 
 def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:

@@ -29,6 +29,8 @@ from typing import Dict, Iterator, List, Optional, Set, Tuple
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
+THREADS = 128            # one warpgroup: the block tileiras builds for plain code on sm_80+ (REQNTID 128)
+MAX_REGISTERS = 255      # a thread's register ceiling (sm_70+)
 LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE = 0x981, 0x983, 0x947, 0x944
 SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", LDL_OPCODE: "local_loads", 0x387: "local_stores",
                 0x5B4: "tma_loads", 0x3B5: "tma_stores"}

@@ -29,13 +29,11 @@ from ..ir.core import Value
 from ..ir.types import TileType
 from ..kernel_hints import ByTarget
 from .counts import Access, Counts, _const_int, _last_axis_stride
-from .cubin_facts import CubinFacts
+from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
 
-THREADS = 128                 # one warpgroup: what tileiras picks for plain code
 WARP = 32
 FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
-MAX_REGISTERS = 255
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
 ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
@@ -161,23 +159,23 @@ def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
     """The power of two that divides every lane's index once `ct.arange`'s step is taken out (the
     first lane's alignment), as far as the IR shows: 1 when unknown."""
     cap = 1 << 20
+    low_bit = lambda n: cap if n == 0 else min(cap, abs(n) & -abs(n))     # noqa: E731 (0: any power)
     t = v.type
     op = v.owner
     if not getattr(t, "shape", None):                   # a scalar: its value for every block
         x = counts.scalars.value(v)
         if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
-            g = int(np.gcd.reduce(np.abs(x.astype(np.int64)))) if x.size else 0
-            return cap if g == 0 else min(cap, g & -g)
+            return low_bit(int(np.gcd.reduce(np.abs(x.astype(np.int64)))) if x.size else 0)
         c = _const_int(v)
         if c is not None:
-            return cap if c == 0 else min(cap, abs(c) & -abs(c))
+            return low_bit(c)
     if op is None or depth > 12:
         return 1
     if op.name == "arange":
         return cap
     if op.name == "const":
         c = _const_int(v)
-        return 1 if c is None else (cap if c == 0 else min(cap, abs(c) & -abs(c)))
+        return 1 if c is None else low_bit(c)
     if op.name in ("broadcast", "reshape", "astype"):
         return _offset_divisor(counts, op.operands[0], depth + 1)
     if op.name == "binary" and op.attrs.get("fn") in ("add", "sub"):

@@ -26,7 +26,7 @@ import numpy as np
 from ..ir.core import Block, Op
 from .counts import Access, Counts, Region
 from .cubin_facts import CubinFacts
-from .schedule import DRAIN_US, DRAIN_US_PER_KIB, tma_copied, vector_width
+from .schedule import DRAIN_US, DRAIN_US_PER_KIB, threads, tma_copied, vector_width
 
 
 @dataclass
@@ -99,8 +99,7 @@ def section_us(lock: Lock, counts: Counts, facts: Optional[CubinFacts], load_us,
     if bulk:
         t += load_us_tma[0] + load_us_tma[1] * kib(bulk)
     if plain:
-        threads = facts.threads if facts else 128
-        per_thread = sum(a.elements * a.weight for a in plain) / threads / vector_width(counts, facts)
+        per_thread = sum(a.elements * a.weight for a in plain) / threads(facts) / vector_width(counts, facts)
         batch = max(1.0, (facts.loads_in_flight or 1.0) if facts else 1.0)
         t += math.ceil(per_thread / batch - 1e-9) * rtt + per_kib * kib(plain)
     bulk_stores = [a for a in stores if tma_copied(a, facts)]

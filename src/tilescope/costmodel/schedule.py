@@ -23,15 +23,13 @@ import numpy as np
 
 from ..ir.types import TileType
 from .counts import Access, Counts, Region
-from .cubin_facts import CubinFacts
+from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .estimated_facts import SPILL_ACCUMULATOR_WORDS
 from .gpus import GPU
 from .instructions import PER_ELEMENT
 
-THREADS = 128                        # cuTile blocks on sm_80+ are usually one warpgroup (REQNTID 128)
 REGISTER_UNIT = 256                  # registers are allocated per warp in units of 256
 SHARED_RESERVED = 1024               # shared memory the driver reserves per block (sm_80+)
-MAX_REGISTERS = 255                  # per thread on sm_70+
 # loads a thread has in flight in the copy-loop microbenchmarks the access wait was measured on
 # (their cubins: 8 for 1,024-element tiles, 10.7 for 4,096): code with more waits less per access
 ACCESS_WAIT_IN_FLIGHT = 8.0
@@ -70,7 +68,7 @@ def blocks_per_sm(counts: Counts, gpu: GPU, facts: Optional[CubinFacts] = None) 
     live = sum(sizes[:2])
     regs = 32 + 1.5 * live / THREADS / 4
     regs = int(math.ceil(regs / 8) * 8)
-    by_regs = gpu.regs_per_sm // (THREADS * min(regs, 255))
+    by_regs = gpu.regs_per_sm // (THREADS * min(regs, MAX_REGISTERS))
     return max(1, min(gpu.max_warps_per_sm // (THREADS // 32), gpu.max_blocks_per_sm, by_regs))
 
 
@@ -262,10 +260,8 @@ def looped_region(counts: Counts, facts: Optional[CubinFacts], issue_per_clk: fl
     others = facts.loop_instructions - facts.loop_shared_ops
     if facts.loop_shared_ops / SHARED_PIPE_PER_SM_CLK < others / issue_per_clk:
         return None
-    loops = [r for r in counts.regions if r.op is not None]
-    if len(loops) != 1 or loops[0].op.name != "for" or loops[0].mmas:
-        return None
-    return loops[0]
+    loop = _only_for_loop(counts)
+    return loop if loop is not None and not loop.mmas else None
 
 
 def loop_issue_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: float) -> float:
@@ -296,7 +292,11 @@ def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Re
     instructions, is issued by every running warp each iteration; None otherwise."""
     if not facts or not facts.loop_instructions or not facts.loop_local_clocks:
         return None
+    loop = _only_for_loop(counts)
+    return loop if loop is not None and loop.mmas else None
+
+
+def _only_for_loop(counts: Counts) -> Optional[Region]:
+    """The IR's loop where it has one, a `for` (the body the cubin's longest loop then is)."""
     loops = [r for r in counts.regions if r.op is not None]
-    if len(loops) != 1 or loops[0].op.name != "for" or not loops[0].mmas:
-        return None
-    return loops[0]
+    return loops[0] if len(loops) == 1 and loops[0].op.name == "for" else None
