@@ -219,7 +219,7 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
                              [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)],
                              (grid,)))
 
-    # one-row blocks ending in a reduction and a store; loops of reduced tiles (version 13; not timed yet)
+    # one-row blocks ending in a reduction and a store; loops of reduced tiles (version 13: cost_micro13_h200.json)
     r13 = 16384 // d
     for tn in (1024, 4096):
         add(Case(f"row_scale_by_sum_f32_t{tn}", "micro", KERNELS, "row_scale_by_sum",
