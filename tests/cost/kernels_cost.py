@@ -38,6 +38,16 @@ def until_limit(x, y, limit: int, TILE: ct.Constant[int]):
 
 
 @ct.kernel
+def causal_offset(x, y, pos: int, TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A causal bound: a block's own rows past a runtime offset, at most the array's tiles."""
+    acc = ct.zeros((TN,), dtype=ct.float32)
+    n = x.shape[0]
+    for j in range(ct.cdiv(min(pos + (ct.bid(0) + 1) * TM, n), TN)):
+        acc += ct.load(x, index=(j,), shape=(TN,))
+    ct.store(y, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
 def mma_layouts(a, b, bt, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
     """The B operand read as stored, through order=, and transposed in registers."""
     acc = ct.zeros((TM, TN), dtype=ct.float32)

@@ -140,11 +140,14 @@ class _Walker:
     def walk(self, block, region: Region, weight: float) -> None:
         for op in block.ops:
             if op.name == "for":
-                before = self.sc.bounded
+                before, offsets = self.sc.bounded, self.sc.offsets
                 trips = trip_counts(self.sc, op)
                 if trips is not None and self.sc.bounded != before:
                     self.note(op, "loop bound is min() of a value unknown from metadata: counted at its other "
                                   "operand, an upper bound")
+                elif trips is not None and self.sc.offsets != offsets:
+                    self.note(op, "loop bound is min() of a block's position past a runtime scalar offset: the "
+                                  "offset taken as 0, each block's own trip count")
                 if trips is None:
                     trips, walked = self._tile_walk_trips(op)
                     if walked:

@@ -47,6 +47,10 @@ class GridScalars:
         self.bids = (lin % self.grid[0], (lin // self.grid[0]) % self.grid[1], lin // (self.grid[0] * self.grid[1]))
         self.memo: Dict[int, Any] = {}
         self.bounded = 0                 # values taken as an upper bound (min with an unknown)
+        self.offsets = 0                 # min()s evaluated with runtime integer scalars at 0 (version 16)
+        self.runtime_ints = {v.id for p in fn.params if not p.is_constant for v in p.values
+                             if _scalar_like(v) and getattr(getattr(v.type, "dtype", None), "is_int", False)}
+        self._zero_offsets = False
         self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
 
     def value(self, v: Value) -> Any:
@@ -107,7 +111,7 @@ class GridScalars:
             return np.asarray(v.const)
         op = v.owner
         if op is None:
-            return None
+            return np.asarray(0) if self._zero_offsets and v.id in self.runtime_ints else None
         args = [self.value(o) for o in op.operands] if op.name not in ("array_dim", "num_tiles") else []
         if any(a is VARIANT for a in args):
             return VARIANT
@@ -124,8 +128,13 @@ class GridScalars:
         if name == "num_tiles":
             return self._num_tiles(op)
         if name == "binary" and op.attrs.get("fn") == "min" and sum(a is None for a in args) == 1:
+            known = args[0] if args[1] is None else args[1]
+            offset = self._at_zero_offsets(op.operands[0] if args[0] is None else op.operands[1])
+            if offset is not None:          # a block's own position past a runtime offset (version 16)
+                self.offsets += 1
+                return np.minimum(offset, known)
             self.bounded += 1               # min(unknown, known) <= known: an upper bound, noted
-            return args[0] if args[1] is None else args[1]
+            return known
         if any(a is None for a in args):
             return None
         if name in ("reshape", "broadcast", "astype") and _scalar_like(op.results[0]):
@@ -150,6 +159,22 @@ class GridScalars:
         if name == "fma":
             return args[0] * args[1] + args[2]
         return None
+
+    def _at_zero_offsets(self, v: Value) -> Optional[np.ndarray]:
+        """`v` with the kernel's runtime integer scalars at 0, where it then differs from block to
+        block: a causal bound such as `min(input_pos + (bid + 1) * TILE, seqlen)`, whose offset is
+        0 when no prefix precedes the blocks (a prefill, a training step); None otherwise (a
+        stop that is a runtime scalar itself, or one that would not depend on the block)."""
+        if not self.runtime_ints:
+            return None
+        saved, self.memo, self._zero_offsets = self.memo, {}, True
+        try:
+            out = self.value(v)
+        finally:
+            self.memo, self._zero_offsets = saved, False
+        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0:
+            return None
+        return out
 
     def _array_dim(self, op) -> Any:
         t = op.operands[0].type

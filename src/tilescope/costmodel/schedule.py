@@ -155,10 +155,11 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
         if facts.registers >= MAX_REGISTERS and own:
             return facts.local_loads * wait_us
-        if cuda_core_mma(r) and own and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
-            # below it, a float32 mma (the warps' own multiplies and adds, no tensor core working
-            # meanwhile) whose resident threads reload spills from beyond L1: each wait on reloads
-            # stalls the warp a round trip, once an iteration (version 15)
+        if r.mmas and own and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
+            # below it, an mma loop whose resident threads reload spills from beyond L1: each wait on
+            # reloads stalls the warp a round trip, once an iteration (version 15 for float32 mma,
+            # the warps' own multiplies and adds; version 16 for the tensor cores' too: the causal
+            # FMHAs' iterations, each block's own trip count, wait that long with them)
             return facts.local_load_waits * load_latency_us
         return 0.0
     if len(counts.regions) == 1 and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
@@ -173,11 +174,6 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
         reloads = facts.local_load_waits
     return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
-
-
-def cuda_core_mma(r: Region) -> bool:
-    """Whether the region's `mma` is float32: tileiras computes it on the CUDA cores (version 14)."""
-    return bool(r.mmas) and "float32" in r.work.tensor
 
 
 def _accumulator_words(r: Region, facts: CubinFacts) -> float:
