@@ -321,7 +321,7 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     if (TILEGYM and CUTILEGPT) or with_upstream:
         from cost_setl import setl_cases      # bench/cost_setl.py: set L, TileGym's and cutileGPT's kernels
         out.extend(setl_cases(d))
-    if all(name in REPOS for name in SETM_REPOS) or with_upstream:
+    if any(name in REPOS for name in SETM_REPOS) or with_upstream:
         from cost_setm import setm_cases      # bench/cost_setm.py: set M, three repositories no set used
         out.extend(setm_cases(d))
 
