@@ -7,8 +7,9 @@ docs/cost-model.md; they were checked against cubins tileiras built, never again
   several rows; the row-tile stores of a kernel that reduces, and its row-tile loads when all its
   reductions are sums; never an access marked `allow_tma=False`;
 - block size: 256 threads where the accelerator copies anything, one warp for scalar code, else 128;
-- registers: the ceiling for `mma` and accelerator-fed code, else a base plus the largest tile a
-  thread holds (a chunk of it in element-wise code);
+- registers: the ceiling for `mma` and accelerator-fed code — with an `occupancy` hint, what that
+  many blocks leave a thread (version 16: for every such kernel, not only `mma` ones) — else a base
+  plus the largest tile a thread holds (a chunk of it in element-wise code);
 - access width: for aligned arrays, a thread's share of a contiguous run up to 16 bytes (tiles in
   order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset);
   one element otherwise; memory instructions and code size follow from it;
@@ -78,10 +79,10 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     loop_code, loop_pipe = _shuffle_loop(counts, threads - THREADS if copied_loads and threads > THREADS else threads,
                                          plain, widths)
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
+    if registers == MAX_REGISTERS and counts.occupancy:     # the ceiling is what the hint leaves (v16)
+        registers = _occupancy_registers(counts, threads, registers)
     if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
-    if has_mma and counts.occupancy:
-        registers = _occupancy_registers(counts, threads, registers)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
         instructions=int(_code_size(counts, plain, threads, widths)),
