@@ -51,3 +51,30 @@ def test_the_occupancy_estimate_matches_the_cubin(name, spec, registers):
     real = read_cubin_facts(compiled.cubin("sm_90"))
     assert real.threads == est.threads
     assert real.registers <= est.registers < 255 * 0.75     # the softmax takes all of them, the mean 25
+
+
+PERSISTENT = [("persistent_scaled_rows", "f32[?,?], f32[?], f32[?,?], 4096, 16, 1024", 256),
+              ("persistent_scaled_rows", "f64[?,?], f64[?], f64[?,?], 4096, 16, 512", 256),
+              ("persistent_scaled_rows", "f32[?,?], f32[?], f32[?,?], 4096, 8, 1024", 128),
+              ("persistent_two_tiles", "f64[?,?], f64[?,?], f64[?,?], 4096, 16, 512", 128)]
+BUILT = PERSISTENT[1:]           # the 16x1024 float32 build takes tileiras ~15 s
+
+
+@pytest.mark.parametrize("name, spec, threads", PERSISTENT)
+def test_a_persistent_loop_keeping_a_broadcast_of_half_the_registers_gets_256_threads(name, spec, threads):
+    # tileiras computes a weight row's broadcast against a block of rows once, before the loop: at
+    # 128 words a thread of 128 (16 or 32 rows of 1024 or 512 floats) it doubles the block and spills;
+    # at 64 words, or with nothing broadcast from outside the loop, 128 threads
+    est, _ = _build(getattr(_kernels(), name), spec, (264,), launched=False)
+    assert est.threads == threads
+    assert (est.local_loads > 0) == (threads == 256)
+
+
+@needs_tileiras
+@pytest.mark.parametrize("name, spec, threads", BUILT)
+def test_the_persistent_block_size_matches_the_cubin(name, spec, threads):
+    est, compiled = _build(getattr(_kernels(), name), spec, (264,), launched=False)
+    real = read_cubin_facts(compiled.cubin("sm_90"))
+    assert real.threads == est.threads
+    if threads == 256:
+        assert real.local_loads > 0 and real.registers == est.registers == 255
