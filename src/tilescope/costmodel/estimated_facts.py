@@ -86,7 +86,7 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
         registers = _occupancy_registers(counts, threads, registers)
     if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
-        if threads == FED_THREADS:    # multi-row tiles: what the ceiling cannot hold spills (v16)
+        if threads == FED_THREADS:    # what the ceiling cannot hold spills (v16)
             spills = max(0, int(BASE_REGISTERS + PERSISTENT_HOLDS * _held_words(counts, threads)) - MAX_REGISTERS)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
@@ -144,15 +144,17 @@ def _hoisted_words(loop) -> float:
             return True
         if v.id not in memo:
             op, inner = defs.get(v.id), counters.get(v.id)
-            memo[v.id] = False
+            memo[v.id] = False            # until shown otherwise (a loop-carried cycle is not)
             memo[v.id] = (all(map(invariant, inner.operands[:3])) if inner is not None else
-                          op is not None and not op.blocks and op.name in _PURE and all(map(invariant, op.operands)))
+                          op is not None and not op.blocks and op.name in _VALUE_OPS
+                          and all(map(invariant, op.operands)))
         return memo[v.id]
     return max((_tile_words(op.results[0].type) / THREADS for op in body
                 if op.name == "broadcast" and op.results and invariant(op.operands[0])), default=0.0)
 
 
-_PURE = {"const", "reshape", "broadcast", "astype", "extract", "binary", "unary", "permute"}
+# ops whose result depends on their operands only (no memory, no nested code)
+_VALUE_OPS = {"const", "reshape", "broadcast", "astype", "extract", "binary", "unary", "permute"}
 
 
 def _reductions(counts: Counts) -> set:
@@ -300,7 +302,9 @@ def _occupancy_registers(counts: Counts, threads: int, registers: int) -> int:
     largest mma accumulator takes at most half of the registers left a thread (cubins of a matmul
     at occupancy 2, 4 and 8, f16 and f32, 64x64 to 128x256 tiles, both builds: 32 of 36 exact; the
     misses fall back to a lower occupancy instead; set K's TF32 linear and fused MLP at
-    occupancy 4: 124 and 128 registers for 128 threads, 64 for 256; version 14)."""
+    occupancy 4: 124 and 128 registers for 128 threads, 64 for 256; version 14). Without an mma
+    nothing competes for the cap (version 16: the 9 accelerator-fed row kernels of sets E, F, H, K
+    and L with a hint of 2-8 hold exactly it)."""
     cap = REGISTERS_PER_SM // (counts.occupancy * threads) // 8 * 8
     accumulator = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
                       default=0.0) / threads
