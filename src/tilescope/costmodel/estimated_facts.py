@@ -13,7 +13,8 @@ docs/cost-model.md; they were checked against cubins tileiras built, never again
   many blocks leave a thread (version 16: for every such kernel, not only `mma` ones) — else a base
   plus the largest tile a thread holds (a chunk of it in element-wise code);
 - access width: for aligned arrays, a thread's share of a contiguous run up to 16 bytes (tiles in
-  order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset);
+  order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset,
+  a loop counter aligned as its start and step are: version 16);
   one element otherwise; memory instructions and code size follow from it;
 - loads in flight: a thread's share of a tile at once, one at a time for 16-bit tiles widened as
   they are loaded, two a trip in kernels that permute a tile;
@@ -192,7 +193,8 @@ def _extent_divisible(a: Access) -> bool:
 
 def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
     """The power of two that divides every lane's index once `ct.arange`'s step is taken out (the
-    first lane's alignment), as far as the IR shows: 1 when unknown."""
+    first lane's alignment), as far as the IR shows: 1 when unknown. A loop's counter takes
+    start + k * step: the smaller of theirs."""
     cap = 1 << 20
     low_bit = lambda n: cap if n == 0 else min(cap, abs(n) & -abs(n))     # noqa: E731 (0: any power)
     t = v.type
@@ -204,6 +206,11 @@ def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
         c = _const_int(v)
         if c is not None:
             return low_bit(c)
+    if op is None and depth <= 12:    # a loop's counter: start + k * step (v16)
+        loop = next((o for o in counts.fn.walk() if o.name == "for" and o.blocks and o.blocks[0].args
+                     and o.blocks[0].args[0] is v), None)
+        if loop is not None:
+            return min(_offset_divisor(counts, o, depth + 1) for o in (loop.operands[0], loop.operands[2]))
     if op is None or depth > 12:
         return 1
     if op.name == "arange":
