@@ -48,6 +48,13 @@ def causal_offset(x, y, pos: int, TM: ct.Constant[int], TN: ct.Constant[int]):
 
 
 @ct.kernel
+def scale_by_table(x, table, y, TILE: ct.Constant[int]):
+    """Every block reads the same small table (it stays in L1) and its own tile of x."""
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=t * ct.load(table, index=(0,), shape=(TILE,)))
+
+
+@ct.kernel
 def mma_layouts(a, b, bt, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
     """The B operand read as stored, through order=, and transposed in registers."""
     acc = ct.zeros((TM, TN), dtype=ct.float32)
