@@ -117,3 +117,37 @@ def test_evaluator_refuses_dangerous_or_huge(expr):
 def test_garbage_never_raises():
     for text in ["\x00", "def (", "x = " + "(" * 300 + "1" + ")" * 300, "@ct.kernel\n", "if x:\n  import torch\n"]:
         analyze_module(text, "m.py")
+
+
+FOREIGN = '''import cuda.tile as ct
+import numpy as np
+import torch
+from cuda.tile._numeric_semantics import RoundingMode as RMd
+
+DT = torch.float16
+
+@ct.kernel
+def k(x, y, N: ct.Constant[int]):
+    i = ct.arange(N, dtype=torch.int32) + ct.arange(N, dtype=np.int32)
+    m = ct.full((N,), -np.inf, dtype=np.float32)
+    t = ct.truediv(ct.load(x, index=(0,), shape=(N,)), 3.0, rounding_mode=RMd.APPROX)
+    ct.store(y, index=(0,), tile=ct.maximum(t, m).astype(DT) + i.astype(torch.half))
+
+@ct.kernel
+def uses_torch_function(x, N: ct.Constant[int]):
+    ct.store(x, index=(0,), tile=ct.full((N,), torch.pi * torch.ones(1), dtype=x.dtype))
+'''
+
+
+def test_dtypes_and_constants_of_modules_not_imported_are_known():
+    """Public kernels (upstream's samples among them) write `dtype=torch.int32`, `-np.inf` and import
+    upstream's enum modules: all known from the source; any other use of torch or NumPy is unknown."""
+    sm = analyze_module(FOREIGN, "m.py")
+    assert sm.globals["DT"] is lang.float16 and sm.globals["RMd"] is lang.RoundingMode
+    c = tilescope.compile(sm.functions["k"], "f32[?], f16[?], 64")
+    assert c.stored_types() == ["Tile[float16,(64)]"]
+    with pytest.raises(TileStaticEvalError) as ei:
+        tilescope.compile(sm.functions["uses_torch_function"], "f32[?], 64")
+    assert is_unknown_error(ei.value) and "torch.ones" in ei.value.message
+    assert ei.value.loc.line == FOREIGN.splitlines().index(
+        "    ct.store(x, index=(0,), tile=ct.full((N,), torch.pi * torch.ones(1), dtype=x.dtype))") + 1

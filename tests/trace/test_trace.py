@@ -179,3 +179,71 @@ def test_results_are_the_same_with_and_without_a_trace(tmp_path):
     tilescope.launch((2, 1), mm.matmul, (a, b, c1, 64, 64, 32))
     tilescope.launch((2, 1), mm.matmul, (a, b, c2, 64, 64, 32), trace=str(tmp_path))
     assert np.array_equal(c1, c2)
+
+
+@pytest.mark.parametrize("folder, message", [
+    ("{tmp}/a_file", "exists and is not a folder"),
+    ("{tmp}/a_file/sub", "cannot make the folder"),
+    ("", "needs a folder"),
+])
+def test_run_trace_to_a_folder_it_cannot_use_is_a_usage_error_before_the_script_runs(tmp_path, capsys, folder,
+                                                                                       message):
+    from tilescope.tools.cli import main
+    (tmp_path / "a_file").write_text("not a folder\n")
+    script = tmp_path / "s.py"
+    script.write_text("open(__file__ + '.ran', 'w').close()\n")
+    assert main(["run", "--trace", folder.format(tmp=tmp_path), str(script)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "s.py.ran").exists()
+
+
+def test_run_trace_of_a_script_without_launches_says_so(tmp_path, capsys):
+    from tilescope.tools.cli import main
+    script = tmp_path / "s.py"
+    script.write_text("print('no kernels here')\n")
+    assert main(["run", "--trace", str(tmp_path / "t"), str(script)]) == 0
+    assert "no kernel was launched" in capsys.readouterr().err
+    assert "No kernel was launched" in (tmp_path / "t" / "index.html").read_text()
+
+
+def test_a_page_that_cannot_be_written_costs_the_launch_nothing(tmp_path, capsys, monkeypatch):
+    from tilescope import trace as T
+    def fail(*a, **k):                      # (the disk filled up while the page was written)
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(T, "write_launch", fail)
+    mm = load_file(os.path.join(ROOT, "examples", "vector_add.py"))
+    a = np.arange(2048, dtype=np.float32)
+    c = np.zeros_like(a)
+    tilescope.launch((2,), mm.vector_add, (a, a, c, 1024), trace=str(tmp_path))
+    assert np.array_equal(c, 2 * a)
+    err = capsys.readouterr().err
+    assert "trace of vector_add not written" in err and "No space left on device" in err and "Traceback" not in err
+
+
+def test_a_cost_model_failure_leaves_the_page_without_its_cost(tmp_path, monkeypatch):
+    from tilescope.trace import writer
+    def fail(*a, **k):
+        raise RuntimeError("model bug")
+    monkeypatch.setattr(writer, "cost_of_compiled", fail)
+    mm = load_file(os.path.join(ROOT, "examples", "vector_add.py"))
+    a = np.arange(2048, dtype=np.float32)
+    c = np.zeros_like(a)
+    tilescope.launch((2,), mm.vector_add, (a, a, c, 1024), trace=str(tmp_path))
+    assert np.array_equal(c, 2 * a)
+    assert "the cost model failed on this launch: RuntimeError: model bug" in \
+        (tmp_path / "01-vector_add" / "index.html").read_text()
+
+
+def test_a_kernel_without_arrays_gets_a_page_that_says_there_is_nothing_to_draw(tmp_path):
+    import textwrap
+    f = tmp_path / "hello.py"
+    f.write_text(textwrap.dedent('''\
+        import cuda.tile as ct
+
+        @ct.kernel
+        def hello():
+            ct.print(f"block {ct.bid(0)}")
+        '''))
+    tilescope.launch((2,), load_file(str(f)).hello, (), trace=str(tmp_path / "t"))
+    assert "no array arguments" in (tmp_path / "t" / "01-hello" / "index.html").read_text()

@@ -34,11 +34,17 @@ from ..pyeval.calls import call
 from ..pyeval.objects import AST_BINARY as _BINARY, binary, get_attribute, truth
 from .source import SourceFunction, split_lines
 from .static_classes import NotBuilt, build_class
-from .unknown import UnknownValue
+from .unknown import FOREIGN_DTYPE_MODULES, ForeignDtypes, UnknownValue
 
 # Standard-library modules whose import has no side effects worth fearing.
 SAFE_MODULES = ("math", "enum", "dataclasses", "typing", "functools", "contextlib", "operator", "itertools")
 CUDA_TILE_MODULES = ("cuda.tile", "cuda.tile.compilation", "tilescope.lang", "tilescope.lang.compilation")
+# cuTile's own enum and dtype modules (`from cuda.tile._numeric_semantics import RoundingMode`):
+# tilescope's stand-ins define constants only, so importing them is as safe as `lang`.
+PURE_TILE_MODULES = {
+    f"{prefix}.{name}": f"tilescope.lang.private.{name}"
+    for prefix in ("cuda.tile", "tilescope.lang.private")
+    for name in ("_datatype", "_numeric_semantics", "_memory_model", "_exception")}
 
 
 class _Unknown(Exception):
@@ -242,8 +248,9 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
             if stmt.level == 0 and full in CUDA_TILE_MODULES:
                 _bind(sm, env, bound, _tile_module(full), stmt)
                 sm.tile_aliases.append(bound)
-            elif stmt.level == 0 and (mod in CUDA_TILE_MODULES or mod in SAFE_MODULES):
-                base = _tile_module(mod) if mod in CUDA_TILE_MODULES else importlib.import_module(mod)
+            elif stmt.level == 0 and (mod in CUDA_TILE_MODULES or mod in SAFE_MODULES or mod in PURE_TILE_MODULES):
+                base = _tile_module(mod) if mod in CUDA_TILE_MODULES else \
+                    importlib.import_module(PURE_TILE_MODULES.get(mod, mod))
                 try:
                     _bind(sm, env, bound, safe_getattr(base, alias.name), stmt)
                 except _Unknown as u:
@@ -310,11 +317,17 @@ def _do_import(sm, env, dotted: str, asname: Optional[str], stmt) -> None:
             _bind(sm, env, "cuda", _cuda_package(), stmt)
         return
     top = dotted.split(".")[0]
+    if dotted in PURE_TILE_MODULES and asname:
+        _bind(sm, env, asname, importlib.import_module(PURE_TILE_MODULES[dotted]), stmt)
+        return
     if dotted in SAFE_MODULES:
         _bind(sm, env, asname or top, importlib.import_module(dotted), stmt)
         return
-    _bind(sm, env, asname or top, UnknownValue(f"module '{dotted}' is not imported by the editor",
-                                               _loc(sm, stmt)), stmt)
+    reason = f"module '{dotted}' is not imported by the editor"
+    if dotted in FOREIGN_DTYPE_MODULES:      # `torch.int32` as a kernel's dtype is known; the rest is not
+        _bind(sm, env, asname or top, ForeignDtypes(dotted, reason, _loc(sm, stmt)), stmt)
+        return
+    _bind(sm, env, asname or top, UnknownValue(reason, _loc(sm, stmt)), stmt)
 
 
 def _tilescope():

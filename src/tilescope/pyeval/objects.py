@@ -13,6 +13,7 @@ import types
 from typing import Any, Iterator, List
 
 from ..frontend.source import SourceFunction
+from ..frontend.unknown import ForeignDtypes
 from . import policy
 from .functions import BoundMethod, PyFunction
 from .kinds import (ATOMS, CONTAINERS, SEQUENCES, describe, generated_by_dataclass, has_user_specials, is_safe,
@@ -79,6 +80,8 @@ def get_attribute(ev, obj: Any, name: str) -> Any:
     t = type(obj)
     if t is types.ModuleType:
         return ev.host.adapt(policy.module_attribute(obj, name))
+    if t is ForeignDtypes:
+        return obj.attribute(ev.host, name)
     if t in ATOMS or t in CONTAINERS or t in (range, slice):
         return policy.value_attribute(obj, name)
     if issubclass(t, type):

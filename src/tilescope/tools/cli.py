@@ -8,15 +8,17 @@ then run in a separate limited process (tools/isolation.py). User errors leave a
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import json
 import os
 import sys
 from typing import List, Optional
 
+from ..devices import activate as activate_device_layer    # (import hooks only: nothing heavy)
 from ..errors import Loc, TileError
 from ..targets import KNOWN_TARGETS
-from .session import (Diagnostic, Signature, SourceFile, UsageError, check_source_path, compile_site,
+from .session import (Diagnostic, LocatedUsageError, Signature, SourceFile, UsageError, check_source_path, compile_site,
                       import_failure)
 
 STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
@@ -162,8 +164,14 @@ def main(argv: Optional[List[str]] = None) -> int:
         args.import_module = True
         if not args.isolated:
             return _run_isolated(args, argv)
+        # The module's GPU host code (`import cupy`, `device="cuda"` tensors at module level) imports as
+        # under `tilescope run`; only metadata is read from it.
+        activate_device_layer()
     try:
         return _dispatch(args)
+    except LocatedUsageError as e:
+        print(e, file=sys.stderr)
+        return 2
     except UsageError as e:
         print(f"tilescope {args.command}: error: {e}", file=sys.stderr)
         return 2
@@ -224,6 +232,8 @@ def cmd_run(args) -> int:
         _check_script(args.script)
     if args.trace is not None and args.device == "gpu":
         raise UsageError("--trace records the CPU executor's accesses: leave out --device gpu")
+    if args.trace is not None:
+        _check_trace_folder(args.trace)
     from .run_script import run_script  # start-up time: each command loads what it runs
     if args.device == "gpu":
         import importlib.util
@@ -246,6 +256,20 @@ def cmd_run(args) -> int:
         _print_user_traceback(e)
         print(f"{type(e).__name__}: {e}" if str(e) else type(e).__name__, file=sys.stderr)
         return 1
+
+
+def _check_trace_folder(folder: str) -> None:
+    """--trace DIR: a folder that exists or can be made, and can be written (checked before the script runs)."""
+    if not folder.strip():
+        raise UsageError("--trace needs a folder to write the pages to")
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        raise UsageError(f"--trace {folder}: exists and is not a folder")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"--trace {folder}: cannot make the folder: {e.strerror or e}") from None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"--trace {folder}: permission denied")
 
 
 def _check_script(path: str) -> None:
@@ -322,6 +346,11 @@ def cmd_check(args) -> int:
 
 def _no_kernel(sf: SourceFile, args) -> str:
     names = ", ".join(s.name for s in sf.kernels) or "none"
+    plain = [n for n in (sf.tree.body if sf.tree is not None else [])
+             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == args.kernel]
+    if plain:        # a helper or a @ct.function: say so rather than "no such name"
+        return (f"{args.file}:{plain[0].lineno}: '{args.kernel}' is not a @ct.kernel function; only kernels "
+                f"are launched (kernels: {names})")
     hint = "" if args.import_module else " (a kernel made when the module runs needs --import)"
     return f"no kernel named '{args.kernel}' in {args.file} (kernels: {names}){hint}"
 
@@ -360,7 +389,7 @@ def _generic_check(sf: SourceFile, site) -> List[Diagnostic]:
 
 def _pick_signature(sf: SourceFile, args) -> tuple:
     if sf.syntax_error is not None:
-        raise UsageError(sf.syntax_error.format(context=False))
+        raise LocatedUsageError(sf.syntax_error.format(context=False))
     sites = sf.kernels
     if args.kernel:
         sites = [s for s in sites if s.name == args.kernel]
@@ -389,7 +418,7 @@ def _load_and_compile(args, *, stage: Optional[str] = None, tileiras_version: Op
     pick; with `stage` "ast" or "hir", Compiled is None (nothing is typed)."""
     sf = SourceFile.read(args.file)
     if sf.syntax_error is not None:
-        raise UsageError(sf.syntax_error.format(context=False))
+        raise LocatedUsageError(sf.syntax_error.format(context=False))
     diags: List[Diagnostic] = []
     if not _load(sf, args, diags):
         for d in diags:

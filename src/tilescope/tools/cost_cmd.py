@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Tuple
 
+from ..errors import TileError
 from .session import UsageError
 
 
@@ -40,9 +42,20 @@ def parse_grid(text: str) -> Tuple[int, ...]:
     return grid
 
 
+def _launchable(grid: Tuple[int, ...], what: str, normalize_grid) -> Tuple[int, ...]:
+    """The grid, if a launch accepts it (CUDA's per-axis limits)."""
+    try:
+        normalize_grid(grid)
+    except ValueError as e:
+        raise UsageError(f"{what}: {e}") from None
+    return grid
+
+
 def cmd_cost(args, load_and_compile, failed) -> int:
-    from ..costmodel import cost_of_compiled, gpu_named     # start-up time: the CLI's parser imports this module
-    grid = parse_grid(args.grid) if args.grid else None
+    # start-up time: the CLI's parser imports this module
+    from ..costmodel import cost_of_compiled, gpu_named, normalize_grid
+    grid = _launchable(parse_grid(args.grid), f"bad --grid {args.grid!r}", normalize_grid) \
+        if args.grid is not None else None
     try:
         gpu_named(args.gpu)
     except ValueError as e:
@@ -56,10 +69,19 @@ def cmd_cost(args, load_and_compile, failed) -> int:
         grid = infer_grid(compiled.final)
         if grid is None:
             raise UsageError("cannot tell the grid from the kernel's tiles: pass --grid")
+        if min(grid) < 1:
+            raise UsageError(f"the grid inferred from the tiles indexed by ct.bid is {','.join(map(str, grid))} "
+                             f"(an array the kernel tiles is empty), so nothing would run: pass --grid")
+        _launchable(grid, f"the grid inferred from the tiles indexed by ct.bid ({','.join(map(str, grid))})",
+                    normalize_grid)
         print(f"grid inferred from the tiles indexed by ct.bid: {','.join(map(str, grid))}"
               if args.format == "text" else "", end="\n" if args.format == "text" else "")
-    report = cost_of_compiled(compiled, grid, args.gpu, aligned=not args.as_written,
-                              cubin=None if args.no_cubin else "auto")
+    try:
+        report = cost_of_compiled(compiled, grid, args.gpu, aligned=not args.as_written,
+                                  cubin=None if args.no_cubin else "auto")
+    except TileError as e:        # the build a launch of these sizes makes (aligned metadata) is rejected
+        print(e.format(), file=sys.stderr)
+        return 1
     if args.format == "json":
         print(json.dumps(report.to_json(), indent=2))
     else:

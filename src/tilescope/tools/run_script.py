@@ -68,7 +68,9 @@ def run_script(script: str, argv: List[str], *, record: bool = False, block: Opt
         return _run_script(script, argv, record=record, module=module, devices=devices)
     finally:
         if trace is not None:
-            _trace.stop_run()
+            note = _trace.stop_run()
+            if note:
+                print(f"tilescope run: --trace: {note}", file=sys.stderr)
         for k, v in saved_env.items():
             if v is None:
                 os.environ.pop(k, None)

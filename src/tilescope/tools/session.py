@@ -21,6 +21,10 @@ class UsageError(Exception):
     """Bad command-line input (exit code 2)."""
 
 
+class LocatedUsageError(UsageError):
+    """Bad input that names its own place (`FILE:LINE:COL: error: ...`), printed as it is."""
+
+
 MAX_SOURCE_BYTES = 64 << 20     # a kernel file larger than this is not a kernel file
 
 

@@ -28,14 +28,22 @@ class TraceSession:
         self.launches: List[Dict[str, Any]] = []
 
     def write(self, recorder: TraceRecorder, fn, grid, checks, compiled) -> str:
-        os.makedirs(self.folder, exist_ok=True)
+        """Write the launch's page; returns the line to print. A page that cannot be written (disk
+        full, folder removed) is said in that line: the launch's results stand all the same."""
         name = f"{len(self.launches) + 1:02d}-{re.sub(r'[^A-Za-z0-9_]+', '_', fn.name)}"
-        summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled)
-        self.launches.append({"href": f"{name}/index.html", "title": f"launch {len(self.launches) + 1}: {fn.name}",
-                              "summary": summary})
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+            summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled)
+            self.launches.append({"href": f"{name}/index.html",
+                                  "title": f"launch {len(self.launches) + 1}: {fn.name}", "summary": summary})
+            self.write_index()
+        except OSError as e:
+            return f"trace of {fn.name} not written to {os.path.join(self.folder, name)}: {e.strerror or e}"
+        return f"trace of {fn.name} written to {os.path.join(self.folder, name, 'index.html')}"
+
+    def write_index(self) -> None:
         with open(os.path.join(self.folder, "index.html"), "w") as f:
             f.write(render_index(self.launches))
-        return os.path.join(self.folder, name, "index.html")
 
 
 def session_for(folder: Optional[str]) -> Optional[TraceSession]:
@@ -58,6 +66,15 @@ def start_run(folder: str) -> TraceSession:
     return _RUN
 
 
-def stop_run() -> None:
+def stop_run() -> Optional[str]:
+    """End the `run --trace` session; a line to print when it saw no launch (its index says so too)."""
     global _RUN
-    _RUN = None
+    run, _RUN = _RUN, None
+    if run is None or run.launches:
+        return None
+    try:
+        os.makedirs(run.folder, exist_ok=True)
+        run.write_index()
+    except OSError:
+        pass
+    return f"no kernel was launched, so {os.path.join(run.folder, 'index.html')} lists no traces"

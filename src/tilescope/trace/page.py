@@ -147,5 +147,5 @@ def render_index(launches: List[Dict[str, Any]]) -> str:
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>tilescope trace</title>
 <style>body{{font:14px/1.5 system-ui,sans-serif;margin:24px}}</style></head>
-<body><h1>tilescope trace</h1><ol>{rows}</ol></body></html>
+<body><h1>tilescope trace</h1>{f"<ol>{rows}</ol>" if rows else "<p>No kernel was launched.</p>"}</body></html>
 """

@@ -49,6 +49,8 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled) ->
     where = f"{os.path.basename(src_file)}:{fn.loc.line}" if src_file else fn.name
     summary = [f"{where} · grid {grid[0]}×{grid[1]}×{grid[2]} ({nblocks} blocks) · "
                f"{len(checks.reports)} check report(s)"]
+    if not ordered:
+        summary.append("the kernel has no array arguments: there is no memory access to draw")
     if limit is not None:
         summary.append(f"footprints kept for blocks 0…{limit - 1} (of {nblocks}); the pictures cover every block")
     if rec.lanes_dropped:
@@ -91,3 +93,5 @@ def _cost_text(compiled, grid) -> str:
         return cost_of_compiled(compiled, grid, "h200").text()
     except (TileError, ValueError, ZeroDivisionError):
         return ""
+    except Exception as e:       # the page is the launch's record: a model failure must not cost it
+        return f"(the cost model failed on this launch: {type(e).__name__}: {e})"

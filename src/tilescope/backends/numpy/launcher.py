@@ -560,8 +560,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
         if tracing is not None:
-            page = tracing.write(tracker, ir, grid3, chk, compiled)
-            print(f"tilescope: trace of {fn.__name__} written to {page}", file=sys.stderr)
+            print(f"tilescope: {tracing.write(tracker, ir, grid3, chk, compiled)}", file=sys.stderr)
     return chk
 
 
