@@ -47,6 +47,13 @@ def test_a_bound_that_is_a_runtime_scalar_itself_stays_an_upper_bound():
     assert any("upper bound" in a for a in r.to_json()["assumptions"])
 
 
+def test_a_runtime_length_less_a_block_s_start_keeps_the_upper_bound():
+    # min(length - bid * 1024, 1024) is negative at length 0: not an offset; 1024 / 128 = 8 each
+    r = tilescope.cost(_kernels().ragged_tail, "f32[8192], f32[1024], i32, 1024, 128", (8,))
+    assert list(_loop(r).trips) == [8] * 8
+    assert any("upper bound" in a for a in r.to_json()["assumptions"])
+
+
 def test_a_single_block_keeps_the_upper_bound():
     r = tilescope.cost(_kernels().causal_offset, "f32[2048], f32[1024], i32, 256, 128", (1,))
     assert list(_loop(r).trips) == [16]

@@ -164,7 +164,8 @@ class GridScalars:
         """`v` with the kernel's runtime integer scalars at 0, where it then differs from block to
         block: a causal bound such as `min(input_pos + (bid + 1) * TILE, seqlen)`, whose offset is
         0 when no prefix precedes the blocks (a prefill, a training step); None otherwise (a
-        stop that is a runtime scalar itself, or one that would not depend on the block)."""
+        stop that is a runtime scalar itself, one that would not depend on the block, or one
+        negative at 0, such as a runtime length less a block's start)."""
         if not self.runtime_ints:
             return None
         saved, self.memo, self._zero_offsets = self.memo, {}, True
@@ -172,8 +173,8 @@ class GridScalars:
             out = self.value(v)
         finally:
             self.memo, self._zero_offsets = saved, False
-        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0:
-            return None
+        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0 or np.any(out < 0):
+            return None          # (negative at 0: a length less a position, not a position past an offset)
         return out
 
     def _array_dim(self, op) -> Any:
