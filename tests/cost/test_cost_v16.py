@@ -33,7 +33,7 @@ def test_a_causal_bound_past_a_runtime_offset_is_counted_per_block_at_offset_zer
     r = tilescope.cost(_kernels().causal_offset, "f32[2048], f32[1024], i32, 256, 128", (8,))
     assert list(_loop(r).trips) == [2 * (b + 1) for b in range(8)]
     notes = r.to_json()["assumptions"]
-    assert any("offset taken as 0" in a for a in notes)
+    assert any("'pos' taken as 0" in a for a in notes)
     assert not any("upper bound" in a for a in notes)
     # the rows past the array still bound it: 16 tiles at most
     r = tilescope.cost(_kernels().causal_offset, "f32[2048], f32[1024], i32, 512, 128", (8,))
