@@ -40,6 +40,13 @@ def test_a_causal_bound_past_a_runtime_offset_is_counted_per_block_at_offset_zer
     assert list(_loop(r).trips) == [min(4 * (b + 1), 16) for b in range(8)]
 
 
+def test_a_sliding_window_s_start_past_a_runtime_offset_is_counted_per_block():
+    # block b: from max(2b - 4, 0) to 2(b + 1): 2, 4, then 6 tiles of 128
+    r = tilescope.cost(_kernels().window_offset, "f32[2048], f32[1024], i32, 256, 128, 512", (8,))
+    assert list(_loop(r).trips) == [2, 4] + [6] * 6
+    assert any("'pos' taken as 0" in a for a in r.to_json()["assumptions"])
+
+
 def test_a_bound_that_is_a_runtime_scalar_itself_stays_an_upper_bound():
     # min(limit, tiles): at offset 0 it would not depend on the block; still counted at the tiles
     r = tilescope.cost(_kernels().until_limit, "f32[65536], f32[8192], i32, 1024", (8,))

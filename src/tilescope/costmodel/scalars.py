@@ -132,12 +132,16 @@ class GridScalars:
             return self._array_dim(op)
         if name == "num_tiles":
             return self._num_tiles(op)
-        if name == "binary" and op.attrs.get("fn") == "min" and sum(a is None for a in args) == 1:
+        if name == "binary" and op.attrs.get("fn") in ("min", "max") and sum(a is None for a in args) == 1:
             known = args[0] if args[1] is None else args[1]
-            offset = self._at_zero_offsets(op.operands[0] if args[0] is None else op.operands[1])
-            if offset is not None:          # a block's own position past a runtime offset (version 16)
+            fn = op.attrs["fn"]
+            # a block's own position past a runtime offset (version 16): a causal stop, a window's start
+            offset = self._at_zero_offsets(op.operands[0] if args[0] is None else op.operands[1], fn == "max")
+            if offset is not None:
                 self.offsets += 1
-                return np.minimum(offset, known)
+                return np.minimum(offset, known) if fn == "min" else np.maximum(offset, known)
+            if fn == "max":
+                return None
             self.bounded += 1               # min(unknown, known) <= known: an upper bound, noted
             return known
         if any(a is None for a in args):
@@ -165,12 +169,13 @@ class GridScalars:
             return args[0] * args[1] + args[2]
         return None
 
-    def _at_zero_offsets(self, v: Value) -> Optional[np.ndarray]:
+    def _at_zero_offsets(self, v: Value, negative_ok: bool = False) -> Optional[np.ndarray]:
         """`v` with the kernel's runtime integer scalars at 0, where it then differs from block to
-        block: a causal bound such as `min(input_pos + (bid + 1) * TILE, seqlen)`, whose offset is
-        0 when no prefix precedes the blocks (a prefill, a training step); None otherwise (a
-        stop that is a runtime scalar itself, one that would not depend on the block, or one
-        negative at 0, such as a runtime length less a block's start)."""
+        block: a causal bound such as `min(input_pos + (bid + 1) * TILE, seqlen)` or a sliding
+        window's start `max(input_pos + bid * TILE - WINDOW, 0)`, whose offset is 0 when no prefix
+        precedes the blocks (a prefill, a training step); None otherwise (a value that is a runtime
+        scalar itself, one that would not depend on the block, or, unless `negative_ok` (under a
+        `max`), one negative at 0, such as a runtime length less a block's start)."""
         if not self.runtime_ints:
             return None
         saved, self.memo, self._zero_offsets, self._used = self.memo, {}, True, {}
@@ -178,7 +183,9 @@ class GridScalars:
             out = self.value(v)
         finally:
             self.memo, self._zero_offsets = saved, False
-        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0 or np.any(out < 0):
+        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0:
+            return None
+        if not negative_ok and np.any(out < 0):
             return None          # (negative at 0: a length less a position, not a position past an offset)
         self.zeroed.update(self._used)
         return out
