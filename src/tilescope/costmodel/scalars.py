@@ -48,9 +48,11 @@ class GridScalars:
         self.memo: Dict[int, Any] = {}
         self.bounded = 0                 # values taken as an upper bound (min with an unknown)
         self.offsets = 0                 # min()s evaluated with runtime integer scalars at 0 (version 16)
-        self.runtime_ints = {v.id for p in fn.params if not p.is_constant for v in p.values
+        self.runtime_ints = {v.id: p.name for p in fn.params if not p.is_constant for v in p.values
                              if _scalar_like(v) and getattr(getattr(v.type, "dtype", None), "is_int", False)}
+        self.zeroed: Dict[str, None] = {}      # the runtime scalars such min()s took at 0 (since cleared)
         self._zero_offsets = False
+        self._used: Dict[str, None] = {}
         self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
 
     def value(self, v: Value) -> Any:
@@ -111,7 +113,10 @@ class GridScalars:
             return np.asarray(v.const)
         op = v.owner
         if op is None:
-            return np.asarray(0) if self._zero_offsets and v.id in self.runtime_ints else None
+            if self._zero_offsets and v.id in self.runtime_ints:
+                self._used[self.runtime_ints[v.id]] = None
+                return np.asarray(0)
+            return None
         args = [self.value(o) for o in op.operands] if op.name not in ("array_dim", "num_tiles") else []
         if any(a is VARIANT for a in args):
             return VARIANT
@@ -164,16 +169,18 @@ class GridScalars:
         """`v` with the kernel's runtime integer scalars at 0, where it then differs from block to
         block: a causal bound such as `min(input_pos + (bid + 1) * TILE, seqlen)`, whose offset is
         0 when no prefix precedes the blocks (a prefill, a training step); None otherwise (a
-        stop that is a runtime scalar itself, or one that would not depend on the block)."""
+        stop that is a runtime scalar itself, one that would not depend on the block, or one
+        negative at 0, such as a runtime length less a block's start)."""
         if not self.runtime_ints:
             return None
-        saved, self.memo, self._zero_offsets = self.memo, {}, True
+        saved, self.memo, self._zero_offsets, self._used = self.memo, {}, True, {}
         try:
             out = self.value(v)
         finally:
             self.memo, self._zero_offsets = saved, False
-        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0:
-            return None
+        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0 or np.any(out < 0):
+            return None          # (negative at 0: a length less a position, not a position past an offset)
+        self.zeroed.update(self._used)
         return out
 
     def _array_dim(self, op) -> Any:
