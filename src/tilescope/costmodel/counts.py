@@ -148,8 +148,8 @@ class _Walker:
                                   "operand, an upper bound")
                 elif trips is not None and self.sc.offsets != offsets:
                     names = ", ".join(f"'{n}'" for n in self.sc.zeroed) or "a runtime scalar"
-                    self.note(op, f"loop bound is min() of a block's position past a runtime offset: {names} "
-                                  f"taken as 0, each block's own trip count")
+                    self.note(op, f"loop bound is a min() or max() of a block's position past a runtime offset: "
+                                  f"{names} taken as 0, each block's own trip count")
                 if trips is None:
                     trips, walked = self._tile_walk_trips(op)
                     if walked:

@@ -47,10 +47,10 @@ class GridScalars:
         self.bids = (lin % self.grid[0], (lin // self.grid[0]) % self.grid[1], lin // (self.grid[0] * self.grid[1]))
         self.memo: Dict[int, Any] = {}
         self.bounded = 0                 # values taken as an upper bound (min with an unknown)
-        self.offsets = 0                 # min()s evaluated with runtime integer scalars at 0 (version 16)
+        self.offsets = 0                 # min()/max()s evaluated with runtime integer scalars at 0 (v16)
         self.runtime_ints = {v.id: p.name for p in fn.params if not p.is_constant for v in p.values
                              if _scalar_like(v) and getattr(getattr(v.type, "dtype", None), "is_int", False)}
-        self.zeroed: Dict[str, None] = {}      # the runtime scalars such min()s took at 0 (since cleared)
+        self.zeroed: Dict[str, None] = {}      # the runtime scalars those took at 0 (since cleared)
         self._zero_offsets = False
         self._used: Dict[str, None] = {}
         self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
@@ -178,16 +178,20 @@ class GridScalars:
         `max`), one negative at 0, such as a runtime length less a block's start)."""
         if not self.runtime_ints:
             return None
-        saved, self.memo, self._zero_offsets, self._used = self.memo, {}, True, {}
+        saved, mode, outer = self.memo, self._zero_offsets, self._used
+        self.memo, self._zero_offsets, self._used = {}, True, {}
         try:
             out = self.value(v)
+            used = self._used
         finally:
-            self.memo, self._zero_offsets = saved, False
+            self.memo, self._zero_offsets, self._used = saved, mode, outer
         if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0:
             return None
         if not negative_ok and np.any(out < 0):
             return None          # (negative at 0: a length less a position, not a position past an offset)
-        self.zeroed.update(self._used)
+        if mode:                 # a min() inside another's evaluation: its names are the outer one's too
+            self._used.update(used)
+        self.zeroed.update(used)
         return out
 
     def _array_dim(self, op) -> Any:
