@@ -228,6 +228,17 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         add(Case(f"chunk_sum_loop_f32_t{tn}_n{iters}", "micro", KERNELS, "chunk_sum_loop",
                  [A((r13, tn * iters)), A((r13, 1), init="zeros"), K(iters), K(tn)], (r13,)))
 
+    # pointer chases through arrays in L1, L2 and DRAM; loop bodies past the instruction cache (version 16)
+    for name, size, step, iters in (("l1", 1 << 11, 32 * 33, 4096), ("l2", 1 << 22, 32 * 129, 4096),
+                                    ("dram", 1 << 28, 32 * 4097, 4096)):
+        add(Case(f"chase_{name}_g{SMS}", "micro", KERNELS, "chase_loop",
+                 [A((size // d,), "int32", f"chase:{step}"), A((SMS * 32,), "int32", "zeros"), K(iters // d), K(32)],
+                 (SMS,)))
+    for u, k in ((128, 16), (512, 16), (1024, 16), (128, 1), (1024, 1)):   # bodies of 4,100 to 32,800 instructions
+        add(Case(f"long_body_u{u}_g{SMS * k}", "micro", KERNELS, "long_body_loop",
+                 [A((SMS * k * 4096,)), A((SMS * k * 4096,), init="zeros"), K(max(1, 8192 // u // d)), K(u),
+                  K(4096)], (SMS * k,)))
+
     # -- validation: tilescope's cubins
     n = (1 << 26) // d // d
     add(Case("vector_add_f32", "validate", "examples/vector_add.py", "vector_add",
@@ -576,6 +587,8 @@ def _device_array(cp, a: Arg):
         x = cp.random.randint(0, 1 << (8 * cp.dtype(storage).itemsize), size=a.shape).astype(storage)
     elif a.init.startswith("index:"):       # indices spread uniformly over [0, N): token ids, bins, experts
         x = cp.random.randint(0, int(a.init[6:]), size=a.shape).astype(storage)
+    elif a.init.startswith("chase:"):       # x[i] = (i + step) mod n: a pointer chase's next index
+        x = ((cp.arange(a.shape[0], dtype=cp.int64) + int(a.init[6:])) % a.shape[0]).astype(storage)
     elif a.dtype == "bfloat16":
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
     else:
@@ -700,6 +713,8 @@ def _mock_one(c: Case) -> dict:
             args.append(rng.integers(0, np.iinfo(np_dt).max, a.shape, dtype=np_dt))
         elif a.init.startswith("index:"):
             args.append(rng.integers(0, int(a.init[6:]), a.shape).astype(np_dt))
+        elif a.init.startswith("chase:"):
+            args.append(((np.arange(a.shape[0]) + int(a.init[6:])) % a.shape[0]).astype(np_dt))
         else:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(np_dt))
     kernel = kernel_of(c)
