@@ -336,6 +336,7 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     in L2 are read once in all."""
     per_array: Dict[str, float] = {}
     l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
+    resident = _l2_resident_arrays(counts, slots, l2)
     for a in counts.accesses:
         useful = a.bytes * (1 - a.pad_fraction)
         if a.kind in ("gather", "scatter") and a.contiguous:
@@ -350,11 +351,36 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
             a.dram_bytes = _wave_reuse(counts, a, slots, useful)
         # arrays small enough to stay in L2 are read once; so are the overlapping windows of gathers
         # along rows (stencil taps, a row read in two passes): the windows blocks read at once fit in L2
-        once = a.array_bytes is not None and (a.array_bytes <= l2 or (a.kind == "gather" and a.contiguous))
+        once = a.array_bytes is not None and (a.array in resident or (a.kind == "gather" and a.contiguous))
         if a.kind != "store" and once:
             before = per_array.get(a.array, 0.0)
             a.dram_bytes = max(0.0, min(a.dram_bytes, a.array_bytes - before))
             per_array[a.array] = before + a.dram_bytes
+
+
+def _l2_resident_arrays(counts: Counts, slots: int, l2: float) -> set:
+    """Arrays that stay in L2 once read: the arrays blocks read again (tile loads whose waves'
+    reads exceed the array) share the L2, smallest first, as far as they fit together (version 17;
+    before, each array was tested alone, so a matmul's two 27.5 MB weight matrices, each re-read
+    every wave, were taken to stay together in the H200's 30 MB); arrays read once do not compete."""
+    sizes: Dict[str, int] = {}
+    reread: Dict[str, float] = {}
+    for a in counts.accesses:
+        if a.array_bytes is None or a.kind == "store":
+            continue
+        sizes[a.array] = a.array_bytes
+        if a.kind == "load":
+            reread[a.array] = reread.get(a.array, 0.0) + _wave_reuse(counts, a, slots, a.bytes * (1 - a.pad_fraction))
+    resident, used = set(), 0.0
+    for name in sorted(sizes, key=lambda n: sizes[n]):
+        if sizes[name] > l2:
+            continue
+        if reread.get(name, 0.0) > sizes[name]:        # read again: it holds its L2 share
+            if used + sizes[name] > l2:
+                continue
+            used += sizes[name]
+        resident.add(name)
+    return resident
 
 
 def _wave_reuse(counts: Counts, a: Access, slots: int, useful: float) -> float:
