@@ -18,8 +18,8 @@ from typing import List, Optional
 from ..devices import activate as activate_device_layer    # (import hooks only: nothing heavy)
 from ..errors import Loc, TileError
 from ..targets import KNOWN_TARGETS
-from .session import (Diagnostic, LocatedUsageError, Signature, SourceFile, UsageError, check_source_path, compile_site,
-                      import_failure)
+from .session import (Diagnostic, LocatedUsageError, Signature, SourceFile, UsageError, check_source_path,
+                      compile_site, import_failure)
 
 STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
 # Commands that read a kernel file: by default from its source, nothing executed.
