@@ -232,6 +232,31 @@ def chunk_sum_loop(x, out, N: ConstInt, TN: ConstInt):
     ct.store(out, index=(row, 0), tile=acc)
 
 
+@ct.kernel
+def chase_loop(nxt, out, N: ConstInt, LANES: ConstInt):
+    """N dependent gathers (model version 16): each lane's next index is the element it just read,
+    a pointer chase through `nxt` (lanes of a warp on one line), so an iteration is one load's
+    round trip from where the array lives — L1, L2 or DRAM, by its size."""
+    b = ct.bid(0)
+    idx = (b * LANES * 129 + ct.arange(LANES, dtype=ct.int32)) % nxt.shape[0]
+    for j in range(N):
+        idx = ct.gather(nxt, idx, check_bounds=False)
+    ct.store(out, index=(b,), tile=idx)
+
+
+@ct.kernel
+def long_body_loop(x, out, N: ConstInt, U: ConstInt, TILE: ConstInt):
+    """A loop whose body is U multiply-adds of a tile written out (`static_iter`; model version 16):
+    the schedulers' issue rate as the body outgrows the instruction cache."""
+    b = ct.bid(0)
+    t = ct.load(x, index=(b,), shape=(TILE,))
+    for j in range(N):
+        for u in ct.static_iter(range(U // 8)):
+            for v in ct.static_iter(range(8)):      # (a static_iter unpacks at most 1,000 items)
+                t = t * (1.0 + (u * 8 + v) * 1e-7) + 1e-3
+    ct.store(out, index=(b,), tile=t)
+
+
 # ---- extra validation kernels --------------------------------------------------------------
 
 @ct.kernel

@@ -78,7 +78,7 @@ class Case:
                 dims = ",".join(str(d) if concrete else "?" for d in a.shape)
                 parts.append(f"{as_dtype(a.dtype).name}[{dims}]")
             elif a.kind == "scalar":
-                parts.append({"float32": "f32", "int32": "i32"}[a.dtype])
+                parts.append({"float32": "f32", "int32": "i32", "bool": "bool"}[a.dtype])
             else:
                 parts.append(repr(a.value))
         return ", ".join(parts)
@@ -228,6 +228,17 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
         add(Case(f"chunk_sum_loop_f32_t{tn}_n{iters}", "micro", KERNELS, "chunk_sum_loop",
                  [A((r13, tn * iters)), A((r13, 1), init="zeros"), K(iters), K(tn)], (r13,)))
 
+    # pointer chases through arrays in L1, L2 and DRAM; loop bodies past the instruction cache (version 16)
+    for name, size, step, iters in (("l1", 1 << 11, 32 * 33, 4096), ("l2", 1 << 22, 32 * 129, 4096),
+                                    ("dram", 1 << 28, 32 * 4097, 4096)):
+        add(Case(f"chase_{name}_g{SMS}", "micro", KERNELS, "chase_loop",
+                 [A((size // d,), "int32", f"chase:{step}"), A((SMS * 32,), "int32", "zeros"), K(iters // d), K(32)],
+                 (SMS,)))
+    for u, k in ((128, 16), (512, 16), (1024, 16), (128, 1), (1024, 1)):   # bodies of 4,100 to 32,800 instructions
+        add(Case(f"long_body_u{u}_g{SMS * k}", "micro", KERNELS, "long_body_loop",
+                 [A((SMS * k * 4096,)), A((SMS * k * 4096,), init="zeros"), K(max(1, 8192 // u // d)), K(u),
+                  K(4096)], (SMS * k,)))
+
     # -- validation: tilescope's cubins
     n = (1 << 26) // d // d
     add(Case("vector_add_f32", "validate", "examples/vector_add.py", "vector_add",
@@ -321,6 +332,9 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
     if (TILEGYM and CUTILEGPT) or with_upstream:
         from cost_setl import setl_cases      # bench/cost_setl.py: set L, TileGym's and cutileGPT's kernels
         out.extend(setl_cases(d))
+    if any(name in REPOS for name in SETM_REPOS) or with_upstream:
+        from cost_setm import setm_cases      # bench/cost_setm.py: set M, three repositories no set used
+        out.extend(setm_cases(d))
 
     # -- what a launch builds (version 7): tilescope's own bytecode for contiguous device arrays
     # (aligned, unit last stride, divisible extents), for the microbenchmarks and sets A-F
@@ -437,6 +451,8 @@ TILEBENCH = os.environ.get("COSTVAL_TILEBENCH", "")  # a checkout of Deep-Learni
 TILEBENCH_PREFIX = "tilebench:"
 CUTILEGPT = os.environ.get("COSTVAL_CUTILEGPT", "")  # a checkout of falcons-eyes/cutileGPT (set K)
 CUTILEGPT_PREFIX = "cutilegpt:"
+REPOS: dict = {}                 # --repo NAME=DIR: checkouts a case's file names as NAME:path/in/repo.py
+SETM_REPOS = ("transformers", "turboquant", "kernels")      # set M's checkouts (bench/cost_setm.py)
 
 
 def tilebench_impl(op_author: str) -> str:
@@ -448,6 +464,12 @@ def kernel_of(case: Case):
     """The case's kernel object. Set C's upstream files are imported with a stand-in `torch`
     when torch is not installed (they use it only for dtypes such as torch.int32)."""
     from tilescope.lang.shim import load_file
+    repo, sep, rel = case.file.partition(":")
+    if sep and repo not in ("tilebench", "cutilegpt", "tilegym", "upstream"):
+        from cost_setm import load_checkout   # bench/cost_setm.py: a checkout's module, host imports stood in
+        if repo not in REPOS:
+            raise SystemExit(f"{case.name} needs --repo {repo}=DIR (a checkout with {rel})")
+        return getattr(load_checkout(repo, REPOS[repo], rel), case.kernel)
     if case.file.startswith(TILEBENCH_PREFIX):
         from cost_setf import load        # bench/cost_setf.py: TileBench's modules, host helpers stood in
         if not TILEBENCH:
@@ -565,6 +587,8 @@ def _device_array(cp, a: Arg):
         x = cp.random.randint(0, 1 << (8 * cp.dtype(storage).itemsize), size=a.shape).astype(storage)
     elif a.init.startswith("index:"):       # indices spread uniformly over [0, N): token ids, bins, experts
         x = cp.random.randint(0, int(a.init[6:]), size=a.shape).astype(storage)
+    elif a.init.startswith("chase:"):       # x[i] = (i + step) mod n: a pointer chase's next index
+        x = ((cp.arange(a.shape[0], dtype=cp.int64) + int(a.init[6:])) % a.shape[0]).astype(storage)
     elif a.dtype == "bfloat16":
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
     else:
@@ -689,6 +713,8 @@ def _mock_one(c: Case) -> dict:
             args.append(rng.integers(0, np.iinfo(np_dt).max, a.shape, dtype=np_dt))
         elif a.init.startswith("index:"):
             args.append(rng.integers(0, int(a.init[6:]), a.shape).astype(np_dt))
+        elif a.init.startswith("chase:"):
+            args.append(((np.arange(a.shape[0]) + int(a.init[6:])) % a.shape[0]).astype(np_dt))
         else:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(np_dt))
     kernel = kernel_of(c)
@@ -748,6 +774,9 @@ def main(argv=None) -> int:
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
         sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
         sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation sets K and L)")
+        sp.add_argument("--repo", action="append", default=[], metavar="NAME=DIR",
+                        help="a checkout whose files cases name as NAME:path (repeatable; set M: "
+                             + ", ".join(SETM_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:
@@ -758,6 +787,11 @@ def main(argv=None) -> int:
         UPSTREAM = os.path.abspath(a.upstream)
     if a.tilegym:
         TILEGYM = os.path.abspath(a.tilegym)
+    for item in a.repo:
+        name, sep, folder = item.partition("=")
+        if not sep or not name or not os.path.isdir(folder):
+            p.error(f"--repo {item}: expected NAME=DIR with an existing directory")
+        REPOS[name] = os.path.abspath(folder)
     if a.cmd == "prepare":
         prepare(a.out, a.only, a.keep)
     elif a.cmd == "run":

@@ -38,6 +38,42 @@ def until_limit(x, y, limit: int, TILE: ct.Constant[int]):
 
 
 @ct.kernel
+def causal_offset(x, y, pos: int, TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A causal bound: a block's own rows past a runtime offset, at most the array's tiles."""
+    acc = ct.zeros((TN,), dtype=ct.float32)
+    n = x.shape[0]
+    for j in range(ct.cdiv(min(pos + (ct.bid(0) + 1) * TM, n), TN)):
+        acc += ct.load(x, index=(j,), shape=(TN,))
+    ct.store(y, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
+def window_offset(x, y, pos: int, TM: ct.Constant[int], TN: ct.Constant[int], W: ct.Constant[int]):
+    """A sliding window: from a block's rows past a runtime offset less W, to its last row."""
+    acc = ct.zeros((TN,), dtype=ct.float32)
+    lo = max((pos + ct.bid(0) * TM - W) // TN, 0)
+    for j in range(lo, ct.cdiv(min(pos + (ct.bid(0) + 1) * TM, x.shape[0]), TN)):
+        acc += ct.load(x, index=(j,), shape=(TN,))
+    ct.store(y, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
+def ragged_tail(x, y, length: int, CHUNK: ct.Constant[int], TN: ct.Constant[int]):
+    """A block's chunk of a runtime length: at most CHUNK elements, fewer in the last."""
+    acc = ct.zeros((TN,), dtype=ct.float32)
+    for j in range(ct.cdiv(min(length - ct.bid(0) * CHUNK, CHUNK), TN)):
+        acc += ct.load(x, index=(ct.bid(0) * (CHUNK // TN) + j,), shape=(TN,))
+    ct.store(y, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
+def scale_by_table(x, table, y, TILE: ct.Constant[int]):
+    """Every block reads the same small table (it stays in L1) and its own tile of x."""
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=t * ct.load(table, index=(0,), shape=(TILE,)))
+
+
+@ct.kernel
 def mma_layouts(a, b, bt, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
     """The B operand read as stored, through order=, and transposed in registers."""
     acc = ct.zeros((TM, TN), dtype=ct.float32)

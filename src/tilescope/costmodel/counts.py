@@ -140,11 +140,16 @@ class _Walker:
     def walk(self, block, region: Region, weight: float) -> None:
         for op in block.ops:
             if op.name == "for":
-                before = self.sc.bounded
+                before, offsets = self.sc.bounded, self.sc.offsets
+                self.sc.zeroed.clear()
                 trips = trip_counts(self.sc, op)
                 if trips is not None and self.sc.bounded != before:
                     self.note(op, "loop bound is min() of a value unknown from metadata: counted at its other "
                                   "operand, an upper bound")
+                elif trips is not None and self.sc.offsets != offsets:
+                    names = ", ".join(f"'{n}'" for n in self.sc.zeroed) or "a runtime scalar"
+                    self.note(op, f"loop bound is a min() or max() of a block's position past a runtime offset: "
+                                  f"{names} taken as 0, each block's own trip count")
                 if trips is None:
                     trips, walked = self._tile_walk_trips(op)
                     if walked:

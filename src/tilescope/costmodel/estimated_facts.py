@@ -7,14 +7,18 @@ docs/cost-model.md; they were checked against cubins tileiras built, never again
   several rows; the row-tile stores of a kernel that reduces, and its row-tile loads when all its
   reductions are sums; never an access marked `allow_tma=False`;
 - block size: 256 threads where the accelerator copies anything, one warp for scalar code, else 128;
-- registers: the ceiling for `mma` and accelerator-fed code, else a base plus the largest tile a
-  thread holds (a chunk of it in element-wise code);
+  256 for a dynamically shaped persistent loop of `mma`, or one that keeps a broadcast of values it
+  does not change filling half the registers of 128 threads (version 16);
+- registers: the ceiling for `mma` and accelerator-fed code — with an `occupancy` hint, what that
+  many blocks leave a thread (version 16: for every such kernel, not only `mma` ones) — else a base
+  plus the largest tile a thread holds (a chunk of it in element-wise code);
 - access width: for aligned arrays, a thread's share of a contiguous run up to 16 bytes (tiles in
   order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset);
   one element otherwise; memory instructions and code size follow from it;
 - loads in flight: a thread's share of a tile at once, one at a time for 16-bit tiles widened as
   they are loaded, two a trip in kernels that permute a tile;
-- spills: `mma` accumulators too large for the register ceiling;
+- spills: `mma` accumulators too large for the register ceiling; in such a 256-thread persistent
+  loop, what its held tiles need beyond the ceiling (version 16);
 - the only loop's body, where it reduces tiles across threads (version 14): its shuffles and
   shared accesses, and its other code.
 """
@@ -61,12 +65,12 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     if all(not isinstance(r.type, TileType) or int(np.prod(r.type.shape or (1,))) <= 1
            for op in fn.walk() for r in op.results):
         threads = WARP                # scalar code: one warp (tileiras's choice for every such corpus kernel)
-    persistent = not aligned and _persistent(counts)          # dynamically shaped, walking tiles by the grid
+    persistent = _persistent(counts) if not aligned else []     # dynamically shaped, walking tiles by the grid
     spills = _accumulator_spills(counts, threads) if has_mma else 0
     if spills:
         threads = FED_THREADS         # tileiras gives every spilling mma kernel seen 256 threads
-    elif persistent and (has_mma or any(a.rows > 1 for a in counts.accesses if a.kind == "load")):
-        threads = FED_THREADS         # persistent kernels of mma or multi-row tiles: 256 threads (6 of 6)
+    elif persistent and (has_mma or max(map(_hoisted_words, persistent)) >= MAX_REGISTERS / 2):
+        threads = FED_THREADS         # persistent mma, or a broadcast kept across the loop filling half the registers (v16)
     plain = [a for a in counts.accesses if a.kind != "atomic" and id(a) not in copied]
     widths = {id(a): _width(counts, a, aligned, threads) for a in plain}
     loads = [a for a in plain if a.kind in ("load", "gather")]
@@ -78,10 +82,12 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     loop_code, loop_pipe = _shuffle_loop(counts, threads - THREADS if copied_loads and threads > THREADS else threads,
                                          plain, widths)
     registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
+    if registers == MAX_REGISTERS and counts.occupancy:     # the ceiling is what the hint leaves (v16)
+        registers = _occupancy_registers(counts, threads, registers)
     if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
-    if has_mma and counts.occupancy:
-        registers = _occupancy_registers(counts, threads, registers)
+        if threads == FED_THREADS:    # multi-row tiles: what the ceiling cannot hold spills (v16)
+            spills = max(0, int(BASE_REGISTERS + PERSISTENT_HOLDS * _held_words(counts, threads)) - MAX_REGISTERS)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
         instructions=int(_code_size(counts, plain, threads, widths)),
@@ -110,16 +116,43 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     return loads, [a for a in rows if a.kind == "store"]
 
 
-def _persistent(counts: Counts) -> bool:
-    """A loop that starts at each block's own index and strides past the others' (a persistent
+def _persistent(counts: Counts) -> list:
+    """The loops that start at each block's own index and stride past the others' (a persistent
     kernel walking tiles by the grid)."""
+    out = []
     for r in counts.regions:
         if r.op is None or r.op.name != "for":
             continue
         start = counts.scalars.value(r.op.operands[0])
         if isinstance(start, np.ndarray) and start.size > 1 and np.ptp(start) > 0 and float(r.trips.max()) > 1:
+            out.append(r.op)
+    return out
+
+
+def _hoisted_words(loop) -> float:
+    """32-bit words a thread of a 128-thread block holds of the tiles the loop broadcasts from
+    values it does not change (a weight row against a tile of rows): tileiras computes them
+    once, before the loop, so they stay live across its iterations."""
+    body = [op for b in loop.blocks for op in b.walk()]
+    defs = {v.id: op for op in body for v in op.results}
+    counters = {op.blocks[0].args[0].id: op for op in body if op.name == "for" and op.blocks and op.blocks[0].args}
+    inside = set(defs) | {v.id for b in loop.blocks for blk in b.nested() for v in blk.args}
+    memo: dict = {}
+
+    def invariant(v) -> bool:         # the same in every iteration (an inner loop's counter too)
+        if v.id not in inside:
             return True
-    return False
+        if v.id not in memo:
+            op, inner = defs.get(v.id), counters.get(v.id)
+            memo[v.id] = False
+            memo[v.id] = (all(map(invariant, inner.operands[:3])) if inner is not None else
+                          op is not None and not op.blocks and op.name in _PURE and all(map(invariant, op.operands)))
+        return memo[v.id]
+    return max((_tile_words(op.results[0].type) / THREADS for op in body
+                if op.name == "broadcast" and op.results and invariant(op.operands[0])), default=0.0)
+
+
+_PURE = {"const", "reshape", "broadcast", "astype", "extract", "binary", "unary", "permute"}
 
 
 def _reductions(counts: Counts) -> set:
@@ -252,10 +285,14 @@ def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:
     128-thread cubins of the validation sets: within 25% for 96, where the two largest tiles gave
     70), `copies` of it at once; code without reductions walks large element-wise tiles in a loop
     (its LDG counts show it), holding a chunk of at most ELEMENTWISE_WORDS."""
-    held = max((_tile_words(r.type) for op in counts.fn.walk() for r in op.results), default=0.0) / threads
-    if not _reductions(counts):
-        held = min(held, ELEMENTWISE_WORDS)
+    held = _held_words(counts, threads)
     return int(min(MAX_REGISTERS, math.ceil((BASE_REGISTERS + copies * held) / 8) * 8))
+
+
+def _held_words(counts: Counts, threads: int) -> float:
+    """32-bit words a thread holds of the largest tile (a chunk of element-wise code's)."""
+    held = max((_tile_words(r.type) for op in counts.fn.walk() for r in op.results), default=0.0) / threads
+    return held if _reductions(counts) else min(held, ELEMENTWISE_WORDS)
 
 
 def _occupancy_registers(counts: Counts, threads: int, registers: int) -> int:

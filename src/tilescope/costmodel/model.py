@@ -31,10 +31,10 @@ from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import locks_us
-from .schedule import (MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us, code_instructions, fed_loop,
-                       in_flight_us, loop_issue_us, looped_region, reloads_fit_l1, resident_warps,
-                       spill_chain_us, spilled_loop_us, spilled_mma_loop,
-                       threads, tma_copied, vector_width)
+from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
+                       code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region, reloads_fit_l1,
+                       resident_warps, spill_chain_us, spilled_loop_us, spilled_mma_loop, threads, tma_copied,
+                       vector_width)
 
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -113,7 +113,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     instructions = code if code is not None else warp_instructions(counts, threads(facts),
                                                                     lambda a: tma_copied(a, facts))
     terms["issue"] = max(terms["issue"], instructions / issue_rate * 1e6)
-    chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow)
+    chain = access_chain_us(counts, facts, gpu, c, instructions / issue_rate * 1e6, cal.access_latency_us * slow,
+                            L1_HIT_US * slow)
     per_block = np.zeros(counts.blocks)
     spill_block = np.zeros(counts.blocks)
     looped = looped_region(counts, facts, ISSUE_PER_SM_CLK)

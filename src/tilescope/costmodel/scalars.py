@@ -47,6 +47,12 @@ class GridScalars:
         self.bids = (lin % self.grid[0], (lin // self.grid[0]) % self.grid[1], lin // (self.grid[0] * self.grid[1]))
         self.memo: Dict[int, Any] = {}
         self.bounded = 0                 # values taken as an upper bound (min with an unknown)
+        self.offsets = 0                 # min()/max()s evaluated with runtime integer scalars at 0 (v16)
+        self.runtime_ints = {v.id: p.name for p in fn.params if not p.is_constant for v in p.values
+                             if _scalar_like(v) and getattr(getattr(v.type, "dtype", None), "is_int", False)}
+        self.zeroed: Dict[str, None] = {}      # the runtime scalars those took at 0 (since cleared)
+        self._zero_offsets = False
+        self._used: Dict[str, None] = {}
         self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
 
     def value(self, v: Value) -> Any:
@@ -107,6 +113,9 @@ class GridScalars:
             return np.asarray(v.const)
         op = v.owner
         if op is None:
+            if self._zero_offsets and v.id in self.runtime_ints:
+                self._used[self.runtime_ints[v.id]] = None
+                return np.asarray(0)
             return None
         args = [self.value(o) for o in op.operands] if op.name not in ("array_dim", "num_tiles") else []
         if any(a is VARIANT for a in args):
@@ -123,9 +132,18 @@ class GridScalars:
             return self._array_dim(op)
         if name == "num_tiles":
             return self._num_tiles(op)
-        if name == "binary" and op.attrs.get("fn") == "min" and sum(a is None for a in args) == 1:
+        if name == "binary" and op.attrs.get("fn") in ("min", "max") and sum(a is None for a in args) == 1:
+            known = args[0] if args[1] is None else args[1]
+            fn = op.attrs["fn"]
+            # a block's own position past a runtime offset (version 16): a causal stop, a window's start
+            offset = self._at_zero_offsets(op.operands[0] if args[0] is None else op.operands[1], fn == "max")
+            if offset is not None:
+                self.offsets += 1
+                return np.minimum(offset, known) if fn == "min" else np.maximum(offset, known)
+            if fn == "max":
+                return None
             self.bounded += 1               # min(unknown, known) <= known: an upper bound, noted
-            return args[0] if args[1] is None else args[1]
+            return known
         if any(a is None for a in args):
             return None
         if name in ("reshape", "broadcast", "astype") and _scalar_like(op.results[0]):
@@ -150,6 +168,31 @@ class GridScalars:
         if name == "fma":
             return args[0] * args[1] + args[2]
         return None
+
+    def _at_zero_offsets(self, v: Value, negative_ok: bool = False) -> Optional[np.ndarray]:
+        """`v` with the kernel's runtime integer scalars at 0, where it then differs from block to
+        block: a causal bound such as `min(input_pos + (bid + 1) * TILE, seqlen)` or a sliding
+        window's start `max(input_pos + bid * TILE - WINDOW, 0)`, whose offset is 0 when no prefix
+        precedes the blocks (a prefill, a training step); None otherwise (a value that is a runtime
+        scalar itself, one that would not depend on the block, or, unless `negative_ok` (under a
+        `max`), one negative at 0, such as a runtime length less a block's start)."""
+        if not self.runtime_ints:
+            return None
+        saved, mode, outer = self.memo, self._zero_offsets, self._used
+        self.memo, self._zero_offsets, self._used = {}, True, {}
+        try:
+            out = self.value(v)
+            used = self._used
+        finally:
+            self.memo, self._zero_offsets, self._used = saved, mode, outer
+        if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0:
+            return None
+        if not negative_ok and np.any(out < 0):
+            return None          # (negative at 0: a length less a position, not a position past an offset)
+        if mode:                 # a min() inside another's evaluation: its names are the outer one's too
+            self._used.update(used)
+        self.zeroed.update(used)
+        return out
 
     def _array_dim(self, op) -> Any:
         t = op.operands[0].type

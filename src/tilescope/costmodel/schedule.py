@@ -37,6 +37,11 @@ ACCESS_WAIT_IN_FLIGHT = 8.0
 # (copy_f32_t4096, copy_f16_t4096: 24 warps resident per SM, 1.33 loads of 4 or 2 bytes in flight per
 # thread) read 32·24·1.33·bytes per SM per round trip at 0.570 and 0.514 µs; the mean (version 12)
 LOADED_LATENCY_US = 0.54
+# a dependent load's round trip from L1 (µs; version 16): chase_l1_g132 (bench/results/cost_micro16_h200.json:
+# one warp a block, one block per SM, 4,096 gathers each reading the next index from an 8 KiB array)
+# takes 103.4 µs, less the 0.71 µs launch: 0.0251 µs a step; the same chase through 16 MiB (L2) takes
+# 0.160 µs a step, through 1 GiB (DRAM) 0.361
+L1_HIT_US = 0.0251
 # the end of a block whose code has bulk stores (version 13; version 7 charged one load round trip,
 # 0.33 µs): the launch builds of row_scale_by_sum (bench/results/cost_micro13_h200.json: one f32 row
 # of 1,024 or 4,096 elements per 256-thread block, one block per SM, 125 waves; accelerator loads
@@ -155,10 +160,11 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
         if facts.registers >= MAX_REGISTERS and own:
             return facts.local_loads * wait_us
-        if cuda_core_mma(r) and own and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
-            # below it, a float32 mma (the warps' own multiplies and adds, no tensor core working
-            # meanwhile) whose resident threads reload spills from beyond L1: each wait on reloads
-            # stalls the warp a round trip, once an iteration (version 15)
+        if r.mmas and own and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
+            # below it, an mma loop whose resident threads reload spills from beyond L1: each wait on
+            # reloads stalls the warp a round trip, once an iteration (version 15 for float32 mma,
+            # the warps' own multiplies and adds; version 16 for the tensor cores' too: the causal
+            # FMHAs' iterations, each block's own trip count, wait that long with them)
             return facts.local_load_waits * load_latency_us
         return 0.0
     if len(counts.regions) == 1 and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
@@ -173,11 +179,6 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
         reloads = facts.local_load_waits
     return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
-
-
-def cuda_core_mma(r: Region) -> bool:
-    """Whether the region's `mma` is float32: tileiras computes it on the CUDA cores (version 14)."""
-    return bool(r.mmas) and "float32" in r.work.tensor
 
 
 def _accumulator_words(r: Region, facts: CubinFacts) -> float:
@@ -212,23 +213,33 @@ def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> 
 
 
 def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int, issue_us: float,
-                    wait_us: float) -> float:
+                    wait_us: float, l1_wait_us: float = 0.0) -> float:
     """Time of the element accesses on one SM: each resident warp waits `wait_us` per access it
     makes (the copy_loop microbenchmarks' latency per access, shared by more loads in flight
     than theirs), and the SM issues the grid's instructions (`issue_us`, from the code); fewer
-    resident warps hide less of the wait."""
+    resident warps hide less of the wait. A read of an array that stays in L1 waits `l1_wait_us`
+    instead (where given; version 16)."""
     if not facts:
         return 0.0
     warps = resident_warps(counts, facts, gpu, per_sm)
     # warp accesses: a warp's 32 lanes × the vector width a time, elements past the array waiting on
     # nothing; a tile of fewer elements is still one warp access (version 15)
     lanes = 32 * vector_width(counts, facts)
-    accesses = sum(max(a.elements * (1 - a.pad_fraction) / lanes, 1.0) * a.executions
-                   for a in element_accesses(counts, facts, operands=False) if a.elements * (1 - a.pad_fraction) > 0)
-    accesses /= min(gpu.sms, max(1, counts.blocks))       # on the SMs that hold blocks (v15: every SM before)
+    waits = sum(max(a.elements * (1 - a.pad_fraction) / lanes, 1.0) * a.executions
+                * (l1_wait_us / wait_us if l1_wait_us and l1_resident(a, facts, per_sm, gpu) else 1.0)
+                for a in element_accesses(counts, facts, operands=False) if a.elements * (1 - a.pad_fraction) > 0)
+    waits /= min(gpu.sms, max(1, counts.blocks))       # on the SMs that hold blocks (v15: every SM before)
     if facts.loads_in_flight:        # more loads in flight than the copy loops had share the wait (v11)
         wait_us *= ACCESS_WAIT_IN_FLIGHT / max(ACCESS_WAIT_IN_FLIGHT, facts.loads_in_flight)
-    return accesses * wait_us / warps + issue_us
+    return waits * wait_us / warps + issue_us
+
+
+def l1_resident(a: Access, facts: CubinFacts, per_sm: int, gpu: GPU) -> bool:
+    """A read of an array that fits whole in the L1 left beside the resident blocks' shared memory
+    (a routing table's counts, a norm's weight vector): after its first touch it stays there."""
+    if a.kind not in ("load", "gather") or a.array_bytes is None or not gpu.l1_shared_kb:
+        return False
+    return a.array_bytes <= gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED)
 
 
 def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int) -> float:

@@ -1,0 +1,37 @@
+"""Small kernels whose cubins fix the rules of the IR-only estimate (tests/cost/test_estimated_v16.py)."""
+import cuda.tile as ct
+
+
+@ct.kernel(occupancy=2)
+def softmax_occupancy2(x, y, TILE: ct.Constant[int]):
+    row = ct.bid(0)
+    t = ct.load(x, index=(row, 0), shape=(1, TILE), padding_mode=ct.PaddingMode.NEG_INF)
+    e = ct.exp(t - ct.max(t, axis=1, keepdims=True))
+    ct.store(y, index=(row, 0), tile=e / ct.sum(e, axis=1, keepdims=True))
+
+
+@ct.kernel(occupancy=8)
+def row_mean_occupancy8(x, y, TILE: ct.Constant[int]):
+    row = ct.bid(0)
+    t = ct.load(x, index=(row, 0), shape=(1, TILE))
+    ct.store(y, index=(row,), tile=ct.reshape(ct.sum(t, axis=1), (1,)))
+
+
+
+@ct.kernel
+def persistent_scaled_rows(x, w, y, BLOCKS: ct.Constant[int], RT: ct.Constant[int], TILE: ct.Constant[int]):
+    """A persistent kernel walking blocks of RT rows by the grid's stride, each row scaled by a
+    weight row loaded once (broadcast against every block of rows)."""
+    wt = ct.load(w, index=(0,), shape=(TILE,))
+    for b in range(ct.bid(0), BLOCKS, ct.num_blocks(0)):
+        t = ct.load(x, index=(b, 0), shape=(RT, TILE))
+        ct.store(y, index=(b, 0), tile=t * wt / ct.sum(t * t, axis=1, keepdims=True))
+
+
+@ct.kernel
+def persistent_two_tiles(x, z, y, BLOCKS: ct.Constant[int], RT: ct.Constant[int], TILE: ct.Constant[int]):
+    """The same walk over two arrays, nothing broadcast from outside the loop."""
+    for b in range(ct.bid(0), BLOCKS, ct.num_blocks(0)):
+        t = ct.load(x, index=(b, 0), shape=(RT, TILE))
+        u = ct.load(z, index=(b, 0), shape=(RT, TILE))
+        ct.store(y, index=(b, 0), tile=t / ct.sum(t * u, axis=1, keepdims=True))
