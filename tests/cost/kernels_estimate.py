@@ -35,3 +35,13 @@ def persistent_two_tiles(x, z, y, BLOCKS: ct.Constant[int], RT: ct.Constant[int]
         t = ct.load(x, index=(b, 0), shape=(RT, TILE))
         u = ct.load(z, index=(b, 0), shape=(RT, TILE))
         ct.store(y, index=(b, 0), tile=t / ct.sum(t * u, axis=1, keepdims=True))
+
+
+@ct.kernel
+def row_sum_gathered(x, y, START: ct.Constant[int], N: ct.Constant[int], TILE: ct.Constant[int]):
+    """Row sums gathered a chunk at a time: columns `off + arange` for off = START, START + TILE, ..."""
+    row = ct.bid(0)
+    acc = ct.full((TILE,), 0.0, dtype=ct.float32)
+    for off in range(START, N, TILE):
+        acc = acc + ct.astype(ct.gather(x, (row, off + ct.arange(TILE, dtype=ct.int32))), ct.float32)
+    ct.store(y, index=(row,), tile=ct.reshape(ct.sum(acc), (1,)))

@@ -78,3 +78,20 @@ def test_the_persistent_block_size_matches_the_cubin(name, spec, threads):
     assert real.threads == est.threads
     if threads == 256:
         assert real.local_loads > 0 and real.registers == est.registers == 255
+
+
+GATHERED = [("f16[4096,8192], f32[4096], 0, 8192, 2048", 16), ("f16[4096,8192], f32[4096], 1, 8192, 2048", 2)]
+
+
+@pytest.mark.parametrize("spec, width", GATHERED)
+def test_a_gather_at_a_loop_counter_is_vectorised_when_the_counter_keeps_the_vector_aligned(spec, width):
+    # the counter of `range(START, N, TILE)` takes START + k * TILE: aligned to 16 bytes when both are
+    est, _ = _build(_kernels().row_sum_gathered, spec, (4096,))
+    assert est.global_load_bytes == width
+
+
+@needs_tileiras
+@pytest.mark.parametrize("spec, width", GATHERED)
+def test_the_gather_width_matches_the_cubin(spec, width):
+    est, compiled = _build(_kernels().row_sum_gathered, spec, (4096,))
+    assert read_cubin_facts(compiled.cubin("sm_90")).global_load_bytes == est.global_load_bytes

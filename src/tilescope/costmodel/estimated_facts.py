@@ -13,7 +13,8 @@ docs/cost-model.md; they were checked against cubins tileiras built, never again
   many blocks leave a thread (version 16: for every such kernel, not only `mma` ones) — else a base
   plus the largest tile a thread holds (a chunk of it in element-wise code);
 - access width: for aligned arrays, a thread's share of a contiguous run up to 16 bytes (tiles in
-  order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset);
+  order that divide the array or its 16-byte vectors, gathers along rows from an aligned offset,
+  a loop counter aligned as its start and step are: version 16);
   one element otherwise; memory instructions and code size follow from it;
 - loads in flight: a thread's share of a tile at once, one at a time for 16-bit tiles widened as
   they are loaded, two a trip in kernels that permute a tile;
@@ -86,7 +87,7 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
         registers = _occupancy_registers(counts, threads, registers)
     if persistent and not has_mma:
         registers = _registers(counts, threads, PERSISTENT_HOLDS)
-        if threads == FED_THREADS:    # multi-row tiles: what the ceiling cannot hold spills (v16)
+        if threads == FED_THREADS:    # what the ceiling cannot hold spills (v16)
             spills = max(0, int(BASE_REGISTERS + PERSISTENT_HOLDS * _held_words(counts, threads)) - MAX_REGISTERS)
     return CubinFacts(
         fn.name, threads=threads, registers=registers, shared_bytes=0, local_bytes=4 * spills,
@@ -144,15 +145,17 @@ def _hoisted_words(loop) -> float:
             return True
         if v.id not in memo:
             op, inner = defs.get(v.id), counters.get(v.id)
-            memo[v.id] = False
+            memo[v.id] = False            # until shown otherwise (a loop-carried cycle is not)
             memo[v.id] = (all(map(invariant, inner.operands[:3])) if inner is not None else
-                          op is not None and not op.blocks and op.name in _PURE and all(map(invariant, op.operands)))
+                          op is not None and not op.blocks and op.name in _VALUE_OPS
+                          and all(map(invariant, op.operands)))
         return memo[v.id]
     return max((_tile_words(op.results[0].type) / THREADS for op in body
                 if op.name == "broadcast" and op.results and invariant(op.operands[0])), default=0.0)
 
 
-_PURE = {"const", "reshape", "broadcast", "astype", "extract", "binary", "unary", "permute"}
+# ops whose result depends on their operands only (no memory, no nested code)
+_VALUE_OPS = {"const", "reshape", "broadcast", "astype", "extract", "binary", "unary", "permute"}
 
 
 def _reductions(counts: Counts) -> set:
@@ -190,7 +193,8 @@ def _extent_divisible(a: Access) -> bool:
 
 def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
     """The power of two that divides every lane's index once `ct.arange`'s step is taken out (the
-    first lane's alignment), as far as the IR shows: 1 when unknown."""
+    first lane's alignment), as far as the IR shows: 1 when unknown. A loop's counter takes
+    start + k * step: the smaller of theirs."""
     cap = 1 << 20
     low_bit = lambda n: cap if n == 0 else min(cap, abs(n) & -abs(n))     # noqa: E731 (0: any power)
     t = v.type
@@ -202,6 +206,11 @@ def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
         c = _const_int(v)
         if c is not None:
             return low_bit(c)
+    if op is None and depth <= 12:    # a loop's counter: start + k * step (v16)
+        loop = next((o for o in counts.fn.walk() if o.name == "for" and o.blocks and o.blocks[0].args
+                     and o.blocks[0].args[0] is v), None)
+        if loop is not None:
+            return min(_offset_divisor(counts, o, depth + 1) for o in (loop.operands[0], loop.operands[2]))
     if op is None or depth > 12:
         return 1
     if op.name == "arange":
@@ -300,7 +309,9 @@ def _occupancy_registers(counts: Counts, threads: int, registers: int) -> int:
     largest mma accumulator takes at most half of the registers left a thread (cubins of a matmul
     at occupancy 2, 4 and 8, f16 and f32, 64x64 to 128x256 tiles, both builds: 32 of 36 exact; the
     misses fall back to a lower occupancy instead; set K's TF32 linear and fused MLP at
-    occupancy 4: 124 and 128 registers for 128 threads, 64 for 256; version 14)."""
+    occupancy 4: 124 and 128 registers for 128 threads, 64 for 256; version 14). Without an mma
+    nothing competes for the cap (version 16: the 9 accelerator-fed row kernels of sets E, F, H, K
+    and L with a hint of 2-8 hold exactly it)."""
     cap = REGISTERS_PER_SM // (counts.occupancy * threads) // 8 * 8
     accumulator = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
                       default=0.0) / threads
