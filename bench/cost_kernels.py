@@ -257,6 +257,48 @@ def long_body_loop(x, out, N: ConstInt, U: ConstInt, TILE: ConstInt):
     ct.store(out, index=(b,), tile=t)
 
 
+@ct.kernel(occupancy=2)
+def shared_tile_loop(x, q, out, N: ConstInt, STAGGER: ConstInt):
+    """N `mma` steps over 64x128 float16 tiles of `x`, block b reading tile (j + b * STAGGER) mod
+    the tiles (model version 17): with STAGGER 0 every block reads the same tile at the same step, as
+    an attention's query blocks walk the same keys; an array that stays in L2, so the loop is
+    what L2 delivers to the SMs."""
+    b = ct.bid(0)
+    qt = ct.load(q, index=(0, 0), shape=(16, 128))
+    acc = ct.zeros((16, 64), dtype=ct.float32)
+    tiles = x.shape[0] // 64
+    for j in range(N):
+        k = ct.load(x, index=((j + b * STAGGER) % tiles, 0), shape=(64, 128))
+        acc = ct.mma(qt, ct.transpose(k), acc)
+    ct.store(out, index=(b, 0), tile=acc)
+
+
+@ct.kernel(occupancy=2)
+def shared_tile_store_loop(x, q, out, N: ConstInt):
+    """shared_tile_loop (STAGGER 0) storing its 16x64 float32 product every step (version 17): what
+    a bulk store each iteration adds to a loop the accelerator feeds."""
+    b = ct.bid(0)
+    qt = ct.load(q, index=(0, 0), shape=(16, 128))
+    tiles = x.shape[0] // 64
+    for j in range(N):
+        k = ct.load(x, index=(j % tiles, 0), shape=(64, 128))
+        ct.store(out, index=(b, j), tile=ct.mma(qt, ct.transpose(k), ct.zeros((16, 64), dtype=ct.float32)))
+
+
+@ct.kernel(occupancy=2)
+def shared_tile_convert_loop(x, q, out, N: ConstInt):
+    """shared_tile_loop (STAGGER 0) over int8 tiles widened to float16 before the `mma` (version 17):
+    what converting an operand element by element adds to a loop the accelerator feeds."""
+    b = ct.bid(0)
+    qt = ct.load(q, index=(0, 0), shape=(16, 128))
+    acc = ct.zeros((16, 64), dtype=ct.float32)
+    tiles = x.shape[0] // 64
+    for j in range(N):
+        k = ct.astype(ct.load(x, index=(j % tiles, 0), shape=(64, 128)), ct.float16)
+        acc = ct.mma(qt, ct.transpose(k), acc)
+    ct.store(out, index=(b, 0), tile=acc)
+
+
 # ---- extra validation kernels --------------------------------------------------------------
 
 @ct.kernel

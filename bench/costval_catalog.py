@@ -189,6 +189,17 @@ def micro_cases(d: int) -> List[Case]:
         add(Case(f"long_body_u{u}_g{SMS * k}", "micro", KERNELS, "long_body_loop",
                  [A((SMS * k * 4096,)), A((SMS * k * 4096,), init="zeros"), K(max(1, 8192 // u // d)), K(u),
                   K(4096)], (SMS * k,)))
+    # tiles every block reads at the same step, from L2, as a launch builds them (version 17)
+    for stagger, k, rows in ((0, 2, 1 << 15), (7, 2, 1 << 15), (0, 1, 1 << 15), (0, 2, 1 << 12)):
+        add(Case(f"shared_tile_s{stagger}_r{rows}_g{SMS * k}_launch", "micro", KERNELS, "shared_tile_loop",
+                 [A((rows, 128), "float16"), A((16, 128), "float16"), A((SMS * k * 16, 64), init="zeros"),
+                  K(512 // d), K(stagger)], (SMS * k,), launch=True))
+    add(Case(f"shared_tile_store_g{SMS * 2}_launch", "micro", KERNELS, "shared_tile_store_loop",
+             [A((1 << 15, 128), "float16"), A((16, 128), "float16"), A((SMS * 2 * 16, 512 // d * 64), init="zeros"),
+              K(512 // d)], (SMS * 2,), launch=True))
+    add(Case(f"shared_tile_convert_g{SMS * 2}_launch", "micro", KERNELS, "shared_tile_convert_loop",
+             [A((1 << 15, 128), "int8", "index:2"), A((16, 128), "float16"), A((SMS * 2 * 16, 64), init="zeros"),
+              K(512 // d)], (SMS * 2,), launch=True))
     return out
 
 

@@ -272,3 +272,26 @@ def gather_by_ids(ids, table, out, ROWS: ct.Constant[int], N: ct.Constant[int]):
     ranged = ct.gather(table, ((ct.bid(0) * ROWS + ct.arange(ROWS, dtype=ct.int32))[:, None],
                                ct.arange(N, dtype=ct.int32)[None, :]))
     ct.store(out, index=(ct.bid(0), 1), tile=ranged)
+
+
+@ct.kernel
+def matmul_two_weights(a, b1, b2, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    # (A @ B1^T) * (A @ B2^T), the column tile fastest: a wave's blocks share A's rows, every wave reads both weights
+    n_tiles = ct.cdiv(b1.shape[0], TN)
+    m, n = ct.bid(0) // n_tiles, ct.bid(0) % n_tiles
+    c1 = ct.zeros((TM, TN), dtype=ct.float32)
+    c2 = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.cdiv(a.shape[1], TK)):
+        x = ct.load(a, index=(m, k), shape=(TM, TK))
+        c1 = ct.mma(x, ct.transpose(ct.load(b1, index=(n, k), shape=(TN, TK))), c1)
+        c2 = ct.mma(x, ct.transpose(ct.load(b2, index=(n, k), shape=(TN, TK))), c2)
+    ct.store(c, index=(m, n), tile=(c1 * c2).astype(c.dtype))
+
+
+@ct.kernel
+def signed_scores(q, signs, out, TQ: ct.Constant[int], TK: ct.Constant[int]):
+    # each block's queries against every key tile of int8 signs, widened to float16; a float32 tile stored each step
+    qt = ct.load(q, index=(ct.bid(0), 0), shape=(TQ, 128))
+    for j in range(ct.num_tiles(signs, axis=0, shape=(TK, 128))):
+        s = ct.astype(ct.load(signs, index=(j, 0), shape=(TK, 128)), ct.float16)
+        ct.store(out, index=(ct.bid(0), j), tile=ct.mma(qt, ct.transpose(s), ct.zeros((TQ, TK), dtype=ct.float32)))

@@ -70,6 +70,7 @@ class Work:
     exp2: float = 0.0                # of which base-2 exponentials (one SFU instruction, no helpers)
     int_ops: float = 0.0
     reductions: float = 0.0          # reductions across a tile (each a chain of shuffles and a barrier)
+    conversions: float = 0.0         # elements converted between integer and float (version 17)
 
     def add(self, other: "Work", weight: float = 1.0) -> None:
         for k, v in other.tensor.items():
@@ -81,6 +82,7 @@ class Work:
         self.exp2 += other.exp2 * weight
         self.int_ops += other.int_ops * weight
         self.reductions += other.reductions * weight
+        self.conversions += other.conversions * weight
 
 
 @dataclass
@@ -245,6 +247,8 @@ class _Walker:
             fn = op.attrs.get("fn", "")
             if name in ("reduce", "scan") and elems > 1:
                 w.reductions += 1
+            if name == "astype" and src.dtype.is_float != t.dtype.is_float:
+                w.conversions += elems
             if dt.is_float:
                 if dt.name == "float64":
                     w.fp64 += elems * (2 if name == "fma" else 1)

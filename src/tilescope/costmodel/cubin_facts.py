@@ -31,7 +31,7 @@ from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, sym
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
 THREADS = 128            # one warpgroup: the block tileiras builds for plain code on sm_80+ (REQNTID 128)
 MAX_REGISTERS = 255      # a thread's register ceiling (sm_70+)
-LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE = 0x981, 0x983, 0x947, 0x944
+LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE, EXIT_OPCODE = 0x981, 0x983, 0x947, 0x944, 0x94D
 SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", LDL_OPCODE: "local_loads", 0x387: "local_stores",
                 0x5B4: "tma_loads", 0x3B5: "tma_stores"}
 
@@ -205,12 +205,26 @@ def _branch_target(at: int, lo: int, hi: int) -> int:
     return at + 16 + 4 * units
 
 
+def _unconditional(lo: int) -> bool:
+    """Whether an instruction runs always: its guard predicate (bits 12-15) is PT (7), not negated."""
+    return (lo >> 12) & 0xF == 7
+
+
 def _loops(words: Words) -> List[Tuple[int, int]]:
-    """(start, end) byte offsets of the code's loops: each backward branch and its target."""
+    """(start, end) byte offsets of the code's loops: each backward branch and its target. Not
+    a loop (version 17): an unconditional branch placed after the kernel's last unconditional EXIT
+    back to code before it — tileiras puts the retry of each wait on an accelerator barrier
+    (SYNCS.PHASECHK.TRYWAIT) out of line there, ending in a jump back to the wait's next
+    instruction (`nvdisasm` of set M's launched cubins: 27 to 40 such stubs, whose jumps spanned
+    the whole kernel and were taken for its longest loop)."""
+    exits = [at for at, lo, _ in words if lo & 0xFFF == EXIT_OPCODE and _unconditional(lo)]
+    last_exit = max(exits, default=None)
     out = []
     for at, lo, hi in words:
         if lo & 0xFFF == BRA_OPCODE:
             target = _branch_target(at, lo, hi)
+            if last_exit is not None and target < last_exit < at and _unconditional(lo):
+                continue
             if target <= at:
                 out.append((target, at))
     return out

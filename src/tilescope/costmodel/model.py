@@ -32,10 +32,16 @@ from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import locks_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
-                       code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region, reloads_fit_l1,
+                       code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region,
+                       looped_store_drain_us, reloads_fit_l1,
                        resident_warps, spill_chain_us, spilled_loop_us, spilled_mma_loop, threads, tma_copied,
                        vector_width)
 
+# conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
+# arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
+# shared_tile_convert microbenchmark (bench/results/cost_micro17b_h200.json) converts 8,192 int8 per
+# block and step at 2 blocks per SM in 0.52 µs a step more than shared_tile_s0 (cost_micro17): 15.9 a clock
+CONVERSIONS_PER_SM_CLK = 16.0
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
@@ -319,10 +325,13 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     sm_tc = sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
     sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
                 + _sfu_s(w.sfu, w.exp2, gpu, cal))
+    # integer <-> float conversions on their own unit, after the rest (version 17)
+    sm_convert = w.conversions / (CONVERSIONS_PER_SM_CLK * gpu.clock_ghz * 1e9)
     if fed:      # warp-specialised code: the asynchronous mma overlaps the CUDA-core work of other warps
-        rest = t + w.reductions * cal.reduce_us * slow + max(sm_tc, sm_issue) * shared * 1e6
-        return max(rest, cal.tma_step_us * slow)
-    return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue) * shared * 1e6
+        rest = t + w.reductions * cal.reduce_us * slow + (max(sm_tc, sm_issue) + sm_convert) * shared * 1e6
+        # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
+        return max(rest, cal.tma_step_us * slow, looped_store_drain_us(r, facts) * slow)
+    return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
 
 
 def _gathered_operand(a: Access) -> bool:

@@ -131,7 +131,18 @@ def code_instructions(counts: Counts, facts: CubinFacts) -> Optional[float]:
     warps = running_warps(facts)
     repeated = max(0.0, _accesses_per_thread(counts, facts) - counts.blocks * facts.global_accesses)
     run = facts.instructions - (facts.called_instructions or 0)      # called slow paths: not run (v13)
-    return warps * (counts.blocks * run + repeated * PER_ELEMENT)
+    return warps * (counts.blocks * run + max(repeated * PER_ELEMENT, fed_loop_repeats(counts, facts)))
+
+
+def fed_loop_repeats(counts: Counts, facts: CubinFacts) -> float:
+    """Instructions a warp issues over the grid in the iterations after the first of a loop the
+    accelerator feeds (version 17): its tiles are bulk copies, not element accesses, so the
+    per-access count above sees no iterations; the cubin's longest loop body is the IR's only
+    loop's, run once an iteration."""
+    loop = _only_for_loop(counts)
+    if loop is None or not facts.loop_instructions or not fed_loop(loop, facts):
+        return 0.0
+    return float(np.maximum(loop.trips - 1, 0).sum()) * facts.loop_instructions
 
 
 def running_warps(facts: CubinFacts) -> int:
@@ -196,6 +207,28 @@ def bulk_store_drain_us(counts: Counts, facts: Optional[CubinFacts]) -> float:
         return 0.0
     stored = sum(a.bytes for a in counts.accesses if a.kind == "store" and tma_copied(a, facts)) / 1024
     return DRAIN_US + DRAIN_US_PER_KIB * min(stored, DRAIN_LONGEST_KIB)
+
+
+# the accelerator copies a tile to or from shared memory in boxes of at most 128-byte rows (the
+# 128-byte swizzle tileiras uses): set M's launched cubins store a 16x64 float32 tile as two boxes
+BOX_ROW_BYTES = 128
+
+
+def looped_store_drain_us(r: Region, facts: Optional[CubinFacts]) -> float:
+    """Each iteration of an `mma` loop the accelerator feeds that stores a tile of several rows
+    through it waits for each box of that store to leave (version 17): tileiras gives the stores
+    to one warp, which issues a box (UTMASTG) and waits for it (UTMACMDFLUSH, DEPBAR) before the
+    next, and the next iteration's tile waits for the buffer: the drain of a block's end
+    (`bulk_store_drain_us`) once a box, each iteration. (A row kernel's stores of one row
+    wait once for all their boxes, and its loop has no `mma`: not charged.)"""
+    if r.op is None or not r.mmas or not fed_loop(r, facts):
+        return 0.0
+    t = 0.0
+    for a in r.accesses:
+        if a.kind == "store" and a.rows > 1 and tma_copied(a, facts):
+            boxes = max(1, -(-int(a.row_bytes) // BOX_ROW_BYTES))
+            t += boxes * (DRAIN_US + DRAIN_US_PER_KIB * min(a.bytes / boxes / 1024, DRAIN_LONGEST_KIB))
+    return t
 
 
 def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
