@@ -103,7 +103,25 @@ def test_integer_to_float_conversions_take_their_unit():
     assert loop.work.conversions == 64 * 128           # int8 -> float16; float32 -> float16 is not counted
     h200 = gpu_named("h200")
     assert CONVERSIONS_PER_SM_CLK == 16.0
-    without = dataclasses.replace(loop.work, conversions=0.0)
-    base = predict(counts, h200, facts=_facts(tma_stores=0)).terms["latency"]
-    loop.work = without
-    assert predict(counts, h200, facts=_facts(tma_stores=0)).terms["latency"] < base
+    small = _facts(tma_stores=0, instructions=200, loop_instructions=50, loop_shared_ops=0)   # issue aside
+    base = predict(counts, h200, facts=small).terms["latency"]
+    loop.work = dataclasses.replace(loop.work, conversions=0.0)
+    # 8,192 conversions a block and step, two blocks an SM: 1,024 clocks a step
+    assert base - predict(counts, h200, facts=small).terms["latency"] == pytest.approx(
+        512 * 2 * 64 * 128 / (16 * h200.clock_ghz * 1e3), rel=0.05)
+
+
+def test_few_consumer_warps_issue_below_the_schedulers_peak():
+    assert schedule.WARP_ISSUE_CLK == pytest.approx(2.81)
+    ws = _facts()                                  # 256 threads, accelerator loads: 4 consumer warps
+    assert schedule.sm_issue_per_clk(ws, 1, 4.0) == pytest.approx(4 / 2.81)
+    assert schedule.sm_issue_per_clk(ws, 2, 4.0) == pytest.approx(8 / 2.81)
+    assert schedule.sm_issue_per_clk(ws, 4, 4.0) == 4.0
+    # plain code (every warp runs it) keeps the peak, as does an estimate-free call
+    assert schedule.sm_issue_per_clk(_facts(tma_loads=0), 1, 4.0) == 4.0
+    assert schedule.sm_issue_per_clk(None, 1, 4.0) == 4.0
+    counts = _counts("signed_scores", "f16[4096,128], i8[32768,128], f32[4096,32768], 16, 64", (256,))
+    h200 = gpu_named("h200")
+    alone = predict(counts, h200, facts=_facts(tma_stores=0, shared_bytes=200000)).terms["issue"]
+    paired = predict(counts, h200, facts=_facts(tma_stores=0)).terms["issue"]
+    assert alone == pytest.approx(paired * 8 / 4, rel=0.01)     # 4 consumer warps an SM instead of 8

@@ -34,7 +34,8 @@ from .locks import locks_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region,
                        looped_store_drain_us, reloads_fit_l1,
-                       resident_warps, spill_chain_us, spilled_loop_us, spilled_mma_loop, threads, tma_copied,
+                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, spilled_mma_loop,
+                       threads, tma_copied,
                        vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
@@ -114,7 +115,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     }
     terms["memory"] = max(terms["memory"], 0.0)
     # every element access is its own instructions: the schedulers' issue rate bounds streams
-    issue_rate = gpu.sms * ISSUE_PER_SM_CLK * gpu.clock_ghz * 1e9
+    per_clk = sm_issue_per_clk(facts, shared, ISSUE_PER_SM_CLK)     # fewer where few warps run (v17)
+    issue_rate = gpu.sms * per_clk * gpu.clock_ghz * 1e9
     code = code_instructions(counts, facts) if facts else None
     instructions = code if code is not None else warp_instructions(counts, threads(facts),
                                                                     lambda a: tma_copied(a, facts))
@@ -131,9 +133,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
-            run = max(run, loop_issue_us(facts, gpu, shared, ISSUE_PER_SM_CLK))
+            run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
-            run = max(run, spilled_loop_us(facts, gpu, shared, ISSUE_PER_SM_CLK))
+            run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time

@@ -288,6 +288,22 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     return dram / in_flight * LOADED_LATENCY_US
 
 
+# a warp issues at most one instruction per 2.81 clocks (version 17): long_body_u128_g132
+# (bench/results/cost_micro16_h200.json: one 128-thread block an SM, one warp a scheduler, 262,860
+# instructions a warp, 64 loops of 4,100) takes 373.6 µs, less the 0.71 µs launch: 738,340 clocks
+WARP_ISSUE_CLK = 2.81
+
+
+def sm_issue_per_clk(facts: Optional[CubinFacts], shared: int, peak: float) -> float:
+    """Warp instructions an SM issues per clock: the schedulers' peak, or, in warp-specialised code
+    (accelerator loads, more than one warpgroup), fewer where too few consumer warps run the code to
+    keep them busy (a block alone on its SM: four). (Charged to all code, it moved kernels of one
+    or two warps an SM whose time the model takes from their loads' chain.)"""
+    if not facts or running_warps(facts) == -(-facts.threads // 32):
+        return peak
+    return min(peak, running_warps(facts) * max(1, shared) / WARP_ISSUE_CLK)
+
+
 # the shared-memory / shuffle pipe: one warp instruction per SM per clock (32 lanes a clock, compute
 # capability 9.0); the other instructions at the schedulers' 4 per SM per clock (version 14)
 SHARED_PIPE_PER_SM_CLK = 1.0
