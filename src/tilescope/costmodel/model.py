@@ -40,7 +40,7 @@ from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm,
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
-# shared_tile_convert microbenchmark (bench/results/cost_micro17b_h200.json) converts 8,192 int8 per
+# shared_tile_convert microbenchmark (bench/results/cost_micro17m2b_h200.json) converts 8,192 int8 per
 # block and step at 2 blocks per SM in 0.52 µs a step more than shared_tile_s0 (cost_micro17): 15.9 a clock
 CONVERSIONS_PER_SM_CLK = 16.0
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
