@@ -257,6 +257,24 @@ def long_body_loop(x, out, N: ConstInt, U: ConstInt, TILE: ConstInt):
     ct.store(out, index=(b,), tile=t)
 
 
+@ct.kernel
+def atomic_scalar_loop(out, N: ConstInt, SPREAD: ConstInt):
+    """N float atomic adds of one value each, in the default (acquire-release) order (model
+    version 17): every block on element 0 (SPREAD=1: one address all blocks share) or on its own
+    (SPREAD = the grid: a chain of one block's fenced atomics, nothing shared)."""
+    i = ct.bid(0) % SPREAD
+    for j in range(N):
+        ct.atomic_add(out, (i,), 1.0)
+
+
+@ct.kernel
+def atomic_scalar_loop_relaxed(out, N: ConstInt, SPREAD: ConstInt):
+    """atomic_scalar_loop in relaxed order (no fence, no value awaited)."""
+    i = ct.bid(0) % SPREAD
+    for j in range(N):
+        ct.atomic_add(out, (i,), 1.0, memory_order=ct.MemoryOrder.RELAXED)
+
+
 # ---- extra validation kernels --------------------------------------------------------------
 
 @ct.kernel

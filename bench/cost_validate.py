@@ -239,6 +239,13 @@ def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
                  [A((SMS * k * 4096,)), A((SMS * k * 4096,), init="zeros"), K(max(1, 8192 // u // d)), K(u),
                   K(4096)], (SMS * k,)))
 
+    # fenced scalar atomics: one address shared by every block, or one per block (version 17)
+    for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
+        for k in (1, 8):
+            for spread, name in ((1, "same"), (SMS * k, "own")):
+                add(Case(f"atomic_scalar_{name}{tag}_g{SMS * k}", "micro", KERNELS, kern,
+                         [A((SMS * 8,), init="zeros"), K(256 // d), K(spread)], (SMS * k,)))
+
     # -- validation: tilescope's cubins
     n = (1 << 26) // d // d
     add(Case("vector_add_f32", "validate", "examples/vector_add.py", "vector_add",

@@ -30,7 +30,7 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .locks import locks_us
+from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region, reloads_fit_l1,
                        resident_warps, spill_chain_us, spilled_loop_us, spilled_mma_loop, threads, tma_copied,
@@ -132,7 +132,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
-        per_block += r.trips * run
+        # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17)
+        per_block += r.trips * (run + fenced_atomics_us(r) * slow)
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
@@ -241,12 +242,17 @@ def _streams(a: Access) -> bool:
 
 def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
     """Atomics at data-dependent addresses: those on one address run one after another, and
-    the addresses are at best the target array's elements; never faster than the GPU's rate."""
+    the addresses are at best the target array's elements; never faster than the GPU's rate.
+    A scalar atomic (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
     total = 0.0
     for a in counts.accesses:
         if a.kind != "atomic":
             continue
         n = a.elements * a.executions
+        scalar = scalar_atomics_us(a, counts)
+        if scalar is not None:
+            total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
+            continue
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
         total += max(n / cal.atomics_per_s, n / addresses * cal.atomic_ns * 1e-9 * slow)
     return total * 1e6

@@ -1,0 +1,21 @@
+"""Kernels for the cost model's atomic rules (version 17): scalar atomics after a tile sum."""
+import cuda.tile as ct
+
+
+@ct.kernel
+def sum_into_one(x, total, T: ct.Constant[int]):
+    """Every block sums a tile and adds it to the same element (acquire-release, the default)."""
+    ct.atomic_add(total, (0,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(T,))))
+
+
+@ct.kernel
+def sum_into_one_relaxed(x, total, T: ct.Constant[int]):
+    """sum_into_one in relaxed order."""
+    ct.atomic_add(total, (0,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(T,))),
+                  memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def sum_into_groups(x, totals, T: ct.Constant[int], G: ct.Constant[int]):
+    """Each block adds its tile's sum to element bid % G."""
+    ct.atomic_add(totals, (ct.bid(0) % G,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(T,))))
