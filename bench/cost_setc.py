@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K, S
+from costval_case import A, Case, K, S
 
 UPSTREAM_COMMIT = "9c3ee3c"
 SMS = 132

@@ -15,7 +15,7 @@ import sys
 import types
 from typing import List
 
-from cost_validate import A, Case, K
+from costval_case import A, Case, K
 
 TILEGYM_COMMIT = "75a1430"
 PREFIX = "tilegym:"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K
+from costval_case import A, Case, K
 
 SMS = 132
 PREFIX = "tilegym:"

@@ -14,7 +14,7 @@ import os
 import sys
 from typing import List
 
-from cost_validate import A, Case, K, S, tilebench_impl
+from costval_case import A, Case, K, S, tilebench_impl
 
 
 def load(root: str, rel: str):

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K, S, tilebench_impl
+from costval_case import A, Case, K, S, tilebench_impl
 
 
 def setg_cases(d: int = 1) -> List[Case]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import List
 
-from cost_validate import A, Case, K, tilebench_impl
+from costval_case import A, Case, K, tilebench_impl
 
 
 def setj_cases(d: int = 1) -> List[Case]:

@@ -42,7 +42,7 @@ import os
 import sys
 from typing import List
 
-from cost_validate import A, Case, K, S, tilebench_impl
+from costval_case import A, Case, K, S, tilebench_impl
 
 SMS = 132
 UP, TG, GPT = "upstream:test/kernels/", "tilegym:", "cutilegpt:cutile_gpt/kernels/"

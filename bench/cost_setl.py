@@ -47,7 +47,7 @@ from __future__ import annotations
 import math
 from typing import List
 
-from cost_validate import A, Case, K, S
+from costval_case import A, Case, K, S
 
 SMS = 132
 TG, GPT = "tilegym:", "cutilegpt:cutile_gpt/kernels/"

@@ -68,7 +68,7 @@ import sys
 import types
 from typing import List
 
-from cost_validate import A, Case, K, S
+from costval_case import A, Case, K, S
 
 SMS = 132
 TF, TQ, CK = "transformers:cutile/ops/", "turboquant:turboquant_cutile/", "kernels:"

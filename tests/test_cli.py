@@ -79,6 +79,20 @@ def test_check_without_metadata_still_rejects_unsupported_syntax(tmp_path):
     assert rc == 1 and "TileSyntaxError" in out and ":5:" in out
 
 
+def test_check_of_a_kernel_a_factory_makes_says_it_was_not_checked(tmp_path):
+    """TileGym's nvfp4 quantizer defines its kernel inside a function (a traceback before)."""
+    f = tmp_path / "k.py"
+    f.write_text("import cuda.tile as ct\n\ndef make(tile):\n    @ct.kernel\n    def k(a):\n"
+                 "        ct.store(a, index=(0,), tile=ct.load(a, index=(0,), shape=(tile,)))\n    return k\n")
+    for fmt in ("text", "json"):
+        rc, out, err = cli("check", str(f), "--format", fmt)
+        assert rc == 0 and "Traceback" not in out + err
+        assert "kernel 'k' is defined inside a function" in out
+        assert f"{f}:5:5: note:" in out if fmt == "text" else json.loads(out)["diagnostics"][0]["line"] == 5
+    rc, out, err = cli("check", str(f), "--args", "f32[64]")
+    assert rc == 1 and f"{f}:5:5: error: ImportError: kernel 'k' is defined inside a function" in out
+
+
 def test_import_failure_is_a_located_error(tmp_path):
     f = tmp_path / "k.py"
     f.write_text("import cuda.tile as ct\nimport not_a_real_module_xyz\n\n@ct.kernel\ndef k(a):\n    pass\n")

@@ -51,6 +51,11 @@ def test_what_has_no_cpu_meaning_is_refused_by_name(checks):
     assert "emulates one GPU, cuda:0" in checks["refused_cuda:1"]
     # a torch.cuda call the layer does not answer is named too, not "Torch not compiled with CUDA"
     assert checks["refused_unanswered"].startswith("NotOnCpu: torch.cuda.get_sync_debug_mode is not available")
+    # GPU kernel timing (TileGym's perf tests), not torch's "Legacy CUDA profiling requires use_cpu=True";
+    # CPU profiling and the cuBLAS workspace clearing before it still work
+    assert checks["refused_cuda_profiler"].startswith(
+        "NotOnCpu: torch.profiler.profile(activities=[ProfilerActivity.CUDA]) is not available on the CPU")
+    assert checks["cpu_profiler"] is True
 
 
 def test_other_target_gpu():

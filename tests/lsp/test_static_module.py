@@ -151,3 +151,26 @@ def test_dtypes_and_constants_of_modules_not_imported_are_known():
     assert is_unknown_error(ei.value) and "torch.ones" in ei.value.message
     assert ei.value.loc.line == FOREIGN.splitlines().index(
         "    ct.store(x, index=(0,), tile=ct.full((N,), torch.pi * torch.ones(1), dtype=x.dtype))") + 1
+
+
+def test_helpers_imported_from_the_users_own_files_are_read_from_their_source(tmp_path):
+    """TileGym's geglu imports `gelu_forward_ct` from `.gelu`; other projects import helpers by absolute
+    name (`from cutile.ops.utils import ...`). Both files are read, not imported (they import torch and
+    print here), and import cycles end."""
+    pkg = tmp_path / "proj" / "ops"
+    pkg.mkdir(parents=True)
+    (tmp_path / "proj" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "helpers.py").write_text(
+        "import torch\nimport cuda.tile as ct\nfrom .kern import k\nprint('helpers ran')\nSCALE = 3.0\n"
+        "GPU = torch.cuda.get_device_name()\n\n@ct.function\ndef scaled(t):\n    return t * SCALE\n")
+    (pkg / "consts.py").write_text("TILE = 2 ** 6\n")
+    kern = pkg / "kern.py"
+    kern.write_text("import cuda.tile as ct\nfrom .helpers import scaled, GPU\nfrom proj.ops.consts import TILE\n"
+                    "from .missing import nothing\n\n@ct.kernel\ndef k(x):\n"
+                    "    ct.store(x, index=(0,), tile=scaled(ct.load(x, index=(0,), shape=(TILE,))))\n")
+    sm = analyze_module(kern.read_text(), str(kern))
+    assert sm.globals["TILE"] == 64 and isinstance(sm.functions.get("k"), SourceFunction)
+    assert isinstance(sm.globals["GPU"], UnknownValue) and isinstance(sm.globals["nothing"], UnknownValue)
+    c = tilescope.compile(sm.functions["k"], "f16[?]")
+    assert c.stored_types() == ["Tile[float16,(64)]"]

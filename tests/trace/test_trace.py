@@ -247,3 +247,13 @@ def test_a_kernel_without_arrays_gets_a_page_that_says_there_is_nothing_to_draw(
         '''))
     tilescope.launch((2,), load_file(str(f)).hello, (), trace=str(tmp_path / "t"))
     assert "no array arguments" in (tmp_path / "t" / "01-hello" / "index.html").read_text()
+
+
+@pytest.mark.parametrize("folder", ["", 3])
+def test_launch_with_a_trace_that_is_not_a_folder_is_refused_before_it_runs(folder):
+    mm = load_file(os.path.join(ROOT, "examples", "vector_add.py"))
+    a = np.ones(1024, np.float32)
+    c = np.zeros_like(a)
+    with pytest.raises(ValueError, match="trace= takes the folder"):
+        tilescope.launch((1,), mm.vector_add, (a, a, c, 1024), trace=folder)
+    assert not c.any()

@@ -40,8 +40,30 @@ def _patch_torch_cuda() -> None:
     cuda.profiler.start = cuda.profiler.stop = lambda: None
     cuda.profiler.profile = lambda: contextlib.nullcontext()
     cuda._lazy_init = _lazy_init_refused
+    if not hasattr(torch._C, "_cuda_clearCublasWorkspaces"):     # benchmark helpers (TileGym's) call it
+        torch._C._cuda_clearCublasWorkspaces = lambda: None      # before timing: no cuBLAS, nothing to clear
     for dtype_name, dtype in _LEGACY_TYPES.items():
         setattr(cuda, dtype_name, _legacy_type(dtype_name, dtype))
+    _refuse_cuda_profiling()
+
+
+def _refuse_cuda_profiling() -> None:
+    """`torch.profiler.profile(activities=[ProfilerActivity.CUDA])` measures GPU kernels (CUPTI): refused
+    by name, where torch's CPU build fails with "Legacy CUDA profiling requires use_cpu=True"."""
+    base = torch.profiler.profile
+    cuda_activity = torch.profiler.ProfilerActivity.CUDA
+
+    class profile(base):
+        def __init__(self, *args, activities=None, **kwargs):
+            if activities is not None and cuda_activity in activities:
+                raise NotOnCpu("torch.profiler.profile(activities=[ProfilerActivity.CUDA])",
+                               "GPU kernel times exist only on a GPU; torch.cuda.Event(enable_timing=True) "
+                               "times the CPU work")
+            super().__init__(*args, activities=activities, **kwargs)
+
+    profile.__qualname__ = profile.__name__ = base.__name__
+    profile.__module__ = base.__module__
+    torch.profiler.profile = profile
 
 
 def _lazy_init_refused():

@@ -32,6 +32,7 @@ from ..lang import compilation
 from ..pyeval import Budget, EvalControl, Evaluator
 from ..pyeval.calls import call
 from ..pyeval.objects import AST_BINARY as _BINARY, binary, get_attribute, truth
+from . import local_imports
 from .source import SourceFunction, split_lines
 from .static_classes import NotBuilt, build_class
 from .unknown import FOREIGN_DTYPE_MODULES, ForeignDtypes, UnknownValue
@@ -74,6 +75,7 @@ class StaticModule:
     definitions: Dict[str, ast.AST] = field(default_factory=dict)    # name -> defining node
     tile_aliases: List[str] = field(default_factory=list)             # names bound to tilescope.lang
     evaluator: Any = None                                               # one budget for the whole module
+    depth: int = 0                                                      # read for an import of another file
 
 
 # ---- parsing what can be parsed ------------------------------------------------
@@ -203,10 +205,10 @@ def _decorator_kind(dec: ast.expr) -> Optional[str]:
     return None
 
 
-def analyze_module(text: str, filename: str) -> StaticModule:
+def analyze_module(text: str, filename: str, *, depth: int = 0) -> StaticModule:
     tree, errors = parse_tolerant(text, filename)
     env: Dict[str, Any] = {"__name__": STATIC_MODULE_NAME, "__file__": filename}
-    sm = StaticModule(filename, text, tree, env, syntax_errors=errors)
+    sm = StaticModule(filename, text, tree, env, syntax_errors=errors, depth=depth)
     sm.evaluator = _new_evaluator(filename)
     _run_statements(sm, tree.body, env)
     return sm
@@ -256,8 +258,9 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
                 except _Unknown as u:
                     _bind(sm, env, bound, UnknownValue(u.reason, _loc(sm, stmt)), stmt)
             else:
-                _bind(sm, env, bound, UnknownValue(f"imported from module '{'.' * stmt.level}{mod}'",
-                                                   _loc(sm, stmt)), stmt)
+                value = _from_local_module(sm, mod, stmt.level, alias.name)
+                _bind(sm, env, bound, value if value is not _NOT_LOCAL else
+                      UnknownValue(f"imported from module '{'.' * stmt.level}{mod}'", _loc(sm, stmt)), stmt)
     elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         if stmt.value is None:
@@ -301,6 +304,18 @@ def _run_statement(sm: StaticModule, stmt: ast.stmt, env: Dict[str, Any]) -> Non
         for name in _bound_names(stmt):
             _bind(sm, env, name, UnknownValue(f"assigned by a '{type(stmt).__name__}' statement",
                                               _loc(sm, stmt)), stmt)
+
+
+_NOT_LOCAL = object()
+
+
+def _from_local_module(sm: StaticModule, module: str, level: int, name: str) -> Any:
+    """`name` from the user's own module (a sibling file, read from source), else _NOT_LOCAL."""
+    path = local_imports.module_file(sm.filename, module, level)
+    other = local_imports.read_module(path, sm.depth + 1, analyze_module) if path else None
+    if other is None or name not in other.globals:
+        return _NOT_LOCAL
+    return other.globals[name]
 
 
 def _do_import(sm, env, dotted: str, asname: Optional[str], stmt) -> None:

@@ -18,8 +18,8 @@ from typing import List, Optional
 from ..devices import activate as activate_device_layer    # (import hooks only: nothing heavy)
 from ..errors import Loc, TileError
 from ..targets import KNOWN_TARGETS
-from .session import (Diagnostic, LocatedUsageError, Signature, SourceFile, UsageError, check_source_path, compile_site,
-                      import_failure)
+from .session import (Diagnostic, LocatedUsageError, Signature, SourceFile, UsageError, check_source_path,
+                      compile_site, import_failure)
 
 STAGES = ("ast", "hir", "ir", "passes", "final", "tileir", "all")
 # Commands that read a kernel file: by default from its source, nothing executed.
@@ -375,6 +375,10 @@ def _generic_check(sf: SourceFile, site) -> List[Diagnostic]:
     from ..lang.kernel import unwrap_tile_function  # start-up time: each command loads what it runs
     out = []
     kernel = sf.kernel(site.name)
+    if kernel is None:           # a kernel a factory function makes: it exists once that function runs
+        return [Diagnostic("note", "info", f"kernel '{site.name}' is defined inside a function: tilescope reads "
+                           f"kernels defined at module level, so it was not checked",
+                           Loc(sf.path, site.line, site.col), site.name)]
     fn = unwrap_tile_function(kernel) or kernel
     try:
         function_hir(fn, is_entry=True)

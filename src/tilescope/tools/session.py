@@ -226,7 +226,8 @@ def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: boo
                                      where, site.name, sig.text)]
     kernel = sf.kernel(site.name)
     if kernel is None:
-        return None, [Diagnostic("error", "ImportError", f"kernel '{site.name}' is not a module-level name",
+        return None, [Diagnostic("error", "ImportError", f"kernel '{site.name}' is defined inside a function: "
+                                 f"tilescope reads kernels defined at module level",
                                  Loc(sf.path, site.line, site.col), site.name, sig.text)]
     try:
         compiled = tilescope.compile(kernel, specs, trust=trust, tileiras_version=tileiras_version)

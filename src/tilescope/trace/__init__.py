@@ -51,6 +51,8 @@ def session_for(folder: Optional[str]) -> Optional[TraceSession]:
     `tilescope run --trace` one, else None."""
     if folder is None:
         return _RUN
+    if not isinstance(folder, (str, os.PathLike)) or not str(os.fspath(folder)).strip():
+        raise ValueError(f"trace= takes the folder to write the pages to, got {folder!r}")
     key = os.path.abspath(os.fspath(folder))
     if _RUN is not None and _RUN.folder == key:
         return _RUN

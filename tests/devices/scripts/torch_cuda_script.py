@@ -75,12 +75,19 @@ report("legacy", [isinstance(a, torch.cuda.FloatTensor), a.type(), torch.cuda.Fl
 report("repr", repr(torch.ones(2, device="cuda")))
 for name, call in (("CUDAGraph", lambda: torch.cuda.CUDAGraph()), ("graph", lambda: torch.cuda.graph(None)),
                    ("cuda:1", lambda: torch.zeros(1, device="cuda:1")),
-                   ("unanswered", lambda: torch.cuda.get_sync_debug_mode())):
+                   ("unanswered", lambda: torch.cuda.get_sync_debug_mode()),
+                   ("cuda_profiler",
+                    lambda: torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CUDA]))):
     try:
         call()
         report("refused_" + name, None)
     except RuntimeError as e:
         report("refused_" + name, f"{type(e).__name__}: {e}")
+
+torch._C._cuda_clearCublasWorkspaces()          # benchmark helpers call it before timing: a no-op
+with torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU]) as prof:
+    torch.ones(4, device="cuda").sum()
+report("cpu_profiler", prof.key_averages() is not None)
 
 # ---- formatting, autograd, and references computed as the GPU computes them ----
 report("format", f"{torch.tensor(1.5, device='cuda'):.2f}")

@@ -1,0 +1,336 @@
+"""The cases of bench/cost_validate.py: the microbenchmarks that calibrate the cost model (group
+`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-M read
+from checkouts of other repositories (bench/cost_setc.py ... cost_setm.py), and the variants built as
+a launch builds them (`_launch`, `_tma`)."""
+from __future__ import annotations
+
+from typing import List
+
+from cost_setc import setc_cases      # set C: upstream cuTile's kernels
+from cost_setd import setd_cases      # set D: TileGym's kernels
+from cost_sete import sete_cases      # set E: TileGym's streaming kernels
+from cost_setf import setf_cases      # set F: TileBench's kernels
+from cost_setg import setg_cases      # set G: more TileBench kernels
+from cost_seth import seth_cases      # set H: other authors' TileBench kernels
+from cost_seti import seti_cases      # set I: TileBench kernels of other authors
+from cost_setj import setj_cases      # set J: TileBench files no set used
+from cost_setk import setk_cases      # set K: four repositories' kernels
+from cost_setl import setl_cases      # set L: TileGym's and cutileGPT's kernels
+from cost_setm import setm_cases      # set M: three repositories no set used
+from costval_case import A, Case, K, S
+
+REALISTIC = "tests/corpus/realistic/kernels.py"
+KERNELS = "bench/cost_kernels.py"
+SMS = 132
+
+
+# Tile shapes of the load → mma microbenchmark: none of them is a validation kernel's shape.
+STREAM_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
+                 ("float16", 128, 128, 16), ("float16", 32, 64, 64), ("bfloat16", 128, 64, 16),
+                 ("float32", 64, 64, 16), ("float32", 32, 64, 32)]
+
+
+# Shapes of the operand-layout microbenchmarks (model version 3): none is a validation kernel's.
+ORIENTATION_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float16", 64, 256, 32),
+                      ("float16", 32, 64, 64), ("float16", 64, 32, 64), ("bfloat16", 128, 64, 16)]
+
+
+# Microbenchmarks also built as tilescope's launch builds them (vector loads, TMA copies)
+LAUNCH_MICRO = ("copy_f32_t1024", "copy_f32_t4096", "copy_f16_t1024", "copy_f16_t4096", "copy_2d_f32_64x64",
+                "copy_2d_f32_32x128", "load_chain_t1024_g132", "load_chain_t4096_g132", "load_chain_t1024_g1056",
+                "gather_copy_f16_t1024", "gather_copy_f16_t4096", "reduce_loop_t1024_g132",
+                "copy_loop_f16_t1024_k1", "copy_loop_f16_t1024_k4", "copy_loop_f16_t1024_k16",
+                "copy_loop_f32_t1024_k1", "copy_loop_f32_t1024_k4", "copy_loop_f32_t1024_k16",
+                "mma_stream_float16_64x64x16", "mma_stream_float16_128x64x32", "mma_stream_float16_64x256x32",
+                "mma_stream_float16_128x128x16", "mma_stream_bfloat16_128x64x16", "mma_stream_float32_64x64x16",
+                "mma_float16_64x64x32_g132", "mma_float16_128x128x32_g2112", "row_scale_by_sum_f32_t1024",
+                "row_scale_by_sum_f32_t4096", "chunk_sum_loop_f32_t256_n16", "chunk_sum_loop_f32_t512_n32")
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+# The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
+CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
+                 ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
+                 ("M", setm_cases))
+ALL_SETS = "".join(letter for letter, _ in CHECKOUT_SETS)
+
+
+def all_cases(d: int, sets: str) -> List[Case]:
+    """Every case, the big dimensions divided by `d` (tile shapes unchanged), with the checkout
+    sets whose letters `sets` holds."""
+    out = micro_cases(d) + seta_cases(d) + held_out(d)
+    add = out.append
+    for letter, set_cases in CHECKOUT_SETS:
+        if letter in sets:
+            out.extend(set_cases(d))
+
+    # -- what a launch builds (version 7): tilescope's own bytecode for contiguous device arrays
+    # (aligned, unit last stride, divisible extents), for the microbenchmarks and sets A-F
+    for c in list(out):
+        if c.group in ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f") or (
+                c.group == "micro" and c.name in LAUNCH_MICRO):
+            add(Case(c.name + "_launch", "micro-launch" if c.group == "micro" else "validate-launch", c.file,
+                     c.kernel, c.args, c.grid, c.note, launch=True))
+
+    # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
+    for c in list(out):
+        if c.name in ("vector_add_f32", "softmax_f32", "layernorm_f32", "matmul_f16_64x64x32",
+                      "matmul_f16_128x128x64", "attention_f16_64x64", "attention_f16_128x128", "transpose_f32"):
+            add(Case(c.name + "_tma", "validate-tma", c.file, c.kernel, c.args, c.grid, c.note, aligned=True))
+    return out
+
+
+def micro_cases(d: int) -> List[Case]:
+    """Launch overhead, bandwidth, latency per load iteration, compute rates (bench/cost_kernels.py)."""
+    out: List[Case] = []
+    add = out.append
+    add(Case("empty_1", "micro", KERNELS, "empty", [A((1,), init="zeros")], (1,)))
+    nb = (1 << 20) // d
+    add(Case("empty_many", "micro", KERNELS, "empty", [A((nb,), init="zeros")], (nb,)))
+    n = (1 << 26) // d // d
+    for t in (256, 1024, 4096):
+        add(Case(f"copy_f32_t{t}", "micro", KERNELS, "copy_1d", [A((n,)), A((n,), init="zeros"), K(t)], (n // t,)))
+    for grid, t in ((SMS, 256), (SMS, 1024), (SMS, 4096), (SMS * 8, 1024)):
+        iters = 256 // d
+        chain = [A((grid * iters * t,)), A((grid * t,), init="zeros"), K(iters), K(t)]
+        add(Case(f"load_chain_t{t}_g{grid}", "micro", KERNELS, "load_chain", chain, (grid,)))
+        if grid == SMS and t != 256:
+            add(Case(f"load_chain_t{t}_g{grid}_tma", "micro", KERNELS, "load_chain", chain, (grid,), aligned=True))
+    add(Case("copy_f32_t1024_tma", "micro", KERNELS, "copy_1d", [A((n,)), A((n,), init="zeros"), K(1024)],
+             (n // 1024,), aligned=True))
+    mma_shapes = [("float16", 64, 64, 32), ("float16", 64, 64, 64), ("float16", 128, 128, 32),
+                  ("float16", 64, 256, 64), ("bfloat16", 128, 64, 32), ("float32", 64, 64, 32),
+                  ("float32", 32, 32, 32)]
+    for dt, tm, tn, tk in mma_shapes:
+        for grid in (SMS, SMS * 16):
+            iters = 1024 // d
+            add(Case(f"mma_{dt}_{tm}x{tn}x{tk}_g{grid}", "micro", KERNELS, "mma_loop",
+                     [A((tm, tk), dt), A((tk, tn), dt), A((grid * tm, tn), init="zeros"), K(iters), K(tm), K(tn), K(tk)],
+                     (grid,)))
+    for dt, tm, tn, tk in STREAM_SHAPES:
+        for aligned in (False, True):
+            iters = 256 // d
+            grid = 2 * SMS
+            add(Case(f"mma_stream_{dt}_{tm}x{tn}x{tk}" + ("_tma" if aligned else ""), "micro", KERNELS, "mma_stream",
+                     [A((grid * tm, iters * tk), dt), A((iters * tk, tn), dt), A((grid * tm, tn), init="zeros"),
+                      K(iters), K(tm), K(tn), K(tk)], (grid,), aligned=aligned))
+    # which operand streams, and in which layout: B contiguous along the contraction axis
+    # (`order=`), B transposed in registers, B alone (A resident), B alone through `order=`
+    for dt, tm, tn, tk in ORIENTATION_SHAPES:
+        iters, grid = 256 // d, 2 * SMS
+        a = A((grid * tm, iters * tk), dt)
+        bt = A((tn, iters * tk), dt)
+        for kern, b in (("mma_stream", A((iters * tk, tn), dt)), ("mma_stream_b_kmajor", bt),
+                        ("mma_stream_b_permuted", bt), ("mma_stream_b_only", A((iters * tk, tn), dt)),
+                        ("mma_stream_b_only_kmajor", bt)):
+            add(Case(f"{kern}_{dt}_{tm}x{tn}x{tk}_v3", "micro", KERNELS, kern,
+                     [a, b, A((grid * tm, tn), init="zeros"), K(iters), K(tm), K(tn), K(tk)], (grid,)))
+    add(Case(f"exp2_loop_g{SMS * 16}", "micro", KERNELS, "exp2_loop",
+             [A((64, 64)), A((SMS * 16 * 64, 64), init="zeros"), K(1024 // d), K(64), K(64)], (SMS * 16,)))
+    t2 = 8192 // d
+    for tm, tn in ((64, 64), (32, 128)):
+        add(Case(f"copy_2d_f32_{tm}x{tn}", "micro", KERNELS, "copy_2d", [A((t2, t2)), A((t2, t2), init="zeros"),
+                 K(tm), K(tn)], (t2 // tm, t2 // tn)))
+    add(Case("copy_f32_t2048", "micro", KERNELS, "copy_1d", [A((n,)), A((n,), init="zeros"), K(2048)], (n // 2048,)))
+    for t in (1024, 4096):
+        add(Case(f"copy_f16_t{t}", "micro", KERNELS, "copy_1d", [A((n,), "float16"), A((n,), "float16", "zeros"),
+                 K(t)], (n // t,)))
+    for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
+        for kern in ("gather_copy_1d", "gather_copy_1d_unchecked"):
+            add(Case(f"gather_copy{kern[14:]}_{dt[0]}{dt[-2:]}_t{t}", "micro", KERNELS, kern,
+                     [A((n,), dt), A((n,), dt, "zeros"), K(t)], (n // t,)))
+    na = (1 << 24) // d
+    for spread in (1, 64, 1024):
+        add(Case(f"atomic_spread{spread}", "micro", KERNELS, "atomic_ones", [A((1024,), "int32", "zeros"),
+                 K(1024), K(spread)], (na // 1024,)))
+    for bins in (1024, 16384):
+        add(Case(f"atomic_random_{bins}", "micro", KERNELS, "atomic_random",
+                 [A((na,), "uint16", "bytes"), A((bins,), "int32", "zeros"), K(1024), K(bins)], (na // 1024,)))
+    for tn, grid in ((1024, SMS), (256, SMS), (1024, SMS * 8)):
+        add(Case(f"reduce_loop_t{tn}_g{grid}", "micro", KERNELS, "reduce_loop",
+                 [A((grid, tn)), A((grid, tn), init="zeros"), K(256 // d), K(tn)], (grid,)))
+    for kern in ("fma_loop", "exp_loop"):
+        iters = 1024 // d
+        add(Case(f"{kern}_g{SMS * 16}", "micro", KERNELS, kern,
+                 [A((64, 64)), A((SMS * 16 * 64, 64), init="zeros"), K(iters), K(64), K(64)], (SMS * 16,)))
+
+    # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
+    for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
+        for k in (1, 2, 4, 8, 16):
+            grid = SMS * k
+            iters = max(1, (1 << 26) // d // d // t // grid)
+            add(Case(f"copy_loop_{dt[0]}{dt[-2:]}_t{t}_k{k}", "micro", KERNELS, "copy_loop",
+                     [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)], (grid,)))
+            if dt == "float16":
+                for kern in ("gather_copy_loop", "gather_copy_loop_unchecked"):
+                    add(Case(f"{kern}_f16_t{t}_k{k}", "micro", KERNELS, kern,
+                             [A((grid * iters * t,), dt), A((grid * iters * t,), dt, "zeros"), K(iters), K(t)],
+                             (grid,)))
+
+    # one-row blocks ending in a reduction and a store; loops of reduced tiles (version 13: cost_micro13_h200.json)
+    r13 = 16384 // d
+    for tn in (1024, 4096):
+        add(Case(f"row_scale_by_sum_f32_t{tn}", "micro", KERNELS, "row_scale_by_sum",
+                 [A((r13, tn)), A((r13, tn), init="zeros"), K(tn)], (r13,)))
+    for tn, iters in ((256, 16), (512, 32)):
+        add(Case(f"chunk_sum_loop_f32_t{tn}_n{iters}", "micro", KERNELS, "chunk_sum_loop",
+                 [A((r13, tn * iters)), A((r13, 1), init="zeros"), K(iters), K(tn)], (r13,)))
+
+    # pointer chases through arrays in L1, L2 and DRAM; loop bodies past the instruction cache (version 16)
+    for name, size, step, iters in (("l1", 1 << 11, 32 * 33, 4096), ("l2", 1 << 22, 32 * 129, 4096),
+                                    ("dram", 1 << 28, 32 * 4097, 4096)):
+        add(Case(f"chase_{name}_g{SMS}", "micro", KERNELS, "chase_loop",
+                 [A((size // d,), "int32", f"chase:{step}"), A((SMS * 32,), "int32", "zeros"), K(iters // d), K(32)],
+                 (SMS,)))
+    for u, k in ((128, 16), (512, 16), (1024, 16), (128, 1), (1024, 1)):   # bodies of 4,100 to 32,800 instructions
+        add(Case(f"long_body_u{u}_g{SMS * k}", "micro", KERNELS, "long_body_loop",
+                 [A((SMS * k * 4096,)), A((SMS * k * 4096,), init="zeros"), K(max(1, 8192 // u // d)), K(u),
+                  K(4096)], (SMS * k,)))
+    # fenced scalar atomics: one address shared by every block, or one per block (version 17)
+    for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
+        for k in (1, 8):
+            for spread, name in ((1, "same"), (SMS * k, "own")):
+                add(Case(f"atomic_scalar_{name}{tag}_g{SMS * k}", "micro", KERNELS, kern,
+                         [A((SMS * 8,), init="zeros"), K(256 // d), K(spread)], (SMS * k,)))
+    return out
+
+
+def seta_cases(d: int) -> List[Case]:
+    """Validation set A: tilescope's examples and realistic kernels, through tilescope's cubins."""
+    out: List[Case] = []
+    add = out.append
+    n = (1 << 26) // d // d
+    add(Case("vector_add_f32", "validate", "examples/vector_add.py", "vector_add",
+             [A((n,)), A((n,)), A((n,), init="zeros"), K(1024)], (cdiv(n, 1024),)))
+    add(Case("vector_add_f16", "validate", REALISTIC, "vector_add",
+             [A((n,), "float16"), A((n,), "float16"), A((n,), "float16", "zeros"), K(256)], (cdiv(n, 256),)))
+    small_n = (1 << 20) // d
+    add(Case("vector_add_f32_1M", "validate", "examples/vector_add.py", "vector_add",
+             [A((small_n,)), A((small_n,)), A((small_n,), init="zeros"), K(1024)], (cdiv(small_n, 1024),),
+             "1,024 blocks: fewer than the GPU holds at once"))
+    add(Case("scale_f16", "validate", KERNELS, "scale",
+             [A((n,), "float16"), A((n,), "float16", "zeros"), S(0.5), K(2048)], (cdiv(n, 2048),)))
+    rows = 65536 // d
+    add(Case("softmax_f32", "validate", "examples/softmax.py", "softmax",
+             [A((rows, 1024)), A((rows, 1024), init="zeros"), K(1024)], (rows,)))
+    add(Case("row_softmax_f16", "validate", REALISTIC, "row_softmax",
+             [A((2 * rows, 512), "float16"), A((2 * rows, 512), "float16", "zeros"), K(512)], (2 * rows,)))
+    lr = 16384 // d
+    add(Case("layernorm_f32", "validate", "examples/layernorm.py", "layernorm",
+             [A((lr, 4096)), A((4096,)), A((4096,)), A((lr, 4096), init="zeros"), S(1e-5), K(256)], (lr,)))
+    add(Case("layernorm_fwd_f32", "validate", REALISTIC, "layernorm_fwd",
+             [A((lr, 2048)), A((2048,)), A((2048,)), A((lr, 2048), init="zeros"), A((lr,), init="zeros"),
+              A((lr,), init="zeros"), S(1e-5), K(512)], (lr,)))
+    add(Case("rmsnorm_bf16", "validate", REALISTIC, "rmsnorm",
+             [A((rows, 1024), "bfloat16"), A((1024,), "bfloat16"), A((rows, 1024), "bfloat16", "zeros"), S(1e-6),
+              K(1024)], (rows,)))
+    add(Case("row_sum_f32", "validate", KERNELS, "row_sum", [A((lr, 4096)), A((lr,), init="zeros"), K(512)], (lr,)))
+    t = 8192 // d
+    add(Case("transpose_f32", "validate", "examples/transpose.py", "transpose",
+             [A((t, t)), A((t, t), init="zeros"), K(64), K(64)], (t // 64, t // 64)))
+    add(Case("transpose_tiles_f32", "validate", REALISTIC, "transpose_tiles",
+             [A((t, t)), A((t, t), init="zeros"), K(32), K(64)], (t // 32, t // 64)))
+    add(Case("histogram_atomic", "validate", REALISTIC, "histogram_atomic",
+             [A((n,), "uint8", "bytes"), A((256,), "int32", "zeros"), K(1024)], (cdiv(n, 1024),)))
+    m = 4096 // d
+    for tm, tn, tk in ((64, 64, 32), (128, 128, 32), (128, 128, 64), (64, 128, 64)):
+        add(Case(f"matmul_f16_{tm}x{tn}x{tk}", "validate", "examples/matmul.py", "matmul",
+                 [A((m, m), "float16"), A((m, m), "float16"), A((m, m), init="zeros"), K(tm), K(tn), K(tk)],
+                 (m // tm, m // tn)))
+    add(Case("matmul_f16_64x64x32_512", "validate", "examples/matmul.py", "matmul",
+             [A((512, 512), "float16"), A((512, 512), "float16"), A((512, 512), init="zeros"), K(64), K(64), K(32)],
+             (8, 8), "64 blocks: fewer than the GPU's 132 SMs"))
+    m2 = 2048 // d
+    add(Case("matmul_f32_64x64x32", "validate", "examples/matmul.py", "matmul",
+             [A((m2, m2)), A((m2, m2)), A((m2, m2), init="zeros"), K(64), K(64), K(32)], (m2 // 64, m2 // 64)))
+    add(Case("matmul_swizzled_f16", "validate", REALISTIC, "matmul_swizzled",
+             [A((m, m), "float16"), A((m, m), "float16"), A((m, m), "float16", "zeros"), K(128), K(128), K(32), K(8)],
+             ((m // 128) ** 2,)))
+    add(Case("matmul_swizzled_bf16", "validate", REALISTIC, "matmul_swizzled",
+             [A((m, m), "bfloat16"), A((m, m), "bfloat16"), A((m, m), init="zeros"), K(64), K(64), K(64), K(4)],
+             ((m // 64) ** 2,)))
+    bt = 32 // d
+    add(Case("batch_matmul_f16", "validate", "examples/matmul.py", "batch_matmul",
+             [A((bt, 1024, 1024), "float16"), A((bt, 1024, 1024), "float16"), A((bt, 1024, 1024), init="zeros"),
+              K(64), K(64), K(32)], (16, 16, bt)))
+    add(Case("matmul_persistent_f16", "validate", REALISTIC, "matmul_persistent",
+             [A((m, m), "float16"), A((m, m), "float16"), A((m, m), "float16", "zeros"), K(128), K(128), K(64)],
+             (SMS,), "one block per SM, looping over output tiles"))
+    bh, s = 32 // d, 4096 // d
+    for tq, tkv in ((64, 64), (128, 64), (128, 128)):
+        add(Case(f"attention_f16_{tq}x{tkv}", "validate", "examples/attention.py", "attention",
+                 [A((bh, s, 64), "float16"), A((bh, s, 64), "float16"), A((bh, s, 64), "float16"),
+                  A((bh, s, 64), "float16", "zeros"), S(0.125), K(tq), K(tkv), K(64)], (s // tq, bh)))
+    add(Case("attention_4d_f16", "validate", REALISTIC, "attention_online_softmax",
+             [A((4, 8, s, 64), "float16"), A((4, 8, s, 64), "float16"), A((4, 8, s, 64), "float16"),
+              A((4, 8, s, 64), "float16", "zeros"), S(0.125), K(64), K(64), K(64)], (s // 64, 32 // d)))
+    return out
+
+
+def held_out(d: int) -> List[Case]:
+    """Validation set B: other sizes and tile shapes, measured after the model's second version
+    was fixed (docs/cost-model.md)."""
+    out: List[Case] = []
+    add = out.append
+    n = (1 << 25) // d // d
+    add(Case("B_vector_add_f16_t1024", "validate-b", REALISTIC, "vector_add",
+             [A((n,), "float16"), A((n,), "float16"), A((n,), "float16", "zeros"), K(1024)], (n // 1024,)))
+    add(Case("B_scale_f32_t1024", "validate-b", KERNELS, "scale",
+             [A((2 * n,)), A((2 * n,), init="zeros"), S(0.5), K(1024)], (2 * n // 1024,)))
+    r = 32768 // d
+    add(Case("B_rmsnorm_bf16_2048", "validate-b", REALISTIC, "rmsnorm",
+             [A((r, 2048), "bfloat16"), A((2048,), "bfloat16"), A((r, 2048), "bfloat16", "zeros"), S(1e-6),
+              K(2048)], (r,)))
+    add(Case("B_row_softmax_f16_1024", "validate-b", REALISTIC, "row_softmax",
+             [A((2 * r, 1024), "float16"), A((2 * r, 1024), "float16", "zeros"), K(1024)], (2 * r,)))
+    add(Case("B_softmax_f32_2048", "validate-b", "examples/softmax.py", "softmax",
+             [A((r, 2048)), A((r, 2048), init="zeros"), K(2048)], (r,)))
+    q = 8192 // d
+    add(Case("B_layernorm_f32_8192_t512", "validate-b", "examples/layernorm.py", "layernorm",
+             [A((q, 8192)), A((8192,)), A((8192,)), A((q, 8192), init="zeros"), S(1e-5), K(512)], (q,)))
+    add(Case("B_row_sum_f32_t1024", "validate-b", KERNELS, "row_sum", [A((q, 8192)), A((q,), init="zeros"), K(1024)],
+             (q,)))
+    add(Case("B_transpose_f32_16384x4096", "validate-b", "examples/transpose.py", "transpose",
+             [A((2 * q, q // 2)), A((q // 2, 2 * q), init="zeros"), K(64), K(64)], (2 * q // 64, q // 128)))
+    add(Case("B_transpose_tiles_32x32", "validate-b", REALISTIC, "transpose_tiles",
+             [A((q, q)), A((q, q), init="zeros"), K(32), K(32)], (q // 32, q // 32)))
+    add(Case("B_histogram_t4096", "validate-b", REALISTIC, "histogram_atomic",
+             [A((n // 2,), "uint8", "bytes"), A((256,), "int32", "zeros"), K(4096)], (n // 2 // 4096,)))
+    m = 2048 // d
+    add(Case("B_matmul_f16_2048_64x64x64", "validate-b", "examples/matmul.py", "matmul",
+             [A((m, m), "float16"), A((m, m), "float16"), A((m, m), init="zeros"), K(64), K(64), K(64)],
+             (m // 64, m // 64)))
+    mb, kb = 8192 // d, 2048 // d
+    add(Case("B_matmul_f16_8192x8192x2048_128x128x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((mb, kb), "float16"), A((kb, mb), "float16"), A((mb, mb), init="zeros"), K(128), K(128), K(32)],
+             (mb // 128, mb // 128)))
+    m4 = 4096 // d
+    add(Case("B_matmul_bf16_4096_64x128x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((m4, m4), "bfloat16"), A((m4, m4), "bfloat16"), A((m4, m4), init="zeros"), K(64), K(128), K(32)],
+             (m4 // 64, m4 // 128)))
+    add(Case("B_matmul_f32_1024_32x32x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((1024 // d, 1024 // d)), A((1024 // d, 1024 // d)), A((1024 // d, 1024 // d), init="zeros"),
+              K(32), K(32), K(32)], (32 // d, 32 // d)))
+    add(Case("B_matmul_f16_256_64x64x32", "validate-b", "examples/matmul.py", "matmul",
+             [A((256, 1024), "float16"), A((1024, 256), "float16"), A((256, 256), init="zeros"), K(64), K(64), K(32)],
+             (4, 4), "16 blocks"))
+    add(Case("B_batch_matmul_f16_16x2048x512x2048", "validate-b", "examples/matmul.py", "batch_matmul",
+             [A((16 // d, 2048, 512), "float16"), A((16 // d, 512, 2048), "float16"),
+              A((16 // d, 2048, 2048), init="zeros"), K(64), K(64), K(32)], (32, 32, 16 // d)))
+    add(Case("B_matmul_swizzled_f16_8192_128x128x64", "validate-b", REALISTIC, "matmul_swizzled",
+             [A((mb, kb), "float16"), A((kb, mb), "float16"), A((mb, mb), "float16", "zeros"), K(128), K(128), K(64),
+              K(8)], ((mb // 128) ** 2,)))
+    add(Case("B_matmul_persistent_f16_2048", "validate-b", REALISTIC, "matmul_persistent",
+             [A((m, m), "float16"), A((m, m), "float16"), A((m, m), "float16", "zeros"), K(128), K(128), K(64)],
+             (SMS,)))
+    bh, s2 = 64 // d, 2048 // d
+    add(Case("B_attention_f16_S2048_64x128", "validate-b", "examples/attention.py", "attention",
+             [A((bh, s2, 64), "float16"), A((bh, s2, 64), "float16"), A((bh, s2, 64), "float16"),
+              A((bh, s2, 64), "float16", "zeros"), S(0.125), K(64), K(128), K(64)], (s2 // 64, bh)))
+    add(Case("B_attention_4d_f16_S8192", "validate-b", REALISTIC, "attention_online_softmax",
+             [A((2, 8, 4 * s2, 64), "float16"), A((2, 8, 4 * s2, 64), "float16"), A((2, 8, 4 * s2, 64), "float16"),
+              A((2, 8, 4 * s2, 64), "float16", "zeros"), S(0.125), K(128), K(64), K(64)], (4 * s2 // 128, 16)))
+    return out

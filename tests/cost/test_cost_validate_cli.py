@@ -1,0 +1,106 @@
+"""bench/cost_validate.py's command line: the checkouts it is given (--repo, --upstream ...) reach
+the modules that list the cases and load their kernels, for prepare, run --mock and predict; and
+--only's set prefixes. A stand-in checkout holds a kernel under the name and path a set-M case
+reads, so no real checkout is needed."""
+import json
+import os
+import sys
+import textwrap
+
+import pytest
+
+from tilescope.backends.tileir.toolchain import find_toolchain
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+
+import cost_validate as cv  # noqa: E402  (bench/ is not a package: found through the path above)
+from costval_case import Case, case_json, picked  # noqa: E402
+
+CASE = "M_triad_f32_2p25_t512"       # set M: file kernels:babelstream.py, kernel k_triad
+
+TRIAD = textwrap.dedent('''
+    import cuda.tile as ct
+
+    @ct.kernel
+    def k_triad(a, b, c, scalar, size: ct.Constant[int]):
+        i = ct.bid(0)
+        b_tile = ct.load(b, index=(i,), shape=(size,))
+        c_tile = ct.load(c, index=(i,), shape=(size,))
+        ct.store(a, (i,), b_tile + scalar * c_tile)
+''')
+
+
+@pytest.fixture
+def checkout(tmp_path, monkeypatch):
+    """A stand-in for set M's `kernels` checkout; the module's checkouts as they were afterwards."""
+    monkeypatch.setattr(cv, "REPOS", {})
+    for name in ("UPSTREAM", "TILEGYM", "TILEBENCH", "CUTILEGPT"):
+        monkeypatch.setattr(cv, name, "")
+    folder = tmp_path / "kernels"
+    folder.mkdir()
+    (folder / "babelstream.py").write_text(TRIAD)
+    yield str(folder)
+    for name in [m for m in sys.modules if m.startswith("costval_kernels")]:
+        del sys.modules[name]             # the stand-in module, imported under the checkout's package
+
+
+def _prepared(folder, case):
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "cases.json"), "w") as f:
+        json.dump([case_json(case)], f)
+
+
+def test_only_set_prefixes_match_at_the_start():
+    def names(only):
+        return {n for n in ("M_triad_f32", "L_gelu", "vector_add_f32_1M_launch", "copy_f32_t1024")
+                if picked(Case(n, "validate", "f.py", "k", [], (1,)), only)}
+    assert names("M_") == {"M_triad_f32"}
+    assert names("M_,L_") == {"M_triad_f32", "L_gelu"}
+    assert names("1M") == {"vector_add_f32_1M_launch"}            # other parts: anywhere in the name
+    assert names("_f32") == {"M_triad_f32", "vector_add_f32_1M_launch", "copy_f32_t1024"}
+    assert names(None) == names("") == {"M_triad_f32", "L_gelu", "vector_add_f32_1M_launch", "copy_f32_t1024"}
+
+
+def test_run_mock_reads_the_kernel_from_the_repo_given(checkout, tmp_path):
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    _prepared(folder, next(c for c in cv.cases(with_upstream=True) if c.name == CASE))
+    cv.main(["run", folder, "--mock", "--json", out, "--repo", f"kernels={checkout}"])
+    result = json.load(open(out))["cases"]
+    assert list(result) == [CASE]
+    assert result[CASE]["mock"] and result[CASE]["reports"] == 0, result
+    assert cv.REPOS == {"kernels": checkout}
+    # without the checkout, set M is not listed and nothing runs
+    cv.REPOS.clear()
+    os.remove(out)
+    cv.main(["run", folder, "--mock", "--json", out])
+    assert not os.path.exists(out)
+
+
+def test_a_missing_checkout_is_named(checkout, tmp_path):
+    case = next(c for c in cv.cases(with_upstream=True) if c.name == CASE)
+    with pytest.raises(SystemExit, match="needs --repo kernels=DIR"):
+        cv.kernel_of(case)
+
+
+@pytest.mark.skipif(find_toolchain(required=False) is None, reason="tileiras not found")
+def test_prepare_and_predict_read_the_kernel_from_the_repo_given(checkout, tmp_path):
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "predicted.json")
+    cv.main(["prepare", "--out", folder, "--only", CASE + ",nothing_else", "--repo", f"kernels={checkout}"])
+    stored = json.load(open(os.path.join(folder, "cases.json")))
+    assert [c["name"] for c in stored] == [CASE, CASE + "_launch"]
+    assert stored[0]["facts"]["block"][0] > 0
+    # predict at other sizes under another name: the stand-in, not the set's kernel, is what is costed
+    for c in stored:
+        n = 512 * 64
+        c["args"] = [dict(a, shape=[n]) if a["kind"] == "array" else a for a in c["args"]]
+        c["grid"], old = [64], c["name"]
+        c["name"] = old.replace(CASE, "stand_in_triad")
+        for ext in (".cubin", ".json"):
+            os.rename(os.path.join(folder, old + ext), os.path.join(folder, c["name"] + ext))
+    json.dump(stored, open(os.path.join(folder, "cases.json"), "w"))
+    cv.REPOS.clear()
+    cv.main(["predict", folder, "--json", out, "--repo", f"kernels={checkout}"])
+    predicted = json.load(open(out))
+    assert sorted(predicted) == ["stand_in_triad", "stand_in_triad_launch"]
+    assert all(p["cubin"]["predicted_us"] > 0 and p["ir_only"]["predicted_us"] > 0 for p in predicted.values())
