@@ -167,6 +167,14 @@ def copy_2d(x, y, TM: ConstInt, TN: ConstInt):
 
 
 @ct.kernel
+def transpose_2d(x, y, TM: ConstInt, TN: ConstInt):
+    """A 2-D tile in, stored transposed (model version 17: how the lanes of a warp lie over the
+    rows of what a dynamically shaped build loads and stores)."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(j, i), tile=ct.transpose(ct.load(x, index=(i, j), shape=(TM, TN))))
+
+
+@ct.kernel
 def atomic_ones(hist, TILE: ConstInt, SPREAD: ConstInt):
     """Each block adds one to SPREAD elements of `hist`, TILE // SPREAD lanes per element:
     the rate of atomics that share an address (SPREAD=1) or not (SPREAD=TILE)."""
