@@ -189,6 +189,13 @@ def micro_cases(d: int) -> List[Case]:
         add(Case(f"long_body_u{u}_g{SMS * k}", "micro", KERNELS, "long_body_loop",
                  [A((SMS * k * 4096,)), A((SMS * k * 4096,), init="zeros"), K(max(1, 8192 // u // d)), K(u),
                   K(4096)], (SMS * k,)))
+    # 2-D tiles of fewer rows than a warp's lanes, copied and stored transposed (version 17)
+    t2 = 8192 // d
+    for kern, shapes in (("copy_2d", ((16, 16), (8, 64), (16, 64), (4, 256))),
+                         ("transpose_2d", ((16, 16), (8, 64), (64, 8), (32, 32), (64, 64)))):
+        for tm, tn in shapes:
+            add(Case(f"{kern}_f32_{tm}x{tn}_v17", "micro", KERNELS, kern, [A((t2, t2)), A((t2, t2), init="zeros"),
+                     K(tm), K(tn)], (t2 // tm, t2 // tn)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):

@@ -7,7 +7,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import locks
+from tilescope.costmodel import locks, model
 from tilescope.costmodel.calibration import H200
 from tilescope.lang.shim import load_file
 
@@ -55,3 +55,34 @@ def test_a_fenced_atomic_waits_a_round_trip_a_block_and_a_relaxed_one_does_not()
     assert locks.fenced_atomics_us(top) == 0.0
     gap = fenced.prediction.block_us - relaxed.prediction.block_us
     assert gap == pytest.approx(locks.FENCED_ATOMIC_US, rel=0.01)
+
+
+def _efficiency(kernel, spec, grid):
+    r = tilescope.cost(kernel, spec, grid, aligned=False)          # element by element, no accelerator
+    return [model._stream_efficiency(a, False, H200) for a in r.counts.accesses]
+
+
+def test_the_few_rows_exponent_comes_from_the_stored_copies():
+    with open(os.path.join(ROOT, "bench", "results", "cost_micro17b_h200.json")) as f:
+        cases = json.load(f)["cases"]
+    assert model.few_rows_exponent(cases) == pytest.approx(model.FEW_ROWS_EXPONENT, rel=2e-3)
+
+
+def test_a_2d_tile_of_fewer_rows_than_a_warp_streams_faster_than_the_multi_row_law():
+    e0 = H200.row_efficiency[0][1]
+    k = _kernels()
+    assert _efficiency(k.copy_tiles, "f32[8192, 8192], f32[8192, 8192], 64, 64", (128, 128)) == [e0, e0]
+    sixteen = e0 * 2 ** model.FEW_ROWS_EXPONENT
+    assert _efficiency(k.copy_tiles, "f32[8192, 8192], f32[8192, 8192], 16, 16", (512, 512)) == \
+        pytest.approx([sixteen, sixteen])
+    assert _efficiency(k.copy_tiles, "f32[8192, 8192], f32[8192, 8192], 8, 64", (1024, 128)) == [1.0, 1.0]
+
+
+def test_the_few_rows_gain_stays_within_what_was_measured():
+    k = _kernels()
+    # rows longer than the law's shortest (8 x 256 float32: 1 KiB rows) keep the multi-row law
+    long_rows = _efficiency(k.copy_tiles, "f32[8192, 8192], f32[8192, 8192], 8, 256", (1024, 32))
+    assert all(e < 0.5 for e in long_rows)
+    # tiles of more than two axes keep it too
+    e0 = H200.row_efficiency[0][1]
+    assert _efficiency(k.copy_tiles_3d, "f32[64, 1024, 128], f32[64, 1024, 128], 1, 8, 64", (64, 128)) == [e0, e0]

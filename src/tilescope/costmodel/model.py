@@ -43,6 +43,24 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
+# Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
+# and of set M's 16x16 transpose: lane index mod the rows picks the row), so the 2-D copy's tiles
+# (64 and 32 rows) spread a warp over 32 rows, a tile of r < 32 rows over r. The copies of
+# version 17 (bench/results/cost_micro17b_h200.json: `copy_2d` of 16x64, 16x16, 8x64 and 4x256
+# float32 tiles, `transpose_2d` of five shapes) run (32 / r)^FEW_ROWS_EXPONENT times the rate of the
+# multi-row law, up to the DRAM rate: 16 rows 4.2x and 4.5x (few_rows_exponent()), 8 and 4 rows at
+# 80% of it
+FEW_ROWS_EXPONENT = 2.108
+FEW_ROWS_WARP = 32
+
+
+def few_rows_exponent(cases: Dict[str, dict], cal: Calibration = H200) -> float:
+    """The exponent from the 16-row copies: log2 of their rate over the multi-row law's (their rows
+    of 256 and 64 bytes are both at the law's shortest-row rate)."""
+    bw = 4.8e12 * cal.dram_efficiency
+    gains = [2 * 4 * 8192 ** 2 / (cases[f"copy_2d_f32_{shape}_v17"]["us"] * 1e-6) / bw / cal.row_efficiency[0][1]
+             for shape in ("16x64", "16x16")]
+    return sum(math.log2(g) for g in gains) / len(gains)
 # The element-rate law (one-row tiles' rate falling with the tile length) is charged only where the
 # loads a thread keeps in flight are not known: with them (from the cubin, version 12, or estimated
 # from the IR, version 13) they and the warps resident say how fast loads return (Little's law,
@@ -267,12 +285,17 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
     if a.kind in ("gather", "scatter"):          # index tiles of several rows: twice the tile rate
         e0, e1 = min(1.0, GATHER_ROWS_GAIN * e0), min(1.0, GATHER_ROWS_GAIN * e1)
     if a.row_bytes <= r0:
-        return e0
-    if a.row_bytes >= 4 * r1:
+        e = e0
+    elif a.row_bytes >= 4 * r1:
         return 1.0
-    if a.row_bytes <= r1:
-        return e0 + (e1 - e0) * (a.row_bytes - r0) / (r1 - r0)
-    return e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
+    elif a.row_bytes <= r1:
+        e = e0 + (e1 - e0) * (a.row_bytes - r0) / (r1 - r0)
+    else:
+        e = e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
+    if a.rows < FEW_ROWS_WARP and len(a.shape) == 2 and a.row_bytes <= r0:
+        # a warp over fewer rows than its lanes (version 17), as measured: 2-D tiles of short rows
+        e *= (FEW_ROWS_WARP / a.rows) ** FEW_ROWS_EXPONENT
+    return min(1.0, e)
 
 
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
