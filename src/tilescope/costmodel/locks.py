@@ -128,7 +128,7 @@ def locks_us(counts: Counts, facts: Optional[CubinFacts], load_us, load_us_tma, 
 # adds a block in the default acquire-release order, which tileiras builds as MEMBAR.ALL.GPU, an
 # ATOMG that returns the old value, and CCTL.IVALL (bench/results/cost_micro17_h200.json):
 # - one address every block hits (1,056 blocks of one warp, 8 per SM): 490.5 µs for 270,336 atomics,
-#   1.81 ns each one after another (relaxed order: 1.77 ns) — the L2 resolves one lane's atomic on an
+#   1.815 ns each one after another (relaxed order: 1.77 ns) — the L2 resolves one lane's atomic on an
 #   address at that rate; the 86 ns of `atomic_random_1024` is a tile's lanes scattered over few lines;
 # - one address per block (132 blocks, one per SM): 147.4 µs for 256 fenced atomics in a row, 0.576 µs
 #   each; 8 blocks per SM took no longer (139.5 µs): the fence and the awaited value are a wait on the

@@ -292,7 +292,7 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
         e = e0 + (e1 - e0) * (a.row_bytes - r0) / (r1 - r0)
     else:
         e = e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
-    if a.rows < FEW_ROWS_WARP and len(a.shape) == 2 and a.row_bytes <= r0:
+    if a.kind in ("load", "store") and a.rows < FEW_ROWS_WARP and len(a.shape) == 2 and a.row_bytes <= r0:
         # a warp over fewer rows than its lanes (version 17), as measured: 2-D tiles of short rows
         e *= (FEW_ROWS_WARP / a.rows) ** FEW_ROWS_EXPONENT
     return min(1.0, e)
