@@ -27,7 +27,11 @@ class _Meta(type):
 
 
 def stand_in(name):
-    """A class that is whatever host code asks of it: a base class, a decorator, a value."""
+    """A class that is whatever host code asks of it: a base class, a decorator, a value.
+    Dunder names are missing as on any module or class (`__file__`, `__path__`: tools that walk
+    sys.modules read them)."""
+    if name.startswith("__") and name.endswith("__"):
+        raise AttributeError(name)
     def call(self, *a, **k):
         return a[0] if len(a) == 1 and callable(a[0]) and not k else stand_in(name)()
     return _Meta(name, (), {"__init__": lambda self, *a, **k: None, "__call__": call,
