@@ -277,7 +277,7 @@ def atomic_scalar_loop(out, N: ConstInt, SPREAD: ConstInt):
 
 @ct.kernel
 def atomic_scalar_loop_relaxed(out, N: ConstInt, SPREAD: ConstInt):
-    """atomic_scalar_loop in relaxed order (no fence, no value awaited)."""
+    """atomic_scalar_loop in relaxed order (no fence; the cubin still returns the old value)."""
     i = ct.bid(0) % SPREAD
     for j in range(N):
         ct.atomic_add(out, (i,), 1.0, memory_order=ct.MemoryOrder.RELAXED)
