@@ -167,6 +167,14 @@ def copy_2d(x, y, TM: ConstInt, TN: ConstInt):
 
 
 @ct.kernel
+def transpose_2d(x, y, TM: ConstInt, TN: ConstInt):
+    """A 2-D tile in, stored transposed (model version 17: how the lanes of a warp lie over the
+    rows of what a dynamically shaped build loads and stores)."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(j, i), tile=ct.transpose(ct.load(x, index=(i, j), shape=(TM, TN))))
+
+
+@ct.kernel
 def atomic_ones(hist, TILE: ConstInt, SPREAD: ConstInt):
     """Each block adds one to SPREAD elements of `hist`, TILE // SPREAD lanes per element:
     the rate of atomics that share an address (SPREAD=1) or not (SPREAD=TILE)."""
@@ -297,6 +305,24 @@ def shared_tile_convert_loop(x, q, out, N: ConstInt):
         k = ct.astype(ct.load(x, index=(j % tiles, 0), shape=(64, 128)), ct.float16)
         acc = ct.mma(qt, ct.transpose(k), acc)
     ct.store(out, index=(b, 0), tile=acc)
+
+
+@ct.kernel
+def atomic_scalar_loop(out, N: ConstInt, SPREAD: ConstInt):
+    """N float atomic adds of one value each, in the default (acquire-release) order (model
+    version 17): every block on element 0 (SPREAD=1: one address all blocks share) or on its own
+    (SPREAD = the grid: a chain of one block's fenced atomics, nothing shared)."""
+    i = ct.bid(0) % SPREAD
+    for j in range(N):
+        ct.atomic_add(out, (i,), 1.0)
+
+
+@ct.kernel
+def atomic_scalar_loop_relaxed(out, N: ConstInt, SPREAD: ConstInt):
+    """atomic_scalar_loop in relaxed order (no fence; the cubin still returns the old value)."""
+    i = ct.bid(0) % SPREAD
+    for j in range(N):
+        ct.atomic_add(out, (i,), 1.0, memory_order=ct.MemoryOrder.RELAXED)
 
 
 # ---- extra validation kernels --------------------------------------------------------------

@@ -200,6 +200,19 @@ def micro_cases(d: int) -> List[Case]:
     add(Case(f"shared_tile_convert_g{SMS * 2}_launch", "micro", KERNELS, "shared_tile_convert_loop",
              [A((1 << 15, 128), "int8", "index:2"), A((16, 128), "float16"), A((SMS * 2 * 16, 64), init="zeros"),
               K(512 // d)], (SMS * 2,), launch=True))
+    # 2-D tiles of fewer rows than a warp's lanes, copied and stored transposed (version 17)
+    t2 = 8192 // d
+    for kern, shapes in (("copy_2d", ((16, 16), (8, 64), (16, 64), (4, 256))),
+                         ("transpose_2d", ((16, 16), (8, 64), (64, 8), (32, 32), (64, 64)))):
+        for tm, tn in shapes:
+            add(Case(f"{kern}_f32_{tm}x{tn}_v17", "micro", KERNELS, kern, [A((t2, t2)), A((t2, t2), init="zeros"),
+                     K(tm), K(tn)], (t2 // tm, t2 // tn)))
+    # fenced scalar atomics: one address shared by every block, or one per block (version 17)
+    for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
+        for k in (1, 8):
+            for spread, name in ((1, "same"), (SMS * k, "own")):
+                add(Case(f"atomic_scalar_{name}{tag}_g{SMS * k}", "micro", KERNELS, kern,
+                         [A((SMS * 8,), init="zeros"), K(256 // d), K(spread)], (SMS * k,)))
     return out
 
 

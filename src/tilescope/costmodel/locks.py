@@ -1,4 +1,4 @@
-"""Critical sections under spin locks (model version 14).
+"""Critical sections under spin locks (model version 14), and the waits of fenced atomics (17).
 
 A kernel that takes a lock spins on `ct.atomic_cas(Locks, i, 0, 1)` in a `while` loop, works on
 data other blocks also update, and gives the lock back with an atomic exchange (or another
@@ -23,6 +23,7 @@ from typing import List, Optional
 
 import numpy as np
 
+from ..enums import MemoryOrder
 from ..ir.core import Block, Op
 from .counts import Access, Counts, Region
 from .cubin_facts import CubinFacts
@@ -121,3 +122,56 @@ def locks_us(counts: Counts, facts: Optional[CubinFacts], load_us, load_us_tma, 
             sections = float(runs.sum()) / lock.locks
         worst = max(worst, sections * section_us(lock, counts, facts, load_us, load_us_tma) * slow)
     return worst
+
+
+# Fenced scalar atomics (version 17): `atomic_scalar_loop` (bench/cost_kernels.py), 256 float atomic
+# adds a block in the default acquire-release order, which tileiras builds as MEMBAR.ALL.GPU, an
+# ATOMG that returns the old value, and CCTL.IVALL (bench/results/cost_micro17_h200.json):
+# - one address every block hits (1,056 blocks of one warp, 8 per SM): 490.5 µs for 270,336 atomics,
+#   1.815 ns each one after another (relaxed order: 1.77 ns) — the L2 resolves one lane's atomic on an
+#   address at that rate; the 86 ns of `atomic_random_1024` is a tile's lanes scattered over few lines;
+# - one address per block (132 blocks, one per SM): 147.4 µs for 256 fenced atomics in a row, 0.576 µs
+#   each; 8 blocks per SM took no longer (139.5 µs): the fence and the awaited value are a wait on the
+#   block's path, not a throughput.
+SAME_ADDRESS_NS = 1.815
+FENCED_ATOMIC_US = 0.576
+
+
+def derive_atomic_constants(cases) -> "tuple[float, float]":
+    """(SAME_ADDRESS_NS, FENCED_ATOMIC_US) from the atomic_scalar_loop microbenchmark times."""
+    same = cases["atomic_scalar_same_g1056"]["us"] * 1e3 / (1056 * 256)
+    fenced = cases["atomic_scalar_own_g132"]["us"] / 256
+    return same, fenced
+
+
+def _fenced(a: Access) -> bool:
+    """An atomic read-modify-write in acquire-release order (the default): a fence before it and its
+    value awaited after it. Lock acquires and releases (compare-and-swap, acquire or release order)
+    are the sections' own round trips (`section_us`)."""
+    return a.kind == "atomic" and a.op.name == "atomic" and a.op.attrs.get("memory_order") == MemoryOrder.ACQ_REL
+
+
+def fenced_atomics_us(region: Region) -> float:
+    """What one run of `region` waits on its fenced atomics: a fenced round trip each (µs at the
+    reference clock)."""
+    return sum(a.weight for a in region.accesses if _fenced(a)) * FENCED_ATOMIC_US
+
+
+def scalar_atomics_us(a: Access, counts: Counts) -> Optional[float]:
+    """A scalar atomic (one lane's) over the grid: those on one address one after another, the
+    busiest address's count × SAME_ADDRESS_NS (µs at the reference clock); the address each block
+    hits is evaluated from the grid's scalars (unknown: the blocks spread evenly over the array).
+    None for tile atomics."""
+    if a.kind != "atomic" or a.elements != 1 or a.op.name != "atomic":
+        return None
+    runs = np.asarray(a.region.trips, dtype=np.float64) * a.weight
+    ndim = len(getattr(a.op.operands[0].type, "shape", ()) or ())
+    keys = [counts.scalars.value(v) for v in a.op.operands[1:1 + ndim]]
+    if ndim and all(isinstance(k, np.ndarray) for k in keys):
+        cols = np.stack([np.broadcast_to(k, (counts.blocks,)) for k in keys], axis=1)
+        _, which = np.unique(cols, axis=0, return_inverse=True)
+        busiest = float(np.bincount(which.ravel(), weights=runs).max())
+    else:
+        elements = a.array_bytes / a.itemsize if a.array_bytes else float(runs.sum())
+        busiest = float(runs.sum()) / max(1.0, min(float(runs.sum()), elements))
+    return busiest * SAME_ADDRESS_NS * 1e-3

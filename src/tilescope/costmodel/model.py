@@ -30,7 +30,7 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .locks import locks_us
+from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region,
                        looped_store_drain_us, reloads_fit_l1,
@@ -41,7 +41,7 @@ from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm,
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
 # shared_tile_convert microbenchmark (bench/results/cost_micro17m2b_h200.json) converts 8,192 int8 per
-# block and step at 2 blocks per SM in 0.52 µs a step more than shared_tile_s0 (cost_micro17): 15.9 a clock
+# block and step at 2 blocks per SM in 0.52 µs a step more than shared_tile_s0 (cost_micro17m2): 15.9 a clock
 CONVERSIONS_PER_SM_CLK = 16.0
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
@@ -50,6 +50,24 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
+# Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
+# and of set M's 16x16 transpose: lane index mod the rows picks the row), so the 2-D copy's tiles
+# (64 and 32 rows) spread a warp over 32 rows, a tile of r < 32 rows over r. The copies of
+# version 17 (bench/results/cost_micro17b_h200.json: `copy_2d` of 16x64, 16x16, 8x64 and 4x256
+# float32 tiles, `transpose_2d` of five shapes) run (32 / r)^FEW_ROWS_EXPONENT times the rate of the
+# multi-row law, up to the DRAM rate: 16 rows 4.2x and 4.5x (few_rows_exponent()), 8 and 4 rows at
+# 80% of it
+FEW_ROWS_EXPONENT = 2.108
+FEW_ROWS_WARP = 32
+
+
+def few_rows_exponent(cases: Dict[str, dict], cal: Calibration = H200) -> float:
+    """The exponent from the 16-row copies: log2 of their rate over the multi-row law's (their rows
+    of 256 and 64 bytes are both at the law's shortest-row rate)."""
+    bw = 4.8e12 * cal.dram_efficiency
+    gains = [2 * 4 * 8192 ** 2 / (cases[f"copy_2d_f32_{shape}_v17"]["us"] * 1e-6) / bw / cal.row_efficiency[0][1]
+             for shape in ("16x64", "16x16")]
+    return sum(math.log2(g) for g in gains) / len(gains)
 # The element-rate law (one-row tiles' rate falling with the tile length) is charged only where the
 # loads a thread keeps in flight are not known: with them (from the cubin, version 12, or estimated
 # from the IR, version 13) they and the warps resident say how fast loads return (Little's law,
@@ -140,7 +158,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
-        per_block += r.trips * run
+        # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17)
+        per_block += r.trips * (run + fenced_atomics_us(r) * slow)
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
@@ -249,12 +268,17 @@ def _streams(a: Access) -> bool:
 
 def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
     """Atomics at data-dependent addresses: those on one address run one after another, and
-    the addresses are at best the target array's elements; never faster than the GPU's rate."""
+    the addresses are at best the target array's elements; never faster than the GPU's rate.
+    A scalar atomic (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
     total = 0.0
     for a in counts.accesses:
         if a.kind != "atomic":
             continue
         n = a.elements * a.executions
+        scalar = scalar_atomics_us(a, counts)
+        if scalar is not None:
+            total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
+            continue
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
         total += max(n / cal.atomics_per_s, n / addresses * cal.atomic_ns * 1e-9 * slow)
     return total * 1e6
@@ -269,12 +293,17 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
     if a.kind in ("gather", "scatter"):          # index tiles of several rows: twice the tile rate
         e0, e1 = min(1.0, GATHER_ROWS_GAIN * e0), min(1.0, GATHER_ROWS_GAIN * e1)
     if a.row_bytes <= r0:
-        return e0
-    if a.row_bytes >= 4 * r1:
+        e = e0
+    elif a.row_bytes >= 4 * r1:
         return 1.0
-    if a.row_bytes <= r1:
-        return e0 + (e1 - e0) * (a.row_bytes - r0) / (r1 - r0)
-    return e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
+    elif a.row_bytes <= r1:
+        e = e0 + (e1 - e0) * (a.row_bytes - r0) / (r1 - r0)
+    else:
+        e = e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
+    if a.kind in ("load", "store") and a.rows < FEW_ROWS_WARP and len(a.shape) == 2 and a.row_bytes <= r0:
+        # a warp over fewer rows than its lanes (version 17), as measured: 2-D tiles of short rows
+        e *= (FEW_ROWS_WARP / a.rows) ** FEW_ROWS_EXPONENT
+    return min(1.0, e)
 
 
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,

@@ -1,0 +1,35 @@
+"""Kernels for the cost model's version 17 rules: scalar atomics after a tile sum, 2-D tile copies."""
+import cuda.tile as ct
+
+
+@ct.kernel
+def sum_into_one(x, total, T: ct.Constant[int]):
+    """Every block sums a tile and adds it to the same element (acquire-release, the default)."""
+    ct.atomic_add(total, (0,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(T,))))
+
+
+@ct.kernel
+def sum_into_one_relaxed(x, total, T: ct.Constant[int]):
+    """sum_into_one in relaxed order."""
+    ct.atomic_add(total, (0,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(T,))),
+                  memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def sum_into_groups(x, totals, T: ct.Constant[int], G: ct.Constant[int]):
+    """Each block adds its tile's sum to element bid % G."""
+    ct.atomic_add(totals, (ct.bid(0) % G,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(T,))))
+
+
+@ct.kernel
+def copy_tiles(x, y, TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A 2-D tile in, the same tile out."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(i, j), tile=ct.load(x, index=(i, j), shape=(TM, TN)))
+
+
+@ct.kernel
+def copy_tiles_3d(x, y, TB: ct.Constant[int], TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A 3-D tile in, the same tile out."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(i, j, 0), tile=ct.load(x, index=(i, j, 0), shape=(TB, TM, TN)))
