@@ -32,11 +32,9 @@ from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
-                       code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region,
-                       looped_store_drain_us, reloads_fit_l1,
-                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, spilled_mma_loop,
-                       threads, tma_copied,
-                       vector_width)
+                       code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region, looped_store_drain_us,
+                       reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us,
+                       spilled_mma_loop, threads, tma_copied, vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
@@ -372,8 +370,8 @@ def _gathered_operand(a: Access) -> bool:
 
 def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     """Estimated DRAM bytes of each access: blocks resident together (a wave of consecutive
-    block ids) that read the same tiles read them from DRAM once; arrays small enough to stay
-    in L2 are read once in all."""
+    block ids) that read the same tiles read them from DRAM once; arrays that stay in L2
+    (`_l2_resident_arrays`) are read once in all."""
     per_array: Dict[str, float] = {}
     l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
     resident = _l2_resident_arrays(counts, slots, l2)
