@@ -8,7 +8,10 @@ first, the predictions committed before the device run).
     head dim 64, float16;
   - `11-quantized-matmul.py` `ct_fp8_matmul`: float8_e4m3fn GEMM (128x128x64 tiles), per-row and
     per-column float32 scales gathered in the epilogue, bfloat16 output;
-  - `07-rmsnorm.py` `ct_rmsnorm_weighted`: one 1,024-wide float16 row per block, weight tile.
+  - `07-rmsnorm.py` `ct_rmsnorm_weighted`: one 1,024-wide float16 row per block, weight tile;
+  - `10-persistent-scheduling.py` `ct_persistent_softmax` (occupancy 4, a grid of 4 blocks per
+    SM striding over 256-wide float16 rows loaded by `gather`) and `ct_persistent_gemm`
+    (occupancy 2, 2 blocks per SM striding over 128x128 output tiles, K tiles of 64).
 - goooxu/cuTileForge (its hand-written `golden/` solutions at 43a6e67, `--repo forge=DIR`) for
   KernelBench level-1 problems, float32 (KernelBench's shapes):
   - `level1_3_bmm.py` `bmm_kernel`: batched GEMM with rank-3 tiles (64x64x32, batch on grid z);
@@ -31,10 +34,11 @@ checkout). Grids, tiles and constants are those of each source's launch code. Si
 sources' own where they fill the H200 (learn-cuTile's vectors), KernelBench's problem shapes for
 cuTileForge (bmm 128 x 512x1024 @ 1024x2048; softmax 4,096 x 393,216; max pool 32x64x512x512), and
 for the puzzles (whose tests use toy shapes) 16,384 queries and keys, an 8,192-cube FP8 GEMM and
-262,144 rows.
+262,144 rows,
+4,194,304 rows of 256 and an 8,192-cube float16 GEMM.
 
-Considered and left out: cutile-puzzles' scalar attention, outer products, backward and
-persistent-scheduling puzzles (element-wise or reductions already covered), learn-cuTile's GEMM
+Considered and left out: cutile-puzzles' scalar attention, outer products, reduce-sum and
+backward puzzles (element-wise or reductions already covered), learn-cuTile's GEMM
 (its occupancy comes from `replace_hints`, which a case cannot state), cutilereduce and
 flashattn_cutile (no snapshot to read).
 """
@@ -46,6 +50,7 @@ from typing import List
 from costval_case import A, Case, K, S
 
 PZ, FG, LC = "puzzles:ans/", "forge:golden/", "learn:"
+SMS = 132
 COMMITS = {"puzzles": "Weili-0234/cutile-puzzles@d350208",
            "forge": "goooxu/cuTileForge@43a6e67",
            "learn": "KindRoach/learn-cuTile@46c86ba"}
@@ -74,6 +79,19 @@ def setn_cases(d: int = 1) -> List[Case]:
     add(Case("N_puzzle_rmsnorm_weighted_f16_262144x1024", k, PZ + "07-rmsnorm.py", "ct_rmsnorm_weighted",
              [A((rows, 1024), f16), A((rows, 1024), f16, "zeros"), A((1024,), f16), K(1024), K(1024), K(1e-6)],
              (rows,)))
+
+    # cutile-puzzles ct_persistent_softmax (@ct.kernel(occupancy=4); launch_persistent_softmax:
+    # TILE_N 256, grid min(SMs x 4, rows), rows by `gather`/`scatter` with bounds checks)
+    pr = 4194304 // d // d // d
+    add(Case("N_puzzle_persistent_softmax_f16_4Mx256", k, PZ + "10-persistent-scheduling.py", "ct_persistent_softmax",
+             [A((pr, 256), f16), A((pr, 256), f16, "zeros"), K(pr), K(256)], (min(SMS * 4, pr),)))
+
+    # cutile-puzzles ct_persistent_gemm (@ct.kernel(occupancy=2); launch_persistent_gemm: 128x128x64,
+    # grid min(SMs x 2, tiles), M, N, K constants)
+    pg = 8192 // d
+    add(Case("N_puzzle_persistent_gemm_f16_8192", k, PZ + "10-persistent-scheduling.py", "ct_persistent_gemm",
+             [A((pg, pg), f16), A((pg, pg), f16), A((pg, pg), f16, "zeros"), K(pg), K(pg), K(pg), K(128), K(128), K(64)],
+             (min(SMS * 2, (pg // 128) ** 2),)))
 
     # cuTileForge bmm_kernel (TM 64, TN 64, TK 32; grid (m/64, n/64, batch)): KernelBench level 1 #3
     bt, bm, bk, bn = 128 // d, 512, 1024, 2048
