@@ -33,8 +33,8 @@ Each kernel is built dynamically shaped (`validate-n`) and as tilescope's launch
 checkout). Grids, tiles and constants are those of each source's launch code. Sizes: the
 sources' own where they fill the H200 (learn-cuTile's vectors), KernelBench-sized shapes for
 cuTileForge (softmax 4,096 rows of 393,216, the width its solution states; bmm 128 x 512x1024 @
-1024x2048; max pool 32x64x512x512), and for the puzzles (whose tests use toy shapes) 16,384 queries and keys, 8,192-cube FP8 and float16
-GEMMs, 262,144 rows of 1,024 and 4,194,304 rows of 256.
+1024x2048; max pool 32x64x512x512), and for the puzzles (whose tests use toy shapes) 16,384
+queries and keys, 8,192-cube FP8 and float16 GEMMs, 262,144 rows of 1,024 and 4,194,304 of 256.
 
 Every case built (tileiras 13.4, sm_90) and ran on the CPU executor at the small sizes with no
 bounds report, and all eleven agreed there with a NumPy reference (largest relative error 2e-3,
