@@ -1,5 +1,5 @@
 """The cases of bench/cost_validate.py: the microbenchmarks that calibrate the cost model (group
-`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-M read
+`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-N read
 from checkouts of other repositories (bench/cost_setc.py ... cost_setn.py), and the variants built as
 a launch builds them (`_launch`, `_tma`)."""
 from __future__ import annotations
