@@ -44,13 +44,15 @@ TILEBENCH = os.environ.get("COSTVAL_TILEBENCH", "")  # a checkout of Deep-Learni
 CUTILEGPT = os.environ.get("COSTVAL_CUTILEGPT", "")  # a checkout of falcons-eyes/cutileGPT (set K)
 REPOS: dict = {}                 # --repo NAME=DIR: checkouts a case's file names as NAME:path/in/repo.py
 SETM_REPOS = ("transformers", "turboquant", "kernels")      # set M's checkouts (bench/cost_setm.py)
+SETN_REPOS = ("puzzles", "forge", "learn")                   # set N's checkouts (bench/cost_setn.py)
 
 
 def given_sets() -> str:
     """The letters of the sets (costval_catalog.CHECKOUT_SETS) whose checkouts are given."""
     given = (("C", UPSTREAM), ("DE", TILEGYM), ("FGHIJ", TILEBENCH),
              ("K", UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT), ("L", TILEGYM and CUTILEGPT),
-             ("M", any(name in REPOS for name in SETM_REPOS)))
+             ("M", any(name in REPOS for name in SETM_REPOS)),
+             ("N", any(name in REPOS for name in SETN_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -146,7 +148,7 @@ def main(argv=None) -> int:
         sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation sets K and L)")
         sp.add_argument("--repo", action="append", default=[], metavar="NAME=DIR",
                         help="a checkout whose files cases name as NAME:path (repeatable; set M: "
-                             + ", ".join(SETM_REPOS) + ")")
+                             + ", ".join(SETM_REPOS) + "; set N: " + ", ".join(SETN_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:
