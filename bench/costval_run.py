@@ -12,9 +12,13 @@ from typing import List, Optional
 from costval_case import Arg, Case, KernelOf, case_from_json, picked
 
 
+# Dtypes CuPy has no type for: stored as unsigned integers of their width and typed by DeviceArray.
+_STORAGE = {"bfloat16": "uint16", "float8_e4m3fn": "uint8", "float8_e5m2": "uint8"}
+
+
 def _device_array(cp, a: Arg):
     from tilescope.gpu.device import DeviceArray
-    storage = {"bfloat16": "uint16"}.get(a.dtype, a.dtype)
+    storage = _STORAGE.get(a.dtype, a.dtype)
     if a.init == "zeros":
         x = cp.zeros(a.shape, dtype=storage)
     elif a.init == "bytes":
@@ -25,9 +29,11 @@ def _device_array(cp, a: Arg):
         x = ((cp.arange(a.shape[0], dtype=cp.int64) + int(a.init[6:])) % a.shape[0]).astype(storage)
     elif a.dtype == "bfloat16":
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
+    elif a.dtype.startswith("float8"):      # random sign, magnitudes in [2**-5, 2): no NaN or infinity in either
+        x = (cp.random.randint(0x28, 0x40, size=a.shape) | (cp.random.randint(0, 2, size=a.shape) << 7)).astype(cp.uint8)
     else:
         x = (cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).astype(storage)
-    return DeviceArray(x, dtype="bfloat16") if a.dtype == "bfloat16" else x
+    return DeviceArray(x, dtype=a.dtype) if a.dtype in _STORAGE else x
 
 
 def time_gpu(cp, launch) -> dict:
