@@ -137,7 +137,8 @@ def main(argv=None) -> int:
     rp.add_argument("results", nargs="*", default=[os.path.join(ROOT, "bench", "results", name) for name in (
         "cost_validation_h200.json", "cost_run_e_h200.json", "cost_run_f_h200.json", "cost_run_l_h200.json",
         "cost_run_g_h200.json", "cost_run_h_h200.json", "cost_run_i_h200.json", "cost_run_j_h200.json",
-        "cost_run_k_h200.json", "cost_run_setl_h200.json", "cost_run_m_h200.json")])
+        "cost_run_k_h200.json", "cost_run_setl_h200.json", "cost_run_m_h200.json",
+        "cost_run_n_h200.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")
