@@ -25,6 +25,13 @@ def copy_1d(x, y, TILE: ConstInt):
 
 
 @ct.kernel
+def add_1d(x, y, z, TILE: ConstInt):
+    """Two tiles in, their sum out: three streams, for the DRAM rate against footprint."""
+    i = ct.bid(0)
+    ct.store(z, index=(i,), tile=ct.load(x, index=(i,), shape=(TILE,)) + ct.load(y, index=(i,), shape=(TILE,)))
+
+
+@ct.kernel
 def gather_copy_1d(x, y, TILE: ConstInt):
     """A contiguous gather in, a scatter out: the instructions per element of predicated
     element accesses (version 5 of the model), and their streaming rate."""

@@ -208,6 +208,15 @@ def micro_cases(d: int) -> List[Case]:
         for tm, tn in shapes:
             add(Case(f"{kern}_f32_{tm}x{tn}_v17", "micro", KERNELS, kern, [A((t2, t2)), A((t2, t2), init="zeros"),
                      K(tm), K(tn)], (t2 // tm, t2 // tn)))
+    # one f32 copy at footprints of 256 MB to 12 GB moved (read + write): DRAM rate against footprint (after set N)
+    for mb in (256, 1024, 2048, 4096, 8192, 12288):
+        nf = (mb << 17) // d // d          # mb MiB moved = 8 bytes an element
+        add(Case(f"copy_footprint_f32_{mb}mb", "micro", KERNELS, "copy_1d", [A((nf,)), A((nf,), init="zeros"),
+                 K(1024)], (nf // 1024,)))
+    for mb, extra in ((768, 0), (3072, 0), (12288, 0), (12288, 123)):      # three streams: x + y -> z
+        nf = mb * (1 << 20) // 12 // d // d + extra
+        add(Case(f"add_footprint_f32_{mb}mb" + ("_odd" if extra else ""), "micro", KERNELS, "add_1d",
+                 [A((nf,)), A((nf,)), A((nf,), init="zeros"), K(1024)], (-(-nf // 1024),)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):
