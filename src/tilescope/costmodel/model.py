@@ -66,6 +66,8 @@ def few_rows_exponent(cases: Dict[str, dict], cal: Calibration = H200) -> float:
     gains = [2 * 4 * 8192 ** 2 / (cases[f"copy_2d_f32_{shape}_v17"]["us"] * 1e-6) / bw / cal.row_efficiency[0][1]
              for shape in ("16x64", "16x16")]
     return sum(math.log2(g) for g in gains) / len(gains)
+
+
 # The element-rate law (one-row tiles' rate falling with the tile length) is charged only where the
 # loads a thread keeps in flight are not known: with them (from the cubin, version 12, or estimated
 # from the IR, version 13) they and the warps resident say how fast loads return (Little's law,
