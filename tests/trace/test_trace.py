@@ -207,16 +207,21 @@ def test_run_trace_of_a_script_without_launches_says_so(tmp_path, capsys):
     assert "No kernel was launched" in (tmp_path / "t" / "index.html").read_text()
 
 
+def _traced_vector_add(folder):
+    """examples/vector_add.py launched with a trace into `folder`; its result must be right."""
+    mm = load_file(os.path.join(ROOT, "examples", "vector_add.py"))
+    a = np.arange(2048, dtype=np.float32)
+    c = np.zeros_like(a)
+    tilescope.launch((2,), mm.vector_add, (a, a, c, 1024), trace=str(folder))
+    assert np.array_equal(c, 2 * a)
+
+
 def test_a_page_that_cannot_be_written_costs_the_launch_nothing(tmp_path, capsys, monkeypatch):
     from tilescope import trace as T
     def fail(*a, **k):                      # (the disk filled up while the page was written)
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(T, "write_launch", fail)
-    mm = load_file(os.path.join(ROOT, "examples", "vector_add.py"))
-    a = np.arange(2048, dtype=np.float32)
-    c = np.zeros_like(a)
-    tilescope.launch((2,), mm.vector_add, (a, a, c, 1024), trace=str(tmp_path))
-    assert np.array_equal(c, 2 * a)
+    _traced_vector_add(tmp_path)
     err = capsys.readouterr().err
     assert "trace of vector_add not written" in err and "No space left on device" in err and "Traceback" not in err
 
@@ -226,11 +231,7 @@ def test_a_cost_model_failure_leaves_the_page_without_its_cost(tmp_path, monkeyp
     def fail(*a, **k):
         raise RuntimeError("model bug")
     monkeypatch.setattr(writer, "cost_of_compiled", fail)
-    mm = load_file(os.path.join(ROOT, "examples", "vector_add.py"))
-    a = np.arange(2048, dtype=np.float32)
-    c = np.zeros_like(a)
-    tilescope.launch((2,), mm.vector_add, (a, a, c, 1024), trace=str(tmp_path))
-    assert np.array_equal(c, 2 * a)
+    _traced_vector_add(tmp_path)
     assert "the cost model failed on this launch: RuntimeError: model bug" in \
         (tmp_path / "01-vector_add" / "index.html").read_text()
 
