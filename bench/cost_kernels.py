@@ -32,6 +32,14 @@ def add_1d(x, y, z, TILE: ConstInt):
 
 
 @ct.kernel
+def add3_1d(x, y, w, z, TILE: ConstInt):
+    """Three tiles in, their sum out: four streams, loads in flight against streams."""
+    i = ct.bid(0)
+    ct.store(z, index=(i,), tile=ct.load(x, index=(i,), shape=(TILE,)) + ct.load(y, index=(i,), shape=(TILE,))
+             + ct.load(w, index=(i,), shape=(TILE,)))
+
+
+@ct.kernel
 def gather_copy_1d(x, y, TILE: ConstInt):
     """A contiguous gather in, a scatter out: the instructions per element of predicated
     element accesses (version 5 of the model), and their streaming rate."""

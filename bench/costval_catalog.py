@@ -217,6 +217,13 @@ def micro_cases(d: int) -> List[Case]:
         nf = mb * (1 << 20) // 12 // d // d + extra
         add(Case(f"add_footprint_f32_{mb}mb" + ("_odd" if extra else ""), "micro", KERNELS, "add_1d",
                  [A((nf,)), A((nf,)), A((nf,), init="zeros"), K(1024)], (-(-nf // 1024),)))
+    # 768 MiB moved by one to three input streams at tiles of 256 to 4,096: the loaded round trip
+    # against loads in flight and streams (version 18)
+    for tile in (256, 1024, 4096):
+        for kern, ins in (("copy_1d", 1), ("add_1d", 2), ("add3_1d", 3)):
+            nf = 768 * (1 << 20) // 4 // (ins + 1)
+            add(Case(f"rt_{kern}_f32_t{tile}", "micro", KERNELS, kern,
+                     [A((nf,)) for _ in range(ins)] + [A((nf,), init="zeros"), K(tile)], (nf // tile,)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):
