@@ -32,7 +32,7 @@ from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
-                       code_instructions, fed_loop, in_flight_us, loop_issue_us, looped_region, looped_store_drain_us,
+                       code_instructions, fed_loop, in_flight_us, queued_us, loop_issue_us, looped_region, looped_store_drain_us,
                        reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us,
                        spilled_mma_loop, threads, tma_copied, vector_width)
 
@@ -173,7 +173,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         # reloads that miss L1 go the loads' way to L2 and queue with them: their round trips add
         # to the time the loads in flight take instead of overlapping it (version 13)
         flight += float(spill_block.max()) if counts.blocks <= slots else math.ceil(waves) * float(spill_block.mean())
-    terms["latency"] = max(terms["latency"], chain, flight)
+    # loads in flight and the DRAM's rate limit together near the knee: their p-norm (version 18)
+    terms["latency"] = max(terms["latency"], chain, queued_us(flight, terms["memory"]))
     name = max(terms, key=terms.get)
     bound = name
     if terms["memory"] >= MEMORY_BOUND_SHARE * terms[name]:

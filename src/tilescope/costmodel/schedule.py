@@ -288,6 +288,18 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     return dram / in_flight * LOADED_LATENCY_US
 
 
+QUEUE_EXPONENT = 2.5
+
+
+def queued_us(flight: float, memory: float) -> float:
+    """The time of loads whose round trip lengthens as the DRAM fills: neither Little's law for the
+    loads in flight (`flight`) nor the DRAM's rate (`memory`) alone, but their p-norm, which meets each
+    far from the knee and exceeds both near it."""
+    if flight <= 0.0:
+        return 0.0
+    return (flight ** QUEUE_EXPONENT + memory ** QUEUE_EXPONENT) ** (1 / QUEUE_EXPONENT)
+
+
 # a warp issues at most one instruction per 2.81 clocks (version 17): long_body_u128_g132
 # (bench/results/cost_micro16_h200.json: one 128-thread block an SM, one warp a scheduler, 262,860
 # instructions a warp, 64 loops of 4,100) takes 373.6 µs, less the 0.71 µs launch: 738,340 clocks
