@@ -358,3 +358,53 @@ def row_sum(x, out, TN: ConstInt):
     for j in range(ct.num_tiles(x, axis=1, shape=(1, TN))):
         acc += ct.load(x, index=(row, j), shape=(1, TN), padding_mode=ct.PaddingMode.ZERO)
     ct.store(out, index=(row,), tile=ct.sum(acc, axis=1))
+
+
+# ---- mma loops that wait for all their tensor-core work each iteration (mw_* cases) ------
+# Each pair computes the same product two ways: `acc = ct.mma(a, b, acc)` chains the tensor-core
+# accumulator from one mma to the next (tileiras keeps a group of mma in flight), while
+# `acc = acc + ct.mma(a, b, zeros)` needs each product in registers before the CUDA cores add it
+# (the loop waits for all its mma every iteration). The operands cycle through R tiles of `a`
+# and `b` shared by every block, so they stay in L2 whatever the trip count.
+
+def _mw_chained(a, b, c, N, R, TM, TN, TK):
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        ta = ct.load(a, index=(0, j % R), shape=(TM, TK))
+        tb = ct.load(b, index=(j % R, 0), shape=(TK, TN))
+        acc = ct.mma(ta, tb, acc)
+    ct.store(c, index=(ct.bid(0), 0), tile=acc)
+
+
+def _mw_summed(a, b, c, N, R, TM, TN, TK):
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for j in range(N):
+        ta = ct.load(a, index=(0, j % R), shape=(TM, TK))
+        tb = ct.load(b, index=(j % R, 0), shape=(TK, TN))
+        acc = acc + ct.mma(ta, tb, ct.zeros((TM, TN), dtype=ct.float32))
+    ct.store(c, index=(ct.bid(0), 0), tile=acc)
+
+
+@ct.kernel
+def mw_chained(a, b, c, N: ConstInt, R: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """N mma of streamed (L2-resident) tiles into one chained accumulator: the pipelined twin."""
+    _mw_chained(a, b, c, N, R, TM, TN, TK)
+
+
+@ct.kernel
+def mw_summed(a, b, c, N: ConstInt, R: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """mw_chained with each mma started from zeros and added into the accumulator."""
+    _mw_summed(a, b, c, N, R, TM, TN, TK)
+
+
+@ct.kernel(occupancy=2)
+def mw_chained_occ2(a, b, c, N: ConstInt, R: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """mw_chained with two blocks asked per SM: the register cap spills the accumulator."""
+    _mw_chained(a, b, c, N, R, TM, TN, TK)
+
+
+@ct.kernel(occupancy=2)
+def mw_summed_occ2(a, b, c, N: ConstInt, R: ConstInt, TM: ConstInt, TN: ConstInt, TK: ConstInt):
+    """mw_summed with two blocks asked per SM (register cap, spills)."""
+    _mw_summed(a, b, c, N, R, TM, TN, TK)
+

@@ -48,6 +48,34 @@ LAUNCH_MICRO = ("copy_f32_t1024", "copy_f32_t4096", "copy_f16_t1024", "copy_f16_
                 "row_scale_by_sum_f32_t4096", "chunk_sum_loop_f32_t256_n16", "chunk_sum_loop_f32_t512_n32")
 
 
+# mma loops that wait for all their tensor-core work each iteration, with pipelined twins
+# (bench/cost_kernels.py mw_*): kernel, operand dtype, K tiles, built as a launch builds it or not
+MMA_WAIT_SHAPES = ([(k, "float16", tk, True) for k in ("mw_chained", "mw_summed", "mw_chained_occ2", "mw_summed_occ2")
+                    for tk in (32, 64, 128)]
+                   + [(k, "float8_e4m3fn", tk, True) for k in ("mw_chained", "mw_summed") for tk in (64, 128)]
+                   + [("mw_chained_occ2", "float8_e4m3fn", 64, True)]
+                   + [(k, "float16", 64, False) for k in ("mw_chained", "mw_summed")])
+
+
+def mma_wait_cases(d: int) -> List[Case]:
+    """128x128 output tiles, float32 accumulator, operands cycling through 8 L2-resident K tiles;
+    a grid of 1 and 4 blocks per SM, the trip count such that the tensor-core work alone would take
+    about 0.7 ms (float16) or 0.35 ms (float8) on the H200 (an eighth of that in the dynamic builds,
+    whose operands are loaded element by element)."""
+    out = []
+    tm = tn = 128
+    r = 8
+    for kern, dt, tk, launch in MMA_WAIT_SHAPES:
+        for k in (1, 4):
+            grid, iters = SMS * k, max(1, (1 << 17) // tk // k // d // (1 if launch else 8))
+            short = {"float16": "f16", "float8_e4m3fn": "e4m3"}[dt]
+            out.append(Case(f"{kern}_{short}_{tm}x{tn}x{tk}_g{grid}" + ("_launch" if launch else ""),
+                            "micro-launch" if launch else "micro", KERNELS, kern,
+                            [A((tm, r * tk), dt), A((r * tk, tn), dt), A((grid * tm, tn), init="zeros"),
+                             K(iters), K(r), K(tm), K(tn), K(tk)], (grid,), launch=launch))
+    return out
+
+
 def cdiv(a, b):
     return -(-a // b)
 
@@ -157,6 +185,8 @@ def micro_cases(d: int) -> List[Case]:
         iters = 1024 // d
         add(Case(f"{kern}_g{SMS * 16}", "micro", KERNELS, kern,
                  [A((64, 64)), A((SMS * 16 * 64, 64), init="zeros"), K(iters), K(64), K(64)], (SMS * 16,)))
+
+    out.extend(mma_wait_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):

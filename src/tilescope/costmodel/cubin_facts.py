@@ -16,7 +16,9 @@ memory. The cubin records all four:
   them for tile loads and stores of arrays known to be aligned with a unit last stride;
 - from the scheduling bits and branch targets of that code (versions 10-13): the loads a thread
   issues before it waits, its waits on spill reloads, the spilled bytes its loops reload, and the
-  subroutines (slow paths) it calls.
+  subroutines (slow paths) it calls;
+- the innermost loop holding warpgroup tensor-core mma (HGMMA, QGMMA): its mma, and whether its
+  waits on them (WARPGROUP.DEPBAR) drain every group or keep one in flight.
 
 The ELF structures and `.nv.info` records are read by backends/cubin_elf.py, shared with the launcher.
 """
@@ -63,6 +65,11 @@ class CubinFacts:
     loop_instructions: Optional[int] = None       # the longest loop's body (backward branch; v14)
     loop_shared_ops: Optional[int] = None         # of which shuffles and shared loads/stores (v14)
     loop_local_clocks: Optional[int] = None       # L1 clocks of its local loads/stores (spills; v15)
+    # the innermost loop holding tensor-core mma (HGMMA/QGMMA): its mma instructions, and its waits
+    # on them (WARPGROUP.DEPBAR) that drain every group (count 0) or keep some in flight (count > 0)
+    mma_loop_mmas: Optional[int] = None
+    mma_loop_full_waits: Optional[int] = None
+    mma_loop_pipelined_waits: Optional[int] = None
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -78,7 +85,9 @@ class CubinFacts:
                 "global_load_bytes": self.global_load_bytes, "local_load_waits": self.local_load_waits,
                 "reload_bytes": self.reload_bytes, "called_instructions": self.called_instructions,
                 "loop_instructions": self.loop_instructions, "loop_shared_ops": self.loop_shared_ops,
-                "loop_local_clocks": self.loop_local_clocks}
+                "loop_local_clocks": self.loop_local_clocks, "mma_loop_mmas": self.mma_loop_mmas,
+                "mma_loop_full_waits": self.mma_loop_full_waits,
+                "mma_loop_pipelined_waits": self.mma_loop_pipelined_waits}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -192,6 +201,7 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["reload_bytes"] = _reload_bytes(words)
     counts["called_instructions"] = _called_instructions(words)
     counts["loop_instructions"], counts["loop_shared_ops"], counts["loop_local_clocks"] = _longest_loop(words)
+    counts["mma_loop_mmas"], counts["mma_loop_full_waits"], counts["mma_loop_pipelined_waits"] = _mma_loop_waits(words)
     return counts
 
 
@@ -273,3 +283,38 @@ def _called_instructions(words: Words) -> int:
     targets = [_branch_target(at, lo, hi) for at, lo, hi in words if lo & 0xFFF == CALL_OPCODE]
     first = min((t for t in targets if 0 < t < size), default=size)
     return (size - first) // 16
+
+
+# Warpgroup tensor-core mma as tileiras's sm_90 code spells them (low 12 bits, read against
+# `cuobjdump -sass`): HGMMA (float16/bfloat16/tf32) 0x9F0 and QGMMA (float8) 0x9F3 with both operands
+# in shared memory; bit 10 set (QGMMA 0xDF3 seen, HGMMA 0xDF0 by the same bit) takes A from registers.
+GMMA_OPCODES = {0x9F0, 0xDF0, 0x9F3, 0xDF3}
+# WARPGROUP.ARRIVE and WARPGROUP.DEPBAR share this opcode; DEPBAR has bit 16 of the second word set
+# and the number of mma groups it lets stay pending in bits 8-15 (`gsb0, 0x1` ...10100, `gsb0, 0x0` ...10000)
+WARPGROUP_OPCODE, DEPBAR_BIT = 0x9C5, 1 << 16
+
+
+def _depbar_pending(lo: int, hi: int) -> Optional[int]:
+    """The groups a WARPGROUP.DEPBAR lets stay in flight, or None for any other instruction."""
+    if lo & 0xFFF != WARPGROUP_OPCODE or not hi & DEPBAR_BIT:
+        return None
+    return (hi >> 8) & 0xFF
+
+
+def _mma_loop_waits(words: Words) -> Tuple[Optional[int], Optional[int], Optional[int]]:
+    """(mma instructions, waits for all of them, waits that keep some in flight) in the innermost
+    (shortest) loop that issues tensor-core mma, or (None, None, None) when no loop does. A loop
+    whose waits all have count 0 stops the tensor core each iteration until its last mma is done:
+    tileiras writes it when the loop reads an mma's product on the CUDA cores (an accumulator
+    added to, the float8 path, a spilled accumulator), while a chained accumulator gets `gsb0, 0x1`."""
+    def body(start, end):
+        return words[start // 16:end // 16 + 1]
+    holding = [(s, e) for s, e in _loops(words)
+               if s >= 0 and any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in body(s, e))]
+    if not holding:
+        return None, None, None
+    start, end = min(holding, key=lambda se: (se[1] - se[0], se[0]))
+    inner = body(start, end)
+    pending = [p for p in (_depbar_pending(lo, hi) for _, lo, hi in inner) if p is not None]
+    return (sum(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in inner), pending.count(0),
+            sum(p > 0 for p in pending))
