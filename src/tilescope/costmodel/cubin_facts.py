@@ -70,6 +70,8 @@ class CubinFacts:
     mma_loop_mmas: Optional[int] = None
     mma_loop_full_waits: Optional[int] = None
     mma_loop_pipelined_waits: Optional[int] = None
+    mma_loop_instructions: Optional[int] = None   # its body, and its local loads' and stores' L1 clocks
+    mma_loop_local_clocks: Optional[int] = None
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -87,7 +89,9 @@ class CubinFacts:
                 "loop_instructions": self.loop_instructions, "loop_shared_ops": self.loop_shared_ops,
                 "loop_local_clocks": self.loop_local_clocks, "mma_loop_mmas": self.mma_loop_mmas,
                 "mma_loop_full_waits": self.mma_loop_full_waits,
-                "mma_loop_pipelined_waits": self.mma_loop_pipelined_waits}
+                "mma_loop_pipelined_waits": self.mma_loop_pipelined_waits,
+                "mma_loop_instructions": self.mma_loop_instructions,
+                "mma_loop_local_clocks": self.mma_loop_local_clocks}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -201,7 +205,8 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["reload_bytes"] = _reload_bytes(words)
     counts["called_instructions"] = _called_instructions(words)
     counts["loop_instructions"], counts["loop_shared_ops"], counts["loop_local_clocks"] = _longest_loop(words)
-    counts["mma_loop_mmas"], counts["mma_loop_full_waits"], counts["mma_loop_pipelined_waits"] = _mma_loop_waits(words)
+    (counts["mma_loop_mmas"], counts["mma_loop_full_waits"], counts["mma_loop_pipelined_waits"],
+     counts["mma_loop_instructions"], counts["mma_loop_local_clocks"]) = _mma_loop_waits(words)
     return counts
 
 
@@ -262,15 +267,19 @@ LOCAL_OPCODES, L1_BYTES_PER_CLK = {LDL_OPCODE, 0x387}, 128
 def _longest_loop(words: Words) -> Tuple[int, int, int]:
     """(instructions, shuffle and shared-memory instructions, L1 clocks of the local loads and
     stores) of the longest loop body: the code from a backward branch's target to the branch.
-    A warp's LDL/STL moves 32 lanes of its width through the SM's L1 at L1_BYTES_PER_CLK (at
-    least a clock). (0, 0, 0) for code without loops."""
+    (0, 0, 0) for code without loops."""
     loops = [(start, end) for start, end in _loops(words) if start >= 0]
     if not loops:
         return 0, 0, 0
     start, end = max(loops, key=lambda se: (se[1] - se[0]) // 16)     # the first of the longest
     body = words[start // 16:end // 16 + 1]
-    return (len(body), sum(lo & 0xFFF in SHARED_PIPE_OPCODES for _, lo, _ in body),
-            sum(max(1, 32 * _width(hi) // L1_BYTES_PER_CLK) for _, lo, hi in body if lo & 0xFFF in LOCAL_OPCODES))
+    return len(body), sum(lo & 0xFFF in SHARED_PIPE_OPCODES for _, lo, _ in body), _local_clocks(body)
+
+
+def _local_clocks(body: Words) -> int:
+    """L1 clocks of a body's local loads and stores: a warp's LDL/STL moves 32 lanes of its width
+    through the SM's L1 at L1_BYTES_PER_CLK (at least a clock)."""
+    return sum(max(1, 32 * _width(hi) // L1_BYTES_PER_CLK) for _, lo, hi in body if lo & 0xFFF in LOCAL_OPCODES)
 
 
 def _called_instructions(words: Words) -> int:
@@ -301,9 +310,10 @@ def _depbar_pending(lo: int, hi: int) -> Optional[int]:
     return (hi >> 8) & 0xFF
 
 
-def _mma_loop_waits(words: Words) -> Tuple[Optional[int], Optional[int], Optional[int]]:
-    """(mma instructions, waits for all of them, waits that keep some in flight) in the innermost
-    (shortest) loop that issues tensor-core mma, or (None, None, None) when no loop does. A loop
+def _mma_loop_waits(words: Words) -> Tuple[Optional[int], ...]:
+    """(mma instructions, waits for all of them, waits that keep some in flight, instructions, L1
+    clocks of local loads and stores) of the innermost (shortest) loop that issues tensor-core
+    mma, or Nones when no loop does. A loop
     whose waits all have count 0 stops the tensor core each iteration until its last mma is done:
     tileiras writes it when the loop reads an mma's product on the CUDA cores (an accumulator
     added to, the float8 path, a spilled accumulator), while a chained accumulator gets `gsb0, 0x1`."""
@@ -312,9 +322,9 @@ def _mma_loop_waits(words: Words) -> Tuple[Optional[int], Optional[int], Optiona
     holding = [(s, e) for s, e in _loops(words)
                if s >= 0 and any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in body(s, e))]
     if not holding:
-        return None, None, None
+        return None, None, None, None, None
     start, end = min(holding, key=lambda se: (se[1] - se[0], se[0]))
     inner = body(start, end)
     pending = [p for p in (_depbar_pending(lo, hi) for _, lo, hi in inner) if p is not None]
     return (sum(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in inner), pending.count(0),
-            sum(p > 0 for p in pending))
+            sum(p > 0 for p in pending), len(inner), _local_clocks(inner))

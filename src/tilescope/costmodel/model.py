@@ -32,8 +32,8 @@ from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
-                       code_instructions, fed_loop, in_flight_us, queued_us, loop_issue_us, looped_region, looped_store_drain_us,
-                       reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us,
+                       code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
+                       loop_issue_us, looped_region, looped_store_drain_us, queued_us, reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us,
                        spilled_mma_loop, threads, tma_copied, vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
@@ -148,12 +148,15 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     # ceiling may hide spill reloads (outside mma loops the IR does not say), which those waits stand for
     overlap_loads = schedule == "from the cubin" or facts.registers < MAX_REGISTERS
     spilled = spilled_mma_loop(counts, facts)
+    drained = drained_mma_loop(counts, facts) if schedule == "from the cubin" else None
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
+        if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)
+            run = max(run, drained_loop_us(facts, gpu, _sm_tensor_s(r.work, gpu, cal, notes) * 1e6, slow))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
@@ -354,7 +357,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         t += per_kib * kib(stores)
     t *= slow
     w = r.work
-    sm_tc = sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
+    sm_tc = _sm_tensor_s(w, gpu, cal, notes)
     sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
                 + _sfu_s(w.sfu, w.exp2, gpu, cal))
     # integer <-> float conversions on their own unit, after the rest (version 17)
@@ -364,6 +367,11 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
         return max(rest, cal.tma_step_us * slow, looped_store_drain_us(r, facts) * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
+
+
+def _sm_tensor_s(w, gpu: GPU, cal: Calibration, notes: List[str]) -> float:
+    """Seconds of a block's tensor-core work at one SM's share of the GPU's rate."""
+    return sum(f / (_tensor_rate(gpu, kind, cal, notes) / gpu.sms) for kind, f in w.tensor.items())
 
 
 def _gathered_operand(a: Access) -> bool:

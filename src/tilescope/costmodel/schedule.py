@@ -358,6 +358,28 @@ def spilled_loop_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: flo
     return warps * max(issue, pipe) / (gpu.clock_ghz * 1e3)
 
 
+# the tensor core's drain at a wait for all its mma, per wait (µs; version 18): see drained_loop_us
+MMA_DRAIN_US = 0.1
+
+
+def drained_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
+    """The IR's innermost `mma` loop, where the cubin's innermost mma loop waits for all its mma
+    each iteration and keeps none in flight (version 18); None otherwise."""
+    if not facts or not facts.mma_loop_full_waits or facts.mma_loop_pipelined_waits:
+        return None
+    loops = [r for r in counts.regions if r.op is not None and r.mmas]
+    return max(loops, key=lambda r: r.depth) if loops else None
+
+
+def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float, slow: float = 1.0) -> float:
+    """One iteration of a block's `mma` loop that waits for all its mma (version 18): the mma do not
+    overlap the rest of the iteration, so the block's tensor-core work (`tensor_us`, at the SM's
+    rate), a warp's issue of the loop's code (WARP_ISSUE_CLK an instruction) and its local loads and
+    stores, and each wait's drain run one after another. Other blocks on the SM overlap it."""
+    clocks = facts.mma_loop_instructions * WARP_ISSUE_CLK + facts.mma_loop_local_clocks
+    return tensor_us + clocks / (gpu.clock_ghz * 1e3) + facts.mma_loop_full_waits * MMA_DRAIN_US * slow
+
+
 def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
     """The IR's only loop, where it has `mma` and the cubin's longest loop reloads and stores
     spills (version 15): its body, thousands of local accesses each through L1 besides the
