@@ -54,7 +54,8 @@ timed, and its dropout tutorial launches on import); uwm-se/CuTile (TileGym's GE
 defined inside functions); ancora's fp8/MXFP8 GEMMs (`_fwd_mxfp8`: Blackwell block-scaled `mma`)
 and decode kernels (a few blocks); MaximumBeings/cutile-python-from-first-principles,
 trungnt13/cutile-rtx3090-benchmark, SoftEng751-2026/group5-canny-cutile,
-YJMSTR/cutile-flash-linear-attention (no snapshot to read).
+YJMSTR/cutile-flash-linear-attention (no snapshot to read). Neither source has an atomic or a
+persistent grid (ancora avoids atomics by design: its reductions keep a fixed order).
 """
 from __future__ import annotations
 
