@@ -81,10 +81,11 @@ _LEVELS = (0.2451, 0.7560, 1.3439, 2.1520)
 _BOUNDS = (0.5006, 1.0500, 1.7479)
 
 
-def load_checkout(name: str, root: str, rel: str):
+def load_checkout(name: str, root: str, rel: str, host_modules: tuple = ()):
     """The module `rel` of a checkout, imported under a package of its own so that its relative
     imports resolve inside the checkout and no package `__init__` (host code) runs; torch,
-    triton and cuda.tile_experimental, which only host code uses, are stood in when missing."""
+    triton and cuda.tile_experimental, which only host code uses, are stood in when missing,
+    and `host_modules` (names the checkout's host code imports) while the module executes."""
     from cost_setd import _module, install_torch
     from tilescope.lang.shim import active
     install_torch()
@@ -108,12 +109,21 @@ def load_checkout(name: str, root: str, rel: str):
     spec = importlib.util.spec_from_file_location(full, os.path.join(root, rel))
     module = importlib.util.module_from_spec(spec)
     sys.modules[full] = module
+    saved = {m: sys.modules.get(m) for m in host_modules}
+    for m in host_modules:
+        _module(m)
     try:
         with active():
             spec.loader.exec_module(module)
     except BaseException:
         sys.modules.pop(full, None)
         raise
+    finally:
+        for m, before in saved.items():      # the stand-ins leave with the import
+            if before is None:
+                sys.modules.pop(m, None)
+            else:
+                sys.modules[m] = before
     return module
 
 

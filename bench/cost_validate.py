@@ -32,6 +32,7 @@ from cost_setd import install_torch, load as load_tilegym   # TileGym's modules,
 from cost_setf import load as load_tilebench               # TileBench's modules, host helpers stood in
 from cost_setk import load_cutilegpt                       # cutileGPT's modules, CuPy stood in
 from cost_setm import load_checkout                        # a --repo checkout's module, host imports stood in
+from cost_seto import HOST_MODULES                         # host-only imports of set O's checkouts
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -45,6 +46,7 @@ CUTILEGPT = os.environ.get("COSTVAL_CUTILEGPT", "")  # a checkout of falcons-eye
 REPOS: dict = {}                 # --repo NAME=DIR: checkouts a case's file names as NAME:path/in/repo.py
 SETM_REPOS = ("transformers", "turboquant", "kernels")      # set M's checkouts (bench/cost_setm.py)
 SETN_REPOS = ("puzzles", "forge", "learn")                   # set N's checkouts (bench/cost_setn.py)
+SETO_REPOS = ("ancora", "flashattn")                         # set O's checkouts (bench/cost_seto.py)
 
 
 def given_sets() -> str:
@@ -52,7 +54,8 @@ def given_sets() -> str:
     given = (("C", UPSTREAM), ("DE", TILEGYM), ("FGHIJ", TILEBENCH),
              ("K", UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT), ("L", TILEGYM and CUTILEGPT),
              ("M", any(name in REPOS for name in SETM_REPOS)),
-             ("N", any(name in REPOS for name in SETN_REPOS)))
+             ("N", any(name in REPOS for name in SETN_REPOS)),
+             ("O", any(name in REPOS for name in SETO_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -70,7 +73,7 @@ def kernel_of(case: Case):
     if sep and repo not in ("tilebench", "cutilegpt", "tilegym", "upstream"):
         if repo not in REPOS:
             raise SystemExit(f"{case.name} needs --repo {repo}=DIR (a checkout with {rel})")
-        return getattr(load_checkout(repo, REPOS[repo], rel), case.kernel)
+        return getattr(load_checkout(repo, REPOS[repo], rel, HOST_MODULES.get(repo, ())), case.kernel)
     if case.file.startswith(TILEBENCH_PREFIX):
         if not TILEBENCH:
             raise SystemExit("set F needs --tilebench DIR (a checkout of Deep-Learning-Profiling-Tools/Tilebench)")
@@ -149,7 +152,8 @@ def main(argv=None) -> int:
         sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation sets K and L)")
         sp.add_argument("--repo", action="append", default=[], metavar="NAME=DIR",
                         help="a checkout whose files cases name as NAME:path (repeatable; set M: "
-                             + ", ".join(SETM_REPOS) + "; set N: " + ", ".join(SETN_REPOS) + ")")
+                             + ", ".join(SETM_REPOS) + "; set N: " + ", ".join(SETN_REPOS)
+                             + "; set O: " + ", ".join(SETO_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -22,7 +22,7 @@ class Arg:
     value: Any = None            # scalar/const value
     shape: tuple = ()
     dtype: str = "float32"
-    init: str = "normal"         # normal, rand, zeros, bytes, index:N
+    init: str = "normal"         # normal, rand, zeros, bytes, index:N, bf16bits (uint16 holding bfloat16)
 
 
 def A(shape, dtype="float32", init="normal"):

@@ -27,7 +27,7 @@ def _device_array(cp, a: Arg):
         x = cp.random.randint(0, int(a.init[6:]), size=a.shape).astype(storage)
     elif a.init.startswith("chase:"):       # x[i] = (i + step) mod n: a pointer chase's next index
         x = ((cp.arange(a.shape[0], dtype=cp.int64) + int(a.init[6:])) % a.shape[0]).astype(storage)
-    elif a.dtype == "bfloat16":
+    elif a.dtype == "bfloat16" or a.init == "bf16bits":     # bfloat16 values (or their bits as uint16)
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
     elif a.dtype.startswith("float8"):      # random sign, magnitudes in [2**-5, 2): no NaN or infinity in either
         x = (cp.random.randint(0x28, 0x40, size=a.shape) | (cp.random.randint(0, 2, size=a.shape) << 7)).astype(cp.uint8)
@@ -159,6 +159,8 @@ def _mock_one(c: Case, kernel_of: KernelOf) -> dict:
             args.append(rng.integers(0, int(a.init[6:]), a.shape).astype(np_dt))
         elif a.init.startswith("chase:"):
             args.append(((np.arange(a.shape[0]) + int(a.init[6:])) % a.shape[0]).astype(np_dt))
+        elif a.init == "bf16bits":
+            args.append((rng.standard_normal(a.shape) * 0.25).astype(ml_dtypes.bfloat16).view(np.uint16))
         else:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(np_dt))
     kernel = kernel_of(c)

@@ -107,3 +107,46 @@ def test_prepare_and_predict_read_the_kernel_from_the_repo_given(checkout, tmp_p
     predicted = json.load(open(out))
     assert sorted(predicted) == ["stand_in_triad", "stand_in_triad_launch"]
     assert all(p["cubin"]["predicted_us"] > 0 and p["ir_only"]["predicted_us"] > 0 for p in predicted.values())
+
+
+GATHER = textwrap.dedent('''
+    import os, sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+    import cuda.tile as ct
+    import cuda.core as cc                                  # host-only: stood in while this loads
+    from cuda.bindings import driver as cdrv
+    import ancora.env                                       # no such file in this checkout
+
+    @ct.kernel
+    def _embed_gather(ids, embed, out, HB: ct.Constant[int]):
+        r = ct.bid(0)
+        row = ct.reshape(ct.load(ids, index=(r, 0), shape=(1, 1)), ())
+        for hb in range(HB):
+            t = ct.astype(ct.bitcast(ct.load(embed, index=(row, hb), shape=(1, 128)), ct.bfloat16), ct.float32)
+            ct.store(out, index=(r, hb), tile=t)
+''')
+
+
+def test_set_o_host_imports_are_stood_in_only_while_the_kernel_loads(checkout, tmp_path):
+    """Set O's `ancora` checkout imports cuda.core, cuda.bindings and its own ancora.env (host
+    code); a stand-in checkout with those imports runs through `run --mock` (bfloat16 bits as
+    uint16), and the stand-ins are gone from sys.modules afterwards."""
+    root = tmp_path / "ancora_checkout"
+    (root / "ancora" / "kernels").mkdir(parents=True)
+    (root / "ancora" / "__init__.py").write_text("")
+    (root / "ancora" / "kernels" / "fused.py").write_text(GATHER)
+    name = next(c.name for c in cv.cases(with_upstream=True) if c.kernel == "_embed_gather")
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    _prepared(folder, next(c for c in cv.cases(with_upstream=True) if c.name == name))
+    path_before = list(sys.path)
+    try:
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"ancora={root}"])
+        result = json.load(open(out))["cases"]
+        assert result[name]["mock"] and result[name]["reports"] == 0, result
+        for host in ("cuda.core", "cuda.bindings", "ancora.env"):
+            assert host not in sys.modules
+    finally:
+        sys.path[:] = path_before
+        for mod in [m for m in sys.modules if m == "ancora" or m.startswith(("ancora.", "costval_ancora"))]:
+            del sys.modules[mod]
+        cv.REPOS.clear()
