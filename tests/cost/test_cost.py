@@ -25,8 +25,11 @@ def test_vector_add_bytes_and_memory_bound():
     assert b["read_requested"] == 2 * 4 * n and b["write_requested"] == 4 * n
     assert b["dram_read"] == 2 * 4 * n and b["padding"] == 0
     assert r.bound == "memory"
-    # 805 MB at the H200's 4.8 TB/s datasheet rate times the measured copy efficiency
-    assert r.predicted_us == pytest.approx(12 * n / (4.8e12 * 0.8678) * 1e6 + 0.71, rel=1e-3)
+    # 805 MB at the H200's 4.8 TB/s datasheet rate times the measured copy efficiency, and a little
+    # more: the loads estimated in flight bring the round trip near the knee (version 18)
+    dram = 12 * n / (4.8e12 * 0.8678) * 1e6
+    assert r.prediction.terms["memory"] == pytest.approx(dram, rel=1e-3)
+    assert dram + 0.71 < r.predicted_us < 1.01 * dram + 0.71
 
 
 def test_padding_from_sizes_that_are_not_multiples_of_the_tile():

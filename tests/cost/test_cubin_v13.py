@@ -190,5 +190,6 @@ def test_reloads_that_miss_l1_queue_with_the_loads_in_flight():
     spill = schedule.spill_chain_us(counts, loop, _facts(reload_bytes=2200, **serial), 0.3266, 0.0356, c, h200)
     waves = -(-counts.blocks // (132 * c))
     assert fits.blocks_per_sm == c and fits.terms["latency"] < misses.terms["latency"]
-    assert misses.terms["latency"] == pytest.approx(max(fits.terms["latency"],
-                                                        flight + waves * float(loop.trips.mean()) * spill), rel=1e-6)
+    # (the sum queues with the DRAM's rate near the knee, version 18)
+    queued = schedule.queued_us(flight + waves * float(loop.trips.mean()) * spill, misses.terms["memory"])
+    assert misses.terms["latency"] == pytest.approx(max(fits.terms["latency"], queued), rel=1e-6)
