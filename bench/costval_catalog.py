@@ -74,6 +74,15 @@ def mma_wait_cases(d: int) -> List[Case]:
                             "micro-launch" if launch else "micro", KERNELS, kern,
                             [A((tm, r * tk), dt), A((r * tk, tn), dt), A((grid * tm, tn), init="zeros"),
                              K(iters), K(r), K(tm), K(tn), K(tk)], (grid,), launch=launch))
+    # smaller output tiles (smaller mma groups to drain), launched, one block an SM: the drain's
+    # dependence on the group's size (version 18)
+    for kern in ("mw_summed", "mw_chained_occ2"):
+        for sm, sn in ((64, 64), (64, 128), (128, 64)):
+            for tk in (32, 64):
+                iters = max(1, (1 << 17) // tk // d * (tm * tn) // (sm * sn))
+                out.append(Case(f"{kern}_f16_{sm}x{sn}x{tk}_g{SMS}_launch", "micro-launch", KERNELS, kern,
+                                [A((sm, r * tk), "float16"), A((r * tk, sn), "float16"), A((SMS * sm, sn), init="zeros"),
+                                 K(iters), K(r), K(sm), K(sn), K(tk)], (SMS,), launch=True))
     return out
 
 

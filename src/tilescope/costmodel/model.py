@@ -156,7 +156,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)
-            run = max(run, drained_loop_us(facts, gpu, _sm_tensor_s(r.work, gpu, cal, notes) * 1e6, slow))
+            run = max(run, drained_loop_us(facts, gpu, _sm_tensor_s(r.work, gpu, cal, notes) * 1e6))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time

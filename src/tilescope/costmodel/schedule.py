@@ -358,26 +358,35 @@ def spilled_loop_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: flo
     return warps * max(issue, pipe) / (gpu.clock_ghz * 1e3)
 
 
-# the tensor core's drain at a wait for all its mma, per wait (µs; version 18): see drained_loop_us
-MMA_DRAIN_US = 0.1
+# clocks a drained mma loop's chain waits per L1 clock of its local loads and stores (version 18): the
+# value that fits the 26 launched mw_* microbenchmarks with one block an SM whose mma loop waits for all
+# its mma best (bench/results/cost_micro19_mw*_h200.json; rms log error 0.151, 22 within 30%, the worst
+# 1.40x), with the loop's code at WARP_ISSUE_CLK an instruction and no time of its own for the waits
+LOCAL_CHAIN_CLK = 10
 
 
 def drained_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
-    """The IR's innermost `mma` loop, where the cubin's innermost mma loop waits for all its mma
-    each iteration and keeps none in flight (version 18); None otherwise."""
+    """The IR's innermost `mma` loop where it is a product's loop (no transcendentals, no
+    reductions: a GEMM's, not an attention's) and the cubin's innermost mma loop waits for all
+    its mma each iteration, keeping none in flight (version 18); None otherwise. (Attention loops
+    wait so too, for the softmax between their two products; their times follow the other laws.)"""
     if not facts or not facts.mma_loop_full_waits or facts.mma_loop_pipelined_waits:
         return None
     loops = [r for r in counts.regions if r.op is not None and r.mmas]
-    return max(loops, key=lambda r: r.depth) if loops else None
+    if not loops:
+        return None
+    inner = max(loops, key=lambda r: r.depth)
+    return inner if not inner.work.sfu and not inner.work.reductions else None
 
 
-def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float, slow: float = 1.0) -> float:
+def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float) -> float:
     """One iteration of a block's `mma` loop that waits for all its mma (version 18): the mma do not
     overlap the rest of the iteration, so the block's tensor-core work (`tensor_us`, at the SM's
-    rate), a warp's issue of the loop's code (WARP_ISSUE_CLK an instruction) and its local loads and
-    stores, and each wait's drain run one after another. Other blocks on the SM overlap it."""
-    clocks = facts.mma_loop_instructions * WARP_ISSUE_CLK + facts.mma_loop_local_clocks
-    return tensor_us + clocks / (gpu.clock_ghz * 1e3) + facts.mma_loop_full_waits * MMA_DRAIN_US * slow
+    rate), then a warp's issue of the loop's code (WARP_ISSUE_CLK an instruction) with its local
+    reloads and stores waited for on the way (LOCAL_CHAIN_CLK per L1 clock), one after another.
+    Other blocks on the SM overlap it."""
+    clocks = facts.mma_loop_instructions * WARP_ISSUE_CLK + facts.mma_loop_local_clocks * LOCAL_CHAIN_CLK
+    return tensor_us + clocks / (gpu.clock_ghz * 1e3)
 
 
 def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
