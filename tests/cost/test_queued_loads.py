@@ -68,3 +68,19 @@ def test_two_input_adds_with_two_loads_in_flight_are_no_longer_at_the_dram_rate(
                               "float32[?], float32[?], float32[?], 1024").cubin("sm_90")
     assert read_cubin_facts(cubin).loads_in_flight == 2.0
     assert ratios[("add_1d", 2, 1024)] > 0.9
+
+
+@needs_tileiras
+def test_loads_queued_at_the_dram_are_named_memory_and_too_few_in_flight_latency():
+    kernels = load_file(os.path.join(ROOT, "bench", "cost_kernels.py"))
+    bounds = {}
+    for kernel, inputs, tile in (("add_1d", 2, 1024), ("copy_1d", 1, 4096)):
+        n = MOVED // 4 // (inputs + 1)
+        cubin = tilescope.compile(getattr(kernels, kernel), ", ".join(["float32[?]"] * (inputs + 1) + [str(tile)])).cubin("sm_90")
+        r = tilescope.cost(getattr(kernels, kernel), ", ".join([f"float32[{n}]"] * (inputs + 1) + [str(tile)]),
+                           (n // tile,), "h200", cubin=cubin)
+        p = r.prediction
+        assert p.terms["latency"] > p.terms["memory"]          # the queued time is what limits both
+        bounds[kernel] = r.bound
+    # the add's loads in flight would outrun the DRAM alone; the 4,096-element copy's would not
+    assert bounds == {"add_1d": "memory", "copy_1d": "latency"}

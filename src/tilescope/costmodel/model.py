@@ -177,11 +177,14 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         # to the time the loads in flight take instead of overlapping it (version 13)
         flight += float(spill_block.max()) if counts.blocks <= slots else math.ceil(waves) * float(spill_block.mean())
     # loads in flight and the DRAM's rate limit together near the knee: their p-norm (version 18)
-    terms["latency"] = max(terms["latency"], chain, queued_us(flight, terms["memory"]))
+    queued = queued_us(flight, terms["memory"])
+    terms["latency"] = max(terms["latency"], chain, queued)
     name = max(terms, key=terms.get)
     bound = name
     if terms["memory"] >= MEMORY_BOUND_SHARE * terms[name]:
         bound = "memory"             # DRAM busy within 15% of the whole time: bandwidth is what limits
+    elif name == "latency" and terms["latency"] == queued and terms["memory"] >= flight:
+        bound = "memory"             # loads queued at a DRAM whose rate is the nearer limit (version 18)
     elif name == "latency" and counts.blocks < slots:
         bound = "too few blocks"
     predicted = cal.launch_us * slow + terms[name]
