@@ -9,7 +9,7 @@ import pytest
 import tilescope
 from tilescope.costmodel import CubinFacts, schedule
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import _decode, _longest_loop, _loops
+from tilescope.costmodel.cubin_facts import LDL_OPCODE, _decode, _longest_loop, _loops, _reload_bytes
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import CONVERSIONS_PER_SM_CLK, _l2_resident_arrays, predict
 from tilescope.launch_args import normalize_grid
@@ -64,8 +64,9 @@ def test_a_jump_back_from_an_out_of_line_wait_is_not_a_loop():
     stub = len(code)
     code += struct.pack("<QQ", FADD, 0) + _branch(stub + 16, stub, guard=0) + _branch(stub + 32, 16)
     words = _decode(code)
-    assert _loops(words) == [(stub, stub + 16)]
-    assert _longest_loop(words)[0] == 2
+    # nor is the stub's own spin on its barrier, wholly after the EXIT (version 18)
+    assert _loops(words) == []
+    assert _longest_loop(words)[0] == 0
     # without the EXIT before it, the same jump closes a loop
     plain = struct.pack("<QQ", FADD, 0) * 5 + struct.pack("<QQ", FADD, 0) + _branch(96, 80, guard=0) + _branch(112, 16)
     assert (16, 112) in _loops(_decode(plain))
@@ -125,3 +126,12 @@ def test_few_consumer_warps_issue_below_the_schedulers_peak():
     alone = predict(counts, h200, facts=_facts(tma_stores=0, shared_bytes=200000)).terms["issue"]
     paired = predict(counts, h200, facts=_facts(tma_stores=0)).terms["issue"]
     assert alone == pytest.approx(paired * 8 / 4, rel=0.01)     # 4 consumer warps an SM instead of 8
+
+
+def test_reloads_in_spins_after_the_exit_do_not_hide_the_kernels_own_spills():
+    # straight-line code reloading 3 x 16 bytes, EXIT, then a spin that reloads 4 bytes
+    ldl = lambda offset, width: struct.pack("<QQ", LDL_OPCODE | offset << 40, width << 9)     # noqa: E731
+    code = ldl(0, 6) + ldl(16, 6) + ldl(32, 6) + struct.pack("<QQ", EXIT | ALWAYS, 0)
+    spin = len(code)
+    code += ldl(64, 4) + _branch(spin + 16, spin, guard=0)
+    assert _reload_bytes(_decode(code)) == 52          # the whole code's, not the spin's 4 bytes alone
