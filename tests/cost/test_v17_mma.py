@@ -64,7 +64,7 @@ def test_a_jump_back_from_an_out_of_line_wait_is_not_a_loop():
     stub = len(code)
     code += struct.pack("<QQ", FADD, 0) + _branch(stub + 16, stub, guard=0) + _branch(stub + 32, 16)
     words = _decode(code)
-    # nor is the stub's own spin on its barrier, wholly after the EXIT (version 18)
+    # nor is the stub's own spin on its barrier, wholly after the EXIT (version 19)
     assert _loops(words) == []
     assert _longest_loop(words)[0] == 0
     # without the EXIT before it, the same jump closes a loop

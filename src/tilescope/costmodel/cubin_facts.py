@@ -231,7 +231,7 @@ def _loops(words: Words) -> List[Tuple[int, int]]:
     back to code before it — tileiras puts the retry of each wait on an accelerator barrier
     (SYNCS.PHASECHK.TRYWAIT) out of line there, ending in a jump back to the wait's next
     instruction (`nvdisasm` of set M's launched cubins: 27 to 40 such stubs, whose jumps spanned
-    the whole kernel and were taken for its longest loop). Nor (version 18) a loop wholly after
+    the whole kernel and were taken for its longest loop). Nor (version 19) a loop wholly after
     that EXIT: a retry's own spin on its barrier, or a called slow path's loop (set O's row-tile
     attention: 17 such spins, holding reloads, hid its 8 KB of straight-line spills)."""
     exits = [at for at, lo, _ in words if lo & 0xFFF == EXIT_OPCODE and _unconditional(lo)]
