@@ -47,10 +47,10 @@ from typing import List
 
 from costval_case import A, Case, K, S
 
-AL = "along:cutile-examples/"
-COMMITS = {"along": "Along-whu/cutile@2eeee48"}
+AL, FQ = "along:cutile-examples/", "flashinfer:flashinfer/quantization/kernels/cutile/"
+COMMITS = {"along": "Along-whu/cutile@2eeee48", "flashinfer": "flashinfer-ai/flashinfer@fb28d72"}
 
-# Modules the checkout's host code imports, stood in while a kernel module loads.
+# Modules the checkouts' host code imports, stood in while a kernel module loads.
 HOST_MODULES = {"along": ("triton.language", "Optional")}
 
 
@@ -101,6 +101,36 @@ def setp_cases(d: int = 1) -> List[Case]:
     add(Case("P_along_merge_attn_states_f32_32768x32x128", k, AL + "_17_MAS.py", "ct_merge_attention_states",
              [A((t, hh, dh)), A((t, hh, dh)), A((hh, t)), A((hh, t)), A((t, hh, dh), init="zeros"),
               A((hh, t), init="zeros"), S(dh, i32), K(256), K(True)], (t, hh)))
+
+    # FlashInfer per_token_group_quant_8bit_cutile (grid (M,), M = groups of 128, BLOCK 128, eps 1e-10,
+    # float8_e4m3fn's range); DeepSeek-V3's hidden size 7,168 over 16,384 tokens
+    tok, hd, gs = 16384 // d // d, 7168, 128
+    ng, n = hd // gs, tok * hd
+    f8, fmax = "float8_e4m3fn", 448.0
+    add(Case("P_flashinfer_token_group_quant_fp8_16384x7168_g128", k, FQ + "per_token_group_quant_8bit_cutile.py",
+             "_per_token_group_quant_8bit_kernel",
+             [A((n,), bf16), A((n,), f8, "zeros"), A((n // gs,), init="zeros"), S(gs, i32), S(gs, i32), S(1e-10),
+              S(-fmax), S(fmax), K(gs), S(n, i32), S(n, i32), S(n // gs, i32)], (n // gs, 1, 1)))
+    # the column-major launch with scale_tma_aligned and scale_ue8m0 (scales [groups, tokens rounded to 4])
+    al = -(-tok // 4) * 4
+    add(Case("P_flashinfer_token_group_quant_fp8_colmajor_ue8m0_16384x7168_g128", k,
+             FQ + "per_token_group_quant_8bit_cutile.py", "_per_token_group_quant_8bit_colmajor_kernel",
+             [A((n,), bf16), A((n,), f8, "zeros"), A((ng * al,), init="zeros"), S(gs, i32), S(hd, i32), S(hd, i32),
+              S(al, i32), S(1e-10), S(-fmax), S(fmax), S(1, i32), K(gs), S(n, i32), S(n, i32), S(ng * al, i32)],
+             (n // gs, 1, 1)))
+
+    # FlashInfer rope_quantize_fp8_cutile: DeepSeek MLA (128 query heads, one shared latent key, RoPE dim
+    # 64, no-RoPE dim 512), interleaved RoPE; TOKENS_PER_BLOCK 32 at occupancy 1 (one of its autotune
+    # configurations); grid (tokens / 32, 128 + 1 + 8 + 128 * 8)
+    rt, qh, rd, nd, cache = 16384 // d // d, 128, 64, 512, 16384 // d
+    ch = nd // rd
+    add(Case("P_flashinfer_mla_rope_quantize_fp8_16384t_128h", k, FQ + "rope_quantize_fp8_cutile.py",
+             "_rope_quantize_fp8_kernel",
+             [A((rt, qh, rd), bf16), A((rt, rd), bf16), A((rt, qh, nd), bf16), A((rt, nd), bf16),
+              A((cache, rd)), A((rt,), i32, f"index:{cache}"),
+              A((rt, qh, rd), f8, "zeros"), A((rt, rd), f8, "zeros"), A((rt, qh, nd), f8, "zeros"),
+              A((rt, nd), f8, "zeros"), S(1.0), S(1.0), K(rt), K(qh), K(1), K(rd), K(nd), K(32)],
+             (rt // 32, qh + 1 + ch + qh * ch, 1)))
 
     for x in list(out):
         add(Case(x.name + "_launch", "validate-p-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))

@@ -48,7 +48,7 @@ REPOS: dict = {}                 # --repo NAME=DIR: checkouts a case's file name
 SETM_REPOS = ("transformers", "turboquant", "kernels")      # set M's checkouts (bench/cost_setm.py)
 SETN_REPOS = ("puzzles", "forge", "learn")                   # set N's checkouts (bench/cost_setn.py)
 SETO_REPOS = ("ancora", "flashattn")                         # set O's checkouts (bench/cost_seto.py)
-SETP_REPOS = ("along",)                                      # set P's checkout (bench/cost_setp.py)
+SETP_REPOS = ("along", "flashinfer")                         # set P's checkouts (bench/cost_setp.py)
 HOST_MODULES = {**SETO_HOST, **SETP_HOST}
 
 
