@@ -1,12 +1,12 @@
-"""Validation set P: kernels of a public cuTile repository that no earlier set (A-O) used, chosen
-for variety and fixed before any prediction for them was looked at (the model frozen first, the
-predictions committed before the device run).
+"""Validation set P: twelve kernels of two public cuTile repositories that no earlier set (A-O)
+used, chosen for variety and fixed before any prediction for them was looked at (the model frozen
+first, the predictions committed before the device run).
 
 - Along-whu/cutile (cutile-examples/ at 2eeee48, `--repo along=DIR`; it merges
-  caolong-whu/cutile): one person's numbered cuTile exercises (patches, RoPE, Muon, AdaLayerNorm,
-  attention-state merging), written along the lines of ZhangZhiPku/cutile-examples (no snapshot
-  to read) but not copies of them; sizes from each file's own `__main__` or launcher where they
-  fill the H200, otherwise scaled up with the file's tiles and grid rule:
+  caolong-whu/cutile): one person's numbered cuTile exercises, written along the lines of
+  ZhangZhiPku/cutile-examples (no snapshot to read) but not copies of them; sizes from each
+  file's own `__main__` or launcher where they fill the H200, otherwise scaled up with the file's
+  tiles and grid rule:
   - `_05_img2patch.py` `img2patch` and `patch2img`: an image [C, H, W] cut into 4x4 patches
     [N, C*16] (and the patch coordinates) and put back, one block per (patch row, patch column,
     channel), the source's 4x4 patches on a 16 x 2,048 x 2,048 float32 image (4M blocks of 64 B);
@@ -27,19 +27,48 @@ predictions committed before the device run).
   - `_17_MAS.py` `ct_merge_attention_states`: merging two attention partial results by their
     log-sum-exps (one block per (token, head), a 256-wide tile over head dim 128, the merged
     LSE stored), float32, the source's 32 heads of 128 over 32,768 tokens (it tests 512).
+- flashinfer-ai/flashinfer (flashinfer/quantization/kernels/cutile/ at fb28d72,
+  `--repo flashinfer=DIR`), its cuTile quantisation backends, bfloat16 in, float8_e4m3fn out,
+  with DeepSeek-V3's shapes:
+  - `per_token_group_quant_8bit_cutile.py` `_per_token_group_quant_8bit_kernel` (one block per
+    group of 128, loaded by `gather` with bounds checks, masked `scatter` of codes and scale) and
+    `_per_token_group_quant_8bit_colmajor_kernel` as its column-major, TMA-aligned, UE8M0
+    (power-of-two scale) launch builds it; 16,384 tokens of hidden 7,168 (917,504 blocks);
+  - `rope_quantize_fp8_cutile.py` `_rope_quantize_fp8_kernel`: MLA RoPE (interleaved, cos/sin
+    gathered by position) fused with FP8 quantisation, a 2-D grid whose y axis splits into
+    query-RoPE heads, the shared key, key no-RoPE chunks and query no-RoPE chunks; 128 heads,
+    RoPE dim 64, latent 512, 16,384 tokens, 32 tokens a block at occupancy 1 (one of its
+    autotune configurations: the kernel as declared; the others change occupancy by
+    `replace_hints`, which a case cannot state);
+  - `mxfp8_grouped_quantize_cutile.py` `_mxfp8_grouped_quant_cutile_persistent_prefix`
+    (`occupancy=4`, int64 indexing): a persistent grid of 4 blocks per SM walking 128x128 tiles
+    of every expert's rows (`while` loops, each tile's expert found by a binary search of a
+    prefix table, `Array.slice` per expert), E8M0 scales per 32 columns scattered swizzled;
+    64 experts of 1,024 rows at 7,168. Equal groups: the sizes are init `fill:V`, the row
+    offsets and the tile prefix table `ramp:S` (i * S), as its prefix kernel would build them.
 
 Each kernel is built dynamically shaped (`validate-p`) and as tilescope's launch builds it
-(`validate-p-launch`), as sets M-O. Nothing is copied here: the files are read from the checkout
+(`validate-p-launch`), as sets M-O. Nothing is copied here: the files are read from the checkouts
 (`cost_setm.load_checkout`; `_17_MAS.py` imports `triton.language` and a module `Optional`
-that does not exist, stood in while it loads: `HOST_MODULES`). Grids, tiles and constants are
-those of each source's launch code.
+that does not exist, stood in while it loads: `HOST_MODULES`; FlashInfer's modules import their
+own `flashinfer/cutile` helpers, read from the checkout). Grids, tiles and constants are those
+of each source's launch code.
 
-Considered and left out: the exercises that launch at import (`_01`-`_04`, `_06`-`_10`,
-`_12`-`_14`, `_18_mHC.py`), `_19_mla.py`'s `mla_splited_kernel` (its key tile index is scaled
-by the block size twice, so the cache is read out of bounds) and `_20_fla.py` (unfinished: its
-launchers pass fewer arguments than the kernels take); ZhangZhiPku/cutile-examples,
-libing64/flashattn_cutile, Apsod/cutilereduce and tavakkoliamirmohammad/cutile-stencil-dsl (no
-snapshot to read).
+Every case built (tileiras 13.4, sm_90) and ran on the CPU executor at the small sizes with no
+bounds report, and all twelve agreed there with a NumPy reference: patches exactly; relative
+error 3.5e-3 or less where the output is bfloat16 (RoPE table and rotation, Muon), 1.2e-7 or
+less in float32 (AdaLayerNorm, state merging); FP8 codes equal to the reference rounded once
+except 5e-4 of them (the row-major quantiser multiplies by a rounded reciprocal) and 5e-7
+(RoPE); scales bit for bit (UE8M0 and E8M0) or to 3.4e-8. None was replaced.
+
+Considered and left out: Along-whu's exercises that launch at import (`_01`-`_04`, `_06`-`_10`,
+`_12`-`_14`, `_18_mHC.py`), `_19_mla.py` (`mla_splited_kernel` scales its key tile index by the
+block size twice, so the cache is read out of bounds; `merging_attention_states_kernel` branches
+on a tile, which the front end rejects) and `_20_fla.py` (unfinished: its launchers pass fewer
+arguments than the kernels take); FlashInfer's cuTile GEMMs (`mm_bf16`, `bmm_bf16`,
+`gemm_fp8_nt_groupwise`: ported from TileGym, which earlier sets timed) and its prefix-table
+kernel (one block); ZhangZhiPku/cutile-examples, libing64/flashattn_cutile, Apsod/cutilereduce
+and tavakkoliamirmohammad/cutile-stencil-dsl (no snapshot to read).
 """
 from __future__ import annotations
 
@@ -131,6 +160,19 @@ def setp_cases(d: int = 1) -> List[Case]:
               A((rt, qh, rd), f8, "zeros"), A((rt, rd), f8, "zeros"), A((rt, qh, nd), f8, "zeros"),
               A((rt, nd), f8, "zeros"), S(1.0), S(1.0), K(rt), K(qh), K(1), K(rd), K(nd), K(32)],
              (rt // 32, qh + 1 + ch + qh * ch, 1)))
+
+    # FlashInfer mxfp8_grouped_quantize_cutile (@ct.kernel(occupancy=4)): a persistent grid of 4 blocks
+    # per SM (132 SMs) walking 128x128 tiles of every expert's rows, each tile's expert found by a
+    # binary search of the tile prefix table, 32-wide E8M0 scales scattered swizzled; 64 experts of
+    # 1,024 routed rows at hidden 7,168 (equal groups: sizes `fill`, row offsets and the prefix table
+    # `ramp`, as its prefix kernel would build them)
+    ge, mr, kh = 64 // d, 1024 // d, 7168 // d
+    tiles = (mr // 128) * (kh // 128)
+    add(Case("P_flashinfer_mxfp8_grouped_quant_persistent_64x1024x7168", k, FQ + "mxfp8_grouped_quantize_cutile.py",
+             "_mxfp8_grouped_quant_cutile_persistent_prefix",
+             [A((ge * mr, kh), bf16), A((ge, 3), i32, f"fill:{mr}"), A((ge,), i32, f"ramp:{mr}"),
+              A((ge,), i32, f"ramp:{mr}"), A((2049,), i32, f"ramp:{tiles}"), A((ge * mr, kh), f8, "zeros"),
+              A((ge * mr * kh // 32,), "uint8", "zeros")], (132 * 4,)))
 
     for x in list(out):
         add(Case(x.name + "_launch", "validate-p-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))

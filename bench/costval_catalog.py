@@ -19,7 +19,7 @@ from cost_setl import setl_cases      # set L: TileGym's and cutileGPT's kernels
 from cost_setm import setm_cases      # set M: three repositories no set used
 from cost_setn import setn_cases      # set N: three more repositories no set used
 from cost_seto import seto_cases      # set O: two more repositories no set used
-from cost_setp import setp_cases      # set P: one more repository no set used
+from cost_setp import setp_cases      # set P: two more repositories no set used
 from costval_case import A, Case, K, S
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
