@@ -11,11 +11,12 @@ first, the predictions committed before the device run).
     [N, C*16] (and the patch coordinates) and put back, one block per (patch row, patch column,
     channel), the source's 4x4 patches on a 16 x 2,048 x 2,048 float32 image (4M blocks of 64 B);
   - `_11_rope.py` `build_freqs`: the RoPE table of 2x2 rotation matrices, sin and cos of
-    `pow(theta, ...)` per (32 frequencies, position), bfloat16, 131,072 positions of head dim
-    128 (the source's table layout [positions, head dim, 2, 2], tile 32);
+    `pow(theta, ...)` per (32 frequencies, position), bfloat16, 32,768 positions of head dim
+    128 (the source's table layout [positions, head dim, 2, 2], tile 32; one block per position
+    along the grid's second axis, which CUDA caps at 65,535: 131,072 positions failed to launch);
   - `_11_rope.py` `apply_rope`: each 32-wide bfloat16 slice of a row rotated by a batched
     (16 x 2 x 2) @ (16 x 2 x 1) `mma` with the table row its position (loaded from memory)
-    picks, 131,072 rows of 128, positions 0, 1, 2, ... as the source's;
+    picks, 32,768 rows of 128, positions 0, 1, 2, ... as the source's;
   - `_15_muon.py` `symm_matmul` and `symm_matmul_bias` (Newton-Schulz step of Muon:
     alpha X X^T over the lower-triangle 64x64 blocks, the upper half returning at once and the
     off-diagonal blocks stored twice, X^T loaded with `order="F"`; then alpha Y Y^T + beta Z),
@@ -99,12 +100,12 @@ def setp_cases(d: int = 1) -> List[Case]:
              [A((npatch, c * ps * ps)), A((c, hw, hw), init="zeros"), K(ps), K(ps)], (hw // ps, hw // ps, c)))
 
     # build_freqs (get_freqs: table [max_seq_len, hidden, 2, 2] bf16, grid (hidden / 32, max_seq_len))
-    seq, hid, ts = 131072 // d // d, 128, 32
-    add(Case("P_along_rope_table_bf16_131072x128", k, AL + "_11_rope.py", "build_freqs",
+    seq, hid, ts = 32768 // d // d, 128, 32
+    add(Case("P_along_rope_table_bf16_32768x128", k, AL + "_11_rope.py", "build_freqs",
              [A((seq, hid, 2, 2), bf16, "zeros"), S(hid, i32), S(10000.0), K(ts), K(False)], (hid // ts, seq)))
 
     # apply_rope (apply_rope_cutile: grid (hidden / 32, seq_len); coord = arange)
-    add(Case("P_along_rope_apply_bf16_131072x128", k, AL + "_11_rope.py", "apply_rope",
+    add(Case("P_along_rope_apply_bf16_32768x128", k, AL + "_11_rope.py", "apply_rope",
              [A((seq, hid), bf16), A((seq,), i32, "chase:0"), A((seq, hid), bf16, "zeros"),
               A((seq, hid, 2, 2), bf16), K(ts)], (hid // ts, seq)))
 
