@@ -32,7 +32,8 @@ from cost_setd import install_torch, load as load_tilegym   # TileGym's modules,
 from cost_setf import load as load_tilebench               # TileBench's modules, host helpers stood in
 from cost_setk import load_cutilegpt                       # cutileGPT's modules, CuPy stood in
 from cost_setm import load_checkout                        # a --repo checkout's module, host imports stood in
-from cost_seto import HOST_MODULES                         # host-only imports of set O's checkouts
+from cost_seto import HOST_MODULES as SETO_HOST           # host-only imports of set O's checkouts
+from cost_setp import HOST_MODULES as SETP_HOST           # and of set P's
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -47,6 +48,8 @@ REPOS: dict = {}                 # --repo NAME=DIR: checkouts a case's file name
 SETM_REPOS = ("transformers", "turboquant", "kernels")      # set M's checkouts (bench/cost_setm.py)
 SETN_REPOS = ("puzzles", "forge", "learn")                   # set N's checkouts (bench/cost_setn.py)
 SETO_REPOS = ("ancora", "flashattn")                         # set O's checkouts (bench/cost_seto.py)
+SETP_REPOS = ("along", "flashinfer")                         # set P's checkouts (bench/cost_setp.py)
+HOST_MODULES = {**SETO_HOST, **SETP_HOST}
 
 
 def given_sets() -> str:
@@ -55,7 +58,8 @@ def given_sets() -> str:
              ("K", UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT), ("L", TILEGYM and CUTILEGPT),
              ("M", any(name in REPOS for name in SETM_REPOS)),
              ("N", any(name in REPOS for name in SETN_REPOS)),
-             ("O", any(name in REPOS for name in SETO_REPOS)))
+             ("O", any(name in REPOS for name in SETO_REPOS)),
+             ("P", any(name in REPOS for name in SETP_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -155,7 +159,8 @@ def main(argv=None) -> int:
         sp.add_argument("--repo", action="append", default=[], metavar="NAME=DIR",
                         help="a checkout whose files cases name as NAME:path (repeatable; set M: "
                              + ", ".join(SETM_REPOS) + "; set N: " + ", ".join(SETN_REPOS)
-                             + "; set O: " + ", ".join(SETO_REPOS) + ")")
+                             + "; set O: " + ", ".join(SETO_REPOS)
+                             + "; set P: " + ", ".join(SETP_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -22,7 +22,8 @@ class Arg:
     value: Any = None            # scalar/const value
     shape: tuple = ()
     dtype: str = "float32"
-    init: str = "normal"         # normal, rand, zeros, bytes, index:N, bf16bits (uint16 holding bfloat16)
+    init: str = "normal"         # normal, rand, zeros, bytes, index:N, chase:S, ramp:S (i*S), fill:V,
+                                 # bf16bits (uint16 holding bfloat16)
 
 
 def A(shape, dtype="float32", init="normal"):

@@ -1,6 +1,6 @@
 """The cases of bench/cost_validate.py: the microbenchmarks that calibrate the cost model (group
-`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-O read
-from checkouts of other repositories (bench/cost_setc.py ... cost_seto.py), and the variants built as
+`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-P read
+from checkouts of other repositories (bench/cost_setc.py ... cost_setp.py), and the variants built as
 a launch builds them (`_launch`, `_tma`)."""
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from cost_setl import setl_cases      # set L: TileGym's and cutileGPT's kernels
 from cost_setm import setm_cases      # set M: three repositories no set used
 from cost_setn import setn_cases      # set N: three more repositories no set used
 from cost_seto import seto_cases      # set O: two more repositories no set used
+from cost_setp import setp_cases      # set P: two more repositories no set used
 from costval_case import A, Case, K, S
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -93,7 +94,7 @@ def cdiv(a, b):
 # The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
 CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
-                 ("M", setm_cases), ("N", setn_cases), ("O", seto_cases))
+                 ("M", setm_cases), ("N", setn_cases), ("O", seto_cases), ("P", setp_cases))
 ALL_SETS = "".join(letter for letter, _ in CHECKOUT_SETS)
 
 

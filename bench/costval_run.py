@@ -27,6 +27,11 @@ def _device_array(cp, a: Arg):
         x = cp.random.randint(0, int(a.init[6:]), size=a.shape).astype(storage)
     elif a.init.startswith("chase:"):       # x[i] = (i + step) mod n: a pointer chase's next index
         x = ((cp.arange(a.shape[0], dtype=cp.int64) + int(a.init[6:])) % a.shape[0]).astype(storage)
+    elif a.init.startswith("ramp:"):        # x[i] = i * step along the first axis: equal groups' offsets
+        x = cp.ascontiguousarray(cp.broadcast_to((cp.arange(a.shape[0], dtype=cp.int64) * int(a.init[5:])).reshape(
+            (-1,) + (1,) * (len(a.shape) - 1)), a.shape).astype(storage))
+    elif a.init.startswith("fill:"):        # every element V: equal groups' sizes
+        x = cp.full(a.shape, int(a.init[5:]), dtype=storage)
     elif a.dtype == "bfloat16" or a.init == "bf16bits":     # bfloat16 values (or their bits as uint16)
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
     elif a.dtype.startswith("float8"):      # random sign, magnitudes in [2**-5, 2): no NaN or infinity in either
@@ -159,6 +164,11 @@ def _mock_one(c: Case, kernel_of: KernelOf) -> dict:
             args.append(rng.integers(0, int(a.init[6:]), a.shape).astype(np_dt))
         elif a.init.startswith("chase:"):
             args.append(((np.arange(a.shape[0]) + int(a.init[6:])) % a.shape[0]).astype(np_dt))
+        elif a.init.startswith("ramp:"):
+            ramp = (np.arange(a.shape[0]) * int(a.init[5:])).reshape((-1,) + (1,) * (len(a.shape) - 1))
+            args.append(np.broadcast_to(ramp, a.shape).astype(np_dt))
+        elif a.init.startswith("fill:"):
+            args.append(np.full(a.shape, int(a.init[5:]), np_dt))
         elif a.init == "bf16bits":
             args.append((rng.standard_normal(a.shape) * 0.25).astype(ml_dtypes.bfloat16).view(np.uint16))
         else:

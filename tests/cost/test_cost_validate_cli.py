@@ -150,3 +150,86 @@ def test_set_o_host_imports_are_stood_in_only_while_the_kernel_loads(checkout, t
         for mod in [m for m in sys.modules if m == "ancora" or m.startswith(("ancora.", "costval_ancora"))]:
             del sys.modules[mod]
         cv.REPOS.clear()
+
+
+MERGE = textwrap.dedent('''
+    import triton                                           # host-only: stood in while this loads
+    import triton.language as tl
+    import Optional                                         # no such module anywhere
+    import cuda.tile as ct
+
+    @ct.kernel
+    def ct_merge_attention_states(po, so, plse, slse, out, out_lse, dim: int, tile_size: ct.Constant,
+                                  OUTPUT_LSE: ct.Constant):
+        s, h = ct.bid(0), ct.bid(1)
+        a = ct.load(plse, (h, s), (1, 1))
+        b = ct.load(slse, (h, s), (1, 1))
+        top = ct.maximum(a, b)
+        wa, wb = ct.exp(a - top), ct.exp(b - top)
+        if OUTPUT_LSE:
+            ct.store(out_lse, (h, s), ct.log(wa + wb) + top)
+        x = ct.load(po, (s, h, 0), (1, 1, tile_size), padding_mode=ct.PaddingMode.ZERO)
+        y = ct.load(so, (s, h, 0), (1, 1, tile_size), padding_mode=ct.PaddingMode.ZERO)
+        ct.store(out, (s, h, 0), (x * wa + y * wb) / (wa + wb))
+''')
+
+
+def test_set_p_is_given_by_its_checkout_and_its_host_imports_are_stood_in(checkout, tmp_path):
+    """Set P's `along` checkout names set P among the given sets; its `_17_MAS.py` imports
+    triton.language and a module `Optional` that exists nowhere: a stand-in with those imports runs
+    through `run --mock` with no bounds report, and the stand-ins are gone afterwards."""
+    root = tmp_path / "along_checkout"
+    (root / "cutile-examples").mkdir(parents=True)
+    (root / "cutile-examples" / "_17_MAS.py").write_text(MERGE)
+    assert "P" not in cv.given_sets()
+    name = next(c.name for c in cv.cases(with_upstream=True) if c.kernel == "ct_merge_attention_states")
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    _prepared(folder, next(c for c in cv.cases(with_upstream=True) if c.name == name))
+    try:
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"along={root}"])
+        assert "P" in cv.given_sets()
+        result = json.load(open(out))["cases"]
+        assert result[name]["mock"] and result[name]["reports"] == 0, result
+        for host in ("triton.language", "Optional"):
+            assert host not in sys.modules
+    finally:
+        for mod in [m for m in sys.modules if m.startswith("costval_along")]:
+            del sys.modules[mod]
+        cv.REPOS.clear()
+
+
+GROUPED = textwrap.dedent('''
+    import cuda.tile as ct
+
+    @ct.kernel
+    def _mxfp8_grouped_quant_cutile_persistent_prefix(x, sizes, row_offsets, scale_offsets, prefix, out, scales):
+        groups = sizes.shape[0]
+        rows = ct.load(sizes, (0, 0), shape=()).item()                 # every group's size: fill
+        per_group = ct.load(prefix, (1,), shape=()).item()             # the prefix table's step: ramp
+        last = ct.load(row_offsets, (groups - 1,), shape=()).item() + rows - 1
+        top = ct.load(prefix, (groups,), shape=()).item() // per_group * rows - 1
+        ct.store(out, (last, 0), ct.astype(ct.load(x, (top, 0), shape=(1, 128)), out.dtype))
+''')
+
+
+def test_set_p_grouped_inputs_fill_and_ramp_lay_out_equal_groups(checkout, tmp_path):
+    """Set P's grouped MXFP8 case states equal groups with inits `fill:V` (sizes) and `ramp:S`
+    (offsets, prefix table): a stand-in kernel that finds the last row from them stays in bounds
+    under `run --mock` only if those arrays hold what the case says."""
+    root = tmp_path / "flashinfer_checkout"
+    folder_in = root / "flashinfer" / "quantization" / "kernels" / "cutile"
+    folder_in.mkdir(parents=True)
+    (folder_in / "mxfp8_grouped_quantize_cutile.py").write_text(GROUPED)
+    case = next(c for c in cv.cases(with_upstream=True)
+                if c.kernel == "_mxfp8_grouped_quant_cutile_persistent_prefix" and not c.launch)
+    assert {a.init.split(":")[0] for a in case.args} >= {"fill", "ramp"}
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    _prepared(folder, case)
+    try:
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"flashinfer={root}"])
+        result = json.load(open(out))["cases"]
+        assert result[case.name]["mock"] and result[case.name]["reports"] == 0, result
+    finally:
+        for mod in [m for m in sys.modules if m.startswith("costval_flashinfer")]:
+            del sys.modules[mod]
+        cv.REPOS.clear()
