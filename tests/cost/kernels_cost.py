@@ -295,3 +295,24 @@ def signed_scores(q, signs, out, TQ: ct.Constant[int], TK: ct.Constant[int]):
     for j in range(ct.num_tiles(signs, axis=0, shape=(TK, 128))):
         s = ct.astype(ct.load(signs, index=(j, 0), shape=(TK, 128)), ct.float16)
         ct.store(out, index=(ct.bid(0), j), tile=ct.mma(qt, ct.transpose(s), ct.zeros((TQ, TK), dtype=ct.float32)))
+
+
+@ct.kernel
+def while_stride_tiles(x, count, y, TILE: ct.Constant[int]):
+    """A persistent grid-stride `while` loop over a tile count read from memory."""
+    total = ct.load(count, (0,), shape=()).item()
+    t = ct.bid(0)
+    while t < total:
+        ct.store(y, index=(t,), tile=ct.load(x, index=(t,), shape=(TILE,)) * 2.0)
+        t = t + ct.num_blocks(0)
+
+
+@ct.kernel
+def while_halving(x, y, TILE: ct.Constant[int]):
+    """A `while` loop whose stores do not follow its carried value (they write one tile per block)."""
+    n = ct.load(x, (ct.bid(0),), shape=()).item()
+    k = 0
+    while n > 1:
+        n = n // 2
+        k = k + 1
+    ct.store(y, index=(ct.bid(0),), tile=ct.full((1,), k, dtype=ct.int32))

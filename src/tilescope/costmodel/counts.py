@@ -162,8 +162,14 @@ class _Walker:
                         self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
-                self.note(op, "while loop: counted as 1 iteration")
-                self._loop(op, region, np.ones(self.sc.blocks), weight)
+                trips, walked = self._stride_walk_trips(op)
+                if walked:
+                    self.note(op, f"while loop: trip count unknown from metadata: taken as the {walked} its "
+                                  f"carried values index, shared by the grid's blocks (a grid-stride loop)")
+                else:
+                    trips = np.ones(self.sc.blocks)
+                    self.note(op, "while loop: counted as 1 iteration")
+                self._loop(op, region, trips, weight)
             elif op.name == "if":
                 cond = self.sc.value(op.operands[0])
                 share = float(np.mean(cond.astype(bool))) if isinstance(cond, np.ndarray) else None
@@ -213,6 +219,32 @@ class _Walker:
             return None, ""
         step = np.where(step == 0, 1, step)
         return np.maximum(0, -np.floor_divide(-(best - start), step)).astype(np.float64), what
+
+    def _stride_walk_trips(self, op: Op) -> Tuple[Optional[np.ndarray], str]:
+        """Trips of a `while` loop whose stores' tile indices follow its carried values (version 20:
+        a persistent kernel's `while tile < total: ...; tile += num_blocks`, the total loaded from
+        memory): the loop is taken to store each tile of its largest such output once, the tiles
+        shared evenly by the grid's blocks. An output sliced at runtime counts the array it is a
+        slice of. (trips, what they cover) or (None, "") when no store follows the carried values."""
+        carried = [a.id for a in op.blocks[0].args] if op.blocks else []
+        best, what = 0, ""
+        for inner in op.blocks[0].walk() if carried else ():
+            if inner.name != "store_tile":
+                continue
+            array, index, shape = inner.operands[0], inner.operands[1:-1], inner.operands[-1].type.shape
+            while array.owner is not None and array.owner.name == "array_slice":
+                array = array.owner.operands[0]
+            t = array.type
+            if not isinstance(t, ArrayType) or len(index) != len(shape) or len(shape) != t.ndim \
+                    or not all(isinstance(n, int) for n in t.shape) \
+                    or not any(_depends_on(v, c) for v in index for c in carried):
+                continue
+            tiles = int(np.prod([-(-n // k) for n, k in zip(t.shape, shape)]))
+            if tiles > best:
+                best, what = tiles, f"{tiles} tiles of '{self._array_name(array)}'"
+        if not best:
+            return None, ""
+        return np.full(self.sc.blocks, -(-best // self.sc.blocks), dtype=np.float64), what
 
     def _loop(self, op: Op, region: Region, trips: np.ndarray, weight: float) -> None:
         runs = region.trips * trips * weight         # (an if-branch's share of the blocks)

@@ -1,0 +1,34 @@
+"""Version 20: a `while` loop whose stores follow its carried values (a persistent kernel's grid-stride
+loop over a tile count read from memory) is taken to store each tile of its output once, the tiles
+shared evenly by the blocks; other `while` loops still count one iteration. Both are noted."""
+import os
+
+import tilescope
+from tilescope.costmodel.counts import count
+from tilescope.launch_args import normalize_grid
+from tilescope.lang.shim import load_file
+from tilescope.meta import parse_args
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _counts(name, spec, grid):
+    kernels = load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+    return count(tilescope.compile(getattr(kernels, name), parse_args(spec)).final, normalize_grid(grid))
+
+
+def test_a_grid_stride_while_loop_walks_its_outputs_tiles():
+    tiles = 132 * 10 + 5
+    counts = _counts("while_stride_tiles", f"f32[{tiles * 1024}], i32[1], f32[{tiles * 1024}], 1024", (132,))
+    loop = next(r for r in counts.regions if r.op is not None)
+    assert set(loop.trips) == {11.0}                     # 1,325 tiles over 132 blocks, rounded up
+    stored = sum(a.executions for a in counts.accesses if a.kind == "store")
+    assert stored == 132 * 11
+    assert any("grid-stride" in n and f"{tiles} tiles of 'y'" in n for n in counts.assumptions)
+
+
+def test_a_while_loop_whose_stores_do_not_follow_it_counts_once():
+    counts = _counts("while_halving", "i32[4096], i32[4096], 1", (4096,))
+    loop = next(r for r in counts.regions if r.op is not None)
+    assert set(loop.trips) == {1.0}
+    assert any("while loop: counted as 1 iteration" in n for n in counts.assumptions)
