@@ -327,10 +327,9 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
         tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
         copied = [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
-        if facts.shared_bytes and (1 if r.mmas else 2) * sum(a.bytes for a in copied) > facts.shared_bytes:
+        if facts.shared_bytes and sum(a.bytes for a in copied) > facts.shared_bytes:
             # an iteration's tiles larger than the block's shared memory (the cubin's): one stage,
-            # reused within the iteration, so nothing runs ahead: it waits for its copies (version 15);
-            # without mma, room for fewer than two stages does the same (version 19)
+            # reused within the iteration, so nothing runs ahead: it waits for its copies (version 15)
             fed, plain = False, plain + copied
     elif any(tma_copied(a, facts) for a in plain):
         tma = True
