@@ -316,10 +316,10 @@ def _depbar_pending(lo: int, hi: int) -> Optional[int]:
 def _mma_loop_waits(words: Words) -> Tuple[Optional[int], ...]:
     """(mma instructions, waits for all of them, waits that keep some in flight, instructions, L1
     clocks of local loads and stores) of the innermost (shortest) loop that issues tensor-core
-    mma, or Nones when no loop does. A loop
-    whose waits all have count 0 stops the tensor core each iteration until its last mma is done:
-    tileiras writes it when the loop reads an mma's product on the CUDA cores (an accumulator
-    added to, the float8 path, a spilled accumulator), while a chained accumulator gets `gsb0, 0x1`."""
+    mma, or Nones when no loop does. A loop whose waits all have count 0 stops the tensor core
+    each iteration until its last mma is done: tileiras writes it when the loop reads an mma's
+    product on the CUDA cores (an accumulator added to, the float8 path, a spilled accumulator),
+    while a chained accumulator gets `gsb0, 0x1`."""
     def body(start, end):
         return words[start // 16:end // 16 + 1]
     holding = [(s, e) for s, e in _loops(words)

@@ -33,8 +33,9 @@ from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
-                       loop_issue_us, looped_region, looped_store_drain_us, queued_us, reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us,
-                       spilled_mma_loop, threads, tma_copied, vector_width)
+                       loop_issue_us, looped_region, looped_store_drain_us, queued_us, reloads_fit_l1,
+                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, spilled_mma_loop,
+                       threads, tma_copied, vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched

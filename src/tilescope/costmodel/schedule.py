@@ -288,6 +288,9 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     return dram / in_flight * LOADED_LATENCY_US
 
 
+# the p of queued_us (version 18): of 2, 2.5, 3 and 3.5, the one that fits the round-trip copies and
+# adds best (bench/results/cost_micro18rt_h200.json at tiles of 256 and 1,024 and the 4,096-element
+# copy, each with its cubin; rms log error 0.040)
 QUEUE_EXPONENT = 2.5
 
 
