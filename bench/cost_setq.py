@@ -1,0 +1,117 @@
+"""Validation set Q: kernels of NVIDIA/TileGym that no earlier set (A-P) used, chosen for variety
+(attention variants above all, which earlier sets have few of) and fixed before any prediction
+for them was looked at (the model frozen first, the predictions committed before the device run).
+
+No new repository gave a usable kernel: the names find_repos lists for "cutile", "cuda-tile" and
+"tile" that earlier sets had not used are C/C++ utility libraries, dotfiles, Julia and Rust
+bindings, CUDA C benchmarks or hold no cuTile Python kernel, and the files `import cuda.tile as ct`
+finds are ports of TileGym's or TileBench's files. So every kernel here is one of an
+already-used repository that NO set used (the set is marked so case by case):
+
+- NVIDIA/TileGym (src/tilegym/ops/cutile at 75a1430, the commit of sets D and E, read through
+  `--repo gym=DIR`; files sets D, E, K and L did not read), each file's own launch (its fixed
+  tiles where autotuning is off, else the first configuration of its autotune list on sm_90,
+  the kernel as declared) on a model's shapes:
+  - `experimental/swa_attention.py` `_swa_fwd_kernel` [not used by any set]: sliding-window
+    causal attention over flattened (heads x padded sequence, head dim) buffers, the window's
+    first key tile found from the query tile, float16, 64x128 tiles, `occupancy=2`; Mistral-7B's
+    32 heads of 128 (KV heads repeated, as its launcher does), window 4,096, 16,384 tokens;
+  - `attention_sink.py` `_attention_sink_kernel` [not used by any set]: causal attention whose
+    softmax adds a learned per-head sink logit, the query offset read from memory, 128x128 tiles
+    (its launch without autotuning); gpt-oss's 64 query heads over 8 KV heads of 64, full
+    layers (no band), 2 sequences of 8,192, bfloat16;
+  - `gemma_attention.py` `_gemma_fmha_kernel` [not used by any set]: causal attention with
+    logit soft-capping (tanh) and a sliding window, grouped heads, head dim 256 (its first
+    configuration for heads wider than 128: 64x32 tiles); Gemma-2-9B's 16 heads over 8 KV heads,
+    soft cap 50, window 4,096, 2 sequences of 8,192, bfloat16;
+  - `mla.py` `_prefill_mla_kernel` [not used by any set]: causal MLA prefill, a 128-wide
+    no-RoPE part and a 64-wide RoPE part (one shared RoPE key per batch) in two `mma` per key
+    tile; DeepSeek-V3's 128 heads, 4,096 tokens, bfloat16, 64x64 tiles (its first sm_90
+    configuration).
+
+Each kernel is built dynamically shaped (`validate-q`) and as tilescope's launch builds it
+(`validate-q-launch`), as sets M-P. Nothing is copied here: the files are read from the checkout
+(`cost_setm.load_checkout`; TileGym's host modules `tilegym.*` stood in while a module loads:
+`HOST_MODULES`).
+"""
+from __future__ import annotations
+
+import math
+from typing import List
+
+from costval_case import A, Case, K, S
+
+GYM = "gym:src/tilegym/ops/cutile/"
+COMMITS = {"gym": "NVIDIA/TileGym@75a1430"}
+
+# Modules the checkouts' host code imports, stood in while a kernel module loads.
+# TileGym's `@experimental_kernel` marks kernels: its stand-in hands the function back unchanged.
+HOST_MODULES = {"gym": {"tilegym": {}, "tilegym.backend": {}, "tilegym.logger": {}, "tilegym.autotune": {},
+                        "tilegym.experimental": {"experimental_kernel": lambda f=None, **kw: f if f else (lambda g: g)}}}
+
+
+def setq_cases(d: int = 1) -> List[Case]:
+    out: List[Case] = []
+    add = out.append
+    k = "validate-q"
+    f16, bf16, i32 = "float16", "bfloat16", "int32"
+
+    # _swa_fwd_kernel (tile_swa_attention: TILE_M 64, TILE_N 128, grid (cdiv(S, 64), B * H); KV heads
+    # repeated to H; buffers (B * H * S, D)); Mistral-7B: 32 heads of 128, window 4,096
+    h, s, dh, win = 32 // d, 16384 // d, 128, 4096 // d
+    add(Case("Q_gym_swa_attention_f16_32hx16384_w4096", k, GYM + "experimental/swa_attention.py", "_swa_fwd_kernel",
+             [A((h * s, dh), f16), A((h * s, dh), f16), A((h * s, dh), f16), A((h * s, dh), f16, "zeros"),
+              S(1 / math.sqrt(dh)), S(s, i32), S(win, i32), S(s // 64, i32), S(s // 128, i32), K(64), K(128), K(dh),
+              K(True)], (s // 64, h)))
+
+    # _attention_sink_kernel (attention_sink without autotuning: TILE_M 128, TILE_N 128, grid
+    # (cdiv(n_ctx, 128), bs * heads)); gpt-oss: 64 heads over 8 KV heads of 64, sm_scale 0.125
+    bs, hq, hkv, sq, dq = 2, 64 // d, 8 // d, 8192 // d, 64
+    add(Case("Q_gym_attention_sink_bf16_2x8192_64q8kv", k, GYM + "attention_sink.py", "_attention_sink_kernel",
+             [A((bs, hq, sq, dq), bf16), A((bs, hkv, sq, dq), bf16), A((bs, hkv, sq, dq), bf16), A((hq,)),
+              A((bs, hq, sq, dq), bf16, "zeros"), A((1,), i32, "zeros"), S(0.125), K(dq), K(hq), K(sq), K(128),
+              K(128), K(hq // hkv), K(0)], (sq // 128, bs * hq)))
+
+    # _gemma_fmha_kernel (gemma attention without autotuning: head dim 256 -> BLOCK_M 64, BLOCK_N 32;
+    # causal STAGE 3, EVEN_K); Gemma-2-9B: 16 heads over 8 KV heads, soft cap 50, window 4,096,
+    # query_pre_attn_scalar 256
+    gb, gh, gkv, gs, gd = 2, 16 // d, 8 // d, 8192 // d, 256
+    add(Case("Q_gym_gemma_attention_softcap_window_bf16_2x8192_16q8kv_d256", k, GYM + "gemma_attention.py",
+             "_gemma_fmha_kernel",
+             [A((gb, gh, gs, gd), bf16), A((gb, gkv, gs, gd), bf16), A((gb, gkv, gs, gd), bf16),
+              A((gb, gh, gs, gd), bf16, "zeros"), S(1 / 16), K(gb), K(gh), K(gs), K(gs), K(gd), K(64), K(32),
+              K(gh // gkv), K(3), K(4096 // d), K(50.0), K(True), K(True)], (gs // 64, gb * gh)))
+
+    # _prefill_mla_kernel (tile_mla's first sm_90 configuration: TILE_M 64, TILE_N 64, occupancy 1;
+    # grid (cdiv(S, 64), B * H); as many KV heads as heads: query_group_size 0); DeepSeek-V3: 128
+    # heads, no-RoPE 128, RoPE 64, softmax scale 1 / sqrt(192)
+    mh, ms, md, mp = 128 // d, 4096 // d, 128, 64
+    add(Case("Q_gym_mla_prefill_bf16_4096t_128h", k, GYM + "mla.py", "_prefill_mla_kernel",
+             [A((1, mh, ms, md), bf16), A((1, mh, ms, mp), bf16), A((1, mh, ms, md), bf16), A((1, 1, ms, mp), bf16),
+              A((1, mh, ms, md), bf16), A((1, mh, ms, md), bf16, "zeros"), S(1 / math.sqrt(md + mp)), K(md), K(mp),
+              S(mh, i32), K(64), K(64), K(0)], (ms // 64, mh)))
+
+    # chunk_gated_delta_rule (chunk_size 64, BLOCK_K 128, SOLVE_STEPS 6, bfloat16 intermediates, query
+    # and key L2-normalised in the kernel, the final state stored): Qwen3-Next's gated DeltaNet
+    # layers, 32 heads of 128 (one head count for query, key and value, as the kernel takes), 8 x 8,192 tokens
+    cb, ch, ct_, cd, cc = 8 // d, 32 // d, 8192 // d, 128, 64
+    nc = ct_ // cc
+    chunked = [A((cb, ch, nc, cc, cd), bf16, "zeros") for _ in range(4)]
+    add(Case("Q_gym_gated_delta_chunk_prepare_bf16_8x8192_32h", k, GYM + "chunk_gated_delta_rule.py",
+             "_intra_chunk_prepare_kernel",
+             [A((cb, ct_, ch, cd), bf16), A((cb, ct_, ch, cd), bf16), A((cb, ct_, ch, cd), bf16),
+              A((cb, ct_, ch), bf16, "rand"), A((cb, ct_, ch), init="rand")] + chunked
+             + [A((cb, ch, nc, cc), init="zeros"), S(ct_, i32), S(cd, i32), S(cd, i32), S(1 / math.sqrt(cd)), K(ch),
+                K(True), K(cc), K(cd), K(6), K(True)], (cb * ch, nc)))
+    # the inter-chunk recurrence (grid (B * H, V / 128)): one block walks all chunks of a head,
+    # carrying the 128x128 state
+    add(Case("Q_gym_gated_delta_chunk_recurrence_bf16_8x8192_32h", k, GYM + "chunk_gated_delta_rule.py",
+             "_chunk_inter_recurrence_kernel",
+             [A((cb, ch, nc, cc, cd), bf16) for _ in range(4)]
+             + [A((cb, ch, nc, cc), init="rand"), A((cb, ch, nc, cc, cd), init="zeros"), A((1, 1, 1, 1), init="zeros"),
+                A((cb, ch, cd, cd), init="zeros"), S(nc, i32), S(cd, i32), S(cd, i32), K(ch), K(False), K(True), K(cc),
+                K(cd), K(128)], (cb * ch, 1)))
+
+    for x in list(out):
+        add(Case(x.name + "_launch", "validate-q-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+    return out
