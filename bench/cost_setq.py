@@ -91,6 +91,35 @@ def setq_cases(d: int = 1) -> List[Case]:
               A((1, mh, ms, md), bf16), A((1, mh, ms, md), bf16, "zeros"), S(1 / math.sqrt(md + mp)), K(md), K(mp),
               S(mh, i32), K(64), K(64), K(0)], (ms // 64, mh)))
 
+    # _naive_absorb_mla_transpose_kernel (mla_decoding_split_kv: TILE_H 16, TILE_N 128, the split length
+    # the next power of two of S_kv / max(1, SMs / B), at least 128; grid (H / 16, B, splits); the latent
+    # cache passed as keys and values); DeepSeek-V3's absorbed decode: 128 heads, latent 512, RoPE 64,
+    # 64 requests of 8,192 cached tokens, softmax scale 1 / sqrt(192)
+    db, dhh, dkv, dl, dr = 64 // d, 128, 8192 // d, 512, 64
+    split = max(1 << (max(1, dkv // max(1, 132 // db)) - 1).bit_length(), 128)
+    ns = -(-dkv // split)
+    cache = A((db, dkv, dl), bf16)
+    add(Case("Q_gym_mla_decode_split_kv_bf16_64x8192_128h", k, GYM + "mla_decoding_split_kv.py",
+             "_naive_absorb_mla_transpose_kernel",
+             [A((db, dhh, dl), bf16), A((db, dhh, dr), bf16), cache, cache, A((db, dkv, dr), bf16),
+              A((db, dhh, ns, dl), bf16, "zeros"), A((db, dhh, ns), init="zeros"), S(1 / math.sqrt(192)), S(db, i32),
+              S(dhh, i32), S(dkv, i32), K(ns), K(split), K(dl), K(16), K(128), K(dr), K(dkv % 128 == 0)],
+             (dhh // 16, db, ns)))
+
+    # _gemma_attention_decode_kernel_grouped (gemma_fmha_decode: BLOCK_N 128, splits max(1, SMs / (B * KV
+    # heads)), the split length a power of two >= 128, query groups padded to 8 rows; grid (B, KV heads,
+    # splits)); Gemma-2-9B's global layers (no window), soft cap 50, 32 requests of 8,192 cached tokens
+    eb, eh, ekv, es, ed = 32 // d, 16, 8, 8192 // d, 256
+    esplits = max(1, 132 // (eb * ekv))
+    elen = max(128, 1 << (-(-es // esplits) - 1).bit_length())
+    ens, eper = -(-es // elen), eh // ekv
+    add(Case("Q_gym_gemma_decode_softcap_bf16_32x8192_16q8kv_d256", k, GYM + "gemma_attention_decode.py",
+             "_gemma_attention_decode_kernel_grouped",
+             [A((eb, ekv, eper, ed), bf16), A((eb, ekv, es, ed), bf16), A((eb, ekv, es, ed), bf16),
+              A((eb, ekv, eper, ens, ed), bf16, "zeros"), A((eb, ekv, eper, ens), init="zeros"), S(1 / 16), K(eb),
+              K(eh), K(ekv), K(es), K(elen), K(ed), K(128), K(eper), K(max(8, eper)), K(ens), K(0), K(50.0), K(True)],
+             (eb, ekv, ens)))
+
     # chunk_gated_delta_rule (chunk_size 64, BLOCK_K 128, SOLVE_STEPS 6, bfloat16 intermediates, query
     # and key L2-normalised in the kernel, the final state stored): Qwen3-Next's gated DeltaNet
     # layers, 32 heads of 128 (one head count for query, key and value, as the kernel takes), 8 x 8,192 tokens
