@@ -81,11 +81,12 @@ _LEVELS = (0.2451, 0.7560, 1.3439, 2.1520)
 _BOUNDS = (0.5006, 1.0500, 1.7479)
 
 
-def load_checkout(name: str, root: str, rel: str, host_modules: tuple = ()):
+def load_checkout(name: str, root: str, rel: str, host_modules=()):
     """The module `rel` of a checkout, imported under a package of its own so that its relative
     imports resolve inside the checkout and no package `__init__` (host code) runs; torch,
     triton and cuda.tile_experimental, which only host code uses, are stood in when missing,
-    and `host_modules` (names the checkout's host code imports) while the module executes."""
+    and `host_modules` (names the checkout's host code imports; or a mapping of such names to
+    the attributes their stand-ins must hold) while the module executes."""
     from cost_setd import _module, install_torch
     from tilescope.lang.shim import active
     install_torch()
@@ -111,7 +112,7 @@ def load_checkout(name: str, root: str, rel: str, host_modules: tuple = ()):
     sys.modules[full] = module
     saved = {m: sys.modules.get(m) for m in host_modules}
     for m in host_modules:
-        _module(m)
+        _module(m, **(host_modules[m] if isinstance(host_modules, dict) else {}))
     try:
         with active():
             spec.loader.exec_module(module)

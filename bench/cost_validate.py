@@ -34,6 +34,7 @@ from cost_setk import load_cutilegpt                       # cutileGPT's modules
 from cost_setm import load_checkout                        # a --repo checkout's module, host imports stood in
 from cost_seto import HOST_MODULES as SETO_HOST           # host-only imports of set O's checkouts
 from cost_setp import HOST_MODULES as SETP_HOST           # and of set P's
+from cost_setq import HOST_MODULES as SETQ_HOST           # and of set Q's
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -49,7 +50,8 @@ SETM_REPOS = ("transformers", "turboquant", "kernels")      # set M's checkouts 
 SETN_REPOS = ("puzzles", "forge", "learn")                   # set N's checkouts (bench/cost_setn.py)
 SETO_REPOS = ("ancora", "flashattn")                         # set O's checkouts (bench/cost_seto.py)
 SETP_REPOS = ("along", "flashinfer")                         # set P's checkouts (bench/cost_setp.py)
-HOST_MODULES = {**SETO_HOST, **SETP_HOST}
+SETQ_REPOS = ("gym",)                                        # set Q's checkout (bench/cost_setq.py)
+HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST}
 
 
 def given_sets() -> str:
@@ -59,7 +61,8 @@ def given_sets() -> str:
              ("M", any(name in REPOS for name in SETM_REPOS)),
              ("N", any(name in REPOS for name in SETN_REPOS)),
              ("O", any(name in REPOS for name in SETO_REPOS)),
-             ("P", any(name in REPOS for name in SETP_REPOS)))
+             ("P", any(name in REPOS for name in SETP_REPOS)),
+             ("Q", any(name in REPOS for name in SETQ_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -160,7 +163,8 @@ def main(argv=None) -> int:
                         help="a checkout whose files cases name as NAME:path (repeatable; set M: "
                              + ", ".join(SETM_REPOS) + "; set N: " + ", ".join(SETN_REPOS)
                              + "; set O: " + ", ".join(SETO_REPOS)
-                             + "; set P: " + ", ".join(SETP_REPOS) + ")")
+                             + "; set P: " + ", ".join(SETP_REPOS)
+                             + "; set Q: " + ", ".join(SETQ_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -233,3 +233,55 @@ def test_set_p_grouped_inputs_fill_and_ramp_lay_out_equal_groups(checkout, tmp_p
         for mod in [m for m in sys.modules if m.startswith("costval_flashinfer")]:
             del sys.modules[mod]
         cv.REPOS.clear()
+
+
+WINDOWED = textwrap.dedent('''
+    import cuda.tile as ct
+    import torch                                            # host-only: stood in while this loads
+    from tilegym.backend import register_impl
+    from tilegym.experimental import experimental_kernel
+
+    ConstInt = ct.Constant[int]
+
+
+    @experimental_kernel                                    # a marker: must hand the kernel back
+    @ct.kernel(occupancy=2)
+    def _swa_fwd_kernel(Q, K, V, Out, qk_scale: float, seq_k: int, window_size: int, stride_q: int,
+                        stride_kv: int, TILE_M: ConstInt, TILE_N: ConstInt, TILE_D: ConstInt,
+                        CAUSAL: ct.Constant[bool]):
+        row = ct.bid(1) * stride_q + ct.bid(0)               # a query tile of a head in the flat buffer
+        q = ct.load(Q, index=(row, 0), shape=(TILE_M, TILE_D))
+        ct.store(Out, index=(row, 0), tile=ct.astype(q * qk_scale, Out.dtype))
+
+
+    @register_impl("swa", backend="cutile")
+    def tile_swa_attention(q, k, v):
+        return q
+''')
+
+
+def test_set_q_is_given_by_its_checkout_and_tilegym_markers_hand_kernels_back(checkout, tmp_path):
+    """Set Q's `gym` checkout (TileGym) names set Q among the given sets; its experimental files
+    import tilegym's host modules and mark kernels with `@experimental_kernel`: the stand-ins
+    (a mapping of module to attributes) hand the kernel back, so it runs through `run --mock` with
+    its case's grid and no bounds report, and the stand-ins are gone afterwards."""
+    root = tmp_path / "gym_checkout"
+    folder_in = root / "src" / "tilegym" / "ops" / "cutile" / "experimental"
+    folder_in.mkdir(parents=True)
+    (folder_in / "swa_attention.py").write_text(WINDOWED)
+    assert "Q" not in cv.given_sets()
+    case = next(c for c in cv.cases(with_upstream=True) if c.kernel == "_swa_fwd_kernel" and not c.launch)
+    assert case.name.startswith("Q_")
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    _prepared(folder, case)
+    try:
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"gym={root}"])
+        assert "Q" in cv.given_sets()
+        result = json.load(open(out))["cases"]
+        assert result[case.name]["mock"] and result[case.name]["reports"] == 0, result
+        for host in ("tilegym", "tilegym.backend", "tilegym.experimental"):
+            assert host not in sys.modules
+    finally:
+        for mod in [m for m in sys.modules if m.startswith("costval_gym")]:
+            del sys.modules[mod]
+        cv.REPOS.clear()
