@@ -69,18 +69,23 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "version 19: predictions committed before the times were opened, "
                          "bench/results/cost_setp_predictions.json: 9 of 12, 1 beyond 2x)"),
           ("validate-p-launch", "Set P as tilescope's launch builds it (blind for version 19, same commit: 9 of 12, "
-                                "1 beyond 2x)"))
+                                "1 beyond 2x)"),
+          ("validate-q", "Set Q (8 TileGym kernels no earlier set used, dynamic shapes; blind for version 20: "
+                         "predictions committed before the times were opened, "
+                         "bench/results/cost_setq_predictions.json: 2 of 8, 5 beyond 2x)"),
+          ("validate-q-launch", "Set Q as tilescope's launch builds it (blind for version 20, same commit: 2 of 8, "
+                                "4 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
                "validate-l", "validate-l-launch", "validate-m", "validate-m-launch", "validate-n", "validate-n-launch",
-               "validate-o", "validate-o-launch", "validate-p", "validate-p-launch")
+               "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch")
 MODEL_VERSION = 20
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-P as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-Q as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
-               "validate-n-launch", "validate-o-launch", "validate-p-launch")),
+               "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -90,7 +95,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set M (dynamic and as launched; blind for version 16)", ("validate-m", "validate-m-launch")),
              ("Set N (dynamic and as launched; blind for version 17)", ("validate-n", "validate-n-launch")),
              ("Set O (dynamic and as launched; blind for version 18)", ("validate-o", "validate-o-launch")),
-             ("Set P (dynamic and as launched; blind for version 19)", ("validate-p", "validate-p-launch")))
+             ("Set P (dynamic and as launched; blind for version 19)", ("validate-p", "validate-p-launch")),
+             ("Set Q (dynamic and as launched; blind for version 20)", ("validate-q", "validate-q-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:
