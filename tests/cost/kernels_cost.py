@@ -316,3 +316,12 @@ def while_halving(x, y, TILE: ct.Constant[int]):
         n = n // 2
         k = k + 1
     ct.store(y, index=(ct.bid(0),), tile=ct.full((1,), k, dtype=ct.int32))
+
+
+@ct.kernel
+def repeat_scale(x, y, n: int, TILE: ct.Constant[int]):
+    """A loop `n` times (a runtime argument) over one tile: no tile follows the loop variable."""
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    for _ in range(n):
+        t = t * 0.5
+    ct.store(y, index=(ct.bid(0),), tile=t)

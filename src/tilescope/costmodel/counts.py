@@ -159,7 +159,8 @@ class _Walker:
                                       f"{walked} its variable indexes")
                     else:
                         trips = np.ones(self.sc.blocks)
-                        self.note(op, "loop bounds unknown from metadata: counted as 1 iteration")
+                        self.note(op, "loop bounds unknown from metadata: counted as 1 iteration (a runtime "
+                                      "argument given as a number in the arguments is counted exactly)")
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 trips, walked = self._stride_walk_trips(op)
