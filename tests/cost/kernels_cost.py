@@ -325,3 +325,13 @@ def repeat_scale(x, y, n: int, TILE: ct.Constant[int]):
     for _ in range(n):
         t = t * 0.5
     ct.store(y, index=(ct.bid(0),), tile=t)
+
+
+@ct.kernel
+def window_rows(x, y, window: int, TILE: ct.Constant[int]):
+    """Block b sums the tiles of a trailing window of runtime width ending at its own tile."""
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    lo = max(0, (ct.bid(0) + 1) * TILE - window) // TILE
+    for j in range(lo, ct.bid(0) + 1):
+        acc = acc + ct.load(x, index=(j,), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=acc)

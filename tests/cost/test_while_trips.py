@@ -42,3 +42,15 @@ def test_a_loop_bounded_by_a_runtime_argument_is_counted_once_and_exactly_when_g
     loops = [r for r in given.regions if r.op is not None]
     assert not loops or set(loops[0].trips) == {40.0}
     assert given.total_work().fp32 == 40 * unknown.total_work().fp32
+
+
+def test_a_window_start_past_a_runtime_width_is_its_earliest_start():
+    # version 21: with the width at 0 the window would hold no tile; the bound taken is the loop's
+    # largest (from tile 0), an upper bound, as min() of an unknown is counted at its other operand
+    counts = _counts("window_rows", "f32[65536], f32[65536], i32, 256", (256,))
+    loop = next(r for r in counts.regions if r.op is not None)
+    assert list(loop.trips) == [b + 1 for b in range(256)]
+    assert any("an upper bound" in n for n in counts.assumptions)
+    given = _counts("window_rows", "f32[65536], f32[65536], 1024, 256", (256,))
+    loop = next(r for r in given.regions if r.op is not None)
+    assert list(loop.trips) == [min(b + 1, 4) for b in range(256)]

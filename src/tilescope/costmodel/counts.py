@@ -146,8 +146,8 @@ class _Walker:
                 self.sc.zeroed.clear()
                 trips = trip_counts(self.sc, op)
                 if trips is not None and self.sc.bounded != before:
-                    self.note(op, "loop bound is min() of a value unknown from metadata: counted at its other "
-                                  "operand, an upper bound")
+                    self.note(op, "loop bound is a min() (a start: a max()) of a value unknown from metadata: "
+                                  "counted at its other operand, an upper bound on the trips")
                 elif trips is not None and self.sc.offsets != offsets:
                     names = ", ".join(f"'{n}'" for n in self.sc.zeroed) or "a runtime scalar"
                     self.note(op, f"loop bound is a min() or max() of a block's position past a runtime offset: "

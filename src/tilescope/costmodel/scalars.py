@@ -52,6 +52,7 @@ class GridScalars:
                              if _scalar_like(v) and getattr(getattr(v.type, "dtype", None), "is_int", False)}
         self.zeroed: Dict[str, None] = {}      # the runtime scalars those took at 0 (since cleared)
         self._zero_offsets = False
+        self._offset_at = 0                    # the value the runtime scalars take in that mode
         self._used: Dict[str, None] = {}
         self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
 
@@ -115,7 +116,7 @@ class GridScalars:
         if op is None:
             if self._zero_offsets and v.id in self.runtime_ints:
                 self._used[self.runtime_ints[v.id]] = None
-                return np.asarray(0)
+                return np.asarray(self._offset_at)
             return None
         args = [self.value(o) for o in op.operands] if op.name not in ("array_dim", "num_tiles") else []
         if any(a is VARIANT for a in args):
@@ -136,7 +137,13 @@ class GridScalars:
             known = args[0] if args[1] is None else args[1]
             fn = op.attrs["fn"]
             # a block's own position past a runtime offset (version 16): a causal stop, a window's start
-            offset = self._at_zero_offsets(op.operands[0] if args[0] is None else op.operands[1], fn == "max")
+            unknown = op.operands[0] if args[0] is None else op.operands[1]
+            offset = self._at_zero_offsets(unknown, fn == "max")
+            if offset is not None and fn == "max" and self._falls_with_scalars(unknown, offset):
+                # a start past a runtime length subtracted (a window's `max(q - window + 1, 0)`):
+                # at 0 the window would be empty; its other operand is the earliest start (version 21)
+                self.bounded += 1
+                return known
             if offset is not None:
                 self.offsets += 1
                 return np.minimum(offset, known) if fn == "min" else np.maximum(offset, known)
@@ -168,6 +175,16 @@ class GridScalars:
         if name == "fma":
             return args[0] * args[1] + args[2]
         return None
+
+    def _falls_with_scalars(self, v: Value, at_zero: np.ndarray) -> bool:
+        """Whether `v` is smaller with its runtime scalars large than at 0: they are subtracted."""
+        saved, mode, outer, at = self.memo, self._zero_offsets, self._used, self._offset_at
+        self.memo, self._zero_offsets, self._used, self._offset_at = {}, True, {}, 1 << 20
+        try:
+            out = self.value(v)
+        finally:
+            self.memo, self._zero_offsets, self._used, self._offset_at = saved, mode, outer, at
+        return isinstance(out, np.ndarray) and bool(np.all(out < at_zero))
 
     def _at_zero_offsets(self, v: Value, negative_ok: bool = False) -> Optional[np.ndarray]:
         """`v` with the kernel's runtime integer scalars at 0, where it then differs from block to
