@@ -7,8 +7,9 @@ arithmetic by kind. Nothing is executed.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -198,23 +199,12 @@ class _Walker:
         var = op.blocks[0].args[0]
         best, what = 0, ""
         for inner in op.blocks[0].walk():
-            if inner.name not in ("load_tile", "store_tile"):
+            axes = _tile_axes(inner)
+            walked = [(n, k) for v, n, k in axes or () if _depends_on(v, var.id)]
+            if not walked:
                 continue
-            t = inner.operands[0].type
-            index = inner.operands[1:-1] if inner.name == "store_tile" else inner.operands[1:]
-            shape = tuple((inner.operands[-1] if inner.name == "store_tile" else inner.results[0]).type.shape)
-            order = tuple(inner.attrs.get("order", range(len(shape))))
-            if not isinstance(t, ArrayType) or len(index) != len(shape) or len(shape) != t.ndim:
-                continue
-            tiles = 1
-            for k, v in enumerate(index):
-                n = t.shape[order[k]]
-                if _depends_on(v, var.id):
-                    if not isinstance(n, int):
-                        tiles = 0
-                        break
-                    tiles *= -(-n // shape[k])
-            if tiles > best and any(_depends_on(v, var.id) for v in index):
+            tiles = 0 if any(not isinstance(n, int) for n, _ in walked) else math.prod(-(-n // k) for n, k in walked)
+            if tiles > best:
                 best, what = tiles, f"{tiles} tiles of '{self._array_name(inner.operands[0])}'"
         if not best:
             return None, ""
@@ -232,15 +222,14 @@ class _Walker:
         for inner in op.blocks[0].walk() if carried else ():
             if inner.name != "store_tile":
                 continue
-            array, index, shape = inner.operands[0], inner.operands[1:-1], inner.operands[-1].type.shape
+            array = inner.operands[0]
             while array.owner is not None and array.owner.name == "array_slice":
                 array = array.owner.operands[0]
-            t = array.type
-            if not isinstance(t, ArrayType) or len(index) != len(shape) or len(shape) != t.ndim \
-                    or not all(isinstance(n, int) for n in t.shape) \
-                    or not any(_depends_on(v, c) for v in index for c in carried):
+            axes = _tile_axes(inner, array)
+            if axes is None or not all(isinstance(n, int) for _, n, _ in axes) \
+                    or not any(_depends_on(v, c) for v, _, _ in axes for c in carried):
                 continue
-            tiles = int(np.prod([-(-n // k) for n, k in zip(t.shape, shape)]))
+            tiles = math.prod(-(-n // k) for _, n, k in axes)
             if tiles > best:
                 best, what = tiles, f"{tiles} tiles of '{self._array_name(array)}'"
         if not best:
@@ -437,6 +426,23 @@ def waits_on_loads(r: Region) -> bool:
     scan(body)
     carried = body.args[len(body.args) - len(end.operands):]
     return any(v.id in loaded and a.id in read for v, a in zip(end.operands, carried))
+
+
+def _tile_axes(op: Op, array: Optional[Value] = None) -> Optional[List[Tuple[Value, Any, int]]]:
+    """For a tile load or store: (index operand, extent of the array axis it walks — None where the
+    metadata leaves it unknown —, the tile's size along it) per tile axis, through the tile's
+    `order`; None for other ops and tiles whose rank is not the array's. `array`: the array to
+    measure (default: the one accessed)."""
+    if op.name not in ("load_tile", "store_tile"):
+        return None
+    store = op.name == "store_tile"
+    t = (array if array is not None else op.operands[0]).type
+    index = op.operands[1:-1] if store else op.operands[1:]
+    shape = tuple((op.operands[-1] if store else op.results[0]).type.shape)
+    order = tuple(op.attrs.get("order", range(len(shape))))
+    if not isinstance(t, ArrayType) or len(index) != len(shape) or len(shape) != t.ndim:
+        return None
+    return [(v, t.shape[order[k]], shape[k]) for k, v in enumerate(index)]
 
 
 def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:

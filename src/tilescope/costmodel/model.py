@@ -149,7 +149,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     # ceiling may hide spill reloads (outside mma loops the IR does not say), which those waits stand for
     overlap_loads = schedule == "from the cubin" or facts.registers < MAX_REGISTERS
     spilled = spilled_mma_loop(counts, facts)
-    drained = drained_mma_loop(counts, facts) if schedule == "from the cubin" else None
+    drained = drained_mma_loop(counts, facts)       # (estimates carry no mma-loop waits)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)

@@ -10,7 +10,7 @@ here, is `None` (unknown).
 from __future__ import annotations
 
 import operator
-from typing import Any, Dict, Optional, Sequence
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -176,14 +176,18 @@ class GridScalars:
             return args[0] * args[1] + args[2]
         return None
 
+    def _with_scalars_at(self, v: Value, at: int) -> Tuple[Any, Dict[str, None]]:
+        """`v` with the kernel's runtime integer scalars at `at`, and the names of those it used."""
+        saved, mode, outer, before = self.memo, self._zero_offsets, self._used, self._offset_at
+        self.memo, self._zero_offsets, self._used, self._offset_at = {}, True, {}, at
+        try:
+            return self.value(v), self._used
+        finally:
+            self.memo, self._zero_offsets, self._used, self._offset_at = saved, mode, outer, before
+
     def _falls_with_scalars(self, v: Value, at_zero: np.ndarray) -> bool:
         """Whether `v` is smaller with its runtime scalars large than at 0: they are subtracted."""
-        saved, mode, outer, at = self.memo, self._zero_offsets, self._used, self._offset_at
-        self.memo, self._zero_offsets, self._used, self._offset_at = {}, True, {}, 1 << 20
-        try:
-            out = self.value(v)
-        finally:
-            self.memo, self._zero_offsets, self._used, self._offset_at = saved, mode, outer, at
+        out, _ = self._with_scalars_at(v, 1 << 20)
         return isinstance(out, np.ndarray) and bool(np.all(out < at_zero))
 
     def _at_zero_offsets(self, v: Value, negative_ok: bool = False) -> Optional[np.ndarray]:
@@ -195,13 +199,8 @@ class GridScalars:
         `max`), one negative at 0, such as a runtime length less a block's start)."""
         if not self.runtime_ints:
             return None
-        saved, mode, outer = self.memo, self._zero_offsets, self._used
-        self.memo, self._zero_offsets, self._used = {}, True, {}
-        try:
-            out = self.value(v)
-            used = self._used
-        finally:
-            self.memo, self._zero_offsets, self._used = saved, mode, outer
+        mode = self._zero_offsets
+        out, used = self._with_scalars_at(v, 0)
         if not isinstance(out, np.ndarray) or out.ndim != 1 or np.ptp(out) == 0:
             return None
         if not negative_ok and np.any(out < 0):
