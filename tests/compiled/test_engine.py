@@ -271,3 +271,54 @@ def test_a_repeated_launch_with_torch_tensors_takes_the_fast_path(monkeypatch):
     assert x.tolist() == [4] * 8 and full_paths == []
     with pytest.raises(LaunchError, match="argument 'x'"):
         run_kernel((2,), _double_positive, (torch.ones(8, dtype=torch.complex64), 4), engine="compiled")
+
+
+@ct.kernel
+def _blas_product(a, b, c, T: ct.Constant[int]):
+    i = ct.bid(0)
+    x = ct.load(a, index=(i, 0), shape=(T, T))
+    c_tile = ct.mma(x, ct.load(b, index=(0, 0), shape=(T, T)), ct.zeros((T, T), dtype=ct.float32))
+    ct.store(c, index=(i, 0), tile=c_tile)
+
+
+def test_blas_thread_count_is_set_once_per_launch_and_put_back(monkeypatch):
+    """OpenBLAS's pthreads builds keep one thread count for the whole process: each worker
+    saving and restoring it would interleave and could leave np.matmul on one thread (on
+    AVX-512 CPUs, with other bits). The launch sets it once and puts it back."""
+    from tilescope.backends.compiled import blas
+    state = {"count": 7}
+
+    def set_count(n):                       # a process-wide setting, like pthreads OpenBLAS's
+        old, state["count"] = state["count"], n
+        return old
+    monkeypatch.setattr(blas, "_set_local_threads", lambda: set_count)
+    monkeypatch.setattr(blas, "sequential_rule", lambda *a: None)     # products through BLAS
+    blas._count_is_per_thread.cache_clear()
+    try:
+        assert not blas._count_is_per_thread()
+        rng = np.random.default_rng(5)
+        a = rng.standard_normal((8 * 32, 32)).astype(np.float32)
+        b = rng.standard_normal((32, 32)).astype(np.float32)
+        for n in (1, 2, 4):
+            c = np.zeros_like(a)
+            run_kernel((8,), _blas_product, (a, b, c, 32), engine="compiled", threads=n)
+            assert engine.last_launch()["threads"] == n
+            assert state["count"] == 7, n
+            assert np.array_equal(c, np.concatenate([np.matmul(t, b) for t in np.split(a, 8)]))
+    finally:
+        blas._count_is_per_thread.cache_clear()
+
+
+def test_real_blas_thread_count_survives_threaded_launches(monkeypatch):
+    from tilescope.backends.compiled import blas
+    monkeypatch.setattr(blas, "sequential_rule", lambda *a: None)     # products through BLAS
+    fn = blas._set_local_threads()
+    if fn is None:
+        pytest.skip("this BLAS has no per-call thread setting")
+    before = fn(3)
+    fn(before)
+    a = np.random.default_rng(6).standard_normal((16 * 32, 32)).astype(np.float32)
+    for _ in range(20):
+        run_kernel((16,), _blas_product, (a, a[:32].copy(), np.zeros_like(a), 32), engine="compiled", threads=4)
+    now = fn(before)
+    assert now == before

@@ -1,9 +1,11 @@
 """The BLAS NumPy itself calls (for `mma`'s products, bit-identical to the executor's np.matmul)."""
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import glob
 import os
+import threading
 from functools import lru_cache
 from typing import Tuple
 
@@ -55,8 +57,12 @@ def _set_local_threads():
 
 
 class one_thread:
-    """Within this context the calling thread's BLAS calls run on that thread alone (the
-    compiled kernel's own threads share the cores)."""
+    """Within this context the BLAS runs on one thread (the compiled kernel's own threads share
+    the cores). A launch enters it once, from the launching thread: OpenBLAS's pthreads builds
+    set the count for every thread, so saves and restores made by each worker would interleave
+    and could leave NumPy's own products on one thread afterwards; where the summation order
+    depends on the thread count (OpenBLAS's direct sgemm on AVX-512 CPUs), np.matmul's bits
+    would then change under the executor."""
 
     def __enter__(self):
         fn = _set_local_threads()
@@ -67,6 +73,30 @@ class one_thread:
         fn = _set_local_threads()
         if fn is not None and self.old is not None:
             fn(self.old)
+
+
+def in_worker():
+    """The setting a launch's worker thread enters as well: one_thread where the count is kept
+    per thread (OpenMP builds), none where the launching thread's setting already holds."""
+    return one_thread() if _count_is_per_thread() else contextlib.nullcontext()
+
+
+@lru_cache(maxsize=None)
+def _count_is_per_thread() -> bool:
+    fn = _set_local_threads()
+    if fn is None:
+        return False
+    old = fn(1)
+    seen = []
+
+    def look():
+        seen.append(fn(2))
+        fn(seen[0])
+    t = threading.Thread(target=look)
+    t.start()
+    t.join()
+    fn(old)
+    return seen[0] != 1
 
 
 def agrees_with_numpy(dtype: str, m: int, n: int, k: int) -> bool:

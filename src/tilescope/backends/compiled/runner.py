@@ -21,8 +21,8 @@ import numpy as np
 from ...signatures import ACTIVE as RECORDERS
 from ..numpy.executor import Checks, Sink
 from ..numpy.launcher import uses_spin_lock, written_array_args
-from . import disjoint, order, reports
-from .blas import gemm_pointers, one_thread
+from . import blas, disjoint, order, reports
+from .blas import gemm_pointers
 from .callbacks import numpy_rule_callback, print_callback
 from .cgen import Unsupported
 
@@ -156,23 +156,21 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
 
     def work():
         scratch = _arena(ck.arena)
-        if not ck.uses_blas:
-            ck.run_shared(*args, scratch.ctypes.data)
-            return
-        with one_thread():
+        with blas.in_worker() if ck.uses_blas else contextlib.nullcontext():
             ck.run_shared(*args, scratch.ctypes.data)
 
     _last.clear()
     _last["threads"] = n
     _last["scratch"] = n * (ck.arena + 64)      # block scratch this launch uses (see _arena)
-    if n == 1:
-        work()
-    else:
-        pool = _workers(n - 1)
-        futures = [pool.submit(work) for _ in range(n - 1)]
-        work()
-        for fu in futures:
-            fu.result()
+    with blas.one_thread() if ck.uses_blas else contextlib.nullcontext():
+        if n == 1:
+            work()
+        else:
+            pool = _workers(n - 1)
+            futures = [pool.submit(work) for _ in range(n - 1)]
+            work()
+            for fu in futures:
+                fu.result()
     if ctx.conflict:
         return False
     if nsites and min(rep[:, 0].tolist()) != _NO_BLOCK:
