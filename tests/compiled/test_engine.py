@@ -322,3 +322,22 @@ def test_real_blas_thread_count_survives_threaded_launches(monkeypatch):
         run_kernel((16,), _blas_product, (a, a[:32].copy(), np.zeros_like(a), 32), engine="compiled", threads=4)
     now = fn(before)
     assert now == before
+
+
+def test_products_are_probed_per_blas_thread_count():
+    """Where the summation order depends on the BLAS's thread count, a rule probed under one
+    count is never used under another."""
+    from tilescope.backends.compiled import blas
+    fn = blas._set_local_threads()
+    if fn is None or not toolchain.available():
+        pytest.skip("this BLAS has no thread setting")
+    before = blas.blas_threads()
+    try:
+        for count in (1, before + 1):
+            fn(count)
+            assert blas.blas_threads() == count
+            blas.sequential_rule("float32", 8, 8, 600)
+            assert f"float32 8 8 600 {count}" in blas._rules
+    finally:
+        fn(before)
+    assert blas.blas_threads() == before

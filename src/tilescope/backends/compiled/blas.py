@@ -82,6 +82,18 @@ def in_worker():
 
 
 @lru_cache(maxsize=None)
+def blas_threads():
+    """The BLAS's present thread count (None where it cannot be set): a product's summation
+    order may depend on it, so what is probed against np.matmul is remembered per count."""
+    fn = _set_local_threads()
+    if fn is None:
+        return None
+    count = fn(1)
+    fn(count)
+    return count
+
+
+@lru_cache(maxsize=None)
 def _count_is_per_thread() -> bool:
     fn = _set_local_threads()
     if fn is None:
@@ -101,12 +113,12 @@ def _count_is_per_thread() -> bool:
 
 def agrees_with_numpy(dtype: str, m: int, n: int, k: int) -> bool:
     """Whether this thread's BLAS call, as compiled kernels make it, equals np.matmul's result
-    in every bit on random (m, k) @ (k, n) operands."""
-    return _agrees(dtype, m, n, k)
+    in every bit on random (m, k) @ (k, n) operands (for NumPy's present BLAS thread count)."""
+    return _agrees(dtype, m, n, k, blas_threads())
 
 
 @lru_cache(maxsize=None)
-def _agrees(dtype: str, m: int, n: int, k: int) -> bool:
+def _agrees(dtype: str, m: int, n: int, k: int, threads) -> bool:
     import numpy as np
     rng = np.random.default_rng(1)
     x = rng.standard_normal((m, k)).astype(dtype)
@@ -154,7 +166,7 @@ def sequential_rule(dtype: str, m: int, n: int, k: int):
     and on special values (signed zeros, infinities, NaN); None when no candidate does (or no
     compiler is at hand): BLAS is called then. Remembered on disk next to the compiled kernels
     (keyed by the BLAS library and the CPU), so each shape is probed once per machine."""
-    key = f"{dtype} {m} {n} {k}"
+    key = f"{dtype} {m} {n} {k} {blas_threads()}"
     if key in _rules:
         return _rules[key]
     if not toolchain.available() or min(m, n, k) < 2:

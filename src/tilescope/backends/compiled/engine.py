@@ -97,7 +97,7 @@ def layout_of(values) -> tuple:
 def compiled_kernel(fn: Function, options: CompileOptions, layout: tuple = ()) -> CompiledKernel:
     """The compiled kernel of a final IR (generated, then built or loaded from the disk cache);
     raises Unsupported, toolchain.CompilerMissing or toolchain.CompileFailed."""
-    key = (id(fn), options, layout)
+    key = (id(fn), options, layout, blas.blas_threads())     # (products are probed per BLAS thread count)
     hit = _kernels.get(key)
     if hit is not None and hit[0] is fn:
         with contextlib.suppress(KeyError):       # (evicted meanwhile by another thread)
