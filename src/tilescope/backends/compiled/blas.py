@@ -81,7 +81,6 @@ def in_worker():
     return one_thread() if _count_is_per_thread() else contextlib.nullcontext()
 
 
-@lru_cache(maxsize=None)
 def blas_threads():
     """The BLAS's present thread count (None where it cannot be set): a product's summation
     order may depend on it, so what is probed against np.matmul is remembered per count."""
