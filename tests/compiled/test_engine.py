@@ -305,6 +305,13 @@ def test_blas_thread_count_is_set_once_per_launch_and_put_back(monkeypatch):
             assert engine.last_launch()["threads"] == n
             assert state["count"] == 7, n
             assert np.array_equal(c, np.concatenate([np.matmul(t, b) for t in np.split(a, 8)]))
+        # launches from several threads at once
+        from concurrent.futures import ThreadPoolExecutor
+        cs = [np.zeros_like(a) for _ in range(6)]
+        with ThreadPoolExecutor(3) as pool:
+            list(pool.map(lambda c: run_kernel((8,), _blas_product, (a, b, c, 32), engine="compiled", threads=2), cs))
+        assert state["count"] == 7
+        assert all(np.array_equal(c, cs[0]) for c in cs)
     finally:
         blas._count_is_per_thread.cache_clear()
 

@@ -62,17 +62,41 @@ class one_thread:
     set the count for every thread, so saves and restores made by each worker would interleave
     and could leave NumPy's own products on one thread afterwards, and the summation order
     depends on the thread count (a float32 (32×512) @ (512×32) product with OpenBLAS 0.3.31's
-    Haswell kernels), so np.matmul's bits would then change under the executor."""
+    Haswell kernels), so np.matmul's bits would then change under the executor. Launches from
+    several threads share the setting: the first in sets it, the last out puts it back."""
 
     def __enter__(self):
+        global _holders, _saved
         fn = _set_local_threads()
-        self.old = fn(1) if fn is not None else None
+        self.old = None
+        if fn is None:
+            return self
+        if _count_is_per_thread():
+            self.old = fn(1)
+            return self
+        with _lock:                     # launches from several threads: the first saves, the last restores
+            if _holders == 0:
+                _saved = fn(1)
+            _holders += 1
         return self
 
     def __exit__(self, *exc):
+        global _holders
         fn = _set_local_threads()
-        if fn is not None and self.old is not None:
+        if fn is None:
+            return
+        if self.old is not None:
             fn(self.old)
+            return
+        with _lock:
+            _holders -= 1
+            if _holders == 0:
+                fn(_saved)
+
+
+_lock = threading.Lock()
+_holders = 0                            # launches inside one_thread now (a process-wide count)
+_saved = None
 
 
 def in_worker():
