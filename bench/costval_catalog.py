@@ -191,6 +191,14 @@ def micro_cases(d: int) -> List[Case]:
     for bins in (1024, 16384):
         add(Case(f"atomic_random_{bins}", "micro", KERNELS, "atomic_random",
                  [A((na,), "uint16", "bytes"), A((bins,), "int32", "zeros"), K(1024), K(bins)], (na // 1024,)))
+    # how contention on few addresses scales (model version 22): bins from 16 to 65,536, tiles of 1,024
+    # and 4,096 lanes
+    for bins in (16, 64, 256, 4096, 65536):
+        add(Case(f"atomic_random_{bins}", "micro", KERNELS, "atomic_random",
+                 [A((na,), "uint16", "bytes"), A((bins,), "int32", "zeros"), K(1024), K(bins)], (na // 1024,)))
+    for bins in (256, 1024):
+        add(Case(f"atomic_random_{bins}_t4096", "micro", KERNELS, "atomic_random",
+                 [A((na,), "uint16", "bytes"), A((bins,), "int32", "zeros"), K(4096), K(bins)], (na // 4096,)))
     for tn, grid in ((1024, SMS), (256, SMS), (1024, SMS * 8)):
         add(Case(f"reduce_loop_t{tn}_g{grid}", "micro", KERNELS, "reduce_loop",
                  [A((grid, tn)), A((grid, tn), init="zeros"), K(256 // d), K(tn)], (grid,)))

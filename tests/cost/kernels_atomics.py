@@ -33,3 +33,10 @@ def copy_tiles_3d(x, y, TB: ct.Constant[int], TM: ct.Constant[int], TN: ct.Const
     """A 3-D tile in, the same tile out."""
     i, j = ct.bid(0), ct.bid(1)
     ct.store(y, index=(i, j, 0), tile=ct.load(x, index=(i, j, 0), shape=(TB, TM, TN)))
+
+
+@ct.kernel
+def histogram(data, hist, T: ct.Constant[int]):
+    """One atomic add a lane into the bin its byte names."""
+    bins = ct.load(data, index=(ct.bid(0),), shape=(T,)).astype(ct.int32)
+    ct.atomic_add(hist, bins, ct.ones((T,), dtype=ct.int32), memory_order=ct.MemoryOrder.RELAXED)

@@ -14,7 +14,7 @@ from typing import Dict, List, Sequence, Tuple
 
 # bench/results/: the first device run's microbenchmarks, then version 3's operand layouts
 MICRO_FILES = ("cost_micro_h200.json", "cost_micro3_h200.json", "cost_micro6_h200.json",
-               "cost_micro6b_h200.json", "cost_micro7_h200.json")
+               "cost_micro6b_h200.json", "cost_micro7_h200.json", "cost_micro22_at_h200.json")
 REFERENCE_CLOCK_GHZ = 1.98          # the H200's clock during the microbenchmarks
 MICRO_ITERATIONS = 256              # loop trips of load_chain and mma_stream
 MMA_LOOP_ITERATIONS = 1024
@@ -47,6 +47,8 @@ class Calibration:
                                      # schedule.py), beyond issuing its instructions
     tma_step_us: float = 0.0         # version 7: one loop iteration of a block whose tiles the tensor
                                      # memory accelerator copies (its producer warps run ahead)
+    atomic_ns_by_addresses: Tuple[Tuple[int, float], ...] = ()   # version 22: (addresses, ns per
+                                     # atomic on each) of uniformly random atomics over that many
 
 
 def _us(cases: Dict[str, dict], name: str) -> float:
@@ -176,7 +178,14 @@ def derive(cases: Dict[str, dict]) -> Calibration:
         / H200_SMS / (REFERENCE_CLOCK_GHZ * 1e9),
         operand_rates=tuple((role,) + _power_law(role_points(role), 8) for role in ("a", "b", "b-kmajor")),
         reduce_us=_us(cases, "reduce_loop_t1024_g132") / MICRO_ITERATIONS,
-        access_latency_us=access_latency(cases), tma_step_us=tma_step(cases))
+        access_latency_us=access_latency(cases), tma_step_us=tma_step(cases),
+        atomic_ns_by_addresses=tuple((bins, _us(cases, f"atomic_random_{bins}") * 1e3 / (atomics / bins))
+                                     for bins in ATOMIC_BINS))
+
+
+# atomic_random's bins (version 22): below 1,024 addresses, the lanes of one warp that hit one
+# address are combined, so the time per atomic on each address falls with fewer addresses
+ATOMIC_BINS = (16, 64, 256, 1024, 4096)
 
 
 ACCESS_LATENCY = 0.03561            # µs; access_latency() of the cost_micro6*_h200.json copy loops, rounded
@@ -185,10 +194,11 @@ ACCESS_LATENCY = 0.03561            # µs; access_latency() of the cost_micro6*_
 H200 = Calibration(
     launch_us=0.71, blocks_per_s=1.660e9, dram_efficiency=0.8678,
     row_efficiency=((256, 0.09130), (512, 0.1066)), element_rate=(1.366e12, -0.7277),
-    atomic_ns=86.41, atomics_per_s=6.812e10,
+    atomic_ns=86.30, atomics_per_s=6.817e10,
     load_us=(0.3266, 0.07773), load_us_tma=(0.3878, 0.02683),
     mma_rate=(3.078, -0.1663), mma_rate_tma=(4.084, -0.4412),
     tensor_efficiency=0.8214, fp32_efficiency=0.7763, sfu_per_sm_clk=10.44, reduce_us=0.1788,
     exp2_per_sm_clk=15.65,
     operand_rates=(("a", 2.621, 0.1373), ("b", 3.048, -0.2896), ("b-kmajor", 4.267, -0.2461)),
-    access_latency_us=ACCESS_LATENCY, tma_step_us=0.1580)
+    access_latency_us=ACCESS_LATENCY, tma_step_us=0.1580,
+    atomic_ns_by_addresses=((16, 2.954), (64, 18.53), (256, 65.97), (1024, 86.30), (4096, 116.9)))

@@ -288,8 +288,23 @@ def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
             total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
             continue
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
-        total += max(n / cal.atomics_per_s, n / addresses * cal.atomic_ns * 1e-9 * slow)
+        total += max(n / cal.atomics_per_s, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
     return total * 1e6
+
+
+def atomic_ns(addresses: float, cal: Calibration) -> float:
+    """Time of one atomic on each of `addresses` addresses that random data picks (version 22):
+    log-log interpolation of atomic_random's times, the ends held (not extrapolated)."""
+    table = cal.atomic_ns_by_addresses
+    if not table:
+        return cal.atomic_ns
+    if addresses <= table[0][0]:
+        return table[0][1]
+    for (x0, y0), (x1, y1) in zip(table, table[1:]):
+        if addresses <= x1:
+            w = math.log(addresses / x0) / math.log(x1 / x0)
+            return math.exp(math.log(y0) + w * math.log(y1 / y0))
+    return table[-1][1]
 
 
 def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
