@@ -61,6 +61,7 @@ and K); TurboQuant's 2-bit variants (the 3-bit kernels with fewer thresholds).
 """
 from __future__ import annotations
 
+import ast
 import importlib.util
 import math
 import os
@@ -81,12 +82,14 @@ _LEVELS = (0.2451, 0.7560, 1.3439, 2.1520)
 _BOUNDS = (0.5006, 1.0500, 1.7479)
 
 
-def load_checkout(name: str, root: str, rel: str, host_modules=()):
+def load_checkout(name: str, root: str, rel: str, host_modules=(), definitions_only: bool = False):
     """The module `rel` of a checkout, imported under a package of its own so that its relative
     imports resolve inside the checkout and no package `__init__` (host code) runs; torch,
     triton and cuda.tile_experimental, which only host code uses, are stood in when missing,
     and `host_modules` (names the checkout's host code imports; or a mapping of such names to
-    the attributes their stand-ins must hold) while the module executes."""
+    the attributes their stand-ins must hold) while the module executes. `definitions_only`:
+    the file runs a demo on the GPU when imported, after its kernels; only its statements up to
+    its last function or class definition run (`_through_last_definition`)."""
     from cost_setd import _module, install_torch
     from tilescope.lang.shim import active
     install_torch()
@@ -115,7 +118,10 @@ def load_checkout(name: str, root: str, rel: str, host_modules=()):
         _module(m, **(host_modules[m] if isinstance(host_modules, dict) else {}))
     try:
         with active():
-            spec.loader.exec_module(module)
+            if definitions_only:
+                exec(_through_last_definition(module.__file__), module.__dict__)
+            else:
+                spec.loader.exec_module(module)
     except BaseException:
         sys.modules.pop(full, None)
         raise
@@ -126,6 +132,18 @@ def load_checkout(name: str, root: str, rel: str, host_modules=()):
             else:
                 sys.modules[m] = before
     return module
+
+
+def _through_last_definition(path: str):
+    """The code of the file's statements up to its last top-level function or class definition,
+    compiled under the file's own name so that line numbers (and the source a kernel's front end
+    reads back) stay the file's."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    defs = [i for i, node in enumerate(tree.body)
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    tree.body = tree.body[:defs[-1] + 1] if defs else []
+    return compile(tree, path, "exec")
 
 
 def _codebook():

@@ -35,6 +35,7 @@ from cost_setm import load_checkout                        # a --repo checkout's
 from cost_seto import HOST_MODULES as SETO_HOST           # host-only imports of set O's checkouts
 from cost_setp import HOST_MODULES as SETP_HOST           # and of set P's
 from cost_setq import HOST_MODULES as SETQ_HOST           # and of set Q's
+from cost_setr import DEMO_AT_IMPORT                       # set R's files that run a demo when imported
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -51,6 +52,7 @@ SETN_REPOS = ("puzzles", "forge", "learn")                   # set N's checkouts
 SETO_REPOS = ("ancora", "flashattn")                         # set O's checkouts (bench/cost_seto.py)
 SETP_REPOS = ("along", "flashinfer")                         # set P's checkouts (bench/cost_setp.py)
 SETQ_REPOS = ("gym",)                                        # set Q's checkout (bench/cost_setq.py)
+SETR_REPOS = ("along",)                                      # set R's checkout (bench/cost_setr.py)
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST}
 
 
@@ -62,7 +64,8 @@ def given_sets() -> str:
              ("N", any(name in REPOS for name in SETN_REPOS)),
              ("O", any(name in REPOS for name in SETO_REPOS)),
              ("P", any(name in REPOS for name in SETP_REPOS)),
-             ("Q", any(name in REPOS for name in SETQ_REPOS)))
+             ("Q", any(name in REPOS for name in SETQ_REPOS)),
+             ("R", any(name in REPOS for name in SETR_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -80,7 +83,8 @@ def kernel_of(case: Case):
     if sep and repo not in ("tilebench", "cutilegpt", "tilegym", "upstream"):
         if repo not in REPOS:
             raise SystemExit(f"{case.name} needs --repo {repo}=DIR (a checkout with {rel})")
-        return getattr(load_checkout(repo, REPOS[repo], rel, HOST_MODULES.get(repo, ())), case.kernel)
+        return getattr(load_checkout(repo, REPOS[repo], rel, HOST_MODULES.get(repo, ()),
+                                     definitions_only=rel in DEMO_AT_IMPORT.get(repo, ())), case.kernel)
     if case.file.startswith(TILEBENCH_PREFIX):
         if not TILEBENCH:
             raise SystemExit("set F needs --tilebench DIR (a checkout of Deep-Learning-Profiling-Tools/Tilebench)")
@@ -165,7 +169,8 @@ def main(argv=None) -> int:
                              + ", ".join(SETM_REPOS) + "; set N: " + ", ".join(SETN_REPOS)
                              + "; set O: " + ", ".join(SETO_REPOS)
                              + "; set P: " + ", ".join(SETP_REPOS)
-                             + "; set Q: " + ", ".join(SETQ_REPOS) + ")")
+                             + "; set Q: " + ", ".join(SETQ_REPOS)
+                             + "; set R: " + ", ".join(SETR_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -74,18 +74,22 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "predictions committed before the times were opened, "
                          "bench/results/cost_setq_predictions.json: 2 of 8, 5 beyond 2x)"),
           ("validate-q-launch", "Set Q as tilescope's launch builds it (blind for version 20, same commit: 2 of 8, "
-                                "4 beyond 2x)"))
+                                "4 beyond 2x)"),
+          ("validate-r", "Set R (12 Along-whu/cutile exercises no earlier set used, dynamic shapes; prepared blind)"),
+          ("validate-r-launch", "Set R as tilescope's launch builds it (prepared blind)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
                "validate-l", "validate-l-launch", "validate-m", "validate-m-launch", "validate-n", "validate-n-launch",
-               "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch")
+               "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
+               "validate-r", "validate-r-launch")
 MODEL_VERSION = 22
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-Q as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-R as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
-               "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch")),
+               "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
+               "validate-r-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -96,7 +100,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set N (dynamic and as launched; blind for version 17)", ("validate-n", "validate-n-launch")),
              ("Set O (dynamic and as launched; blind for version 18)", ("validate-o", "validate-o-launch")),
              ("Set P (dynamic and as launched; blind for version 19)", ("validate-p", "validate-p-launch")),
-             ("Set Q (dynamic and as launched; blind for version 20)", ("validate-q", "validate-q-launch")))
+             ("Set Q (dynamic and as launched; blind for version 20)", ("validate-q", "validate-q-launch")),
+             ("Set R (dynamic and as launched)", ("validate-r", "validate-r-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:

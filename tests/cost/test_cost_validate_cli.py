@@ -285,3 +285,51 @@ def test_set_q_is_given_by_its_checkout_and_tilegym_markers_hand_kernels_back(ch
         for mod in [m for m in sys.modules if m.startswith("costval_gym")]:
             del sys.modules[mod]
         cv.REPOS.clear()
+
+
+SILU_DEMO = textwrap.dedent('''
+    import torch
+    import cuda.tile as ct
+
+    ONE = 1.0                                               # read by the kernel: must be defined
+
+    @ct.kernel
+    def silu_fuse_mul(x, gate, o, tile_size: ct.Constant):
+        i = ct.bid(0)
+        tx = ct.load(x, (i,), (tile_size,)).astype(ct.float32)
+        tg = ct.load(gate, (i,), (tile_size,)).astype(ct.float32)
+        ct.store(o, (i,), (tx * (ONE / (ONE + ct.exp(-tg)))).astype(o.dtype))
+
+    x = torch.randn([128, 1024], device="cuda", dtype=torch.bfloat16)     # the demo: needs a GPU
+    ct.launch(torch.cuda.current_stream(), (128,), silu_fuse_mul, (x, x, x, 1024))
+''')
+
+
+def test_set_r_is_given_by_its_checkout_and_demo_files_load_only_their_definitions(checkout, tmp_path):
+    """Set R's `along` checkout names set R among the given sets; its exercises launch a demo on
+    the GPU when imported, after their kernels: only the statements through the last definition
+    run (a constant above the kernel included, the demo not), so the kernel runs through
+    `run --mock` with its case's grid and no bounds report, and its front end reads its source."""
+    root = tmp_path / "along_checkout"
+    (root / "cutile-examples").mkdir(parents=True)
+    (root / "cutile-examples" / "_12_silu&mul.py").write_text(SILU_DEMO)
+    assert "R" not in cv.given_sets()
+    case = next(c for c in cv.cases(with_upstream=True) if c.kernel == "silu_fuse_mul" and not c.launch)
+    assert case.name.startswith("R_")
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    _prepared(folder, case)
+    try:
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"along={root}"])
+        assert "R" in cv.given_sets()
+        result = json.load(open(out))["cases"]
+        assert result[case.name]["mock"] and result[case.name]["reports"] == 0, result
+    finally:
+        for mod in [m for m in sys.modules if m.startswith("costval_along")]:
+            del sys.modules[mod]
+        cv.REPOS.clear()
+    from cost_setm import load_checkout
+    from tilescope.launch_args import LaunchError
+    with pytest.raises(LaunchError, match="not an array"):        # imported whole, the demo launches
+        load_checkout("along", str(root), "cutile-examples/_12_silu&mul.py")
+    for mod in [m for m in sys.modules if m.startswith("costval_along")]:
+        del sys.modules[mod]
