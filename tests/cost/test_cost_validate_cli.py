@@ -272,17 +272,23 @@ def test_set_q_is_given_by_its_checkout_and_tilegym_markers_hand_kernels_back(ch
     assert "Q" not in cv.given_sets()
     case = next(c for c in cv.cases(with_upstream=True) if c.kernel == "_swa_fwd_kernel" and not c.launch)
     assert case.name.startswith("Q_")
+    _mock_run_without_reports(tmp_path, case, "gym", root, "Q")
+    for host in ("tilegym", "tilegym.backend", "tilegym.experimental"):
+        assert host not in sys.modules
+
+
+def _mock_run_without_reports(tmp_path, case, repo: str, root, letter: str) -> None:
+    """`run --mock` of one case with the checkout given as `--repo repo=root`: the checkout names
+    its set among the given ones, and the case runs with no bounds report."""
     folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
     _prepared(folder, case)
     try:
-        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"gym={root}"])
-        assert "Q" in cv.given_sets()
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"{repo}={root}"])
+        assert letter in cv.given_sets()
         result = json.load(open(out))["cases"]
         assert result[case.name]["mock"] and result[case.name]["reports"] == 0, result
-        for host in ("tilegym", "tilegym.backend", "tilegym.experimental"):
-            assert host not in sys.modules
     finally:
-        for mod in [m for m in sys.modules if m.startswith("costval_gym")]:
+        for mod in [m for m in sys.modules if m.startswith(f"costval_{repo}")]:
             del sys.modules[mod]
         cv.REPOS.clear()
 
@@ -316,17 +322,7 @@ def test_set_r_is_given_by_its_checkout_and_demo_files_load_only_their_definitio
     assert "R" not in cv.given_sets()
     case = next(c for c in cv.cases(with_upstream=True) if c.kernel == "silu_fuse_mul" and not c.launch)
     assert case.name.startswith("R_")
-    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
-    _prepared(folder, case)
-    try:
-        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"along={root}"])
-        assert "R" in cv.given_sets()
-        result = json.load(open(out))["cases"]
-        assert result[case.name]["mock"] and result[case.name]["reports"] == 0, result
-    finally:
-        for mod in [m for m in sys.modules if m.startswith("costval_along")]:
-            del sys.modules[mod]
-        cv.REPOS.clear()
+    _mock_run_without_reports(tmp_path, case, "along", root, "R")
     from cost_setm import load_checkout
     from tilescope.launch_args import LaunchError
     with pytest.raises(LaunchError, match="not an array"):        # imported whole, the demo launches
