@@ -45,6 +45,11 @@ CONVERSIONS_PER_SM_CLK = 16.0
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
+# What the accelerator's copies of tiles L2 already holds deliver to an SM, µs per KiB (version 22):
+# the launched shared_tile_s7 microbenchmark (bench/results/cost_micro17m2_h200.json: 264 blocks, 2 an
+# SM, each its own 64x128 float16 tile of an 8 MB array every step, 512 steps) moves 16,384 KiB an SM
+# in 242.3 µs. The TMA load law (load_chain_*_tma) was measured on tiles read once, from DRAM.
+L2_TMA_US_PER_KIB = 242.3 / (2 * 512 * 16)
 # Gathers and scatters over index tiles of several short rows run at twice the rate the 2-D copy
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
@@ -347,7 +352,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     r0, p = cal.mma_rate_tma if tma else cal.mma_rate
     t = 0.0
     if plain:
-        t += lat + per_kib * kib(plain)
+        t += lat + sum(kib([a]) * _per_kib(a, per_kib, tma) for a in plain)
     if operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
         t += shared * k / (r0 * (k / 8) ** p)
@@ -371,6 +376,17 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
         return max(rest, cal.tma_step_us * slow, looped_store_drain_us(r, facts) * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
+
+
+def _per_kib(a: Access, per_kib: float, tma: bool) -> float:
+    """µs per KiB of a tile a block waits for: the load law's (tiles read from DRAM), but the share of
+    an accelerator copy's bytes that L2 serves (what other blocks read already, `_dram`) at L2's rate
+    to the SM (version 22). Element loads keep their law: their issue, not the source, limits them."""
+    moved = a.bytes * (1 - a.pad_fraction) * a.executions
+    if not tma or moved <= 0 or a.kind != "load":
+        return per_kib
+    from_dram = min(1.0, a.dram_bytes / moved)
+    return from_dram * per_kib + (1 - from_dram) * min(per_kib, L2_TMA_US_PER_KIB)
 
 
 def _sm_tensor_s(w, gpu: GPU, cal: Calibration, notes: List[str]) -> float:
