@@ -383,7 +383,7 @@ def _per_kib(a: Access, per_kib: float, tma: bool) -> float:
     an accelerator copy's bytes that L2 serves (what other blocks read already, `_dram`) at L2's rate
     to the SM (version 22). Element loads keep their law: their issue, not the source, limits them."""
     moved = a.bytes * (1 - a.pad_fraction) * a.executions
-    if not tma or moved <= 0 or a.kind != "load":
+    if not tma or moved <= 0 or a.kind != "load" or a.dram_bytes <= 0:     # (0: not estimated)
         return per_kib
     from_dram = min(1.0, a.dram_bytes / moved)
     return from_dram * per_kib + (1 - from_dram) * min(per_kib, L2_TMA_US_PER_KIB)
