@@ -50,6 +50,10 @@ L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read fr
 # SM, each its own 64x128 float16 tile of an 8 MB array every step, 512 steps) moves 16,384 KiB an SM
 # in 242.3 µs. The TMA load law (load_chain_*_tma) was measured on tiles read once, from DRAM.
 L2_TMA_US_PER_KIB = 242.3 / (2 * 512 * 16)
+# The most L2 delivered to the SMs' accelerator copies: shared_tile_s0 (the same microbenchmark, every
+# block reading the same tile at the same step, as an attention's query blocks walk the same keys) moves
+# 264 x 512 x 16 KiB in 145.1 µs, 15.3 TB/s, at the H200's 132 SMs; a floor on any launch's copied bytes
+L2_COPY_BYTES_PER_SM_S = 264 * 512 * 16384 / 145.1e-6 / 132
 # Gathers and scatters over index tiles of several short rows run at twice the rate the 2-D copy
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
@@ -138,6 +142,11 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                   + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
     }
     terms["memory"] = max(terms["memory"], 0.0)
+    # every tile the accelerator copies comes through L2, re-read or not: at most L2's measured rate
+    # to the SMs (version 22)
+    copied = sum(a.bytes * a.executions for a in counts.accesses
+                 if a.kind == "load" and (tma or tma_copied(a, facts)))
+    terms["l2"] = copied / (L2_COPY_BYTES_PER_SM_S * gpu.sms / slow) * 1e6
     # every element access is its own instructions: the schedulers' issue rate bounds streams
     per_clk = sm_issue_per_clk(facts, shared, ISSUE_PER_SM_CLK)     # fewer where few warps run (v17)
     issue_rate = gpu.sms * per_clk * gpu.clock_ghz * 1e9
