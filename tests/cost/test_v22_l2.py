@@ -1,0 +1,60 @@
+"""Version 22: a loop bound clamped by a branch is counted as the min() it is; tiles the accelerator
+copies from L2 (re-read by other blocks) arrive at L2's measured rate, and no launch's copied tiles
+arrive faster than L2's lockstep rate to the SMs."""
+import os
+
+import pytest
+
+import tilescope
+from tilescope.costmodel import model
+from tilescope.costmodel.counts import count
+from tilescope.launch_args import normalize_grid
+from tilescope.lang.shim import load_file
+from tilescope.meta import parse_args
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def _counts(name, spec, grid):
+    kernels = load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+    return count(tilescope.compile(getattr(kernels, name), parse_args(spec)).final, normalize_grid(grid))
+
+
+def _loop(counts):
+    return next(r for r in counts.regions if r.op is not None)
+
+
+def test_a_branch_clamped_loop_end_is_counted_at_its_known_side_when_the_length_is_unknown():
+    counts = _counts("split_clamped_sum", "f32[65536], f32[8192], i32, 8192, 1024", (8,))
+    assert set(_loop(counts).trips) == {8.0}              # each split's 8,192 / 1,024 tiles, an upper bound
+    assert any("upper bound on the trips" in n for n in counts.assumptions)
+
+
+def test_a_branch_clamped_loop_end_is_exact_where_the_length_is_given():
+    counts = _counts("split_clamped_sum", "f32[65536], f32[8192], 20480, 8192, 1024", (8,))
+    # splits of 8,192 elements over 20,480: two whole, the third clamped to 4,096, the rest empty
+    assert list(_loop(counts).trips) == [8, 8, 4, 0, 0, 0, 0, 0]
+
+
+def test_copies_from_l2_cost_l2s_rate_and_element_loads_keep_their_law():
+    counts = _counts("split_clamped_sum", "f32[65536], f32[8192], i32, 8192, 1024", (8,))
+    a = next(x for x in counts.accesses if x.kind == "load")
+    moved = a.bytes * a.executions
+    per_kib = 0.027
+    a.dram_bytes = moved                                   # read once: the DRAM law
+    assert model._per_kib(a, per_kib, True) == pytest.approx(per_kib)
+    a.dram_bytes = moved / 4                               # three quarters re-read from L2
+    assert model._per_kib(a, per_kib, True) == pytest.approx(per_kib / 4 + 0.75 * model.L2_TMA_US_PER_KIB)
+    assert model.L2_TMA_US_PER_KIB < per_kib
+    assert model._per_kib(a, per_kib, False) == per_kib   # element loads: their issue limits them
+
+
+def test_the_l2_term_charges_every_copied_tile_at_l2s_lockstep_rate():
+    spec = "f16[4096,4096], f16[4096,4096], f32[4096,4096], 128, 128, 64"
+    kernels = load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+    r = tilescope.cost(kernels.matmul_occupancy4, spec, (32, 32), "h200")
+    copied = sum(a.bytes * a.executions for a in r.counts.accesses if a.kind == "load")
+    gpu = r.prediction.gpu
+    rate = model.L2_COPY_BYTES_PER_SM_S * gpu.sms * gpu.clock_ghz / model.REFERENCE_CLOCK_GHZ
+    assert r.prediction.terms["l2"] == pytest.approx(copied / rate * 1e6)
+    assert 15e12 < model.L2_COPY_BYTES_PER_SM_S * 132 < 15.5e12         # shared_tile_s0's 15.3 TB/s
