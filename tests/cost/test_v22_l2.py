@@ -58,3 +58,23 @@ def test_the_l2_term_charges_every_copied_tile_at_l2s_lockstep_rate():
     rate = model.L2_COPY_BYTES_PER_SM_S * gpu.sms * gpu.clock_ghz / model.REFERENCE_CLOCK_GHZ
     assert r.prediction.terms["l2"] == pytest.approx(copied / rate * 1e6)
     assert 15e12 < model.L2_COPY_BYTES_PER_SM_S * 132 < 15.5e12         # shared_tile_s0's 15.3 TB/s
+
+
+def test_a_loop_without_mma_whose_shared_memory_holds_one_stage_waits_for_its_copies():
+    import dataclasses
+    from tilescope.costmodel.calibration import H200
+    from tilescope.costmodel.cubin_facts import CubinFacts
+    from tilescope.costmodel.gpus import gpu_named
+    h200 = gpu_named("h200")
+    counts = _counts("split_clamped_sum", "f32[65536], f32[8192], i32, 8192, 1024", (8,))
+    loop = _loop(counts)
+    assert not loop.mmas
+    kib = sum(a.bytes for a in loop.accesses if a.kind == "load") / 1024      # one 4 KiB tile a step
+    two = CubinFacts("k", threads=256, registers=64, shared_bytes=3 * 4096, local_bytes=0, instructions=500,
+                     global_loads=0, global_stores=0, local_loads=0, local_stores=0, tma_loads=1, tma_stores=1,
+                     global_access_bytes=None, loads_in_flight=None, global_load_bytes=None,
+                     local_load_waits=0, reload_bytes=0)
+    one = dataclasses.replace(two, shared_bytes=6 * 1024)        # the tile once, not twice
+    lat, per_kib = H200.load_us_tma
+    assert model._iteration_us(loop, h200, 1, True, 1.0, H200, [], two) < lat + per_kib * kib
+    assert model._iteration_us(loop, h200, 1, True, 1.0, H200, [], one) >= lat + per_kib * kib

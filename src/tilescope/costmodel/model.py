@@ -45,6 +45,7 @@ CONVERSIONS_PER_SM_CLK = 16.0
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
+PIPELINE_STAGES = 2                  # tiles a producer must hold to run a copy ahead of the consumers
 # What the accelerator's copies of tiles L2 already holds deliver to an SM, µs per KiB (version 22):
 # the launched shared_tile_s7 microbenchmark (bench/results/cost_micro17m2_h200.json: 264 blocks, 2 an
 # SM, each its own 64x128 float16 tile of an 8 MB array every step, 512 steps) moves 16,384 KiB an SM
@@ -342,9 +343,14 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
         tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
         copied = [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
-        if facts.shared_bytes and sum(a.bytes for a in copied) > facts.shared_bytes:
+        stages = 1 if r.mmas else PIPELINE_STAGES
+        if facts.shared_bytes and stages * sum(a.bytes for a in copied) > facts.shared_bytes:
             # an iteration's tiles larger than the block's shared memory (the cubin's): one stage,
-            # reused within the iteration, so nothing runs ahead: it waits for its copies (version 15)
+            # reused within the iteration, so nothing runs ahead: it waits for its copies (version 15);
+            # so does a loop without mma whose shared memory holds its tiles once but not twice: its
+            # element-wise code reads them all together, and the producer's next copies wait for it
+            # to release the one buffer (version 22). (An mma loop releases each operand after its
+            # own mma: the next key tile's copy overlaps the value tile's product.)
             fed, plain = False, plain + copied
     elif any(tma_copied(a, facts) for a in plain):
         tma = True
