@@ -78,3 +78,27 @@ def test_a_loop_without_mma_whose_shared_memory_holds_one_stage_waits_for_its_co
     lat, per_kib = H200.load_us_tma
     assert model._iteration_us(loop, h200, 1, True, 1.0, H200, [], two) < lat + per_kib * kib
     assert model._iteration_us(loop, h200, 1, True, 1.0, H200, [], one) >= lat + per_kib * kib
+
+
+def test_spill_reloads_are_charged_where_the_cubin_has_them():
+    import dataclasses
+    from tilescope.costmodel import schedule
+    from tilescope.costmodel.cubin_facts import CubinFacts
+    from tilescope.costmodel.gpus import gpu_named
+    h200 = gpu_named("h200")
+    counts = _counts("matmul_occupancy4", "f16[4096,4096], f16[4096,4096], f32[4096,4096], 128, 128, 64", (32, 32))
+    loop = _loop(counts)
+    trips = float(loop.trips.mean())
+    assert trips == 64
+    looped = CubinFacts("k", threads=256, registers=255, shared_bytes=0, local_bytes=2048, instructions=9000,
+                        global_loads=8, global_stores=8, local_loads=2000, local_stores=2000, tma_loads=0,
+                        tma_stores=0, global_access_bytes=2.0, loads_in_flight=4.0, global_load_bytes=2.0,
+                        local_load_waits=100, reload_bytes=4096, loop_instructions=8000, loop_shared_ops=200,
+                        loop_local_clocks=6000)
+    assert schedule.spill_chain_us(counts, loop, looped, 0.33, 0.03, 1, h200) == pytest.approx(2000 * 0.03)
+    # the cubin's tensor-core loop has no local loads or stores: none of the reloads is in it
+    clean = dataclasses.replace(looped, mma_loop_mmas=4, mma_loop_local_clocks=0)
+    assert schedule.spill_chain_us(counts, loop, clean, 0.33, 0.03, 1, h200) == 0.0
+    # no loop in the cubin: the loop is unrolled and the code's reloads are all its iterations'
+    unrolled = dataclasses.replace(looped, loop_instructions=0, loop_shared_ops=0, loop_local_clocks=0)
+    assert schedule.spill_chain_us(counts, loop, unrolled, 0.33, 0.03, 1, h200) == pytest.approx(2000 * 0.03 / trips)
