@@ -238,6 +238,12 @@ def micro_cases(d: int) -> List[Case]:
         add(Case(f"chase_{name}_g{SMS}", "micro", KERNELS, "chase_loop",
                  [A((size // d,), "int32", f"chase:{step}"), A((SMS * 32,), "int32", "zeros"), K(iters // d), K(32)],
                  (SMS,)))
+    # the same L2 chase with 4 to 64 warps an SM, each lane one dependent load at a time: L2's round
+    # trip as the warps waiting on it grow, what spill reloads beyond L1 wait (version 22)
+    for k in (1, 4, 8, 16):
+        add(Case(f"chase_l2_l128_g{SMS * k}", "micro", KERNELS, "chase_loop",
+                 [A(((1 << 22) // d,), "int32", f"chase:{32 * 129}"), A((SMS * k * 128,), "int32", "zeros"),
+                  K(4096 // d), K(128)], (SMS * k,)))
     for u, k in ((128, 16), (512, 16), (1024, 16), (128, 1), (1024, 1)):   # bodies of 4,100 to 32,800 instructions
         add(Case(f"long_body_u{u}_g{SMS * k}", "micro", KERNELS, "long_body_loop",
                  [A((SMS * k * 4096,)), A((SMS * k * 4096,), init="zeros"), K(max(1, 8192 // u // d)), K(u),

@@ -335,3 +335,17 @@ def window_rows(x, y, window: int, TILE: ct.Constant[int]):
     for j in range(lo, ct.bid(0) + 1):
         acc = acc + ct.load(x, index=(j,), shape=(TILE,))
     ct.store(y, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
+def split_clamped_sum(x, y, n: int, SPLIT: ct.Constant[int], TILE: ct.Constant[int]):
+    """Block b sums the tiles of its split of a runtime length `n`, the split's end clamped by a
+    branch (a split-KV decode's `if end > n: end = n`)."""
+    start = ct.bid(0) * SPLIT
+    end = start + SPLIT
+    if end > n:
+        end = n
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    for i in range(start, end, TILE):
+        acc += ct.load(x, index=(i // TILE,), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0),), tile=acc)

@@ -45,6 +45,16 @@ CONVERSIONS_PER_SM_CLK = 16.0
 MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of the achievable
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
+PIPELINE_STAGES = 2                  # tiles a producer must hold to run a copy ahead of the consumers
+# What the accelerator's copies of tiles L2 already holds deliver to an SM, µs per KiB (version 22):
+# the launched shared_tile_s7 microbenchmark (bench/results/cost_micro17m2_h200.json: 264 blocks, 2 an
+# SM, each its own 64x128 float16 tile of an 8 MB array every step, 512 steps) moves 16,384 KiB an SM
+# in 242.3 µs. The TMA load law (load_chain_*_tma) was measured on tiles read once, from DRAM.
+L2_TMA_US_PER_KIB = 242.3 / (2 * 512 * 16)
+# The most L2 delivered to the SMs' accelerator copies: shared_tile_s0 (the same microbenchmark, every
+# block reading the same tile at the same step, as an attention's query blocks walk the same keys) moves
+# 264 x 512 x 16 KiB in 145.1 µs, 15.3 TB/s, at the H200's 132 SMs; a floor on any launch's copied bytes
+L2_COPY_BYTES_PER_SM_S = 264 * 512 * 16384 / 145.1e-6 / 132
 # Gathers and scatters over index tiles of several short rows run at twice the rate the 2-D copy
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
@@ -133,6 +143,11 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                   + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
     }
     terms["memory"] = max(terms["memory"], 0.0)
+    # every tile the accelerator copies comes through L2, re-read or not: at most L2's measured rate
+    # to the SMs (version 22)
+    copied = sum(a.bytes * a.executions for a in counts.accesses
+                 if a.kind == "load" and (tma or tma_copied(a, facts)))
+    terms["l2"] = copied / (L2_COPY_BYTES_PER_SM_S * gpu.sms / slow) * 1e6
     # every element access is its own instructions: the schedulers' issue rate bounds streams
     per_clk = sm_issue_per_clk(facts, shared, ISSUE_PER_SM_CLK)     # fewer where few warps run (v17)
     issue_rate = gpu.sms * per_clk * gpu.clock_ghz * 1e9
@@ -343,9 +358,14 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
         tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
         copied = [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
-        if facts.shared_bytes and sum(a.bytes for a in copied) > facts.shared_bytes:
+        stages = 1 if r.mmas else PIPELINE_STAGES
+        if facts.shared_bytes and stages * sum(a.bytes for a in copied) > facts.shared_bytes:
             # an iteration's tiles larger than the block's shared memory (the cubin's): one stage,
-            # reused within the iteration, so nothing runs ahead: it waits for its copies (version 15)
+            # reused within the iteration, so nothing runs ahead: it waits for its copies (version 15);
+            # so does a loop without mma whose shared memory holds its tiles once but not twice: its
+            # element-wise code reads them all together, and the producer's next copies wait for it
+            # to release the one buffer (version 22). (An mma loop releases each operand after its
+            # own mma: the next key tile's copy overlaps the value tile's product.)
             fed, plain = False, plain + copied
     elif any(tma_copied(a, facts) for a in plain):
         tma = True
@@ -362,7 +382,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     r0, p = cal.mma_rate_tma if tma else cal.mma_rate
     t = 0.0
     if plain:
-        t += lat + per_kib * kib(plain)
+        t += lat + sum(kib([a]) * _per_kib(a, per_kib, tma) for a in plain)
     if operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
         t += shared * k / (r0 * (k / 8) ** p)
@@ -386,6 +406,17 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
         return max(rest, cal.tma_step_us * slow, looped_store_drain_us(r, facts) * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
+
+
+def _per_kib(a: Access, per_kib: float, tma: bool) -> float:
+    """µs per KiB of a tile a block waits for: the load law's (tiles read from DRAM), but the share of
+    an accelerator copy's bytes that L2 serves (what other blocks read already, `_dram`) at L2's rate
+    to the SM (version 22). Element loads keep their law: their issue, not the source, limits them."""
+    moved = a.bytes * (1 - a.pad_fraction) * a.executions
+    if not tma or moved <= 0 or a.kind != "load" or a.dram_bytes <= 0:     # (0: not estimated)
+        return per_kib
+    from_dram = min(1.0, a.dram_bytes / moved)
+    return from_dram * per_kib + (1 - from_dram) * min(per_kib, L2_TMA_US_PER_KIB)
 
 
 def _sm_tensor_s(w, gpu: GPU, cal: Calibration, notes: List[str]) -> float:

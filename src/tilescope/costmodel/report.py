@@ -7,7 +7,8 @@ from typing import Any, Dict, List, Tuple
 BOUND_WORDS = {
     "memory": "memory bandwidth", "tensor core": "tensor-core throughput", "issue": "instruction issue",
     "latency": "latency (each block waits on its loads)", "too few blocks": "latency / too few blocks",
-    "block launch": "block launch rate (many tiny blocks)", "atomics": "atomics on shared addresses"}
+    "block launch": "block launch rate (many tiny blocks)", "atomics": "atomics on shared addresses",
+    "l2": "L2 bandwidth to the SMs (tiles re-read from L2)"}
 
 
 def human_bytes(n: float) -> str:

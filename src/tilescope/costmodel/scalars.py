@@ -32,6 +32,9 @@ _COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": opera
             "ne": operator.ne}
 
 
+_ORDERS = ("gt", "ge", "lt", "le")
+
+
 def _cdiv(a, b):
     return -np.floor_divide(-a, b)
 
@@ -134,23 +137,9 @@ class GridScalars:
         if name == "num_tiles":
             return self._num_tiles(op)
         if name == "binary" and op.attrs.get("fn") in ("min", "max") and sum(a is None for a in args) == 1:
-            known = args[0] if args[1] is None else args[1]
-            fn = op.attrs["fn"]
-            # a block's own position past a runtime offset (version 16): a causal stop, a window's start
-            unknown = op.operands[0] if args[0] is None else op.operands[1]
-            offset = self._at_zero_offsets(unknown, fn == "max")
-            if offset is not None and fn == "max" and self._falls_with_scalars(unknown, offset):
-                # a start past a runtime length subtracted (a window's `max(q - window + 1, 0)`):
-                # at 0 the window would be empty; its other operand is the earliest start (version 21)
-                self.bounded += 1
-                return known
-            if offset is not None:
-                self.offsets += 1
-                return np.minimum(offset, known) if fn == "min" else np.maximum(offset, known)
-            if fn == "max":
-                return None
-            self.bounded += 1               # min(unknown, known) <= known: an upper bound, noted
-            return known
+            return self._min_max(op.attrs["fn"], op.operands, args)
+        if name == "if" and len(op.results) == 1 and _scalar_like(v):
+            return self._if_value(op, args[0])
         if any(a is None for a in args):
             return None
         if name in ("reshape", "broadcast", "astype") and _scalar_like(op.results[0]):
@@ -175,6 +164,53 @@ class GridScalars:
         if name == "fma":
             return args[0] * args[1] + args[2]
         return None
+
+    def _min_max(self, fn: str, operands: Sequence[Value], args: Sequence[Any]) -> Any:
+        """min()/max() of a known and an unknown value."""
+        known = args[0] if args[1] is None else args[1]
+        # a block's own position past a runtime offset (version 16): a causal stop, a window's start
+        unknown = operands[0] if args[0] is None else operands[1]
+        offset = self._at_zero_offsets(unknown, fn == "max")
+        if offset is not None and fn == "max" and self._falls_with_scalars(unknown, offset):
+            # a start past a runtime length subtracted (a window's `max(q - window + 1, 0)`):
+            # at 0 the window would be empty; its other operand is the earliest start (version 21)
+            self.bounded += 1
+            return known
+        if offset is not None:
+            self.offsets += 1
+            return np.minimum(offset, known) if fn == "min" else np.maximum(offset, known)
+        if fn == "max":
+            return None
+        self.bounded += 1               # min(unknown, known) <= known: an upper bound, noted
+        return known
+
+    def _if_value(self, op, cond: Any) -> Any:
+        """The scalar an `if` yields: per block where its condition is known; else, for a clamp
+        written as a branch (`if end > n: end = n`, a min or max of the compared values), that
+        min or max (version 22)."""
+        yields = [b.terminator.operands[0] if b.terminator is not None and len(b.terminator.operands) == 1
+                  else None for b in op.blocks[:2]]
+        if len(yields) != 2 or None in yields:
+            return None
+        if isinstance(cond, np.ndarray):
+            then, other = (self.value(y) for y in yields)
+            if any(x is None or x is VARIANT for x in (then, other)):
+                return None if then is None or other is None else VARIANT
+            return np.where(cond, then, other)
+        test = op.operands[0].owner
+        if cond is not None or test is None or test.name != "compare" or test.attrs.get("fn") not in _ORDERS:
+            return None
+        a, b = test.operands
+        if {yields[0].id, yields[1].id} != {a.id, b.id} or a.id == b.id:
+            return None
+        greater = test.attrs["fn"] in ("gt", "ge")           # the condition says a > b
+        fn = "min" if greater == (yields[0].id == b.id) else "max"
+        args = [self.value(a), self.value(b)]
+        if any(x is VARIANT for x in args):
+            return VARIANT
+        if sum(x is None for x in args) != 1:
+            return None
+        return self._min_max(fn, [a, b], args)
 
     def _with_scalars_at(self, v: Value, at: int) -> Tuple[Any, Dict[str, None]]:
         """`v` with the kernel's runtime integer scalars at `at`, and the names of those it used."""

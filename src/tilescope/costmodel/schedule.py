@@ -168,8 +168,16 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     # float32 over 256 threads, not the 64 of A-C's persistent 128x128 matmuls; version 14)
     own = r.depth == 1 or (r.depth > 1 and _accumulator_words(r, facts) >= SPILL_ACCUMULATOR_WORDS)
     if fed_loop(r, facts) or (r.mmas and own):
+        if r.mmas and facts.mma_loop_local_clocks == 0 and "float32" not in r.work.tensor:
+            # the cubin's tensor-core loop loads and stores nothing local: its reloads are elsewhere
+            # (another loop's, the epilogue's), none in this loop's iterations (version 22)
+            return 0.0
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
         if facts.registers >= MAX_REGISTERS and own:
+            if facts.loop_instructions == 0:
+                # the cubin has no loop: the IR's loop is unrolled, and the code's reloads are those of
+                # all its iterations, counted once (version 22)
+                return facts.local_loads * wait_us / max(1.0, float(np.mean(r.trips)))
             return facts.local_loads * wait_us
         if r.mmas and own and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
             # below it, an mma loop whose resident threads reload spills from beyond L1: each wait on
