@@ -111,9 +111,25 @@ def blas_threads():
     fn = _set_local_threads()
     if fn is None:
         return None
-    count = fn(1)
+    get = _get_threads()
+    if get is not None:
+        return get()
+    count = fn(1)                       # (no getter: read it by setting it back)
     fn(count)
     return count
+
+
+@lru_cache(maxsize=None)
+def _get_threads():
+    """OpenBLAS's thread count getter (builds name it differently), or None."""
+    lib = library()[0]
+    for name in ("openblas_get_num_threads", "openblas_get_num_threads64_", "scipy_openblas_get_num_threads64_",
+                 "scipy_openblas_get_num_threads"):
+        fn = getattr(lib, name, None)
+        if fn is not None:
+            fn.argtypes, fn.restype = [], ctypes.c_int
+            return fn
+    return None
 
 
 @lru_cache(maxsize=None)
@@ -188,7 +204,8 @@ def sequential_rule(dtype: str, m: int, n: int, k: int):
     in every bit for an (m, k) @ (k, n) product of `dtype` (float32/float64), on random operands
     and on special values (signed zeros, infinities, NaN); None when no candidate does (or no
     compiler is at hand): BLAS is called then. Remembered on disk next to the compiled kernels
-    (keyed by the BLAS library and the CPU), so each shape is probed once per machine."""
+    (keyed by the BLAS library and the CPU, each shape with the BLAS's thread count), so each
+    shape is probed once per machine and count."""
     key = f"{dtype} {m} {n} {k} {blas_threads()}"
     if key in _rules:
         return _rules[key]
