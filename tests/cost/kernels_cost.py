@@ -319,15 +319,6 @@ def while_halving(x, y, TILE: ct.Constant[int]):
 
 
 @ct.kernel
-def repeat_scale(x, y, n: int, TILE: ct.Constant[int]):
-    """A loop `n` times (a runtime argument) over one tile: no tile follows the loop variable."""
-    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
-    for _ in range(n):
-        t = t * 0.5
-    ct.store(y, index=(ct.bid(0),), tile=t)
-
-
-@ct.kernel
 def window_rows(x, y, window: int, TILE: ct.Constant[int]):
     """Block b sums the tiles of a trailing window of runtime width ending at its own tile."""
     acc = ct.zeros((TILE,), dtype=ct.float32)
