@@ -189,12 +189,12 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
             # reloads stalls the warp a round trip, once an iteration (version 15 for float32 mma,
             # the warps' own multiplies and adds; version 16 for the tensor cores' too: the causal
             # FMHAs' iterations, each block's own trip count, wait that long with them)
-            return facts.local_load_waits * reload_us
+            return facts.local_load_waits * reload_us * reloads_missing_l1(facts, per_sm, gpu)
         return 0.0
     if len(counts.regions) == 1 and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
         # straight-line code (no loop in the IR) whose reloads miss L1: each wait on reloads is a
         # round trip no element load overlaps (version 14)
-        return facts.local_load_waits * reload_us
+        return facts.local_load_waits * reload_us * reloads_missing_l1(facts, per_sm, gpu)
     if not facts.global_loads:
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
@@ -265,6 +265,15 @@ def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
         return False
     l1 = gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED)
     return facts.reload_bytes * facts.threads * per_sm <= l1
+
+
+def reloads_missing_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> float:
+    """Share of the resident threads' spilled values beyond the L1 left beside shared memory."""
+    if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
+        return 1.0
+    l1 = max(0, gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED))
+    footprint = facts.reload_bytes * facts.threads * per_sm
+    return max(0.0, 1.0 - l1 / footprint) if footprint else 0.0
 
 
 def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> int:
