@@ -188,7 +188,8 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
             # below it, an mma loop whose resident threads reload spills from beyond L1: each wait on
             # reloads stalls the warp a round trip, once an iteration (version 15 for float32 mma,
             # the warps' own multiplies and adds; version 16 for the tensor cores' too: the causal
-            # FMHAs' iterations, each block's own trip count, wait that long with them)
+            # FMHAs' iterations, each block's own trip count, wait that long with them); since
+            # version 23 L2's round trip where they fit L2, for the share that does not fit L1
             return facts.local_load_waits * reload_us * reloads_missing_l1(facts, per_sm, gpu)
         return 0.0
     if len(counts.regions) == 1 and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
@@ -268,7 +269,9 @@ def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
 
 
 def reloads_missing_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> float:
-    """Share of the resident threads' spilled values beyond the L1 left beside shared memory."""
+    """Share of the resident threads' spilled values (`reload_bytes` each) beyond the L1 left
+    beside their blocks' shared memory (version 23; before, all or nothing): reloads of values
+    that fit, even just, come back from L1."""
     if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
         return 1.0
     l1 = max(0, gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED))
