@@ -96,3 +96,24 @@ def test_a_prediction_charges_reloads_at_l2s_round_trip_where_the_spills_fit_l2(
     in_l2 = _facts(shared_bytes=60_000, reload_bytes=600, local_load_waits=100, reload_wait_bytes=4.0)
     beyond_l2 = dataclasses.replace(in_l2, reload_bytes=600 * 30)
     assert latency(beyond_l2) > 1.5 * latency(in_l2)
+
+
+def test_at_the_register_ceiling_reloads_that_fit_l1_cost_the_codes_waits_on_them():
+    import os
+    import tilescope
+    from tilescope.costmodel.counts import count
+    from tilescope.lang.shim import load_file
+    from tilescope.launch_args import normalize_grid
+    from tilescope.meta import parse_args
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    kernels = load_file(os.path.join(root, "tests", "cost", "kernels_cost.py"))
+    spec = "f16[4096,4096], f16[4096,4096], f32[4096,4096], 128, 128, 64"
+    counts = count(tilescope.compile(kernels.matmul_occupancy4, parse_args(spec)).final, normalize_grid((32, 32)))
+    loop = next(r for r in counts.regions if r.op is not None)
+    h200 = gpu_named("h200")
+    ceiling = _facts(registers=255, threads=128, local_loads=2000, local_load_waits=300, reload_bytes=64,
+                     loop_instructions=8000)
+    assert schedule.reloads_fit_l1(ceiling, 2, h200)
+    assert schedule.spill_chain_us(counts, loop, ceiling, 0.33, 0.03, 2, h200) == pytest.approx(300 * 0.03)
+    spread = dataclasses.replace(ceiling, reload_bytes=4096)         # 1 MiB an SM: each reload waits
+    assert schedule.spill_chain_us(counts, loop, spread, 0.33, 0.03, 2, h200) == pytest.approx(2000 * 0.03)

@@ -179,11 +179,16 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
             return 0.0
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
         if facts.registers >= MAX_REGISTERS and own:
+            # (where the reloaded values fit L1, reloads issued together come back together: the
+            # code's waits on them, as version 13 counts them outside such loops; version 23)
+            reloads = facts.local_loads
+            if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
+                reloads = facts.local_load_waits
             if facts.loop_instructions == 0:
                 # the cubin has no loop: the IR's loop is unrolled, and the code's reloads are those of
                 # all its iterations, counted once (version 22)
-                return facts.local_loads * wait_us / max(1.0, float(np.mean(r.trips)))
-            return facts.local_loads * wait_us
+                return reloads * wait_us / max(1.0, float(np.mean(r.trips)))
+            return reloads * wait_us
         if r.mmas and own and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
             # below it, an mma loop whose resident threads reload spills from beyond L1: each wait on
             # reloads stalls the warp a round trip, once an iteration (version 15 for float32 mma,
