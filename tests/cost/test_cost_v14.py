@@ -139,7 +139,9 @@ def test_straight_line_code_waits_a_round_trip_per_wait_on_reloads_that_miss_l1(
     body = counts.regions[0]
     spilling = _facts(threads=256, local_loads=6000, local_stores=4000, local_load_waits=1500, reload_bytes=5000)
     assert not schedule.reloads_fit_l1(spilling, 1, h200)
-    assert schedule.spill_chain_us(counts, body, spilling, 0.33, 0.0356, 1, h200) == pytest.approx(1500 * 0.33)
+    beyond = schedule.reloads_missing_l1(spilling, 1, h200)     # (version 23: the share beyond L1)
+    assert 0 < beyond < 1
+    assert schedule.spill_chain_us(counts, body, spilling, 0.33, 0.0356, 1, h200) == pytest.approx(1500 * 0.33 * beyond)
     # reloads that fit L1 keep version 13's rule: each element load (1,024 / 256 threads) waits for its
     # share of the code's waits on reloads (over its 8 loads)
     fitting = dataclasses.replace(spilling, reload_bytes=64)

@@ -90,13 +90,16 @@ def test_a_float32_mma_loop_waits_a_round_trip_per_wait_on_reloads_beyond_l1():
     far = _facts(threads=128, registers=128, local_load_waits=300, reload_bytes=4096, loop_local_clocks=0)
     near = dataclasses.replace(far, reload_bytes=64)          # 64 bytes x 128 threads x 4 blocks: in L1
     assert not schedule.reloads_fit_l1(far, 4, h200) and schedule.reloads_fit_l1(near, 4, h200)
-    assert schedule.spill_chain_us(f32, loop32, far, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33)
+    beyond = schedule.reloads_missing_l1(far, 4, h200)      # the share of the reloads L1 cannot hold
+    assert 0.8 < beyond < 0.9 and schedule.reloads_missing_l1(near, 4, h200) == 0.0
+    assert schedule.spill_chain_us(f32, loop32, far, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33 * beyond)
     assert schedule.spill_chain_us(f32, loop32, near, 0.33, 0.03, 4, h200) == 0.0
     # a tensor-core mma below the register ceiling: charged the same since version 16
-    assert schedule.spill_chain_us(f16, loop16, far, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33)
+    assert schedule.spill_chain_us(f16, loop16, far, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33 * beyond)
     # an accelerator-fed float32 loop too
     fed = dataclasses.replace(far, tma_loads=4, threads=256)
-    assert schedule.spill_chain_us(f32, loop32, fed, 0.33, 0.03, 4, h200) == pytest.approx(300 * 0.33)
+    assert schedule.spill_chain_us(f32, loop32, fed, 0.33, 0.03, 4, h200) == pytest.approx(
+        300 * 0.33 * schedule.reloads_missing_l1(fed, 4, h200))
 
 
 def test_an_accelerator_fed_loop_whose_tiles_exceed_shared_memory_waits_for_its_copies():

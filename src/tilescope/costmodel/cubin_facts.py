@@ -61,6 +61,7 @@ class CubinFacts:
     global_load_bytes: Optional[float] = None     # mean bytes one LDG moves per thread (version 12)
     local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13)
     reload_bytes: Optional[int] = None       # distinct local bytes a thread reloads in loops, else anywhere (v13)
+    reload_wait_bytes: Optional[float] = None     # mean bytes of the reloads one such wait waits for (v23)
     called_instructions: Optional[int] = None     # code of subroutines the kernel calls (slow paths; v13)
     loop_instructions: Optional[int] = None       # the longest loop's body (backward branch; v14)
     loop_shared_ops: Optional[int] = None         # of which shuffles and shared loads/stores (v14)
@@ -85,7 +86,8 @@ class CubinFacts:
                 "local_stores": self.local_stores, "tma_loads": self.tma_loads, "tma_stores": self.tma_stores,
                 "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight,
                 "global_load_bytes": self.global_load_bytes, "local_load_waits": self.local_load_waits,
-                "reload_bytes": self.reload_bytes, "called_instructions": self.called_instructions,
+                "reload_bytes": self.reload_bytes, "reload_wait_bytes": self.reload_wait_bytes,
+                "called_instructions": self.called_instructions,
                 "loop_instructions": self.loop_instructions, "loop_shared_ops": self.loop_shared_ops,
                 "loop_local_clocks": self.loop_local_clocks, "mma_loop_mmas": self.mma_loop_mmas,
                 "mma_loop_full_waits": self.mma_loop_full_waits,
@@ -203,6 +205,7 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["loads_in_flight"] = _loads_in_flight(words)
     counts["local_load_waits"] = _local_load_waits(words)
     counts["reload_bytes"] = _reload_bytes(words)
+    counts["reload_wait_bytes"] = _reload_wait_bytes(words)
     counts["called_instructions"] = _called_instructions(words)
     counts["loop_instructions"], counts["loop_shared_ops"], counts["loop_local_clocks"] = _longest_loop(words)
     (counts["mma_loop_mmas"], counts["mma_loop_full_waits"], counts["mma_loop_pipelined_waits"],
@@ -257,6 +260,27 @@ def _reload_bytes(words: Words) -> int:
     looped = [(offset, width) for at, offset, width in reloads if any(s <= at <= e for s, e in loops)]
     chosen = looped or [(offset, width) for _, offset, width in reloads]
     return sum(dict(sorted(chosen)).values())
+
+
+def _reload_wait_bytes(words: Words) -> Optional[float]:
+    """Mean bytes (per thread) of the reloads each wait on pending LDLs waits for, over the waits
+    inside the code's loops, or anywhere when no loop waits on one: what a thread brings back
+    from memory per stop. None when nothing waits on a reload."""
+    loops = _loops(words)
+    pending: Dict[int, int] = {}          # scoreboard -> bytes of the LDLs that release it
+    batches: List[Tuple[int, int]] = []
+    for at, lo, hi in words:
+        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+        cleared = [b for b in pending if mask >> b & 1]
+        if cleared:
+            batches.append((at, sum(pending.pop(b) for b in cleared)))
+        if lo & 0xFFF == LDL_OPCODE:
+            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
+            if barrier != 7:
+                pending[barrier] = pending.get(barrier, 0) + _width(hi)
+    looped = [n for at, n in batches if any(s <= at <= e for s, e in loops)]
+    chosen = looped or [n for _, n in batches]
+    return sum(chosen) / len(chosen) if chosen else None
 
 
 # shuffles (SHFL.BFLY), shared loads (LDS) and shared stores (STS) as tileiras's sm_90 code spells them

@@ -34,7 +34,7 @@ from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        loop_issue_us, looped_region, looped_store_drain_us, queued_us, reloads_fit_l1,
-                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, spilled_mma_loop,
+                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, reload_wait_us, L2_HIT_US, spilled_mma_loop,
                        threads, tma_copied, vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
@@ -164,6 +164,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     # ceiling may hide spill reloads (outside mma loops the IR does not say), which those waits stand for
     overlap_loads = schedule == "from the cubin" or facts.registers < MAX_REGISTERS
     spilled = spilled_mma_loop(counts, facts)
+    reloads = reload_wait_us(facts, c, gpu, L2_HIT_US * slow, cal.load_us[0] * slow, L2_COPY_BYTES_PER_SM_S / slow * 1e-6)
     drained = drained_mma_loop(counts, facts)       # (estimates carry no mma-loop waits)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads)
@@ -173,7 +174,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)
             run = max(run, drained_loop_us(facts, gpu, _sm_tensor_s(r.work, gpu, cal, notes) * 1e6))
-        spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu)
+        spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu,
+                               reloads)
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill

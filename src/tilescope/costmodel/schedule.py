@@ -42,6 +42,7 @@ LOADED_LATENCY_US = 0.54
 # takes 103.4 µs, less the 0.71 µs launch: 0.0251 µs a step; the same chase through 16 MiB (L2) takes
 # 0.160 µs a step, through 1 GiB (DRAM) 0.361
 L1_HIT_US = 0.0251
+L2_HIT_US = 0.160       # the chase through 16 MiB: L2's round trip (version 23)
 # the end of a block whose code has bulk stores (version 13; version 7 charged one load round trip,
 # 0.33 µs): the launch builds of row_scale_by_sum (bench/results/cost_micro13_h200.json: one f32 row
 # of 1,024 or 4,096 elements per 256-thread block, one block per SM, 125 waves; accelerator loads
@@ -155,14 +156,18 @@ def running_warps(facts: CubinFacts) -> int:
 
 
 def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_latency_us: float,
-                   wait_us: float = 0.0, per_sm: int = 1, gpu: Optional[GPU] = None) -> float:
+                   wait_us: float = 0.0, per_sm: int = 1, gpu: Optional[GPU] = None,
+                   reload_us: Optional[float] = None) -> float:
     """Extra time of one run of a region by a block whose code reloads spills: a thread's element
     loads bring their share of local reloads, each a memory round trip the code waits for; in a
     loop the accelerator feeds, each reload costs a warp's access wait (`wait_us`). Where the
     reloaded values of the resident threads fit in L1 (version 13), reloads issued together come
-    back together: the round trips are the code's waits on reloads, not the reloads."""
+    back together: the round trips are the code's waits on reloads, not the reloads. `reload_us`:
+    one wait on reloads that miss L1 (`reload_wait_us`; default `load_latency_us`)."""
     if not facts or not facts.local_loads:
         return 0.0
+    if reload_us is None:
+        reload_us = load_latency_us
     # (a loop nested in another shares its reloads with the outer one: not counted, unless its
     # accumulator alone leaves no room for the operands — 128 words a thread or more: K's 256x256
     # float32 over 256 threads, not the 64 of A-C's persistent 128x128 matmuls; version 14)
@@ -174,22 +179,28 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
             return 0.0
         # at the register ceiling an mma loop's live values do not fit: each reload, once an iteration
         if facts.registers >= MAX_REGISTERS and own:
+            # (where the reloaded values fit L1, reloads issued together come back together: the
+            # code's waits on them, as version 13 counts them outside such loops; version 23)
+            reloads = facts.local_loads
+            if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
+                reloads = facts.local_load_waits
             if facts.loop_instructions == 0:
                 # the cubin has no loop: the IR's loop is unrolled, and the code's reloads are those of
                 # all its iterations, counted once (version 22)
-                return facts.local_loads * wait_us / max(1.0, float(np.mean(r.trips)))
-            return facts.local_loads * wait_us
+                return reloads * wait_us / max(1.0, float(np.mean(r.trips)))
+            return reloads * wait_us
         if r.mmas and own and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
             # below it, an mma loop whose resident threads reload spills from beyond L1: each wait on
             # reloads stalls the warp a round trip, once an iteration (version 15 for float32 mma,
             # the warps' own multiplies and adds; version 16 for the tensor cores' too: the causal
-            # FMHAs' iterations, each block's own trip count, wait that long with them)
-            return facts.local_load_waits * load_latency_us
+            # FMHAs' iterations, each block's own trip count, wait that long with them); since
+            # version 23 L2's round trip where they fit L2, for the share that does not fit L1
+            return facts.local_load_waits * reload_us * reloads_missing_l1(facts, per_sm, gpu)
         return 0.0
     if len(counts.regions) == 1 and facts.local_load_waits and not reloads_fit_l1(facts, per_sm, gpu):
         # straight-line code (no loop in the IR) whose reloads miss L1: each wait on reloads is a
         # round trip no element load overlaps (version 14)
-        return facts.local_load_waits * load_latency_us
+        return facts.local_load_waits * reload_us * reloads_missing_l1(facts, per_sm, gpu)
     if not facts.global_loads:
         return 0.0
     loads = sum(a.elements * a.weight for a in r.accesses
@@ -198,6 +209,20 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
     if facts.local_load_waits is not None and reloads_fit_l1(facts, per_sm, gpu):
         reloads = facts.local_load_waits
     return loads / vector_width(counts, facts) * reloads / facts.global_loads * load_latency_us
+
+
+def reload_wait_us(facts: CubinFacts, per_sm: int, gpu: GPU, l2_round_trip_us: float,
+                   dram_round_trip_us: float, l2_bytes_per_sm_us: float) -> float:
+    """One wait on spilled values that miss L1 (version 23). They were stored shortly before, so
+    L2 holds them as far as the spill areas of all resident threads fit it (`reload_bytes` each):
+    L2's round trip, DRAM's for the share beyond L2. Where the resident threads of an SM reload
+    more at each wait (`reload_wait_bytes` each: all stop at the same code) than L2 delivers to one
+    SM in that time, the delivery."""
+    footprint = (facts.reload_bytes or 0) * facts.threads * per_sm * gpu.sms
+    beyond = max(0.0, 1.0 - gpu.l2_mb * 1e6 / footprint) if footprint else 0.0
+    round_trip = l2_round_trip_us + beyond * (dram_round_trip_us - l2_round_trip_us)
+    batch = (facts.reload_wait_bytes or 0.0) * facts.threads * per_sm
+    return max(round_trip, batch / l2_bytes_per_sm_us)
 
 
 def _accumulator_words(r: Region, facts: CubinFacts) -> float:
@@ -246,6 +271,17 @@ def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
         return False
     l1 = gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED)
     return facts.reload_bytes * facts.threads * per_sm <= l1
+
+
+def reloads_missing_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> float:
+    """Share of the resident threads' spilled values (`reload_bytes` each) beyond the L1 left
+    beside their blocks' shared memory (version 23; before, all or nothing): reloads of values
+    that fit, even just, come back from L1."""
+    if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
+        return 1.0
+    l1 = max(0, gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED))
+    footprint = facts.reload_bytes * facts.threads * per_sm
+    return max(0.0, 1.0 - l1 / footprint) if footprint else 0.0
 
 
 def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> int:
