@@ -64,9 +64,10 @@ Every case built (tileiras 13.4, sm_90) and ran on the CPU executor at the small
 relative error 3.1e-7 or less in float32 (the mHC kernels), 2e-3 to 3.4e-3 in bfloat16 (GEMM
 epilogue, fused RMSNorm, RoPE, convolution, JSD gradient, DyT's input gradient, the MoE GEMM,
 neighborhood attention), 4.5e-7 or less for the float32 results (rstd, the JSD loss, DyT's
-partial sums, the log-sum-exp); the residual sum S bit for bit. At the small sizes the JSD's vocabulary is whole chunks and the
-MoE's width a whole tile (the bounds-checked tails report as reads of padding there); the JSD
-also agreed with a partial last chunk (2e-3).
+partial sums, the log-sum-exp); the residual sum S bit for bit. At the small sizes the JSD's
+vocabulary is whole chunks, the MoE's width a whole tile and DyT's width 4,096 (ragged tails,
+masked by the gathers' bounds checks, report as reads of padding there); the JSD also agreed with
+a partial last chunk (2e-3).
 
 Considered and left out: TileGym's `suites/flashinfer/cutile/per_token_group_quant_8bit.py` (set
 P timed the kernels of that name in FlashInfer's cuTile port), `ops/cutile/moe.py` (a fused MoE

@@ -80,7 +80,7 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "bench/results/cost_setr_predictions.json: 11 of 12, 1 beyond 2x)"),
           ("validate-r-launch", "Set R as tilescope's launch builds it (blind for version 22, same commit: 10 of 12, "
                                 "0 beyond 2x)"),
-          ("validate-s", "Set S (10 kernels no earlier set used, of Along-whu/cutile's mHC and TileGym's suites, "
+          ("validate-s", "Set S (11 kernels no earlier set used, of Along-whu/cutile's mHC and TileGym's suites, "
                          "dynamic shapes; prepared blind)"),
           ("validate-s-launch", "Set S as tilescope's launch builds it (prepared blind)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
