@@ -59,8 +59,8 @@ device run).
 Each kernel is built dynamically shaped (`validate-s`) and as tilescope's launch builds it
 (`validate-s-launch`), as sets M-R. Nothing is copied here: the files are read from the checkouts.
 
-Every case built (tileiras 13.4, sm_90; the slowest, the MoE GEMM's dynamic build, in 290 s on a
-loaded machine, the others in 12 s or less) and ran on the CPU executor at the small sizes
+Every case built (tileiras 13.4, sm_90; the slowest, the MoE GEMM's dynamic build, in 200-290 s on
+a 2-core machine, its launch build in 37 s, the others in 12 s or less) and ran on the CPU executor at the small sizes
 (`sets_cases(8)`) with no bounds report, and all eleven agreed there with a NumPy reference:
 relative error 3.1e-7 or less in float32 (the mHC kernels), 2e-3 to 3.4e-3 in bfloat16 (GEMM
 epilogue, fused RMSNorm, RoPE, convolution, JSD gradient, DyT's input gradient, the MoE GEMM,
