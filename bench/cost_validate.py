@@ -35,7 +35,9 @@ from cost_setm import load_checkout                        # a --repo checkout's
 from cost_seto import HOST_MODULES as SETO_HOST           # host-only imports of set O's checkouts
 from cost_setp import HOST_MODULES as SETP_HOST           # and of set P's
 from cost_setq import HOST_MODULES as SETQ_HOST           # and of set Q's
-from cost_setr import DEMO_AT_IMPORT                       # set R's files that run a demo when imported
+from cost_setr import DEMO_AT_IMPORT as SETR_DEMO        # set R's files that run a demo when imported
+from cost_sets import DEMO_AT_IMPORT as SETS_DEMO        # and set S's
+from cost_sets import HOST_MODULES as SETS_HOST          # host-only imports of set S's checkouts (Q's and more)
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -53,7 +55,9 @@ SETO_REPOS = ("ancora", "flashattn")                         # set O's checkouts
 SETP_REPOS = ("along", "flashinfer")                         # set P's checkouts (bench/cost_setp.py)
 SETQ_REPOS = ("gym",)                                        # set Q's checkout (bench/cost_setq.py)
 SETR_REPOS = ("along",)                                      # set R's checkout (bench/cost_setr.py)
-HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST}
+SETS_REPOS = ("along", "gym")                                # set S's checkouts (bench/cost_sets.py)
+HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST}   # set S's `gym` entry holds set Q's
+DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) for repo in {*SETR_DEMO, *SETS_DEMO}}
 
 
 def given_sets() -> str:
@@ -65,7 +69,8 @@ def given_sets() -> str:
              ("O", any(name in REPOS for name in SETO_REPOS)),
              ("P", any(name in REPOS for name in SETP_REPOS)),
              ("Q", any(name in REPOS for name in SETQ_REPOS)),
-             ("R", any(name in REPOS for name in SETR_REPOS)))
+             ("R", any(name in REPOS for name in SETR_REPOS)),
+             ("S", any(name in REPOS for name in SETS_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -170,7 +175,8 @@ def main(argv=None) -> int:
                              + "; set O: " + ", ".join(SETO_REPOS)
                              + "; set P: " + ", ".join(SETP_REPOS)
                              + "; set Q: " + ", ".join(SETQ_REPOS)
-                             + "; set R: " + ", ".join(SETR_REPOS) + ")")
+                             + "; set R: " + ", ".join(SETR_REPOS)
+                             + "; set S: " + ", ".join(SETS_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -79,20 +79,23 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "22: predictions committed before the times were opened, "
                          "bench/results/cost_setr_predictions.json: 11 of 12, 1 beyond 2x)"),
           ("validate-r-launch", "Set R as tilescope's launch builds it (blind for version 22, same commit: 10 of 12, "
-                                "0 beyond 2x)"))
+                                "0 beyond 2x)"),
+          ("validate-s", "Set S (11 kernels no earlier set used, of Along-whu/cutile's mHC and TileGym's suites, "
+                         "dynamic shapes; prepared blind)"),
+          ("validate-s-launch", "Set S as tilescope's launch builds it (prepared blind)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
                "validate-l", "validate-l-launch", "validate-m", "validate-m-launch", "validate-n", "validate-n-launch",
                "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
-               "validate-r", "validate-r-launch")
+               "validate-r", "validate-r-launch", "validate-s", "validate-s-launch")
 MODEL_VERSION = 23
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-R as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-S as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
-               "validate-r-launch")),
+               "validate-r-launch", "validate-s-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -104,7 +107,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set O (dynamic and as launched; blind for version 18)", ("validate-o", "validate-o-launch")),
              ("Set P (dynamic and as launched; blind for version 19)", ("validate-p", "validate-p-launch")),
              ("Set Q (dynamic and as launched; blind for version 20)", ("validate-q", "validate-q-launch")),
-             ("Set R (dynamic and as launched; blind for version 22)", ("validate-r", "validate-r-launch")))
+             ("Set R (dynamic and as launched; blind for version 22)", ("validate-r", "validate-r-launch")),
+             ("Set S (dynamic and as launched)", ("validate-s", "validate-s-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:

@@ -328,3 +328,94 @@ def test_set_r_is_given_by_its_checkout_and_demo_files_load_only_their_definitio
         load_checkout("along", str(root), "cutile-examples/_12_silu&mul.py")
     for mod in [m for m in sys.modules if m.startswith("costval_along")]:
         del sys.modules[mod]
+
+
+MHC_DEMO = textwrap.dedent('''
+    import torch
+    import torch.nn as nn
+    import cuda.tile as ct
+
+    torch.cuda.empty_cache()                 # allocator calls above the kernels (stood in without torch)
+
+
+    @ct.kernel
+    def ApplyPreTransform_Kernel(X, H_pre, O, tile_size: ct.Constant):
+        block_m, block_y = ct.bid(0), ct.bid(1)
+        tile_x = ct.load(X, (block_m, 0, block_y), (1, 4, tile_size))
+        tile_h = ct.load(H_pre, (block_m, 0), (1, 4)).reshape((1, 4, 1))
+        ct.store(O, (block_m, block_y), ct.sum(tile_h * tile_x, axis=1).reshape((1, tile_size)))
+
+
+    class mHC(nn.Module):                    # the last definition: a torch module (stood in)
+        def __init__(self, dim, n):
+            super().__init__()
+
+
+    MHC = mHC(dim=1024, n=4)
+    raise RuntimeError("the demo ran at import")
+''')
+
+GEMM_EPILOGUE = textwrap.dedent('''
+    import cuda.tile as ct
+    import torch
+    from cuda.tile.tune import exhaustive_search
+    from tilegym.backend import register_impl
+    from tilegym.kernel_utils import get_kernel_configs
+    from tilegym.ops.cutile.utils import cached_replace_hints
+
+
+    @ct.kernel
+    def _gemm_alpha_beta_kernel(a, b, c, alpha, beta, TRANSPOSE_A: ct.Constant[int], TRANSPOSE_B: ct.Constant[int],
+                                BLOCK_M: ct.Constant[int], BLOCK_N: ct.Constant[int], BLOCK_K: ct.Constant[int],
+                                GROUP_SIZE_M: ct.Constant[int], EPILOGUE_SUBTILE: ct.Constant[int]):
+        # the epilogue alone, C = beta * C, over a persistent loop of output tiles
+        num_n = ct.num_tiles(c, axis=1, shape=(BLOCK_M, BLOCK_N))
+        total = ct.num_tiles(c, axis=0, shape=(BLOCK_M, BLOCK_N)) * num_n
+        for t in range(ct.bid(0), total, ct.num_blocks(0)):
+            tile = ct.load(c, index=(t // num_n, t % num_n), shape=(BLOCK_M, BLOCK_N))
+            ct.store(c, index=(t // num_n, t % num_n), tile=ct.astype(beta * ct.astype(tile, ct.float32), c.dtype))
+
+
+    @register_impl("flashinfer.gemm.gemm_alpha_beta", backend="cutile")
+    def gemm_alpha_beta(a, b, c, alpha=1.0, beta=0.0):
+        return cached_replace_hints(_gemm_alpha_beta_kernel, **get_kernel_configs({}, None))
+''')
+
+
+def test_set_s_is_given_by_its_checkouts_and_their_host_modules_are_stood_in(checkout, tmp_path):
+    """Set S reads two checkouts: `along`'s mHC file runs a demo at import after a torch module
+    class (only its definitions run, the module's base stood in), and TileGym's suites import the
+    autotuner and tilegym host modules beyond set Q's (`tilegym.kernel_utils`,
+    `tilegym.ops.cutile.utils`), stood in while the file loads. Either checkout names set S among
+    the given sets; both cases run through `run --mock` with their grids and no bounds report, and
+    the stand-ins are gone afterwards."""
+    along = tmp_path / "along_checkout"
+    (along / "cutile-examples").mkdir(parents=True)
+    (along / "cutile-examples" / "_18_mHC.py").write_text(MHC_DEMO)
+    gym = tmp_path / "gym_checkout"
+    suite = gym / "src" / "tilegym" / "suites" / "flashinfer" / "cutile" / "gemm"
+    suite.mkdir(parents=True)
+    (suite / "gemm_alpha_beta.py").write_text(GEMM_EPILOGUE)
+    assert "S" not in cv.given_sets()
+    picked_cases = [next(c for c in cv.cases(with_upstream=True) if c.kernel == kernel and not c.launch)
+                    for kernel in ("ApplyPreTransform_Kernel", "_gemm_alpha_beta_kernel")]
+    assert all(c.name.startswith("S_") for c in picked_cases)
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "cases.json"), "w") as f:
+        json.dump([case_json(c) for c in picked_cases], f)
+    for repo, root in (("along", along), ("gym", gym)):
+        cv.REPOS[repo] = str(root)
+        assert "S" in cv.given_sets()
+        cv.REPOS.clear()
+    try:
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"along={along}", "--repo", f"gym={gym}"])
+        result = json.load(open(out))["cases"]
+        for c in picked_cases:
+            assert result[c.name]["mock"] and result[c.name]["reports"] == 0, result
+    finally:
+        for mod in [m for m in sys.modules if m.startswith(("costval_along", "costval_gym"))]:
+            del sys.modules[mod]
+        cv.REPOS.clear()
+    for host in ("tilegym", "tilegym.kernel_utils", "tilegym.ops.cutile.utils"):
+        assert host not in sys.modules
