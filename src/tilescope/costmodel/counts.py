@@ -200,7 +200,7 @@ class _Walker:
         var = op.blocks[0].args[0]
         best, what = 0, ""
         for inner in op.blocks[0].walk():
-            axes = _tile_axes(inner)
+            axes = _tile_axes(inner) or _chunk_axis(inner)
             walked = [(n, k) for v, n, k in axes or () if _depends_on(v, var.id)]
             if not walked:
                 continue
@@ -454,6 +454,21 @@ def _tile_axes(op: Op, array: Optional[Value] = None) -> Optional[List[Tuple[Val
     return [(v, t.shape[order[k]], shape[k]) for k, v in enumerate(index)]
 
 
+def _chunk_axis(op: Op) -> Optional[List[Tuple[Value, Any, int]]]:
+    """For a gather or scatter whose lanes run along the array's rows (the last axis's index steps
+    by one along the tile's last axis, e.g. `chunk * BLOCK + ct.arange(BLOCK)`): that index, the
+    rows' extent and the lanes per row, as `_tile_axes` gives for tiles (version 24: a loop over a
+    row's chunks by gathers walks them as a tile loop walks tiles). None for other ops."""
+    if op.name not in ("gather", "scatter") or not isinstance(op.operands[0].type, ArrayType):
+        return None
+    t = op.operands[0].type
+    index = op.operands[1:1 + t.ndim]
+    lanes = tuple(getattr(index[-1].type, "shape", ()) or ()) if len(index) == t.ndim else ()
+    if not lanes or lanes[-1] == 1 or _last_axis_stride(index[-1]) not in (1, -1):
+        return None
+    return [(index[-1], t.shape[-1], lanes[-1])]
+
+
 def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
     """Whether scalar `v` is computed from the value `var_id` (a loop variable)."""
     if v.id == var_id:
@@ -546,10 +561,12 @@ def _axis_stride(v: Value, axis: int, depth: int = 0) -> Optional[int]:
             return a - b
         if a == 0 and b == 0:
             return 0
-        for x, other in ((a, op.operands[1]), (b, op.operands[0])):
-            c = _const_int(other)
-            if x == 0 and c is not None:
-                return (b if x is a else a) * c
+        # a uniform factor that is a known integer scales the other's step (version 24; before, the
+        # constant was looked for on the stepping side, so `ct.arange(n) * 2` was not followed)
+        for uniform, factor, step in ((a, op.operands[0], b), (b, op.operands[1], a)):
+            c = _const_int(factor)
+            if uniform == 0 and c is not None:
+                return step * c
         return None
     if name == "where" and len(op.operands) == 3:
         # lanes take one index or the other: where one is uniform (a safe default such as 0 for
