@@ -340,3 +340,32 @@ def split_clamped_sum(x, y, n: int, SPLIT: ct.Constant[int], TILE: ct.Constant[i
     for i in range(start, end, TILE):
         acc += ct.load(x, index=(i // TILE,), shape=(TILE,))
     ct.store(y, index=(ct.bid(0),), tile=acc)
+
+
+@ct.kernel
+def chunked_row_gathers(x, y, n_cols: int, BLOCK: ct.Constant[int]):
+    """A row in chunks of gathered lanes, the chunk count from a runtime column count."""
+    row = ct.bid(0)
+    for c in range((n_cols + BLOCK - 1) // BLOCK):
+        cols = ct.arange(BLOCK, dtype=ct.int32) + c * BLOCK
+        t = ct.gather(x, (row, cols), check_bounds=True, padding_value=0.0)
+        ct.scatter(y, (row, cols), t * 2.0, check_bounds=True)
+
+
+@ct.kernel
+def interleaved_pairs(x, y, HALF: ct.Constant[int]):
+    """Real and imaginary parts gathered from every other element of a row."""
+    row = ct.bid(0)
+    re = ct.arange(HALF, dtype=ct.int32) * 2
+    a = ct.gather(x, (row, re))
+    b = ct.gather(x, (row, re + 1))
+    ct.scatter(y, (row, re), a * b)
+
+
+@ct.kernel
+def weight_tile_gather(w, rows_of, y, BN: ct.Constant[int], BK: ct.Constant[int]):
+    """A weight tile gathered as (rows[None, :], cols[:, None]): K along the tile's first axis."""
+    rows = ct.load(rows_of, index=(ct.bid(0),), shape=(BN,))
+    cols = ct.arange(BK, dtype=ct.int32)
+    t = ct.gather(w, (rows[None, :], cols[:, None]))
+    ct.store(y, index=(ct.bid(0), 0), tile=t)

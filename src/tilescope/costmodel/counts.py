@@ -50,6 +50,7 @@ class Access:
     divides: bool = False            # tiles never reach past the array (metadata says so)
     contiguous: bool = False         # a gather/scatter whose lanes run along the array's rows
     index_lanes: bool = False        # lanes follow a loaded index tile, a row each (v14; see _loaded_rows)
+    lane_stride: int = 0             # elements between neighbouring lanes of a strided gather's row (v24)
 
     @property
     def bytes(self) -> int:
@@ -199,7 +200,7 @@ class _Walker:
         var = op.blocks[0].args[0]
         best, what = 0, ""
         for inner in op.blocks[0].walk():
-            axes = _tile_axes(inner)
+            axes = _tile_axes(inner) or _chunk_axis(inner)
             walked = [(n, k) for v, n, k in axes or () if _depends_on(v, var.id)]
             if not walked:
                 continue
@@ -348,9 +349,17 @@ class _Walker:
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
             strides = [_last_axis_stride(v) for v in idx]
-            if strides[-1] in (1, -1) and all(x == 0 for x in strides[:-1]):
-                acc.contiguous = True                  # e.g. offset ± ct.arange(n) on the last axis
-                acc.row_bytes, acc.rows = shape[-1] * itemsize, elements // shape[-1]
+            if strides[-1] is not None and abs(strides[-1]) > 1 and all(x == 0 for x in strides[:-1]):
+                acc.lane_stride = abs(strides[-1])     # e.g. 2 * ct.arange(n): every other element
+            along = next((k for k in range(-1, -len(shape) - 1, -1)
+                          if _axis_stride(idx[-1], k) in (1, -1)
+                          and all(_axis_stride(x, k) == 0 for x in idx[:-1])), None)
+            if along is not None:
+                # e.g. offset ± ct.arange(n) on the last axis; or on another tile axis (a weight
+                # tile gathered as (rows[None, :], cols[:, None]): its columns run along memory)
+                acc.contiguous = True
+                acc.row_bytes, acc.rows = shape[along] * itemsize, elements // shape[along]
+                acc.transposed = along != -1
                 if kind == "gather" and acc.rows > 1 and any(_loaded_rows(v) for v in idx[:-1]):
                     acc.index_lanes = True
                     self.index_lane_values.update(r.id for r in op.results)
@@ -445,6 +454,21 @@ def _tile_axes(op: Op, array: Optional[Value] = None) -> Optional[List[Tuple[Val
     return [(v, t.shape[order[k]], shape[k]) for k, v in enumerate(index)]
 
 
+def _chunk_axis(op: Op) -> Optional[List[Tuple[Value, Any, int]]]:
+    """For a gather or scatter whose lanes run along the array's rows (the last axis's index steps
+    by one along the tile's last axis, e.g. `chunk * BLOCK + ct.arange(BLOCK)`): that index, the
+    rows' extent and the lanes per row, as `_tile_axes` gives for tiles (version 24: a loop over a
+    row's chunks by gathers walks them as a tile loop walks tiles). None for other ops."""
+    if op.name not in ("gather", "scatter") or not isinstance(op.operands[0].type, ArrayType):
+        return None
+    t = op.operands[0].type
+    index = op.operands[1:1 + t.ndim]
+    lanes = tuple(getattr(index[-1].type, "shape", ()) or ()) if len(index) == t.ndim else ()
+    if not lanes or lanes[-1] == 1 or _last_axis_stride(index[-1]) not in (1, -1):
+        return None
+    return [(index[-1], t.shape[-1], lanes[-1])]
+
+
 def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
     """Whether scalar `v` is computed from the value `var_id` (a loop variable)."""
     if v.id == var_id:
@@ -497,9 +521,15 @@ def _loaded_rows(v: Value) -> bool:
 def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
     """How an index tile changes along its last axis (elements per lane), when it is an
     affine function of `ct.arange` and scalars; None when unknown."""
+    return _axis_stride(v, -1, depth)
+
+
+def _axis_stride(v: Value, axis: int, depth: int = 0) -> Optional[int]:
+    """How an index tile changes along its axis `axis` (counted from the end, as broadcasting
+    aligns shapes; version 24 for axes other than the last), as `_last_axis_stride`."""
     t = v.type
     shape = tuple(getattr(t, "shape", ()) or ())
-    if not shape or shape[-1] == 1:
+    if len(shape) < -axis or shape[axis] == 1:
         return 0                                     # a scalar, or one lane along that axis
     op = v.owner
     if op is None or depth > 12:
@@ -508,14 +538,21 @@ def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
     if name == "arange":
         return 1
     if name == "astype":
-        return _last_axis_stride(op.operands[0], depth + 1)
-    if name in ("broadcast", "reshape"):
+        return _axis_stride(op.operands[0], axis, depth + 1)
+    if name == "broadcast":
         src = tuple(getattr(op.operands[0].type, "shape", ()) or ())
-        if not src or src[-1] == 1:
+        if len(src) < -axis or src[axis] == 1:
             return 0
-        return _last_axis_stride(op.operands[0], depth + 1) if src[-1] == shape[-1] else None
+        return _axis_stride(op.operands[0], axis, depth + 1) if src[axis] == shape[axis] else None
+    if name == "reshape":
+        src = tuple(getattr(op.operands[0].type, "shape", ()) or ())
+        kept = [k - len(shape) for k, n in enumerate(shape) if n != 1]
+        src_kept = [k - len(src) for k, n in enumerate(src) if n != 1]
+        if [shape[k] for k in kept] != [src[k] for k in src_kept]:
+            return None                              # a reshape that regroups axes: not followed
+        return _axis_stride(op.operands[0], src_kept[kept.index(axis)], depth + 1)
     if name == "binary" and op.attrs.get("fn") in ("add", "sub", "mul"):
-        a, b = (_last_axis_stride(o, depth + 1) for o in op.operands[:2])
+        a, b = (_axis_stride(o, axis, depth + 1) for o in op.operands[:2])
         if a is None or b is None:
             return None
         if op.attrs["fn"] == "add":
@@ -524,22 +561,24 @@ def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
             return a - b
         if a == 0 and b == 0:
             return 0
-        for x, other in ((a, op.operands[1]), (b, op.operands[0])):
-            c = _const_int(other)
-            if x == 0 and c is not None:
-                return (b if x is a else a) * c
+        # a uniform factor that is a known integer scales the other's step (version 24; before, the
+        # constant was looked for on the stepping side, so `ct.arange(n) * 2` was not followed)
+        for uniform, factor, step in ((a, op.operands[0], b), (b, op.operands[1], a)):
+            c = _const_int(factor)
+            if uniform == 0 and c is not None:
+                return step * c
         return None
     if name == "where" and len(op.operands) == 3:
         # lanes take one index or the other: where one is uniform (a safe default such as 0 for
         # masked-off lanes), the lanes that take the other still step along the row (version 11)
-        a, b = (_last_axis_stride(o, depth + 1) for o in op.operands[1:])
+        a, b = (_axis_stride(o, axis, depth + 1) for o in op.operands[1:])
         if a is None or b is None:
             return None
         return a if b in (0, a) else (b if a == 0 else None)
     if name == "binary" and op.attrs.get("fn") in ("floordiv", "mod"):
         # a lane index split by a constant into (row, column), as flattened 2-D kernels do: runs
         # of at least a warp's 32 lanes share the quotient and step the remainder like the index
-        a, c = _last_axis_stride(op.operands[0], depth + 1), _const_int(op.operands[1])
+        a, c = _axis_stride(op.operands[0], axis, depth + 1), _const_int(op.operands[1])
         if a is None or c is None:
             return None
         if a == 0:

@@ -443,7 +443,9 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
         if a.kind in ("gather", "scatter") and a.contiguous:
             a.dram_bytes = useful * a.executions                 # lanes along rows: like a tile
         elif a.kind in ("gather", "scatter"):
-            a.dram_bytes = a.elements * 32 * a.executions        # a sector per element, worst case
+            # a sector per element, worst case; lanes a few elements apart share sectors: the
+            # sectors their span covers (version 24)
+            a.dram_bytes = a.elements * _sector_share(a) * a.executions
         elif a.kind == "atomic":
             a.dram_bytes = 0.0                  # atomics resolve in L2 (the atomics time covers them)
         elif a.kind == "store":
@@ -457,6 +459,17 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
             before = per_array.get(a.array, 0.0)
             a.dram_bytes = max(0.0, min(a.dram_bytes, a.array_bytes - before))
             per_array[a.array] = before + a.dram_bytes
+
+
+SECTOR_BYTES = 32
+
+
+def _sector_share(a: Access) -> float:
+    """DRAM bytes a gathered or scattered element brings: its own 32-byte sector, or, for lanes
+    `lane_stride` elements apart along a row, the span between them where that is less."""
+    if a.lane_stride:
+        return min(SECTOR_BYTES, a.lane_stride * a.itemsize)
+    return SECTOR_BYTES
 
 
 def _l2_resident_arrays(counts: Counts, slots: int, l2: float) -> set:
