@@ -31,11 +31,11 @@ from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
-from .schedule import (L1_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
-                       code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
-                       loop_issue_us, looped_region, looped_store_drain_us, queued_us, reloads_fit_l1,
-                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, reload_wait_us, L2_HIT_US, spilled_mma_loop,
-                       threads, tma_copied, vector_width)
+from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
+                       code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us, loop_issue_us,
+                       looped_region, looped_store_drain_us, queued_us, reload_wait_us, reloads_fit_l1,
+                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, spilled_mma_loop, threads,
+                       tma_copied, unrolled_steps, vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
@@ -172,10 +172,13 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
+        # a K loop unrolled whole into the loop around it: the cubin's loop body is that many steps (v25)
+        steps = unrolled_steps(r, facts)
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)
-            run = max(run, drained_loop_us(facts, gpu, _sm_tensor_s(r.work, gpu, cal, notes) * 1e6))
+            tensor_us = _sm_tensor_s(r.work, gpu, cal, notes) * 1e6
+            run = max(run, tensor_us + (drained_loop_us(facts, gpu, 0.0) / steps))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu,
-                               reloads)
+                               reloads) / steps
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill

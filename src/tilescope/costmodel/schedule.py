@@ -22,7 +22,7 @@ from typing import List, Optional
 import numpy as np
 
 from ..ir.types import TileType
-from .counts import Access, Counts, Region
+from .counts import Access, Counts, Region, _const_int
 from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .estimated_facts import SPILL_ACCUMULATOR_WORDS
 from .gpus import GPU
@@ -434,6 +434,26 @@ def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float) -> float:
     Other blocks on the SM overlap it."""
     clocks = facts.mma_loop_instructions * WARP_ISSUE_CLK + facts.mma_loop_local_clocks * LOCAL_CHAIN_CLK
     return tensor_us + clocks / (gpu.clock_ghz * 1e3)
+
+
+def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
+    """IR iterations the cubin's innermost `mma` loop body holds (version 25): a nested `mma` loop
+    of constant trip count T (a launch build's K loop, K known) that tileiras unrolled whole into
+    the loop around it — the cubin's innermost loop with mma is then its longest loop, and holds T
+    times the mma and full waits of one step; else 1. (Set S's launched MoE GEMM: 16 K steps, 256
+    mma and 16 full waits in the persistent loop's body; its dynamic build keeps a K loop.)"""
+    if r.op is None or r.op.name != "for" or r.depth < 2 or not r.mmas or not facts:
+        return 1
+    if not facts.mma_loop_instructions or facts.mma_loop_instructions != facts.loop_instructions:
+        return 1
+    start, stop, step = (_const_int(v) for v in r.op.operands[:3])
+    if start is None or stop is None or not step:
+        return 1
+    steps = -(-(stop - start) // step)
+    waits, mmas = facts.mma_loop_full_waits or 0, facts.mma_loop_mmas or 0
+    if steps < 2 or waits < steps or waits % steps or mmas % steps:
+        return 1
+    return steps
 
 
 def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
