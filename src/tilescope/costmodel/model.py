@@ -164,7 +164,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     # ceiling may hide spill reloads (outside mma loops the IR does not say), which those waits stand for
     overlap_loads = schedule == "from the cubin" or facts.registers < MAX_REGISTERS
     spilled = spilled_mma_loop(counts, facts)
-    reloads = reload_wait_us(facts, c, gpu, L2_HIT_US * slow, cal.load_us[0] * slow, L2_COPY_BYTES_PER_SM_S / slow * 1e-6)
+    # a wait on spilled values beyond L1: L2's or DRAM's round trip, or L2's delivery (version 23)
+    reloads = reload_wait_us(facts, c, gpu, L2_HIT_US * slow, cal.load_us[0] * slow,
+                             L2_COPY_BYTES_PER_SM_S / slow * 1e-6)
     drained = drained_mma_loop(counts, facts)       # (estimates carry no mma-loop waits)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads)
@@ -176,7 +178,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         steps = unrolled_steps(r, facts)
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)
             tensor_us = _sm_tensor_s(r.work, gpu, cal, notes) * 1e6
-            run = max(run, tensor_us + (drained_loop_us(facts, gpu, 0.0) / steps))
+            run = max(run, tensor_us + drained_loop_us(facts, gpu, 0.0) / steps)
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu,
                                reloads) / steps
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
