@@ -143,18 +143,24 @@ def _decode(code: bytes) -> Words:
 def _scoreboard_waits(words: Words, opcode: int) -> Iterator[Tuple[bool, bool]]:
     """For each instruction: (whether it is an `opcode` instruction, whether it waits on the
     scoreboard of a pending one issued earlier)."""
+    for ours, cleared in _scoreboard_releases(words, opcode):
+        yield ours, bool(cleared)
+
+
+def _scoreboard_releases(words: Words, opcode: int) -> Iterator[Tuple[bool, Set[int]]]:
+    """For each instruction: (whether it is an `opcode` instruction, the scoreboards of pending
+    ones issued earlier that it waits on)."""
     pending: Set[int] = set()
     for _, lo, hi in words:
         mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
-        waited = any(mask >> b & 1 for b in pending)
-        if waited:
-            pending = {b for b in pending if not mask >> b & 1}
+        cleared = {b for b in pending if mask >> b & 1}
+        pending -= cleared
         ours = lo & 0xFFF == opcode
         if ours:
             barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
             if barrier != 7:
                 pending.add(barrier)
-        yield ours, waited
+        yield ours, cleared
 
 
 def _loads_in_flight(words: Words) -> Optional[float]:
@@ -269,15 +275,12 @@ def _reload_wait_bytes(words: Words) -> Optional[float]:
     loops = _loops(words)
     pending: Dict[int, int] = {}          # scoreboard -> bytes of the LDLs that release it
     batches: List[Tuple[int, int]] = []
-    for at, lo, hi in words:
-        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
-        cleared = [b for b in pending if mask >> b & 1]
+    for (at, _, hi), (is_reload, cleared) in zip(words, _scoreboard_releases(words, LDL_OPCODE)):
         if cleared:
-            batches.append((at, sum(pending.pop(b) for b in cleared)))
-        if lo & 0xFFF == LDL_OPCODE:
-            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
-            if barrier != 7:
-                pending[barrier] = pending.get(barrier, 0) + _width(hi)
+            batches.append((at, sum(pending.pop(b, 0) for b in cleared)))
+        barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
+        if is_reload and barrier != 7:
+            pending[barrier] = pending.get(barrier, 0) + _width(hi)
     looped = [n for at, n in batches if any(s <= at <= e for s, e in loops)]
     chosen = looped or [n for _, n in batches]
     return sum(chosen) / len(chosen) if chosen else None

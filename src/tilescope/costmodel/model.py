@@ -177,8 +177,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         # a K loop unrolled whole into the loop around it: the cubin's loop body is that many steps (v25)
         steps = unrolled_steps(r, facts)
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)
-            tensor_us = _sm_tensor_s(r.work, gpu, cal, notes) * 1e6
-            run = max(run, tensor_us + drained_loop_us(facts, gpu, 0.0) / steps)
+            run = max(run, drained_loop_us(facts, gpu, _sm_tensor_s(r.work, gpu, cal, notes) * 1e6, steps))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu,
                                reloads) / steps
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill

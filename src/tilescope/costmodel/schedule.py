@@ -267,10 +267,7 @@ def looped_store_drain_us(r: Region, facts: Optional[CubinFacts]) -> float:
 def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
     """Whether the spilled values the resident threads reload (in loops, else anywhere) fit the
     SM's L1 beside the blocks' shared memory (one array per SM on sm_80+, `l1_shared_kb`)."""
-    if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
-        return False
-    l1 = gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED)
-    return facts.reload_bytes * facts.threads * per_sm <= l1
+    return reloads_missing_l1(facts, per_sm, gpu) == 0.0
 
 
 def reloads_missing_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> float:
@@ -426,14 +423,15 @@ def drained_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Re
     return inner if not inner.work.sfu and not inner.work.reductions else None
 
 
-def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float) -> float:
+def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float, steps: int = 1) -> float:
     """One iteration of a block's `mma` loop that waits for all its mma (version 18): the mma do not
     overlap the rest of the iteration, so the block's tensor-core work (`tensor_us`, at the SM's
     rate), then a warp's issue of the loop's code (WARP_ISSUE_CLK an instruction) with its local
     reloads and stores waited for on the way (LOCAL_CHAIN_CLK per L1 clock), one after another.
-    Other blocks on the SM overlap it."""
+    Other blocks on the SM overlap it. `steps`: the loop's iterations the cubin's body holds
+    (`unrolled_steps`); its code is shared by them."""
     clocks = facts.mma_loop_instructions * WARP_ISSUE_CLK + facts.mma_loop_local_clocks * LOCAL_CHAIN_CLK
-    return tensor_us + clocks / (gpu.clock_ghz * 1e3)
+    return tensor_us + clocks / steps / (gpu.clock_ghz * 1e3)
 
 
 def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
