@@ -190,12 +190,9 @@ def micro_cases(d: int) -> List[Case]:
     for spread in (1, 64, 1024):
         add(Case(f"atomic_spread{spread}", "micro", KERNELS, "atomic_ones", [A((1024,), "int32", "zeros"),
                  K(1024), K(spread)], (na // 1024,)))
-    for bins in (1024, 16384):
-        add(Case(f"atomic_random_{bins}", "micro", KERNELS, "atomic_random",
-                 [A((na,), "uint16", "bytes"), A((bins,), "int32", "zeros"), K(1024), K(bins)], (na // 1024,)))
-    # how contention on few addresses scales (model version 22): bins from 16 to 65,536, tiles of 1,024
-    # and 4,096 lanes
-    for bins in (16, 64, 256, 4096, 65536):
+    # 1,024 and 16,384 bins; then how contention on few addresses scales (model version 22): bins from
+    # 16 to 65,536, tiles of 1,024 and 4,096 lanes
+    for bins in (1024, 16384, 16, 64, 256, 4096, 65536):
         add(Case(f"atomic_random_{bins}", "micro", KERNELS, "atomic_random",
                  [A((na,), "uint16", "bytes"), A((bins,), "int32", "zeros"), K(1024), K(bins)], (na // 1024,)))
     for bins in (256, 1024):
