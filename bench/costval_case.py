@@ -3,6 +3,7 @@ shorthands `A`, `S`, `K` that the case lists use), its JSON form in a prepared f
 the `--only` selection, and how a case names a file in a checkout (`tilebench_impl`)."""
 from __future__ import annotations
 
+import inspect
 import os
 import re
 import sys
@@ -82,6 +83,17 @@ class Case:
                 s = s if concrete else s.signature()
             out.append(s)
         return out
+
+    def values_for(self, kernel) -> Optional[dict]:
+        """For a `launch` case, the values it passes to runtime scalar parameters, by name (what a
+        launch knows beyond metadata: tilescope.cost's `values`); None for a build from metadata."""
+        if not self.launch:
+            return None
+        from tilescope.compiler import resolve_kernel
+        fn, _ = resolve_kernel(kernel)
+        node = getattr(fn, "node", None)            # a kernel read from source (SourceFunction)
+        names = [a.arg for a in node.args.args] if node is not None else list(inspect.signature(fn).parameters)
+        return {n: a.value for n, a in zip(names, self.args) if a.kind == "scalar"}
 
 
 KernelOf = Callable[[Case], Any]     # a case's kernel object (cost_validate.kernel_of)

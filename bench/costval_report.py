@@ -91,7 +91,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-l", "validate-l-launch", "validate-m", "validate-m-launch", "validate-n", "validate-n-launch",
                "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch")
-MODEL_VERSION = 25
+MODEL_VERSION = 26
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-S as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
@@ -160,9 +160,10 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
             if c is None or c.group != group:
                 continue
             kernel, spec = kernel_of(c), c.args_for(concrete=True)
-            ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
+            values = c.values_for(kernel)
+            ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, values=values)
             data = _cubin(cubins, name)
-            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data) if data else ir
+            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data, values=values) if data else ir
             p = r.prediction
             ratio, ratio_ir = r.predicted_us / m["us"], ir.predicted_us / m["us"]
             with_cubin.append(ratio)
@@ -210,8 +211,9 @@ def predict_folder(folder: str, json_out: str, stored, kernel_of) -> None:
         with open(os.path.join(folder, c.name + ".cubin"), "rb") as f:
             cubin = f.read()
         kernel, spec = kernel_of(c), c.args_for(concrete=True)
-        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned)
-        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=cubin)
+        values = c.values_for(kernel)
+        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, values=values)
+        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=cubin, values=values)
         out[c.name] = {"ir_only": {"predicted_us": round(ir.predicted_us, 3), "bound": ir.bound},
                        "cubin": {"predicted_us": round(cb.predicted_us, 3), "bound": cb.bound},
                        "schedule": cb.prediction.cubin.to_json()}

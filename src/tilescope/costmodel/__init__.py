@@ -7,7 +7,7 @@ given GPU, from the final typed IR and argument metadata only (see docs/cost-mod
 """
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from ..compiler import compile as ts_compile
 from ..errors import TileError
@@ -23,6 +23,7 @@ from .gpus import GPUS, GPU, gpu_named
 from .grid import infer_grid
 from .model import predict
 from .report import CostReport
+from .scalars import checked_values
 
 __all__ = ["cost", "cost_of_compiled", "as_launched", "CostReport", "GPUS", "GPU", "gpu_named", "Calibration", "H200",
            "CubinFacts", "read_cubin_facts"]
@@ -32,7 +33,7 @@ LAUNCH_ALIGNMENT = 256               # allocators hand out at least 256-byte ali
 
 
 def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: bool = True,
-         cubin: CubinChoice = None) -> CostReport:
+         cubin: CubinChoice = None, values: Optional[Mapping[str, Any]] = None) -> CostReport:
     """The cost report of launching `kernel` over `grid` with arguments described by `args`
     (a spec string such as "f32[1024], f32[1024], 256", or a list of MetaTensors/values).
 
@@ -46,10 +47,14 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: bool 
     `cubin`: None or False — the schedule (block size, registers, spills) is estimated from the
     IR; "auto" — tileiras builds the kernel's cubin for the GPU when it is installed, and the
     model reads the schedule from it (else the estimate, with a note saying why); True — the
-    same, but a missing or failing tileiras is an error; bytes — a cubin built already."""
+    same, but a missing or failing tileiras is an error; bytes — a cubin built already.
+
+    `values`: the values a launch passes to runtime scalar parameters, by name (e.g.
+    `{"window_size": 4096}`). They stay runtime arguments in the build; the model uses them for
+    loop bounds and tile indices, which metadata alone cannot give."""
     specs = parse_args(args) if isinstance(args, str) else list(args)
     used = as_launched(specs) if aligned else specs
-    return cost_of_compiled(ts_compile(kernel, used), grid, gpu, cubin=cubin, launched=used != specs)
+    return cost_of_compiled(ts_compile(kernel, used), grid, gpu, cubin=cubin, launched=used != specs, values=values)
 
 
 def as_launched(specs: Sequence[Any]) -> list:
@@ -77,16 +82,18 @@ LAUNCHED_NOTE = ("arrays taken as a launch allocates them: 16-byte aligned, cont
 
 
 def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: bool = False,
-                     cubin: CubinChoice = None, launched: bool = False) -> CostReport:
+                     cubin: CubinChoice = None, launched: bool = False,
+                     values: Optional[Mapping[str, Any]] = None) -> CostReport:
     """The report for a kernel compiled already. `aligned=True` recompiles it as a launch of these
-    sizes builds it (`as_launched`); `launched` says its metadata was made so already (a note)."""
+    sizes builds it (`as_launched`); `launched` says its metadata was made so already (a note);
+    `values` as for `cost`."""
     target = gpu if isinstance(gpu, GPU) else gpu_named(gpu)
     grid3 = normalize_grid(grid)
     if aligned:          # the IR and the cubin of a real launch of these sizes
         as_launch = as_launched(compiled.args)
         if as_launch != list(compiled.args):
             compiled, launched = ts_compile(compiled.pyfunc, as_launch), True
-    counts = count(compiled.final, grid3)
+    counts = count(compiled.final, grid3, checked_values(compiled.final, values))
     counts.occupancy = occupancy_hint(getattr(compiled, "options", {}) or {}, target.arch)
     facts, why_not = _cubin_facts(compiled, target, cubin)
     prediction = predict(counts, target, tma=_aligned_by_metadata(compiled.args), facts=facts)

@@ -115,10 +115,16 @@ class Counts:
         return out
 
 
-def count(fn: Function, grid) -> Counts:
+def count(fn: Function, grid, values: Optional[Dict[str, Any]] = None) -> Counts:
+    """What `fn` does over `grid`; `values`: runtime scalar arguments' values by name, for loop
+    bounds and tile indices (checked by `runtime_values`)."""
     grid3 = tuple(grid) + (1,) * (3 - len(tuple(grid)))
-    sc = GridScalars(fn, grid3)
+    sc = GridScalars(fn, grid3, values)
     walker = _Walker(fn, sc)
+    if values:
+        walker.assumptions.append("runtime scalars at the launch's values (loop bounds and tile indices; the "
+                                  "build keeps them runtime arguments): "
+                                  + ", ".join(f"{k}={v}" for k, v in values.items()))
     top = Region(None, np.ones(sc.blocks), 0)
     walker.regions.append(top)
     walker.walk(fn.body, top, 1.0)
@@ -348,12 +354,12 @@ class _Walker:
             acc.row_bytes, acc.rows = elements * itemsize, 1    # whole rows: one run of memory
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
-            strides = [_last_axis_stride(v) for v in idx]
+            strides = [_last_axis_stride(v, uniform=self._uniform_int) for v in idx]
             if strides[-1] is not None and abs(strides[-1]) > 1 and all(x == 0 for x in strides[:-1]):
                 acc.lane_stride = abs(strides[-1])     # e.g. 2 * ct.arange(n): every other element
             along = next((k for k in range(-1, -len(shape) - 1, -1)
-                          if _axis_stride(idx[-1], k) in (1, -1)
-                          and all(_axis_stride(x, k) == 0 for x in idx[:-1])), None)
+                          if _axis_stride(idx[-1], k, uniform=self._uniform_int) in (1, -1)
+                          and all(_axis_stride(x, k, uniform=self._uniform_int) == 0 for x in idx[:-1])), None)
             if along is not None:
                 # e.g. offset ± ct.arange(n) on the last axis; or on another tile axis (a weight
                 # tile gathered as (rows[None, :], cols[:, None]): its columns run along memory)
@@ -395,6 +401,20 @@ class _Walker:
                 if hit is not None:
                     return hit
         return None
+
+    def _uniform_int(self, v: Value) -> Optional[int]:
+        """The integer a uniform value holds in every block: a constant, or a computation on the
+        block's scalars whose runtime arguments' values are given (`count`'s `values`)."""
+        c = _const_int(v)
+        if c is not None or not self.sc.known:
+            return c
+        while v.owner is not None and v.owner.name in ("broadcast", "reshape") and v.owner.operands:
+            v = v.owner.operands[0]              # (a scalar broadcast to the index tile's shape)
+        x = self.sc.value(v)
+        if not isinstance(x, np.ndarray) or x.size == 0 or not np.issubdtype(x.dtype, np.integer):
+            return None
+        first = x.flat[0]
+        return int(first) if np.all(x == first) else None
 
     def _array_name(self, v: Value) -> str:
         while v.owner is not None and v.owner.operands:
@@ -518,15 +538,20 @@ def _loaded_rows(v: Value) -> bool:
     return src.owner is not None and src.owner.name in _LOAD_OPS
 
 
-def _last_axis_stride(v: Value, depth: int = 0) -> Optional[int]:
+def _last_axis_stride(v: Value, depth: int = 0, uniform=None, clamps: bool = True) -> Optional[int]:
     """How an index tile changes along its last axis (elements per lane), when it is an
     affine function of `ct.arange` and scalars; None when unknown."""
-    return _axis_stride(v, -1, depth)
+    return _axis_stride(v, -1, depth, uniform, clamps)
 
 
-def _axis_stride(v: Value, axis: int, depth: int = 0) -> Optional[int]:
+def _axis_stride(v: Value, axis: int, depth: int = 0, uniform=None, clamps: bool = True) -> Optional[int]:
     """How an index tile changes along its axis `axis` (counted from the end, as broadcasting
-    aligns shapes; version 24 for axes other than the last), as `_last_axis_stride`."""
+    aligns shapes; version 24 for axes other than the last), as `_last_axis_stride`. `uniform`:
+    the integer a uniform value holds, where known (default `_const_int`: constants; the walker's
+    also knows runtime scalars whose launch values are given). `clamps`: whether an index clamped
+    to uniform bounds keeps its step (for the sectors lanes touch; not for vector widths: the
+    compiler cannot prove the clamped lanes contiguous)."""
+    uniform = uniform or _const_int
     t = v.type
     shape = tuple(getattr(t, "shape", ()) or ())
     if len(shape) < -axis or shape[axis] == 1:
@@ -538,21 +563,21 @@ def _axis_stride(v: Value, axis: int, depth: int = 0) -> Optional[int]:
     if name == "arange":
         return 1
     if name == "astype":
-        return _axis_stride(op.operands[0], axis, depth + 1)
+        return _axis_stride(op.operands[0], axis, depth + 1, uniform, clamps)
     if name == "broadcast":
         src = tuple(getattr(op.operands[0].type, "shape", ()) or ())
         if len(src) < -axis or src[axis] == 1:
             return 0
-        return _axis_stride(op.operands[0], axis, depth + 1) if src[axis] == shape[axis] else None
+        return _axis_stride(op.operands[0], axis, depth + 1, uniform, clamps) if src[axis] == shape[axis] else None
     if name == "reshape":
         src = tuple(getattr(op.operands[0].type, "shape", ()) or ())
         kept = [k - len(shape) for k, n in enumerate(shape) if n != 1]
         src_kept = [k - len(src) for k, n in enumerate(src) if n != 1]
         if [shape[k] for k in kept] != [src[k] for k in src_kept]:
             return None                              # a reshape that regroups axes: not followed
-        return _axis_stride(op.operands[0], src_kept[kept.index(axis)], depth + 1)
+        return _axis_stride(op.operands[0], src_kept[kept.index(axis)], depth + 1, uniform, clamps)
     if name == "binary" and op.attrs.get("fn") in ("add", "sub", "mul"):
-        a, b = (_axis_stride(o, axis, depth + 1) for o in op.operands[:2])
+        a, b = (_axis_stride(o, axis, depth + 1, uniform, clamps) for o in op.operands[:2])
         if a is None or b is None:
             return None
         if op.attrs["fn"] == "add":
@@ -563,22 +588,27 @@ def _axis_stride(v: Value, axis: int, depth: int = 0) -> Optional[int]:
             return 0
         # a uniform factor that is a known integer scales the other's step (version 24; before, the
         # constant was looked for on the stepping side, so `ct.arange(n) * 2` was not followed)
-        for uniform, factor, step in ((a, op.operands[0], b), (b, op.operands[1], a)):
-            c = _const_int(factor)
-            if uniform == 0 and c is not None:
+        for step_of, factor, step in ((a, op.operands[0], b), (b, op.operands[1], a)):
+            c = uniform(factor)
+            if step_of == 0 and c is not None:
                 return step * c
         return None
     if name == "where" and len(op.operands) == 3:
         # lanes take one index or the other: where one is uniform (a safe default such as 0 for
         # masked-off lanes), the lanes that take the other still step along the row (version 11)
-        a, b = (_axis_stride(o, axis, depth + 1) for o in op.operands[1:])
+        a, b = (_axis_stride(o, axis, depth + 1, uniform, clamps) for o in op.operands[1:])
         if a is None or b is None:
             return None
         return a if b in (0, a) else (b if a == 0 else None)
+    if name == "binary" and op.attrs.get("fn") in ("min", "max") and clamps:
+        # an index clamped to a uniform bound (`max(min(i, n - 1), 0)`, so that masked-off lanes
+        # read a valid address): the lanes inside the bounds step as the index does (version 26)
+        a, b = (_axis_stride(o, axis, depth + 1, uniform, clamps) for o in op.operands[:2])
+        return a if b == 0 else (b if a == 0 else None)
     if name == "binary" and op.attrs.get("fn") in ("floordiv", "mod"):
         # a lane index split by a constant into (row, column), as flattened 2-D kernels do: runs
         # of at least a warp's 32 lanes share the quotient and step the remainder like the index
-        a, c = _axis_stride(op.operands[0], axis, depth + 1), _const_int(op.operands[1])
+        a, c = _axis_stride(op.operands[0], axis, depth + 1, uniform, clamps), uniform(op.operands[1])
         if a is None or c is None:
             return None
         if a == 0:

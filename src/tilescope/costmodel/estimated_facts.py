@@ -174,7 +174,7 @@ def _width(counts: Counts, a: Access, aligned: bool, threads: int) -> float:
         run = a.row_bytes
     elif a.kind in ("gather", "scatter") and a.contiguous and len(a.op.operands) > 1:
         index = a.op.operands[len(a.op.operands[0].type.shape)]          # the last axis's index
-        if _last_axis_stride(index) != 1:
+        if _last_axis_stride(index, clamps=False) != 1:
             return float(a.itemsize)
         run = min(a.row_bytes, _offset_divisor(counts, index) * a.itemsize)
     else:
@@ -200,7 +200,7 @@ def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
     t = v.type
     op = v.owner
     if not getattr(t, "shape", None):                   # a scalar: its value for every block
-        x = counts.scalars.value(v)
+        x = counts.scalars.as_built(v)
         if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
             return low_bit(int(np.gcd.reduce(np.abs(x.astype(np.int64)))) if x.size else 0)
         c = _const_int(v)

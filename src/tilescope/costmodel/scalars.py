@@ -5,7 +5,9 @@ constants. `GridScalars.value(v)` evaluates them for all blocks at once (one Num
 per block): a loop's trip count is then exact per block, and a load's tile index tells which
 blocks read the same tile. A value that depends on a loop variable is `VARIANT` (it changes
 from one iteration to the next); one that depends on loaded data, or on an op not modelled
-here, is `None` (unknown).
+here, is `None` (unknown). A runtime scalar argument is unknown too, unless its value is given
+(`values`: what a launch passes, by parameter name): the IR keeps it a runtime argument, and
+only the counting here uses the value.
 """
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ def _cdiv(a, b):
 class GridScalars:
     """Scalar values of `fn` for every block of `grid` (a 3-tuple)."""
 
-    def __init__(self, fn: Function, grid: Sequence[int]):
+    def __init__(self, fn: Function, grid: Sequence[int], values: Optional[Dict[str, Any]] = None):
         self.fn = fn
         self.grid = tuple(grid)
         self.blocks = int(np.prod(self.grid))
@@ -51,6 +53,8 @@ class GridScalars:
         self.memo: Dict[int, Any] = {}
         self.bounded = 0                 # values taken as an upper bound (min with an unknown)
         self.offsets = 0                 # min()/max()s evaluated with runtime integer scalars at 0 (v16)
+        self.known = {p.values[0].id: np.asarray(values[p.name]) for p in fn.params
+                      if values and p.name in values and not p.is_constant and len(p.values) == 1}
         self.runtime_ints = {v.id: p.name for p in fn.params if not p.is_constant for v in p.values
                              if _scalar_like(v) and getattr(getattr(v.type, "dtype", None), "is_int", False)}
         self.zeroed: Dict[str, None] = {}      # the runtime scalars those took at 0 (since cleared)
@@ -69,6 +73,18 @@ class GridScalars:
             out = np.broadcast_to(out, (self.blocks,)) if out.ndim == 0 or out.shape == (1,) else out
         self.memo[v.id] = out
         return out
+
+    def as_built(self, v: Value) -> Any:
+        """`v` as the build sees it: runtime arguments unknown even where their values are given
+        (what tileiras can prove of an index, such as its alignment, cannot use them)."""
+        if not self.known:
+            return self.value(v)
+        saved, known = self.memo, self.known
+        self.memo, self.known = {}, {}
+        try:
+            return self.value(v)
+        finally:
+            self.memo, self.known = saved, known
 
     def at_first_iteration(self, v: Value) -> Any:
         """`v` for every block with each loop variable at its loop's first value (version 11):
@@ -116,6 +132,8 @@ class GridScalars:
         if v.const is not None and isinstance(v.const, (bool, int, float, np.generic)):
             return np.asarray(v.const)
         op = v.owner
+        if op is None and v.id in self.known:
+            return self.known[v.id]
         if op is None:
             if self._zero_offsets and v.id in self.runtime_ints:
                 self._used[self.runtime_ints[v.id]] = None
@@ -276,3 +294,30 @@ def trip_counts(scalars: GridScalars, loop_op) -> Optional[np.ndarray]:
         return None
     step = np.where(step == 0, 1, step)
     return np.maximum(0, _cdiv(stop - start, step)).astype(np.int64)
+
+
+def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
+    """`values` (a mapping of runtime scalar parameters' names to numbers) as the counting takes
+    it; a ValueError naming the parameter for a name the kernel has no runtime scalar of, or a
+    value that is not a number."""
+    if values is None:
+        return {}
+    if not hasattr(values, "items"):
+        raise ValueError(f"values: expected a mapping of parameter names to numbers, got {type(values).__name__}")
+    runtime = [p.name for p in fn.params if not p.is_constant and len(p.values) == 1 and _scalar_like(p.values[0])]
+    constant = {p.name: p.constant for p in fn.params if p.is_constant}
+    out: Dict[str, Any] = {}
+    for name, v in values.items():
+        if name in constant:
+            raise ValueError(f"values: '{name}' is compiled into kernel '{fn.name}' as the constant "
+                             f"{constant[name]!r}; values are for runtime scalar parameters")
+        if name not in runtime:
+            known = ", ".join(f"'{n}'" for n in runtime) or "none"
+            raise ValueError(f"values: kernel '{fn.name}' has no runtime scalar parameter '{name}' "
+                             f"(its runtime scalars: {known})")
+        if isinstance(v, np.generic):
+            v = v.item()
+        if not isinstance(v, (bool, int, float)):
+            raise ValueError(f"values: '{name}' must be a number, got {v!r}")
+        out[name] = v
+    return out

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Tuple
+from typing import Dict, Tuple, Union
 
 from ..errors import TileError
 from .session import UsageError
@@ -16,6 +16,9 @@ def add_parser(sub) -> None:
     c.add_argument("--args", help="argument metadata with the real sizes (default: the kernel's directive)")
     c.add_argument("--grid", help='the launch grid, e.g. "64,64" or "4096" (default: one block per tile of '
                                    'the arrays the kernel indexes with ct.bid)')
+    c.add_argument("--values", metavar="NAME=V,...",
+                   help="what the launch passes to runtime scalar parameters, e.g. \"seq_len=16384,window=4096\": "
+                        "they stay runtime arguments in the build, and the model counts the loops they bound exactly")
     c.add_argument("--gpu", default="h200", help="h100, h200, b200, a100, l40s or rtx4090 (default h200)")
     layout = c.add_mutually_exclusive_group()
     layout.add_argument("--aligned", action="store_true",
@@ -42,6 +45,27 @@ def parse_grid(text: str) -> Tuple[int, ...]:
     return grid
 
 
+def parse_values(text: str) -> Dict[str, Union[int, float, bool]]:
+    """`--values`: comma-separated NAME=NUMBER pairs (True/False for a bool)."""
+    out: Dict[str, Union[int, float, bool]] = {}
+    for part in (p.strip() for p in text.split(",")):
+        name, eq, value = (x.strip() for x in part.partition("="))
+        if not part or not eq or not name.isidentifier() or not value:
+            raise UsageError(f"bad --values {text!r}: give NAME=NUMBER pairs separated by commas, e.g. n=4096,w=128")
+        if value in ("True", "False"):
+            out[name] = value == "True"
+            continue
+        for kind in (int, float):
+            try:
+                out[name] = kind(value)
+                break
+            except ValueError:
+                pass
+        else:
+            raise UsageError(f"bad --values {text!r}: {name}={value} is not a number")
+    return out
+
+
 def _launchable(grid: Tuple[int, ...], what: str, normalize_grid) -> Tuple[int, ...]:
     """The grid, if a launch accepts it (CUDA's per-axis limits)."""
     try:
@@ -60,6 +84,7 @@ def cmd_cost(args, load_and_compile, failed) -> int:
         gpu_named(args.gpu)
     except ValueError as e:
         raise UsageError(str(e)) from None
+    values = parse_values(args.values) if args.values is not None else None
     try:
         _, _, _, compiled = load_and_compile(args)
     except failed:
@@ -78,7 +103,9 @@ def cmd_cost(args, load_and_compile, failed) -> int:
               if args.format == "text" else "", end="\n" if args.format == "text" else "")
     try:
         report = cost_of_compiled(compiled, grid, args.gpu, aligned=not args.as_written,
-                                  cubin=None if args.no_cubin else "auto")
+                                  cubin=None if args.no_cubin else "auto", values=values)
+    except ValueError as e:       # a --values name the kernel has no runtime scalar of
+        raise UsageError(str(e)) from None
     except TileError as e:        # the build a launch of these sizes makes (aligned metadata) is rejected
         print(e.format(), file=sys.stderr)
         return 1

@@ -27,13 +27,14 @@ class TraceSession:
         self.folder = os.path.abspath(folder)
         self.launches: List[Dict[str, Any]] = []
 
-    def write(self, recorder: TraceRecorder, fn, grid, checks, compiled) -> str:
-        """Write the launch's page; returns the line to print. A page that cannot be written (disk
+    def write(self, recorder: TraceRecorder, fn, grid, checks, compiled, scalars=None) -> str:
+        """Write the launch's page (`scalars`: the runtime scalar arguments' values, by name, for
+        its cost report); returns the line to print. A page that cannot be written (disk
         full, folder removed) is said in that line: the launch's results stand all the same."""
         name = f"{len(self.launches) + 1:02d}-{re.sub(r'[^A-Za-z0-9_]+', '_', fn.name)}"
         try:
             os.makedirs(self.folder, exist_ok=True)
-            summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled)
+            summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled, scalars)
             self.launches.append({"href": f"{name}/index.html",
                                   "title": f"launch {len(self.launches) + 1}: {fn.name}", "summary": summary})
             self.write_index()

@@ -13,8 +13,9 @@ from .png import slice_png
 from .recorder import TraceRecorder
 
 
-def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled) -> str:
-    """Write `folder`/index.html and PNGs; returns a one-line summary."""
+def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, scalars=None) -> str:
+    """Write `folder`/index.html and PNGs; returns a one-line summary. `scalars`: the launch's
+    runtime scalar values by name (the cost report counts the loops they bound exactly)."""
     os.makedirs(folder, exist_ok=True)
     ops: List[dict] = []
     op_index: Dict[int, int] = {}
@@ -58,7 +59,7 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled) ->
     if rec.inner is None:
         summary.append("race checks were off for this launch; races shown here are the trace's own reading")
     with open(os.path.join(folder, "index.html"), "w") as f:
-        f.write(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid)))
+        f.write(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid, scalars)))
     return f"{where}, grid {grid[0]}×{grid[1]}×{grid[2]}, {len(checks.reports)} report(s), {len(pngs)} PNG(s)"
 
 
@@ -85,12 +86,12 @@ def _source_lines(path, lines) -> Dict[int, str]:
     return {n: text[n - 1] for n in sorted(want)}
 
 
-def _cost_text(compiled, grid) -> str:
+def _cost_text(compiled, grid, scalars=None) -> str:
     """The cost model's report for this launch on an H200 (tilescope.costmodel)."""
     if compiled is None:
         return ""
     try:
-        return cost_of_compiled(compiled, grid, "h200").text()
+        return cost_of_compiled(compiled, grid, "h200", values=scalars).text()
     except (TileError, ValueError, ZeroDivisionError):
         return ""
     except Exception as e:       # the page is the launch's record: a model failure must not cost it

@@ -560,7 +560,9 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
         if tracing is not None:
-            print(f"tilescope: {tracing.write(tracker, ir, grid3, chk, compiled)}", file=sys.stderr)
+            scalars = {p.name: np.asarray(h).item() for p, h, s in zip(ir.params, hosts, specs)
+                       if isinstance(s, ScalarSpec)}
+            print(f"tilescope: {tracing.write(tracker, ir, grid3, chk, compiled, scalars)}", file=sys.stderr)
     return chk
 
 
