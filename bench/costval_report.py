@@ -163,7 +163,8 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
             values = c.values_for(kernel)
             ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, values=values)
             data = _cubin(cubins, name)
-            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data, values=values) if data else ir
+            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data, values=values) \
+                if data else ir
             p = r.prediction
             ratio, ratio_ir = r.predicted_us / m["us"], ir.predicted_us / m["us"]
             with_cubin.append(ratio)

@@ -120,6 +120,7 @@ def test_clamped_lanes_keep_their_step_and_a_given_stride_is_followed():
     unit = tilescope.cost(clamped_taps, spec, grid, values={"stride": 1, "width": 65536})
     gather = by_kind(unit)["gather"]
     assert gather.contiguous and gather.dram_bytes <= 65536 * 4
-    assert by_kind(tilescope.cost(clamped_taps, spec, grid, values={"stride": 2, "width": 65536}))["gather"].lane_stride == 2
+    strided = tilescope.cost(clamped_taps, spec, grid, values={"stride": 2, "width": 65536})
+    assert by_kind(strided)["gather"].lane_stride == 2
     # the build cannot prove clamped lanes contiguous: element loads, as tileiras's code has them
     assert unit.prediction.estimate.global_access_bytes == 4.0
