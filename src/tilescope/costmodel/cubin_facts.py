@@ -58,6 +58,7 @@ class CubinFacts:
     tma_stores: Optional[int] = None
     global_access_bytes: Optional[float] = None   # mean bytes one LDG/STG moves per thread (1-16)
     loads_in_flight: Optional[float] = None  # LDGs issued together before a wait on one (version 10)
+    mma_loop_load_waits: Optional[float] = None   # load round trips a pass of the mma loop waits (version 27)
     global_load_bytes: Optional[float] = None     # mean bytes one LDG moves per thread (version 12)
     local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13)
     reload_bytes: Optional[int] = None       # distinct local bytes a thread reloads in loops, else anywhere (v13)
@@ -93,7 +94,8 @@ class CubinFacts:
                 "mma_loop_full_waits": self.mma_loop_full_waits,
                 "mma_loop_pipelined_waits": self.mma_loop_pipelined_waits,
                 "mma_loop_instructions": self.mma_loop_instructions,
-                "mma_loop_local_clocks": self.mma_loop_local_clocks}
+                "mma_loop_local_clocks": self.mma_loop_local_clocks,
+                "mma_loop_load_waits": self.mma_loop_load_waits}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -216,7 +218,35 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["loop_instructions"], counts["loop_shared_ops"], counts["loop_local_clocks"] = _longest_loop(words)
     (counts["mma_loop_mmas"], counts["mma_loop_full_waits"], counts["mma_loop_pipelined_waits"],
      counts["mma_loop_instructions"], counts["mma_loop_local_clocks"]) = _mma_loop_waits(words)
+    counts["mma_loop_load_waits"] = _mma_loop_load_waits(words)
     return counts
+
+
+def _mma_loop_load_waits(words: Words) -> Optional[float]:
+    """Global-load round trips one pass of the innermost tensor-core loop waits for, in series: the
+    loop body run with each LDG's result arriving a round trip after it issues and each instruction
+    waiting on the scoreboards its control bits name (steady state: loads issued late in one pass
+    and waited for early in the next count once). None without such a loop or loads in it."""
+    holding = [(s, e) for s, e in _loops(words)
+               if s >= 0 and any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in words[s // 16:e // 16 + 1])]
+    if not holding:
+        return None
+    start, end = min(holding, key=lambda se: (se[1] - se[0], se[0]))
+    body = words[start // 16:end // 16 + 1]
+    if not any(lo & 0xFFF == LDG_OPCODE for _, lo, _ in body):
+        return None
+    ready: Dict[int, float] = {}
+    now, ends = 0.0, []
+    for _ in range(3):
+        for _, lo, hi in body:
+            mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+            for b in [b for b in ready if mask >> b & 1]:
+                now = max(now, ready.pop(b))
+            if lo & 0xFFF == LDG_OPCODE and (hi >> _WRITE_BARRIER_SHIFT) & 7 != 7:
+                b = (hi >> _WRITE_BARRIER_SHIFT) & 7
+                ready[b] = max(ready.get(b, 0.0), now + 1.0)
+        ends.append(now)
+    return ends[-1] - ends[-2]
 
 
 def _branch_target(at: int, lo: int, hi: int) -> int:

@@ -33,9 +33,9 @@ from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us, loop_issue_us,
-                       looped_region, looped_store_drain_us, queued_us, reload_wait_us, reloads_fit_l1,
-                       resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us, spilled_mma_loop, threads,
-                       tma_copied, unrolled_steps, vector_width)
+                       looped_region, looped_store_drain_us, mma_loop_load_wait_us, queued_us, reload_wait_us,
+                       reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us,
+                       spilled_mma_loop, threads, tma_copied, unrolled_steps, vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
@@ -398,6 +398,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
             r0, p = rates[a.operand or "a"]
             k = kib([a])
             t += shared * k / (r0 * (k / 8) ** p)
+    if not fed:          # an mma loop loading element by element waits for its loads in series (version 27)
+        t = max(t, mma_loop_load_wait_us(r, facts, plain + operands))
     if stores:
         t += per_kib * kib(stores)
     t *= slow

@@ -454,6 +454,23 @@ def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
     return steps
 
 
+def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access]) -> float:
+    """What an iteration of `mma` loop `r` waits for the global loads it makes element by element
+    (version 27): the cubin's innermost tensor-core loop waits for `mma_loop_load_waits` round
+    trips in series (its scoreboards say where it stops for them), each DRAM's loaded round trip
+    for the share of those loads' bytes DRAM serves and L2's for the rest, over the IR iterations
+    the loop's body holds. Blocks on an SM wait side by side: no share of the SM is charged.
+    0 without such a loop, or where the accelerator copies the loads."""
+    waits = facts.mma_loop_load_waits if facts else None
+    element = [a for a in loads if not tma_copied(a, facts)]
+    if not waits or not r.mmas or not element:
+        return 0.0
+    moved = sum(a.bytes * (1 - a.pad_fraction) * a.executions for a in element)
+    from_dram = min(1.0, sum(a.dram_bytes for a in element) / moved) if moved > 0 else 1.0
+    round_trip = from_dram * LOADED_LATENCY_US + (1 - from_dram) * L2_HIT_US
+    return waits * round_trip / unrolled_steps(r, facts)
+
+
 def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
     """The IR's only loop, where it has `mma` and the cubin's longest loop reloads and stores
     spills (version 15): its body, thousands of local accesses each through L1 besides the
