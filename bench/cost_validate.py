@@ -38,6 +38,8 @@ from cost_setq import HOST_MODULES as SETQ_HOST           # and of set Q's
 from cost_setr import DEMO_AT_IMPORT as SETR_DEMO        # set R's files that run a demo when imported
 from cost_sets import DEMO_AT_IMPORT as SETS_DEMO        # and set S's
 from cost_sets import HOST_MODULES as SETS_HOST          # host-only imports of set S's checkouts (Q's and more)
+from cost_sett import DEMO_AT_IMPORT as SETT_DEMO        # set T's demo files
+from cost_sett import HOST_MODULES as SETT_HOST          # and its checkouts' host-only imports
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -56,8 +58,10 @@ SETP_REPOS = ("along", "flashinfer")                         # set P's checkouts
 SETQ_REPOS = ("gym",)                                        # set Q's checkout (bench/cost_setq.py)
 SETR_REPOS = ("along",)                                      # set R's checkout (bench/cost_setr.py)
 SETS_REPOS = ("along", "gym")                                # set S's checkouts (bench/cost_sets.py)
-HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST}   # set S's `gym` entry holds set Q's
-DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) for repo in {*SETR_DEMO, *SETS_DEMO}}
+SETT_REPOS = ("typeviz", "fla", "canny", "zzp")              # set T's checkouts (bench/cost_sett.py)
+HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST}   # set S's `gym` entry holds set Q's
+DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
+                  for repo in {*SETR_DEMO, *SETS_DEMO, *SETT_DEMO}}
 
 
 def given_sets() -> str:
@@ -70,7 +74,8 @@ def given_sets() -> str:
              ("P", any(name in REPOS for name in SETP_REPOS)),
              ("Q", any(name in REPOS for name in SETQ_REPOS)),
              ("R", any(name in REPOS for name in SETR_REPOS)),
-             ("S", any(name in REPOS for name in SETS_REPOS)))
+             ("S", any(name in REPOS for name in SETS_REPOS)),
+             ("T", any(name in REPOS for name in SETT_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -176,7 +181,8 @@ def main(argv=None) -> int:
                              + "; set P: " + ", ".join(SETP_REPOS)
                              + "; set Q: " + ", ".join(SETQ_REPOS)
                              + "; set R: " + ", ".join(SETR_REPOS)
-                             + "; set S: " + ", ".join(SETS_REPOS) + ")")
+                             + "; set S: " + ", ".join(SETS_REPOS)
+                             + "; set T: " + ", ".join(SETT_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -84,20 +84,23 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "dynamic shapes; blind for version 23: predictions committed before the times were "
                          "taken, bench/results/cost_sets_predictions.json: 6 of 11, 4 beyond 2x)"),
           ("validate-s-launch", "Set S as tilescope's launch builds it (blind for version 23, same commit: 6 of 11, "
-                                "3 beyond 2x)"))
+                                "3 beyond 2x)"),
+          ("validate-t", "Set T (10 kernels of four repositories no earlier set used, dynamic shapes; prepared "
+                         "blind)"),
+          ("validate-t-launch", "Set T as tilescope's launch builds it (prepared blind)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
                "validate-l", "validate-l-launch", "validate-m", "validate-m-launch", "validate-n", "validate-n-launch",
                "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
-               "validate-r", "validate-r-launch", "validate-s", "validate-s-launch")
+               "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch")
 MODEL_VERSION = 27
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-S as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-T as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
-               "validate-r-launch", "validate-s-launch")),
+               "validate-r-launch", "validate-s-launch", "validate-t-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -110,7 +113,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set P (dynamic and as launched; blind for version 19)", ("validate-p", "validate-p-launch")),
              ("Set Q (dynamic and as launched; blind for version 20)", ("validate-q", "validate-q-launch")),
              ("Set R (dynamic and as launched; blind for version 22)", ("validate-r", "validate-r-launch")),
-             ("Set S (dynamic and as launched; blind for version 23)", ("validate-s", "validate-s-launch")))
+             ("Set S (dynamic and as launched; blind for version 23)", ("validate-s", "validate-s-launch")),
+             ("Set T (dynamic and as launched)", ("validate-t", "validate-t-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:
