@@ -419,3 +419,79 @@ def test_set_s_is_given_by_its_checkouts_and_their_host_modules_are_stood_in(che
         cv.REPOS.clear()
     for host in ("tilegym", "tilegym.kernel_utils", "tilegym.ops.cutile.utils"):
         assert host not in sys.modules
+
+
+FP8_LINEAR_DEMO = textwrap.dedent('''
+    import cuda.tile as ct
+    import torch
+
+
+    @ct.kernel
+    def linear(x, wT, o, sx, swT, tileM: ct.Constant, tileN: ct.Constant, tileK: ct.Constant):
+        # the epilogue's scales alone: one per row block times one per column block
+        bx, by = ct.bid(0), ct.bid(1)
+        scale = ct.load(sx, (bx,), (1,)) * ct.load(swT, (by,), (1,))
+        ct.store(o, (bx, by), (ct.full((tileM, tileN), 1.0, dtype=ct.float32) * scale).astype(ct.bfloat16))
+
+
+    x = torch.rand(size=[4096, 4096], device="cuda")          # the demo (on a GPU, in the source)
+    raise RuntimeError("the demo ran at import")
+''')
+
+SOBEL_HOST_IMPORTS = textwrap.dedent('''
+    import argparse
+    from paths import resolve_project_path
+    import cv2
+    import cupy as cp
+    import cuda.tile as ct
+
+    from gaussian_benchmark import load_grayscale_image
+    from sobel_benchmark import normalize_to_uint8, sobel_cpu
+
+
+    @ct.kernel
+    def sobel_magnitude_from_neighbors_cutile(top_left, top_center, top_right, middle_left, middle_right,
+                                              bottom_left, bottom_center, bottom_right, magnitude_output,
+                                              tile_size: ct.Constant[int]):
+        # the top row's horizontal difference alone
+        i = ct.bid(0)
+        d = ct.load(top_right, (i,), (tile_size,)) - ct.load(top_left, (i,), (tile_size,))
+        ct.store(magnitude_output, (i,), ct.sqrt(d * d))
+''')
+
+
+def test_set_t_is_given_by_its_checkouts_demo_files_and_host_imports_are_stood_in(checkout, tmp_path):
+    """Set T reads four checkouts: ZhangZhiPku's FP8 linear file runs a demo at import after its
+    kernel (only its definitions run), and the Canny Sobel file imports the project's own host
+    modules and OpenCV (`paths`, `cv2`, `gaussian_benchmark`, `sobel_benchmark`), stood in while the
+    file loads. Each checkout names set T among the given sets; both cases run through `run
+    --mock` with their grids and no bounds report, and the stand-ins are gone afterwards."""
+    zzp = tmp_path / "zzp_checkout"
+    zzp.mkdir()
+    (zzp / "_08_linear_fp8_perchannel.py").write_text(FP8_LINEAR_DEMO)
+    canny = tmp_path / "canny_checkout"
+    (canny / "src" / "gpu").mkdir(parents=True)
+    (canny / "src" / "gpu" / "sobel_cutile_benchmark.py").write_text(SOBEL_HOST_IMPORTS)
+    assert "T" not in cv.given_sets()
+    picked_cases = [next(c for c in cv.cases(with_upstream=True) if c.kernel == kernel and not c.launch)
+                    for kernel in ("linear", "sobel_magnitude_from_neighbors_cutile")]
+    assert all(c.name.startswith("T_") for c in picked_cases)
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    os.makedirs(folder)
+    with open(os.path.join(folder, "cases.json"), "w") as f:
+        json.dump([case_json(c) for c in picked_cases], f)
+    for repo in cv.SETT_REPOS:
+        cv.REPOS[repo] = str(tmp_path)
+        assert "T" in cv.given_sets()
+        cv.REPOS.clear()
+    try:
+        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"zzp={zzp}", "--repo", f"canny={canny}"])
+        result = json.load(open(out))["cases"]
+        for c in picked_cases:
+            assert result[c.name]["mock"] and result[c.name]["reports"] == 0, result
+    finally:
+        for mod in [m for m in sys.modules if m.startswith(("costval_zzp", "costval_canny"))]:
+            del sys.modules[mod]
+        cv.REPOS.clear()
+    for host in ("paths", "cv2", "gaussian_benchmark", "sobel_benchmark"):
+        assert host not in sys.modules
