@@ -85,7 +85,7 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "taken, bench/results/cost_sets_predictions.json: 6 of 11, 4 beyond 2x)"),
           ("validate-s-launch", "Set S as tilescope's launch builds it (blind for version 23, same commit: 6 of 11, "
                                 "3 beyond 2x)"),
-          ("validate-t", "Set T (10 kernels of four repositories no earlier set used, dynamic shapes; prepared "
+          ("validate-t", "Set T (11 kernels of four repositories no earlier set used, dynamic shapes; prepared "
                          "blind)"),
           ("validate-t-launch", "Set T as tilescope's launch builds it (prepared blind)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
