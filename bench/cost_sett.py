@@ -65,8 +65,8 @@ sets M-S. Nothing is copied here: the files are read from the checkouts
 (`cost_setm.load_checkout`; the host modules the files import stood in while a module loads:
 `HOST_MODULES`).
 
-Every case built (tileiras 13.4, sm_90; the slowest, the chunked linear attention, in 34-41 s,
-the others in 11 s or less) and ran on the CPU executor at the small sizes (`sett_cases(8)`)
+Every case built (tileiras 13.4, sm_90; the slowest, the chunked linear attention, in 14-41 s
+as the machine's load varied, the others in 11 s or less; 50 s in all on a quiet 2-core machine) and ran on the CPU executor at the small sizes (`sett_cases(8)`)
 with no bounds report, and all eleven agreed there with a NumPy reference: relative error 1.1e-7
 and 1.3e-7 (Gaussian, Sobel, float32), the suppression exact, the sample's gather and the
 generator's integers exact; 1.6e-3 to 3.8e-3 where bfloat16 is involved (GQA attention, RoPE,
