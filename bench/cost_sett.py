@@ -71,9 +71,9 @@ ran on the CPU executor at the small sizes (`sett_cases(8)`) with no bounds repo
 agreed there with a NumPy reference: relative error 1.1e-7 and 1.3e-7 (Gaussian, Sobel, float32),
 the suppression exact, the sample's gather and the generator's integers exact; 1.6e-3 to 3.8e-3
 where bfloat16 is involved (GQA attention, RoPE, both linear attentions, the FP8 GEMM's output);
-the attention without a running maximum 2.7e-3 against a reference that rounds as it does (its 1/ln
-2 adapts to the bfloat16 q tile, 1.4453, and q times it is rounded to bfloat16: 6.5e-3 against
-exact softmax attention, whose weights are peaked as the kernel applies no 1/sqrt(d)).
+the attention without a running maximum 2.7e-3 against a reference that rounds as it does (its
+INV_LOG_2 adapts to the bfloat16 q tile, 1.4453, and q times it is rounded to bfloat16: 6.5e-3
+against exact softmax attention, whose weights are peaked as the kernel applies no 1/sqrt(d)).
 
 Considered and left out: typeviz's other examples (upstream's layer norm and batch matmul
 samples, a copy of upstream's matmul sample); ZhangZhiPku's exercises with Along-whu
