@@ -272,23 +272,30 @@ def test_set_q_is_given_by_its_checkout_and_tilegym_markers_hand_kernels_back(ch
     assert "Q" not in cv.given_sets()
     case = next(c for c in cv.cases(with_upstream=True) if c.kernel == "_swa_fwd_kernel" and not c.launch)
     assert case.name.startswith("Q_")
-    _mock_run_without_reports(tmp_path, case, "gym", root, "Q")
+    _mock_run_without_reports(tmp_path, [case], {"gym": root}, "Q")
     for host in ("tilegym", "tilegym.backend", "tilegym.experimental"):
         assert host not in sys.modules
 
 
-def _mock_run_without_reports(tmp_path, case, repo: str, root, letter: str) -> None:
-    """`run --mock` of one case with the checkout given as `--repo repo=root`: the checkout names
-    its set among the given ones, and the case runs with no bounds report."""
-    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
-    _prepared(folder, case)
-    try:
-        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"{repo}={root}"])
+def _mock_run_without_reports(tmp_path, cases, repos: dict, letter: str) -> None:
+    """`run --mock` of the cases with each checkout given as `--repo name=root`: each checkout alone
+    names the cases' set among the given ones, and every case runs with no bounds report."""
+    for repo, root in repos.items():
+        cv.REPOS[repo] = str(root)
         assert letter in cv.given_sets()
+        cv.REPOS.clear()
+    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, "cases.json"), "w") as f:
+        json.dump([case_json(c) for c in cases], f)
+    try:
+        given = [a for repo, root in repos.items() for a in ("--repo", f"{repo}={root}")]
+        cv.main(["run", folder, "--mock", "--json", out] + given)
         result = json.load(open(out))["cases"]
-        assert result[case.name]["mock"] and result[case.name]["reports"] == 0, result
+        for c in cases:
+            assert result[c.name]["mock"] and result[c.name]["reports"] == 0, result
     finally:
-        for mod in [m for m in sys.modules if m.startswith(f"costval_{repo}")]:
+        for mod in [m for m in sys.modules if m.startswith(tuple(f"costval_{r}" for r in repos))]:
             del sys.modules[mod]
         cv.REPOS.clear()
 
@@ -322,7 +329,7 @@ def test_set_r_is_given_by_its_checkout_and_demo_files_load_only_their_definitio
     assert "R" not in cv.given_sets()
     case = next(c for c in cv.cases(with_upstream=True) if c.kernel == "silu_fuse_mul" and not c.launch)
     assert case.name.startswith("R_")
-    _mock_run_without_reports(tmp_path, case, "along", root, "R")
+    _mock_run_without_reports(tmp_path, [case], {"along": root}, "R")
     from cost_setm import load_checkout
     with pytest.raises(RuntimeError, match="the demo ran"):        # imported whole, the demo runs
         load_checkout("along", str(root), "cutile-examples/_12_silu&mul.py")
@@ -400,23 +407,7 @@ def test_set_s_is_given_by_its_checkouts_and_their_host_modules_are_stood_in(che
     picked_cases = [next(c for c in cv.cases(with_upstream=True) if c.kernel == kernel and not c.launch)
                     for kernel in ("ApplyPreTransform_Kernel", "_gemm_alpha_beta_kernel")]
     assert all(c.name.startswith("S_") for c in picked_cases)
-    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
-    os.makedirs(folder)
-    with open(os.path.join(folder, "cases.json"), "w") as f:
-        json.dump([case_json(c) for c in picked_cases], f)
-    for repo, root in (("along", along), ("gym", gym)):
-        cv.REPOS[repo] = str(root)
-        assert "S" in cv.given_sets()
-        cv.REPOS.clear()
-    try:
-        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"along={along}", "--repo", f"gym={gym}"])
-        result = json.load(open(out))["cases"]
-        for c in picked_cases:
-            assert result[c.name]["mock"] and result[c.name]["reports"] == 0, result
-    finally:
-        for mod in [m for m in sys.modules if m.startswith(("costval_along", "costval_gym"))]:
-            del sys.modules[mod]
-        cv.REPOS.clear()
+    _mock_run_without_reports(tmp_path, picked_cases, {"along": along, "gym": gym}, "S")
     for host in ("tilegym", "tilegym.kernel_utils", "tilegym.ops.cutile.utils"):
         assert host not in sys.modules
 
@@ -476,22 +467,10 @@ def test_set_t_is_given_by_its_checkouts_demo_files_and_host_imports_are_stood_i
     picked_cases = [next(c for c in cv.cases(with_upstream=True) if c.kernel == kernel and not c.launch)
                     for kernel in ("linear", "sobel_magnitude_from_neighbors_cutile")]
     assert all(c.name.startswith("T_") for c in picked_cases)
-    folder, out = str(tmp_path / "prepared"), str(tmp_path / "run.json")
-    os.makedirs(folder)
-    with open(os.path.join(folder, "cases.json"), "w") as f:
-        json.dump([case_json(c) for c in picked_cases], f)
-    for repo in cv.SETT_REPOS:
+    for repo in ("typeviz", "fla"):                  # the checkouts whose files these cases do not read
         cv.REPOS[repo] = str(tmp_path)
         assert "T" in cv.given_sets()
         cv.REPOS.clear()
-    try:
-        cv.main(["run", folder, "--mock", "--json", out, "--repo", f"zzp={zzp}", "--repo", f"canny={canny}"])
-        result = json.load(open(out))["cases"]
-        for c in picked_cases:
-            assert result[c.name]["mock"] and result[c.name]["reports"] == 0, result
-    finally:
-        for mod in [m for m in sys.modules if m.startswith(("costval_zzp", "costval_canny"))]:
-            del sys.modules[mod]
-        cv.REPOS.clear()
+    _mock_run_without_reports(tmp_path, picked_cases, {"zzp": zzp, "canny": canny}, "T")
     for host in ("paths", "cv2", "gaussian_benchmark", "sobel_benchmark"):
         assert host not in sys.modules

@@ -62,22 +62,8 @@ def test_values_the_kernel_cannot_take_are_named(values, message):
         tilescope.cost(window_sum, SPEC, GRID, values=values)
 
 
-KERNEL_FILE = '''import cuda.tile as ct
-
-@ct.kernel
-def window_sum(X, Y, window: int, T: ct.Constant[int]):
-    b = ct.bid(0)
-    acc = ct.zeros((T,), dtype=ct.float32)
-    for j in range(max(0, b * T - window + 1) // T, b + 1):
-        acc += ct.load(X, index=(j,), shape=(T,))
-    ct.store(Y, index=(b,), tile=acc)
-'''
-
-
-def test_the_cli_takes_values(tmp_path, capsys):
-    f = tmp_path / "w.py"
-    f.write_text(KERNEL_FILE)
-    base = ["cost", str(f), "--args", SPEC, "--grid", str(GRID[0]), "--no-cubin", "--format", "json"]
+def test_the_cli_takes_values(capsys):
+    base = ["cost", __file__, "--kernel", "window_sum", "--args", SPEC, "--grid", str(GRID[0]), "--no-cubin", "--format", "json"]
     assert main(base + ["--values", "window=64"]) == 0
     import json
     out = json.loads(capsys.readouterr().out)
