@@ -117,7 +117,7 @@ class Counts:
 
 def count(fn: Function, grid, values: Optional[Dict[str, Any]] = None) -> Counts:
     """What `fn` does over `grid`; `values`: runtime scalar arguments' values by name, for loop
-    bounds and tile indices (checked by `runtime_values`)."""
+    bounds and tile indices (as `scalars.checked_values` gives them)."""
     grid3 = tuple(grid) + (1,) * (3 - len(tuple(grid)))
     sc = GridScalars(fn, grid3, values)
     walker = _Walker(fn, sc)

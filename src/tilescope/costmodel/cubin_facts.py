@@ -227,13 +227,8 @@ def _mma_loop_load_waits(words: Words) -> Optional[float]:
     loop body run with each LDG's result arriving a round trip after it issues and each instruction
     waiting on the scoreboards its control bits name (steady state: loads issued late in one pass
     and waited for early in the next count once). None without such a loop or loads in it."""
-    holding = [(s, e) for s, e in _loops(words)
-               if s >= 0 and any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in words[s // 16:e // 16 + 1])]
-    if not holding:
-        return None
-    start, end = min(holding, key=lambda se: (se[1] - se[0], se[0]))
-    body = words[start // 16:end // 16 + 1]
-    if not any(lo & 0xFFF == LDG_OPCODE for _, lo, _ in body):
+    body = _innermost_mma_loop(words)
+    if body is None or not any(lo & 0xFFF == LDG_OPCODE for _, lo, _ in body):
         return None
     ready: Dict[int, float] = {}
     now, ends = 0.0, []
@@ -370,6 +365,17 @@ def _depbar_pending(lo: int, hi: int) -> Optional[int]:
     return (hi >> 8) & 0xFF
 
 
+def _innermost_mma_loop(words: Words) -> Optional[Words]:
+    """The body of the innermost (shortest; the first of those) loop that issues tensor-core mma."""
+    def body(start, end):
+        return words[start // 16:end // 16 + 1]
+    holding = [(s, e) for s, e in _loops(words)
+               if s >= 0 and any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in body(s, e))]
+    if not holding:
+        return None
+    return body(*min(holding, key=lambda se: (se[1] - se[0], se[0])))
+
+
 def _mma_loop_waits(words: Words) -> Tuple[Optional[int], ...]:
     """(mma instructions, waits for all of them, waits that keep some in flight, instructions, L1
     clocks of local loads and stores) of the innermost (shortest) loop that issues tensor-core
@@ -377,14 +383,9 @@ def _mma_loop_waits(words: Words) -> Tuple[Optional[int], ...]:
     each iteration until its last mma is done: tileiras writes it when the loop reads an mma's
     product on the CUDA cores (an accumulator added to, the float8 path, a spilled accumulator),
     while a chained accumulator gets `gsb0, 0x1`."""
-    def body(start, end):
-        return words[start // 16:end // 16 + 1]
-    holding = [(s, e) for s, e in _loops(words)
-               if s >= 0 and any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in body(s, e))]
-    if not holding:
+    inner = _innermost_mma_loop(words)
+    if inner is None:
         return None, None, None, None, None
-    start, end = min(holding, key=lambda se: (se[1] - se[0], se[0]))
-    inner = body(start, end)
     pending = [p for p in (_depbar_pending(lo, hi) for _, lo, hi in inner) if p is not None]
     return (sum(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in inner), pending.count(0),
             sum(p > 0 for p in pending), len(inner), _local_clocks(inner))
