@@ -366,18 +366,23 @@ SHARED_PIPE_PER_SM_CLK = 1.0
 
 
 def looped_region(counts: Counts, facts: Optional[CubinFacts], issue_per_clk: float) -> Optional[Region]:
-    """The loop whose body is the cubin's longest loop, where that body keeps the shared-memory /
-    shuffle pipe busier than the schedulers (cross-thread reductions of large tiles each
-    iteration): the IR's only loop, without `mma`; None otherwise. (In other code the longest
-    backward branch often spans a warp-specialised kernel's producer and store code as well, and
-    the per-access laws already charge its loads.)"""
-    if not facts or not facts.loop_instructions or not facts.loop_shared_ops:
-        return None
-    others = facts.loop_instructions - facts.loop_shared_ops
-    if facts.loop_shared_ops / SHARED_PIPE_PER_SM_CLK < others / issue_per_clk:
+    """The loop whose body is the cubin's longest loop: the IR's only loop, where the cubin's code
+    is not warp-specialised (no accelerator copies; version 28), or where that body keeps the
+    shared-memory / shuffle pipe busier than the schedulers (cross-thread reductions of large tiles
+    each iteration) and the loop has no `mma`; None otherwise. (In warp-specialised code the
+    longest backward branch often spans the producer and store code as well, and the per-access
+    laws already charge its loads.)"""
+    if not facts or not facts.loop_instructions:
         return None
     loop = _only_for_loop(counts)
-    return loop if loop is not None and not loop.mmas else None
+    if loop is None:
+        return None
+    if not facts.tma_loads and not facts.tma_stores:
+        return loop
+    others = facts.loop_instructions - (facts.loop_shared_ops or 0)
+    if not facts.loop_shared_ops or facts.loop_shared_ops / SHARED_PIPE_PER_SM_CLK < others / issue_per_clk:
+        return None
+    return loop if not loop.mmas else None
 
 
 def loop_issue_us(facts: CubinFacts, gpu: GPU, shared: int, issue_per_clk: float) -> float:
