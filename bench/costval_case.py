@@ -3,7 +3,6 @@ shorthands `A`, `S`, `K` that the case lists use), its JSON form in a prepared f
 the `--only` selection, and how a case names a file in a checkout (`tilebench_impl`)."""
 from __future__ import annotations
 
-import inspect
 import os
 import re
 import sys
@@ -89,10 +88,8 @@ class Case:
         launch knows beyond metadata: tilescope.cost's `values`); None for a build from metadata."""
         if not self.launch:
             return None
-        from tilescope.compiler import resolve_kernel
-        fn, _ = resolve_kernel(kernel)
-        node = getattr(fn, "node", None)            # a kernel read from source (SourceFunction)
-        names = [a.arg for a in node.args.args] if node is not None else list(inspect.signature(fn).parameters)
+        from tilescope.compiler import parameter_names, resolve_kernel
+        names = parameter_names(resolve_kernel(kernel)[0]) or []
         return {n: a.value for n, a in zip(names, self.args) if a.kind == "scalar"}
 
 

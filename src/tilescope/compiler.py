@@ -208,20 +208,27 @@ def _parse_version(text: Optional[str]):
     return major, minor
 
 
+def parameter_names(fn) -> Optional[List[str]]:
+    """The parameter names of a kernel's Python function (or of one read from source), in order;
+    None where Python cannot tell them."""
+    if isinstance(fn, SourceFunction):
+        return [a.arg for a in fn.node.args.args]
+    import inspect
+    try:
+        return list(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return None
+
+
 def _constants_by_annotation(fn, args):
     """In a list of real values, arguments of `ct.Constant` parameters are compile-time constants
     (as at launch); other Python numbers are run-time scalars. Spec strings are left alone."""
     if isinstance(args, str):
         return args
-    import inspect
-    if isinstance(fn, SourceFunction):
-        hints, names = fn.__annotations__, [a.arg for a in fn.node.args.args]
-    else:
-        hints = getattr(fn, "__annotations__", {}) or {}
-        try:
-            names = list(inspect.signature(fn).parameters)
-        except (TypeError, ValueError):
-            return args
+    names = parameter_names(fn)
+    if names is None:
+        return args
+    hints = getattr(fn, "__annotations__", {}) or {}
     out = []
     for i, a in enumerate(args):
         ann = hints.get(names[i]) if i < len(names) else None
