@@ -39,8 +39,28 @@ def test_a_window_given_as_a_value_counts_each_blocks_trips():
         assert any("window=%d" % window in a for a in r.counts.assumptions)
     unknown = tilescope.cost(window_sum, SPEC, GRID)        # the widest window: every earlier tile
     assert _loads(unknown) == sum(b + 1 for b in range(GRID[0]))
-    assert any("upper bound" in a for a in unknown.counts.assumptions)
+    assert any("upper bound" in a and "`--values window=...`" in a for a in unknown.counts.assumptions)
     assert tilescope.cost(window_sum, SPEC, GRID, values={"window": 64}).predicted_us < unknown.predicted_us
+
+
+@ct.kernel
+def taps_sum(X, Y, taps: int, step: int, T: ct.Constant[int]):
+    """Each block sums `taps` tiles of X, `step` tiles apart."""
+    b = ct.bid(0)
+    acc = ct.zeros((T,), dtype=ct.float32)
+    for t in range(taps):
+        acc += ct.load(X, index=(b + t * step,), shape=(T,))
+    ct.store(Y, index=(b,), tile=acc)
+
+
+def test_a_loop_a_runtime_scalar_bounds_names_it_until_its_value_is_given():
+    spec = f"f32[4096], f32[256], i32, i32, {TILE}"
+    unknown = tilescope.cost(taps_sum, spec, (256,))       # taken as the tiles its variable indexes
+    note = [a for a in unknown.counts.assumptions if "loop bound" in a]
+    assert len(note) == 1 and "'taps'" in note[0] and "`--values taps=...`" in note[0] and "step" not in note[0]
+    given = tilescope.cost(taps_sum, spec, (256,), values={"taps": 4})
+    assert not any("not given" in a for a in given.counts.assumptions)
+    assert _loads(given) == 4 * 256
 
 
 def test_the_build_keeps_a_given_value_a_runtime_argument():

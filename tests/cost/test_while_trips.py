@@ -37,7 +37,7 @@ def test_a_while_loop_whose_stores_do_not_follow_it_counts_once():
 def test_a_loop_bounded_by_a_runtime_argument_is_counted_once_and_exactly_when_given():
     unknown = _counts("scalar_bound_no_tiles", "f32[131072], f32[131072], i32, 1024", (128,))
     note = next(n for n in unknown.assumptions if "counted as 1 iteration" in n)
-    assert "given as a number" in note
+    assert "`--values n=...`" in note
     given = _counts("scalar_bound_no_tiles", "f32[131072], f32[131072], 40, 1024", (128,))
     loops = [r for r in given.regions if r.op is not None]
     assert not loops or set(loops[0].trips) == {40.0}

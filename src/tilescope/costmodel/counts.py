@@ -155,7 +155,8 @@ class _Walker:
                 trips = trip_counts(self.sc, op)
                 if trips is not None and self.sc.bounded != before:
                     self.note(op, "loop bound is a min() (a start: a max()) of a value unknown from metadata: "
-                                  "counted at its other operand, an upper bound on the trips")
+                                  "counted at its other operand, an upper bound on the trips"
+                                  + self._values_hint(op))
                 elif trips is not None and self.sc.offsets != offsets:
                     names = ", ".join(f"'{n}'" for n in self.sc.zeroed) or "a runtime scalar"
                     self.note(op, f"loop bound is a min() or max() of a block's position past a runtime offset: "
@@ -164,11 +165,12 @@ class _Walker:
                     trips, walked = self._tile_walk_trips(op)
                     if walked:
                         self.note(op, f"loop bound unknown from metadata (a runtime scalar): taken as the "
-                                      f"{walked} its variable indexes")
+                                      f"{walked} its variable indexes" + self._values_hint(op))
                     else:
                         trips = np.ones(self.sc.blocks)
-                        self.note(op, "loop bounds unknown from metadata: counted as 1 iteration (a runtime "
-                                      "argument given as a number in the arguments is counted exactly)")
+                        self.note(op, "loop bounds unknown from metadata: counted as 1 iteration"
+                                      + (self._values_hint(op) or " (a runtime argument given as a number in "
+                                                                  "the arguments is counted exactly)"))
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 trips, walked = self._stride_walk_trips(op)
@@ -401,6 +403,27 @@ class _Walker:
                 if hit is not None:
                     return hit
         return None
+
+    def _values_hint(self, loop: Op) -> str:
+        """', set by runtime scalar 'n', not given: --values n=...' for the runtime integer
+        parameters without a given value that a loop's bounds are computed from ('' for none)."""
+        names: Dict[str, None] = {}
+        seen, todo = set(), list(loop.operands[:3])
+        while todo:
+            v = todo.pop()
+            if v.id in seen:
+                continue
+            seen.add(v.id)
+            if v.id in self.sc.runtime_ints and v.id not in self.sc.known:
+                names[self.sc.runtime_ints[v.id]] = None
+            if v.owner is not None:
+                todo.extend(v.owner.operands)
+        if not names:
+            return ""
+        given = ",".join(f"{n}=..." for n in names)
+        quoted = ", ".join(f"'{n}'" for n in names)
+        return (f"; set by runtime scalar{'s' if len(names) > 1 else ''} {quoted}, not given: "
+                f"`--values {given}` (`values=` from Python) counts it exactly")
 
     def _uniform_int(self, v: Value) -> Optional[int]:
         """The integer a uniform value holds in every block: a constant, or a computation on the
