@@ -182,6 +182,38 @@ def copy_2d(x, y, TM: ConstInt, TN: ConstInt):
 
 
 @ct.kernel
+def copy_halves(x, y, TM: ConstInt, TN: ConstInt):
+    """Each row block's two halves loaded as two tiles, then stored as two (a rotary embedding's
+    access pattern: rows read and written in runs of half the row pitch; after set T)."""
+    i = ct.bid(0)
+    lo = ct.load(x, index=(i, 0), shape=(TM, TN))
+    hi = ct.load(x, index=(i, 1), shape=(TM, TN))
+    ct.store(y, index=(i, 0), tile=lo)
+    ct.store(y, index=(i, 1), tile=hi)
+
+
+@ct.kernel
+def copy_quarters(x, y, TM: ConstInt, TN: ConstInt):
+    """copy_halves with four runs a row."""
+    i = ct.bid(0)
+    a = ct.load(x, index=(i, 0), shape=(TM, TN))
+    b = ct.load(x, index=(i, 1), shape=(TM, TN))
+    c = ct.load(x, index=(i, 2), shape=(TM, TN))
+    d = ct.load(x, index=(i, 3), shape=(TM, TN))
+    ct.store(y, index=(i, 0), tile=a)
+    ct.store(y, index=(i, 1), tile=b)
+    ct.store(y, index=(i, 2), tile=c)
+    ct.store(y, index=(i, 3), tile=d)
+
+
+@ct.kernel
+def copy_first_half(x, y, TM: ConstInt, TN: ConstInt):
+    """Only the first run of each row read (every other run of the array), stored contiguously."""
+    i = ct.bid(0)
+    ct.store(y, index=(i, 0), tile=ct.load(x, index=(i, 0), shape=(TM, TN)))
+
+
+@ct.kernel
 def transpose_2d(x, y, TM: ConstInt, TN: ConstInt):
     """A 2-D tile in, stored transposed (model version 17: how the lanes of a warp lie over the
     rows of what a dynamically shaped build loads and stores)."""

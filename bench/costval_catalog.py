@@ -281,6 +281,19 @@ def micro_cases(d: int) -> List[Case]:
             nf = 768 * (1 << 20) // 4 // (ins + 1)
             add(Case(f"rt_{kern}_f32_t{tile}", "micro", KERNELS, kern,
                      [A((nf,)) for _ in range(ins)] + [A((nf,), init="zeros"), K(tile)], (nf // tile,)))
+    # rows read and written in runs shorter than their pitch, each run its own tile, full rows for
+    # comparison: 256 MiB in, 256 MiB out, dynamic and as launched (after set T)
+    rows = (1 << 28) // d // d
+    for dt, size in (("bfloat16", 2), ("float32", 4)):
+        nr = rows // 128 // size
+        full, half = [A((nr, 128), dt), A((nr, 128), dt, "zeros")], [A((nr, 128), dt), A((nr, 64), dt, "zeros")]
+        for kern, args, tm, tn in (("copy_2d", full, 32, 128), ("copy_halves", full, 32, 64),
+                                   ("copy_halves", full, 16, 64), ("copy_quarters", full, 32, 32),
+                                   ("copy_first_half", half, 32, 64)):
+            grid = (nr // tm, 1) if kern == "copy_2d" else (nr // tm,)
+            for launch in (False, True):
+                add(Case(f"split_{kern}_{dt[0]}{dt[-2:]}_{tm}x{tn}" + ("_launch" if launch else ""), "micro",
+                         KERNELS, kern, args + [K(tm), K(tn)], grid, launch=launch))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):

@@ -51,6 +51,7 @@ class Access:
     contiguous: bool = False         # a gather/scatter whose lanes run along the array's rows
     index_lanes: bool = False        # lanes follow a loaded index tile, a row each (v14; see _loaded_rows)
     lane_stride: int = 0             # elements between neighbouring lanes of a strided gather's row (v24)
+    spans_rows: bool = False         # a tile of whole rows of the array, taken as one run (rows, row_bytes)
 
     @property
     def bytes(self) -> int:
@@ -351,9 +352,11 @@ class _Walker:
                 outside = self._outside_share(op, shape, t.shape, order)
                 if outside is not None:          # the blocks' own tile indices say how much lies past the array
                     acc.pad_fraction = outside
-        if kind in ("load", "store") and shape and len(shape) == t.ndim and acc.rows > 1 \
-                and order == tuple(range(len(shape))) and _whole_rows(t, shape):
-            acc.row_bytes, acc.rows = elements * itemsize, 1    # whole rows: one run of memory
+        run = _whole_rows_run(t, shape) if kind in ("load", "store") and shape and len(shape) == t.ndim \
+            and acc.rows > 1 and order == tuple(range(len(shape))) else None
+        if run:
+            acc.row_bytes, acc.rows = run * itemsize, elements // run    # whole rows: longer runs of memory
+            acc.spans_rows = True
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
             strides = [_last_axis_stride(v, uniform=self._uniform_int) for v in idx]
@@ -522,21 +525,23 @@ def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
     return any(_depends_on(o, var_id, depth + 1) for o in op.operands)
 
 
-def _whole_rows(t: ArrayType, shape) -> bool:
-    """A tile whose trailing axes span the array's whole trailing extents (row-major strides,
-    as far as the metadata says) covers one contiguous run of memory."""
+def _whole_rows_run(t: ArrayType, shape) -> Optional[int]:
+    """Elements of each contiguous run of memory a tile covers when its trailing axes span the
+    array's whole trailing extents (row-major strides, as far as the metadata says): those axes
+    and the one before them; one run where the tile's leading axes are all 1 (None: the last axis
+    is not whole)."""
     k = len(shape) - 1
     while k > 0 and shape[k] == t.shape[k]:
         k -= 1
     if k == len(shape) - 1:
-        return False
+        return None
     strides = tuple(t.strides) if t.strides else (None,) * t.ndim
     expect = 1
     for d in range(t.ndim - 1, k - 1, -1):
         if strides[d] is not None and strides[d] != expect:
-            return False
+            return None
         expect *= t.shape[d] if isinstance(t.shape[d], int) else 0
-    return True
+    return int(np.prod(shape[k:]))
 
 
 def _view_source(v: Value, depth: int = 0) -> Value:

@@ -68,6 +68,7 @@ GATHER_ROWS_GAIN = 2.0
 # 80% of it
 FEW_ROWS_EXPONENT = 2.108
 FEW_ROWS_WARP = 32
+VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
 
 
 def few_rows_exponent(cases: Dict[str, dict], cal: Calibration = H200) -> float:
@@ -266,7 +267,7 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
     (a block moves a tile's elements at a rate that falls with the tile's length; vector
     loads of `width` elements an instruction move that many times as many), where `serial` says
     the law applies (no cubin scoreboards to count the loads in flight)."""
-    efficiency = _stream_efficiency(a, tma, cal)
+    efficiency = _stream_efficiency(a, tma, cal, width)
     if a.index_lanes and width <= 1 and not tma:
         # element-by-element code with lanes on rows (a loaded index tile's layout): the 2-D copy
         # microbenchmark's lanes are laid out so too; its rate at its longest rows (v14)
@@ -328,25 +329,32 @@ def atomic_ns(addresses: float, cal: Calibration) -> float:
     return table[-1][1]
 
 
-def _stream_efficiency(a: Access, tma: bool, cal: Calibration) -> float:
+def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.0) -> float:
     """Share of the achievable bandwidth a stream of these tiles reaches: tiles of several
     short rows read without TMA reach the rate the 2-D copy microbenchmark measured."""
-    if not _streams(a) or a.feeds_mma or a.rows <= 1 or tma:
+    rows, row_bytes = a.rows, a.row_bytes
+    if a.spans_rows and width < VECTOR_WIDTH:
+        # element by element, a warp's lanes go down a tile's rows whether or not they are whole
+        # rows of the array (the build does not know the shapes): the tile's own rows (version 29:
+        # a 32x128 copy of a 128-wide array runs at the 2-D law, cost_micro29_split_h200.json)
+        rows, row_bytes = a.elements // a.shape[-1], a.shape[-1] * a.itemsize
+    if not _streams(a) or a.feeds_mma or rows <= 1 or tma:
         return 1.0
     (r0, e0), (r1, e1) = cal.row_efficiency
     if a.kind in ("gather", "scatter"):          # index tiles of several rows: twice the tile rate
         e0, e1 = min(1.0, GATHER_ROWS_GAIN * e0), min(1.0, GATHER_ROWS_GAIN * e1)
-    if a.row_bytes <= r0:
+    if row_bytes <= r0:
         e = e0
-    elif a.row_bytes >= 4 * r1:
+    elif row_bytes >= 4 * r1:
         return 1.0
-    elif a.row_bytes <= r1:
-        e = e0 + (e1 - e0) * (a.row_bytes - r0) / (r1 - r0)
+    elif row_bytes <= r1:
+        e = e0 + (e1 - e0) * (row_bytes - r0) / (r1 - r0)
     else:
-        e = e1 + (1.0 - e1) * (a.row_bytes - r1) / (3 * r1)
-    if a.kind in ("load", "store") and a.rows < FEW_ROWS_WARP and len(a.shape) == 2 and a.row_bytes <= r0:
+        e = e1 + (1.0 - e1) * (row_bytes - r1) / (3 * r1)
+    two_axes = sum(d > 1 for d in a.shape) == 2          # any rank: the axes of 1 lay out nothing (v29)
+    if a.kind in ("load", "store") and rows < FEW_ROWS_WARP and two_axes and row_bytes <= r0:
         # a warp over fewer rows than its lanes (version 17), as measured: 2-D tiles of short rows
-        e *= (FEW_ROWS_WARP / a.rows) ** FEW_ROWS_EXPONENT
+        e *= (FEW_ROWS_WARP / rows) ** FEW_ROWS_EXPONENT
     return min(1.0, e)
 
 
