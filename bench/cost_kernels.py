@@ -214,6 +214,15 @@ def copy_first_half(x, y, TM: ConstInt, TN: ConstInt):
 
 
 @ct.kernel
+def copy_row_chunks(x, y, N: ConstInt, TM: ConstInt, TN: ConstInt):
+    """A block's TM rows copied a TN-column chunk at a time, N chunks in a loop (a row kernel that
+    walks the columns of its rows)."""
+    i = ct.bid(0)
+    for j in range(N):
+        ct.store(y, index=(i, j), tile=ct.load(x, index=(i, j), shape=(TM, TN)))
+
+
+@ct.kernel
 def transpose_2d(x, y, TM: ConstInt, TN: ConstInt):
     """A 2-D tile in, stored transposed (model version 17: how the lanes of a warp lie over the
     rows of what a dynamically shaped build loads and stores)."""

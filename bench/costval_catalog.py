@@ -294,6 +294,19 @@ def micro_cases(d: int) -> List[Case]:
             for launch in (False, True):
                 add(Case(f"split_{kern}_{dt[0]}{dt[-2:]}_{tm}x{tn}" + ("_launch" if launch else ""), "micro",
                          KERNELS, kern, args + [K(tm), K(tn)], grid, launch=launch))
+    # 32x64 tiles copied element by element from arrays of rows 128 to 8,192 elements long, 256 MiB
+    # each, of 1-, 2- and 4-byte elements; and the same tiles walked along a block's rows in a loop
+    for dt, size, tag in (("uint8", 1, "u8"), ("bfloat16", 2, "b16"), ("float32", 4, "f32")):
+        for cols in (128, 1024, 8192):
+            if size == 1 and cols != 1024:
+                continue
+            nr = (1 << 28) // size // cols // d // d
+            args = [A((nr, cols), dt), A((nr, cols), dt, "zeros")]
+            add(Case(f"pitch_copy_2d_{tag}_c{cols}", "micro", KERNELS, "copy_2d", args + [K(32), K(64)],
+                     (nr // 32, cols // 64)))
+            if cols == 1024 and size > 1:
+                add(Case(f"pitch_copy_row_chunks_{tag}_c{cols}", "micro", KERNELS, "copy_row_chunks",
+                         args + [K(cols // 64), K(32), K(64)], (nr // 32,)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):
