@@ -90,7 +90,7 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "bench/results/cost_sett_predictions.json: 6 of 11, 2 beyond 2x)"),
           ("validate-t-launch", "Set T as tilescope's launch builds it (blind for version 27, same commit: 8 of 11, "
                                 "0 beyond 2x)"),
-          ("validate-u", "Set U (12 kernels no earlier set used, of a course's GLM-ASR example, a TileGym fork and "
+          ("validate-u", "Set U (11 kernels no earlier set used, of a course's GLM-ASR example, a TileGym fork and "
                          "TileGym's skill examples, dynamic shapes; prepared blind)"),
           ("validate-u-launch", "Set U as tilescope's launch builds it (prepared blind)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
