@@ -46,6 +46,18 @@ def _module(name: str, **attrs) -> types.ModuleType:
     return m
 
 
+class _TorchDtype:
+    """A torch dtype without NumPy's name for it (kernels name set U's MXFP8 output so): it prints as
+    torch's does, "torch.<name>", which is how tilescope reads a torch dtype."""
+    __module__ = "torch"
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return "torch." + self.name
+
+
 def install_torch() -> None:
     """A stand-in `torch` when torch is not installed: its dtypes as NumPy's, the rest stood in."""
     import numpy as np
@@ -56,6 +68,8 @@ def install_torch() -> None:
     except ImportError:
         t = _module("torch", **{n: np.dtype(n) for n in ("float16", "float32", "float64", "int8", "int16",
                                                           "int32", "int64", "uint8")})
+        for name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):    # no NumPy name: as torch prints them
+            setattr(t, name, _TorchDtype(name))
         t.nn = _module("torch.nn")
         t.nn.functional = _module("torch.nn.functional")
 

@@ -40,6 +40,7 @@ from cost_sets import DEMO_AT_IMPORT as SETS_DEMO        # and set S's
 from cost_sets import HOST_MODULES as SETS_HOST          # host-only imports of set S's checkouts (Q's and more)
 from cost_sett import DEMO_AT_IMPORT as SETT_DEMO        # set T's demo files
 from cost_sett import HOST_MODULES as SETT_HOST          # and its checkouts' host-only imports
+from cost_setu import HOST_MODULES as SETU_HOST          # set U's checkouts' host-only imports
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -59,7 +60,9 @@ SETQ_REPOS = ("gym",)                                        # set Q's checkout 
 SETR_REPOS = ("along",)                                      # set R's checkout (bench/cost_setr.py)
 SETS_REPOS = ("along", "gym")                                # set S's checkouts (bench/cost_sets.py)
 SETT_REPOS = ("typeviz", "fla", "canny", "zzp")              # set T's checkouts (bench/cost_sett.py)
-HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST}   # set S's `gym` entry holds set Q's
+SETU_REPOS = ("edin", "lessw", "gym")                        # set U's checkouts (bench/cost_setu.py)
+HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
+                **SETU_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
                   for repo in {*SETR_DEMO, *SETS_DEMO, *SETT_DEMO}}
 
@@ -75,7 +78,8 @@ def given_sets() -> str:
              ("Q", any(name in REPOS for name in SETQ_REPOS)),
              ("R", any(name in REPOS for name in SETR_REPOS)),
              ("S", any(name in REPOS for name in SETS_REPOS)),
-             ("T", any(name in REPOS for name in SETT_REPOS)))
+             ("T", any(name in REPOS for name in SETT_REPOS)),
+             ("U", any(name in REPOS for name in SETU_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -182,7 +186,8 @@ def main(argv=None) -> int:
                              + "; set Q: " + ", ".join(SETQ_REPOS)
                              + "; set R: " + ", ".join(SETR_REPOS)
                              + "; set S: " + ", ".join(SETS_REPOS)
-                             + "; set T: " + ", ".join(SETT_REPOS) + ")")
+                             + "; set T: " + ", ".join(SETT_REPOS)
+                             + "; set U: " + ", ".join(SETU_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

@@ -89,20 +89,24 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "version 27: predictions committed before the times were taken, "
                          "bench/results/cost_sett_predictions.json: 6 of 11, 2 beyond 2x)"),
           ("validate-t-launch", "Set T as tilescope's launch builds it (blind for version 27, same commit: 8 of 11, "
-                                "0 beyond 2x)"))
+                                "0 beyond 2x)"),
+          ("validate-u", "Set U (11 kernels no earlier set used, of a course's GLM-ASR example, a TileGym fork and "
+                         "TileGym's skill examples, dynamic shapes; prepared blind)"),
+          ("validate-u-launch", "Set U as tilescope's launch builds it (prepared blind)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
                "validate-l", "validate-l-launch", "validate-m", "validate-m-launch", "validate-n", "validate-n-launch",
                "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
-               "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch")
+               "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
+               "validate-u", "validate-u-launch")
 MODEL_VERSION = 29
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-T as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-U as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
-               "validate-r-launch", "validate-s-launch", "validate-t-launch")),
+               "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -116,7 +120,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set Q (dynamic and as launched; blind for version 20)", ("validate-q", "validate-q-launch")),
              ("Set R (dynamic and as launched; blind for version 22)", ("validate-r", "validate-r-launch")),
              ("Set S (dynamic and as launched; blind for version 23)", ("validate-s", "validate-s-launch")),
-             ("Set T (dynamic and as launched; blind for version 27)", ("validate-t", "validate-t-launch")))
+             ("Set T (dynamic and as launched; blind for version 27)", ("validate-t", "validate-t-launch")),
+             ("Set U (dynamic and as launched)", ("validate-u", "validate-u-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:

@@ -474,3 +474,74 @@ def test_set_t_is_given_by_its_checkouts_demo_files_and_host_imports_are_stood_i
     _mock_run_without_reports(tmp_path, picked_cases, {"zzp": zzp, "canny": canny}, "T")
     for host in ("paths", "cv2", "gaussian_benchmark", "sobel_benchmark"):
         assert host not in sys.modules
+
+
+MXFP8_FORK = textwrap.dedent('''
+    import cuda.tile as ct
+    import torch
+
+    from tilegym.backend import register_impl
+
+    ConstInt = ct.Constant[int]
+
+
+    @ct.kernel
+    def silu_and_mul_mxfp8_kernel_padded(input, output_quantized, output_scales, PADDED_SIZE: ConstInt,
+                                         hidden_size: ConstInt, num_groups: ConstInt,
+                                         padded_num_groups: ConstInt, GROUP_SIZE: ConstInt):
+        # the quantisation alone: the row's first half in groups scaled to their largest magnitude
+        row = ct.bid(0)
+        cols = ct.arange(PADDED_SIZE, dtype=torch.int32)
+        groups = ct.reshape(ct.astype(ct.gather(input, (row, cols)), torch.float32), (padded_num_groups, GROUP_SIZE))
+        scales = ct.maximum(ct.max(ct.maximum(groups, -groups), 1, keepdims=True) / 448.0, 1e-12)
+        quantized = ct.astype(groups / scales, torch.float8_e4m3fn)
+        ct.scatter(output_quantized, (row, cols), ct.reshape(quantized, (PADDED_SIZE,)))
+        ct.scatter(output_scales, (row, ct.arange(padded_num_groups, dtype=torch.int32)),
+                   ct.reshape(scales, (padded_num_groups,)))
+
+
+    @register_impl("silu_and_mul_mxfp8", backend="cutile")
+    def silu_and_mul_mxfp8(x):
+        return x
+''')
+
+LAYERNORM_CUPY = textwrap.dedent('''
+    import cuda.tile as ct
+    import cupy as cp
+
+
+    def get_stream():
+        return cp.cuda.get_current_stream().ptr
+
+
+    @ct.kernel
+    def layernorm_kernel(x, weight, bias, output, eps: ct.Constant[float], hidden_size: ct.Constant[int]):
+        # the centring alone
+        pid = ct.bid(0)
+        row = ct.load(x, index=(pid, 0), shape=(1, hidden_size))
+        ct.store(output, index=(pid, 0), tile=row - ct.sum(row) / hidden_size)
+''')
+
+
+def test_set_u_is_given_by_its_checkouts_and_its_host_imports_and_torch_dtypes_are_stood_in(checkout, tmp_path):
+    """Set U reads three checkouts: the course's layers import CuPy and the TileGym fork's files
+    `tilegym.backend`, stood in while a file loads, and the fork's MXFP8 kernel names torch's
+    float8_e4m3fn, which the stand-in torch gives as torch prints it. Each checkout names set U among
+    the given sets; both cases run through `run --mock` with their grids and no bounds report, and
+    the stand-ins are gone afterwards."""
+    edin = tmp_path / "edin_checkout"
+    (edin / "hw1-asr" / "glm_asr_cutile_example").mkdir(parents=True)
+    (edin / "hw1-asr" / "glm_asr_cutile_example" / "layers.py").write_text(LAYERNORM_CUPY)
+    lessw = tmp_path / "lessw_checkout"
+    (lessw / "src" / "tilegym" / "ops" / "cutile").mkdir(parents=True)
+    (lessw / "src" / "tilegym" / "ops" / "cutile" / "silu_and_mul_mxfp8_v2.py").write_text(MXFP8_FORK)
+    assert "U" not in cv.given_sets()
+    picked_cases = [next(c for c in cv.cases(with_upstream=True) if c.kernel == kernel and not c.launch)
+                    for kernel in ("layernorm_kernel", "silu_and_mul_mxfp8_kernel_padded")]
+    assert all(c.name.startswith("U_") for c in picked_cases)
+    cv.REPOS["gym"] = str(tmp_path)                  # the checkout whose files these cases do not read
+    assert "U" in cv.given_sets()
+    cv.REPOS.clear()
+    _mock_run_without_reports(tmp_path, picked_cases, {"edin": edin, "lessw": lessw}, "U")
+    for host in ("cupy", "tilegym", "tilegym.backend"):
+        assert host not in sys.modules
