@@ -51,7 +51,7 @@ class Access:
     contiguous: bool = False         # a gather/scatter whose lanes run along the array's rows
     index_lanes: bool = False        # lanes follow a loaded index tile, a row each (v14; see _loaded_rows)
     lane_stride: int = 0             # elements between neighbouring lanes of a strided gather's row (v24)
-    spans_rows: bool = False         # a tile of whole rows of the array, taken as one run (rows, row_bytes)
+    spans_rows: bool = False         # whole trailing axes of the array: runs (row_bytes) longer than its last axis
 
     @property
     def bytes(self) -> int:
@@ -408,8 +408,9 @@ class _Walker:
         return None
 
     def _values_hint(self, loop: Op) -> str:
-        """', set by runtime scalar 'n', not given: --values n=...' for the runtime integer
-        parameters without a given value that a loop's bounds are computed from ('' for none)."""
+        """The tail of a loop's assumption naming the runtime integer parameters its bounds are
+        computed from whose values were not given, with the `--values` that counts it exactly
+        ('' where there are none)."""
         names: Dict[str, None] = {}
         seen, todo = set(), list(loop.operands[:3])
         while todo:
