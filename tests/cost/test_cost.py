@@ -74,6 +74,16 @@ def test_bounds_named_by_the_model():
     assert any(a.code == "small-grid" for a in small.advice)
 
 
+def test_a_part_filled_last_wave_is_advised_only_where_it_idles_the_gpu_long():
+    mm = example("matmul").matmul
+    few = tilescope.cost(mm, "f16[1024,4096], f16[4096,640], f32[1024,640], 64, 64, 32", (16, 10))
+    assert few.prediction.waves == pytest.approx(160 / 132)
+    tail = [a for a in few.advice if a.code == "tail-wave"]
+    assert len(tail) == 1 and "39% of the SMs' time idle" in tail[0].message
+    many = tilescope.cost(mm, "f16[4096,4096], f16[4096,4096], f32[4096,4096], 64, 64, 32", (64, 64))
+    assert many.prediction.waves % 1 < 0.25 and not any(a.code == "tail-wave" for a in many.advice)
+
+
 def test_float32_mma_and_small_tiles_are_advised():
     mm = example("matmul").matmul
     r = tilescope.cost(mm, "f32[1024,1024], f32[1024,1024], f32[1024,1024], 32, 32, 8", (32, 32))
