@@ -369,3 +369,16 @@ def weight_tile_gather(w, rows_of, y, BN: ct.Constant[int], BK: ct.Constant[int]
     cols = ct.arange(BK, dtype=ct.int32)
     t = ct.gather(w, (rows[None, :], cols[:, None]))
     ct.store(y, index=(ct.bid(0), 0), tile=t)
+
+
+@ct.kernel
+def split_k_sums(x, y, TILES: ct.Constant[int], SPLITS: ct.Constant[int], K_TILES: ct.Constant[int],
+                 T: ct.Constant[int]):
+    """A persistent loop over (tile, split) pairs; each sums its split's K_TILES tiles, a loop from
+    a start that varies with the pair to that start plus K_TILES."""
+    for pair in range(ct.bid(0), TILES * SPLITS, ct.num_blocks(0)):
+        start = (pair % SPLITS) * K_TILES
+        acc = ct.zeros((T,), dtype=ct.float32)
+        for k in range(start, start + K_TILES):
+            acc += ct.load(x, index=(k,), shape=(T,))
+        ct.store(y, index=(pair,), tile=acc)

@@ -54,3 +54,12 @@ def test_a_window_start_past_a_runtime_width_is_its_earliest_start():
     given = _counts("window_rows", "f32[65536], f32[65536], 1024, 256", (256,))
     loop = next(r for r in given.regions if r.op is not None)
     assert list(loop.trips) == [min(b + 1, 4) for b in range(256)]
+
+
+def test_a_loop_from_a_varying_start_over_a_known_span_counts_the_span():
+    counts = _counts("split_k_sums", "f32[65536], f32[4096], 1024, 4, 16, 16", (128,))
+    inner = next(r for r in counts.regions if r.depth == 2)
+    assert set(inner.trips) == {32 * 16.0}              # 32 pairs a block, range(start, start + 16) each
+    assert not any("counted as 1 iteration" in n for n in counts.assumptions)
+    loads = sum(a.executions for a in counts.accesses if a.kind == "load")
+    assert loads == 1024 * 4 * 16

@@ -288,12 +288,30 @@ def _scalar_like(v: Value) -> bool:
 
 
 def trip_counts(scalars: GridScalars, loop_op) -> Optional[np.ndarray]:
-    """Per-block trip count of a `for` op, or None when a bound is unknown or varies per iteration."""
-    start, stop, step = (scalars.value(v) for v in loop_op.operands[:3])
-    if any(x is None or x is VARIANT for x in (start, stop, step)):
+    """Per-block trip count of a `for` op, or None when a bound is unknown or varies per iteration
+    (unless the stop is the start plus a known span: `range(s, s + n)` from a varying `s`)."""
+    start_v, stop_v, step_v = loop_op.operands[:3]
+    start, stop, step = (scalars.value(v) for v in (start_v, stop_v, step_v))
+    if step is None or step is VARIANT:
         return None
     step = np.where(step == 0, 1, step)
+    if any(x is None or x is VARIANT for x in (start, stop)):
+        span = _span(scalars, start_v, stop_v)
+        return None if span is None else np.maximum(0, _cdiv(span, step)).astype(np.int64)
     return np.maximum(0, _cdiv(stop - start, step)).astype(np.int64)
+
+
+def _span(scalars: GridScalars, start: Value, stop: Value) -> Optional[np.ndarray]:
+    """`stop - start` where `stop` is computed as `start` plus a value known for every block (a
+    split-K loop's `range(start_k, start_k + k_tiles)` from a start that varies with the tile a
+    persistent loop is at); None otherwise."""
+    op = stop.owner
+    if op is None or op.name != "binary" or op.attrs.get("fn") != "add" or len(op.operands) != 2:
+        return None
+    a, b = op.operands
+    other = b if a is start else a if b is start else None
+    span = scalars.value(other) if other is not None else None
+    return None if span is None or span is VARIANT else span
 
 
 def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
