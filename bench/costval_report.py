@@ -91,8 +91,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-t-launch", "Set T as tilescope's launch builds it (blind for version 27, same commit: 8 of 11, "
                                 "0 beyond 2x)"),
           ("validate-u", "Set U (11 kernels no earlier set used, of a course's GLM-ASR example, a TileGym fork and "
-                         "TileGym's skill examples, dynamic shapes; prepared blind)"),
-          ("validate-u-launch", "Set U as tilescope's launch builds it (prepared blind)"))
+                         "TileGym's skill examples, dynamic shapes; blind for version 29: predictions committed "
+                         "before the times were taken, bench/results/cost_setu_predictions.json: 5 of 11, "
+                         "2 beyond 2x)"),
+          ("validate-u-launch", "Set U as tilescope's launch builds it (blind for version 29, same commit: 8 of 11, "
+                                "1 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -121,7 +124,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set R (dynamic and as launched; blind for version 22)", ("validate-r", "validate-r-launch")),
              ("Set S (dynamic and as launched; blind for version 23)", ("validate-s", "validate-s-launch")),
              ("Set T (dynamic and as launched; blind for version 27)", ("validate-t", "validate-t-launch")),
-             ("Set U (dynamic and as launched)", ("validate-u", "validate-u-launch")))
+             ("Set U (dynamic and as launched; blind for version 29)", ("validate-u", "validate-u-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:
