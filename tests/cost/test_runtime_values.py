@@ -57,7 +57,7 @@ def test_a_loop_a_runtime_scalar_bounds_names_it_until_its_value_is_given():
     spec = f"f32[4096], f32[256], i32, i32, {TILE}"
     unknown = tilescope.cost(taps_sum, spec, (256,))       # taken as the tiles its variable indexes
     note = [a for a in unknown.counts.assumptions if "loop bound" in a]
-    assert len(note) == 1 and "'taps'" in note[0] and "`--values taps=...`" in note[0] and "step" not in note[0]
+    assert len(note) == 1 and "'taps'" in note[0] and "`--values taps=...`" in note[0] and "'step'" not in note[0]
     given = tilescope.cost(taps_sum, spec, (256,), values={"taps": 4})
     assert not any("not given" in a for a in given.counts.assumptions)
     assert _loads(given) == 4 * 256
