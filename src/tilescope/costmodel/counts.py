@@ -411,17 +411,7 @@ class _Walker:
         """The tail of a loop's assumption naming the runtime integer parameters its bounds are
         computed from whose values were not given, with the `--values` that counts it exactly
         ('' where there are none)."""
-        names: Dict[str, None] = {}
-        seen, todo = set(), list(loop.operands[:3])
-        while todo:
-            v = todo.pop()
-            if v.id in seen:
-                continue
-            seen.add(v.id)
-            if v.id in self.sc.runtime_ints and v.id not in self.sc.known:
-                names[self.sc.runtime_ints[v.id]] = None
-            if v.owner is not None:
-                todo.extend(v.owner.operands)
+        names = self.sc.unknown_scalars(loop.operands[:3])
         if not names:
             return ""
         given = ",".join(f"{n}=..." for n in names)

@@ -12,7 +12,7 @@ only the counting here uses the value.
 from __future__ import annotations
 
 import operator
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -62,6 +62,22 @@ class GridScalars:
         self._offset_at = 0                    # the value the runtime scalars take in that mode
         self._used: Dict[str, None] = {}
         self.loop_vars = {a.id for op in fn.walk() if op.name in ("for", "loop") for a in op.blocks[0].args}
+
+    def unknown_scalars(self, values: Sequence[Value]) -> List[str]:
+        """Names of the runtime integer parameters, their values not given, that `values` are
+        computed from (through every op, loop variables and loaded values included)."""
+        names: Dict[str, None] = {}
+        seen, todo = set(), list(values)
+        while todo:
+            v = todo.pop()
+            if v.id in seen:
+                continue
+            seen.add(v.id)
+            if v.id in self.runtime_ints and v.id not in self.known:
+                names[self.runtime_ints[v.id]] = None
+            if v.owner is not None:
+                todo.extend(v.owner.operands)
+        return list(names)
 
     def value(self, v: Value) -> Any:
         """(blocks,) int64/float64 array, VARIANT or None."""
@@ -295,10 +311,9 @@ def trip_counts(scalars: GridScalars, loop_op) -> Optional[np.ndarray]:
     if step is None or step is VARIANT:
         return None
     step = np.where(step == 0, 1, step)
-    if any(x is None or x is VARIANT for x in (start, stop)):
-        span = _span(scalars, start_v, stop_v)
-        return None if span is None else np.maximum(0, _cdiv(span, step)).astype(np.int64)
-    return np.maximum(0, _cdiv(stop - start, step)).astype(np.int64)
+    known = not any(x is None or x is VARIANT for x in (start, stop))
+    span = stop - start if known else _span(scalars, start_v, stop_v)
+    return None if span is None else np.maximum(0, _cdiv(span, step)).astype(np.int64)
 
 
 def _span(scalars: GridScalars, start: Value, stop: Value) -> Optional[np.ndarray]:
