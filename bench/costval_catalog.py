@@ -309,6 +309,14 @@ def micro_cases(d: int) -> List[Case]:
             if cols == 1024 and size > 1:
                 add(Case(f"pitch_copy_row_chunks_{tag}_c{cols}", "micro", KERNELS, "copy_row_chunks",
                          args + [K(cols // 64), K(32), K(64)], (nr // 32,)))
+    # float32 mma loops that spill every iteration (7 KB a thread for 128x128x64 tiles, 3.5 KB for
+    # 128x128x32), one or two blocks per SM, on 8 to 264 SMs' worth of blocks: the spill areas of the
+    # blocks that run together go from fitting L2 to four times its size (version 31)
+    for tk, grids in ((64, (8, 16, 33, 66, 132)), (32, (16, 66, 132, 264))):
+        for grid in grids:
+            add(Case(f"spill_mw_chained_f32_128x128x{tk}_g{grid}_launch", "micro-launch", KERNELS, "mw_chained",
+                     [A((128, 8 * tk)), A((8 * tk, 128)), A((grid * 128, 128), init="zeros"),
+                      K(max(1, 2048 // tk // d)), K(8), K(128), K(128), K(tk)], (grid,), launch=True))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):
