@@ -310,8 +310,8 @@ def micro_cases(d: int) -> List[Case]:
                 add(Case(f"pitch_copy_row_chunks_{tag}_c{cols}", "micro", KERNELS, "copy_row_chunks",
                          args + [K(cols // 64), K(32), K(64)], (nr // 32,)))
     # float32 mma loops that spill every iteration (7 KB a thread for 128x128x64 tiles, 3.5 KB for
-    # 128x128x32), one or two blocks per SM, on 8 to 264 SMs' worth of blocks: the spill areas of the
-    # blocks that run together go from fitting L2 to four times its size (version 31)
+    # 128x128x32), one or two blocks per SM, on grids of 8 to 264 blocks: the spill areas of the
+    # blocks that run together go from a quarter of L2 to four times its size (docs history 59)
     for tk, grids in ((64, (8, 16, 33, 66, 132)), (32, (16, 66, 132, 264))):
         for grid in grids:
             add(Case(f"spill_mw_chained_f32_128x128x{tk}_g{grid}_launch", "micro-launch", KERNELS, "mw_chained",
