@@ -71,15 +71,16 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
                                        f"check_bounds=False would skip the bounds checks (bytecode 13.4+)")
     loc = counts.fn.loc
     slots = counts.blocks and p.gpu.sms * p.blocks_per_sm
+    tail_idle = tail_idle_share(p.waves)
     if counts.blocks < p.gpu.sms:
         add("small-grid", loc, f"the grid has {counts.blocks} block(s): {p.gpu.sms - counts.blocks} of the "
                                f"{p.gpu.sms} SMs of the {p.gpu.name} stay idle; split the work into more blocks")
     elif counts.blocks < 0.75 * slots:
         add("small-grid", loc, f"{counts.blocks} blocks fill {counts.blocks / slots:.0%} of the GPU's "
                                f"{slots} block slots ({p.blocks_per_sm} per SM); smaller tiles give more blocks")
-    elif tail_idle_share(p.waves) >= TAIL_WORTH_SAYING and p.bound == "latency":
+    elif tail_idle >= TAIL_WORTH_SAYING and p.bound == "latency":
         add("tail-wave", loc, f"{p.waves:.2f} waves of blocks: the last one keeps only {p.waves % 1:.0%} of "
-                              f"the GPU busy, leaving about {tail_idle_share(p.waves):.0%} of the SMs' time idle; "
+                              f"the GPU busy, leaving about {tail_idle:.0%} of the SMs' time idle; "
                               f"a grid of whole waves would use it")
     if not p.tma and p.gpu.tma and any(a.kind == "load" for a in counts.accesses):
         add("no-tma", loc, "the metadata does not say the arrays are 16-byte aligned with a unit last stride, "
