@@ -43,6 +43,11 @@ ORIENTATION_SHAPES = [("float16", 64, 64, 16), ("float16", 128, 64, 32), ("float
                       ("float16", 32, 64, 64), ("float16", 64, 32, 64), ("bfloat16", 128, 64, 16)]
 
 
+# Shapes of the operand path's occupancy microbenchmarks (docs history 60)
+OCCUPANCY_SHAPES = [("float16", 32, 64, 64), ("float16", 64, 256, 32), ("float16", 64, 128, 128),
+                    ("float16", 64, 64, 16), ("float32", 64, 64, 16), ("float32", 4, 256, 4)]
+
+
 # Microbenchmarks also built as tilescope's launch builds them (vector loads, TMA copies)
 LAUNCH_MICRO = ("copy_f32_t1024", "copy_f32_t4096", "copy_f16_t1024", "copy_f16_t4096", "copy_2d_f32_64x64",
                 "copy_2d_f32_32x128", "load_chain_t1024_g132", "load_chain_t4096_g132", "load_chain_t1024_g1056",
@@ -317,6 +322,16 @@ def micro_cases(d: int) -> List[Case]:
             add(Case(f"spill_mw_chained_f32_128x128x{tk}_g{grid}_launch", "micro-launch", KERNELS, "mw_chained",
                      [A((128, 8 * tk)), A((8 * tk, 128)), A((grid * 128, 128), init="zeros"),
                       K(max(1, 2048 // tk // d)), K(8), K(128), K(128), K(tk)], (grid,), launch=True))
+    # the element-by-element operand path against the blocks an SM runs (docs history 60): B
+    # streamed alone (A loaded once) or with A, by 1 to 8 blocks an SM; a 4x4 float32 product
+    # (a residual mix's) among them
+    for kern, shapes in (("mma_stream_b_only", OCCUPANCY_SHAPES), ("mma_stream", OCCUPANCY_SHAPES[-3:])):
+        for dt, tm, tn, tk in shapes:
+            for k in (1, 2, 4, 8):
+                iters, grid = 256 // d, SMS * k
+                add(Case(f"occ_{kern}_{dt}_{tm}x{tn}x{tk}_g{grid}", "micro", KERNELS, kern,
+                         [A((grid * tm, iters * tk), dt), A((iters * tk, tn), dt), A((grid * tm, tn), init="zeros"),
+                          K(iters), K(tm), K(tn), K(tk)], (grid,)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):
