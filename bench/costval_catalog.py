@@ -48,6 +48,11 @@ OCCUPANCY_SHAPES = [("float16", 32, 64, 64), ("float16", 64, 256, 32), ("float16
                     ("float16", 64, 64, 16), ("float32", 64, 64, 16), ("float32", 4, 256, 4)]
 
 
+# float32 product shapes (TM, TN, TK) of docs history 61: rows, then depth, then width
+FLOAT32_PRODUCT_SHAPES = [(4, 64, 32), (16, 64, 32), (32, 64, 32), (64, 64, 32), (32, 64, 8), (32, 64, 16),
+                          (32, 32, 32), (32, 128, 32)]
+
+
 # Microbenchmarks also built as tilescope's launch builds them (vector loads, TMA copies)
 LAUNCH_MICRO = ("copy_f32_t1024", "copy_f32_t4096", "copy_f16_t1024", "copy_f16_t4096", "copy_2d_f32_64x64",
                 "copy_2d_f32_32x128", "load_chain_t1024_g132", "load_chain_t4096_g132", "load_chain_t1024_g1056",
@@ -331,6 +336,15 @@ def micro_cases(d: int) -> List[Case]:
                 iters, grid = 256 // d, SMS * k
                 add(Case(f"occ_{kern}_{dt}_{tm}x{tn}x{tk}_g{grid}", "micro", KERNELS, kern,
                          [A((grid * tm, iters * tk), dt), A((iters * tk, tn), dt), A((grid * tm, tn), init="zeros"),
+                          K(iters), K(tm), K(tn), K(tk)], (grid,)))
+    # float32 products on the CUDA cores: the product's rows, depth and width varied one at a time
+    # (docs history 61)
+    for kern in ("mma_stream_b_only", "mma_stream"):
+        for tm, tn, tk in FLOAT32_PRODUCT_SHAPES:
+            for k in (1, 2):
+                iters, grid = 256 // d, SMS * k
+                add(Case(f"f32prod_{kern}_{tm}x{tn}x{tk}_g{grid}", "micro", KERNELS, kern,
+                         [A((grid * tm, iters * tk)), A((iters * tk, tn)), A((grid * tm, tn), init="zeros"),
                           K(iters), K(tm), K(tn), K(tk)], (grid,)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
