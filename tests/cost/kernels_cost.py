@@ -382,3 +382,15 @@ def split_k_sums(x, y, TILES: ct.Constant[int], SPLITS: ct.Constant[int], K_TILE
         for k in range(start, start + K_TILES):
             acc += ct.load(x, index=(k,), shape=(T,))
         ct.store(y, index=(pair,), tile=acc)
+
+
+@ct.kernel
+def csr_row_sums(indptr, values, y, TILE: ct.Constant[int]):
+    """A sparse row's sum: the loop bounds are read from `indptr` (a compressed-row layout)."""
+    row = ct.bid(0)
+    start = ct.load(indptr, index=row, shape=())
+    end = ct.load(indptr, index=row + 1, shape=())
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    for j in range(start, end):
+        acc = acc + ct.load(values, index=(j,), shape=(TILE,))
+    ct.store(y, index=(row,), tile=acc)

@@ -63,3 +63,10 @@ def test_a_loop_from_a_varying_start_over_a_known_span_counts_the_span():
     assert not any("counted as 1 iteration" in n for n in counts.assumptions)
     loads = sum(a.executions for a in counts.accesses if a.kind == "load")
     assert loads == 1024 * 4 * 16
+
+
+def test_a_loop_whose_bounds_are_read_from_an_array_names_it_and_asks_for_no_values():
+    counts = _counts("csr_row_sums", "i32[4097], f32[1048576], f32[1048576], 256", (4096,))
+    note = next(n for n in counts.assumptions if "counted as 1 iteration" in n)
+    assert "read from array 'indptr' at run time" in note
+    assert "--values" not in note and "runtime argument" not in note

@@ -169,9 +169,11 @@ class _Walker:
                                       f"{walked} its variable indexes" + self._values_hint(op))
                     else:
                         trips = np.ones(self.sc.blocks)
+                        loaded = self._loaded_from(op.operands[:3])
                         self.note(op, "loop bounds unknown from metadata: counted as 1 iteration"
-                                      + (self._values_hint(op) or " (a runtime argument given as a number in "
-                                                                  "the arguments is counted exactly)"))
+                                      + (f" (they are read from {loaded} at run time)" if loaded else "")
+                                      + (self._values_hint(op) or ("" if loaded else " (a runtime argument given "
+                                                                   "as a number in the arguments is counted exactly)")))
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 trips, walked = self._stride_walk_trips(op)
@@ -406,6 +408,25 @@ class _Walker:
                 if hit is not None:
                     return hit
         return None
+
+    def _loaded_from(self, values) -> str:
+        """The arrays whose loaded elements `values` are computed from ('array 'a'', 'arrays 'a', 'b''),
+        '' where none is: bounds that no metadata or runtime scalar can give."""
+        names, seen, todo = [], set(), list(values)
+        while todo:
+            v = todo.pop()
+            if id(v) in seen or v.owner is None:
+                continue
+            seen.add(id(v))
+            if v.owner.name in ("load_tile", "gather"):
+                name = self.params.get(v.owner.operands[0].id)
+                if name and name not in names:
+                    names.append(name)
+                continue
+            todo.extend(v.owner.operands)
+        if not names:
+            return ""
+        return ("array " if len(names) == 1 else "arrays ") + ", ".join(f"'{n}'" for n in sorted(names))
 
     def _values_hint(self, loop: Op) -> str:
         """The tail of a loop's assumption naming the runtime integer parameters its bounds are
