@@ -410,8 +410,8 @@ class _Walker:
         return None
 
     def _loaded_from(self, values) -> str:
-        """The arrays whose loaded elements `values` are computed from ('array 'a'', 'arrays 'a', 'b''),
-        '' where none is: bounds that no metadata or runtime scalar can give."""
+        """The arrays whose loaded elements `values` are computed from, as "array 'a'" or "arrays 'a',
+        'b'" ('' where none is): bounds that no metadata or runtime scalar can give."""
         names, seen, todo = [], set(), list(values)
         while todo:
             v = todo.pop()

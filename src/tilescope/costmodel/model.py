@@ -391,11 +391,12 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     # other 32-bit operands are converted element by element after the copy: they keep the operand path
     operands = [a for a in r.accesses if a.kind == "load" and a.feeds_mma and a not in tf32
                 and (not tma_copied(a, facts) or a.itemsize >= 4)]
-    # a float32 product runs on the CUDA cores: where nothing spills, streaming its B tile costs
-    # next to nothing beyond the product's FMAs and only A takes the operand path (the float32
-    # product microbenchmarks, docs history 61; version 31)
+    # a float32 product runs on the CUDA cores: where nothing spills, streaming its B tile (loaded
+    # as float32) costs next to nothing beyond the product's FMAs and only A takes the operand path
+    # (the float32 product microbenchmarks, docs history 61; version 31)
     if facts is not None and not facts.local_bytes:
-        operands = [a for a in operands if a.itemsize < 4 or (a.operand or "a") == "a"]
+        operands = [a for a in operands if not (a.mma_dtype == "float32" and a.itemsize == 4
+                                                and (a.operand or "a") != "a")]
     stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
     lat, per_kib = cal.load_us_tma if tma else cal.load_us
     r0, p = cal.mma_rate_tma if tma else cal.mma_rate
