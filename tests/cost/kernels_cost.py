@@ -394,3 +394,13 @@ def csr_row_sums(indptr, values, y, TILE: ct.Constant[int]):
     for j in range(start, end):
         acc = acc + ct.load(values, index=(j,), shape=(TILE,))
     ct.store(y, index=(row,), tile=acc)
+
+
+@ct.kernel
+def view_sum(x, y, TILE: ct.Constant[int]):
+    """One block sums `x` through a tiled view, its loop bounded by the view's tile count."""
+    view = x.tiled_view((TILE,), padding_mode=ct.PaddingMode.ZERO)
+    acc = ct.zeros((TILE,), dtype=ct.float32)
+    for k in range(view.num_tiles(0)):
+        acc = acc + view.load((k,))
+    y.tiled_view((1,)).store((ct.bid(0),), ct.reshape(ct.sum(acc), (1,)))

@@ -70,3 +70,13 @@ def test_a_loop_whose_bounds_are_read_from_an_array_names_it_and_asks_for_no_val
     note = next(n for n in counts.assumptions if "counted as 1 iteration" in n)
     assert "read from array 'indptr' at run time" in note
     assert "--values" not in note and "runtime argument" not in note
+
+
+def test_a_tiled_views_loads_and_tile_count_are_counted_as_the_arrays_tiles():
+    counts = _counts("view_sum", "f32[1000000], f32[1], 1024", (1,))
+    loop = next(r for r in counts.regions if r.op is not None)
+    assert set(loop.trips) == {977.0}                    # ceil(1,000,000 / 1,024)
+    load = next(a for a in counts.accesses if a.kind == "load")
+    assert (load.array, load.shape, load.executions) == ("x", (1024,), 977.0)
+    assert load.pad_fraction > 0                         # the last tile runs past the array
+    assert any(a.kind == "store" and a.array == "y" for a in counts.accesses)

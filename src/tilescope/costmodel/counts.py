@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
-from ..ir.types import ArrayType, TileType
+from ..ir.types import ArrayType, TiledViewType, TileType
 from .scalars import VARIANT, GridScalars, trip_counts
 
 _VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
@@ -317,6 +317,9 @@ class _Walker:
     def _access(self, op: Op) -> Optional[Access]:
         arr_v = op.operands[0]
         t = arr_v.type
+        view = t if isinstance(t, TiledViewType) else None
+        if view is not None:             # a tiled view's load or store: a tile of the array it views
+            t = view.array
         if not isinstance(t, ArrayType):
             return None
         dtype = t.dtype
@@ -325,16 +328,16 @@ class _Walker:
         kind = {"load_tile": "load", "tiled_load": "load", "load_advanced": "load", "store_tile": "store",
                 "tiled_store": "store", "store_advanced": "store", "gather": "gather", "scatter": "scatter"}.get(
                     op.name, "atomic")
-        if op.name == "load_tile":
+        if op.name in ("load_tile", "tiled_load"):
             shape = tuple(op.results[0].type.shape)
-        elif op.name == "store_tile":
+        elif op.name in ("store_tile", "tiled_store"):
             shape = tuple(op.operands[-1].type.shape)
         elif op.results and getattr(op.results[0].type, "shape", None):
             shape = tuple(op.results[0].type.shape)          # gather, atomics: the index shape
         else:
             shape = tuple(getattr(op.operands[1].type, "shape", ()) if len(op.operands) > 1 else ())
         elements = int(np.prod(shape)) if shape else 1
-        order = tuple(op.attrs.get("order", range(len(shape))))
+        order = tuple(view.order if view is not None else op.attrs.get("order", range(len(shape))))
         acc = Access(kind, op, name, dtype.name, itemsize, shape, elements, order,
                      check_bounds=bool(op.attrs.get("check_bounds", True)))
         known = all(isinstance(d, int) for d in t.shape)

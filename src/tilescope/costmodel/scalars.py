@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..ir.core import Function, Value
-from ..ir.types import ArrayType
+from ..ir.types import ArrayType, TiledViewType
 
 
 class _Variant:
@@ -155,7 +155,8 @@ class GridScalars:
                 self._used[self.runtime_ints[v.id]] = None
                 return np.asarray(self._offset_at)
             return None
-        args = [self.value(o) for o in op.operands] if op.name not in ("array_dim", "num_tiles") else []
+        args = [self.value(o) for o in op.operands] if op.name not in ("array_dim", "num_tiles",
+                                                                       "tiled_num_tiles") else []
         if any(a is VARIANT for a in args):
             return VARIANT
         name = op.name
@@ -170,6 +171,8 @@ class GridScalars:
             return self._array_dim(op)
         if name == "num_tiles":
             return self._num_tiles(op)
+        if name == "tiled_num_tiles":
+            return self._view_num_tiles(op)
         if name == "binary" and op.attrs.get("fn") in ("min", "max") and sum(a is None for a in args) == 1:
             return self._min_max(op.attrs["fn"], op.operands, args)
         if name == "if" and len(op.results) == 1 and _scalar_like(v):
@@ -295,6 +298,17 @@ class GridScalars:
         axis, shape, order = op.attrs["axis"], op.attrs["shape"], op.attrs["order"]
         n = t.shape[order[axis]]
         step = op.attrs.get("traversal_steps", shape)[axis]
+        return None if n is None else np.asarray(-(-n // step))
+
+
+    def _view_num_tiles(self, op) -> Any:
+        """`view.num_tiles(axis)` of a tiled view: from the viewed array's shape, as `num_tiles`."""
+        view = op.operands[0].type
+        if not isinstance(view, TiledViewType):
+            return None
+        axis = op.attrs["axis"]
+        n = view.array.shape[view.order[axis]]
+        step = (view.traversal_steps or view.tile_shape)[axis]
         return None if n is None else np.asarray(-(-n // step))
 
 
