@@ -30,6 +30,28 @@ def test_check_reports_type_error_with_location():
     assert "^" in out
 
 
+REDEFINED = """import cuda.tile as ct
+
+@ct.kernel
+def k(a, out, ts: ct.Constant[int]):
+    ct.store(out, (0,), ct.load(a, (0,), (ts,)) {first})
+
+@ct.kernel
+def k(a, out, ts: ct.Constant[int]):
+    ct.store(out, (0,), ct.load(a, (0,), (ts,)) {second})
+"""
+
+
+@pytest.mark.parametrize("first, second, line", [('+ "oops"', "", 5), ("", '+ "oops"', 9)])
+def test_check_reads_each_definition_of_a_kernel_name_defined_twice(tmp_path, first, second, line):
+    f = tmp_path / "twice.py"
+    f.write_text(REDEFINED.format(first=first, second=second))
+    rc, out, _ = cli("check", str(f), "--args", "f32[64], f32[64], 64")
+    assert rc == 1
+    errors = [x for x in out.splitlines() if ": error: " in x]
+    assert len(errors) == 1 and errors[0].startswith(f"{f}:{line}:")
+
+
 def test_check_json():
     rc, out, _ = cli("check", "examples/vector_add.py", "--args", "f32[1024], f32[1024], i8[1024], 256",
                      "--format", "json")

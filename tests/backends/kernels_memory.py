@@ -177,6 +177,12 @@ def poison_store(x, y, T: ct.Constant[int]):
 
 
 @ct.kernel
+def poison_atomic(x, y, T: ct.Constant[int]):
+    t = ct.load(x, index=(ct.bid(0),), shape=(T,))
+    ct.atomic_add(y, (0,), ct.sum(t))
+
+
+@ct.kernel
 def poison_ok(x, y, T: ct.Constant[int]):
     b = ct.bid(0)
     t = ct.load(x, index=(b,), shape=(T,))

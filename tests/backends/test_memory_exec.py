@@ -69,6 +69,16 @@ def test_undetermined_padding_is_poison_under_the_poison_check():
     assert T.is_poison(y[10:]).all()
 
 
+def test_poison_reaching_an_atomic_is_reported_as_for_a_store():
+    x = np.arange(10, dtype=np.float32)
+    (xs, y, _), reports = both_ways((3,), K.poison_atomic, lambda: (x.copy(), np.zeros(1, np.float32), 4),
+                                    checks={"poison": True})
+    assert any("UNDETERMINED padding reaches atomic_add" in r and "array 'y'" in r and "block (2, 0, 0)" in r
+               for r in reports)
+    _, clean = both_ways((3,), K.poison_atomic, lambda: (x.copy(), np.zeros(1, np.float32), 4))
+    assert clean == []                  # without the check: nothing said
+
+
 def test_poison_reaching_a_store_is_reported():
     x = np.arange(10, dtype=np.float32)
     (xs, y, _), reports = both_ways((3,), K.poison_store, lambda: (x.copy(), np.zeros(1, np.float32), 4),

@@ -73,6 +73,7 @@ class StaticModule:
     kernels: List[str] = field(default_factory=list)
     syntax_errors: List[TileSyntaxError] = field(default_factory=list)
     definitions: Dict[str, ast.AST] = field(default_factory=dict)    # name -> defining node
+    defined_at: Dict[int, SourceFunction] = field(default_factory=dict)  # `def` line -> that definition
     tile_aliases: List[str] = field(default_factory=list)             # names bound to tilescope.lang
     evaluator: Any = None                                               # one budget for the whole module
     depth: int = 0                                                      # read for an import of another file
@@ -408,6 +409,7 @@ def _define_function(sm: StaticModule, env, node, ev: "_Bound") -> None:
         fn.hints, fn.hint_error = _kernel_hints(sm, env, node, kinds)
     _bind(sm, env, node.name, _decorated(sm, env, node, fn, kinds), node)
     sm.functions[node.name] = fn
+    sm.defined_at[node.lineno] = fn      # a name defined twice: each definition stays reachable
     if fn.is_kernel:
         sm.kernels.append(node.name)
 

@@ -310,6 +310,8 @@ def _atomic_lanes(ex, op, base, coords, ok, lane_mask, mode, update, expected, *
     old = _np.array(exp, dtype=dt) if mode == "cas" else _np.zeros(want.shape, dtype=dt)
     if not sel.any():
         return old
+    if ex.checks.poison:        # an update computed from UNDETERMINED padding, as for a store
+        _T.check_poison(ex, op, base, _np.broadcast_to(_np.asarray(upd), sel.shape), sel, cf, into=what)
     cs = tuple(c[sel] for c in cf)
     on_atomic = getattr(ex.races, "record_atomic", None)       # the race tracker, or a launch trace
     if on_atomic is not None:

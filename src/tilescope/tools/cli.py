@@ -78,7 +78,7 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("-o", "--output", help="the module to write (default: standard output)")
     r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
     r.add_argument("--check", default=None, metavar="LIST",
-                   help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding reaching a store), "
+                   help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding reaching a store or an atomic), "
                         "uninit (elements of written arrays no block wrote), strict (stop at the first report), "
                         "all or none (default: bounds,races)")
     r.add_argument("--numerics", choices=("exact", "fast"), default=None,
@@ -374,7 +374,7 @@ def _generic_check(sf: SourceFile, site) -> List[Diagnostic]:
     from ..frontend.source import function_hir  # start-up time: each command loads what it runs
     from ..lang.kernel import unwrap_tile_function  # start-up time: each command loads what it runs
     out = []
-    kernel = sf.kernel(site.name)
+    kernel = sf.kernel(site.name, site.line)
     if kernel is None:           # a kernel a factory function makes: it exists once that function runs
         return [Diagnostic("note", "info", f"kernel '{site.name}' is defined inside a function: tilescope reads "
                            f"kernels defined at module level, so it was not checked",
@@ -450,7 +450,7 @@ def cmd_ir(args) -> int:
     if args.stage in ("ast", "hir"):
         from ..frontend.source import function_ast, function_hir  # start-up time: each command loads what it runs
         from ..lang.kernel import unwrap_tile_function  # start-up time: each command loads what it runs
-        kernel = sf.kernel(site.name)
+        kernel = sf.kernel(site.name, site.line)
         fn = unwrap_tile_function(kernel) or kernel
         try:
             if args.stage == "ast":

@@ -146,11 +146,15 @@ class SourceFile:
             if code is not None and os.path.abspath(code.co_filename) == os.path.abspath(self.path):
                 self.kernels.append(KernelSite(name, code.co_firstlineno, 1, code.co_firstlineno))
 
-    def kernel(self, name: str) -> Any:
-        """The kernel object to compile (a live kernel, or its SourceFunction), or None."""
+    def kernel(self, name: str, line: Optional[int] = None) -> Any:
+        """The kernel object to compile (a live kernel, or its SourceFunction), or None; `line`: the
+        `def` line of the definition meant, where the file defines the name more than once (read
+        from the source; an imported module keeps only the name's last binding)."""
         if self.module is not None:
             return getattr(self.module, name, None)
-        return self.static.functions.get(name) if self.static is not None else None
+        if self.static is None:
+            return None
+        return self.static.defined_at.get(line) or self.static.functions.get(name)
 
     def signatures(self, site: KernelSite) -> List[Signature]:
         """Directives, else signatures recorded by `run --record`, else evident launch sites."""
@@ -224,7 +228,7 @@ def compile_site(sf: SourceFile, site: KernelSite, sig: Signature, *, trust: boo
             where = Loc(sf.path, sig.line, 1) if sig.line else Loc(sf.path, site.line, site.col)
             return None, [Diagnostic("error", "ArgsError", f"bad argument metadata '{sig.text}': {e}",
                                      where, site.name, sig.text)]
-    kernel = sf.kernel(site.name)
+    kernel = sf.kernel(site.name, site.line)
     if kernel is None:
         return None, [Diagnostic("error", "ImportError", f"kernel '{site.name}' is defined inside a function: "
                                  f"tilescope reads kernels defined at module level",

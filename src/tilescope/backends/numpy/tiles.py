@@ -314,8 +314,10 @@ def first_lane(bad: np.ndarray):
     return int(pos[0]), tuple(int(p) for p in pos[1:])
 
 
-def check_poison(ex, op, ref, values: np.ndarray, sel: np.ndarray, coords: Sequence[np.ndarray]) -> None:
-    """Report a stored lane (selected by `sel`, shape (B, *S)) whose value is the UNDETERMINED poison."""
+def check_poison(ex, op, ref, values: np.ndarray, sel: np.ndarray, coords: Sequence[np.ndarray],
+                 into: str = "a store") -> None:
+    """Report a stored lane (selected by `sel`, shape (B, *S)) whose value is the UNDETERMINED poison;
+    `into`: what writes it (a store, or an atomic such as atomic_add)."""
     if not ex.checks.poison or memory.POISON_BITS.get(values.dtype.name) is None:
         return
     if not _any_nan(values):
@@ -327,7 +329,7 @@ def check_poison(ex, op, ref, values: np.ndarray, sel: np.ndarray, coords: Seque
         b, lane = first_lane(bad)
         elem = tuple(int(np.broadcast_to(c, bad.shape)[(b,) + lane]) for c in coords)
         report_once(ex, op, "poison",
-                    f"a value derived from UNDETERMINED padding reaches a store: array '{ref.name}' "
+                    f"a value derived from UNDETERMINED padding reaches {into}: array '{ref.name}' "
                     f"element {elem} (load with an explicit padding_mode, or keep padded lanes out of "
                     f"the stored result)", ex.block_ids[b])
 
