@@ -78,9 +78,9 @@ def _parser() -> argparse.ArgumentParser:
     t.add_argument("-o", "--output", help="the module to write (default: standard output)")
     r = sub.add_parser("run", help="run a cuTile script with kernels executing on the CPU")
     r.add_argument("--check", default=None, metavar="LIST",
-                   help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding reaching a store or an atomic), "
-                        "uninit (elements of written arrays no block wrote), strict (stop at the first report), "
-                        "all or none (default: bounds,races)")
+                   help="run-time checks: comma-separated bounds, races, poison (UNDETERMINED padding "
+                        "reaching a store or an atomic), uninit (elements of written arrays no block wrote), "
+                        "strict (stop at the first report), all or none (default: bounds,races)")
     r.add_argument("--numerics", choices=("exact", "fast"), default=None,
                    help="exact: the GPU's rounding (default); fast: NumPy's own float32 arithmetic where exact "
                         "rounding is slow (fma, exp/log/…, half-precision matrix products), results may differ "
