@@ -421,8 +421,8 @@ class _Walker:
             if id(v) in seen or v.owner is None:
                 continue
             seen.add(id(v))
-            if v.owner.name in ("load_tile", "gather"):
-                name = self.params.get(v.owner.operands[0].id)
+            if v.owner.name in _LOAD_OPS:
+                name = self._array_name(v.owner.operands[0])
                 if name and name not in names:
                     names.append(name)
                 continue

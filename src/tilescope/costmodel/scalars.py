@@ -300,7 +300,6 @@ class GridScalars:
         step = op.attrs.get("traversal_steps", shape)[axis]
         return None if n is None else np.asarray(-(-n // step))
 
-
     def _view_num_tiles(self, op) -> Any:
         """`view.num_tiles(axis)` of a tiled view: from the viewed array's shape, as `num_tiles`."""
         view = op.operands[0].type
