@@ -404,3 +404,18 @@ def view_sum(x, y, TILE: ct.Constant[int]):
     for k in range(view.num_tiles(0)):
         acc = acc + view.load((k,))
     y.tiled_view((1,)).store((ct.bid(0),), ct.reshape(ct.sum(acc), (1,)))
+
+
+@ct.kernel
+def group_of_tile(offsets, out, GROUPS: ct.Constant[int]):
+    """Each block finds its group by binary search over the groups' first tiles."""
+    t = ct.bid(0)
+    lo = 0
+    hi = GROUPS
+    while lo + 1 < hi:
+        mid = (lo + hi) // 2
+        if t < ct.load(offsets, (mid,), shape=()).item():
+            hi = mid
+        else:
+            lo = mid
+    ct.store(out, (t,), ct.full((1,), lo, dtype=ct.int32))

@@ -80,3 +80,14 @@ def test_a_tiled_views_loads_and_tile_count_are_counted_as_the_arrays_tiles():
     assert (load.array, load.shape, load.executions) == ("x", (1024,), 977.0)
     assert load.pad_fraction > 0                         # the last tile runs past the array
     assert any(a.kind == "store" and a.array == "y" for a in counts.accesses)
+
+
+def test_a_binary_search_counts_its_halvings():
+    counts = _counts("group_of_tile", "i32[64], i32[4096], 64", (4096,))
+    loop = next(r for r in counts.regions if r.op is not None)
+    assert set(loop.trips) == {6.0}                      # 64 groups: 6 halvings
+    assert any("bisection of a span of 64: counted as its 6 halvings" in n for n in counts.assumptions)
+    loads = sum(a.executions for a in counts.accesses if a.kind == "load")
+    assert loads == 4096 * 6
+    small = _counts("group_of_tile", "i32[5], i32[4096], 5", (4096,))
+    assert set(next(r for r in small.regions if r.op is not None).trips) == {3.0}     # ceil(log2 5)

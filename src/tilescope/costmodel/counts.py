@@ -177,9 +177,14 @@ class _Walker:
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 trips, walked = self._stride_walk_trips(op)
+                halvings = None if walked else self._bisection_trips(op)
                 if walked:
                     self.note(op, f"while loop: trip count unknown from metadata: taken as the {walked} its "
                                   f"carried values index, shared by the grid's blocks (a grid-stride loop)")
+                elif halvings is not None:
+                    trips = np.full(self.sc.blocks, float(halvings[0]))
+                    self.note(op, f"while loop: a bisection of a span of {halvings[1]}: counted as its "
+                                  f"{halvings[0]} halvings")
                 else:
                     trips = np.ones(self.sc.blocks)
                     self.note(op, "while loop: counted as 1 iteration")
@@ -247,6 +252,33 @@ class _Walker:
         if not best:
             return None, ""
         return np.full(self.sc.blocks, -(-best // self.sc.blocks), dtype=np.float64), what
+
+    def _bisection_trips(self, op: Op) -> Optional[Tuple[int, int]]:
+        """(passes, span) of a `while` loop that bisects: its body takes `(x + y) // 2` (or `>> 1`)
+        of two values it carries, whose starting values are known and the same in every block (a
+        binary search: `while lo + 1 < hi: mid = (lo + hi) // 2; ...`); ceil(log2(span)) passes.
+        None otherwise."""
+        if not op.blocks:
+            return None
+        carried = {a.id: k for k, a in enumerate(op.blocks[0].args)}
+        for inner in op.blocks[0].walk():
+            halves = inner.name == "binary" and (
+                (inner.attrs.get("fn") == "floordiv" and _const_int(inner.operands[1]) == 2)
+                or (inner.attrs.get("fn") == "rshift" and _const_int(inner.operands[1]) == 1))
+            total = inner.operands[0].owner if halves else None
+            if total is None or total.name != "binary" or total.attrs.get("fn") != "add":
+                continue
+            ends = [carried.get(v.id) for v in total.operands]
+            if None in ends or ends[0] == ends[1] or max(ends) >= len(op.operands):
+                continue
+            x, y = (self.sc.value(op.operands[k]) for k in ends)
+            if not all(isinstance(e, np.ndarray) and e.size and np.issubdtype(e.dtype, np.integer)
+                       and np.all(e == e.flat[0]) for e in (x, y)):
+                continue                     # (a start that is unknown, or not the same in every block)
+            x, y = int(x.flat[0]), int(y.flat[0])
+            span = abs(y - x)
+            return max(1, math.ceil(math.log2(span))) if span > 1 else 1, span
+        return None
 
     def _loop(self, op: Op, region: Region, trips: np.ndarray, weight: float) -> None:
         runs = region.trips * trips * weight         # (an if-branch's share of the blocks)
