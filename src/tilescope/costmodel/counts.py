@@ -16,6 +16,7 @@ import numpy as np
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
+from .loop_bounds import arrays_read_for, bisection_trips
 from .scalars import VARIANT, GridScalars, trip_counts
 
 _VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
@@ -169,7 +170,7 @@ class _Walker:
                                       f"{walked} its variable indexes" + self._values_hint(op))
                     else:
                         trips = np.ones(self.sc.blocks)
-                        loaded = self._loaded_from(op.operands[:3])
+                        loaded = arrays_read_for(op.operands[:3], _LOAD_OPS, self._array_name)
                         self.note(op, "loop bounds unknown from metadata: counted as 1 iteration"
                                       + (f" (they are read from {loaded} at run time)" if loaded else "")
                                       + (self._values_hint(op) or ("" if loaded else " (a runtime argument given "
@@ -177,7 +178,7 @@ class _Walker:
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 trips, walked = self._stride_walk_trips(op)
-                halvings = None if walked else self._bisection_trips(op)
+                halvings = None if walked else bisection_trips(op, self.sc)
                 if walked:
                     self.note(op, f"while loop: trip count unknown from metadata: taken as the {walked} its "
                                   f"carried values index, shared by the grid's blocks (a grid-stride loop)")
@@ -252,33 +253,6 @@ class _Walker:
         if not best:
             return None, ""
         return np.full(self.sc.blocks, -(-best // self.sc.blocks), dtype=np.float64), what
-
-    def _bisection_trips(self, op: Op) -> Optional[Tuple[int, int]]:
-        """(passes, span) of a `while` loop that bisects: its body takes `(x + y) // 2` (or `>> 1`)
-        of two values it carries, whose starting values are known and the same in every block (a
-        binary search: `while lo + 1 < hi: mid = (lo + hi) // 2; ...`); ceil(log2(span)) passes.
-        None otherwise."""
-        if not op.blocks:
-            return None
-        carried = {a.id: k for k, a in enumerate(op.blocks[0].args)}
-        for inner in op.blocks[0].walk():
-            halves = inner.name == "binary" and (
-                (inner.attrs.get("fn") == "floordiv" and _const_int(inner.operands[1]) == 2)
-                or (inner.attrs.get("fn") == "rshift" and _const_int(inner.operands[1]) == 1))
-            total = inner.operands[0].owner if halves else None
-            if total is None or total.name != "binary" or total.attrs.get("fn") != "add":
-                continue
-            ends = [carried.get(v.id) for v in total.operands]
-            if None in ends or ends[0] == ends[1] or max(ends) >= len(op.operands):
-                continue
-            x, y = (self.sc.value(op.operands[k]) for k in ends)
-            if not all(isinstance(e, np.ndarray) and e.size and np.issubdtype(e.dtype, np.integer)
-                       and np.all(e == e.flat[0]) for e in (x, y)):
-                continue                     # (a start that is unknown, or not the same in every block)
-            x, y = int(x.flat[0]), int(y.flat[0])
-            span = abs(y - x)
-            return max(1, math.ceil(math.log2(span))) if span > 1 else 1, span
-        return None
 
     def _loop(self, op: Op, region: Region, trips: np.ndarray, weight: float) -> None:
         runs = region.trips * trips * weight         # (an if-branch's share of the blocks)
@@ -443,25 +417,6 @@ class _Walker:
                 if hit is not None:
                     return hit
         return None
-
-    def _loaded_from(self, values) -> str:
-        """The arrays whose loaded elements `values` are computed from, as "array 'a'" or "arrays 'a',
-        'b'" ('' where none is): bounds that no metadata or runtime scalar can give."""
-        names, seen, todo = [], set(), list(values)
-        while todo:
-            v = todo.pop()
-            if id(v) in seen or v.owner is None:
-                continue
-            seen.add(id(v))
-            if v.owner.name in _LOAD_OPS:
-                name = self._array_name(v.owner.operands[0])
-                if name and name not in names:
-                    names.append(name)
-                continue
-            todo.extend(v.owner.operands)
-        if not names:
-            return ""
-        return ("array " if len(names) == 1 else "arrays ") + ", ".join(f"'{n}'" for n in sorted(names))
 
     def _values_hint(self, loop: Op) -> str:
         """The tail of a loop's assumption naming the runtime integer parameters its bounds are

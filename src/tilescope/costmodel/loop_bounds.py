@@ -1,0 +1,64 @@
+"""Loop bounds the grid's scalars leave open (counts.py): a `while` loop that bisects, counted as
+its halvings, and bounds read from arrays, named in the report's assumptions."""
+from __future__ import annotations
+
+import math
+from typing import Callable, Iterable, Optional, Tuple
+
+import numpy as np
+
+from ..ir.core import Op, Value
+
+
+def bisection_trips(op: Op, sc) -> Optional[Tuple[int, int]]:
+    """(passes, span) of a `while` loop that bisects: its body takes `(x + y) // 2` (or `>> 1`) of
+    two values it carries, whose starting values are known and the same in every block (a binary
+    search: `while lo + 1 < hi: mid = (lo + hi) // 2; ...`); ceil(log2(span)) passes. None
+    otherwise. `sc`: the grid's scalars (scalars.GridScalars)."""
+    if not op.blocks:
+        return None
+    carried = {a.id: k for k, a in enumerate(op.blocks[0].args)}
+    for inner in op.blocks[0].walk():
+        halves = inner.name == "binary" and (
+            (inner.attrs.get("fn") == "floordiv" and _literal(inner.operands[1]) == 2)
+            or (inner.attrs.get("fn") == "rshift" and _literal(inner.operands[1]) == 1))
+        total = inner.operands[0].owner if halves else None
+        if total is None or total.name != "binary" or total.attrs.get("fn") != "add":
+            continue
+        ends = [carried.get(v.id) for v in total.operands]
+        if None in ends or ends[0] == ends[1] or max(ends) >= len(op.operands):
+            continue
+        x, y = (sc.value(op.operands[k]) for k in ends)
+        if not all(isinstance(e, np.ndarray) and e.size and np.issubdtype(e.dtype, np.integer)
+                   and np.all(e == e.flat[0]) for e in (x, y)):
+            continue                     # (a start that is unknown, or not the same in every block)
+        span = abs(int(y.flat[0]) - int(x.flat[0]))
+        return (max(1, math.ceil(math.log2(span))) if span > 1 else 1), span
+    return None
+
+
+def arrays_read_for(values: Iterable[Value], load_ops: Tuple[str, ...], array_name: Callable[[Value], str]) -> str:
+    """The arrays whose loaded elements `values` are computed from, as "array 'a'" or "arrays 'a',
+    'b'" ('' where none is): bounds that no metadata or runtime scalar can give."""
+    names, seen, todo = [], set(), list(values)
+    while todo:
+        v = todo.pop()
+        if id(v) in seen or v.owner is None:
+            continue
+        seen.add(id(v))
+        if v.owner.name in load_ops:
+            name = array_name(v.owner.operands[0])
+            if name and name not in names:
+                names.append(name)
+            continue
+        todo.extend(v.owner.operands)
+    if not names:
+        return ""
+    return ("array " if len(names) == 1 else "arrays ") + ", ".join(f"'{n}'" for n in sorted(names))
+
+
+def _literal(v: Value) -> Optional[int]:
+    """The integer a constant op gives `v`, else None."""
+    owner = v.owner
+    value = owner.attrs.get("value") if owner is not None and owner.name == "const" else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
