@@ -178,7 +178,7 @@ class _Walker:
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 trips, walked = self._stride_walk_trips(op)
-                halvings = None if walked else bisection_trips(op, self.sc)
+                halvings = None if walked else bisection_trips(op, self.sc, _const_int)
                 if walked:
                     self.note(op, f"while loop: trip count unknown from metadata: taken as the {walked} its "
                                   f"carried values index, shared by the grid's blocks (a grid-stride loop)")

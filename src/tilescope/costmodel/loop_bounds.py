@@ -10,18 +10,18 @@ import numpy as np
 from ..ir.core import Op, Value
 
 
-def bisection_trips(op: Op, sc) -> Optional[Tuple[int, int]]:
+def bisection_trips(op: Op, sc, const_int: Callable[[Value], Optional[int]]) -> Optional[Tuple[int, int]]:
     """(passes, span) of a `while` loop that bisects: its body takes `(x + y) // 2` (or `>> 1`) of
     two values it carries, whose starting values are known and the same in every block (a binary
     search: `while lo + 1 < hi: mid = (lo + hi) // 2; ...`); ceil(log2(span)) passes. None
-    otherwise. `sc`: the grid's scalars (scalars.GridScalars)."""
+    otherwise. `sc`: the grid's scalars (scalars.GridScalars); `const_int`: a value's constant integer."""
     if not op.blocks:
         return None
     carried = {a.id: k for k, a in enumerate(op.blocks[0].args)}
     for inner in op.blocks[0].walk():
         halves = inner.name == "binary" and (
-            (inner.attrs.get("fn") == "floordiv" and _literal(inner.operands[1]) == 2)
-            or (inner.attrs.get("fn") == "rshift" and _literal(inner.operands[1]) == 1))
+            (inner.attrs.get("fn") == "floordiv" and const_int(inner.operands[1]) == 2)
+            or (inner.attrs.get("fn") == "rshift" and const_int(inner.operands[1]) == 1))
         total = inner.operands[0].owner if halves else None
         if total is None or total.name != "binary" or total.attrs.get("fn") != "add":
             continue
@@ -56,9 +56,3 @@ def arrays_read_for(values: Iterable[Value], load_ops: Tuple[str, ...], array_na
         return ""
     return ("array " if len(names) == 1 else "arrays ") + ", ".join(f"'{n}'" for n in sorted(names))
 
-
-def _literal(v: Value) -> Optional[int]:
-    """The integer a constant op gives `v`, else None."""
-    owner = v.owner
-    value = owner.attrs.get("value") if owner is not None and owner.name == "const" else None
-    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -169,10 +169,8 @@ class GridScalars:
             return np.asarray(self.grid[op.attrs["axis"]])
         if name == "array_dim":
             return self._array_dim(op)
-        if name == "num_tiles":
+        if name in ("num_tiles", "tiled_num_tiles"):
             return self._num_tiles(op)
-        if name == "tiled_num_tiles":
-            return self._view_num_tiles(op)
         if name == "binary" and op.attrs.get("fn") in ("min", "max") and sum(a is None for a in args) == 1:
             return self._min_max(op.attrs["fn"], op.operands, args)
         if name == "if" and len(op.results) == 1 and _scalar_like(v):
@@ -292,22 +290,18 @@ class GridScalars:
         return None if known is None else np.asarray(known)
 
     def _num_tiles(self, op) -> Any:
+        """`ct.num_tiles(array, axis, shape)` or a tiled view's `num_tiles(axis)`: the tiles along
+        the axis, from the array's shape."""
         t = op.operands[0].type
-        if not isinstance(t, ArrayType):
-            return None
-        axis, shape, order = op.attrs["axis"], op.attrs["shape"], op.attrs["order"]
-        n = t.shape[order[axis]]
-        step = op.attrs.get("traversal_steps", shape)[axis]
-        return None if n is None else np.asarray(-(-n // step))
-
-    def _view_num_tiles(self, op) -> Any:
-        """`view.num_tiles(axis)` of a tiled view: from the viewed array's shape, as `num_tiles`."""
-        view = op.operands[0].type
-        if not isinstance(view, TiledViewType):
+        if isinstance(t, TiledViewType):
+            array, shape, order, steps = t.array, t.tile_shape, t.order, t.traversal_steps
+        elif isinstance(t, ArrayType):
+            array, shape, order, steps = t, op.attrs["shape"], op.attrs["order"], op.attrs.get("traversal_steps")
+        else:
             return None
         axis = op.attrs["axis"]
-        n = view.array.shape[view.order[axis]]
-        step = (view.traversal_steps or view.tile_shape)[axis]
+        n = array.shape[order[axis]]
+        step = (steps or shape)[axis]
         return None if n is None else np.asarray(-(-n // step))
 
 
