@@ -247,6 +247,58 @@ def atomic_random(data, hist, TILE: ConstInt, BINS: ConstInt):
     ct.atomic_add(hist, bins, ct.ones((TILE,), dtype=ct.int32), memory_order=ct.MemoryOrder.RELAXED)
 
 
+def _atomic_index(idx, hist, TILE, order):
+    bins = ct.load(idx, index=(ct.bid(0),), shape=(TILE,))
+    ct.atomic_add(hist, bins, ct.ones((TILE,), dtype=ct.float32), memory_order=order)
+
+
+@ct.kernel
+def atomic_index(idx, hist, TILE: ConstInt):
+    """One relaxed atomic add per index (random over the whole of `hist`): the rate of atomics
+    whose addresses spread over arrays from L2-sized to several times L2."""
+    _atomic_index(idx, hist, TILE, ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def atomic_index_fenced(idx, hist, TILE: ConstInt):
+    """atomic_index in the default acquire-release order (a fence, each lane's old value awaited)."""
+    _atomic_index(idx, hist, TILE, ct.MemoryOrder.ACQ_REL)
+
+
+def _index_rows(idx, R, W):
+    """A block's R rows (read from `idx`) by W columns, as index tiles that broadcast together."""
+    rows = ct.reshape(ct.load(idx, index=(ct.bid(0),), shape=(R,)), (R, 1))
+    return rows, ct.reshape(ct.arange(W, dtype=ct.int32), (1, W))
+
+
+@ct.kernel
+def scatter_add_rows(grad, idx, table, R: ConstInt, W: ConstInt):
+    """R rows of W gradients a block added by relaxed atomics into the rows of `table` that `idx`
+    names (random): tile atomics whose lanes run along rows."""
+    at = _index_rows(idx, R, W)
+    ct.atomic_add(table, at, ct.load(grad, index=(ct.bid(0), 0), shape=(R, W)), memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def scatter_add_rows_fenced(grad, idx, table, R: ConstInt, W: ConstInt):
+    """scatter_add_rows in the default acquire-release order."""
+    ct.atomic_add(table, _index_rows(idx, R, W), ct.load(grad, index=(ct.bid(0), 0), shape=(R, W)))
+
+
+@ct.kernel
+def sum_atomic(x, out, TILE: ConstInt):
+    """Each block's sum of TILE elements added into one element by a fenced atomic (a dot
+    product's or a norm's last step): the per-block path of the reduction and the atomic."""
+    ct.atomic_add(out, (0,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(TILE,))))
+
+
+@ct.kernel
+def gather_rows(table, idx, out, R: ConstInt, W: ConstInt):
+    """R rows of W elements a block gathered from the rows of `table` that `idx` names: the DRAM
+    rate of row gathers against the row's length and the table's size."""
+    ct.store(out, index=(ct.bid(0), 0), tile=ct.gather(table, _index_rows(idx, R, W)))
+
+
 @ct.kernel
 def reduce_loop(x, y, N: ConstInt, TN: ConstInt):
     """N dependent row reductions of a (1, TN) tile: the latency of one reduction across a block."""

@@ -347,6 +347,43 @@ def micro_cases(d: int) -> List[Case]:
                 add(Case(f"f32prod_{kern}_{tm}x{tn}x{tk}_g{grid}", "micro", KERNELS, kern,
                          [A((grid * tm, iters * tk)), A((iters * tk, tn)), A((grid * tm, tn), init="zeros"),
                           K(iters), K(tm), K(tn), K(tk)], (grid,)))
+    # atomics and row gathers over arrays from L2-sized to several times L2, as launched (docs
+    # history 64): single random addresses, relaxed and fenced; R rows of W elements a block at
+    # random rows of a table (a scatter-add by relaxed or fenced tile atomics; a gather)
+    for bits in (12, 16, 20, 22, 24, 26, 28):
+        for kern in ("atomic_index", "atomic_index_fenced"):
+            add(Case(f"{kern}_2e{bits}", "micro-launch", KERNELS, kern,
+                     [A((na,), "int32", f"index:{1 << bits}"), A((1 << bits,), init="zeros"), K(1024)],
+                     (na // 1024,), launch=True))
+    rows, r = (1 << 19) // d, 64
+    for kern, widths, table_bits in (("scatter_add_rows", (256,), (10, 12, 14, 16, 18)),
+                                     ("scatter_add_rows_fenced", (256,), (10, 12, 14, 16, 18)),
+                                     ("scatter_add_rows", (64,), (16, 18, 20))):
+        for w in widths:
+            for bits in table_bits:
+                add(Case(f"{kern}_{r}x{w}_2e{bits}", "micro-launch", KERNELS, kern,
+                         [A((rows, w)), A((rows,), "int32", f"index:{1 << bits}"), A((1 << bits, w), init="zeros"),
+                          K(r), K(w)], (rows // r,), launch=True))
+    add(Case("scatter_add_rows_fenced_64x256_2e16_dyn", "micro", KERNELS, "scatter_add_rows_fenced",
+             [A((rows, 256)), A((rows,), "int32", "index:65536"), A((65536, 256), init="zeros"), K(r), K(256)],
+             (rows // r,)))
+    for dt in ("float64", "float32"):
+        for t in (256, 1024):
+            n = (1 << 26) // d
+            for launch in (True, False):
+                add(Case(f"sum_atomic_{dt[0]}{dt[-2:]}_t{t}" + ("_launch" if launch else ""),
+                         "micro-launch" if launch else "micro", KERNELS, "sum_atomic",
+                         [A((n,), dt), A((1,), dt, "zeros"), K(t)], (n // t,), launch=launch))
+    for w in (32, 64, 128, 256, 1024):
+        for table, init in (((1 << 28) // w, "index"), ((1 << 22) // w, "index"), ((1 << 24) // w, "index"),
+                            ((1 << 28) // w, "ramp")):
+            if w not in (32, 256) and (init == "ramp" or table < (1 << 28) // w):
+                continue
+            n = (1 << 26) // w // d
+            idx = f"index:{table}" if init == "index" else "ramp:1"
+            add(Case(f"gather_rows_{r}x{w}_{table * w * 4 >> 20}M_{init}", "micro-launch", KERNELS, "gather_rows",
+                     [A((table, w)), A((n,), "int32", idx), A((n, w), init="zeros"), K(r), K(w)], (n // r,),
+                     launch=True))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):

@@ -7,7 +7,7 @@ import pytest
 
 import tilescope
 from tilescope.costmodel.calibration import H200
-from tilescope.costmodel.model import atomic_ns
+from tilescope.costmodel.atomics import atomic_ns
 from tilescope.lang.shim import load_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

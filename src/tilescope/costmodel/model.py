@@ -30,7 +30,8 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .locks import fenced_atomics_us, locks_us, scalar_atomics_us
+from .atomics import atomics_us, beyond_l2_share
+from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us, loop_issue_us,
                        looped_region, looped_store_drain_us, mma_loop_load_wait_us, queued_us, reload_wait_us,
@@ -136,7 +137,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     terms = {
         "memory": t_mem,
         # atomics one after another per address; sections under a spin lock one after another (v14)
-        "atomics": max(_atomics_us(counts, cal, slow), locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
+        "atomics": max(atomics_us(counts, cal, gpu, slow), locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
@@ -296,39 +297,6 @@ def _streams(a: Access) -> bool:
     return a.kind in ("load", "store") or a.contiguous
 
 
-def _atomics_us(counts: Counts, cal: Calibration, slow: float) -> float:
-    """Atomics at data-dependent addresses: those on one address run one after another, and
-    the addresses are at best the target array's elements; never faster than the GPU's rate.
-    A scalar atomic (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
-    total = 0.0
-    for a in counts.accesses:
-        if a.kind != "atomic":
-            continue
-        n = a.elements * a.executions
-        scalar = scalar_atomics_us(a, counts)
-        if scalar is not None:
-            total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
-            continue
-        addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
-        total += max(n / cal.atomics_per_s, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
-    return total * 1e6
-
-
-def atomic_ns(addresses: float, cal: Calibration) -> float:
-    """Time of one atomic on each of `addresses` addresses that random data picks (version 22):
-    log-log interpolation of atomic_random's times, the ends held (not extrapolated)."""
-    table = cal.atomic_ns_by_addresses
-    if not table:
-        return cal.atomic_ns
-    if addresses <= table[0][0]:
-        return table[0][1]
-    for (x0, y0), (x1, y1) in zip(table, table[1:]):
-        if addresses <= x1:
-            w = math.log(addresses / x0) / math.log(x1 / x0)
-            return math.exp(math.log(y0) + w * math.log(y1 / y0))
-    return table[-1][1]
-
-
 def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.0) -> float:
     """Share of the achievable bandwidth a stream of these tiles reaches: tiles of several
     short rows read without TMA reach the rate the 2-D copy microbenchmark measured."""
@@ -477,7 +445,12 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
         once = a.array_bytes is not None and (a.array in resident or (a.kind == "gather" and a.contiguous))
         if a.kind != "store" and once:
             before = per_array.get(a.array, 0.0)
+            gathered = a.dram_bytes
             a.dram_bytes = max(0.0, min(a.dram_bytes, a.array_bytes - before))
+            if a.kind == "gather" and a.index_lanes and a.array not in resident:
+                # rows that data picks share no window: what the L2 does not keep of the array is
+                # read again at each pick (version 34)
+                a.dram_bytes = max(a.dram_bytes, gathered * beyond_l2_share(a.array_bytes, gpu))
             per_array[a.array] = before + a.dram_bytes
 
 

@@ -1,0 +1,90 @@
+"""Atomics at data-dependent addresses (the "atomics" term).
+
+Versions 2 and 22 charged every tile atomic the rate of relaxed atomics scattered over an array
+L2 holds (`atomics_per_s`), or on few addresses their time one after another per address
+(`atomic_ns_by_addresses`). Version 34 adds what `bench/results/cost_micro33_atomics_h200.json`
+measured (docs history 64; 2^24 single-lane atomics or 2^25-2^27 lanes of row tiles, as launched):
+- the order: in acquire-release order (the default) each lane's old value is awaited, and the
+  GPU completes 3.8 times fewer of them than relaxed ones;
+- lanes along rows: a tile whose lanes run along the array's last axis (`offset + ct.arange`)
+  with a constant unit stride is added 2.25 times faster than scattered lanes (relaxed) and 2.8
+  times (acquire-release); with a runtime stride, in acquire-release order, 1.37 times;
+- arrays beyond L2: a scattered atomic whose sector the L2 no longer holds costs 51 ps more of
+  the GPU's time (its sector read from DRAM and written back); the L2 keeps 39 MiB (0.68 of its
+  60 MB) of such an array. Lanes along rows stream their sectors and are not charged more.
+"""
+from __future__ import annotations
+
+import math
+
+from .calibration import Calibration
+from .counts import Access, Counts, _axis_stride
+from .gpus import GPU
+from .locks import _fenced, scalar_atomics_us
+
+# The time of one atomic against a relaxed scattered one's, by (acquire-release, lanes along rows:
+# "" scattered, "static" unit stride a constant, "runtime"); a relaxed atomic along rows with a
+# runtime stride was not measured and keeps the scattered rate
+TIME_SHARE = {(False, ""): 1.0, (True, ""): 3.83, (False, "static"): 0.444, (True, "static"): 1.38,
+              (False, "runtime"): 1.0, (True, "runtime"): 2.80}
+MISS_NS = 0.0513                 # a scattered atomic's sector fetched from DRAM and written back (H200)
+L2_KEPT_SHARE = 0.68             # share of L2 that keeps an atomically updated array's sectors
+
+
+def lanes_along_rows(a: Access) -> str:
+    """'static' or 'runtime' (the array's last stride) for a tile atomic whose lanes run along
+    the array's last axis; '' for scattered lanes."""
+    op = a.op
+    t = op.operands[0].type
+    ndim = len(getattr(t, "shape", ()) or ())
+    if a.elements <= 1 or not ndim or len(op.operands) <= ndim:
+        return ""
+    idx = op.operands[1:1 + ndim]
+    if _axis_stride(idx[-1], -1) != 1 or any(_axis_stride(x, -1) != 0 for x in idx[:-1]):
+        return ""
+    static = getattr(t, "static_strides", ()) and t.static_strides[-1] and t.strides[-1] == 1
+    return "static" if static else "runtime"
+
+
+def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float) -> float:
+    """Atomics at data-dependent addresses: those on one address run one after another, and
+    the addresses are at best the target array's elements; never faster than the GPU's rate for
+    their order and lanes, plus the sectors of arrays beyond L2 (version 34). A scalar atomic
+    (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
+    total = 0.0
+    for a in counts.accesses:
+        if a.kind != "atomic":
+            continue
+        n = a.elements * a.executions
+        scalar = scalar_atomics_us(a, counts)
+        if scalar is not None:
+            total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
+            continue
+        rows = lanes_along_rows(a) if a.op.name == "atomic" else ""
+        rate = cal.atomics_per_s / TIME_SHARE[(_fenced(a), rows)]
+        addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
+        total += max(n / rate, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
+        if not rows and a.array_bytes:
+            total += n * beyond_l2_share(a.array_bytes, gpu) * MISS_NS * 1e-9 * 4.8 / gpu.dram_tbs
+    return total * 1e6
+
+
+def beyond_l2_share(array_bytes: float, gpu: GPU) -> float:
+    """Share of an array's randomly picked elements or rows the L2 does not hold (version 34:
+    the atomics and row gathers of cost_micro33; the L2 keeps 0.68 of its size of such an array)."""
+    return max(0.0, 1.0 - L2_KEPT_SHARE * gpu.l2_mb * 1e6 / array_bytes) if array_bytes else 0.0
+
+
+def atomic_ns(addresses: float, cal: Calibration) -> float:
+    """Time of one atomic on each of `addresses` addresses that random data picks (version 22):
+    log-log interpolation of atomic_random's times, the ends held (not extrapolated)."""
+    table = cal.atomic_ns_by_addresses
+    if not table:
+        return cal.atomic_ns
+    if addresses <= table[0][0]:
+        return table[0][1]
+    for (x0, y0), (x1, y1) in zip(table, table[1:]):
+        if addresses <= x1:
+            w = math.log(addresses / x0) / math.log(x1 / x0)
+            return math.exp(math.log(y0) + w * math.log(y1 / y0))
+    return table[-1][1]
