@@ -135,6 +135,12 @@ def locks_us(counts: Counts, facts: Optional[CubinFacts], load_us, load_us_tma, 
 #   block's path, not a throughput.
 SAME_ADDRESS_NS = 1.815
 FENCED_ATOMIC_US = 0.576
+# A block that runs alone on its SM (one block an SM: a launch's 256-thread builds at the register
+# ceiling) waits longer for the fenced atomic that ends it: `sum_atomic` as launched (a tile's sum
+# added into one element; 256 and 1,024 lanes, float32 and float64;
+# bench/results/cost_micro33_atomics_h200.json) took 0.30-0.38 µs a block more than version 34
+# charged, 0.355 on average (docs history 65)
+FENCED_ATOMIC_ALONE_US = 0.355
 
 
 def derive_atomic_constants(cases) -> "tuple[float, float]":
@@ -151,10 +157,11 @@ def _fenced(a: Access) -> bool:
     return a.kind == "atomic" and a.op.name == "atomic" and a.op.attrs.get("memory_order") == MemoryOrder.ACQ_REL
 
 
-def fenced_atomics_us(region: Region) -> float:
+def fenced_atomics_us(region: Region, alone: bool = False) -> float:
     """What one run of `region` waits on its fenced atomics: a fenced round trip each (µs at the
-    reference clock)."""
-    return sum(a.weight for a in region.accesses if _fenced(a)) * FENCED_ATOMIC_US
+    reference clock), and more in a block that runs alone on its SM (`alone`, version 35)."""
+    wait = FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0)
+    return sum(a.weight for a in region.accesses if _fenced(a)) * wait
 
 
 def scalar_atomics_us(a: Access, counts: Counts) -> Optional[float]:

@@ -185,8 +185,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
-        # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17)
-        per_block += r.trips * (run + fenced_atomics_us(r) * slow)
+        # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17),
+        # longer in a block alone on its SM (version 35)
+        per_block += r.trips * (run + fenced_atomics_us(r, c == 1) * slow)
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
