@@ -54,7 +54,9 @@ def test_a_fenced_atomic_waits_a_round_trip_a_block_and_a_relaxed_one_does_not()
     top = [reg for reg in relaxed.counts.regions if reg.op is None][0]
     assert locks.fenced_atomics_us(top) == 0.0
     gap = fenced.prediction.block_us - relaxed.prediction.block_us
-    assert gap == pytest.approx(locks.FENCED_ATOMIC_US, rel=0.01)
+    # a block alone on its SM (this estimate: one) waits longer (version 35)
+    alone = locks.FENCED_ATOMIC_ALONE_US if fenced.prediction.blocks_per_sm == 1 else 0.0
+    assert gap == pytest.approx(locks.FENCED_ATOMIC_US + alone, rel=0.01)
 
 
 def _efficiency(kernel, spec, grid):
