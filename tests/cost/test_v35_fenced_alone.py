@@ -1,8 +1,8 @@
 """Version 35: a fenced atomic that ends a block running alone on its SM waits longer
 (docs/cost-model.md history 65, `sum_atomic` of bench/results/cost_micro33_atomics_h200.json)."""
 import dataclasses
+import os
 
-import cuda.tile as ct
 import pytest
 
 import tilescope
@@ -10,17 +10,10 @@ from tilescope.costmodel import locks, model
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.locks import FENCED_ATOMIC_ALONE_US, FENCED_ATOMIC_US, fenced_atomics_us
+from tilescope.lang.shim import load_file
 
-
-@ct.kernel
-def sum_into_one(x, out, TILE: ct.Constant[int]):
-    ct.atomic_add(out, (0,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(TILE,))))
-
-
-@ct.kernel
-def sum_into_one_relaxed(x, out, TILE: ct.Constant[int]):
-    ct.atomic_add(out, (0,), ct.sum(ct.load(x, index=(ct.bid(0),), shape=(TILE,))),
-                  memory_order=ct.MemoryOrder.RELAXED)
+KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_atomics.py"))
+sum_into_one, sum_into_one_relaxed = KERNELS.sum_into_one, KERNELS.sum_into_one_relaxed
 
 
 ALONE = CubinFacts("k", threads=256, registers=255, shared_bytes=3128, local_bytes=0, instructions=300,
