@@ -27,7 +27,8 @@ from .locks import _fenced, scalar_atomics_us
 # runtime stride was not measured and keeps the scattered rate
 TIME_SHARE = {(False, ""): 1.0, (True, ""): 3.83, (False, "static"): 0.444, (True, "static"): 1.38,
               (False, "runtime"): 1.0, (True, "runtime"): 2.80}
-MISS_NS = 0.0513                 # a scattered atomic's sector fetched from DRAM and written back (H200)
+MISS_NS = 0.0513                 # a scattered atomic's sector fetched from DRAM and written back (H200;
+MEASURED_DRAM_TBS = 4.8          # other GPUs: scaled by their DRAM rate against the H200's)
 L2_KEPT_SHARE = 0.68             # share of L2 that keeps an atomically updated array's sectors
 
 
@@ -65,7 +66,7 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float) -> float
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
         total += max(n / rate, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
         if not rows and a.array_bytes:
-            total += n * beyond_l2_share(a.array_bytes, gpu) * MISS_NS * 1e-9 * 4.8 / gpu.dram_tbs
+            total += n * beyond_l2_share(a.array_bytes, gpu) * MISS_NS * 1e-9 * MEASURED_DRAM_TBS / gpu.dram_tbs
     return total * 1e6
 
 

@@ -24,13 +24,13 @@ from typing import Dict, List, Optional
 
 import numpy as np
 
+from .atomics import atomics_us, beyond_l2_share
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
 from .counts import Access, Counts, Region, tile_keys, waits_on_loads
 from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .atomics import atomics_us, beyond_l2_share
 from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us, loop_issue_us,
