@@ -364,9 +364,15 @@ def micro_cases(d: int) -> List[Case]:
                 add(Case(f"{kern}_{r}x{w}_2e{bits}", "micro-launch", KERNELS, kern,
                          [A((rows, w)), A((rows,), "int32", f"index:{1 << bits}"), A((1 << bits, w), init="zeros"),
                           K(r), K(w)], (rows // r,), launch=True))
-    add(Case("scatter_add_rows_fenced_64x256_2e16_dyn", "micro", KERNELS, "scatter_add_rows_fenced",
-             [A((rows, 256)), A((rows,), "int32", "index:65536"), A((65536, 256), init="zeros"), K(r), K(256)],
-             (rows // r,)))
+    # dynamic builds (runtime strides): the fenced scatter-add first, then (docs history 66) the
+    # relaxed one and the single-lane atomics
+    for kern, bits in (("scatter_add_rows_fenced", 16), ("scatter_add_rows", 12), ("scatter_add_rows", 16)):
+        add(Case(f"{kern}_64x256_2e{bits}_dyn", "micro", KERNELS, kern,
+                 [A((rows, 256)), A((rows,), "int32", f"index:{1 << bits}"), A((1 << bits, 256), init="zeros"),
+                  K(r), K(256)], (rows // r,)))
+    for kern in ("atomic_index", "atomic_index_fenced"):
+        add(Case(f"{kern}_2e20_dyn", "micro", KERNELS, kern,
+                 [A((na,), "int32", "index:1048576"), A((1 << 20,), init="zeros"), K(1024)], (na // 1024,)))
     for dt in ("float64", "float32"):
         for t in (256, 1024):
             n = (1 << 26) // d

@@ -3,12 +3,15 @@
 Versions 2 and 22 charged every tile atomic the rate of relaxed atomics scattered over an array
 L2 holds (`atomics_per_s`), or on few addresses their time one after another per address
 (`atomic_ns_by_addresses`). Version 34 adds what `bench/results/cost_micro33_atomics_h200.json`
-measured (docs history 64; 2^24 single-lane atomics or 2^25-2^27 lanes of row tiles, as launched):
-- the order: in acquire-release order (the default) each lane's old value is awaited, and the
-  GPU completes 3.8 times fewer of them than relaxed ones;
+and `cost_micro35_atomics_dyn_h200.json` measured (docs history 64 and 66, version 36; 2^24 single-lane
+atomics or 2^25-2^27 lanes of row tiles, as launched and dynamic):
 - lanes along rows: a tile whose lanes run along the array's last axis (`offset + ct.arange`)
-  with a constant unit stride is added 2.25 times faster than scattered lanes (relaxed) and 2.8
-  times (acquire-release); with a runtime stride, in acquire-release order, 1.37 times;
+  with a constant unit stride is added 2.25 times faster than scattered lanes; with a runtime
+  stride 1.06 times;
+- the order: in acquire-release order (the default) each lane's old value is awaited, so fewer
+  complete where few warps run: with 8 warps an SM 3.83 times the relaxed time for scattered
+  lanes and 3.10 and 2.97 times along rows (constant and runtime stride); with 40 warps 1.69
+  times (scattered). The wait's share is taken to fall as 8 / warps an SM (1.57 at 40);
 - arrays beyond L2: a scattered atomic whose sector the L2 no longer holds costs 51 ps more of
   the GPU's time (its sector read from DRAM and written back); the L2 keeps 39 MiB (0.68 of its
   60 MB) of such an array. Lanes along rows stream their sectors and are not charged more.
@@ -22,11 +25,12 @@ from .counts import Access, Counts, _axis_stride
 from .gpus import GPU
 from .locks import _fenced, scalar_atomics_us
 
-# The time of one atomic against a relaxed scattered one's, by (acquire-release, lanes along rows:
-# "" scattered, "static" unit stride a constant, "runtime"); a relaxed atomic along rows with a
-# runtime stride was not measured and keeps the scattered rate
-TIME_SHARE = {(False, ""): 1.0, (True, ""): 3.83, (False, "static"): 0.444, (True, "static"): 1.38,
-              (False, "runtime"): 1.0, (True, "runtime"): 2.80}
+# The time of one relaxed atomic against a scattered one's, by its lanes ("" scattered, "static"
+# along rows with a constant unit stride, "runtime" along rows with a runtime stride)
+RELAXED_SHARE = {"": 1.0, "static": 0.444, "runtime": 0.945}
+# An acquire-release atomic's time against a relaxed one's with FENCED_WARPS warps an SM, by lanes
+FENCED_SHARE = {"": 3.83, "static": 3.10, "runtime": 2.97}
+FENCED_WARPS = 8
 MISS_NS = 0.0513                 # a scattered atomic's sector fetched from DRAM and written back (H200;
 MEASURED_DRAM_TBS = 4.8          # other GPUs: scaled by their DRAM rate against the H200's)
 L2_KEPT_SHARE = 0.68             # share of L2 that keeps an atomically updated array's sectors
@@ -47,11 +51,18 @@ def lanes_along_rows(a: Access) -> str:
     return "static" if static else "runtime"
 
 
-def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float) -> float:
+def time_share(fenced: bool, rows: str, warps: float) -> float:
+    """One atomic's time against a relaxed scattered one's: its lanes' share, times the wait on
+    the old values of an acquire-release atomic, which falls as more warps run on the SM."""
+    wait = (FENCED_SHARE[rows] - 1.0) * min(1.0, FENCED_WARPS / max(1.0, warps)) if fenced else 0.0
+    return RELAXED_SHARE[rows] * (1.0 + wait)
+
+
+def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, warps: float = FENCED_WARPS) -> float:
     """Atomics at data-dependent addresses: those on one address run one after another, and
     the addresses are at best the target array's elements; never faster than the GPU's rate for
-    their order and lanes, plus the sectors of arrays beyond L2 (version 34). A scalar atomic
-    (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
+    their order, lanes and the warps an SM runs, plus the sectors of arrays beyond L2 (version 34).
+    A scalar atomic (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
     total = 0.0
     for a in counts.accesses:
         if a.kind != "atomic":
@@ -62,7 +73,7 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float) -> float
             total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
             continue
         rows = lanes_along_rows(a) if a.op.name == "atomic" else ""
-        rate = cal.atomics_per_s / TIME_SHARE[(_fenced(a), rows)]
+        rate = cal.atomics_per_s / time_share(_fenced(a), rows, warps)
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
         total += max(n / rate, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
         if not rows and a.array_bytes:

@@ -136,8 +136,10 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                 for a in counts.accesses)
     terms = {
         "memory": t_mem,
-        # atomics one after another per address; sections under a spin lock one after another (v14)
-        "atomics": max(atomics_us(counts, cal, gpu, slow), locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
+        # atomics one after another per address, fenced ones waiting more where few warps run (v34);
+        # sections under a spin lock one after another (v14)
+        "atomics": max(atomics_us(counts, cal, gpu, slow, shared * threads(facts) / 32),
+                       locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
         "issue": (work.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency)
