@@ -350,29 +350,30 @@ def micro_cases(d: int) -> List[Case]:
     # atomics and row gathers over arrays from L2-sized to several times L2, as launched (docs
     # history 64): single random addresses, relaxed and fenced; R rows of W elements a block at
     # random rows of a table (a scatter-add by relaxed or fenced tile atomics; a gather)
+    def index_args(bits):            # 2^24 indices over 2^bits float32 elements
+        return [A((na,), "int32", f"index:{1 << bits}"), A((1 << bits,), init="zeros"), K(1024)]
+
+    rows, r = (1 << 19) // d, 64
+
+    def rows_args(w, bits):          # 2^19 rows of w gradients into a table of 2^bits rows
+        return [A((rows, w)), A((rows,), "int32", f"index:{1 << bits}"), A((1 << bits, w), init="zeros"), K(r), K(w)]
+
     for bits in (12, 16, 20, 22, 24, 26, 28):
         for kern in ("atomic_index", "atomic_index_fenced"):
-            add(Case(f"{kern}_2e{bits}", "micro-launch", KERNELS, kern,
-                     [A((na,), "int32", f"index:{1 << bits}"), A((1 << bits,), init="zeros"), K(1024)],
-                     (na // 1024,), launch=True))
-    rows, r = (1 << 19) // d, 64
+            add(Case(f"{kern}_2e{bits}", "micro-launch", KERNELS, kern, index_args(bits), (na // 1024,), launch=True))
     for kern, widths, table_bits in (("scatter_add_rows", (256,), (10, 12, 14, 16, 18)),
                                      ("scatter_add_rows_fenced", (256,), (10, 12, 14, 16, 18)),
                                      ("scatter_add_rows", (64,), (16, 18, 20))):
         for w in widths:
             for bits in table_bits:
-                add(Case(f"{kern}_{r}x{w}_2e{bits}", "micro-launch", KERNELS, kern,
-                         [A((rows, w)), A((rows,), "int32", f"index:{1 << bits}"), A((1 << bits, w), init="zeros"),
-                          K(r), K(w)], (rows // r,), launch=True))
+                add(Case(f"{kern}_{r}x{w}_2e{bits}", "micro-launch", KERNELS, kern, rows_args(w, bits), (rows // r,),
+                         launch=True))
     # dynamic builds (runtime strides): the fenced scatter-add first, then (docs history 66) the
     # relaxed one and the single-lane atomics
     for kern, bits in (("scatter_add_rows_fenced", 16), ("scatter_add_rows", 12), ("scatter_add_rows", 16)):
-        add(Case(f"{kern}_64x256_2e{bits}_dyn", "micro", KERNELS, kern,
-                 [A((rows, 256)), A((rows,), "int32", f"index:{1 << bits}"), A((1 << bits, 256), init="zeros"),
-                  K(r), K(256)], (rows // r,)))
+        add(Case(f"{kern}_64x256_2e{bits}_dyn", "micro", KERNELS, kern, rows_args(256, bits), (rows // r,)))
     for kern in ("atomic_index", "atomic_index_fenced"):
-        add(Case(f"{kern}_2e20_dyn", "micro", KERNELS, kern,
-                 [A((na,), "int32", "index:1048576"), A((1 << 20,), init="zeros"), K(1024)], (na // 1024,)))
+        add(Case(f"{kern}_2e20_dyn", "micro", KERNELS, kern, index_args(20), (na // 1024,)))
     for dt in ("float64", "float32"):
         for t in (256, 1024):
             n = (1 << 26) // d

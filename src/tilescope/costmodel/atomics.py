@@ -58,7 +58,7 @@ def time_share(fenced: bool, rows: str, warps: float) -> float:
     return RELAXED_SHARE[rows] * (1.0 + wait)
 
 
-def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, warps: float = FENCED_WARPS) -> float:
+def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, warps: float) -> float:
     """Atomics at data-dependent addresses: those on one address run one after another, and
     the addresses are at best the target array's elements; never faster than the GPU's rate for
     their order, lanes and the warps an SM runs, plus the sectors of arrays beyond L2 (version 34).
