@@ -293,6 +293,20 @@ def sum_atomic(x, out, TILE: ConstInt):
 
 
 @ct.kernel
+def segment_sum(x, out, TILE: ConstInt):
+    """Each block sums its own row of `x`, TILE elements a step, over the row's tile count (a
+    runtime trip count). As launched, tileiras copies the tiles with the accelerator and a
+    producer warp runs ahead of the adding warps: the step of such a loop against the blocks
+    running and the bytes a step (docs history 67)."""
+    b = ct.bid(0)
+    view = x.tiled_view((1, TILE), padding_mode=ct.PaddingMode.ZERO)
+    acc = ct.full((1, TILE), 0.0, ct.float32)
+    for k in range(view.num_tiles(1)):
+        acc = acc + view.load((b, k))
+    ct.store(out, index=(b, 0), tile=ct.sum(acc, axis=1, keepdims=True))
+
+
+@ct.kernel
 def gather_rows(table, idx, out, R: ConstInt, W: ConstInt):
     """R rows of W elements a block gathered from the rows of `table` that `idx` names: the DRAM
     rate of row gathers against the row's length and the table's size."""

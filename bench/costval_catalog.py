@@ -391,6 +391,24 @@ def micro_cases(d: int) -> List[Case]:
             add(Case(f"gather_rows_{r}x{w}_{table * w * 4 >> 20}M_{init}", "micro-launch", KERNELS, "gather_rows",
                      [A((table, w)), A((n,), "int32", idx), A((n, w), init="zeros"), K(r), K(w)], (n // r,),
                      launch=True))
+    # a loop the accelerator feeds, without mma: each block sums its own row, 2048 steps of 1, 4
+    # or 16 KiB, on 1 to 264 blocks (docs history 67); the dynamic build beside two of them; then
+    # 1 to 32 steps a block over 8,192 blocks (and one wave of 132), for what a block spends
+    # outside its steps
+    def segment_args(grid, steps, t):
+        return [A((grid, steps * t)), A((grid, 1), init="zeros"), K(t)]
+
+    for t in (256, 1024, 4096):
+        for grid in (1, 4, 16, 66, SMS, 2 * SMS):
+            args = segment_args(grid, 2048 // d, t)
+            add(Case(f"segment_sum_t{t}_g{grid}_launch", "micro-launch", KERNELS, "segment_sum", args, (grid,),
+                     launch=True))
+            if t == 1024 and grid in (1, SMS):
+                add(Case(f"segment_sum_t{t}_g{grid}", "micro", KERNELS, "segment_sum", args, (grid,)))
+        for steps in (1, 2, 4, 8, 16, 32):
+            for grid in (8192 // d, SMS) if t == 1024 else (8192 // d,):
+                add(Case(f"segment_sum_t{t}_s{steps}_g{grid}_launch", "micro-launch", KERNELS, "segment_sum",
+                         segment_args(grid, steps, t), (grid,), launch=True))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):

@@ -97,6 +97,7 @@ class Region:
     accesses: List[Access] = field(default_factory=list)
     work: Work = field(default_factory=Work)
     mmas: List[Op] = field(default_factory=list)
+    entries: Optional[np.ndarray] = None    # times a block starts the loop (None: the kernel body)
 
 
 @dataclass
@@ -256,7 +257,7 @@ class _Walker:
 
     def _loop(self, op: Op, region: Region, trips: np.ndarray, weight: float) -> None:
         runs = region.trips * trips * weight         # (an if-branch's share of the blocks)
-        inner = Region(op, runs, region.depth + 1)
+        inner = Region(op, runs, region.depth + 1, entries=region.trips * weight)
         self.regions.append(inner)
         self.walk(op.blocks[0], inner, 1.0)
 

@@ -47,6 +47,14 @@ MEMORY_BOUND_SHARE = 0.85           # the goal's test: DRAM rate within 15% of t
 ELEMENT_LAW_LONGEST = 4096            # longest tile of the copy microbenchmarks it was fitted on
 L2_RESIDENT_SHARE = 0.5              # arrays below this share of L2 are read from DRAM once
 PIPELINE_STAGES = 2                  # tiles a producer must hold to run a copy ahead of the consumers
+# A loop without mma whose tiles the accelerator copies (version 37, the launched segment_sum
+# microbenchmark, bench/results/cost_micro37_fed_h200.json: each block sums its own row, 2048 steps of
+# 1, 4 or 16 KiB, on 1 to 66 blocks, below DRAM's rate): a step takes what one SM's copies move, 16 KiB
+# in 0.225 µs, and at least 0.060 µs (1 KiB: 0.060, 4 KiB: 0.072, whatever the blocks). The mma loops'
+# step (Calibration.tma_step_us, 0.158 µs) stays theirs.
+FED_STEP_US = 0.060
+FED_STEP_US_PER_KIB = 0.225 / 16
+FED_FILL_US = 1.0
 # What the accelerator's copies of tiles L2 already holds deliver to an SM, µs per KiB (version 22):
 # the launched shared_tile_s7 microbenchmark (bench/results/cost_micro17m2_h200.json: 264 blocks, 2 an
 # SM, each its own 64x128 float16 tile of an 8 MB array every step, 512 steps) moves 16,384 KiB an SM
@@ -189,7 +197,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
             spill_block += r.trips * spill
         # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17),
         # longer in a block alone on its SM (version 35)
-        per_block += r.trips * (run + fenced_atomics_us(r, c == 1) * slow)
+        per_block += _fed_loop_us(r, facts, r.trips * (run + fenced_atomics_us(r, c == 1) * slow), shared, slow)
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
@@ -397,8 +405,31 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     if fed:      # warp-specialised code: the asynchronous mma overlaps the CUDA-core work of other warps
         rest = t + w.reductions * cal.reduce_us * slow + (max(sm_tc, sm_issue) + sm_convert) * shared * 1e6
         # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
-        return max(rest, cal.tma_step_us * slow, looped_store_drain_us(r, facts) * slow)
+        return max(rest, _fed_step_us(r, facts, cal) * slow, looped_store_drain_us(r, facts) * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
+
+
+def _fed_step_us(r: Region, facts: CubinFacts, cal: Calibration) -> float:
+    """The shortest step of a loop the accelerator feeds, for a block alone on its SM: an mma
+    loop's pipeline step; otherwise what the SM's copies move in a step (version 37)."""
+    return cal.tma_step_us if r.mmas else max(FED_STEP_US, _fed_copy_us(r, facts))
+
+
+def _fed_copy_us(r: Region, facts: CubinFacts) -> float:
+    """The time the SM's copies take to move one step's tiles of a loop without mma that the
+    accelerator feeds (0 for other loops)."""
+    if r.mmas or not fed_loop(r, facts):
+        return 0.0
+    return sum(a.bytes for a in r.accesses if a.kind == "load" and tma_copied(a, facts)) / 1024 * FED_STEP_US_PER_KIB
+
+
+def _fed_loop_us(r: Region, facts: CubinFacts, stepped, shared: int, slow: float):
+    """A block's time in a loop without mma that the accelerator feeds, from its steps' time:
+    each start waits for the first copies' round trip before the first step; blocks sharing the SM
+    share its copies, whose rate bounds them together (version 37)."""
+    if r.entries is None or r.mmas or not fed_loop(r, facts):
+        return stepped
+    return np.maximum(stepped + r.entries * FED_FILL_US * slow, r.trips * shared * _fed_copy_us(r, facts) * slow)
 
 
 def _per_kib(a: Access, per_kib: float, tma: bool) -> float:
