@@ -24,3 +24,20 @@ def count_in_place(ids, counts, N: ct.Constant[int]):
         idx = ct.gather(ids, ct.full((1,), ct.bid(0) * N + i, dtype=ct.int32), padding_value=0)
         cnt = ct.gather(counts, idx, padding_value=0)
         ct.scatter(counts, idx, cnt + ct.ones((1,), dtype=ct.int32))
+
+
+@ct.kernel
+def scale_rows_by_weight(x, w, y, TILE: ct.Constant[int]):
+    # each step scales a tile of the block's row by one weight (a group norm's affine step):
+    # the weight is a 1-element tile, nothing carried waits on either load
+    b = ct.bid(0)
+    for i in range(ct.num_tiles(x, 1, (1, TILE))):
+        t = ct.load(x, index=(b, i), shape=(1, TILE))
+        ct.store(y, index=(b, i), tile=t * ct.load(w, index=(i,), shape=(1,)))
+
+
+@ct.kernel
+def scale_rows(x, y, TILE: ct.Constant[int]):
+    b = ct.bid(0)
+    for i in range(ct.num_tiles(x, 1, (1, TILE))):
+        ct.store(y, index=(b, i), tile=ct.load(x, index=(b, i), shape=(1, TILE)) * 2.0)

@@ -40,6 +40,7 @@ from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_RED
 WARP = 32
 FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
+TMA_MIN_BYTES = 16            # the least an accelerator copy moves along its box's innermost axis
 ELEMENTWISE_WORDS = 64        # a chunk of element-wise work a thread holds
 SPILL_ACCUMULATOR_WORDS = 128 # accumulator words per thread from which mma loops spill
 SPILL_F32_PRODUCT = 256       # float32 mma: accumulator × operand words per thread from which it spills
@@ -106,7 +107,8 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     reductions are all sums (a max or arg-max search keeps the loads element by element)."""
     if not aligned:
         return [], []
-    tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False]
+    tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False
+             and a.bytes >= TMA_MIN_BYTES]
     if has_mma:
         return [a for a in tiles if a.kind == "load"], [a for a in tiles if a.kind == "store" and a.rows > 1]
     kinds = _reductions(counts)

@@ -54,6 +54,9 @@ PIPELINE_STAGES = 2                  # tiles a producer must hold to run a copy 
 # step (Calibration.tma_step_us, 0.158 µs) stays theirs.
 FED_STEP_US = 0.060
 FED_STEP_US_PER_KIB = 0.225 / 16
+# Each time a block starts such a loop it waits for its first copies: the wait that fits the same
+# file's 1-32-step launches on 8,192 blocks best (rms log error 0.125; a block spends about 1 µs
+# beyond its steps)
 FED_FILL_US = 1.0
 # What the accelerator's copies of tiles L2 already holds deliver to an SM, µs per KiB (version 22):
 # the launched shared_tile_s7 microbenchmark (bench/results/cost_micro17m2_h200.json: 264 blocks, 2 an
@@ -344,9 +347,11 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
-    if overlap_loads and not waits_on_loads(r):      # nothing the next iteration reads waits on them (v15)
-        plain = []
     fed = fed_loop(r, facts)
+    # nothing the next iteration reads waits on them (v15); but where the accelerator feeds the loop,
+    # only its copies run ahead: the element loads of the consumer warps are waited in the step (v37)
+    if overlap_loads and not waits_on_loads(r) and not fed:
+        plain = []
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
         tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
