@@ -349,7 +349,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
     # nothing the next iteration reads waits on them (v15); but where the accelerator feeds the loop,
-    # only its copies run ahead: the element loads of the consumer warps are waited in the step (v37)
+    # only its copies run ahead: the element loads of the consumer warps are waited in the step (v38)
     if overlap_loads and not waits_on_loads(r) and not fed:
         plain = []
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest

@@ -87,7 +87,7 @@ def _tile_bytes(t) -> int:
 def tma_copied(a: Access, facts: Optional[CubinFacts]) -> bool:
     """A tile load (store) that the cubin performs with the tensor memory accelerator: tileiras
     uses it for tile accesses only, never for gathers, scatters or atomics, and a tile of fewer
-    than 16 bytes is no accelerator copy (version 37: a copy's box spans a multiple of 16 bytes
+    than 16 bytes is no accelerator copy (version 38: a copy's box spans a multiple of 16 bytes
     along its innermost axis; such tiles, a weight or a row pointer a step, are element loads)."""
     return bool(facts) and a.bytes >= TMA_MIN_BYTES and ((a.kind == "load" and bool(facts.tma_loads))
                                                         or (a.kind == "store" and bool(facts.tma_stores)))
