@@ -9,6 +9,7 @@ import pytest
 
 import tilescope
 from tilescope.costmodel import model
+from tilescope.costmodel.calibration import H200
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -75,7 +76,6 @@ def test_blocks_sharing_an_sm_share_its_copies_and_overlap_their_starts():
 
 
 def test_mma_loops_keep_their_pipeline_step():
-    from tilescope.costmodel.calibration import H200
     kernels = load_file(os.path.join(ROOT, "bench", "cost_kernels.py"))
     r = tilescope.cost(kernels.mma_stream, "f16[8448, 16384], f16[16384, 64], f32[8448, 64], 256, 64, 64, 64",
                        (132,), "h200")

@@ -421,10 +421,7 @@ def _fed_step_us(r: Region, facts: CubinFacts, cal: Calibration) -> float:
 
 
 def _fed_copy_us(r: Region, facts: CubinFacts) -> float:
-    """The time the SM's copies take to move one step's tiles of a loop without mma that the
-    accelerator feeds (0 for other loops)."""
-    if r.mmas or not fed_loop(r, facts):
-        return 0.0
+    """The time the SM's copies take to move one step's tiles of a loop the accelerator feeds."""
     return sum(a.bytes for a in r.accesses if a.kind == "load" and tma_copied(a, facts)) / 1024 * FED_STEP_US_PER_KIB
 
 
