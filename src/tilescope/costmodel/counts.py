@@ -685,6 +685,8 @@ def tile_keys(sc: GridScalars, acc: Access) -> Optional[np.ndarray]:
             # value (the k of a matmul); where blocks start apart (a flat index mixing the block and
             # the loop variable, a persistent kernel's tile), its first value tells them apart (v11)
             x = sc.at_first_iteration(v)
+            if x is None or x is VARIANT:
+                return None             # the data picks the tile: no block is known to share it (v39)
             if not isinstance(x, np.ndarray) or np.all(x == np.broadcast_to(x, (sc.blocks,))[0]):
                 continue
         if x is None:

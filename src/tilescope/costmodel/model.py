@@ -531,14 +531,18 @@ def _wave_reuse(counts: Counts, a: Access, slots: int, useful: float) -> float:
     keys = tile_keys(counts.scalars, a)
     if keys is None:
         return float(per_block.sum())
-    # one key per (wave, tile): the first block of each wave reading a tile reads it from DRAM
+    # one key per (wave, tile): the blocks of a wave that start on the same tile walk the same
+    # tiles, so DRAM delivers the longest walk among them once (version 39; before, the first
+    # block's: a causal attention's first query block, one key tile, for the whole head)
     cols = np.concatenate([(np.arange(counts.blocks) // slots)[:, None], keys - keys.min(axis=0)], axis=1)
     dims = cols.max(axis=0) + 1
     if float(np.prod(dims.astype(np.float64))) < 2.0 ** 62:
-        _, first = np.unique(np.ravel_multi_index(tuple(cols.T), tuple(dims)), return_index=True)
+        _, group = np.unique(np.ravel_multi_index(tuple(cols.T), tuple(dims)), return_inverse=True)
     else:
-        _, first = np.unique(cols, axis=0, return_index=True)
-    return float(per_block[first].sum())
+        _, group = np.unique(cols, axis=0, return_inverse=True)
+    longest = np.zeros(int(group.max()) + 1 if group.size else 0)
+    np.maximum.at(longest, group.ravel(), np.broadcast_to(per_block, (counts.blocks,)))
+    return float(longest.sum())
 
 
 def _unique_bytes(reads: List[Access]) -> float:

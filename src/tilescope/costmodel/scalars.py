@@ -109,11 +109,16 @@ class GridScalars:
         try:
             self.memo = {}
             for op in self.fn.walk():                 # outer loops first: inner starts may use their variables
-                if op.name == "for" and op.blocks[0].args:
-                    start = self.value(op.operands[0])
-                    if not isinstance(start, np.ndarray):
-                        return None
-                    self.memo[op.blocks[0].args[0].id] = np.broadcast_to(start, (self.blocks,))
+                if op.name not in ("for", "loop") or not op.blocks[0].args:
+                    continue
+                # a for loop's variable starts at its start, the carried values (both loops) at their
+                # initial values (version 39: a counter carried beside the loop variable, a while
+                # loop's tile index); a start the blocks do not know leaves its value varying
+                firsts = [op.operands[0], *op.operands[3:]] if op.name == "for" else op.operands
+                for init, arg in zip(firsts, op.blocks[0].args):
+                    x = self.value(init)
+                    if isinstance(x, np.ndarray):
+                        self.memo[arg.id] = np.broadcast_to(x, (self.blocks,))
             return self.value(v)
         finally:
             self.memo = saved
