@@ -1,4 +1,4 @@
-"""Kernels for tests/cost (model version 15): loops whose iterations do or do not wait for their loads."""
+"""Kernels for tests/cost (model versions 15 and 40): loops whose iterations do or do not wait for their loads."""
 import cuda.tile as ct
 
 
@@ -41,3 +41,15 @@ def scale_rows(x, y, TILE: ct.Constant[int]):
     b = ct.bid(0)
     for i in range(ct.num_tiles(x, 1, (1, TILE))):
         ct.store(y, index=(b, i), tile=ct.load(x, index=(b, i), shape=(1, TILE)) * 2.0)
+
+
+@ct.kernel
+def row_chunk_sums(x, out, ROWS: ct.Constant[int], CHUNKS: ct.Constant[int], TILE: ct.Constant[int]):
+    # each block sums ROWS rows, each in CHUNKS tiles (a chunked cross entropy's loop): a row loop
+    # around a chunk loop of constant trip count, which a build may unroll whole
+    for r in range(ROWS):
+        row = ct.bid(0) * ROWS + r
+        acc = ct.zeros((1,), dtype=ct.float32)
+        for c in range(CHUNKS):
+            acc += ct.sum(ct.load(x, index=(row, c), shape=(1, TILE)), axis=1)
+        ct.store(out, index=(row,), tile=acc)

@@ -74,6 +74,8 @@ class CubinFacts:
     mma_loop_pipelined_waits: Optional[int] = None
     mma_loop_instructions: Optional[int] = None   # its body, and its local loads' and stores' L1 clocks
     mma_loop_local_clocks: Optional[int] = None
+    loop_loads: Optional[int] = None              # the longest loop's LDGs, and the round trips a
+    loop_load_waits: Optional[float] = None       # pass of it waits for them in series (version 40)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -95,7 +97,8 @@ class CubinFacts:
                 "mma_loop_pipelined_waits": self.mma_loop_pipelined_waits,
                 "mma_loop_instructions": self.mma_loop_instructions,
                 "mma_loop_local_clocks": self.mma_loop_local_clocks,
-                "mma_loop_load_waits": self.mma_loop_load_waits}
+                "mma_loop_load_waits": self.mma_loop_load_waits, "loop_loads": self.loop_loads,
+                "loop_load_waits": self.loop_load_waits}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -219,15 +222,23 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     (counts["mma_loop_mmas"], counts["mma_loop_full_waits"], counts["mma_loop_pipelined_waits"],
      counts["mma_loop_instructions"], counts["mma_loop_local_clocks"]) = _mma_loop_waits(words)
     counts["mma_loop_load_waits"] = _mma_loop_load_waits(words)
+    longest = _longest_loop_body(words)
+    counts["loop_loads"] = sum(lo & 0xFFF == LDG_OPCODE for _, lo, _ in longest) if longest else None
+    counts["loop_load_waits"] = _load_waits(longest)
     return counts
 
 
 def _mma_loop_load_waits(words: Words) -> Optional[float]:
-    """Global-load round trips one pass of the innermost tensor-core loop waits for, in series: the
-    loop body run with each LDG's result arriving a round trip after it issues and each instruction
-    waiting on the scoreboards its control bits name (steady state: loads issued late in one pass
-    and waited for early in the next count once). None without such a loop or loads in it."""
-    body = _innermost_mma_loop(words)
+    """The global-load round trips a pass of the innermost tensor-core loop waits for in series."""
+    return _load_waits(_innermost_mma_loop(words))
+
+
+def _load_waits(body: Optional[Words]) -> Optional[float]:
+    """Global-load round trips one pass of a loop body waits for, in series: the body run with
+    each LDG's result arriving a round trip after it issues and each instruction waiting on the
+    scoreboards its control bits name (steady state: loads issued late in one pass and waited for
+    early in the next count once). None without the loop or loads in it. (Version 27 for the
+    innermost tensor-core loop, version 40 for the longest loop.)"""
     if body is None or not any(lo & 0xFFF == LDG_OPCODE for _, lo, _ in body):
         return None
     ready: Dict[int, float] = {}
@@ -319,15 +330,22 @@ SHARED_PIPE_OPCODES = {0xF89, 0x984, 0x388, 0x988}
 LOCAL_OPCODES, L1_BYTES_PER_CLK = {LDL_OPCODE, 0x387}, 128
 
 
-def _longest_loop(words: Words) -> Tuple[int, int, int]:
-    """(instructions, shuffle and shared-memory instructions, L1 clocks of the local loads and
-    stores) of the longest loop body: the code from a backward branch's target to the branch.
-    (0, 0, 0) for code without loops."""
+def _longest_loop_body(words: Words) -> Optional[Words]:
+    """The longest loop body (the first of those): the code from a backward branch's target to
+    the branch; None for code without loops."""
     loops = [(start, end) for start, end in _loops(words) if start >= 0]
     if not loops:
+        return None
+    start, end = max(loops, key=lambda se: (se[1] - se[0]) // 16)
+    return words[start // 16:end // 16 + 1]
+
+
+def _longest_loop(words: Words) -> Tuple[int, int, int]:
+    """(instructions, shuffle and shared-memory instructions, L1 clocks of the local loads and
+    stores) of the longest loop body; (0, 0, 0) for code without loops."""
+    body = _longest_loop_body(words)
+    if body is None:
         return 0, 0, 0
-    start, end = max(loops, key=lambda se: (se[1] - se[0]) // 16)     # the first of the longest
-    body = words[start // 16:end // 16 + 1]
     return len(body), sum(lo & 0xFFF in SHARED_PIPE_OPCODES for _, lo, _ in body), _local_clocks(body)
 
 

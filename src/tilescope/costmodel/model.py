@@ -33,10 +33,11 @@ from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
-                       code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us, loop_issue_us,
-                       looped_region, looped_store_drain_us, mma_loop_load_wait_us, queued_us, reload_wait_us,
-                       reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spilled_loop_us,
-                       spilled_mma_loop, threads, tma_copied, unrolled_steps, vector_width)
+                       code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
+                       load_round_trip_us, loop_issue_us, looped_region, looped_store_drain_us, mma_loop_load_wait_us,
+                       queued_us, reload_wait_us, reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us,
+                       spilled_loop_us, spilled_mma_loop, threads, tma_copied, unrolled_load_waits, unrolled_steps,
+                       vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
@@ -183,8 +184,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     reloads = reload_wait_us(facts, c, gpu, L2_HIT_US * slow, cal.load_us[0] * slow,
                              L2_COPY_BYTES_PER_SM_S / slow * 1e-6)
     drained = drained_mma_loop(counts, facts)       # (estimates carry no mma-loop waits)
+    unrolled = unrolled_load_waits(counts, facts if schedule == "from the cubin" else None)
     for r in counts.regions:
-        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads)
+        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
@@ -341,10 +343,12 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.
 
 
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
-                  notes: List[str], facts: Optional[CubinFacts] = None, overlap_loads: bool = True) -> float:
+                  notes: List[str], facts: Optional[CubinFacts] = None, overlap_loads: bool = True,
+                  unrolled: Optional[Dict[int, float]] = None) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
     at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
-    (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them."""
+    (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them.
+    `unrolled`: the serial load waits per step of loops unrolled whole (`unrolled_load_waits`)."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
@@ -386,6 +390,9 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     r0, p = cal.mma_rate_tma if tma else cal.mma_rate
     t = 0.0
     if plain:
+        if unrolled and id(r) in unrolled and not fed:
+            # a step of a loop unrolled whole: its share of the cubin loop's waits in series (v40)
+            lat = unrolled[id(r)] * load_round_trip_us(plain)
         t += lat + sum(kib([a]) * _per_kib(a, per_kib, tma) for a in plain)
     if operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)

@@ -17,7 +17,7 @@ What the cubin changes (cubin_facts.py reads it):
 from __future__ import annotations
 
 import math
-from typing import List, Optional
+from typing import Dict, List, Optional
 
 import numpy as np
 
@@ -472,10 +472,50 @@ def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Ac
     element = [a for a in loads if not tma_copied(a, facts)]
     if not waits or not r.mmas or not element:
         return 0.0
-    moved = sum(a.bytes * (1 - a.pad_fraction) * a.executions for a in element)
-    from_dram = min(1.0, sum(a.dram_bytes for a in element) / moved) if moved > 0 else 1.0
-    round_trip = from_dram * LOADED_LATENCY_US + (1 - from_dram) * L2_HIT_US
-    return waits * round_trip / unrolled_steps(r, facts)
+    return waits * load_round_trip_us(element) / unrolled_steps(r, facts)
+
+
+def load_round_trip_us(loads: List[Access]) -> float:
+    """One wait on element loads: DRAM's loaded round trip for the share of their bytes DRAM
+    serves (`_dram`), L2's for the rest."""
+    moved = sum(a.bytes * (1 - a.pad_fraction) * a.executions for a in loads)
+    from_dram = min(1.0, sum(a.dram_bytes for a in loads) / moved) if moved > 0 else 1.0
+    return from_dram * LOADED_LATENCY_US + (1 - from_dram) * L2_HIT_US
+
+
+def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int, float]:
+    """Serial load waits per step (by `id` of the region) of loops tileiras unrolled whole into
+    the cubin's longest loop (version 40): where the IR has one outer loop and, inside it, only
+    loops of constant trip counts without `mma`, and the longest loop's LDGs are about those
+    loops' steps' element loads together (±25%), that loop is the outer one with the inner
+    unrolled, and a pass of it waits `loop_load_waits` round trips in series for all of them
+    (its scoreboards say so). Each inner loop's step takes its share, by LDGs. (Set J's launched
+    chunked cross entropy: 31 steps of one LDG a row, 34 LDGs in the loop, 12 waits a row; a
+    step's own round trip, as the load law charges, gave it 2.05×.) Empty otherwise."""
+    if not facts or not facts.loop_load_waits or not facts.loop_loads:
+        return {}
+    loops = [r for r in counts.regions if r.op is not None]
+    inner = [r for r in loops if r.depth == 2]
+    if not inner or len(inner) + 1 != len(loops) or any(r.mmas or r.op.name != "for" for r in inner) \
+            or any(r.mmas for r in loops):
+        return {}
+    width = facts.global_load_bytes or facts.global_access_bytes or 4.0
+    per_step, total = {}, 0.0
+    for r in inner:
+        start, stop, step = (_const_int(v) for v in r.op.operands[:3])
+        if start is None or stop is None or not step:
+            return {}
+        loads = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)]
+        per_step[id(r)] = sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight for a in loads)
+        total += max(0, -(-(stop - start) // step)) * per_step[id(r)]
+    if not total or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / total <= UNROLLED_LOADS_SLACK:
+        return {}
+    return {key: facts.loop_load_waits * n / total for key, n in per_step.items()}
+
+
+# how far the cubin's loop LDGs may be from the IR's steps' element loads for the loop to be taken
+# as holding those steps (a few loads of the outer loop's own, a vector width the estimate misses)
+UNROLLED_LOADS_SLACK = 1.25
 
 
 def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
