@@ -229,8 +229,20 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
 
 
 def _mma_loop_load_waits(words: Words) -> Optional[float]:
-    """The global-load round trips a pass of the innermost tensor-core loop waits for in series."""
-    return _load_waits(_innermost_mma_loop(words))
+    """The global-load round trips a pass of the innermost tensor-core loop waits for in series.
+    Where that loop loads nothing and another loop loads without mma, tileiras split the IR's
+    loop in two, a loop of loads and a loop of mma each pass: the waits are those of the loading
+    loop (the one of most LDGs; version 41: upstream's 128x128 attention as built for aligned
+    arrays waits 128 a pass, each load alone)."""
+    mma = _innermost_mma_loop(words)
+    waits = _load_waits(mma)
+    if waits is None and mma is not None:
+        bodies = [words[s // 16:e // 16 + 1] for s, e in _loops(words) if s >= 0]
+        loading = [b for b in bodies if not any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in b)]
+        loading = [b for b in loading if any(lo & 0xFFF == LDG_OPCODE for _, lo, _ in b)]
+        if loading:
+            waits = _load_waits(max(loading, key=lambda b: sum(lo & 0xFFF == LDG_OPCODE for _, lo, _ in b)))
+    return waits
 
 
 def _load_waits(body: Optional[Words]) -> Optional[float]:
