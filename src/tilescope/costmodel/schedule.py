@@ -461,14 +461,20 @@ def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
     return steps
 
 
-def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access]) -> float:
+def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access],
+                          only_loop: bool = False) -> float:
     """What an iteration of `mma` loop `r` waits for the global loads it makes element by element
     (version 27): the cubin's innermost tensor-core loop waits for `mma_loop_load_waits` round
     trips in series (its scoreboards say where it stops for them), each DRAM's loaded round trip
     for the share of those loads' bytes DRAM serves and L2's for the rest, over the IR iterations
     the loop's body holds. Blocks on an SM wait side by side: no share of the SM is charged.
-    0 without such a loop, or where the accelerator copies the loads."""
+    Where no loop of the cubin has warpgroup mma (HGMMA, QGMMA: tileiras built the products
+    otherwise) and `r` is the IR's only loop (`only_loop`), the cubin's longest loop is its
+    body: its waits (version 42). 0 without such a loop, or where the accelerator copies the
+    loads."""
     waits = facts.mma_loop_load_waits if facts else None
+    if waits is None and facts and facts.mma_loop_mmas is None and only_loop:
+        waits = facts.loop_load_waits
     element = [a for a in loads if not tma_copied(a, facts)]
     if not waits or not r.mmas or not element:
         return 0.0
