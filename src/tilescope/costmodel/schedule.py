@@ -502,8 +502,8 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
         return {}
     loops = [r for r in counts.regions if r.op is not None]
     inner = [r for r in loops if r.depth == 2]
-    if not inner or len(inner) + 1 != len(loops) or any(r.mmas or r.op.name != "for" for r in inner) \
-            or any(r.mmas for r in loops):
+    if not inner or len(inner) + 1 != len(loops) or any(r.mmas for r in loops) \
+            or any(r.op.name != "for" for r in inner):
         return {}
     width = facts.global_load_bytes or facts.global_access_bytes or 4.0
     per_step, total = {}, 0.0
@@ -511,8 +511,10 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
         start, stop, step = (_const_int(v) for v in r.op.operands[:3])
         if start is None or stop is None or not step:
             return {}
-        loads = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)]
-        per_step[id(r)] = sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight for a in loads)
+        loads = [a for a in r.accesses
+                 if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)]
+        per_step[id(r)] = sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight
+                              for a in loads)
         total += max(0, -(-(stop - start) // step)) * per_step[id(r)]
     if not total or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / total <= UNROLLED_LOADS_SLACK:
         return {}
