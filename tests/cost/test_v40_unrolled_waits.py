@@ -7,11 +7,12 @@ import pytest
 
 import tilescope
 from tilescope.costmodel import model, schedule
-from tilescope.costmodel.cubin_facts import LDG_OPCODE, CubinFacts, _memory_instructions
+from tilescope.costmodel.cubin_facts import CubinFacts, _memory_instructions
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
 
-from .test_mma_waits import ADD, _loop, _sm90
+from .test_mma_waits import ADD, _loop
+from .test_v27_load_waits import _ldg, _wait
 
 KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_overlap.py"))
 ROWS, CHUNKS, TILE = 4, 32, 256
@@ -22,14 +23,6 @@ FACTS = CubinFacts("k", threads=128, registers=135, shared_bytes=1040, local_byt
                    global_access_bytes=8.0, loads_in_flight=1.8, global_load_bytes=8.0, local_load_waits=0,
                    reload_bytes=0, loop_instructions=1145, loop_shared_ops=352, loop_local_clocks=0,
                    loop_loads=34, loop_load_waits=12.0)
-
-
-def _ldg(barrier):
-    return _sm90(LDG_OPCODE, 4 << 9 | barrier << 46 | 0 << 52)
-
-
-def _wait(mask):
-    return _sm90(0x221, 7 << 46 | mask << 52)
 
 
 def test_the_longest_loop_s_loads_and_serial_waits_are_read_from_its_scoreboards():

@@ -1,17 +1,10 @@
 """Model version 41: where tileiras splits an `mma` loop into a loop of loads and a loop of mma
 (upstream's 128x128 attention, built for aligned arrays: 128 element loads a pass, each waited
 alone, then the mma), the round trips the loading loop waits in series are the mma loop's waits."""
-from tilescope.costmodel.cubin_facts import LDG_OPCODE, _decode, _mma_loop_load_waits
+from tilescope.costmodel.cubin_facts import _decode, _mma_loop_load_waits
 
-from .test_mma_waits import ADD, HGMMA, _branch, _sm90
-
-
-def _ldg(barrier):
-    return _sm90(LDG_OPCODE, 4 << 9 | barrier << 46 | 0 << 52)
-
-
-def _wait(mask):
-    return _sm90(0x221, 7 << 46 | mask << 52)
+from .test_mma_waits import ADD, HGMMA, _branch
+from .test_v27_load_waits import _ldg, _wait
 
 
 def _loops(*bodies):
