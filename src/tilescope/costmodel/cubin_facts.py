@@ -223,7 +223,7 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
      counts["mma_loop_instructions"], counts["mma_loop_local_clocks"]) = _mma_loop_waits(words)
     counts["mma_loop_load_waits"] = _mma_loop_load_waits(words)
     longest = _longest_loop_body(words)
-    counts["loop_loads"] = sum(lo & 0xFFF == LDG_OPCODE for _, lo, _ in longest) if longest else None
+    counts["loop_loads"] = _ldgs(longest) if longest else None
     counts["loop_load_waits"] = _load_waits(longest)
     return counts
 
@@ -238,11 +238,15 @@ def _mma_loop_load_waits(words: Words) -> Optional[float]:
     waits = _load_waits(mma)
     if waits is None and mma is not None:
         bodies = [words[s // 16:e // 16 + 1] for s, e in _loops(words) if s >= 0]
-        loading = [b for b in bodies if not any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in b)]
-        loading = [b for b in loading if any(lo & 0xFFF == LDG_OPCODE for _, lo, _ in b)]
+        loading = [b for b in bodies if _ldgs(b) and not any(lo & 0xFFF in GMMA_OPCODES for _, lo, _ in b)]
         if loading:
-            waits = _load_waits(max(loading, key=lambda b: sum(lo & 0xFFF == LDG_OPCODE for _, lo, _ in b)))
+            waits = _load_waits(max(loading, key=_ldgs))
     return waits
+
+
+def _ldgs(body: Words) -> int:
+    """The global loads (LDG) of a stretch of code."""
+    return sum(lo & 0xFFF == LDG_OPCODE for _, lo, _ in body)
 
 
 def _load_waits(body: Optional[Words]) -> Optional[float]:
@@ -251,7 +255,7 @@ def _load_waits(body: Optional[Words]) -> Optional[float]:
     scoreboards its control bits name (steady state: loads issued late in one pass and waited for
     early in the next count once). None without the loop or loads in it. (Version 27 for the
     innermost tensor-core loop, version 40 for the longest loop.)"""
-    if body is None or not any(lo & 0xFFF == LDG_OPCODE for _, lo, _ in body):
+    if body is None or not _ldgs(body):
         return None
     ready: Dict[int, float] = {}
     now, ends = 0.0, []

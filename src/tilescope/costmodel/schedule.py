@@ -441,6 +441,14 @@ def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float, steps: int = 
     return tensor_us + clocks / steps / (gpu.clock_ghz * 1e3)
 
 
+def constant_trips(r: Region) -> Optional[int]:
+    """The trip count of `for` loop `r` where its bounds are constants, else None."""
+    start, stop, step = (_const_int(v) for v in r.op.operands[:3])
+    if start is None or stop is None or not step:
+        return None
+    return -(-(stop - start) // step)
+
+
 def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
     """IR iterations the cubin's innermost `mma` loop body holds (version 25): a nested `mma` loop
     of constant trip count T (a launch build's K loop, K known) that tileiras unrolled whole into
@@ -451,10 +459,9 @@ def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
         return 1
     if not facts.mma_loop_instructions or facts.mma_loop_instructions != facts.loop_instructions:
         return 1
-    start, stop, step = (_const_int(v) for v in r.op.operands[:3])
-    if start is None or stop is None or not step:
+    steps = constant_trips(r)
+    if steps is None:
         return 1
-    steps = -(-(stop - start) // step)
     waits, mmas = facts.mma_loop_full_waits or 0, facts.mma_loop_mmas or 0
     if steps < 2 or waits < steps or waits % steps or mmas % steps:
         return 1
@@ -508,14 +515,14 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
     width = facts.global_load_bytes or facts.global_access_bytes or 4.0
     per_step, total = {}, 0.0
     for r in inner:
-        start, stop, step = (_const_int(v) for v in r.op.operands[:3])
-        if start is None or stop is None or not step:
+        steps = constant_trips(r)
+        if steps is None:
             return {}
         loads = [a for a in r.accesses
                  if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)]
         per_step[id(r)] = sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight
                               for a in loads)
-        total += max(0, -(-(stop - start) // step)) * per_step[id(r)]
+        total += max(0, steps) * per_step[id(r)]
     if not total or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / total <= UNROLLED_LOADS_SLACK:
         return {}
     return {key: facts.loop_load_waits * n / total for key, n in per_step.items()}
