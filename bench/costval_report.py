@@ -100,22 +100,28 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "set used, dynamic shapes; blind for version 31: predictions committed before the times "
                          "were taken, bench/results/cost_setv_predictions.json: 4 of 7, 2 beyond 2x)"),
           ("validate-v-launch", "Set V as tilescope's launch builds it (blind for version 31, same commit: 2 of 7, "
-                                "2 beyond 2x)"))
+                                "2 beyond 2x)"),
+          ("validate-w", "Set W (13 kernels of Inductor's fused kernels ported to cuTile, a course's "
+                         "FlashAttention-2, a three-pass attention and vLLM's block-scaled FP8 GEMM, no earlier set "
+                         "used, dynamic shapes; blind for version 42: predictions committed before the times were "
+                         "taken, bench/results/cost_setw_predictions.json)"),
+          ("validate-w-launch", "Set W as tilescope's launch builds it (blind for version 42, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
                "validate-l", "validate-l-launch", "validate-m", "validate-m-launch", "validate-n", "validate-n-launch",
                "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
-               "validate-u", "validate-u-launch", "validate-v", "validate-v-launch")
+               "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
+               "validate-w-launch")
 MODEL_VERSION = 42
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-V as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-W as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
-               "validate-v-launch")),
+               "validate-v-launch", "validate-w-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -131,7 +137,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set S (dynamic and as launched; blind for version 23)", ("validate-s", "validate-s-launch")),
              ("Set T (dynamic and as launched; blind for version 27)", ("validate-t", "validate-t-launch")),
              ("Set U (dynamic and as launched; blind for version 29)", ("validate-u", "validate-u-launch")),
-             ("Set V (dynamic and as launched; blind for version 31)", ("validate-v", "validate-v-launch")))
+             ("Set V (dynamic and as launched; blind for version 31)", ("validate-v", "validate-v-launch")),
+             ("Set W (dynamic and as launched; blind for version 42)", ("validate-w", "validate-w-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:
