@@ -60,8 +60,11 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
             add("strided-access", a.loc, f"each row of this tile of '{a.array}' is {a.row_bytes} bytes, less "
                                          f"than a 32-byte memory sector; most of every transfer is wasted")
         if a.kind in ("gather", "scatter"):
-            add("gather", a.loc, f"element-wise {a.kind} on '{a.array}' moves up to a 32-byte sector per "
-                                 f"element; a tile load is far cheaper where the indices are contiguous")
+            moves = (f"brings {a.sector_share:.3g} bytes of 32-byte sectors per {a.itemsize}-byte element "
+                     f"(where this metadata places its lanes)" if a.sector_share
+                     else "moves up to a 32-byte sector per element")
+            add("gather", a.loc, f"element-wise {a.kind} on '{a.array}' {moves}; a tile load is far cheaper "
+                                 f"where the indices are contiguous")
         if a.pad_fraction > PADDING_WORTH_SAYING:
             add("padding", a.loc, f"{a.pad_fraction:.0%} of the elements of this tile of '{a.array}' lie past "
                                   f"the array (its size is not a multiple of the tile shape {a.shape}): "

@@ -16,6 +16,7 @@ import numpy as np
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
+from .lane_offsets import sector_share
 from .loop_bounds import arrays_read_for, bisection_trips
 from .scalars import VARIANT, GridScalars, trip_counts
 
@@ -52,6 +53,7 @@ class Access:
     contiguous: bool = False         # a gather/scatter whose lanes run along the array's rows
     index_lanes: bool = False        # lanes follow a loaded index tile, a row each (v14; see _loaded_rows)
     lane_stride: int = 0             # elements between neighbouring lanes of a strided gather's row (v24)
+    sector_share: float = 0.0        # DRAM bytes a lane brings, its index evaluated from metadata (v43)
     spans_rows: bool = False         # whole trailing axes of the array: runs (row_bytes) longer than its last axis
 
     @property
@@ -386,6 +388,8 @@ class _Walker:
                 if kind == "gather" and acc.rows > 1 and any(_loaded_rows(v) for v in idx[:-1]):
                     acc.index_lanes = True
                     self.index_lane_values.update(r.id for r in op.results)
+            elif not acc.lane_stride and known:
+                acc.sector_share = sector_share(self.sc, idx, t.shape, itemsize) or 0.0
         if kind == "store" and op.name == "store_tile" and _view_source(op.operands[-1]).id in self.index_lane_values:
             acc.index_lanes = True                     # the gathered tile stored as the gather laid it out
         if kind == "load" and op.results:
@@ -530,9 +534,8 @@ def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
 
 def _whole_rows_run(t: ArrayType, shape) -> Optional[int]:
     """Elements of each contiguous run of memory a tile covers when its trailing axes span the
-    array's whole trailing extents (row-major strides, as far as the metadata says): those axes
-    and the one before them; one run where the tile's leading axes are all 1 (None: the last axis
-    is not whole)."""
+    array's whole trailing extents (row-major strides, as far as the metadata says): those axes and
+    the one before them; one run where the tile's leading axes are all 1; None: the last axis is not whole."""
     k = len(shape) - 1
     while k > 0 and shape[k] == t.shape[k]:
         k -= 1

@@ -489,7 +489,8 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
             a.dram_bytes = _wave_reuse(counts, a, slots, useful)
         # arrays small enough to stay in L2 are read once; so are the overlapping windows of gathers
         # along rows (stencil taps, a row read in two passes): the windows blocks read at once fit in L2
-        once = a.array_bytes is not None and (a.array in resident or (a.kind == "gather" and a.contiguous))
+        once = a.array_bytes is not None and (a.array in resident or (a.kind == "gather" and (
+            a.contiguous or a.sector_share)))
         if a.kind != "store" and once:
             before = per_array.get(a.array, 0.0)
             gathered = a.dram_bytes
@@ -509,7 +510,7 @@ def _sector_share(a: Access) -> float:
     `lane_stride` elements apart along a row, the span between them where that is less."""
     if a.lane_stride:
         return min(SECTOR_BYTES, a.lane_stride * a.itemsize)
-    return SECTOR_BYTES
+    return min(SECTOR_BYTES, a.sector_share) if a.sector_share else SECTOR_BYTES
 
 
 def _l2_resident_arrays(counts: Counts, slots: int, l2: float) -> set:
