@@ -104,8 +104,9 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-w", "Set W (13 kernels of Inductor's fused kernels ported to cuTile, a course's "
                          "FlashAttention-2, a three-pass attention and vLLM's block-scaled FP8 GEMM, no earlier set "
                          "used, dynamic shapes; blind for version 42: predictions committed before the times were "
-                         "taken, bench/results/cost_setw_predictions.json)"),
-          ("validate-w-launch", "Set W as tilescope's launch builds it (blind for version 42, same commit)"))
+                         "taken, bench/results/cost_setw_predictions.json: 5 of 13, 6 beyond 2x)"),
+          ("validate-w-launch", "Set W as tilescope's launch builds it (blind for version 42, same commit: 8 of 13, "
+                                "1 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
