@@ -24,6 +24,8 @@ def sector_share(sc: GridScalars, index: Sequence[Value], shape: Sequence[int], 
     per axis): the distinct sectors a middle block's in-bounds lanes touch, over its lanes."""
     if not all(isinstance(n, int) and n > 0 for n in shape) or len(index) != len(shape):
         return None
+    if max(int(np.prod(getattr(v.type, "shape", ()) or ())) for v in index) > _MOST_LANES:
+        return None
     block = sc.blocks // 2
     memo: Dict[int, Optional[np.ndarray]] = {}
     tiles = [_tile(v, sc, block, memo, 0) for v in index]
@@ -31,7 +33,7 @@ def sector_share(sc: GridScalars, index: Sequence[Value], shape: Sequence[int], 
         return None
     tiles = np.broadcast_arrays(*tiles)
     lanes = tiles[0].size
-    if not lanes or lanes > _MOST_LANES:
+    if not lanes:
         return None
     inside = np.ones(tiles[0].shape, bool)
     flat = np.zeros(tiles[0].shape, np.int64)

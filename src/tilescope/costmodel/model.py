@@ -31,6 +31,7 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
+from .lane_offsets import SECTOR_BYTES
 from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
@@ -502,12 +503,12 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
             per_array[a.array] = before + a.dram_bytes
 
 
-SECTOR_BYTES = 32
 
 
 def _sector_share(a: Access) -> float:
     """DRAM bytes a gathered or scattered element brings: its own 32-byte sector, or, for lanes
-    `lane_stride` elements apart along a row, the span between them where that is less."""
+    `lane_stride` elements apart along a row, the span between them where that is less, or, for
+    lanes the metadata places (version 43), the sectors a block's lanes touch, per lane."""
     if a.lane_stride:
         return min(SECTOR_BYTES, a.lane_stride * a.itemsize)
     return min(SECTOR_BYTES, a.sector_share) if a.sector_share else SECTOR_BYTES
