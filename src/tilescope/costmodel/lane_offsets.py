@@ -48,7 +48,10 @@ def _tile(v: Value, sc: GridScalars, block: int, memo: Dict[int, Optional[np.nda
           depth: int) -> Optional[np.ndarray]:
     if v.id in memo:
         return memo[v.id]
-    memo[v.id] = out = _compute(v, sc, block, memo, depth)
+    out = _compute(v, sc, block, memo, depth)
+    shape = tuple(getattr(v.type, "shape", ()) or ())
+    # each value keeps its type's shape, so that the ops above it see what the IR says they see
+    memo[v.id] = out = out if out is not None and np.shape(out) == shape else None
     return out
 
 
