@@ -48,15 +48,14 @@ def _tile(v: Value, sc: GridScalars, block: int, memo: Dict[int, Optional[np.nda
           depth: int) -> Optional[np.ndarray]:
     if v.id in memo:
         return memo[v.id]
-    out = _compute(v, sc, block, memo, depth)
     shape = tuple(getattr(v.type, "shape", ()) or ())
+    out = _compute(v, shape, sc, block, memo, depth)
     # each value keeps its type's shape, so that the ops above it see what the IR says they see
     memo[v.id] = out = out if out is not None and np.shape(out) == shape else None
     return out
 
 
-def _compute(v: Value, sc: GridScalars, block: int, memo, depth: int) -> Optional[np.ndarray]:
-    shape = tuple(getattr(v.type, "shape", ()) or ())
+def _compute(v: Value, shape: tuple, sc: GridScalars, block: int, memo, depth: int) -> Optional[np.ndarray]:
     if _scalar_like(v):
         x = sc.value(v)
         return np.asarray(x[block] if x.ndim else x).reshape(shape) if isinstance(x, np.ndarray) else None

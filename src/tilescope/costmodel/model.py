@@ -503,8 +503,6 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
             per_array[a.array] = before + a.dram_bytes
 
 
-
-
 def _sector_share(a: Access) -> float:
     """DRAM bytes a gathered or scattered element brings: its own 32-byte sector, or, for lanes
     `lane_stride` elements apart along a row, the span between them where that is less, or, for
