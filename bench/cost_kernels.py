@@ -223,6 +223,15 @@ def copy_row_chunks(x, y, N: ConstInt, TM: ConstInt, TN: ConstInt):
 
 
 @ct.kernel
+def swap_axes_1_2(x, y, TS: ConstInt, D: ConstInt):
+    """(B, S, H, D) -> (B, H, S, D): a (1, TS, 1, D) tile in, stored as (1, 1, TS, D) (an attention
+    head layout's permute; the tile's first axis of more than one element is not the array's last)."""
+    b, h, s = ct.bid(0), ct.bid(1), ct.bid(2)
+    t = ct.load(x, index=(b, s, h, 0), shape=(1, TS, 1, D))
+    ct.store(y, index=(b, h, s, 0), tile=ct.reshape(t, (1, 1, TS, D)))
+
+
+@ct.kernel
 def transpose_2d(x, y, TM: ConstInt, TN: ConstInt):
     """A 2-D tile in, stored transposed (model version 17: how the lanes of a warp lie over the
     rows of what a dynamically shaped build loads and stores)."""

@@ -410,6 +410,29 @@ def micro_cases(d: int) -> List[Case]:
             for grid in (8192 // d, SMS) if t == 1024 else (8192 // d,):
                 add(Case(f"segment_sum_t{t}_s{steps}_g{grid}_launch", "micro-launch", KERNELS, "segment_sum",
                          segment_args(grid, steps, t), (grid,), launch=True))
+    # element-by-element tile copies (dynamic builds) whose lanes run down 32 or 128 rows of 128
+    # bytes: a 4-D head permute against 2-D copies of the same rows at pitches of 128 and 1,536
+    # bytes (docs history 74); then one-row tiles of 256 and 1,024 float32 added by tile atomics
+    # into rows of a table of 512 or 16,384 rows, relaxed and fenced, dynamic and as launched
+    b, s, h = 32 // d, 1024, 12
+    for ts in (32, 128):
+        add(Case(f"lanes_swap_axes_b16_{ts}x64", "micro", KERNELS, "swap_axes_1_2",
+                 [A((b, s, h, 64), "bfloat16"), A((b, h, s, 64), "bfloat16", "zeros"), K(ts), K(64)],
+                 (b, h, s // ts)))
+        for cols in (64, 768):
+            nr = b * s * h * 64 // cols
+            add(Case(f"lanes_copy_2d_b16_{ts}x64_c{cols}", "micro", KERNELS, "copy_2d",
+                     [A((nr, cols), "bfloat16"), A((nr, cols), "bfloat16", "zeros"), K(ts), K(64)],
+                     (nr // ts, cols // 64)))
+    sources = (1 << 14) // d
+    for w in (256, 1024):
+        for bits in (9, 14):
+            args = [A((sources, 1024)), A((sources,), "int32", f"index:{1 << bits}"), A((1 << bits, 1024), init="zeros"),
+                    K(1), K(w)]
+            for kern in ("scatter_add_rows", "scatter_add_rows_fenced"):
+                for launch in (False, True):
+                    add(Case(f"row1_{kern}_1x{w}_2e{bits}" + ("_launch" if launch else ""), "micro", KERNELS, kern,
+                             args, (sources,), launch=launch))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):

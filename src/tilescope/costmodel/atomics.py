@@ -8,10 +8,15 @@ atomics or 2^25-2^27 lanes of row tiles, as launched and dynamic):
 - lanes along rows: a tile whose lanes run along the array's last axis (`offset + ct.arange`)
   with a constant unit stride is added 2.25 times faster than scattered lanes; with a runtime
   stride 1.06 times;
-- the order: in acquire-release order (the default) each lane's old value is awaited, so fewer
-  complete where few warps run: with 8 warps an SM 3.83 times the relaxed time for scattered
-  lanes and 3.10 and 2.97 times along rows (constant and runtime stride); with 40 warps 1.69
-  times (scattered). The wait's share is taken to fall as 8 / warps an SM (1.57 at 40);
+- the order (version 44, `cost_micro74_lanes_h200.json`, docs history 74): an acquire-release
+  atomic has a fence before each lane's atomic, so a thread's lanes go one after another, each
+  waiting a fenced round trip (0.576 µs, version 17); those waits add to the relaxed atomics' time,
+  whose queue is what lengthens the round trip under load (versions 34-36 scaled the relaxed time
+  by 3.83, 3.10 and 2.97 at 8 warps an SM and by less where more warps run; the chain reproduces
+  those microbenchmarks and the one-row tiles theirs did not cover);
+- a dynamic build lays a warp's lanes down a tile's rows first: a one-row tile's lanes are side by
+  side and share sectors (float32: 8 a sector, 0.945 / 8 of a scattered atomic's time; the 1,024
+  wide one-row scatter-add measured 0.132), a tile of 32 rows or more has one lane a row (0.945);
 - arrays beyond L2: a scattered atomic whose sector the L2 no longer holds costs 51 ps more of
   the GPU's time (its sector read from DRAM and written back); the L2 keeps 39 MiB (0.68 of its
   60 MB) of such an array. Lanes along rows stream their sectors and are not charged more.
@@ -23,14 +28,12 @@ import math
 from .calibration import Calibration
 from .counts import Access, Counts, _axis_stride
 from .gpus import GPU
-from .locks import _fenced, scalar_atomics_us
+from .locks import FENCED_ATOMIC_ALONE_US, FENCED_ATOMIC_US, _fenced, lane_turns, scalar_atomics_us
 
 # The time of one relaxed atomic against a scattered one's, by its lanes ("" scattered, "static"
-# along rows with a constant unit stride, "runtime" along rows with a runtime stride)
+# along rows with a constant unit stride, "runtime" along rows with a runtime stride, one lane a row)
 RELAXED_SHARE = {"": 1.0, "static": 0.444, "runtime": 0.945}
-# An acquire-release atomic's time against a relaxed one's with FENCED_WARPS warps an SM, by lanes
-FENCED_SHARE = {"": 3.83, "static": 3.10, "runtime": 2.97}
-FENCED_WARPS = 8
+SECTOR_BYTES, WARP_LANES = 32, 32
 MISS_NS = 0.0513                 # a scattered atomic's sector fetched from DRAM and written back (H200;
 MEASURED_DRAM_TBS = 4.8          # other GPUs: scaled by their DRAM rate against the H200's)
 L2_KEPT_SHARE = 0.68             # share of L2 that keeps an atomically updated array's sectors
@@ -51,19 +54,37 @@ def lanes_along_rows(a: Access) -> str:
     return "static" if static else "runtime"
 
 
-def time_share(fenced: bool, rows: str, warps: float) -> float:
-    """One atomic's time against a relaxed scattered one's: its lanes' share, times the wait on
-    the old values of an acquire-release atomic, which falls as more warps run on the SM."""
-    wait = (FENCED_SHARE[rows] - 1.0) * min(1.0, FENCED_WARPS / max(1.0, warps)) if fenced else 0.0
-    return RELAXED_SHARE[rows] * (1.0 + wait)
+def relaxed_share(a: Access, rows: str) -> float:
+    """One relaxed atomic's time against a scattered one's: its lanes' share (version 34), for a
+    dynamic build's rows divided among the lanes of a warp that share a sector (version 44)."""
+    if rows != "runtime":
+        return RELAXED_SHARE[rows]
+    return RELAXED_SHARE["runtime"] / lanes_a_sector(a)
 
 
-def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, warps: float) -> float:
+def lanes_a_sector(a: Access) -> float:
+    """Lanes of a warp that share a sector in a dynamic build, whose lanes go down the tile's rows
+    first (`cost_micro74_lanes_h200.json`): one a row for 32 rows or more, side by side on fewer."""
+    strides = getattr(a.op.operands[0].type, "strides", None) or ()
+    last = a.shape[-1] if a.shape else 1
+    if strides and strides[-1] not in (None, 1):
+        return 1.0
+    rows = min(WARP_LANES, max(1, int(a.elements) // max(1, last)))
+    side = max(1, min(last, WARP_LANES // rows))
+    return side / math.ceil(side * a.itemsize / SECTOR_BYTES)
+
+
+def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, block_threads: int, slots: int,
+               alone: bool = False) -> float:
     """Atomics at data-dependent addresses: those on one address run one after another, and
     the addresses are at best the target array's elements; never faster than the GPU's rate for
-    their order, lanes and the warps an SM runs, plus the sectors of arrays beyond L2 (version 34).
+    their lanes, plus the sectors of arrays beyond L2 (version 34), plus for acquire-release ones
+    each thread's fenced round trips, one after another, over the waves of blocks (version 44;
+    longer for a block alone on its SM, version 35).
     A scalar atomic (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
     total = 0.0
+    wait = FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0)
+    rounds = math.ceil(counts.blocks / max(1, slots)) if counts.blocks else 0
     for a in counts.accesses:
         if a.kind != "atomic":
             continue
@@ -73,11 +94,14 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, warps: f
             total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
             continue
         rows = lanes_along_rows(a) if a.op.name == "atomic" else ""
-        rate = cal.atomics_per_s / time_share(_fenced(a), rows, warps)
+        rate = cal.atomics_per_s / relaxed_share(a, rows)
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
         total += max(n / rate, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
         if not rows and a.array_bytes:
             total += n * beyond_l2_share(a.array_bytes, gpu) * MISS_NS * 1e-9 * MEASURED_DRAM_TBS / gpu.dram_tbs
+        if _fenced(a) and counts.blocks:
+            turns = a.executions / counts.blocks * lane_turns(a, block_threads)
+            total += rounds * turns * wait * 1e-6 * slow
     return total * 1e6
 
 

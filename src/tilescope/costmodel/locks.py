@@ -26,7 +26,7 @@ import numpy as np
 from ..enums import MemoryOrder
 from ..ir.core import Block, Op
 from .counts import Access, Counts, Region
-from .cubin_facts import CubinFacts
+from .cubin_facts import THREADS, CubinFacts
 from .schedule import DRAIN_US, DRAIN_US_PER_KIB, threads, tma_copied, vector_width
 
 
@@ -157,11 +157,17 @@ def _fenced(a: Access) -> bool:
     return a.kind == "atomic" and a.op.name == "atomic" and a.op.attrs.get("memory_order") == MemoryOrder.ACQ_REL
 
 
-def fenced_atomics_us(region: Region, alone: bool = False) -> float:
+def fenced_atomics_us(region: Region, alone: bool = False, block_threads: int = THREADS) -> float:
     """What one run of `region` waits on its fenced atomics: a fenced round trip each (µs at the
-    reference clock), and more in a block that runs alone on its SM (`alone`, version 35)."""
+    reference clock), and more in a block that runs alone on its SM (`alone`, version 35). A tile
+    atomic is a thread's share of its lanes one after another, each behind its own fence (v44)."""
     wait = FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0)
-    return sum(a.weight for a in region.accesses if _fenced(a)) * wait
+    return sum(a.weight * lane_turns(a, block_threads) for a in region.accesses if _fenced(a)) * wait
+
+
+def lane_turns(a: Access, block_threads: int) -> int:
+    """How many of a tile access's elements each thread of the block takes, one after another."""
+    return max(1, -(-int(a.elements) // max(1, block_threads)))
 
 
 def scalar_atomics_us(a: Access, counts: Counts) -> Optional[float]:

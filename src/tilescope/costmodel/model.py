@@ -149,9 +149,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                 for a in counts.accesses)
     terms = {
         "memory": t_mem,
-        # atomics one after another per address, fenced ones waiting more where few warps run (v34);
+        # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
         # sections under a spin lock one after another (v14)
-        "atomics": max(atomics_us(counts, cal, gpu, slow, shared * threads(facts) / 32),
+        "atomics": max(atomics_us(counts, cal, gpu, slow, threads(facts), slots, c == 1),
                        locks_us(counts, facts, cal.load_us, cal.load_us_tma, slow)),
         "block launch": counts.blocks / (cal.blocks_per_s * gpu.sms / 132 / slow) * 1e6,
         "tensor core": sum(f / _tensor_rate(gpu, k, cal, notes) for k, f in work.tensor.items()) * 1e6,
@@ -205,8 +205,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
         # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17),
-        # longer in a block alone on its SM (version 35)
-        per_block += _fed_loop_us(r, facts, r.trips * (run + fenced_atomics_us(r, c == 1) * slow), shared, slow)
+        # longer in a block alone on its SM (version 35), each of a thread's lanes in turn (version 44)
+        fenced = fenced_atomics_us(r, c == 1, threads(facts)) * slow
+        per_block += _fed_loop_us(r, facts, r.trips * (run + fenced), shared, slow)
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
