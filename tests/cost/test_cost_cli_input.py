@@ -21,6 +21,8 @@ def _cost(capsys, *argv):
     (["--grid", "99999999999999999"], "exceeds 24-bit limit"),    # past what a launch accepts
     (["--grid", "1,70000"], "Grid[1] is too big"),
     (["--grid", ""], "bad --grid ''"),
+    (["--grid", "4,x"], "bad --grid '4,x'"),                       # an axis left out, not dropped
+    (["--grid", "4,,4"], "bad --grid '4,,4'"),
     (["--args", "f32[0], f32[0], f32[0], 1024"], "is 0,1,1 (an array the kernel tiles is empty)"),
 ])
 def test_grids_no_launch_accepts_are_usage_errors(capsys, args, message):
@@ -75,3 +77,10 @@ def test_import_of_a_module_written_for_a_gpu_reads_its_kernels(tmp_path):
                         "f32[4096], 1024", "--format", "json"], capture_output=True, text=True, env=env)
     assert p.returncode == 0, p.stderr
     assert '"predicted_us"' in p.stdout and '"grid": [\n    4,' in p.stdout
+
+
+@pytest.mark.parametrize("text, grid", [("64,64", (64, 64)), ("64x64", (64, 64)), ("(4096,)", (4096,)),
+                                        ("8 x 8 x 2", (8, 8, 2)), ("(2, 3)", (2, 3)), ("4,", (4,))])
+def test_grids_are_written_as_tuples_or_with_x(text, grid):
+    from tilescope.tools.cost_cmd import parse_grid
+    assert parse_grid(text) == grid

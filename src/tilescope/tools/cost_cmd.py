@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Dict, Tuple, Union
 
@@ -35,7 +36,10 @@ def add_parser(sub) -> None:
 
 
 def parse_grid(text: str) -> Tuple[int, ...]:
-    parts = [p for p in text.replace("(", "").replace(")", "").replace("x", ",").split(",") if p.strip()]
+    """"64,64", "64x64", "(4096,)": every axis given, none left empty ("4,x" is an error)."""
+    body = text.strip().removeprefix("(").removesuffix(")").strip()
+    body = body[:-1] if body.endswith(",") else body        # a one-axis tuple's trailing comma
+    parts = re.split(r"[,x×]", body)
     try:
         grid = tuple(int(p) for p in parts)
     except ValueError:
