@@ -5,10 +5,13 @@ import math
 from dataclasses import dataclass
 from typing import List, Optional
 
+from .atomics import fenced_lanes_us
 from .counts import Counts
+from .cubin_facts import THREADS
 from .model import Prediction
 
 PADDING_WORTH_SAYING = 0.10
+FENCES_WORTH_SAYING = 0.10   # share of the predicted time an atomic's fences take
 TAIL_WORTH_SAYING = 0.10     # share of the SMs' time a part-filled last wave leaves idle
 
 
@@ -72,6 +75,7 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
         elif a.kind in ("load", "store") and a.check_bounds and a.divides and a.shape:
             add("check-bounds", a.loc, f"for this metadata the tiles of '{a.array}' never reach past the array: "
                                        f"check_bounds=False would skip the bounds checks (bytecode 13.4+)")
+    _advise_fences(counts, p, add)
     loc = counts.fn.loc
     slots = counts.blocks and p.gpu.sms * p.blocks_per_sm
     tail_idle = tail_idle_share(p.waves)
@@ -90,3 +94,23 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
                            "so tileiras cannot use TMA loads (a launch states both for ordinary allocations: "
                            "`tilescope cost` without --as-written predicts that case)")
     return sorted(out, key=lambda a: (a.line or 0, a.code))
+
+
+def _advise_fences(counts: Counts, p: Prediction, add) -> None:
+    """A tile atomic in acquire-release order (the default) that accumulates (not an exchange, which
+    may publish data) and whose old values nothing reads: each thread waits a fenced round trip per
+    lane (measured 2.2-4.4 times the relaxed time, history 74)."""
+    facts = p.cubin or p.estimate
+    threads = facts.threads if facts else THREADS
+    read = {v.id for op in counts.fn.walk() for v in op.operands}
+    for a in counts.accesses:
+        if (a.kind != "atomic" or a.elements <= 1 or a.op.attrs.get("mode") == "xchg"
+                or any(v.id in read for v in a.op.results)):
+            continue
+        fenced = fenced_lanes_us(a, counts, threads, p.gpu.sms * p.blocks_per_sm, p.blocks_per_sm == 1)
+        if fenced >= FENCES_WORTH_SAYING * p.predicted_us:
+            add("fenced-atomic", a.loc,
+                f"this atomic_{a.op.attrs.get('mode', 'add')} on '{a.array}' is in acquire-release order "
+                f"(the default): each thread waits a fenced round trip for each of its lanes in turn, about {fenced:.3g} µs of "
+                f"the {p.predicted_us:.3g} µs predicted; memory_order=ct.MemoryOrder.RELAXED drops the fences "
+                f"where no block reads what the others add before the kernel ends")

@@ -83,8 +83,6 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, block_th
     longer for a block alone on its SM, version 35).
     A scalar atomic (one lane's) is resolved in the L2 at its own, faster, rate (version 17)."""
     total = 0.0
-    wait = FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0)
-    rounds = math.ceil(counts.blocks / max(1, slots)) if counts.blocks else 0
     for a in counts.accesses:
         if a.kind != "atomic":
             continue
@@ -99,10 +97,18 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, block_th
         total += max(n / rate, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
         if not rows and a.array_bytes:
             total += n * beyond_l2_share(a.array_bytes, gpu) * MISS_NS * 1e-9 * MEASURED_DRAM_TBS / gpu.dram_tbs
-        if _fenced(a) and counts.blocks:
-            turns = a.executions / counts.blocks * lane_turns(a, block_threads)
-            total += rounds * turns * wait * 1e-6 * slow
+        total += fenced_lanes_us(a, counts, block_threads, slots, alone) * 1e-6 * slow
     return total * 1e6
+
+
+def fenced_lanes_us(a: Access, counts: Counts, block_threads: int, slots: int, alone: bool = False) -> float:
+    """What an acquire-release tile atomic's fences add over the launch (µs at the reference clock):
+    each thread's lanes one after another, a fenced round trip each, over the waves (version 44)."""
+    if not _fenced(a) or not counts.blocks:
+        return 0.0
+    rounds = math.ceil(counts.blocks / max(1, slots))
+    turns = a.executions / counts.blocks * lane_turns(a, block_threads)
+    return rounds * turns * (FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0))
 
 
 def beyond_l2_share(array_bytes: float, gpu: GPU) -> float:
