@@ -232,6 +232,23 @@ def swap_axes_1_2(x, y, TS: ConstInt, D: ConstInt):
 
 
 @ct.kernel
+def swap_axes_1_2_rows_first(x, y, TS: ConstInt, D: ConstInt):
+    """swap_axes_1_2 with the grid's first axis along S: consecutive blocks read neighbouring rows."""
+    s, h, b = ct.bid(0), ct.bid(1), ct.bid(2)
+    t = ct.load(x, index=(b, s, h, 0), shape=(1, TS, 1, D))
+    ct.store(y, index=(b, h, s, 0), tile=ct.reshape(t, (1, 1, TS, D)))
+
+
+@ct.kernel
+def copy_rows_spread(x, y, TM: ConstInt, TN: ConstInt, SPREAD: ConstInt):
+    """copy_2d of one column of row tiles in an order that puts consecutive blocks SPREAD-th of
+    the array apart (the block order of a head permute whose grid's first axis is the batch)."""
+    b, n = ct.bid(0), ct.num_blocks(0)
+    i = (b % SPREAD) * (n // SPREAD) + b // SPREAD
+    ct.store(y, index=(i, 0), tile=ct.load(x, index=(i, 0), shape=(TM, TN)))
+
+
+@ct.kernel
 def transpose_2d(x, y, TM: ConstInt, TN: ConstInt):
     """A 2-D tile in, stored transposed (model version 17: how the lanes of a warp lie over the
     rows of what a dynamically shaped build loads and stores)."""
