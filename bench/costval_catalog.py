@@ -412,8 +412,7 @@ def micro_cases(d: int) -> List[Case]:
                          segment_args(grid, steps, t), (grid,), launch=True))
     # element-by-element tile copies (dynamic builds) whose lanes run down 32 or 128 rows of 128
     # bytes: a 4-D head permute against 2-D copies of the same rows at pitches of 128 and 1,536
-    # bytes (docs history 74); then one-row tiles of 256 and 1,024 float32 added by tile atomics
-    # into rows of a table of 512 or 16,384 rows, relaxed and fenced, dynamic and as launched
+    # bytes (docs history 74)
     b, s, h = 32 // d, 1024, 12
     for ts in (32, 128):
         add(Case(f"lanes_swap_axes_b16_{ts}x64", "micro", KERNELS, "swap_axes_1_2",
@@ -424,9 +423,7 @@ def micro_cases(d: int) -> List[Case]:
             add(Case(f"lanes_copy_2d_b16_{ts}x64_c{cols}", "micro", KERNELS, "copy_2d",
                      [A((nr, cols), "bfloat16"), A((nr, cols), "bfloat16", "zeros"), K(ts), K(64)],
                      (nr // ts, cols // 64)))
-    # the same 2-D copies of 64-wide rows, the row tiles taken in order or with consecutive blocks a
-    # 32nd of the array apart (as the permute's batch-first grid spreads them; docs history 74)
-    # the rows a block's lanes walk together against the L1 (the same bytes; docs history 74)
+    # the rows a block's lanes walk together, 16 to 128, bfloat16 and float32 (the same bytes)
     add(Case("lanes_swap_axes_b16_64x64", "micro", KERNELS, "swap_axes_1_2",
              [A((b, s, h, 64), "bfloat16"), A((b, h, s, 64), "bfloat16", "zeros"), K(64), K(64)], (b, h, s // 64)))
     for dt, cols, heights in (("bfloat16", 64, (16, 64)), ("float32", 32, (32, 64, 128)), ("float32", 64, (16, 32, 64))):
@@ -434,6 +431,9 @@ def micro_cases(d: int) -> List[Case]:
         for ts in heights:
             add(Case(f"lanes_copy_2d_{dt[0]}{dt[-2:]}_{ts}x{cols}_c{cols}", "micro", KERNELS, "copy_2d",
                      [A((nr, cols), dt), A((nr, cols), dt, "zeros"), K(ts), K(cols)], (nr // ts, 1)))
+    # block order: the permute's grid along S first; 2-D copies of 64-wide rows whose row tiles are
+    # taken in order or with consecutive blocks a 32nd of the array apart (the permute's batch-first
+    # grid spreads its blocks so)
     add(Case("lanes_swap_axes_rows_first_b16_128x64", "micro", KERNELS, "swap_axes_1_2_rows_first",
              [A((b, s, h, 64), "bfloat16"), A((b, h, s, 64), "bfloat16", "zeros"), K(128), K(64)],
              (s // 128, h, b)))
@@ -443,6 +443,8 @@ def micro_cases(d: int) -> List[Case]:
             add(Case(f"lanes_copy_rows_spread{spread}_b16_{ts}x64", "micro", KERNELS, "copy_rows_spread",
                      [A((nr, 64), "bfloat16"), A((nr, 64), "bfloat16", "zeros"), K(ts), K(64), K(spread)],
                      (nr // ts,)))
+    # one-row tiles of 256 and 1,024 float32 added by tile atomics into rows of a table of 512 or
+    # 16,384 rows, relaxed and fenced, dynamic and as launched (version 44)
     sources = (1 << 14) // d
     for w in (256, 1024):
         for bits in (9, 14):
