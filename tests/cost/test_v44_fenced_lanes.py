@@ -6,7 +6,7 @@ import pytest
 
 import tilescope
 from tilescope.costmodel.atomics import RELAXED_SHARE, lanes_a_sector, lanes_along_rows, relaxed_share
-from tilescope.costmodel.locks import FENCED_ATOMIC_US
+from tilescope.costmodel.locks import FENCED_ATOMIC_ALONE_US, FENCED_ATOMIC_US
 
 
 def _rows(idx, R):
@@ -67,7 +67,7 @@ def test_fenced_lanes_wait_their_round_trips_in_turn_over_the_waves():
     p = fenced.prediction
     threads = fenced.to_json()["estimated_schedule"]["threads"]
     rounds = -(-p.blocks // (p.blocks_per_sm * 132))
-    alone = 0.355 if p.blocks_per_sm == 1 else 0.0
+    alone = FENCED_ATOMIC_ALONE_US if p.blocks_per_sm == 1 else 0.0
     extra = rounds * -(-1024 // threads) * (FENCED_ATOMIC_US + alone)
     gap = fenced.to_json()["terms_us"]["atomics"] - relaxed.to_json()["terms_us"]["atomics"]
     assert gap == pytest.approx(extra, rel=0.01)

@@ -7,8 +7,8 @@ from typing import List, Optional
 
 from .atomics import fenced_lanes_us
 from .counts import Counts
-from .cubin_facts import THREADS
 from .model import Prediction
+from .schedule import threads
 
 PADDING_WORTH_SAYING = 0.10
 FENCES_WORTH_SAYING = 0.10   # share of the predicted time an atomic's fences take
@@ -100,17 +100,17 @@ def _advise_fences(counts: Counts, p: Prediction, add) -> None:
     """A tile atomic in acquire-release order (the default) that accumulates (not an exchange, which
     may publish data) and whose old values nothing reads: each thread waits a fenced round trip per
     lane (measured 2.2-4.4 times the relaxed time, history 74)."""
-    facts = p.cubin or p.estimate
-    threads = facts.threads if facts else THREADS
+    block_threads = threads(p.cubin or p.estimate)
     read = {v.id for op in counts.fn.walk() for v in op.operands}
     for a in counts.accesses:
         if (a.kind != "atomic" or a.elements <= 1 or a.op.attrs.get("mode") == "xchg"
                 or any(v.id in read for v in a.op.results)):
             continue
-        fenced = fenced_lanes_us(a, counts, threads, p.gpu.sms * p.blocks_per_sm, p.blocks_per_sm == 1)
+        fenced = fenced_lanes_us(a, counts, block_threads, p.gpu.sms * p.blocks_per_sm, p.blocks_per_sm == 1)
         if fenced >= FENCES_WORTH_SAYING * p.predicted_us:
             add("fenced-atomic", a.loc,
                 f"this atomic_{a.op.attrs.get('mode', 'add')} on '{a.array}' is in acquire-release order "
-                f"(the default): each thread waits a fenced round trip for each of its lanes in turn, about {fenced:.3g} µs of "
-                f"the {p.predicted_us:.3g} µs predicted; memory_order=ct.MemoryOrder.RELAXED drops the fences "
-                f"where no block reads what the others add before the kernel ends")
+                f"(the default): each thread waits a fenced round trip for each of its lanes in turn, "
+                f"about {fenced:.3g} µs of the {p.predicted_us:.3g} µs predicted; "
+                f"memory_order=ct.MemoryOrder.RELAXED drops the fences where no block reads what the others "
+                f"add before the kernel ends")

@@ -28,7 +28,7 @@ import math
 from .calibration import Calibration
 from .counts import Access, Counts, _axis_stride
 from .gpus import GPU
-from .locks import FENCED_ATOMIC_ALONE_US, FENCED_ATOMIC_US, _fenced, lane_turns, scalar_atomics_us
+from .locks import _fenced, fenced_wait_us, lane_turns, scalar_atomics_us
 
 # The time of one relaxed atomic against a scattered one's, by its lanes ("" scattered, "static"
 # along rows with a constant unit stride, "runtime" along rows with a runtime stride, one lane a row)
@@ -108,7 +108,7 @@ def fenced_lanes_us(a: Access, counts: Counts, block_threads: int, slots: int, a
         return 0.0
     rounds = math.ceil(counts.blocks / max(1, slots))
     turns = a.executions / counts.blocks * lane_turns(a, block_threads)
-    return rounds * turns * (FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0))
+    return rounds * turns * fenced_wait_us(alone)
 
 
 def beyond_l2_share(array_bytes: float, gpu: GPU) -> float:

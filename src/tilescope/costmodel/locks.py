@@ -161,8 +161,12 @@ def fenced_atomics_us(region: Region, alone: bool = False, block_threads: int = 
     """What one run of `region` waits on its fenced atomics: a fenced round trip each (µs at the
     reference clock), and more in a block that runs alone on its SM (`alone`, version 35). A tile
     atomic is a thread's share of its lanes one after another, each behind its own fence (v44)."""
-    wait = FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0)
-    return sum(a.weight * lane_turns(a, block_threads) for a in region.accesses if _fenced(a)) * wait
+    return sum(a.weight * lane_turns(a, block_threads) for a in region.accesses if _fenced(a)) * fenced_wait_us(alone)
+
+
+def fenced_wait_us(alone: bool = False) -> float:
+    """One fenced atomic's round trip (µs at the reference clock), longer for a block alone on its SM."""
+    return FENCED_ATOMIC_US + (FENCED_ATOMIC_ALONE_US if alone else 0.0)
 
 
 def lane_turns(a: Access, block_threads: int) -> int:
