@@ -45,3 +45,17 @@ def row_sum_gathered(x, y, START: ct.Constant[int], N: ct.Constant[int], TILE: c
     for off in range(START, N, TILE):
         acc = acc + ct.astype(ct.gather(x, (row, off + ct.arange(TILE, dtype=ct.int32))), ct.float32)
     ct.store(y, index=(row,), tile=ct.reshape(ct.sum(acc), (1,)))
+
+
+@ct.kernel
+def histogram_bins(values, bins, T: ct.Constant[int]):
+    x = ct.load(values, (ct.bid(0),), (T,))
+    ct.atomic_add(bins, x, ct.full((T,), 1, dtype=ct.int32), memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def scatter_rows_add(src, idx, table, R: ct.Constant[int], D: ct.Constant[int]):
+    pid = ct.bid(0)
+    rows = ct.reshape(ct.load(idx, (pid,), (R,)), (R, 1))
+    cols = ct.reshape(ct.arange(D, dtype=ct.int32), (1, D))
+    ct.atomic_add(table, (rows, cols), ct.load(src, (pid, 0), (R, D)))

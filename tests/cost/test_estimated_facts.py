@@ -102,6 +102,37 @@ def test_the_row_kernel_estimates_match_what_tileiras_builds():
                    (bool(real.tma_loads), bool(real.tma_stores), real.threads)
 
 
+HISTOGRAM = "i32[4194304], i32[4096], 1024"
+SCATTER = "f32[65536,256], i32[65536], f32[4096,256], {rows}, 256"     # {rows} x 256 float32 a block
+
+
+def _estimate_kernels():
+    return load_file(os.path.join(ROOT, "tests", "cost", "kernels_estimate.py"))
+
+
+def test_a_launch_of_a_kernel_with_atomics_is_estimated_to_copy_its_tile_loads():
+    k = _estimate_kernels()
+    est, _ = _build(k.histogram_bins, HISTOGRAM, (4096,), launched=True)
+    assert est.tma_loads == 1 and not est.tma_stores and est.threads == 256 and est.registers == 255
+    small, _ = _build(k.scatter_rows_add, SCATTER.format(rows=4), (16384,), launched=True)
+    assert small.tma_loads == 2 and small.threads == 256          # the index tile and the 4 KB of values
+    large, _ = _build(k.scatter_rows_add, SCATTER.format(rows=64), (1024,), launched=True)
+    assert not large.tma_loads and large.threads == 128           # 64 KB of values: nothing copied
+    as_written, _ = _build(k.histogram_bins, HISTOGRAM, (4096,), launched=False)
+    assert not as_written.tma_loads and as_written.threads == 128
+
+
+@needs_tileiras
+def test_the_atomics_copy_estimates_match_what_tileiras_builds():
+    k = _estimate_kernels()
+    builds = [(k.histogram_bins, HISTOGRAM, (4096,))] + \
+             [(k.scatter_rows_add, SCATTER.format(rows=r), (65536 // r,)) for r in (4, 32, 64)]
+    for kernel, spec, grid in builds:
+        for launched in (True, False):
+            est, compiled = _build(kernel, spec, grid, launched)
+            assert bool(est.tma_loads) == bool(_cubin(compiled).tma_loads), (kernel.__name__, spec, launched)
+
+
 def test_16_bit_rows_widened_on_the_way_are_loaded_one_at_a_time():
     f16, _ = _build(_kernels().row_softmax, ROWS.format(t="f16"), (8192,), launched=False)
     f32, _ = _build(_kernels().row_softmax, ROWS.format(t="f32"), (8192,), launched=False)

@@ -4,7 +4,8 @@
 Each fact follows from what the IR shows (the rules and how often each matches the cubins are in
 docs/cost-model.md; they were checked against cubins tileiras built, never against times):
 - accelerator copies: for aligned arrays, the tile loads of an `mma` kernel and its stores of
-  several rows; the row-tile stores of a kernel that reduces, and its row-tile loads when all its
+  several rows; the tile loads of a kernel with atomics, where none is larger than 32 KB
+  (version 45); the row-tile stores of a kernel that reduces, and its row-tile loads when all its
   reductions are sums; never an access marked `allow_tma=False`;
 - block size: 256 threads where the accelerator copies anything, one warp for scalar code, else 128;
   256 for a dynamically shaped persistent loop of `mma`, or one that keeps a broadcast of values it
@@ -52,6 +53,8 @@ RELOADS_PER_WORD_STEP = 2.55
 TRANSPOSED_IN_FLIGHT = 2      # loads per trip of the loops tileiras writes for permuted tiles (cubins: 1-3.5)
 PERSISTENT_HOLDS = 8          # tiles' worth of registers a dynamically shaped persistent loop holds
                               # (cubins of the tests' persistent_rows: 90, 171, 255 for 8, 16, 32 words)
+ATOMIC_COPY_BYTES = 32768     # a kernel with atomics whose tile loads are this small has them all copied;
+                              # one loading 64 KB tiles has none (validation and tests' cubins: 4-32 KB copied)
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
 REGISTERS_PER_SM = 65536      # sm_90
@@ -103,20 +106,22 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
 
 def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     """(loads, stores) the accelerator copies: every tile access of an `mma` kernel of aligned
-    arrays; in a row kernel that reduces, the row tiles it stores, and the tiles it loads when its
-    reductions are all sums (a max or arg-max search keeps the loads element by element)."""
+    arrays; in a kernel with atomics, its tile loads unless one is larger than ATOMIC_COPY_BYTES
+    (version 45); in a row kernel that reduces, the row tiles it stores, and the tiles it loads when
+    its reductions are all sums (a max or arg-max search keeps the loads element by element)."""
     if not aligned:
         return [], []
     tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False
              and a.bytes >= TMA_MIN_BYTES]
     if has_mma:
         return [a for a in tiles if a.kind == "load"], [a for a in tiles if a.kind == "store" and a.rows > 1]
+    loads = [a for a in tiles if a.kind == "load"]
+    adds = any(a.kind == "atomic" for a in counts.accesses) and all(a.bytes <= ATOMIC_COPY_BYTES for a in loads)
     kinds = _reductions(counts)
-    if not kinds:
-        return [], []
-    rows = [a for a in tiles if a.elements >= ROW_TILE]
-    loads = [a for a in rows if a.kind == "load"] if kinds <= {"sum", "add"} else []
-    return loads, [a for a in rows if a.kind == "store"]
+    rows = [a for a in tiles if a.elements >= ROW_TILE] if kinds else []
+    sums = kinds and kinds <= {"sum", "add"}
+    return ([a for a in loads if adds or (sums and a.elements >= ROW_TILE)],
+            [a for a in rows if a.kind == "store"])
 
 
 def _persistent(counts: Counts) -> list:
