@@ -118,10 +118,9 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     loads = [a for a in tiles if a.kind == "load"]
     adds = any(a.kind == "atomic" for a in counts.accesses) and all(a.bytes <= ATOMIC_COPY_BYTES for a in loads)
     kinds = _reductions(counts)
-    rows = [a for a in tiles if a.elements >= ROW_TILE] if kinds else []
-    sums = kinds and kinds <= {"sum", "add"}
-    return ([a for a in loads if adds or (sums and a.elements >= ROW_TILE)],
-            [a for a in rows if a.kind == "store"])
+    rows = [a for a in tiles if kinds and a.elements >= ROW_TILE]
+    summed = {id(a) for a in rows} if kinds <= {"sum", "add"} else set()
+    return [a for a in loads if adds or id(a) in summed], [a for a in rows if a.kind == "store"]
 
 
 def _persistent(counts: Counts) -> list:
