@@ -1,4 +1,5 @@
-"""Small kernels whose cubins fix the rules of the IR-only estimate (tests/cost/test_estimated_v16.py)."""
+"""Small kernels whose cubins fix the rules of the IR-only estimate (tests/cost/test_estimated_v16.py,
+and the atomics copies of tests/cost/test_estimated_facts.py)."""
 import cuda.tile as ct
 
 

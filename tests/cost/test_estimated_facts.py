@@ -20,8 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 needs_tileiras = pytest.mark.skipif(find_toolchain(required=False) is None, reason="tileiras not found")
 
 
-def _kernels():
-    return load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
+def _kernels(module="kernels_cost.py"):
+    return load_file(os.path.join(ROOT, "tests", "cost", module))
 
 
 def _example(name, kernel):
@@ -106,12 +106,8 @@ HISTOGRAM = "i32[4194304], i32[4096], 1024"
 SCATTER = "f32[65536,256], i32[65536], f32[4096,256], {rows}, 256"     # {rows} x 256 float32 a block
 
 
-def _estimate_kernels():
-    return load_file(os.path.join(ROOT, "tests", "cost", "kernels_estimate.py"))
-
-
 def test_a_launch_of_a_kernel_with_atomics_is_estimated_to_copy_its_tile_loads():
-    k = _estimate_kernels()
+    k = _kernels("kernels_estimate.py")
     est, _ = _build(k.histogram_bins, HISTOGRAM, (4096,), launched=True)
     assert est.tma_loads == 1 and not est.tma_stores and est.threads == 256 and est.registers == 255
     small, _ = _build(k.scatter_rows_add, SCATTER.format(rows=4), (16384,), launched=True)
@@ -124,7 +120,7 @@ def test_a_launch_of_a_kernel_with_atomics_is_estimated_to_copy_its_tile_loads()
 
 @needs_tileiras
 def test_the_atomics_copy_estimates_match_what_tileiras_builds():
-    k = _estimate_kernels()
+    k = _kernels("kernels_estimate.py")
     builds = [(k.histogram_bins, HISTOGRAM, (4096,))] + \
              [(k.scatter_rows_add, SCATTER.format(rows=r), (65536 // r,)) for r in (4, 32, 64)]
     for kernel, spec, grid in builds:

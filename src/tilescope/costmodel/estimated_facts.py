@@ -108,7 +108,8 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     """(loads, stores) the accelerator copies: every tile access of an `mma` kernel of aligned
     arrays; in a kernel with atomics, its tile loads unless one is larger than ATOMIC_COPY_BYTES
     (version 45); in a row kernel that reduces, the row tiles it stores, and the tiles it loads when
-    its reductions are all sums (a max or arg-max search keeps the loads element by element)."""
+    its reductions are all sums (a max or arg-max search keeps the loads element by element: in
+    the cubins it is the -inf padding such searches use, history 75)."""
     if not aligned:
         return [], []
     tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False
