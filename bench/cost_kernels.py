@@ -7,6 +7,7 @@ The microbenchmarks isolate one resource each; none of them is a validation kern
 import cuda.tile as ct
 
 ConstInt = ct.Constant[int]
+ConstBool = ct.Constant[bool]
 
 
 # ---- microbenchmarks ---------------------------------------------------------------------
@@ -541,3 +542,16 @@ def mw_summed_occ2(a, b, c, N: ConstInt, R: ConstInt, TM: ConstInt, TN: ConstInt
     """mw_summed with two blocks asked per SM (register cap, spills)."""
     _mw_summed(a, b, c, N, R, TM, TN, TK)
 
+
+
+@ct.kernel
+def gather_copy_2d(x, y, TM: ConstInt, TN: ConstInt, TAPS: ConstInt, CHECK: ConstBool):
+    """A TM x TN block copied through gathers and a scatter of its row and column indices, the
+    gathered block summed over TAPS column shifts of one element (later taps mostly hit L1; a
+    pooling window's access; version 46)."""
+    rows = (ct.bid(0) * TM + ct.arange(TM, dtype=ct.int32))[:, None]
+    cols = (ct.bid(1) * TN + ct.arange(TN, dtype=ct.int32))[None, :]
+    acc = ct.gather(x, (rows, cols), check_bounds=CHECK)
+    for t in range(1, TAPS):
+        acc = acc + ct.gather(x, (rows, cols + t), check_bounds=CHECK, padding_value=0)
+    ct.scatter(y, (rows, cols), acc, check_bounds=CHECK)

@@ -84,13 +84,12 @@ class Case:
         return out
 
     def values_for(self, kernel) -> Optional[dict]:
-        """For a `launch` case, the values it passes to runtime scalar parameters, by name (what a
-        launch knows beyond metadata: tilescope.cost's `values`); None for a build from metadata."""
-        if not self.launch:
-            return None
+        """The values the case passes to runtime scalar parameters, by name: what its launch knows
+        beyond metadata, given to the model as `tilescope cost --values` gives them (the build keeps
+        them runtime arguments); None for a kernel without runtime scalars."""
         from tilescope.compiler import parameter_names, resolve_kernel
         names = parameter_names(resolve_kernel(kernel)[0]) or []
-        return {n: a.value for n, a in zip(names, self.args) if a.kind == "scalar"}
+        return {n: a.value for n, a in zip(names, self.args) if a.kind == "scalar"} or None
 
 
 KernelOf = Callable[[Case], Any]     # a case's kernel object (cost_validate.kernel_of)

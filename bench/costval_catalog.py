@@ -454,6 +454,20 @@ def micro_cases(d: int) -> List[Case]:
                 for launch in (False, True):
                     add(Case(f"row1_{kern}_1x{w}_2e{bits}" + ("_launch" if launch else ""), "micro", KERNELS, kern,
                              args, (sources,), launch=launch))
+    # element-by-element gathers and a scatter of TM x TN blocks of index tiles, 32 to 2 rows (and
+    # one) of float32 and bfloat16, bounds-checked or not, some summing four shifted taps, dynamic
+    # and a few as launched: the L1 lines a warp's request touches (version 46)
+    gr, gc = 4096 // d, 4096
+    shapes = [("float32", tm, 1024 // tm, 1, True) for tm in (64, 32, 16, 8, 4, 2, 1)]
+    shapes += [("bfloat16", tm, 2048 // tm, 1, True) for tm in (64, 32, 16, 8, 4)]
+    shapes += [("float32", 32, 32, 1, False), ("float32", 8, 128, 1, False),
+               ("float32", 32, 32, 4, True), ("float32", 16, 64, 4, True), ("bfloat16", 16, 128, 4, True)]
+    for dt, tm, tn, taps, check in shapes:
+        args = [A((gr, gc), dt), A((gr, gc), dt, "zeros"), K(tm), K(tn), K(taps), K(check)]
+        name = f"rowgather_{dt[0]}{dt[-2:]}_{tm}x{tn}" + (f"_taps{taps}" if taps > 1 else "") + ("" if check else "_nocheck")
+        add(Case(name, "micro", KERNELS, "gather_copy_2d", args, (gr // tm, gc // tn)))
+        if taps == 1 and check and tm in (32, 8):
+            add(Case(name + "_launch", "micro", KERNELS, "gather_copy_2d", args, (gr // tm, gc // tn), launch=True))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):

@@ -419,3 +419,11 @@ def group_of_tile(offsets, out, GROUPS: ct.Constant[int]):
         else:
             lo = mid
     ct.store(out, (t,), ct.full((1,), lo, dtype=ct.int32))
+
+
+@ct.kernel
+def block_gather_copy(x, y, BM: ct.Constant[int], BN: ct.Constant[int]):
+    """A BM x BN block of a matrix copied through a gather and a scatter of its row and column indices."""
+    rows = (ct.bid(0) * BM + ct.arange(BM, dtype=ct.int32))[:, None]
+    cols = (ct.bid(1) * BN + ct.arange(BN, dtype=ct.int32))[None, :]
+    ct.scatter(y, (rows, cols), ct.gather(x, (rows, cols)))

@@ -73,6 +73,15 @@ L2_COPY_BYTES_PER_SM_S = 264 * 512 * 16384 / 145.1e-6 / 132
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
+# Element by element, a gather's or scatter's warp instruction spreads its lanes down min(rows, 32) of
+# its index tile's rows, a few neighbouring elements in each, and L1 looks up each cache line a request
+# touches in turn (version 46). The four validation kernels of that form, index tiles of 32 rows (set
+# C's 2-D gather add, set F's blur), 16 (set N's max pooling) and 8 (set W's masked softmax), run
+# 0.71-1.03 such lines a clock on every SM (the row law above spans 2.2x between them); their
+# geometric mean:
+L1_LINES_PER_SM_CLK = 0.87
+LINE_BYTES = 128
+WARP_LANES = 32
 # Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
 # and of set M's 16x16 transpose: lane index mod the rows picks the row), so the 2-D copy's tiles
 # (64 and 32 rows) spread a warp over 32 rows, a tile of r < 32 rows over r. The copies of
@@ -145,8 +154,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
-    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts))
-                for a in counts.accesses)
+    lines_per_s = gpu.sms * gpu.clock_ghz * 1e9 * L1_LINES_PER_SM_CLK
+    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts),
+                           lines_per_s) for a in counts.accesses)
     terms = {
         "memory": t_mem,
         # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
@@ -282,8 +292,19 @@ def _serial_loads(facts: Optional[CubinFacts]) -> bool:
     return facts is None or facts.loads_in_flight is None
 
 
+def _row_gather_lines(a: Access, width: float, tma: bool) -> float:
+    """Cache lines L1 looks up for an element-by-element gather or scatter along rows of an index
+    tile of several rows, over the grid; 0 where that law does not apply."""
+    if (a.kind not in ("gather", "scatter") or not a.contiguous or a.index_lanes or a.rows <= 1
+            or a.feeds_mma or tma or width >= VECTOR_WIDTH):
+        return 0.0
+    rows = min(a.rows, WARP_LANES)
+    per_instruction = rows * math.ceil(WARP_LANES // rows * a.itemsize / LINE_BYTES)
+    return a.executions * a.elements / WARP_LANES * per_instruction
+
+
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,
-               width: float = 1.0, serial: bool = True) -> float:
+               width: float = 1.0, serial: bool = True, lines_per_s: float = 0.0) -> float:
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length; vector
@@ -295,6 +316,8 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
         # microbenchmark's lanes are laid out so too; its rate at its longest rows (v14)
         efficiency = min(efficiency, cal.row_efficiency[1][1])
     t = a.dram_bytes / bw
+    if lines_per_s and _row_gather_lines(a, width, tma):
+        return max(t, _row_gather_lines(a, width, tma) / lines_per_s) * 1e6
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
         t = max(t, a.bytes * (1 - a.pad_fraction) * a.executions / (bw * efficiency))
     if serial and _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape and not tma:
