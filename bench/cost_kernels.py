@@ -555,3 +555,27 @@ def gather_copy_2d(x, y, TM: ConstInt, TN: ConstInt, TAPS: ConstInt, CHECK: Cons
     for t in range(1, TAPS):
         acc = acc + ct.gather(x, (rows, cols + t), check_bounds=CHECK, padding_value=0)
     ct.scatter(y, (rows, cols), acc, check_bounds=CHECK)
+
+
+@ct.kernel
+def gather_sum_2d(x, y, TM: ConstInt, TN: ConstInt, TAPS: ConstInt, DOWN: ConstBool):
+    """Gathers of a TM x TN block and TAPS - 1 shifted by one element (a row down where DOWN,
+    else a column right), summed to one value a block: the gathers' share of gather_copy_2d."""
+    rows = (ct.bid(0) * TM + ct.arange(TM, dtype=ct.int32))[:, None]
+    cols = (ct.bid(1) * TN + ct.arange(TN, dtype=ct.int32))[None, :]
+    acc = ct.astype(ct.gather(x, (rows, cols)), ct.float32)
+    for t in range(1, TAPS):
+        if DOWN:
+            acc = acc + ct.astype(ct.gather(x, (rows + t, cols), padding_value=0), ct.float32)
+        else:
+            acc = acc + ct.astype(ct.gather(x, (rows, cols + t), padding_value=0), ct.float32)
+    ct.store(y, index=(ct.bid(0), ct.bid(1)), tile=ct.reshape(ct.sum(acc), (1, 1)))
+
+
+@ct.kernel
+def scatter_fill_2d(y, TM: ConstInt, TN: ConstInt):
+    """A TM x TN block of y written through a scatter of values computed in the block: the
+    scatter's share of gather_copy_2d."""
+    rows = (ct.bid(0) * TM + ct.arange(TM, dtype=ct.int32))[:, None]
+    cols = (ct.bid(1) * TN + ct.arange(TN, dtype=ct.int32))[None, :]
+    ct.scatter(y, (rows, cols), ct.astype(rows * TN + cols, y.dtype))

@@ -468,6 +468,19 @@ def micro_cases(d: int) -> List[Case]:
         add(Case(name, "micro", KERNELS, "gather_copy_2d", args, (gr // tm, gc // tn)))
         if taps == 1 and check and tm in (32, 8):
             add(Case(name + "_launch", "micro", KERNELS, "gather_copy_2d", args, (gr // tm, gc // tn), launch=True))
+    # the two halves of those copies apart: gathers alone (1 to 8 taps, shifted along the row or
+    # down the rows), scatters alone
+    for dt, per in (("float32", 1024), ("bfloat16", 2048)):
+        for tm in (32, 16, 8, 4):
+            tn, tag = per // tm, f"{dt[0]}{dt[-2:]}_{tm}x{per // tm}"
+            for taps, down in ((1, False), (4, False), (4, True), (8, True)):
+                if taps > 1 and tm not in (32, 16):
+                    continue
+                add(Case(f"rowgather_only_{tag}_taps{taps}" + ("_down" if down else ""), "micro", KERNELS,
+                         "gather_sum_2d", [A((gr, gc), dt), A((gr // tm, gc // tn), init="zeros"), K(tm), K(tn),
+                                           K(taps), K(down)], (gr // tm, gc // tn)))
+            add(Case(f"rowscatter_only_{tag}", "micro", KERNELS, "scatter_fill_2d",
+                     [A((gr, gc), dt, "zeros"), K(tm), K(tn)], (gr // tm, gc // tn)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):
