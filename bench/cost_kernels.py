@@ -579,3 +579,11 @@ def scatter_fill_2d(y, TM: ConstInt, TN: ConstInt):
     rows = (ct.bid(0) * TM + ct.arange(TM, dtype=ct.int32))[:, None]
     cols = (ct.bid(1) * TN + ct.arange(TN, dtype=ct.int32))[None, :]
     ct.scatter(y, (rows, cols), ct.astype(rows * TN + cols, y.dtype))
+
+
+@ct.kernel
+def copy_cast_2d(x, y, TM: ConstInt, TN: ConstInt):
+    """A 2-D tile in, converted to y's dtype, out: whether a conversion changes how element-by-
+    element code lays its lanes over the tile (8-bit floats are converted in pairs)."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(i, j), tile=ct.astype(ct.load(x, index=(i, j), shape=(TM, TN)), y.dtype))

@@ -427,3 +427,11 @@ def block_gather_copy(x, y, BM: ct.Constant[int], BN: ct.Constant[int]):
     rows = (ct.bid(0) * BM + ct.arange(BM, dtype=ct.int32))[:, None]
     cols = (ct.bid(1) * BN + ct.arange(BN, dtype=ct.int32))[None, :]
     ct.scatter(y, (rows, cols), ct.gather(x, (rows, cols)))
+
+
+@ct.kernel
+def packed_rows_scatter(out, starts, ROWS: ct.Constant[int], COLS: ct.Constant[int]):
+    """ROWS short rows of COLS bytes written back to back from a start the data gives."""
+    base = ct.load(starts, (ct.bid(0),), shape=()).item()
+    idx = base + ct.arange(ROWS, dtype=ct.int32)[:, None] * COLS + ct.arange(COLS, dtype=ct.int32)[None, :]
+    ct.scatter(out, idx, ct.full((ROWS, COLS), 1, dtype=ct.uint8))

@@ -16,7 +16,7 @@ import numpy as np
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
-from .lane_offsets import sector_share
+from .lane_offsets import lines_per_instruction, sector_share
 from .loop_bounds import arrays_read_for, bisection_trips
 from .scalars import VARIANT, GridScalars, trip_counts
 
@@ -55,6 +55,7 @@ class Access:
     lane_stride: int = 0             # elements between neighbouring lanes of a strided gather's row (v24)
     sector_share: float = 0.0        # DRAM bytes a lane brings, its index evaluated from metadata (v43)
     spans_rows: bool = False         # whole trailing axes of the array: runs (row_bytes) longer than its last axis
+    line_count: float = 0.0          # lines a warp instruction touches, its index evaluated from metadata (v46)
 
     @property
     def bytes(self) -> int:
@@ -385,6 +386,8 @@ class _Walker:
                 acc.contiguous = True
                 acc.row_bytes, acc.rows = shape[along] * itemsize, elements // shape[along]
                 acc.transposed = along != -1
+                if along == -1 and acc.rows > 1 and known:
+                    acc.line_count = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
                 if kind == "gather" and acc.rows > 1 and any(_loaded_rows(v) for v in idx[:-1]):
                     acc.index_lanes = True
                     self.index_lane_values.update(r.id for r in op.results)

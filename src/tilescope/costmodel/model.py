@@ -74,12 +74,16 @@ L2_COPY_BYTES_PER_SM_S = 264 * 512 * 16384 / 145.1e-6 / 132
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
 # Element by element, a gather's or scatter's warp instruction spreads its lanes down min(rows, 32) of
-# its index tile's rows, a few neighbouring elements in each, and L1 looks up each cache line a request
-# touches in turn (version 46). The four validation kernels of that form, index tiles of 32 rows (set
-# C's 2-D gather add, set F's blur), 16 (set N's max pooling) and 8 (set W's masked softmax), run
-# 0.71-1.03 such lines a clock on every SM (the row law above spans 2.2x between them); their
-# geometric mean:
-L1_LINES_PER_SM_CLK = 0.87
+# its index tile's rows, a few neighbouring elements in each, and each cache line a request touches is
+# handled in turn (version 46; bench/results/cost_micro46*_rowgather_h200.json: 2-D blocks of 64 to 4
+# rows of float32 and bfloat16 gathered and scattered, each 64 MB or 32 MB array once and with 4 or 8
+# shifted taps). Gathers: 0.85-0.90 lines a clock on every SM whatever the dtype, the row count or
+# whether the lines hit L1. Scatters, partial lines written on to L2: 0.23 a clock at 2-4 bytes a
+# line, rising with the bytes each line gets (0.27-0.31 at 8, 0.35-0.43 at 16; the copies' times less
+# their gathers'). A kernel's gathers and scatters overlap: a copy takes the root of the sum of their
+# squares (the copies of 32 and 16 rows, one tap or four, within 6% of it).
+GATHER_LINES_PER_SM_CLK = 0.87
+SCATTER_LINES_PER_SM_CLK = (0.203, 0.0114)      # at 0 bytes a line, and per byte
 LINE_BYTES = 128
 WARP_LANES = 32
 # Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
@@ -154,9 +158,10 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
-    lines_per_s = gpu.sms * gpu.clock_ghz * 1e9 * L1_LINES_PER_SM_CLK
-    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts),
-                           lines_per_s) for a in counts.accesses)
+    lined = [a for a in counts.accesses if _row_lines(a, width, tma or tma_copied(a, facts))]
+    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts))
+                for a in counts.accesses if a not in lined)
+    t_mem += max(sum(a.dram_bytes for a in lined) / bw * 1e6, _row_lines_us(lined, gpu, width))
     terms = {
         "memory": t_mem,
         # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
@@ -292,19 +297,35 @@ def _serial_loads(facts: Optional[CubinFacts]) -> bool:
     return facts is None or facts.loads_in_flight is None
 
 
-def _row_gather_lines(a: Access, width: float, tma: bool) -> float:
-    """Cache lines L1 looks up for an element-by-element gather or scatter along rows of an index
-    tile of several rows, over the grid; 0 where that law does not apply."""
+def _row_lines(a: Access, width: float, tma: bool) -> float:
+    """Cache lines an element-by-element gather or scatter along the rows of an index tile of
+    several rows touches, over the grid: a warp instruction's lanes on min(rows, 32) of them, a line
+    each unless its index, evaluated from metadata, puts rows closer; 0 where the law does not apply."""
     if (a.kind not in ("gather", "scatter") or not a.contiguous or a.index_lanes or a.rows <= 1
             or a.feeds_mma or tma or width >= VECTOR_WIDTH):
         return 0.0
-    rows = min(a.rows, WARP_LANES)
-    per_instruction = rows * math.ceil(WARP_LANES // rows * a.itemsize / LINE_BYTES)
-    return a.executions * a.elements / WARP_LANES * per_instruction
+    lines = a.line_count or min(a.rows, WARP_LANES) * math.ceil(_line_run(a) / LINE_BYTES)
+    return a.executions * a.elements / WARP_LANES * lines
+
+
+def _line_run(a: Access) -> int:
+    """Bytes a warp instruction's lanes take from each row they share."""
+    return WARP_LANES // min(a.rows, WARP_LANES) * a.itemsize
+
+
+def _row_lines_us(lined: List[Access], gpu: GPU, width: float) -> float:
+    """The time L1 takes over the lines of these gathers and scatters: gathers and scatters each
+    at their rate, overlapping as the copies measured."""
+    clocks = gpu.sms * gpu.clock_ghz * 1e9
+    base, per_byte = SCATTER_LINES_PER_SM_CLK
+    gathers = sum(_row_lines(a, width, False) for a in lined if a.kind == "gather") / GATHER_LINES_PER_SM_CLK
+    scatters = sum(_row_lines(a, width, False) / (base + per_byte * min(_line_run(a), LINE_BYTES))
+                   for a in lined if a.kind == "scatter")
+    return math.hypot(gathers, scatters) / clocks * 1e6
 
 
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,
-               width: float = 1.0, serial: bool = True, lines_per_s: float = 0.0) -> float:
+               width: float = 1.0, serial: bool = True) -> float:
     """DRAM time of one access over the grid: its bytes at the bandwidth its tile shape reaches,
     and for one-row tiles at least the time the element rate of the copy microbenchmark gives
     (a block moves a tile's elements at a rate that falls with the tile's length; vector
@@ -316,8 +337,6 @@ def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bo
         # microbenchmark's lanes are laid out so too; its rate at its longest rows (v14)
         efficiency = min(efficiency, cal.row_efficiency[1][1])
     t = a.dram_bytes / bw
-    if lines_per_s and _row_gather_lines(a, width, tma):
-        return max(t, _row_gather_lines(a, width, tma) / lines_per_s) * 1e6
     if efficiency < 1.0:     # short rows waste the SM's sectors: a limit on the bytes requested, L2 hits too
         t = max(t, a.bytes * (1 - a.pad_fraction) * a.executions / (bw * efficiency))
     if serial and _branches_per_element(a, from_cubin) and a.rows <= 1 and not a.feeds_mma and a.shape and not tma:

@@ -1,0 +1,86 @@
+"""Model version 46: an element-by-element gather or scatter along the rows of an index tile of
+several rows spreads a warp instruction's lanes down min(rows, 32) of them, and the cache lines each
+request touches are handled in turn: gathers at one rate, scatters (partial lines written on to L2)
+at a lower one that rises with the bytes each line gets, the two overlapping."""
+import math
+import os
+
+import pytest
+
+import tilescope
+from tilescope.backends.tileir.toolchain import find_toolchain
+from tilescope.costmodel import model
+from tilescope.lang.shim import load_file
+
+KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_cost.py"))
+needs_tileiras = pytest.mark.skipif(find_toolchain(required=False) is None, reason="tileiras not found")
+SIDE = 8192
+ELEMENTS = SIDE * SIDE
+
+
+def _copy(dtype, tm, tn, aligned=False, cubin=None):
+    spec = f"{dtype}[{SIDE},{SIDE}], {dtype}[{SIDE},{SIDE}], {tm}, {tn}"
+    return tilescope.cost(KERNELS.block_gather_copy, spec, (SIDE // tm, SIDE // tn), "h200", aligned=aligned,
+                          cubin=cubin)
+
+
+def _lined(r):
+    return [a for a in r.counts.accesses if a.kind in ("gather", "scatter")]
+
+
+def test_a_warp_instruction_touches_a_line_in_each_row_its_lanes_cover():
+    for dtype, tm, tn, per_instruction, run in (("f32", 32, 32, 32, 4), ("f32", 64, 16, 32, 4),
+                                               ("f32", 8, 128, 8, 16), ("bf16", 8, 256, 8, 8)):
+        r = _copy(dtype, tm, tn)
+        for a in _lined(r):
+            assert a.contiguous and a.rows == tm
+            assert model._line_run(a) == run                      # 32 // min(rows, 32) lanes on a row
+            assert model._row_lines(a, 1.0, False) == ELEMENTS / 32 * per_instruction
+
+
+def test_the_time_follows_the_lines_not_the_bytes():
+    # rows of float32 and bfloat16 at 32 rows a tile: the same lines, half the bytes
+    f32, bf16 = _copy("f32", 32, 32), _copy("bf16", 32, 64)
+    assert f32.prediction.terms["memory"] == pytest.approx(bf16.prediction.terms["memory"], rel=0.12)
+    # halving the rows halves the lines a warp instruction touches, and the time with them
+    rows32, rows16 = f32.prediction.terms["memory"], _copy("f32", 16, 64).prediction.terms["memory"]
+    assert 1.8 < rows32 / rows16 < 2.4
+
+
+def test_gathers_and_scatters_overlap_and_a_scatter_line_costs_more():
+    r = _copy("f32", 32, 32)
+    gather, scatter = sorted(_lined(r), key=lambda a: a.kind)
+    clocks = 132 * 1.98e9
+    alone = {a.kind: model._row_lines_us([a], r.prediction.gpu, 1.0) for a in (gather, scatter)}
+    assert alone["scatter"] > 3 * alone["gather"]                  # partial lines written on to L2
+    both = model._row_lines_us([gather, scatter], r.prediction.gpu, 1.0)
+    assert max(alone.values()) < both < sum(alone.values())
+    assert both == pytest.approx(math.hypot(*alone.values()))
+    # the gathers at 0.87 lines a clock on each of the H200's 132 SMs
+    assert alone["gather"] == pytest.approx(ELEMENTS / clocks / model.GATHER_LINES_PER_SM_CLK * 1e6, rel=0.02)
+
+
+def test_vector_loads_of_a_launch_are_charged_the_dram_rate():
+    dynamic, launched = _copy("f32", 32, 32), _copy("f32", 32, 32, aligned=True)
+    dram_us = 2 * ELEMENTS * 4 / (4.8e12 * 0.9) * 1e6
+    assert launched.prediction.terms["memory"] < 1.3 * dram_us
+    assert dynamic.prediction.terms["memory"] > 3 * launched.prediction.terms["memory"]
+
+
+@needs_tileiras
+def test_tileiras_builds_the_dynamic_copy_element_by_element_and_the_launch_in_vectors():
+    for aligned, width in ((False, 4), (True, 16)):
+        facts = _copy("f32", 32, 32, aligned=aligned, cubin=True).prediction.cubin
+        assert facts.global_load_bytes == width and facts.global_access_bytes == width
+
+
+def test_rows_closer_than_a_line_share_it_even_from_a_start_the_data_gives():
+    r = tilescope.cost(KERNELS.packed_rows_scatter, "u8[1048576], i32[1024], 128, 4", (1024,), "h200",
+                       aligned=False)
+    scatter = next(a for a in r.counts.accesses if a.kind == "scatter")
+    # 32 lanes down 32 rows of 4 bytes, back to back: 128 bytes, one line (at most two unaligned)
+    assert 1 <= scatter.line_count <= 2
+    assert model._row_lines(scatter, 1.0, False) == 1024 * 128 * 4 / 32 * scatter.line_count
+    spread = tilescope.cost(KERNELS.block_gather_copy, "u8[8192,8192], u8[8192,8192], 128, 4", (64, 2048), "h200",
+                            aligned=False)
+    assert next(a for a in spread.counts.accesses if a.kind == "scatter").line_count == 32   # rows 8 KB apart
