@@ -115,7 +115,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
                "validate-w-launch")
-MODEL_VERSION = 45
+MODEL_VERSION = 46
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-W as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -57,7 +57,7 @@ def test_gathers_and_scatters_overlap_and_a_scatter_line_costs_more():
     assert max(alone.values()) < both < sum(alone.values())
     assert both == pytest.approx(math.hypot(*alone.values()))
     # the gathers at 0.87 lines a clock on each of the H200's 132 SMs
-    assert alone["gather"] == pytest.approx(ELEMENTS / clocks / model.GATHER_LINES_PER_SM_CLK * 1e6, rel=0.02)
+    assert alone["gather"] == pytest.approx(ELEMENTS / clocks / model.READ_LINES_PER_SM_CLK * 1e6, rel=0.02)
 
 
 def test_vector_loads_of_a_launch_are_charged_the_dram_rate():

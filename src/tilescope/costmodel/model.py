@@ -73,17 +73,18 @@ L2_COPY_BYTES_PER_SM_S = 264 * 512 * 16384 / 145.1e-6 / 132
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
-# Element by element, a gather's or scatter's warp instruction spreads its lanes down min(rows, 32) of
-# its index tile's rows, a few neighbouring elements in each, and each cache line a request touches is
-# handled in turn (version 46; bench/results/cost_micro46*_rowgather_h200.json: 2-D blocks of 64 to 4
-# rows of float32 and bfloat16 gathered and scattered, each 64 MB or 32 MB array once and with 4 or 8
-# shifted taps). Gathers: 0.85-0.90 lines a clock on every SM whatever the dtype, the row count or
-# whether the lines hit L1. Scatters, partial lines written on to L2: 0.23 a clock at 2-4 bytes a
-# line, rising with the bytes each line gets (0.27-0.31 at 8, 0.35-0.43 at 16; the copies' times less
-# their gathers'). A kernel's gathers and scatters overlap: a copy takes the root of the sum of their
-# squares (the copies of 32 and 16 rows, one tap or four, within 6% of it).
-GATHER_LINES_PER_SM_CLK = 0.87
-SCATTER_LINES_PER_SM_CLK = (0.203, 0.0114)      # at 0 bytes a line, and per byte
+# Element by element (dynamically shaped builds), a warp instruction spreads its lanes down min(rows,
+# 32) of a tile's rows, a few neighbouring elements in each, and each cache line a request touches is
+# handled in turn (version 46; bench/results/cost_micro46*_h200.json). Reads (loads and gathers):
+# 0.85-0.90 lines a clock on every SM whatever the dtype, the row count or whether the lines hit L1.
+# Writes (stores and scatters), partial lines sent on to L2: 0.23 a clock at 2-4 bytes a line,
+# rising with the bytes each line gets (0.27-0.31 at 8, 0.35-0.43 at 16, the most measured; the
+# copies' times less their reads'). Reads and writes overlap: a copy takes the root of the sum of
+# their squares (2-D gather copies and tile copies of 32 and 16 rows, float32, bfloat16, float8,
+# within 15% of it but for the float32 tile copy of 16 rows, 1.35x). Tile loads and stores were
+# charged the 2-D copy law before: a rate of bytes where the lines say a rate of elements by rows.
+READ_LINES_PER_SM_CLK = 0.87
+WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, up to the bytes measured
 LINE_BYTES = 128
 WARP_LANES = 32
 # Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
@@ -298,30 +299,45 @@ def _serial_loads(facts: Optional[CubinFacts]) -> bool:
 
 
 def _row_lines(a: Access, width: float, tma: bool) -> float:
-    """Cache lines an element-by-element gather or scatter along the rows of an index tile of
-    several rows touches, over the grid: a warp instruction's lanes on min(rows, 32) of them, a line
-    each unless its index, evaluated from metadata, puts rows closer; 0 where the law does not apply."""
-    if (a.kind not in ("gather", "scatter") or not a.contiguous or a.index_lanes or a.rows <= 1
-            or a.feeds_mma or tma or width >= VECTOR_WIDTH):
+    """Cache lines an element-by-element access of a tile of several rows touches, over the grid
+    (0 where the law does not apply): a warp instruction's lanes go down min(rows, 32) of the
+    tile's rows, a line each, unless rows lie closer than a line (an index evaluated from metadata,
+    or a tile of whole rows of the array); a float8 tile is stored along its rows (converted in
+    pairs, it is staged through shared memory)."""
+    rows = _lane_rows(a)
+    if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
+            or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
         return 0.0
-    lines = a.line_count or min(a.rows, WARP_LANES) * math.ceil(_line_run(a) / LINE_BYTES)
-    return a.executions * a.elements / WARP_LANES * lines
+    instructions = a.executions * a.elements / WARP_LANES
+    if a.kind == "store" and a.dtype.startswith("float8"):
+        return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES)
+    down = min(rows, WARP_LANES)
+    lines = a.line_count or down * math.ceil(_line_run(a) / LINE_BYTES)
+    if a.spans_rows and a.kind in ("load", "store"):        # the tile's rows back to back in memory
+        lines = min(lines, math.ceil(down * a.shape[-1] * a.itemsize / LINE_BYTES))
+    return instructions * lines
+
+
+def _lane_rows(a: Access) -> int:
+    """The rows a warp's lanes are laid down: a tile's own rows (whole rows of the array or not),
+    an index tile's rows."""
+    return a.elements // a.shape[-1] if a.kind in ("load", "store") and a.shape else a.rows
 
 
 def _line_run(a: Access) -> int:
     """Bytes a warp instruction's lanes take from each row they share."""
-    return WARP_LANES // min(a.rows, WARP_LANES) * a.itemsize
+    return WARP_LANES // min(_lane_rows(a), WARP_LANES) * a.itemsize
 
 
 def _row_lines_us(lined: List[Access], gpu: GPU, width: float) -> float:
-    """The time L1 takes over the lines of these gathers and scatters: gathers and scatters each
-    at their rate, overlapping as the copies measured."""
+    """The time L1 takes over the lines of these accesses: reads and writes each at their rate,
+    overlapping as the copies measured."""
     clocks = gpu.sms * gpu.clock_ghz * 1e9
-    base, per_byte = SCATTER_LINES_PER_SM_CLK
-    gathers = sum(_row_lines(a, width, False) for a in lined if a.kind == "gather") / GATHER_LINES_PER_SM_CLK
-    scatters = sum(_row_lines(a, width, False) / (base + per_byte * min(_line_run(a), LINE_BYTES))
-                   for a in lined if a.kind == "scatter")
-    return math.hypot(gathers, scatters) / clocks * 1e6
+    base, per_byte, most = WRITE_LINES_PER_SM_CLK
+    reads = sum(_row_lines(a, width, False) for a in lined if a.kind in ("gather", "load")) / READ_LINES_PER_SM_CLK
+    writes = sum(_row_lines(a, width, False) / (base + per_byte * min(_line_run(a), most))
+                 for a in lined if a.kind in ("scatter", "store"))
+    return math.hypot(reads, writes) / clocks * 1e6
 
 
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,
