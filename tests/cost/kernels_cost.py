@@ -435,3 +435,10 @@ def packed_rows_scatter(out, starts, ROWS: ct.Constant[int], COLS: ct.Constant[i
     base = ct.load(starts, (ct.bid(0),), shape=()).item()
     idx = base + ct.arange(ROWS, dtype=ct.int32)[:, None] * COLS + ct.arange(COLS, dtype=ct.int32)[None, :]
     ct.scatter(out, idx, ct.full((ROWS, COLS), 1, dtype=ct.uint8))
+
+
+@ct.kernel
+def cast_copy(x, y, TM: ct.Constant[int], TN: ct.Constant[int]):
+    """A 2-D tile loaded, converted to y's dtype and stored."""
+    i, j = ct.bid(0), ct.bid(1)
+    ct.store(y, index=(i, j), tile=ct.astype(ct.load(x, index=(i, j), shape=(TM, TN)), y.dtype))
