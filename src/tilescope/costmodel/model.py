@@ -81,7 +81,7 @@ GATHER_ROWS_GAIN = 2.0
 # rising with the bytes each line gets (0.27-0.31 at 8, 0.35-0.43 at 16, the most measured; the
 # copies' times less their reads'). Reads and writes overlap: a copy takes the root of the sum of
 # their squares (2-D gather copies and tile copies of 32 and 16 rows, float32, bfloat16, float8,
-# within 15% of it but for the float32 tile copy of 16 rows, 1.35x). Tile loads and stores were
+# within 25% of it but for the float32 tile copy of 16 rows, 1.35x). Tile loads and stores were
 # charged the 2-D copy law before: a rate of bytes where the lines say a rate of elements by rows.
 READ_LINES_PER_SM_CLK = 0.87
 WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, up to the bytes measured
@@ -160,8 +160,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
     lined = [a for a in counts.accesses if _row_lines(a, width, tma or tma_copied(a, facts))]
+    by_lines = {id(a) for a in lined}
     t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts))
-                for a in counts.accesses if a not in lined)
+                for a in counts.accesses if id(a) not in by_lines)
     t_mem += max(sum(a.dram_bytes for a in lined) / bw * 1e6, _row_lines_us(lined, gpu, width))
     terms = {
         "memory": t_mem,
