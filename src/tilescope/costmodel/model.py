@@ -303,14 +303,14 @@ def _row_lines(a: Access, width: float, tma: bool) -> float:
     """Cache lines an element-by-element access of a tile of several rows touches, over the grid
     (0 where the law does not apply): a warp instruction's lanes go down min(rows, 32) of the
     tile's rows, a line each, unless rows lie closer than a line (an index evaluated from metadata,
-    or a tile of whole rows of the array); a float8 tile is stored along its rows (converted in
-    pairs, it is staged through shared memory)."""
+    or a tile of whole rows of the array); a tile of 1-byte elements converted to or from a wider
+    type is staged through shared memory and accessed along its rows."""
     rows = _lane_rows(a)
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
             or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
         return 0.0
     instructions = a.executions * a.elements / WARP_LANES
-    if a.kind == "store" and a.dtype.startswith("float8"):
+    if a.staged:
         return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES)
     down = min(rows, WARP_LANES)
     lines = a.line_count or down * math.ceil(_line_run(a) / LINE_BYTES)
