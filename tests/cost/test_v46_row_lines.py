@@ -103,9 +103,27 @@ def test_element_by_element_tile_copies_take_their_lines_whatever_the_dtype():
 def test_a_tile_converted_to_float8_is_stored_along_its_rows():
     to_fp8, to_bf16 = _cast("bf16", "f8e4m3fn", 8192, 4096, 32, 64), _cast("bf16", "bf16", 8192, 4096, 32, 64)
     store = next(a for a in to_fp8.counts.accesses if a.kind == "store")
-    assert model._row_lines(store, 1.0, False) == 8192 * 4096 / 32        # one line a warp instruction
+    assert store.staged and model._row_lines(store, 1.0, False) == 8192 * 4096 / 32   # a line an instruction
     # measured 154 against 518 us: the copy to float8 takes about its loads' time alone
     assert to_fp8.prediction.terms["memory"] < 0.4 * to_bf16.prediction.terms["memory"]
+
+
+def test_only_conversions_at_one_byte_are_staged():
+    def staged(src, dst):
+        return {a.kind: a.staged for a in _cast(src, dst, 8192, 4096, 32, 64).counts.accesses}
+    assert staged("f32", "i8") == {"load": False, "store": True}
+    assert staged("i8", "bf16") == {"load": True, "store": False}
+    assert staged("u8", "u8") == {"load": False, "store": False}        # no conversion: lanes down rows
+    assert staged("bf16", "f32") == {"load": False, "store": False}
+
+
+@needs_tileiras
+def test_tileiras_stages_the_one_byte_conversions_through_shared_memory():
+    for src, dst, staged in (("bf16", "f8e4m3fn", True), ("f32", "u8", True), ("i8", "bf16", True),
+                             ("u8", "u8", False), ("bf16", "f32", False)):
+        spec = f"{src}[8192,4096], {dst}[8192,4096], 32, 64"
+        facts = tilescope.cost(KERNELS.cast_copy, spec, (256, 64), "h200", aligned=False, cubin=True).prediction.cubin
+        assert (facts.shared_bytes > 0) == staged, (src, dst)
 
 
 def test_rows_back_to_back_share_their_lines():

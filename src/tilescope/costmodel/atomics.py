@@ -26,7 +26,8 @@ from __future__ import annotations
 import math
 
 from .calibration import Calibration
-from .counts import Access, Counts, _axis_stride
+from .counts import Access, Counts
+from .index_steps import axis_stride
 from .gpus import GPU
 from .locks import _fenced, fenced_wait_us, lane_turns, scalar_atomics_us
 
@@ -48,7 +49,7 @@ def lanes_along_rows(a: Access) -> str:
     if a.elements <= 1 or not ndim or len(op.operands) <= ndim:
         return ""
     idx = op.operands[1:1 + ndim]
-    if _axis_stride(idx[-1], -1) != 1 or any(_axis_stride(x, -1) != 0 for x in idx[:-1]):
+    if axis_stride(idx[-1], -1) != 1 or any(axis_stride(x, -1) != 0 for x in idx[:-1]):
         return ""
     static = getattr(t, "static_strides", ()) and t.static_strides[-1] and t.strides[-1] == 1
     return "static" if static else "runtime"

@@ -16,6 +16,7 @@ import numpy as np
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
+from .index_steps import axis_stride, const_int, last_axis_stride
 from .lane_offsets import lines_per_instruction, sector_share
 from .loop_bounds import arrays_read_for, bisection_trips
 from .scalars import VARIANT, GridScalars, trip_counts
@@ -184,7 +185,7 @@ class _Walker:
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 trips, walked = self._stride_walk_trips(op)
-                halvings = None if walked else bisection_trips(op, self.sc, _const_int)
+                halvings = None if walked else bisection_trips(op, self.sc, const_int)
                 if walked:
                     self.note(op, f"while loop: trip count unknown from metadata: taken as the {walked} its "
                                   f"carried values index, shared by the grid's blocks (a grid-stride loop)")
@@ -376,12 +377,12 @@ class _Walker:
             acc.spans_rows = True
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
-            strides = [_last_axis_stride(v, uniform=self._uniform_int) for v in idx]
+            strides = [last_axis_stride(v, uniform=self._uniform_int) for v in idx]
             if strides[-1] is not None and abs(strides[-1]) > 1 and all(x == 0 for x in strides[:-1]):
                 acc.lane_stride = abs(strides[-1])     # e.g. 2 * ct.arange(n): every other element
             along = next((k for k in range(-1, -len(shape) - 1, -1)
-                          if _axis_stride(idx[-1], k, uniform=self._uniform_int) in (1, -1)
-                          and all(_axis_stride(x, k, uniform=self._uniform_int) == 0 for x in idx[:-1])), None)
+                          if axis_stride(idx[-1], k, uniform=self._uniform_int) in (1, -1)
+                          and all(axis_stride(x, k, uniform=self._uniform_int) == 0 for x in idx[:-1])), None)
             if along is not None:
                 # e.g. offset ± ct.arange(n) on the last axis; or on another tile axis (a weight
                 # tile gathered as (rows[None, :], cols[:, None]): its columns run along memory)
@@ -456,7 +457,7 @@ class _Walker:
     def _uniform_int(self, v: Value) -> Optional[int]:
         """The integer a uniform value holds in every block: a constant, or a computation on the
         block's scalars whose runtime arguments' values are given (`count`'s `values`)."""
-        c = _const_int(v)
+        c = const_int(v)
         if c is not None or not self.sc.known:
             return c
         while v.owner is not None and v.owner.name in ("broadcast", "reshape") and v.owner.operands:
@@ -535,7 +536,7 @@ def _chunk_axis(op: Op) -> Optional[List[Tuple[Value, Any, int]]]:
     t = op.operands[0].type
     index = op.operands[1:1 + t.ndim]
     lanes = tuple(getattr(index[-1].type, "shape", ()) or ()) if len(index) == t.ndim else ()
-    if not lanes or lanes[-1] == 1 or _last_axis_stride(index[-1]) not in (1, -1):
+    if not lanes or lanes[-1] == 1 or last_axis_stride(index[-1]) not in (1, -1):
         return None
     return [(index[-1], t.shape[-1], lanes[-1])]
 
@@ -594,102 +595,10 @@ def _loaded_rows(v: Value) -> bool:
     shape = tuple(getattr(v.type, "shape", ()) or ())
     if len(shape) < 2 or int(np.prod(shape[:-1])) <= 1:
         return False
-    if shape[-1] != 1 and _last_axis_stride(v) != 0:          # one index a row, broadcast along it
+    if shape[-1] != 1 and last_axis_stride(v) != 0:          # one index a row, broadcast along it
         return False
     src = _view_source(v)
     return src.owner is not None and src.owner.name in _LOAD_OPS
-
-
-def _last_axis_stride(v: Value, depth: int = 0, uniform=None, clamps: bool = True) -> Optional[int]:
-    """How an index tile changes along its last axis (elements per lane), when it is an
-    affine function of `ct.arange` and scalars; None when unknown."""
-    return _axis_stride(v, -1, depth, uniform, clamps)
-
-
-def _axis_stride(v: Value, axis: int, depth: int = 0, uniform=None, clamps: bool = True) -> Optional[int]:
-    """How an index tile changes along its axis `axis` (counted from the end, as broadcasting
-    aligns shapes; version 24 for axes other than the last), as `_last_axis_stride`. `uniform`:
-    the integer a uniform value holds, where known (default `_const_int`: constants; the walker's
-    also knows runtime scalars whose launch values are given). `clamps`: whether an index clamped
-    to uniform bounds keeps its step (for the sectors lanes touch; not for vector widths: the
-    compiler cannot prove the clamped lanes contiguous)."""
-    uniform = uniform or _const_int
-    t = v.type
-    shape = tuple(getattr(t, "shape", ()) or ())
-    if len(shape) < -axis or shape[axis] == 1:
-        return 0                                     # a scalar, or one lane along that axis
-    op = v.owner
-    if op is None or depth > 12:
-        return None
-    name = op.name
-    if name == "arange":
-        return 1
-    if name == "astype":
-        return _axis_stride(op.operands[0], axis, depth + 1, uniform, clamps)
-    if name == "broadcast":
-        src = tuple(getattr(op.operands[0].type, "shape", ()) or ())
-        if len(src) < -axis or src[axis] == 1:
-            return 0
-        return _axis_stride(op.operands[0], axis, depth + 1, uniform, clamps) if src[axis] == shape[axis] else None
-    if name == "reshape":
-        src = tuple(getattr(op.operands[0].type, "shape", ()) or ())
-        kept = [k - len(shape) for k, n in enumerate(shape) if n != 1]
-        src_kept = [k - len(src) for k, n in enumerate(src) if n != 1]
-        if [shape[k] for k in kept] != [src[k] for k in src_kept]:
-            return None                              # a reshape that regroups axes: not followed
-        return _axis_stride(op.operands[0], src_kept[kept.index(axis)], depth + 1, uniform, clamps)
-    if name == "binary" and op.attrs.get("fn") in ("add", "sub", "mul"):
-        a, b = (_axis_stride(o, axis, depth + 1, uniform, clamps) for o in op.operands[:2])
-        if a is None or b is None:
-            return None
-        if op.attrs["fn"] == "add":
-            return a + b
-        if op.attrs["fn"] == "sub":
-            return a - b
-        if a == 0 and b == 0:
-            return 0
-        # a uniform factor that is a known integer scales the other's step (version 24; before, the
-        # constant was looked for on the stepping side, so `ct.arange(n) * 2` was not followed)
-        for step_of, factor, step in ((a, op.operands[0], b), (b, op.operands[1], a)):
-            c = uniform(factor)
-            if step_of == 0 and c is not None:
-                return step * c
-        return None
-    if name == "where" and len(op.operands) == 3:
-        # lanes take one index or the other: where one is uniform (a safe default such as 0 for
-        # masked-off lanes), the lanes that take the other still step along the row (version 11)
-        a, b = (_axis_stride(o, axis, depth + 1, uniform, clamps) for o in op.operands[1:])
-        if a is None or b is None:
-            return None
-        return a if b in (0, a) else (b if a == 0 else None)
-    if name == "binary" and op.attrs.get("fn") in ("min", "max") and clamps:
-        # an index clamped to a uniform bound (`max(min(i, n - 1), 0)`, so that masked-off lanes
-        # read a valid address): the lanes inside the bounds step as the index does (version 26)
-        a, b = (_axis_stride(o, axis, depth + 1, uniform, clamps) for o in op.operands[:2])
-        return a if b == 0 else (b if a == 0 else None)
-    if name == "binary" and op.attrs.get("fn") in ("floordiv", "mod"):
-        # a lane index split by a constant into (row, column), as flattened 2-D kernels do: runs
-        # of at least a warp's 32 lanes share the quotient and step the remainder like the index
-        a, c = _axis_stride(op.operands[0], axis, depth + 1, uniform, clamps), uniform(op.operands[1])
-        if a is None or c is None:
-            return None
-        if a == 0:
-            return 0
-        if abs(c) < 32 * abs(a):
-            return None
-        return 0 if op.attrs["fn"] == "floordiv" else a
-    return None
-
-
-def _const_int(v: Value, depth: int = 0) -> Optional[int]:
-    """The integer a value always holds (a constant, or a constant broadcast), else None."""
-    c = v.const if v.const is not None else None
-    op = v.owner
-    if c is None and op is not None and op.name == "const":
-        c = op.attrs.get("value")
-    if c is None and op is not None and op.name in ("broadcast", "reshape", "astype") and op.operands and depth < 4:
-        return _const_int(op.operands[0], depth + 1)
-    return int(c) if isinstance(c, (int, np.integer)) and not isinstance(c, bool) else None
 
 
 def _elements(t) -> int:

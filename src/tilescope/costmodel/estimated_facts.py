@@ -34,7 +34,8 @@ import numpy as np
 from ..ir.core import Value
 from ..ir.types import TileType
 from ..kernel_hints import ByTarget
-from .counts import Access, Counts, _const_int, _last_axis_stride
+from .counts import Access, Counts
+from .index_steps import const_int, last_axis_stride
 from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
 
@@ -181,7 +182,7 @@ def _width(counts: Counts, a: Access, aligned: bool, threads: int) -> float:
         run = a.row_bytes
     elif a.kind in ("gather", "scatter") and a.contiguous and len(a.op.operands) > 1:
         index = a.op.operands[len(a.op.operands[0].type.shape)]          # the last axis's index
-        if _last_axis_stride(index, clamps=False) != 1:
+        if last_axis_stride(index, clamps=False) != 1:
             return float(a.itemsize)
         run = min(a.row_bytes, _offset_divisor(counts, index) * a.itemsize)
     else:
@@ -210,7 +211,7 @@ def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
         x = counts.scalars.as_built(v)
         if isinstance(x, np.ndarray) and x.dtype.kind in "iu":
             return low_bit(int(np.gcd.reduce(np.abs(x.astype(np.int64)))) if x.size else 0)
-        c = _const_int(v)
+        c = const_int(v)
         if c is not None:
             return low_bit(c)
     if op is None and depth <= 12:    # a loop's counter: start + k * step (v16)
@@ -223,7 +224,7 @@ def _offset_divisor(counts: Counts, v: Value, depth: int = 0) -> int:
     if op.name == "arange":
         return cap
     if op.name == "const":
-        c = _const_int(v)
+        c = const_int(v)
         return 1 if c is None else low_bit(c)
     if op.name in ("broadcast", "reshape", "astype"):
         return _offset_divisor(counts, op.operands[0], depth + 1)

@@ -22,7 +22,8 @@ from typing import Dict, List, Optional
 import numpy as np
 
 from ..ir.types import TileType
-from .counts import Access, Counts, Region, _const_int
+from .counts import Access, Counts, Region
+from .index_steps import const_int
 from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .estimated_facts import SPILL_ACCUMULATOR_WORDS, TMA_MIN_BYTES
 from .gpus import GPU
@@ -443,7 +444,7 @@ def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float, steps: int = 
 
 def constant_trips(r: Region) -> Optional[int]:
     """The trip count of `for` loop `r` where its bounds are constants, else None."""
-    start, stop, step = (_const_int(v) for v in r.op.operands[:3])
+    start, stop, step = (const_int(v) for v in r.op.operands[:3])
     if start is None or stop is None or not step:
         return None
     return -(-(stop - start) // step)
