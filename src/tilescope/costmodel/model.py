@@ -309,6 +309,8 @@ def _row_lines(a: Access, width: float, tma: bool) -> float:
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
             or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
         return 0.0
+    if a.kind in ("load", "store") and a.itemsize == 1 and not a.staged:
+        return 0.0          # a plain copy of bytes runs 7x faster than its lines (history 76): not this law
     instructions = a.executions * a.elements / WARP_LANES
     if a.staged:
         return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES)
