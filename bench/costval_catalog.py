@@ -481,14 +481,14 @@ def micro_cases(d: int) -> List[Case]:
                                            K(taps), K(down)], (gr // tm, gc // tn)))
             add(Case(f"rowscatter_only_{tag}", "micro", KERNELS, "scatter_fill_2d",
                      [A((gr, gc), dt, "zeros"), K(tm), K(tn)], (gr // tm, gc // tn)))
-    # element-by-element 2-D copies converting between float32, bfloat16 and float8 (after version 46)
+    # element-by-element 2-D copies converting between float32, bfloat16 and the 1-byte types (version 46)
+    tags = {"bfloat16": "b16", "float32": "f32", "float8_e4m3fn": "e4m3", "float8_e5m2": "e5m2", "uint8": "u8",
+            "int8": "i8"}
     for src, dst in (("bfloat16", "bfloat16"), ("bfloat16", "float8_e4m3fn"), ("bfloat16", "float32"),
                      ("float32", "bfloat16"), ("float32", "float8_e4m3fn"), ("float8_e4m3fn", "bfloat16"),
                      ("float32", "float32"), ("uint8", "uint8"), ("bfloat16", "int8"), ("float32", "uint8"),
                      ("bfloat16", "float8_e5m2"), ("int8", "bfloat16")):
         for tm in (32, 16):
-            tags = {"bfloat16": "b16", "float32": "f32", "float8_e4m3fn": "e4m3", "float8_e5m2": "e5m2",
-                    "uint8": "u8", "int8": "i8"}
             add(Case(f"cast_{tags[src]}_{tags[dst]}_{tm}x64", "micro", KERNELS, "copy_cast_2d",
                      [A((gr * 2, gc), src), A((gr * 2, gc), dst, "zeros"), K(tm), K(64)], (gr * 2 // tm, gc // 64)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
