@@ -51,9 +51,10 @@ def test_gathers_and_scatters_overlap_and_a_scatter_line_costs_more():
     r = _copy("f32", 32, 32)
     gather, scatter = sorted(_lined(r), key=lambda a: a.kind)
     clocks = 132 * 1.98e9
-    alone = {a.kind: model._row_lines_us([a], r.prediction.gpu, 1.0) for a in (gather, scatter)}
+    pairs = {a.kind: (a, model._row_lines(a, 1.0, False)) for a in (gather, scatter)}
+    alone = {kind: model._row_lines_us([pair], r.prediction.gpu) for kind, pair in pairs.items()}
     assert alone["scatter"] > 3 * alone["gather"]                  # partial lines written on to L2
-    both = model._row_lines_us([gather, scatter], r.prediction.gpu, 1.0)
+    both = model._row_lines_us(list(pairs.values()), r.prediction.gpu)
     assert max(alone.values()) < both < sum(alone.values())
     assert both == pytest.approx(math.hypot(*alone.values()))
     # the gathers at 0.87 lines a clock on each of the H200's 132 SMs

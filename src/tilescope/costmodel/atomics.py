@@ -27,14 +27,14 @@ import math
 
 from .calibration import Calibration
 from .counts import Access, Counts
-from .index_steps import axis_stride
 from .gpus import GPU
+from .index_steps import axis_stride
+from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .locks import _fenced, fenced_wait_us, lane_turns, scalar_atomics_us
 
 # The time of one relaxed atomic against a scattered one's, by its lanes ("" scattered, "static"
 # along rows with a constant unit stride, "runtime" along rows with a runtime stride, one lane a row)
 RELAXED_SHARE = {"": 1.0, "static": 0.444, "runtime": 0.945}
-SECTOR_BYTES, WARP_LANES = 32, 32
 MISS_NS = 0.0513                 # a scattered atomic's sector fetched from DRAM and written back (H200;
 MEASURED_DRAM_TBS = 4.8          # other GPUs: scaled by their DRAM rate against the H200's)
 L2_KEPT_SHARE = 0.68             # share of L2 that keeps an atomically updated array's sectors

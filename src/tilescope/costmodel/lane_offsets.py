@@ -16,6 +16,8 @@ from ..ir.core import Value
 from .scalars import _BINARY, _COMPARE, GridScalars, _scalar_like
 
 SECTOR_BYTES = 32
+LINE_BYTES = 128               # an L1 cache line
+WARP_LANES = 32
 _MOST_LANES = 1 << 16          # larger index tiles are not evaluated (the cost of the count)
 _SHIFT = 1 << 20 | 1            # a second value taken for unknown uniform offsets
 
@@ -31,8 +33,8 @@ def sector_share(sc: GridScalars, index: Sequence[Value], shape: Sequence[int], 
     return sectors * SECTOR_BYTES / lanes
 
 
-def lines_per_instruction(sc: GridScalars, index: Sequence[Value], shape: Sequence[int], itemsize: int,
-                          lanes: int = 32, line: int = 128) -> Optional[float]:
+def lines_per_instruction(sc: GridScalars, index: Sequence[Value], shape: Sequence[int],
+                          itemsize: int) -> Optional[float]:
     """Cache lines a warp instruction of an element-by-element gather or scatter touches, its lanes
     laid down min(rows, 32) of the index tile's rows and along a few neighbouring elements of each
     (version 46): the middle block's in-bounds lanes, over its instructions. Rows a line apart or
@@ -50,13 +52,13 @@ def lines_per_instruction(sc: GridScalars, index: Sequence[Value], shape: Sequen
         return None
     cols = flat.shape[-1]
     flat, inside = flat.reshape(-1, cols), inside.reshape(-1, cols)
-    down = min(flat.shape[0], lanes)
-    along = max(1, lanes // down)
+    down = min(flat.shape[0], WARP_LANES)
+    along = max(1, WARP_LANES // down)
     rows, cols = flat.shape[0] // down * down, cols // along * along
     if not rows or not cols:
         return None
     # (row groups, rows of a group, column groups, columns of a group): one instruction per group pair
-    groups = (flat[:rows, :cols] * itemsize // line).reshape(rows // down, down, cols // along, along)
+    groups = (flat[:rows, :cols] * itemsize // LINE_BYTES).reshape(rows // down, down, cols // along, along)
     keep = inside[:rows, :cols].reshape(groups.shape)
     per = groups.transpose(0, 2, 1, 3).reshape(-1, down * along)
     keep = keep.transpose(0, 2, 1, 3).reshape(-1, down * along)

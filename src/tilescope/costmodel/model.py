@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -31,7 +31,7 @@ from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .lane_offsets import SECTOR_BYTES
+from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
 from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
@@ -85,8 +85,6 @@ GATHER_ROWS_GAIN = 2.0
 # charged the 2-D copy law before: a rate of bytes where the lines say a rate of elements by rows.
 READ_LINES_PER_SM_CLK = 0.87
 WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, up to the bytes measured
-LINE_BYTES = 128
-WARP_LANES = 32
 # Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
 # and of set M's 16x16 transpose: lane index mod the rows picks the row), so the 2-D copy's tiles
 # (64 and 32 rows) spread a warp over 32 rows, a tile of r < 32 rows over r. The copies of
@@ -159,11 +157,15 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
-    lined = [a for a in counts.accesses if _row_lines(a, width, tma or tma_copied(a, facts))]
-    by_lines = {id(a) for a in lined}
-    t_mem = sum(_stream_us(a, bw, tma or tma_copied(a, facts), cal, facts is not None, width, _serial_loads(facts))
-                for a in counts.accesses if id(a) not in by_lines)
-    t_mem += max(sum(a.dram_bytes for a in lined) / bw * 1e6, _row_lines_us(lined, gpu, width))
+    t_mem, lined = 0.0, []          # lined: (access, its lines) of element-by-element rows (v46)
+    for a in counts.accesses:
+        copied = tma or tma_copied(a, facts)
+        lines = _row_lines(a, width, copied)
+        if lines:
+            lined.append((a, lines))
+        else:
+            t_mem += _stream_us(a, bw, copied, cal, facts is not None, width, _serial_loads(facts))
+    t_mem += max(sum(a.dram_bytes for a, _ in lined) / bw * 1e6, _row_lines_us(lined, gpu))
     terms = {
         "memory": t_mem,
         # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
@@ -332,14 +334,13 @@ def _line_run(a: Access) -> int:
     return WARP_LANES // min(_lane_rows(a), WARP_LANES) * a.itemsize
 
 
-def _row_lines_us(lined: List[Access], gpu: GPU, width: float) -> float:
-    """The time L1 takes over the lines of these accesses: reads and writes each at their rate,
-    overlapping as the copies measured."""
+def _row_lines_us(lined: List[Tuple[Access, float]], gpu: GPU) -> float:
+    """The time L1 takes over the lines of these (access, lines) pairs: reads and writes each at
+    their rate, overlapping as the copies measured."""
     clocks = gpu.sms * gpu.clock_ghz * 1e9
     base, per_byte, most = WRITE_LINES_PER_SM_CLK
-    reads = sum(_row_lines(a, width, False) for a in lined if a.kind in ("gather", "load")) / READ_LINES_PER_SM_CLK
-    writes = sum(_row_lines(a, width, False) / (base + per_byte * min(_line_run(a), most))
-                 for a in lined if a.kind in ("scatter", "store"))
+    reads = sum(n for a, n in lined if a.kind in ("gather", "load")) / READ_LINES_PER_SM_CLK
+    writes = sum(n / (base + per_byte * min(_line_run(a), most)) for a, n in lined if a.kind in ("scatter", "store"))
     return math.hypot(reads, writes) / clocks * 1e6
 
 
