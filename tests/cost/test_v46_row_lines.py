@@ -104,24 +104,13 @@ def test_element_by_element_tile_copies_take_their_lines_whatever_the_dtype():
 def test_a_tile_converted_to_float8_is_stored_along_its_rows():
     to_fp8, to_bf16 = _cast("bf16", "f8e4m3fn", 8192, 4096, 32, 64), _cast("bf16", "bf16", 8192, 4096, 32, 64)
     store = next(a for a in to_fp8.counts.accesses if a.kind == "store")
-    assert store.staged and model._row_lines(store, 1.0, False) == 8192 * 4096 / 32   # a line an instruction
+    assert model._along_rows(store) and model._row_lines(store, 1.0, False) == 8192 * 4096 / 32   # a line an instruction
     # measured 154 against 518 us: the copy to float8 takes about its loads' time alone
     assert to_fp8.prediction.terms["memory"] < 0.4 * to_bf16.prediction.terms["memory"]
 
 
-def test_only_conversions_at_one_byte_are_staged():
-    def staged(src, dst):
-        return {a.kind: a.staged for a in _cast(src, dst, 8192, 4096, 32, 64).counts.accesses}
-    assert staged("f32", "i8") == {"load": False, "store": True}
-    assert staged("i8", "bf16") == {"load": True, "store": False}
-    assert staged("u8", "u8") == {"load": False, "store": False}
-    # a plain copy of bytes (measured 70 us, 7x faster than its lines) is not charged by lines
-    assert not any(model._row_lines(a, 1.0, False) for a in _cast("u8", "u8", 8192, 4096, 32, 64).counts.accesses)
-    assert staged("bf16", "f32") == {"load": False, "store": False}
-
-
 @needs_tileiras
-def test_tileiras_stages_the_one_byte_conversions_through_shared_memory():
+def test_tileiras_converts_layouts_through_shared_memory_only_at_one_byte():
     for src, dst, staged in (("bf16", "f8e4m3fn", True), ("f32", "u8", True), ("i8", "bf16", True),
                              ("u8", "u8", False), ("bf16", "f32", False)):
         spec = f"{src}[8192,4096], {dst}[8192,4096], 32, 64"

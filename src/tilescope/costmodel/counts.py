@@ -22,7 +22,6 @@ from .loop_bounds import arrays_read_for, bisection_trips
 from .scalars import VARIANT, GridScalars, trip_counts
 
 _VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
-_RESHAPES = ("reshape", "permute", "broadcast", "bitcast", "cat", "extract")     # ops that keep elements' bits
 _SFU = ("exp", "exp2", "log", "log2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "rsqrt", "sqrt")
 # FP32 instructions per element beyond the one every element-wise op issues
 _EXTRA_INSTR = {"truediv": 3, "pow": 8, "atan2": 12}
@@ -58,7 +57,6 @@ class Access:
     sector_share: float = 0.0        # DRAM bytes a lane brings, its index evaluated from metadata (v43)
     spans_rows: bool = False         # whole trailing axes of the array: runs (row_bytes) longer than its last axis
     line_count: float = 0.0          # lines a warp instruction touches, its index evaluated from metadata (v46)
-    staged: bool = False             # 1-byte elements converted to or from a wider type: staged in shared memory (v46)
 
     @property
     def bytes(self) -> int:
@@ -408,10 +406,6 @@ class _Walker:
                 # on the way (tileiras folds the permute into the load: same code, same time)
                 flipped = (order != tuple(range(len(shape)))) != permuted
                 acc.operand = "a" if index == 0 else ("b-kmajor" if flipped else "b")
-        if kind == "store" and op.name == "store_tile":
-            acc.staged = itemsize == 1 and _converted_from_wider(op.operands[-1])
-        if kind == "load" and op.results and itemsize == 1:
-            acc.staged = self._converted_to_wider(op.results[0])
         if kind == "gather" and op.results:      # a gathered operand: only its mma dtype is recorded (v14)
             use = self._mma_use(op.results[0])
             acc.mma_dtype = use[2] if use is not None else ""
@@ -432,15 +426,6 @@ class _Walker:
                 if hit is not None:
                     return hit
         return None
-
-    def _converted_to_wider(self, v: Value, depth: int = 0) -> bool:
-        """Whether a tile of 1-byte elements is converted to a wider type (through view ops)."""
-        for user in self.readers.get(v.id, ()) if depth <= 6 else ():
-            if user.name == "astype" and user.results[0].type.dtype.bitwidth > 8:
-                return True
-            if user.name in _RESHAPES and self._converted_to_wider(user.results[0], depth + 1):
-                return True
-        return False
 
     def _values_hint(self, loop: Op) -> str:
         """The tail of a loop's assumption naming the runtime integer parameters its bounds are
@@ -567,16 +552,6 @@ def _whole_rows_run(t: ArrayType, shape) -> Optional[int]:
             return None
         expect *= t.shape[d] if isinstance(t.shape[d], int) else 0
     return int(np.prod(shape[k:]))
-
-
-def _converted_from_wider(v: Value, depth: int = 0) -> bool:
-    """Whether a tile of 1-byte elements was converted from a wider type (through view ops)."""
-    op = v.owner
-    if op is None or depth > 8 or not op.operands:
-        return False
-    if op.name == "astype":
-        return op.operands[0].type.dtype.bitwidth > 8
-    return op.name in _RESHAPES and _converted_from_wider(op.operands[0], depth + 1)
 
 
 def _view_source(v: Value, depth: int = 0) -> Value:

@@ -305,22 +305,29 @@ def _row_lines(a: Access, width: float, tma: bool) -> float:
     """Cache lines an element-by-element access of a tile of several rows touches, over the grid
     (0 where the law does not apply): a warp instruction's lanes go down min(rows, 32) of the
     tile's rows, a line each, unless rows lie closer than a line (an index evaluated from metadata,
-    or a tile of whole rows of the array); a tile of 1-byte elements converted to or from a wider
-    type is staged through shared memory and accessed along its rows."""
+    or a tile of whole rows of the array); a tile of 1-byte elements has its lanes along its rows
+    instead (`_along_rows`)."""
     rows = _lane_rows(a)
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
             or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
         return 0.0
-    if a.kind in ("load", "store") and a.itemsize == 1 and not a.staged:
-        return 0.0          # a plain copy of bytes runs 7x faster than its lines (history 76): not this law
     instructions = a.executions * a.elements / WARP_LANES
-    if a.staged:
-        return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES)
+    if _along_rows(a):      # a line for each row the warp's lanes reach, all of them back to back
+        run = _line_run(a)
+        return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES if a.spans_rows else WARP_LANES / run)
     down = min(rows, WARP_LANES)
     lines = a.line_count or down * math.ceil(_line_run(a) / LINE_BYTES)
     if a.spans_rows and a.kind in ("load", "store"):        # the tile's rows back to back in memory
         lines = min(lines, math.ceil(down * a.shape[-1] * a.itemsize / LINE_BYTES))
     return instructions * lines
+
+
+def _along_rows(a: Access) -> bool:
+    """Whether tileiras lays a warp's lanes along a tile's rows: for a tile of 1-byte elements
+    (bool, int8, uint8, float8) loaded or stored element by element, as the listings of their copies
+    show (a row's 64 neighbouring bytes on 64 threads; tiles of wider types take a row a lane). A
+    conversion to or from a wider type passes the tile through shared memory to change layouts."""
+    return a.kind in ("load", "store") and a.itemsize == 1
 
 
 def _lane_rows(a: Access) -> int:
@@ -331,6 +338,8 @@ def _lane_rows(a: Access) -> int:
 
 def _line_run(a: Access) -> int:
     """Bytes a warp instruction's lanes take from each row they share."""
+    if _along_rows(a):
+        return min(a.shape[-1], WARP_LANES) * a.itemsize
     return WARP_LANES // min(_lane_rows(a), WARP_LANES) * a.itemsize
 
 
