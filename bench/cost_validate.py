@@ -43,6 +43,7 @@ from cost_sett import HOST_MODULES as SETT_HOST          # and its checkouts' ho
 from cost_setu import HOST_MODULES as SETU_HOST          # set U's checkouts' host-only imports
 from cost_setv import HOST_MODULES as SETV_HOST          # and set V's
 from cost_setw import HOST_MODULES as SETW_HOST          # and set W's
+from cost_setx import HOST_MODULES as SETX_HOST          # and set X's
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -65,8 +66,9 @@ SETT_REPOS = ("typeviz", "fla", "canny", "zzp")              # set T's checkouts
 SETU_REPOS = ("edin", "lessw", "gym")                        # set U's checkouts (bench/cost_setu.py)
 SETV_REPOS = ("stencil", "book")                             # set V's checkouts (bench/cost_setv.py)
 SETW_REPOS = ("bbench", "cs336", "libing", "vllm")           # set W's checkouts (bench/cost_setw.py)
+SETX_REPOS = ("megatron", "mlplab", "mpm", "cut2np")         # set X's checkouts (bench/cost_setx.py)
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
-                **SETU_HOST, **SETV_HOST, **SETW_HOST}
+                **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
                   for repo in {*SETR_DEMO, *SETS_DEMO, *SETT_DEMO}}
 
@@ -85,7 +87,8 @@ def given_sets() -> str:
              ("T", any(name in REPOS for name in SETT_REPOS)),
              ("U", any(name in REPOS for name in SETU_REPOS)),
              ("V", any(name in REPOS for name in SETV_REPOS)),
-             ("W", any(name in REPOS for name in SETW_REPOS)))
+             ("W", any(name in REPOS for name in SETW_REPOS)),
+             ("X", any(name in REPOS for name in SETX_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -196,7 +199,8 @@ def main(argv=None) -> int:
                              + "; set T: " + ", ".join(SETT_REPOS)
                              + "; set U: " + ", ".join(SETU_REPOS)
                              + "; set V: " + ", ".join(SETV_REPOS)
-                             + "; set W: " + ", ".join(SETW_REPOS) + ")")
+                             + "; set W: " + ", ".join(SETW_REPOS)
+                             + "; set X: " + ", ".join(SETX_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

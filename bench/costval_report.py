@@ -106,7 +106,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "used, dynamic shapes; blind for version 42: predictions committed before the times were "
                          "taken, bench/results/cost_setw_predictions.json: 5 of 13, 6 beyond 2x)"),
           ("validate-w-launch", "Set W as tilescope's launch builds it (blind for version 42, same commit: 8 of 13, "
-                                "1 beyond 2x)"))
+                                "1 beyond 2x)"),
+          ("validate-x", "Set X (10 kernels of Megatron-LM's fused mHC, an MLP training lab, an MPM "
+                         "particle-to-grid scatter and a Sinkhorn-Knopp forward and backward, no earlier set used, "
+                         "dynamic shapes; blind for version 47 (scores to come))"),
+          ("validate-x-launch", "Set X as tilescope's launch builds it (blind for version 47 (scores to come))"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -114,15 +118,15 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
-               "validate-w-launch")
-MODEL_VERSION = 46
+               "validate-w-launch", "validate-x", "validate-x-launch")
+MODEL_VERSION = 47
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-W as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-X as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
-               "validate-v-launch", "validate-w-launch")),
+               "validate-v-launch", "validate-w-launch", "validate-x-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -139,7 +143,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set T (dynamic and as launched; blind for version 27)", ("validate-t", "validate-t-launch")),
              ("Set U (dynamic and as launched; blind for version 29)", ("validate-u", "validate-u-launch")),
              ("Set V (dynamic and as launched; blind for version 31)", ("validate-v", "validate-v-launch")),
-             ("Set W (dynamic and as launched; blind for version 42)", ("validate-w", "validate-w-launch")))
+             ("Set W (dynamic and as launched; blind for version 42)", ("validate-w", "validate-w-launch")),
+             ("Set X (dynamic and as launched; blind for version 47)", ("validate-x", "validate-x-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:
