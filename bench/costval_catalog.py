@@ -492,6 +492,11 @@ def micro_cases(d: int) -> List[Case]:
         for tm in (32, 16):
             add(Case(f"cast_{tags[src]}_{tags[dst]}_{tm}x64", "micro", KERNELS, "copy_cast_2d",
                      [A((gr * 2, gc), src), A((gr * 2, gc), dst, "zeros"), K(tm), K(64)], (gr * 2 // tm, gc // 64)))
+    # tiles of bytes narrower than a warp: its lanes reach two or four rows an instruction (version 47)
+    for src, dst in (("uint8", "uint8"), ("int8", "int8"), ("bfloat16", "uint8"), ("uint8", "float32")):
+        for tm, tn in ((64, 16), (128, 8), (32, 32)):
+            add(Case(f"narrow_{tags[src]}_{tags[dst]}_{tm}x{tn}", "micro", KERNELS, "copy_cast_2d",
+                     [A((gr * 2, gc), src), A((gr * 2, gc), dst, "zeros"), K(tm), K(tn)], (gr * 2 // tm, gc // tn)))
     # fenced scalar atomics: one address shared by every block, or one per block (version 17)
     for kern, tag in (("atomic_scalar_loop", ""), ("atomic_scalar_loop_relaxed", "_relaxed")):
         for k in (1, 8):
