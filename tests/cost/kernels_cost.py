@@ -442,3 +442,17 @@ def cast_copy(x, y, TM: ct.Constant[int], TN: ct.Constant[int]):
     """A 2-D tile loaded, converted to y's dtype and stored."""
     i, j = ct.bid(0), ct.bid(1)
     ct.store(y, index=(i, j), tile=ct.astype(ct.load(x, index=(i, j), shape=(TM, TN)), y.dtype))
+
+
+@ct.kernel
+def row_grads_into_weights(dy, dw, idx, TILE: ct.Constant[int], ALONG: ct.Constant[bool]):
+    """Each block adds its row of dy into the small array dw, a tile at a time: along dw's
+    elements (a norm's weight gradient) or at the addresses a loaded index names."""
+    row = ct.bid(0)
+    for j in range(ct.cdiv(dw.shape[0], TILE)):
+        if ALONG:
+            at = j * TILE + ct.arange(TILE, dtype=ct.int32)
+        else:
+            at = ct.load(idx, index=(j,), shape=(TILE,))
+        ct.atomic_add(dw, at, ct.reshape(ct.load(dy, index=(row, j), shape=(1, TILE)), (TILE,)),
+                      memory_order=ct.MemoryOrder.RELAXED)

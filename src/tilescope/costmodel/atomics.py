@@ -14,6 +14,9 @@ atomics or 2^25-2^27 lanes of row tiles, as launched and dynamic):
   whose queue is what lengthens the round trip under load (versions 34-36 scaled the relaxed time
   by 3.83, 3.10 and 2.97 at 8 warps an SM and by less where more warps run; the chain reproduces
   those microbenchmarks and the one-row tiles theirs did not cover);
+- few addresses (version 47): lanes that share a sector are one operation in an address's chain
+  too, so a tile added along rows onto a small array (a norm's weight gradients, every row adding
+  into the same 1,024 floats) waits a sector's chain, not a lane's (set X's layer-norm backward);
 - a dynamic build lays a warp's lanes down a tile's rows first: a one-row tile's lanes are side by
   side and share sectors (float32: 8 a sector, 0.945 / 8 of a scattered atomic's time; the 1,024
   wide one-row scatter-add measured 0.132), a tile of 32 rows or more has one lane a row (0.945);
@@ -93,9 +96,12 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, block_th
             total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
             continue
         rows = lanes_along_rows(a) if a.op.name == "atomic" else ""
-        rate = cal.atomics_per_s / relaxed_share(a, rows)
+        share = relaxed_share(a, rows)
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
-        total += max(n / rate, n / addresses * atomic_ns(addresses, cal) * 1e-9 * slow)
+        # lanes that share a sector are one L2 operation: for the GPU's rate and, on few addresses,
+        # for each address's chain (version 47; atomic_ns was measured with scattered lanes)
+        chain = n / addresses * atomic_ns(addresses, cal) * share
+        total += max(n * share / cal.atomics_per_s, chain * 1e-9 * slow)
         if not rows and a.array_bytes:
             total += n * beyond_l2_share(a.array_bytes, gpu) * MISS_NS * 1e-9 * MEASURED_DRAM_TBS / gpu.dram_tbs
         total += fenced_lanes_us(a, counts, block_threads, slots, alone) * 1e-6 * slow
