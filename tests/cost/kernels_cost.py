@@ -456,3 +456,13 @@ def row_grads_into_weights(dy, dw, idx, TILE: ct.Constant[int], ALONG: ct.Consta
             at = ct.load(idx, index=(j,), shape=(TILE,))
         ct.atomic_add(dw, at, ct.reshape(ct.load(dy, index=(row, j), shape=(1, TILE)), (TILE,)),
                       memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def cells_scatter_add(cells, where, vals, P: ct.Constant[int], C: ct.Constant[int]):
+    """P points a block, each adding C components into the cell a loaded index names (a
+    particle-to-grid transfer): rows of C elements at data-given rows."""
+    at = ct.load(where, index=(ct.bid(0),), shape=(P,))[:, None]
+    comp = ct.arange(C, dtype=ct.int32)[None, :]
+    ct.atomic_add(cells, (at, comp), ct.load(vals, index=(ct.bid(0), 0), shape=(P, C)),
+                  memory_order=ct.MemoryOrder.RELAXED)

@@ -36,3 +36,14 @@ def test_more_bytes_a_lane_fewer_lanes_a_sector():
     f32 = next(x for x in _cost(True).counts.accesses if x.kind == "atomic")
     f16 = next(x for x in _cost(True, "f16").counts.accesses if x.kind == "atomic")
     assert atomics.lanes_a_sector(f16) == 2 * atomics.lanes_a_sector(f32)
+
+
+def test_a_launchs_short_rows_are_scattered_lanes():
+    def share(c):
+        r = tilescope.cost(KERNELS.cells_scatter_add, f"f32[1048576,{c}], i32[262144], f32[262144,{c}], 32, {c}",
+                           (262144 // 32,), "h200")
+        a = next(x for x in r.counts.accesses if x.kind == "atomic")
+        return atomics.relaxed_share(a, atomics.lanes_along_rows(a))
+    # rows of 4 floats (16 bytes, a thread's vector): each lane on its own row, as scattered lanes
+    # (set X's particle-to-grid scatter ran as fast launched as dynamic); rows of 64 take 2.25x
+    assert share(4) == 1.0 and share(64) == pytest.approx(0.444)
