@@ -38,8 +38,8 @@ from .counts import Access, Counts
 from .index_steps import const_int, last_axis_stride
 from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
+from .lane_offsets import WARP_LANES
 
-WARP = 32
 FED_THREADS = 256             # warp-specialised code the accelerator feeds (producer + consumers)
 MAX_VECTOR_BYTES = 16         # LDG.128 / STG.128
 TMA_MIN_BYTES = 16            # the least an accelerator copy moves along its box's innermost axis
@@ -70,7 +70,7 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     threads = FED_THREADS if copied else THREADS
     if all(not isinstance(r.type, TileType) or int(np.prod(r.type.shape or (1,))) <= 1
            for op in fn.walk() for r in op.results):
-        threads = WARP                # scalar code: one warp (tileiras's choice for every such corpus kernel)
+        threads = WARP_LANES          # scalar code: one warp (tileiras's choice for every such corpus kernel)
     persistent = _persistent(counts) if not aligned else []     # dynamically shaped, walking tiles by the grid
     spills = _accumulator_spills(counts, threads) if has_mma else 0
     if spills:
@@ -293,8 +293,8 @@ def _reduce_pipe(op, threads: int) -> float:
         values, lanes = held / run, lanes_along_row
     else:                                             # across rows: every column value held
         values, lanes = run, threads / lanes_along_row
-    levels = math.log2(min(WARP, lanes)) if lanes > 1 else 0.0
-    return values * (levels + (2 if lanes > WARP else 0))
+    levels = math.log2(min(WARP_LANES, lanes)) if lanes > 1 else 0.0
+    return values * (levels + (2 if lanes > WARP_LANES else 0))
 
 
 def _registers(counts: Counts, threads: int, copies: float = 1.0) -> int:

@@ -93,7 +93,6 @@ WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, 
 # multi-row law, up to the DRAM rate: 16 rows 4.2x and 4.5x (few_rows_exponent()), 8 and 4 rows at
 # 80% of it
 FEW_ROWS_EXPONENT = 2.108
-FEW_ROWS_WARP = 32
 VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
 
 
@@ -412,9 +411,9 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.
     else:
         e = e1 + (1.0 - e1) * (row_bytes - r1) / (3 * r1)
     two_axes = sum(d > 1 for d in a.shape) == 2          # any rank: the axes of 1 lay out nothing (v29)
-    if a.kind in ("load", "store") and rows < FEW_ROWS_WARP and two_axes and row_bytes <= r0:
+    if a.kind in ("load", "store") and rows < WARP_LANES and two_axes and row_bytes <= r0:
         # a warp over fewer rows than its lanes (version 17), as measured: 2-D tiles of short rows
-        e *= (FEW_ROWS_WARP / rows) ** FEW_ROWS_EXPONENT
+        e *= (WARP_LANES / rows) ** FEW_ROWS_EXPONENT
     return min(1.0, e)
 
 
