@@ -466,3 +466,13 @@ def cells_scatter_add(cells, where, vals, P: ct.Constant[int], C: ct.Constant[in
     comp = ct.arange(C, dtype=ct.int32)[None, :]
     ct.atomic_add(cells, (at, comp), ct.load(vals, index=(ct.bid(0), 0), shape=(P, C)),
                   memory_order=ct.MemoryOrder.RELAXED)
+
+
+@ct.kernel
+def indexed_rows_scatter_add(src, rows, out, P: ct.Constant[int], C: ct.Constant[int]):
+    """P rows of src that a loaded index names (advanced indexing: a data-given axis and a dense
+    one), added by relaxed atomics into P rows of out."""
+    at = ct.load(rows, index=(ct.bid(0),), shape=(P,))
+    t = ct.load_advanced_indexing(src, (at, ct.Slice(0, C)), padding_mode=ct.PaddingMode.ZERO)
+    dst = (ct.bid(0) * P + ct.arange(P, dtype=ct.int32))[:, None]
+    ct.atomic_add(out, (dst, ct.arange(C, dtype=ct.int32)[None, :]), t, memory_order=ct.MemoryOrder.RELAXED)

@@ -6,7 +6,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import atomics
+from tilescope.costmodel import atomics, schedule
 from tilescope.lang.shim import load_file
 
 KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_cost.py"))
@@ -47,3 +47,15 @@ def test_a_launchs_short_rows_are_scattered_lanes():
     # rows of 4 floats (16 bytes, a thread's vector): each lane on its own row, as scattered lanes
     # (set X's particle-to-grid scatter ran as fast launched as dynamic); rows of 64 take 2.25x
     assert share(4) == 1.0 and share(64) == pytest.approx(0.444)
+
+
+def test_advanced_indexing_is_never_an_accelerator_copy():
+    # a kernel with atomics has its tile loads copied by the accelerator (version 45), but not a
+    # tile with a data-given axis: set X's particle scatter as launched had no TMA in its cubin
+    spec = "f32[65536,64], i32[65536], f32[65536,64], 32, 64"
+    r = tilescope.cost(KERNELS.indexed_rows_scatter_add, spec, (65536 // 32,), "h200")
+    facts = r.prediction.estimate
+    indexed = next(a for a in r.counts.accesses if a.op.name == "load_advanced")
+    assert facts.tma_loads == 1                 # the index tile's load only
+    assert not schedule.tma_copied(indexed, facts) and schedule.tma_copied(
+        next(a for a in r.counts.accesses if a.op.name == "load_tile"), facts)

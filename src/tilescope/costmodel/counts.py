@@ -460,6 +460,8 @@ class _Walker:
 
 
 _LOAD_OPS = ("load_tile", "tiled_load", "load_advanced", "gather")
+# tile accesses with a data-given axis (advanced indexing): element by element, never an accelerator copy
+INDEXED_TILE_OPS = ("load_advanced", "store_advanced")
 
 
 def waits_on_loads(r: Region) -> bool:

@@ -34,7 +34,7 @@ import numpy as np
 from ..ir.core import Value
 from ..ir.types import TileType
 from ..kernel_hints import ByTarget
-from .counts import Access, Counts
+from .counts import INDEXED_TILE_OPS, Access, Counts
 from .index_steps import const_int, last_axis_stride
 from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .instructions import PER_BLOCK, PER_ELEMENT, PER_ELEMENT_UNCHECKED, PER_REDUCTION, PER_TRANSCENDENTAL
@@ -114,7 +114,7 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     if not aligned:
         return [], []
     tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False
-             and a.bytes >= TMA_MIN_BYTES]
+             and a.bytes >= TMA_MIN_BYTES and a.op.name not in INDEXED_TILE_OPS]
     if has_mma:
         return [a for a in tiles if a.kind == "load"], [a for a in tiles if a.kind == "store" and a.rows > 1]
     loads = [a for a in tiles if a.kind == "load"]

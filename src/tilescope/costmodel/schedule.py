@@ -22,7 +22,7 @@ from typing import Dict, List, Optional
 import numpy as np
 
 from ..ir.types import TileType
-from .counts import Access, Counts, Region
+from .counts import INDEXED_TILE_OPS, Access, Counts, Region
 from .index_steps import const_int
 from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
 from .estimated_facts import SPILL_ACCUMULATOR_WORDS, TMA_MIN_BYTES
@@ -87,11 +87,13 @@ def _tile_bytes(t) -> int:
 
 def tma_copied(a: Access, facts: Optional[CubinFacts]) -> bool:
     """A tile load (store) that the cubin performs with the tensor memory accelerator: tileiras
-    uses it for tile accesses only, never for gathers, scatters or atomics, and a tile of fewer
+    uses it for tile accesses only, never for gathers, scatters, atomics or tiles with an axis an
+    index tile gives (advanced indexing, version 48), and a tile of fewer
     than 16 bytes is no accelerator copy (version 38: a copy's box spans a multiple of 16 bytes
     along its innermost axis; such tiles, a weight or a row pointer a step, are element loads)."""
-    return bool(facts) and a.bytes >= TMA_MIN_BYTES and ((a.kind == "load" and bool(facts.tma_loads))
-                                                        or (a.kind == "store" and bool(facts.tma_stores)))
+    if not facts or a.bytes < TMA_MIN_BYTES or a.op.name in INDEXED_TILE_OPS:
+        return False
+    return (a.kind == "load" and bool(facts.tma_loads)) or (a.kind == "store" and bool(facts.tma_stores))
 
 
 def fed_loop(r: Region, facts: Optional[CubinFacts]) -> bool:
