@@ -457,18 +457,35 @@ def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
     of constant trip count T (a launch build's K loop, K known) that tileiras unrolled whole into
     the loop around it — the cubin's innermost loop with mma is then its longest loop, and holds T
     times the mma and full waits of one step; else 1. (Set S's launched MoE GEMM: 16 K steps, 256
-    mma and 16 full waits in the persistent loop's body; its dynamic build keeps a K loop.)"""
-    if r.op is None or r.op.name != "for" or r.depth < 2 or not r.mmas or not facts:
+    mma and 16 full waits in the persistent loop's body; its dynamic build keeps a K loop.)
+    Else, the steps of the loop itself that tileiras unrolled into one body (`unrolled_by_loads`)."""
+    if r.op is None or r.op.name != "for" or not r.mmas or not facts:
         return 1
     if not facts.mma_loop_instructions or facts.mma_loop_instructions != facts.loop_instructions:
         return 1
-    steps = constant_trips(r)
+    steps = constant_trips(r) if r.depth >= 2 else None
     if steps is None:
-        return 1
+        return unrolled_by_loads(r, facts)
     waits, mmas = facts.mma_loop_full_waits or 0, facts.mma_loop_mmas or 0
     if steps < 2 or waits < steps or waits % steps or mmas % steps:
-        return 1
+        return unrolled_by_loads(r, facts)
     return steps
+
+
+def unrolled_by_loads(r: Region, facts: CubinFacts) -> int:
+    """IR steps of `mma` loop `r` in one pass of the cubin's loop, which is its longest (version 49):
+    k where that loop's LDGs are k >= 2 times (within UNROLLED_LOADS_SLACK) the element loads one
+    step makes, else 1. (Set X's dynamic split-K projection: 160 LDGs a pass, 80 a step of its
+    128x128 and 32x128 bfloat16 tiles on 256 threads; its 120 waits a pass are two steps'.)"""
+    if not facts.loop_loads:
+        return 1
+    width = facts.global_load_bytes or facts.global_access_bytes or 4.0
+    per_step = sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight
+                   for a in r.accesses if a.kind in ("load", "gather") and not tma_copied(a, facts))
+    k = round(facts.loop_loads / per_step) if per_step else 0
+    if k < 2 or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / (k * per_step) <= UNROLLED_LOADS_SLACK:
+        return 1
+    return k
 
 
 def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access],
