@@ -587,3 +587,19 @@ def copy_cast_2d(x, y, TM: ConstInt, TN: ConstInt):
     element code lays its lanes over the tile (8-bit floats are converted in pairs)."""
     i, j = ct.bid(0), ct.bid(1)
     ct.store(y, index=(i, j), tile=ct.astype(ct.load(x, index=(i, j), shape=(TM, TN)), y.dtype))
+
+
+@ct.kernel
+def matmul_f32_layouts(a, b, c, TM: ConstInt, TN: ConstInt, TK: ConstInt, A_T: ConstBool, B_T: ConstBool):
+    """A float32 matmul (its products on the CUDA cores) whose left operand is stored (K, M) and
+    transposed in registers (A_T), and whose right one is stored (N, K) (B_T): how the operands'
+    layouts change what a step of the float32 operand path costs."""
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    steps = (a.shape[0] if A_T else a.shape[1]) // TK
+    for k in range(steps):
+        x = ct.transpose(ct.load(a, index=(k, ct.bid(0)), shape=(TK, TM))) if A_T else \
+            ct.load(a, index=(ct.bid(0), k), shape=(TM, TK))
+        y = ct.transpose(ct.load(b, index=(ct.bid(1), k), shape=(TN, TK))) if B_T else \
+            ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN))
+        acc = ct.mma(x, y, acc)
+    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)

@@ -492,6 +492,23 @@ def micro_cases(d: int) -> List[Case]:
         for tm in (32, 16):
             add(Case(f"cast_{tags[src]}_{tags[dst]}_{tm}x64", "micro", KERNELS, "copy_cast_2d",
                      [A((gr * 2, gc), src), A((gr * 2, gc), dst, "zeros"), K(tm), K(64)], (gr * 2 // tm, gc // 64)))
+    # float32 matmuls (products on the CUDA cores) with each operand stored either way (version 49)
+    mm, kk = 2048 // d, 1024
+    for tm, tn, tk in ((32, 32, 32), (64, 64, 32)):
+        for a_t in (False, True):
+            for b_t in (False, True):
+                args = [A((kk, mm) if a_t else (mm, kk)), A((mm, kk) if b_t else (kk, mm)), A((mm, mm), init="zeros"),
+                        K(tm), K(tn), K(tk), K(a_t), K(b_t)]
+                name = f"f32mma_{'T' if a_t else 'N'}{'T' if b_t else 'N'}_{tm}x{tn}x{tk}"
+                for launch in (False, True):
+                    add(Case(name + ("_launch" if launch else ""), "micro", KERNELS, "matmul_f32_layouts", args,
+                             (mm // tm, mm // tn), launch=launch))
+    for a_t in (False, True):            # 8 times the steps a block, a quarter of the blocks
+        kl, ml = 8192, 1024 // d
+        args = [A((kl, ml) if a_t else (ml, kl)), A((kl, ml)), A((ml, ml), init="zeros"), K(32), K(32), K(32), K(a_t),
+                K(False)]
+        add(Case(f"f32mma_{'T' if a_t else 'N'}N_32x32x32_k8192_launch", "micro", KERNELS, "matmul_f32_layouts", args,
+                 (ml // 32, ml // 32), launch=True))
     # tiles of bytes narrower than a warp: its lanes reach two or four rows an instruction (version 47)
     for src, dst in (("uint8", "uint8"), ("int8", "int8"), ("bfloat16", "uint8"), ("uint8", "float32")):
         for tm, tn in ((64, 16), (128, 8), (32, 32)):
