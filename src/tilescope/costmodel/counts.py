@@ -38,7 +38,8 @@ class Access:
     elements: int                    # per execution
     order: Tuple[int, ...] = ()
     feeds_mma: bool = False
-    operand: str = ""                # its mma role: "a", "b" (rows along N) or "b-kmajor" (along K)
+    operand: str = ""                # its mma role: "a" (rows along K), "a-mmajor" (along M), "b" (rows
+                                     # along N) or "b-kmajor" (along K)
     mma_dtype: str = ""              # the operand dtype its mma takes (tfloat32 for float32 tiles cast to it)
     transposed: bool = False         # read in a permuted order, or permuted before its mma
     pad_fraction: float = 0.0        # share of the tile's elements outside the array (tiling estimate)
@@ -405,7 +406,7 @@ class _Walker:
                 # a B tile whose rows run along K in memory: read through order=, or permuted
                 # on the way (tileiras folds the permute into the load: same code, same time)
                 flipped = (order != tuple(range(len(shape)))) != permuted
-                acc.operand = "a" if index == 0 else ("b-kmajor" if flipped else "b")
+                acc.operand = ("a-mmajor" if flipped else "a") if index == 0 else ("b-kmajor" if flipped else "b")
         if kind == "gather" and op.results:      # a gathered operand: only its mma dtype is recorded (v14)
             use = self._mma_use(op.results[0])
             acc.mma_dtype = use[2] if use is not None else ""

@@ -94,6 +94,9 @@ WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, 
 # 80% of it
 FEW_ROWS_EXPONENT = 2.108
 VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
+# a launch's float32 mma whose A tile lies with M contiguous (stored (K, M), transposed on the way):
+# its share of the operand path's time (cost_micro49_f32mma_h200.json, version 50)
+M_MAJOR_A_SHARE = 0.4
 
 
 def few_rows_exponent(cases: Dict[str, dict], cal: Calibration = H200) -> float:
@@ -460,7 +463,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     # (the float32 product microbenchmarks, docs history 61; version 31)
     if facts is not None and not facts.local_bytes:
         operands = [a for a in operands if not (a.mma_dtype == "float32" and a.itemsize == 4
-                                                and (a.operand or "a") != "a")]
+                                                and not _is_a(a))]
     stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
     lat, per_kib = cal.load_us_tma if tma else cal.load_us
     r0, p = cal.mma_rate_tma if tma else cal.mma_rate
@@ -476,9 +479,11 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     elif operands:                   # each operand tile at the rate its role and layout reach
         rates = {role: (r0, p) for role, r0, p in cal.operand_rates}
         for a in operands:
-            r0, p = rates[a.operand or "a"]
+            r0, p = rates["a" if _is_a(a) else a.operand]
             k = kib([a])
-            t += shared * k / (r0 * (k / 8) ** p)
+            # a float32 A tile the accelerator copies with its M axis contiguous is read faster (v50)
+            fast = a.operand == "a-mmajor" and a.mma_dtype == "float32" and tma_copied(a, facts)
+            t += shared * k / (r0 * (k / 8) ** p) * (M_MAJOR_A_SHARE if fast else 1.0)
     if not fed:          # an mma loop loading element by element waits for its loads in series (version 27)
         t = max(t, mma_loop_load_wait_us(r, facts, plain + operands, only_loop))
     if stores:
@@ -495,6 +500,11 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
         return max(rest, _fed_step_us(r, facts, cal) * slow, looped_store_drain_us(r, facts) * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
+
+
+def _is_a(a: Access) -> bool:
+    """An mma's left operand, either layout."""
+    return (a.operand or "a").startswith("a")
 
 
 def _fed_step_us(r: Region, facts: CubinFacts, cal: Calibration) -> float:
