@@ -492,7 +492,7 @@ def micro_cases(d: int) -> List[Case]:
         for tm in (32, 16):
             add(Case(f"cast_{tags[src]}_{tags[dst]}_{tm}x64", "micro", KERNELS, "copy_cast_2d",
                      [A((gr * 2, gc), src), A((gr * 2, gc), dst, "zeros"), K(tm), K(64)], (gr * 2 // tm, gc // 64)))
-    # float32 matmuls (products on the CUDA cores) with each operand stored either way (version 49)
+    # float32 matmuls (products on the CUDA cores) with each operand stored either way (version 50)
     mm, kk = 2048 // d, 1024
     for tm, tn, tk in ((32, 32, 32), (64, 64, 32)):
         for a_t in (False, True):

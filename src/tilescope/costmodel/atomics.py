@@ -14,7 +14,7 @@ atomics or 2^25-2^27 lanes of row tiles, as launched and dynamic):
   whose queue is what lengthens the round trip under load (versions 34-36 scaled the relaxed time
   by 3.83, 3.10 and 2.97 at 8 warps an SM and by less where more warps run; the chain reproduces
   those microbenchmarks and the one-row tiles theirs did not cover);
-- few addresses (version 47): lanes that share a sector are one operation in an address's chain
+- few addresses (version 48): lanes that share a sector are one operation in an address's chain
   too, so a tile added along rows onto a small array (a norm's weight gradients, every row adding
   into the same 1,024 floats) waits a sector's chain, not a lane's (set X's layer-norm backward);
 - a dynamic build lays a warp's lanes down a tile's rows first: a one-row tile's lanes are side by
@@ -104,7 +104,7 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, block_th
         share = relaxed_share(a, rows)
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
         # lanes that share a sector are one L2 operation: for the GPU's rate and, on few addresses,
-        # for each address's chain (version 47; atomic_ns was measured with scattered lanes)
+        # for each address's chain (version 48; atomic_ns was measured with scattered lanes)
         chain = n / addresses * atomic_ns(addresses, cal) * share
         total += max(n * share / cal.atomics_per_s, chain * 1e-9 * slow)
         if not rows and a.array_bytes:

@@ -403,8 +403,8 @@ class _Walker:
                 index, permuted, acc.mma_dtype = use
                 acc.feeds_mma = True
                 acc.transposed = acc.transposed or permuted
-                # a B tile whose rows run along K in memory: read through order=, or permuted
-                # on the way (tileiras folds the permute into the load: same code, same time)
+                # an operand laid the other way in memory (B with K contiguous, A with M): read
+                # through order=, or permuted on the way (tileiras folds the permute into the load)
                 flipped = (order != tuple(range(len(shape)))) != permuted
                 acc.operand = ("a-mmajor" if flipped else "a") if index == 0 else ("b-kmajor" if flipped else "b")
         if kind == "gather" and op.results:      # a gathered operand: only its mma dtype is recorded (v14)

@@ -325,10 +325,10 @@ def _row_lines(a: Access, width: float, tma: bool) -> float:
 
 
 def _along_rows(a: Access) -> bool:
-    """Whether tileiras lays a warp's lanes along a tile's rows: for a tile of 1-byte elements
-    (bool, int8, uint8, float8) loaded or stored element by element, as the listings of their copies
-    show (a row's 64 neighbouring bytes on 64 threads; tiles of wider types take a row a lane). A
-    conversion to or from a wider type passes the tile through shared memory to change layouts."""
+    """Whether tileiras lays a warp's lanes along a tile's rows (version 47): for a tile of 1-byte
+    elements (bool, int8, uint8, float8) loaded or stored element by element, as the listings of
+    their copies show (a row's 64 neighbouring bytes on 64 threads; tiles of wider types take a row
+    a lane). A conversion to or from a wider type passes the tile through shared memory."""
     return a.kind in ("load", "store") and a.itemsize == 1
 
 

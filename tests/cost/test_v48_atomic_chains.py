@@ -1,4 +1,4 @@
-"""Model version 47: on few addresses, atomics wait one after another per address; lanes that share
+"""Model version 48: on few addresses, atomics wait one after another per address; lanes that share
 a sector are one L2 operation, so a tile added along a small array's elements (every row of a
 norm's backward adding into the same weights) waits a sector's chain, not a lane's."""
 import os
