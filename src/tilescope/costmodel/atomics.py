@@ -30,6 +30,7 @@ import math
 
 from .calibration import Calibration
 from .counts import Access, Counts
+from .estimated_facts import MAX_VECTOR_BYTES
 from .gpus import GPU
 from .index_steps import axis_stride
 from .lane_offsets import SECTOR_BYTES, WARP_LANES
@@ -41,7 +42,6 @@ RELAXED_SHARE = {"": 1.0, "static": 0.444, "runtime": 0.945}
 MISS_NS = 0.0513                 # a scattered atomic's sector fetched from DRAM and written back (H200;
 MEASURED_DRAM_TBS = 4.8          # other GPUs: scaled by their DRAM rate against the H200's)
 L2_KEPT_SHARE = 0.68             # share of L2 that keeps an atomically updated array's sectors
-VECTOR_BYTES = 16                # a launch build's thread holds this many neighbouring bytes of a row
 
 
 def lanes_along_rows(a: Access) -> str:
@@ -64,7 +64,7 @@ def relaxed_share(a: Access, rows: str) -> float:
     dynamic build's rows divided among the lanes of a warp that share a sector (version 44); a
     launch's rows no longer than a thread's vector are scattered (version 48: set X's particle
     scatter, rows of 4 floats, ran as the dynamic build)."""
-    if rows == "static" and a.shape and a.shape[-1] * a.itemsize <= VECTOR_BYTES:
+    if rows == "static" and a.shape and a.shape[-1] * a.itemsize <= MAX_VECTOR_BYTES:
         return RELAXED_SHARE[""]       # a launch's thread holds a whole short row: lanes on other rows
     if rows != "runtime":
         return RELAXED_SHARE[rows]

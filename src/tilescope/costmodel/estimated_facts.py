@@ -114,7 +114,7 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     if not aligned:
         return [], []
     tiles = [a for a in counts.accesses if a.kind in ("load", "store") and a.op.attrs.get("allow_tma") is not False
-             and a.bytes >= TMA_MIN_BYTES and a.op.name not in INDEXED_TILE_OPS]
+             and copyable(a)]
     if has_mma:
         return [a for a in tiles if a.kind == "load"], [a for a in tiles if a.kind == "store" and a.rows > 1]
     loads = [a for a in tiles if a.kind == "load"]
@@ -123,6 +123,12 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
     rows = [a for a in tiles if kinds and a.elements >= ROW_TILE]
     summed = {id(a) for a in rows} if kinds <= {"sum", "add"} else set()
     return [a for a in loads if adds or id(a) in summed], [a for a in rows if a.kind == "store"]
+
+
+def copyable(a: Access) -> bool:
+    """Whether the accelerator can copy this tile access at all: at least TMA_MIN_BYTES, and no
+    axis an index tile gives (advanced indexing is element by element, version 48)."""
+    return a.bytes >= TMA_MIN_BYTES and a.op.name not in INDEXED_TILE_OPS
 
 
 def _persistent(counts: Counts) -> list:

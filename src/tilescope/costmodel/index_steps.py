@@ -8,6 +8,7 @@ from typing import Optional
 import numpy as np
 
 from ..ir.core import Value
+from .lane_offsets import WARP_LANES
 
 
 def last_axis_stride(v: Value, depth: int = 0, uniform=None, clamps: bool = True) -> Optional[int]:
@@ -85,7 +86,7 @@ def axis_stride(v: Value, axis: int, depth: int = 0, uniform=None, clamps: bool 
             return None
         if a == 0:
             return 0
-        if abs(c) < 32 * abs(a):
+        if abs(c) < WARP_LANES * abs(a):
             return None
         return 0 if op.attrs["fn"] == "floordiv" else a
     return None

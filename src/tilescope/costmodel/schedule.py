@@ -22,10 +22,10 @@ from typing import Dict, List, Optional
 import numpy as np
 
 from ..ir.types import TileType
-from .counts import INDEXED_TILE_OPS, Access, Counts, Region
+from .counts import Access, Counts, Region
 from .index_steps import const_int
 from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
-from .estimated_facts import SPILL_ACCUMULATOR_WORDS, TMA_MIN_BYTES
+from .estimated_facts import SPILL_ACCUMULATOR_WORDS, copyable
 from .gpus import GPU
 from .instructions import PER_ELEMENT
 
@@ -88,10 +88,10 @@ def _tile_bytes(t) -> int:
 def tma_copied(a: Access, facts: Optional[CubinFacts]) -> bool:
     """A tile load (store) that the cubin performs with the tensor memory accelerator: tileiras
     uses it for tile accesses only, never for gathers, scatters, atomics or tiles with an axis an
-    index tile gives (advanced indexing, version 48), and a tile of fewer
-    than 16 bytes is no accelerator copy (version 38: a copy's box spans a multiple of 16 bytes
-    along its innermost axis; such tiles, a weight or a row pointer a step, are element loads)."""
-    if not facts or a.bytes < TMA_MIN_BYTES or a.op.name in INDEXED_TILE_OPS:
+    index tile gives (advanced indexing, version 48), and a tile of fewer than 16 bytes is no
+    accelerator copy (version 38: a copy's box spans a multiple of 16 bytes along its innermost
+    axis; such tiles, a weight or a row pointer a step, are element loads): `copyable`."""
+    if not facts or not copyable(a):
         return False
     return (a.kind == "load" and bool(facts.tma_loads)) or (a.kind == "store" and bool(facts.tma_stores))
 
@@ -479,13 +479,19 @@ def unrolled_by_loads(r: Region, facts: CubinFacts) -> int:
     128x128 and 32x128 bfloat16 tiles on 256 threads; its 120 waits a pass are two steps'.)"""
     if not facts.loop_loads:
         return 1
-    width = facts.global_load_bytes or facts.global_access_bytes or 4.0
-    per_step = sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight
-                   for a in r.accesses if a.kind in ("load", "gather") and not tma_copied(a, facts))
+    per_step = element_ldgs([a for a in r.accesses if a.kind in ("load", "gather") and not tma_copied(a, facts)],
+                            facts)
     k = round(facts.loop_loads / per_step) if per_step else 0
     if k < 2 or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / (k * per_step) <= UNROLLED_LOADS_SLACK:
         return 1
     return k
+
+
+def element_ldgs(loads: List[Access], facts: CubinFacts) -> float:
+    """LDGs a thread issues for one execution of these element-by-element loads, at the cubin's
+    bytes an LDG."""
+    width = facts.global_load_bytes or facts.global_access_bytes or 4.0
+    return sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight for a in loads)
 
 
 def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access],
@@ -532,7 +538,6 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
     if not inner or len(inner) + 1 != len(loops) or any(r.mmas for r in loops) \
             or any(r.op.name != "for" for r in inner):
         return {}
-    width = facts.global_load_bytes or facts.global_access_bytes or 4.0
     per_step, total = {}, 0.0
     for r in inner:
         steps = constant_trips(r)
@@ -540,8 +545,7 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
             return {}
         loads = [a for a in r.accesses
                  if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)]
-        per_step[id(r)] = sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight
-                              for a in loads)
+        per_step[id(r)] = element_ldgs(loads, facts)
         total += max(0, steps) * per_step[id(r)]
     if not total or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / total <= UNROLLED_LOADS_SLACK:
         return {}
