@@ -314,9 +314,9 @@ def _row_lines(a: Access, width: float, tma: bool) -> float:
             or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
         return 0.0
     instructions = a.executions * a.elements / WARP_LANES
-    if _along_rows(a):      # a line for each row the warp's lanes reach, all of them back to back
-        run = _line_run(a)
-        return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES if a.spans_rows else WARP_LANES / run)
+    if _along_rows(a):      # a line for each row the warp's lanes reach; one where rows lie back to back
+        reached = WARP_LANES * a.itemsize / _line_run(a)
+        return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES if a.spans_rows else reached)
     down = min(rows, WARP_LANES)
     lines = a.line_count or down * math.ceil(_line_run(a) / LINE_BYTES)
     if a.spans_rows and a.kind in ("load", "store"):        # the tile's rows back to back in memory
