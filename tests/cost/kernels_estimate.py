@@ -60,3 +60,15 @@ def scatter_rows_add(src, idx, table, R: ct.Constant[int], D: ct.Constant[int]):
     rows = ct.reshape(ct.load(idx, (pid,), (R,)), (R, 1))
     cols = ct.reshape(ct.arange(D, dtype=ct.int32), (1, D))
     ct.atomic_add(table, (rows, cols), ct.load(src, (pid, 0), (R, D)))
+
+
+@ct.kernel
+def small_products(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
+    # one tile product a block, in a loop over K
+    i, j = ct.bid(0), ct.bid(1)
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for k in range(ct.num_tiles(a, axis=1, shape=(TM, TK))):
+        x = ct.load(a, index=(i, k), shape=(TM, TK))
+        y = ct.load(b, index=(k, j), shape=(TK, TN))
+        acc = ct.mma(x, y, acc)
+    ct.store(c, index=(i, j), tile=acc)

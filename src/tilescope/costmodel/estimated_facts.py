@@ -59,6 +59,7 @@ ATOMIC_COPY_BYTES = 32768     # a kernel with atomics whose tile loads are this 
 ROW_TILE = 256                # a row tile of a row kernel: at least two elements per thread
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
 REGISTERS_PER_SM = 65536      # sm_90
+WARP_FRAGMENT = 16 * 8        # accumulator elements of one warp's smallest tensor-core product (m16n8)
 
 
 def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
@@ -87,7 +88,8 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     loaded = sum(_instructions(a, threads, widths[id(a)]) * widths[id(a)] for a in loads)
     loop_code, loop_pipe = _shuffle_loop(counts, threads - THREADS if copied_loads and threads > THREADS else threads,
                                          plain, widths)
-    registers = MAX_REGISTERS if (has_mma or threads == FED_THREADS) else _registers(counts, threads)
+    pipelined = has_mma and _accumulator_elements(counts) > WARP_FRAGMENT    # (v51)
+    registers = MAX_REGISTERS if (pipelined or threads == FED_THREADS) else _registers(counts, threads)
     if registers == MAX_REGISTERS and counts.occupancy:     # the ceiling is what the hint leaves (v16)
         registers = _occupancy_registers(counts, threads, registers)
     if persistent and not has_mma:
@@ -327,9 +329,22 @@ def _occupancy_registers(counts: Counts, threads: int, registers: int) -> int:
     nothing competes for the cap (version 16: the 9 accelerator-fed row kernels of sets E, F, H, K
     and L with a hint of 2-8 hold exactly it)."""
     cap = REGISTERS_PER_SM // (counts.occupancy * threads) // 8 * 8
-    accumulator = max((_tile_words(op.results[0].type) for r in counts.regions for op in r.mmas if op.results),
-                      default=0.0) / threads
+    accumulator = max((_tile_words(t) for t in _accumulators(counts)), default=0.0) / threads
     return min(registers, cap) if accumulator <= cap / 2 else registers
+
+
+def _accumulators(counts: Counts) -> List[TileType]:
+    return [op.results[0].type for r in counts.regions for op in r.mmas
+            if op.results and isinstance(op.results[0].type, TileType)]
+
+
+def _accumulator_elements(counts: Counts) -> int:
+    """Elements of the largest `mma` accumulator. One of at most WARP_FRAGMENT elements is a
+    single warp's product: tileiras builds the kernel as plain code, not at the register ceiling
+    of a product pipeline (version 51: the dynamic builds of P's rope rotation, 32 elements, 18
+    and 20 registers; V's 8x8 sparse blocks, 8 elements, 64; X's 4x4 Sinkhorn steps, 128
+    elements, 52; the larger products' 128-thread cubins hold 64-255, most 255)."""
+    return max((int(np.prod(t.shape or (1,))) for t in _accumulators(counts)), default=0)
 
 
 def _accumulator_spills(counts: Counts, threads: int) -> int:
