@@ -66,7 +66,7 @@ def test_a_wait_on_more_reloads_than_l2_delivers_in_a_round_trip_takes_the_deliv
 
 def test_only_the_share_of_spills_beyond_l1_waits():
     h200 = gpu_named("h200")
-    l1 = h200.l1_shared_kb * 1024 - 2 * (40_000 + schedule.SHARED_RESERVED)
+    l1 = h200.l1_left_bytes(2 * (40_000 + schedule.SHARED_RESERVED))      # (the 100 KB setting: version 52)
     just_over = _facts(shared_bytes=40_000, reload_bytes=int(l1 * 1.05 / 512))
     assert not schedule.reloads_fit_l1(just_over, 2, h200)
     assert 0.0 < schedule.reloads_missing_l1(just_over, 2, h200) < 0.1

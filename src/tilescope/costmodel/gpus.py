@@ -8,7 +8,7 @@ datasheet gives none come from the CUDA device properties NVIDIA documents for e
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict
+from typing import Dict, Tuple
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,15 @@ class GPU:
     sfu_per_sm_clk: int = 16      # special-function results per SM per clock
     tma: bool = False             # bulk tensor copies (Hopper and later)
     l1_shared_kb: int = 0         # the SM's combined L1 data cache and shared memory (0: not known)
+    # the shared-memory capacities the SM can be set to (KB; empty: any); the rest is L1
+    carveouts_kb: Tuple[int, ...] = ()
+
+    def l1_left_bytes(self, shared_bytes: float) -> float:
+        """L1 an SM keeps beside `shared_bytes` of its blocks' shared memory: the shared part is the
+        least capacity the SM can be set to that holds them."""
+        shared_kb = shared_bytes / 1024
+        shared_kb = min((c for c in self.carveouts_kb if c >= shared_kb), default=shared_kb)
+        return max(0.0, (self.l1_shared_kb - shared_kb) * 1024)
 
     def tensor_rate(self, dtype: str) -> float:
         """Dense tensor-core FLOP/s for mma operands of `dtype` (0: none)."""
@@ -37,16 +46,18 @@ class GPU:
         return self.tensor_tflops.get(key, 0.0) * 1e12
 
 
+# CUDA C++ Programming Guide, compute capability 9.0 / 10.0: 0, 8, 16, 32, 64, 100, 132, 164, 196 or 228 KB
+_HOPPER_CARVEOUTS = (0, 8, 16, 32, 64, 100, 132, 164, 196, 228)
 _HOPPER_TC = {"float16": 989.5, "tfloat32": 494.7, "float8": 1979.0, "int8": 1979.0, "float64": 66.9}
 
 GPUS: Dict[str, GPU] = {
     "h100": GPU("H100 SXM", "sm_90", 132, 1.98, 3.35, 50, 228, 65536, 32, 64, 66.9, 33.5, dict(_HOPPER_TC),
-                tma=True, l1_shared_kb=256),
+                tma=True, l1_shared_kb=256, carveouts_kb=_HOPPER_CARVEOUTS),
     "h200": GPU("H200 SXM", "sm_90", 132, 1.98, 4.8, 60, 228, 65536, 32, 64, 66.9, 33.5, dict(_HOPPER_TC),
-                tma=True, l1_shared_kb=256),
+                tma=True, l1_shared_kb=256, carveouts_kb=_HOPPER_CARVEOUTS),
     "b200": GPU("B200 (HGX, 1000 W)", "sm_100", 148, 1.965, 8.0, 126, 228, 65536, 32, 64, 80.0, 40.0,
                 {"float16": 2250.0, "tfloat32": 1100.0, "float8": 4500.0, "int8": 4500.0, "float64": 40.0},
-                tma=True, l1_shared_kb=256),
+                tma=True, l1_shared_kb=256, carveouts_kb=_HOPPER_CARVEOUTS),
     "a100": GPU("A100 SXM 80 GB", "sm_80", 108, 1.41, 2.039, 40, 164, 65536, 32, 64, 19.5, 9.7,
                 {"float16": 312.0, "tfloat32": 156.0, "int8": 624.0, "float64": 19.5}, l1_shared_kb=192),
     "l40s": GPU("L40S", "sm_89", 142, 2.52, 0.864, 96, 100, 65536, 24, 48, 91.6, 1.4,

@@ -277,11 +277,12 @@ def reloads_fit_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> bool:
 
 def reloads_missing_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> float:
     """Share of the resident threads' spilled values (`reload_bytes` each) beyond the L1 left
-    beside their blocks' shared memory (version 23; before, all or nothing): reloads of values
+    beside their blocks' shared memory (version 23; before, all or nothing; since version 52 the
+    shared part is a capacity the SM can be set to, `GPU.l1_left_bytes`): reloads of values
     that fit, even just, come back from L1."""
     if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
         return 1.0
-    l1 = max(0, gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED))
+    l1 = gpu.l1_left_bytes(per_sm * (facts.shared_bytes + SHARED_RESERVED))
     footprint = facts.reload_bytes * facts.threads * per_sm
     return max(0.0, 1.0 - l1 / footprint) if footprint else 0.0
 
@@ -318,7 +319,7 @@ def l1_resident(a: Access, facts: CubinFacts, per_sm: int, gpu: GPU) -> bool:
     (a routing table's counts, a norm's weight vector): after its first touch it stays there."""
     if a.kind not in ("load", "gather") or a.array_bytes is None or not gpu.l1_shared_kb:
         return False
-    return a.array_bytes <= gpu.l1_shared_kb * 1024 - per_sm * (facts.shared_bytes + SHARED_RESERVED)
+    return a.array_bytes <= gpu.l1_left_bytes(per_sm * (facts.shared_bytes + SHARED_RESERVED))
 
 
 def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int) -> float:
