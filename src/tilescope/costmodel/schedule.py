@@ -282,9 +282,13 @@ def reloads_missing_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> fl
     that fit, even just, come back from L1."""
     if facts.reload_bytes is None or gpu is None or not gpu.l1_shared_kb:
         return 1.0
-    l1 = gpu.l1_left_bytes(per_sm * (facts.shared_bytes + SHARED_RESERVED))
     footprint = facts.reload_bytes * facts.threads * per_sm
-    return max(0.0, 1.0 - l1 / footprint) if footprint else 0.0
+    return max(0.0, 1.0 - l1_beside_blocks(facts, per_sm, gpu) / footprint) if footprint else 0.0
+
+
+def l1_beside_blocks(facts: CubinFacts, per_sm: int, gpu: GPU) -> float:
+    """Bytes of L1 an SM keeps beside the shared memory of `per_sm` resident blocks."""
+    return gpu.l1_left_bytes(per_sm * (facts.shared_bytes + SHARED_RESERVED))
 
 
 def resident_warps(counts: Counts, facts: CubinFacts, gpu: GPU, per_sm: int) -> int:
@@ -319,7 +323,7 @@ def l1_resident(a: Access, facts: CubinFacts, per_sm: int, gpu: GPU) -> bool:
     (a routing table's counts, a norm's weight vector): after its first touch it stays there."""
     if a.kind not in ("load", "gather") or a.array_bytes is None or not gpu.l1_shared_kb:
         return False
-    return a.array_bytes <= gpu.l1_left_bytes(per_sm * (facts.shared_bytes + SHARED_RESERVED))
+    return a.array_bytes <= l1_beside_blocks(facts, per_sm, gpu)
 
 
 def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int) -> float:
