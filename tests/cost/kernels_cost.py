@@ -476,15 +476,3 @@ def indexed_rows_scatter_add(src, rows, out, P: ct.Constant[int], C: ct.Constant
     t = ct.load_advanced_indexing(src, (at, ct.Slice(0, C)), padding_mode=ct.PaddingMode.ZERO)
     dst = (ct.bid(0) * P + ct.arange(P, dtype=ct.int32))[:, None]
     ct.atomic_add(out, (dst, ct.arange(C, dtype=ct.int32)[None, :]), t, memory_order=ct.MemoryOrder.RELAXED)
-
-
-@ct.kernel
-def matmul_a_either_way(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int],
-                        A_T: ct.Constant[bool]):
-    """c = a b with a stored (M, K), or (K, M) and transposed on the way (A_T)."""
-    acc = ct.zeros((TM, TN), dtype=ct.float32)
-    for k in range(b.shape[0] // TK):
-        x = ct.transpose(ct.load(a, index=(k, ct.bid(0)), shape=(TK, TM))) if A_T else \
-            ct.load(a, index=(ct.bid(0), k), shape=(TM, TK))
-        acc = ct.mma(x, ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN)), acc)
-    ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc.astype(c.dtype))

@@ -8,13 +8,14 @@ import pytest
 import tilescope
 from tilescope.lang.shim import load_file
 
-KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_cost.py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KERNELS = load_file(os.path.join(ROOT, "bench", "cost_kernels.py"))      # the microbenchmarks' kernel
 
 
 def _cost(a_t, dtype="f32", aligned=True):
     a = "[1024,2048]" if a_t else "[2048,1024]"
-    spec = f"{dtype}{a}, {dtype}[1024,2048], f32[2048,2048], 32, 32, 32, {a_t}"
-    return tilescope.cost(KERNELS.matmul_a_either_way, spec, (64, 64), "h200", aligned=aligned)
+    spec = f"{dtype}{a}, {dtype}[1024,2048], f32[2048,2048], 32, 32, 32, {a_t}, False"
+    return tilescope.cost(KERNELS.matmul_f32_layouts, spec, (64, 64), "h200", aligned=aligned)
 
 
 def test_a_tile_with_m_contiguous_is_tagged_so():
