@@ -63,6 +63,7 @@ class CubinFacts:
     local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13)
     reload_bytes: Optional[int] = None       # distinct local bytes a thread reloads in loops, else anywhere (v13)
     reload_wait_bytes: Optional[float] = None     # mean bytes of the reloads one such wait waits for (v23)
+    spill_area_bytes: Optional[int] = None   # a block's spill areas: each role's threads x its reload_bytes (v53)
     called_instructions: Optional[int] = None     # code of subroutines the kernel calls (slow paths; v13)
     loop_instructions: Optional[int] = None       # the longest loop's body (backward branch; v14)
     loop_shared_ops: Optional[int] = None         # of which shuffles and shared loads/stores (v14)
@@ -90,6 +91,7 @@ class CubinFacts:
                 "global_access_bytes": self.global_access_bytes, "loads_in_flight": self.loads_in_flight,
                 "global_load_bytes": self.global_load_bytes, "local_load_waits": self.local_load_waits,
                 "reload_bytes": self.reload_bytes, "reload_wait_bytes": self.reload_wait_bytes,
+                "spill_area_bytes": self.spill_area_bytes,
                 "called_instructions": self.called_instructions,
                 "loop_instructions": self.loop_instructions, "loop_shared_ops": self.loop_shared_ops,
                 "loop_local_clocks": self.loop_local_clocks, "mma_loop_mmas": self.mma_loop_mmas,
@@ -127,6 +129,8 @@ def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_
     shared = by_name.get(".nv.shared." + kernel)
     text = by_name[".text." + kernel]
     counts = _memory_instructions(text.body(data)) if arch == "sm_90" else {}
+    if counts:
+        counts["spill_area_bytes"] = _spill_area_bytes(_decode(text.body(data)), threads, per_symbol[REGCOUNT])
     return CubinFacts(kernel, threads, per_symbol[REGCOUNT], shared.size if shared else 0,
                       per_symbol.get(FRAME_SIZE, 0), text.size // 16, **counts)
 
@@ -318,6 +322,36 @@ def _reload_bytes(words: Words) -> int:
     looped = [(offset, width) for at, offset, width in reloads if any(s <= at <= e for s, e in loops)]
     chosen = looped or [(offset, width) for _, offset, width in reloads]
     return sum(dict(sorted(chosen)).values())
+
+
+# USETMAXREG (setmaxnreg): a warpgroup of warp-specialised code sets its own register budget as it
+# enters its role, above the kernel's count for the roles that compute, below it for the producer
+# (the register count in bits 32-39 of the first word)
+SETMAXREG_OPCODE, WARPGROUP_THREADS = 0x9C8, 128
+
+
+def _spill_area_bytes(words: Words, threads: int, registers: int) -> int:
+    """Bytes of a block's spill areas: its threads times the bytes each reloads (`_reload_bytes`),
+    role by role in warp-specialised code. There (sm_90 builds the accelerator feeds) each
+    warpgroup enters its role at a USETMAXREG: above the kernel's register count for the roles
+    that compute, below it for the producer warpgroup's; a role reloads only its own spills
+    (`cuobjdump -sass` of sets L, O, S, T and W: in their 384-thread builds one of the two
+    computing roles holds nearly every LDL). Code before the first USETMAXREG is the prologue
+    every thread runs, or, where no role raises its budget, the computing threads' own code."""
+    sites = [(at, (lo >> 32) & 0xFF) for at, lo, _ in words if lo & 0xFFF == SETMAXREG_OPCODE]
+    if not sites:
+        return _reload_bytes(words) * threads
+    raising = [at for at, budget in sites if budget > registers]
+    computing = threads - (WARPGROUP_THREADS if len(raising) < len(sites) else 0)
+    area = 0
+    starts = [0] + [at for at, _ in sites]
+    for start, end in zip(starts, starts[1:] + [16 * len(words)]):
+        if start == 0:
+            role = threads if raising else computing
+        else:
+            role = computing // len(raising) if start in raising else WARPGROUP_THREADS
+        area += role * _reload_bytes(words[start // 16:end // 16])
+    return area
 
 
 def _reload_wait_bytes(words: Words) -> Optional[float]:

@@ -219,11 +219,11 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
 def reload_wait_us(facts: CubinFacts, per_sm: int, gpu: GPU, l2_round_trip_us: float,
                    dram_round_trip_us: float, l2_bytes_per_sm_us: float) -> float:
     """One wait on spilled values that miss L1 (version 23). They were stored shortly before, so
-    L2 holds them as far as the spill areas of all resident threads fit it (`reload_bytes` each):
-    L2's round trip, DRAM's for the share beyond L2. Where the resident threads of an SM reload
-    more at each wait (`reload_wait_bytes` each: all stop at the same code) than L2 delivers to one
-    SM in that time, the delivery."""
-    footprint = (facts.reload_bytes or 0) * facts.threads * per_sm * gpu.sms
+    L2 holds them as far as the spill areas of all resident blocks fit it (`spill_area_bytes`;
+    since version 53 only the roles that spill have one): L2's round trip, DRAM's for the share
+    beyond L2. Where the resident threads of an SM reload more at each wait (`reload_wait_bytes`
+    each: all stop at the same code) than L2 delivers to one SM in that time, the delivery."""
+    footprint = spill_area_bytes(facts) * per_sm * gpu.sms
     beyond = max(0.0, 1.0 - gpu.l2_mb * 1e6 / footprint) if footprint else 0.0
     round_trip = l2_round_trip_us + beyond * (dram_round_trip_us - l2_round_trip_us)
     batch = (facts.reload_wait_bytes or 0.0) * facts.threads * per_sm
@@ -284,6 +284,14 @@ def reloads_missing_l1(facts: CubinFacts, per_sm: int, gpu: Optional[GPU]) -> fl
         return 1.0
     footprint = facts.reload_bytes * facts.threads * per_sm
     return max(0.0, 1.0 - l1_beside_blocks(facts, per_sm, gpu) / footprint) if footprint else 0.0
+
+
+def spill_area_bytes(facts: CubinFacts) -> float:
+    """A block's spill areas: its threads times the bytes each reloads, or, read from a cubin of
+    warp-specialised code, each role's own threads and spills (`CubinFacts.spill_area_bytes`)."""
+    if facts.spill_area_bytes is not None:
+        return float(facts.spill_area_bytes)
+    return float((facts.reload_bytes or 0) * facts.threads)
 
 
 def l1_beside_blocks(facts: CubinFacts, per_sm: int, gpu: GPU) -> float:
