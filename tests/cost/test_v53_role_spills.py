@@ -9,7 +9,7 @@ import pytest
 import tilescope
 from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, as_launched, read_cubin_facts
-from tilescope.costmodel.cubin_facts import _decode, _spill_area_bytes
+from tilescope.costmodel.cubin_facts import _decode, _memory_instructions, _spill_area_bytes
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.schedule import reload_wait_us, spill_area_bytes
 from tilescope.lang.shim import load_file
@@ -28,8 +28,13 @@ def _setmaxreg(budget):
     return struct.pack("<QQ", SETMAXREG | budget << 32, 0)
 
 
-def _fadd():
-    return struct.pack("<QQ", FADD, 7 << 46)
+def _fadd(wait_mask=0):
+    return struct.pack("<QQ", FADD, 7 << 46 | wait_mask << 52)
+
+
+def _reload_and_wait(offset):
+    """An LDL releasing scoreboard 0 and an add waiting on it: one stop for a spilled value."""
+    return struct.pack("<QQ", LDL | offset << 40, 4 << 9 | 0 << 46) + _fadd(wait_mask=1)
 
 
 def test_code_without_roles_gives_every_thread_a_spill_area():
@@ -48,6 +53,17 @@ def test_each_role_counts_its_own_warpgroup_and_spills():
     # no role raises its budget: the code before the producer's is the computing threads'
     words = _decode(b"".join(first[1:] + producer))
     assert _spill_area_bytes(words, 256, 255) == 128 * 40 + 128 * 4
+
+
+def test_a_thread_stops_for_its_own_roles_reloads():
+    first = [_setmaxreg(232)] + [_reload_and_wait(4 * k) for k in range(6)]
+    second = [_setmaxreg(232)] + [_reload_and_wait(4 * k) for k in range(2)]
+    producer = [_setmaxreg(32), _fadd()]
+    counts = _memory_instructions(b"".join([_fadd()] + first + second + producer))
+    assert counts["local_load_waits"] == 6 and counts["local_loads"] == 6
+    # the same code without roles: one thread runs it all
+    counts = _memory_instructions(b"".join(first[1:] + second[1:]))
+    assert counts["local_load_waits"] == 8 and counts["local_loads"] == 8
 
 
 def test_l2_holds_the_spills_of_the_roles_that_spill():

@@ -60,7 +60,8 @@ class CubinFacts:
     loads_in_flight: Optional[float] = None  # LDGs issued together before a wait on one (version 10)
     mma_loop_load_waits: Optional[float] = None   # load round trips a pass of the mma loop waits (version 27)
     global_load_bytes: Optional[float] = None     # mean bytes one LDG moves per thread (version 12)
-    local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13)
+    local_load_waits: Optional[int] = None   # instructions that wait on a pending LDL (version 13; since
+    #                                          version 53 those of the role with most, `_roles`, as local_loads)
     reload_bytes: Optional[int] = None       # distinct local bytes a thread reloads in loops, else anywhere (v13)
     reload_wait_bytes: Optional[float] = None     # mean bytes of the reloads one such wait waits for (v23)
     spill_area_bytes: Optional[int] = None   # a block's spill areas: each role's threads x its reload_bytes (v53)
@@ -218,7 +219,9 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["global_access_bytes"] = moved / accesses if accesses else None
     counts["global_load_bytes"] = loaded / counts["global_loads"] if counts["global_loads"] else None
     counts["loads_in_flight"] = _loads_in_flight(words)
-    counts["local_load_waits"] = _local_load_waits(words)
+    # warpgroups of different roles run side by side: a thread stops for its own role's reloads
+    counts["local_loads"] = max(sum(lo & 0xFFF == LDL_OPCODE for _, lo, _ in body) for _, _, body in _roles(words))
+    counts["local_load_waits"] = max(_local_load_waits(body) for _, _, body in _roles(words))
     counts["reload_bytes"] = _reload_bytes(words)
     counts["reload_wait_bytes"] = _reload_wait_bytes(words)
     counts["called_instructions"] = _called_instructions(words)
@@ -324,33 +327,40 @@ def _reload_bytes(words: Words) -> int:
     return sum(dict(sorted(chosen)).values())
 
 
-# USETMAXREG (setmaxnreg): a warpgroup of warp-specialised code sets its own register budget as it
-# enters its role, above the kernel's count for the roles that compute, below it for the producer
-# (the register count in bits 32-39 of the first word)
+# USETMAXREG (setmaxnreg), with the register budget in bits 32-39 of the first word
 SETMAXREG_OPCODE, WARPGROUP_THREADS = 0x9C8, 128
 
 
-def _spill_area_bytes(words: Words, threads: int, registers: int) -> int:
-    """Bytes of a block's spill areas: its threads times the bytes each reloads (`_reload_bytes`),
-    role by role in warp-specialised code. There (sm_90 builds the accelerator feeds) each
-    warpgroup enters its role at a USETMAXREG: above the kernel's register count for the roles
-    that compute, below it for the producer warpgroup's; a role reloads only its own spills
-    (`cuobjdump -sass` of sets L, O, S, T and W: in their 384-thread builds one of the two
-    computing roles holds nearly every LDL). Code before the first USETMAXREG is the prologue
-    every thread runs, or, where no role raises its budget, the computing threads' own code."""
+def _roles(words: Words) -> List[Tuple[int, Optional[int], Words]]:
+    """(start, register budget, code) of each role of warp-specialised code (sm_90 builds the
+    accelerator feeds): each warpgroup enters its role at a USETMAXREG, raising its budget for
+    the roles that compute, lowering it for the producer warpgroup's. The code before the first
+    (budget None) is the prologue every thread runs, or, where no role raises its budget, the
+    computing threads' own code; code without USETMAXREG is one role."""
     sites = [(at, (lo >> 32) & 0xFF) for at, lo, _ in words if lo & 0xFFF == SETMAXREG_OPCODE]
-    if not sites:
+    starts = [(0, None)] + sites
+    ends = [at for at, _ in sites] + [16 * len(words)]
+    return [(at, budget, words[at // 16:end // 16]) for (at, budget), end in zip(starts, ends)]
+
+
+def _spill_area_bytes(words: Words, threads: int, registers: int) -> int:
+    """Bytes of a block's spill areas: each role's threads times the distinct bytes its code
+    reloads (`_reload_bytes`): a role reloads only its own spills (`cuobjdump -sass` of sets L,
+    O, S, T and W: in their 384-thread builds one of the two computing roles holds nearly every
+    LDL). A role that raises its budget is one of the computing warpgroups, one that lowers it
+    the producer warpgroup."""
+    roles = _roles(words)
+    if len(roles) == 1:
         return _reload_bytes(words) * threads
-    raising = [at for at, budget in sites if budget > registers]
-    computing = threads - (WARPGROUP_THREADS if len(raising) < len(sites) else 0)
+    raising = sum(budget is not None and budget > registers for _, budget, _ in roles)
+    computing = threads - (WARPGROUP_THREADS if raising < len(roles) - 1 else 0)
     area = 0
-    starts = [0] + [at for at, _ in sites]
-    for start, end in zip(starts, starts[1:] + [16 * len(words)]):
-        if start == 0:
+    for _, budget, body in roles:
+        if budget is None:
             role = threads if raising else computing
         else:
-            role = computing // len(raising) if start in raising else WARPGROUP_THREADS
-        area += role * _reload_bytes(words[start // 16:end // 16])
+            role = computing // raising if budget > registers else WARPGROUP_THREADS
+        area += role * _reload_bytes(body)
     return area
 
 
