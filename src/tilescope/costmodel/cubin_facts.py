@@ -220,8 +220,9 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["global_load_bytes"] = loaded / counts["global_loads"] if counts["global_loads"] else None
     counts["loads_in_flight"] = _loads_in_flight(words)
     # warpgroups of different roles run side by side: a thread stops for its own role's reloads
-    counts["local_loads"] = max(sum(lo & 0xFFF == LDL_OPCODE for _, lo, _ in body) for _, _, body in _roles(words))
-    counts["local_load_waits"] = max(_local_load_waits(body) for _, _, body in _roles(words))
+    roles = [body for _, _, body in _roles(words)]
+    counts["local_loads"] = max(sum(lo & 0xFFF == LDL_OPCODE for _, lo, _ in body) for body in roles)
+    counts["local_load_waits"] = max(_local_load_waits(body) for body in roles)
     counts["reload_bytes"] = _reload_bytes(words)
     counts["reload_wait_bytes"] = _reload_wait_bytes(words)
     counts["called_instructions"] = _called_instructions(words)
