@@ -9,7 +9,7 @@ import pytest
 import tilescope
 from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, as_launched, read_cubin_facts
-from tilescope.costmodel.cubin_facts import _decode, _memory_instructions, _spill_area_bytes
+from tilescope.costmodel.cubin_facts import _decode, _memory_instructions, _roles, _spill_area_bytes
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.schedule import reload_wait_us, spill_area_bytes
 from tilescope.lang.shim import load_file
@@ -39,7 +39,7 @@ def _reload_and_wait(offset):
 
 def test_code_without_roles_gives_every_thread_a_spill_area():
     code = b"".join([_ldl(0), _ldl(4), _fadd()])
-    assert _spill_area_bytes(_decode(code), 256, 255) == 256 * 8
+    assert _spill_area_bytes(_roles(_decode(code)), 256, 255) == 256 * 8
 
 
 def test_each_role_counts_its_own_warpgroup_and_spills():
@@ -49,10 +49,10 @@ def test_each_role_counts_its_own_warpgroup_and_spills():
     second = [_setmaxreg(232), _fadd()]                               # no spills
     producer = [_setmaxreg(32), _ldl(0)]                              # 4 bytes
     words = _decode(b"".join(prologue + first + second + producer))
-    assert _spill_area_bytes(words, 384, 168) == 128 * 40 + 128 * 4
+    assert _spill_area_bytes(_roles(words), 384, 168) == 128 * 40 + 128 * 4
     # no role raises its budget: the code before the producer's is the computing threads'
     words = _decode(b"".join(first[1:] + producer))
-    assert _spill_area_bytes(words, 256, 255) == 128 * 40 + 128 * 4
+    assert _spill_area_bytes(_roles(words), 256, 255) == 128 * 40 + 128 * 4
 
 
 def test_a_thread_stops_for_its_own_roles_reloads():

@@ -129,9 +129,7 @@ def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_
         raise CubinFactsError(f"kernel '{kernel}': the cubin records no block size or register count")
     shared = by_name.get(".nv.shared." + kernel)
     text = by_name[".text." + kernel]
-    counts = _memory_instructions(text.body(data)) if arch == "sm_90" else {}
-    if counts:
-        counts["spill_area_bytes"] = _spill_area_bytes(_decode(text.body(data)), threads, per_symbol[REGCOUNT])
+    counts = _memory_instructions(text.body(data), threads, per_symbol[REGCOUNT]) if arch == "sm_90" else {}
     return CubinFacts(kernel, threads, per_symbol[REGCOUNT], shared.size if shared else 0,
                       per_symbol.get(FRAME_SIZE, 0), text.size // 16, **counts)
 
@@ -204,7 +202,9 @@ def _width(hi: int) -> int:
     return _WIDTH_BYTES.get((hi >> 9) & 7, 4)
 
 
-def _memory_instructions(code: bytes) -> Dict[str, object]:
+def _memory_instructions(code: bytes, threads: Optional[int] = None, registers: int = 0) -> Dict[str, object]:
+    """The counts of the code's instructions CubinFacts keeps; with the block's `threads` and the
+    kernel's `registers`, its spill areas too."""
     words = _decode(code)
     counts: Dict[str, object] = dict.fromkeys(SM90_OPCODES.values(), 0)
     moved = loaded = 0
@@ -220,9 +220,11 @@ def _memory_instructions(code: bytes) -> Dict[str, object]:
     counts["global_load_bytes"] = loaded / counts["global_loads"] if counts["global_loads"] else None
     counts["loads_in_flight"] = _loads_in_flight(words)
     # warpgroups of different roles run side by side: a thread stops for its own role's reloads
-    roles = [body for _, _, body in _roles(words)]
-    counts["local_loads"] = max(sum(lo & 0xFFF == LDL_OPCODE for _, lo, _ in body) for body in roles)
-    counts["local_load_waits"] = max(_local_load_waits(body) for body in roles)
+    roles = _roles(words)
+    counts["local_loads"] = max(sum(lo & 0xFFF == LDL_OPCODE for _, lo, _ in body) for _, _, body in roles)
+    counts["local_load_waits"] = max(_local_load_waits(body) for _, _, body in roles)
+    if threads is not None:
+        counts["spill_area_bytes"] = _spill_area_bytes(roles, threads, registers)
     counts["reload_bytes"] = _reload_bytes(words)
     counts["reload_wait_bytes"] = _reload_wait_bytes(words)
     counts["called_instructions"] = _called_instructions(words)
@@ -344,15 +346,14 @@ def _roles(words: Words) -> List[Tuple[int, Optional[int], Words]]:
     return [(at, budget, words[at // 16:end // 16]) for (at, budget), end in zip(starts, ends)]
 
 
-def _spill_area_bytes(words: Words, threads: int, registers: int) -> int:
+def _spill_area_bytes(roles: List[Tuple[int, Optional[int], Words]], threads: int, registers: int) -> int:
     """Bytes of a block's spill areas: each role's threads times the distinct bytes its code
     reloads (`_reload_bytes`): a role reloads only its own spills (`cuobjdump -sass` of sets L,
     O, S, T and W: in their 384-thread builds one of the two computing roles holds nearly every
     LDL). A role that raises its budget is one of the computing warpgroups, one that lowers it
     the producer warpgroup."""
-    roles = _roles(words)
     if len(roles) == 1:
-        return _reload_bytes(words) * threads
+        return _reload_bytes(roles[0][2]) * threads
     raising = sum(budget is not None and budget > registers for _, budget, _ in roles)
     computing = threads - (WARPGROUP_THREADS if raising < len(roles) - 1 else 0)
     area = 0
