@@ -37,7 +37,8 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        load_round_trip_us, loop_issue_us, looped_region, looped_store_drain_us, mma_loop_load_wait_us,
                        queued_us, reload_wait_us, reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us,
-                       spilled_loop_us, spilled_mma_loop, threads, tma_copied, unrolled_load_waits, unrolled_steps,
+                       spill_stream_us, spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads, tma_copied,
+                       unrolled_load_waits, unrolled_steps,
                        vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
@@ -202,6 +203,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     # ceiling may hide spill reloads (outside mma loops the IR does not say), which those waits stand for
     overlap_loads = schedule == "from the cubin" or facts.registers < MAX_REGISTERS
     spilled = spilled_mma_loop(counts, facts)
+    streamed = streamed_spill_loop(counts, facts)
     # a wait on spilled values beyond L1: L2's or DRAM's round trip, or L2's delivery (version 23)
     reloads = reload_wait_us(facts, c, gpu, L2_HIT_US * slow, cal.load_us[0] * slow,
                              L2_COPY_BYTES_PER_SM_S / slow * 1e-6)
@@ -216,6 +218,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
+        if r is streamed:          # its spills' traffic through L2 and DRAM (v54)
+            run = max(run, spill_stream_us(facts, gpu, shared, c, bw / 1e6 / min(gpu.sms, counts.blocks)))
         # a K loop unrolled whole into the loop around it: the cubin's loop body is that many steps (v25)
         steps = unrolled_steps(r, facts)
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)

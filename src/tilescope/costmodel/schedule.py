@@ -24,10 +24,11 @@ import numpy as np
 from ..ir.types import TileType
 from .counts import Access, Counts, Region
 from .index_steps import const_int
-from .cubin_facts import MAX_REGISTERS, THREADS, CubinFacts
+from .cubin_facts import L1_BYTES_PER_CLK, MAX_REGISTERS, THREADS, CubinFacts
 from .estimated_facts import SPILL_ACCUMULATOR_WORDS, copyable
 from .gpus import GPU
 from .instructions import PER_ELEMENT
+from .lane_offsets import WARP_LANES
 
 REGISTER_UNIT = 256                  # registers are allocated per warp in units of 256
 SHARED_RESERVED = 1024               # shared memory the driver reserves per block (sm_80+)
@@ -223,11 +224,16 @@ def reload_wait_us(facts: CubinFacts, per_sm: int, gpu: GPU, l2_round_trip_us: f
     since version 53 only the roles that spill have one): L2's round trip, DRAM's for the share
     beyond L2. Where the resident threads of an SM reload more at each wait (`reload_wait_bytes`
     each: all stop at the same code) than L2 delivers to one SM in that time, the delivery."""
-    footprint = spill_area_bytes(facts) * per_sm * gpu.sms
-    beyond = max(0.0, 1.0 - gpu.l2_mb * 1e6 / footprint) if footprint else 0.0
+    beyond = spills_beyond_l2(facts, per_sm, gpu)
     round_trip = l2_round_trip_us + beyond * (dram_round_trip_us - l2_round_trip_us)
     batch = (facts.reload_wait_bytes or 0.0) * facts.threads * per_sm
     return max(round_trip, batch / l2_bytes_per_sm_us)
+
+
+def spills_beyond_l2(facts: CubinFacts, per_sm: int, gpu: GPU) -> float:
+    """Share of the spill areas of all resident blocks (`spill_area_bytes`) that L2 cannot hold."""
+    footprint = spill_area_bytes(facts) * per_sm * gpu.sms
+    return max(0.0, 1.0 - gpu.l2_mb * 1e6 / footprint) if footprint else 0.0
 
 
 def _accumulator_words(r: Region, facts: CubinFacts) -> float:
@@ -578,6 +584,29 @@ def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Re
         return None
     loop = _only_for_loop(counts)
     return loop if loop is not None and loop.mmas else None
+
+
+def streamed_spill_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
+    """The IR's innermost `mma` loop where it is a float32 product's (computed on the CUDA cores:
+    no transcendentals or reductions beside it) and the cubin's longest loop stores and reloads
+    spills: its spills go through L2 every iteration (version 54; history 59's spill
+    microbenchmarks are such loops); None otherwise."""
+    if not facts or not facts.loop_local_clocks or facts.mma_loop_mmas:
+        return None
+    loops = [r for r in counts.regions if r.op is not None and r.mmas]
+    inner = max(loops, key=lambda r: r.depth, default=None)
+    if inner is None or "float32" not in inner.work.tensor or inner.work.sfu or inner.work.reductions:
+        return None
+    return inner
+
+
+def spill_stream_us(facts: CubinFacts, gpu: GPU, shared: int, per_sm: int, dram_share_bytes_us: float) -> float:
+    """One iteration of a `streamed_spill_loop` on its SM (µs; version 54): of the loop's local loads
+    and stores of the `shared` blocks (bytes from their L1 clocks), those that miss L1 and whose
+    spill areas L2 cannot hold (`spills_beyond_l2`) move at the SM's share of DRAM's rate
+    (`dram_share_bytes_us`). (Those L2 serves are the reload waits' and the L1 clocks'.)"""
+    moved = facts.loop_local_clocks * L1_BYTES_PER_CLK / WARP_LANES * facts.threads * shared
+    return moved * reloads_missing_l1(facts, per_sm, gpu) * spills_beyond_l2(facts, per_sm, gpu) / dram_share_bytes_us
 
 
 def _only_for_loop(counts: Counts) -> Optional[Region]:
