@@ -1,6 +1,6 @@
 """The cases of bench/cost_validate.py: the microbenchmarks that calibrate the cost model (group
 `micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-X read
-from checkouts of other repositories (bench/cost_setc.py ... cost_setx.py), and the variants built as
+from checkouts of other repositories (bench/cost_setc.py ... cost_sety.py), and the variants built as
 a launch builds them (`_launch`, `_tma`)."""
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from cost_setu import setu_cases      # set U: a course, a TileGym fork and Tile
 from cost_setv import setv_cases      # set V: a stencil DSL's solver kernels and a book's
 from cost_setw import setw_cases      # set W: Inductor ports, a course's FlashAttention, vLLM's FP8 GEMM
 from cost_setx import setx_cases      # set X: Megatron's mHC, an MLP lab, an MPM scatter, Sinkhorn-Knopp
+from cost_sety import sety_cases      # set Y: thirteen more of better-benchmark's Inductor ports, drawn at random
 from costval_case import A, Case, K, S
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -114,7 +115,8 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
                  ("M", setm_cases), ("N", setn_cases), ("O", seto_cases), ("P", setp_cases),
                  ("Q", setq_cases), ("R", setr_cases), ("S", sets_cases), ("T", sett_cases),
-                 ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases))
+                 ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
+                 ("Y", sety_cases))
 ALL_SETS = "".join(letter for letter, _ in CHECKOUT_SETS)
 
 
