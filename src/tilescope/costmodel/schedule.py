@@ -31,6 +31,8 @@ from .instructions import PER_ELEMENT
 from .lane_offsets import WARP_LANES
 
 REGISTER_UNIT = 256                  # registers are allocated per warp in units of 256
+# a thread's loads from which a cubin loop over straight-line IR's tiles sets the loads in flight (v55)
+WALKED_LOADS = 4
 SHARED_RESERVED = 1024               # shared memory the driver reserves per block (sm_80+)
 # loads a thread has in flight in the copy-loop microbenchmarks the access wait was measured on
 # (their cubins: 8 for 1,024-element tiles, 10.7 for 4,096): code with more waits less per access
@@ -349,8 +351,23 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     if not facts or not facts.loads_in_flight or not width:
         return 0.0
     dram = sum(a.dram_bytes for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather"))
-    in_flight = gpu.sms * resident_warps(counts, facts, gpu, per_sm) * 32 * facts.loads_in_flight * width
+    sms = min(gpu.sms, max(1, counts.blocks))       # a grid of fewer blocks than SMs leaves some idle (v55)
+    loads = facts.loads_in_flight
+    if _walked_in_a_loop(counts, facts, width):
+        loads = facts.loop_loads / facts.loop_load_waits
+    in_flight = sms * resident_warps(counts, facts, gpu, per_sm) * 32 * loads * width
     return dram / in_flight * LOADED_LATENCY_US
+
+
+def _walked_in_a_loop(counts: Counts, facts: CubinFacts, width: float) -> bool:
+    """Whether tileiras walks the tiles of straight-line IR in a loop of its own that issues nearly
+    every load (v55): the IR has no loop, the cubin's longest loop loads, and a thread's loads (its
+    share of the tiles, `width` bytes each) outnumber the code's LDGs WALKED_LOADS times."""
+    if len(counts.regions) != 1 or not facts.loop_loads or not facts.loop_load_waits or not facts.global_loads:
+        return False
+    loaded = sum(a.bytes * a.executions for a in element_accesses(counts, facts, operands=False)
+                 if a.kind in ("load", "gather"))
+    return loaded / max(1, counts.blocks) / facts.threads / width >= WALKED_LOADS * facts.global_loads
 
 
 # the p of queued_us (version 18): of 2, 2.5, 3 and 3.5, the one that fits the round-trip copies and
