@@ -36,9 +36,9 @@ from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        load_round_trip_us, loop_issue_us, looped_region, looped_store_drain_us, mma_loop_load_wait_us,
-                       queued_us, reload_wait_us, reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us,
-                       spill_stream_us, spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads, tma_copied,
-                       unrolled_load_waits, unrolled_steps, vector_width)
+                       occupied_sms, queued_us, reload_wait_us, reloads_fit_l1, resident_warps, sm_issue_per_clk,
+                       spill_chain_us, spill_stream_us, spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads,
+                       tma_copied, unrolled_load_waits, unrolled_steps, vector_width)
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
@@ -218,7 +218,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
         if r is streamed:          # a float32 product's spills beyond L2, at DRAM's rate (v54)
-            run = max(run, spill_stream_us(facts, gpu, shared, c, bw / 1e6 / max(1, min(gpu.sms, counts.blocks))))
+            run = max(run, spill_stream_us(facts, gpu, shared, c, bw / 1e6 / occupied_sms(counts, gpu)))
         # a K loop unrolled whole into the loop around it: the cubin's loop body is that many steps (v25)
         steps = unrolled_steps(r, facts)
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)

@@ -328,7 +328,7 @@ def access_chain_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_s
     waits = sum(max(a.elements * (1 - a.pad_fraction) / lanes, 1.0) * a.executions
                 * (l1_wait_us / wait_us if l1_wait_us and l1_resident(a, facts, per_sm, gpu) else 1.0)
                 for a in element_accesses(counts, facts, operands=False) if a.elements * (1 - a.pad_fraction) > 0)
-    waits /= min(gpu.sms, max(1, counts.blocks))       # on the SMs that hold blocks (v15: every SM before)
+    waits /= occupied_sms(counts, gpu)                 # on the SMs that hold blocks (v15: every SM before)
     if facts.loads_in_flight:        # more loads in flight than the copy loops had share the wait (v11)
         wait_us *= ACCESS_WAIT_IN_FLIGHT / max(ACCESS_WAIT_IN_FLIGHT, facts.loads_in_flight)
     return waits * wait_us / warps + issue_us
@@ -352,23 +352,27 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     width = facts and (facts.global_load_bytes or facts.global_access_bytes)
     if not facts or not facts.loads_in_flight or not width:
         return 0.0
-    dram = sum(a.dram_bytes for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather"))
-    sms = min(gpu.sms, max(1, counts.blocks))       # a grid of fewer blocks than SMs leaves some idle (v55)
+    reads = [a for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather")]
     loads = facts.loads_in_flight
-    if _walked_in_a_loop(counts, facts, width):
+    if _walked_in_a_loop(counts, facts, reads, width):
         loads = facts.loop_loads / facts.loop_load_waits
-    in_flight = sms * resident_warps(counts, facts, gpu, per_sm) * 32 * loads * width
-    return dram / in_flight * LOADED_LATENCY_US
+    # (a grid of fewer blocks than SMs leaves some idle: v55)
+    in_flight = occupied_sms(counts, gpu) * resident_warps(counts, facts, gpu, per_sm) * 32 * loads * width
+    return sum(a.dram_bytes for a in reads) / in_flight * LOADED_LATENCY_US
 
 
-def _walked_in_a_loop(counts: Counts, facts: CubinFacts, width: float) -> bool:
+def occupied_sms(counts: Counts, gpu: GPU) -> int:
+    """The SMs that hold a block of the grid (at least one)."""
+    return min(gpu.sms, max(1, counts.blocks))
+
+
+def _walked_in_a_loop(counts: Counts, facts: CubinFacts, reads: List[Access], width: float) -> bool:
     """Whether tileiras walks the tiles of straight-line IR in a loop of its own that issues nearly
     every load (v55): the IR has no loop, the cubin's longest loop loads, and a thread's loads (its
-    share of the tiles, `width` bytes each) outnumber the code's LDGs WALKED_LOADS times."""
+    share of the element `reads`, `width` bytes each) outnumber the code's LDGs WALKED_LOADS times."""
     if len(counts.regions) != 1 or not facts.loop_loads or not facts.loop_load_waits or not facts.global_loads:
         return False
-    loaded = sum(a.bytes * a.executions for a in element_accesses(counts, facts, operands=False)
-                 if a.kind in ("load", "gather"))
+    loaded = sum(a.bytes * a.executions for a in reads)
     return loaded / max(1, counts.blocks) / facts.threads / width >= WALKED_LOADS * facts.global_loads
 
 
