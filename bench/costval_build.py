@@ -19,17 +19,10 @@ NEWER_BYTECODE = "13.4"
 
 
 def aligned_specs(case: Case):
-    """Argument specs as upstream's launch describes aligned contiguous arrays."""
-    from tilescope.meta import MetaTensor, parse_args
-    specs = parse_args(case.spec(concrete=False))
-    out = []
-    for a, s in zip(case.args, specs):
-        if a.kind == "array":
-            nd = len(a.shape)
-            s = MetaTensor((None,) * nd, s.dtype, (None,) * (nd - 1) + (1,),
-                           static_strides=(False,) * (nd - 1) + (True,), base_addr_divisible_by=16)
-        out.append(s)
-    return out
+    """Argument specs as upstream's launch describes aligned contiguous arrays (`Case.args_for`)."""
+    from tilescope.meta import parse_args
+    specs = case.args_for(concrete=False)
+    return parse_args(specs) if isinstance(specs, str) else specs
 
 
 def load_module(path: str, name: str):

@@ -66,20 +66,29 @@ class Case:
         return ", ".join(parts)
 
     def args_for(self, concrete: bool):
-        """The argument descriptions a compile takes: the spec text, or for a `launch` case the
+        """The argument descriptions a compile takes: the spec text; for a `launch` case the
         MetaTensors tilescope's launch derives from contiguous, 256-byte aligned device arrays
-        (concrete sizes, or only what its kernel signature keeps)."""
-        if not self.launch:
+        (concrete sizes, or only what its kernel signature keeps); for an `aligned` case what
+        upstream's launch states of aligned contiguous arrays (16-byte aligned base, unit last
+        stride as a constant, nothing else; with `concrete`, the sizes as values a dynamic build
+        does not depend on, for the model)."""
+        if not (self.launch or self.aligned):
             return self.spec(concrete)
-        from tilescope.arraylike import launch_facts
+        from tilescope.arraylike import c_strides, launch_facts
         from tilescope.dtypes import as_dtype
         from tilescope.meta import MetaTensor, parse_args
         out = []
         for a, s in zip(self.args, parse_args(self.spec(concrete=True))):
-            if a.kind == "array":
+            if a.kind == "array" and self.launch:
                 dt = as_dtype(a.dtype)
                 s = MetaTensor(a.shape, dt, None, **launch_facts(1 << 20, a.shape, None, dt))
                 s = s if concrete else s.signature()
+            elif a.kind == "array":
+                nd = len(a.shape)
+                shape = tuple(a.shape) if concrete else (None,) * nd
+                strides = c_strides(tuple(a.shape)) if concrete else (None,) * (nd - 1) + (1,)
+                s = MetaTensor(shape, as_dtype(a.dtype), strides, static_strides=(False,) * (nd - 1) + (True,),
+                               base_addr_divisible_by=16)
             out.append(s)
         return out
 

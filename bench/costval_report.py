@@ -127,7 +127,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch")
-MODEL_VERSION = 55
+MODEL_VERSION = 56
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-Y as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

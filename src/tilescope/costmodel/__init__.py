@@ -95,6 +95,7 @@ def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: bool = 
             compiled, launched = ts_compile(compiled.pyfunc, as_launch), True
     counts = count(compiled.final, grid3, checked_values(compiled.final, values))
     counts.occupancy = occupancy_hint(getattr(compiled, "options", {}) or {}, target.arch)
+    _mark_copy_layouts(counts, compiled)
     facts, why_not = _cubin_facts(compiled, target, cubin)
     prediction = predict(counts, target, tma=_aligned_by_metadata(compiled.args), facts=facts)
     if launched:
@@ -129,6 +130,28 @@ def _aligned_by_metadata(specs: Sequence[Any]) -> bool:
     arrays = [s for s in specs if isinstance(s, MetaTensor)]
     return bool(arrays) and all(s.base_addr_divisible_by % 16 == 0 and s.ndim and s.static_strides[-1]
                                 and s.strides[-1] == 1 for s in arrays)
+
+
+def copy_layout(t: MetaTensor) -> bool:
+    """Whether the tensor memory accelerator can copy tiles of this array as far as its strides
+    go: each stride but the last a known multiple of 16 bytes (a copy's descriptor needs that,
+    and tileiras uses copies only where the metadata proves it: for a 1001-wide float16 matrix,
+    rows 2,002 bytes apart, it loads element by element even with an aligned base)."""
+    bits = t.dtype.bitwidth
+    for stride, static, divisor in list(zip(t.strides, t.static_strides, t.stride_divisible_by))[:-1]:
+        known = stride if static and stride is not None else divisor
+        if known * bits % 128:
+            return False
+    return True
+
+
+def _mark_copy_layouts(counts, compiled) -> None:
+    """Marks the accesses of arrays whose metadata rules out accelerator copies (`copy_layout`)."""
+    ruled_out = {p.name for p, s in zip(compiled.final.params, compiled.args)
+                 if isinstance(s, MetaTensor) and not copy_layout(s)}
+    for a in counts.accesses:
+        if a.array in ruled_out:
+            a.copy_layout = False
 
 
 def kernel_hover(kernel, specs, gpu: str = "h200") -> Optional[str]:

@@ -58,6 +58,7 @@ class Access:
     sector_share: float = 0.0        # DRAM bytes a lane brings, its index evaluated from metadata (v43)
     spans_rows: bool = False         # whole trailing axes of the array: runs (row_bytes) longer than its last axis
     line_count: float = 0.0          # lines a warp instruction touches, its index evaluated from metadata (v46)
+    copy_layout: bool = True         # its array's strides let the accelerator copy its tiles (v56)
 
     @property
     def bytes(self) -> int:

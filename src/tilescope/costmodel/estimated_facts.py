@@ -128,9 +128,10 @@ def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
 
 
 def copyable(a: Access) -> bool:
-    """Whether the accelerator can copy this tile access at all: at least TMA_MIN_BYTES, and no
-    axis an index tile gives (advanced indexing is element by element, version 48)."""
-    return a.bytes >= TMA_MIN_BYTES and a.op.name not in INDEXED_TILE_OPS
+    """Whether the accelerator can copy this tile access at all: at least TMA_MIN_BYTES, no axis
+    an index tile gives (advanced indexing is element by element, version 48), and an array whose
+    metadata gives the strides a copy needs (`copy_layout`, version 56)."""
+    return a.copy_layout and a.bytes >= TMA_MIN_BYTES and a.op.name not in INDEXED_TILE_OPS
 
 
 def _persistent(counts: Counts) -> list:

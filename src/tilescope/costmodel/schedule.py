@@ -577,6 +577,8 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
         return {}
     loops = [r for r in counts.regions if r.op is not None]
     inner = [r for r in loops if r.depth == 2]
+    if not inner and loops and not any(r.mmas for r in loops):
+        return _unrolled_in_place(loops, facts)
     if not inner or len(inner) + 1 != len(loops) or any(r.mmas for r in loops) \
             or any(r.op.name != "for" for r in inner):
         return {}
@@ -592,6 +594,24 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
     if not total or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / total <= UNROLLED_LOADS_SLACK:
         return {}
     return {key: facts.loop_load_waits * n / total for key, n in per_step.items()}
+
+
+def _unrolled_in_place(loops: List[Region], facts: CubinFacts) -> Dict[int, float]:
+    """Serial load waits per step of loops without nesting or `mma` that tileiras unrolled k >= 2
+    times in place (version 56): a loop whose step's element LDGs, k times over, are the cubin's
+    longest loop's (within UNROLLED_LOADS_SLACK) waits that loop's `loop_load_waits` every k steps,
+    the other loops of the kernel alike (tileiras unrolls them by the same rule). (Upstream's
+    aligned-array layer norm: three passes of (1, 256) float32 tiles on 256 threads, 8 LDGs and
+    one wait a pass of the cubin's loop; a step's own round trip gave it 3.1x.)"""
+    out = {}
+    for r in loops:
+        if r.op.name != "for" or any(tma_copied(a, facts) for a in r.accesses):
+            continue
+        per_step = element_ldgs([a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma], facts)
+        k = round(facts.loop_loads / per_step) if per_step else 0
+        if k >= 2 and 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / (k * per_step) <= UNROLLED_LOADS_SLACK:
+            out[id(r)] = facts.loop_load_waits / k
+    return out
 
 
 # how far the cubin's loop LDGs may be from the IR's steps' element loads for the loop to be taken
