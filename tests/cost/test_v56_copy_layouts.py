@@ -114,3 +114,13 @@ def test_tileiras_unrolls_a_row_loop_in_place():
     waits = unrolled_load_waits(counts, facts)
     assert facts.loop_loads >= 2 and waits
     assert all(w < 1 for w in waits.values())
+
+
+def test_advice_names_the_arrays_whose_row_pitch_rules_out_copies():
+    def pitch(n):
+        advice = tilescope.cost(matmul, _matmul_spec(n), _grid(n), "h200").advice
+        return {a.line: a.message for a in advice if a.code == "row-pitch"}
+    assert pitch(1000) == {}
+    lines = pitch(1001)
+    assert len(lines) == 2 and all("multiple of 8 elements" in m for m in lines.values())
+    assert {"'a'", "'b'"} == {m.split()[3] for m in lines.values()}

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import List, Optional
 
 from .atomics import fenced_lanes_us
-from .counts import Counts
+from .counts import INDEXED_TILE_OPS, Counts
 from .model import Prediction
 from .schedule import threads
 
@@ -89,11 +89,26 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
         add("tail-wave", loc, f"{p.waves:.2f} waves of blocks: the last one keeps only {p.waves % 1:.0%} of "
                               f"the GPU busy, leaving about {tail_idle:.0%} of the SMs' time idle; "
                               f"a grid of whole waves would use it")
+    if p.tma and p.gpu.tma:
+        _advise_row_pitch(counts, add)
     if not p.tma and p.gpu.tma and any(a.kind == "load" for a in counts.accesses):
         add("no-tma", loc, "the metadata does not say the arrays are 16-byte aligned with a unit last stride, "
                            "so tileiras cannot use TMA loads (a launch states both for ordinary allocations: "
                            "`tilescope cost` without --as-written predicts that case)")
     return sorted(out, key=lambda a: (a.line or 0, a.code))
+
+
+def _advise_row_pitch(counts: Counts, add) -> None:
+    """Tile loads of an aligned array whose metadata rules out TMA copies by its strides (version
+    56): tileiras loads them element by element; rows padded to a multiple of 16 bytes allow copies."""
+    for a in counts.accesses:
+        if a.kind != "load" or a.copy_layout or a.op.name in INDEXED_TILE_OPS:
+            continue
+        per_row = 16 // math.gcd(16, a.itemsize)
+        add("row-pitch", a.loc, f"the strides of '{a.array}' are not known to be multiples of 16 bytes, so "
+                                f"tileiras cannot copy its tiles with TMA and loads them element by element; "
+                                f"rows padded to a multiple of {per_row} elements (a view of a wider "
+                                f"allocation) would let it")
 
 
 def _advise_fences(counts: Counts, p: Prediction, add) -> None:
