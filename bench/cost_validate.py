@@ -45,6 +45,7 @@ from cost_setv import HOST_MODULES as SETV_HOST          # and set V's
 from cost_setw import HOST_MODULES as SETW_HOST          # and set W's
 from cost_setx import HOST_MODULES as SETX_HOST          # and set X's
 from cost_sety import HOST_MODULES as SETY_HOST          # and set Y's (set W's checkout, more of its files)
+from cost_setz import HOST_MODULES as SETZ_HOST          # and set Z's
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -69,8 +70,9 @@ SETV_REPOS = ("stencil", "book")                             # set V's checkouts
 SETW_REPOS = ("bbench", "cs336", "libing", "vllm")           # set W's checkouts (bench/cost_setw.py)
 SETX_REPOS = ("megatron", "mlplab", "mpm", "cut2np")         # set X's checkouts (bench/cost_setx.py)
 SETY_REPOS = ("bbench",)                                     # set Y's checkout (bench/cost_sety.py)
+SETZ_REPOS = ("bastile", "iori", "irdump")                   # set Z's checkouts (bench/cost_setz.py)
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
-                **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST}
+                **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
                   for repo in {*SETR_DEMO, *SETS_DEMO, *SETT_DEMO}}
 
@@ -91,7 +93,8 @@ def given_sets() -> str:
              ("V", any(name in REPOS for name in SETV_REPOS)),
              ("W", any(name in REPOS for name in SETW_REPOS)),
              ("X", any(name in REPOS for name in SETX_REPOS)),
-             ("Y", any(name in REPOS for name in SETY_REPOS)))
+             ("Y", any(name in REPOS for name in SETY_REPOS)),
+             ("Z", any(name in REPOS for name in SETZ_REPOS)))
     return "".join(letters for letters, have in given if have)
 
 
@@ -204,7 +207,8 @@ def main(argv=None) -> int:
                              + "; set V: " + ", ".join(SETV_REPOS)
                              + "; set W: " + ", ".join(SETW_REPOS)
                              + "; set X: " + ", ".join(SETX_REPOS)
-                             + "; set Y: " + ", ".join(SETY_REPOS) + ")")
+                             + "; set Y: " + ", ".join(SETY_REPOS)
+                             + "; set Z: " + ", ".join(SETZ_REPOS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

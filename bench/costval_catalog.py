@@ -1,6 +1,6 @@
 """The cases of bench/cost_validate.py: the microbenchmarks that calibrate the cost model (group
-`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-X read
-from checkouts of other repositories (bench/cost_setc.py ... cost_sety.py), and the variants built as
+`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-Z read
+from checkouts of other repositories (bench/cost_setc.py ... cost_setz.py), and the variants built as
 a launch builds them (`_launch`, `_tma`)."""
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from cost_setv import setv_cases      # set V: a stencil DSL's solver kernels an
 from cost_setw import setw_cases      # set W: Inductor ports, a course's FlashAttention, vLLM's FP8 GEMM
 from cost_setx import setx_cases      # set X: Megatron's mHC, an MLP lab, an MPM scatter, Sinkhorn-Knopp
 from cost_sety import sety_cases      # set Y: thirteen more of better-benchmark's Inductor ports, drawn at random
+from cost_setz import setz_cases      # set Z: a Qwen3 training patch set, a kernels repository, an IR-dump demo
 from costval_case import A, Case, K, S
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -110,13 +111,44 @@ def cdiv(a, b):
     return -(-a // b)
 
 
+def odd_row_cases(d: int) -> List[Case]:
+    """Launch builds of arrays whose rows are not a multiple of 16 bytes (version 56): tileiras
+    cannot copy their tiles with the accelerator and loads them element by element, as upstream's
+    aligned table (history 87). GEMMs of 4,097 float16 (rows of 8,194 bytes) at seven tile shapes,
+    one bfloat16, two other sizes and 4,100 (8,200 bytes: 8-byte aligned rows); a row softmax of
+    1,023 float32, a layer norm of 4,095 and a transpose of 8,191."""
+    out: List[Case] = []
+    add = out.append
+    mm = "examples/matmul.py"
+    for n, dt, tiles in ((4097, "float16", ((64, 64, 32), (64, 128, 64), (128, 64, 64), (128, 128, 32),
+                                            (128, 128, 64), (128, 256, 64), (256, 128, 64))),
+                         (4097, "bfloat16", ((128, 128, 64),)), (2049, "float16", ((128, 128, 64),)),
+                         (8193, "float16", ((128, 128, 64), (64, 64, 32))), (4100, "float16", ((128, 128, 64),))):
+        n //= d
+        for tm, tn, tk in tiles:
+            add(Case(f"odd_matmul_{dt[0]}{dt[-2:]}_{n}_{tm}x{tn}x{tk}_launch", "micro", mm, "matmul",
+                     [A((n, n), dt), A((n, n), dt), A((n, n), init="zeros"), K(tm), K(tn), K(tk)],
+                     (cdiv(n, tm), cdiv(n, tn)), launch=True))
+    rows = 65536 // d
+    add(Case("odd_softmax_f32_65536x1023_launch", "micro", "examples/softmax.py", "softmax",
+             [A((rows, 1023)), A((rows, 1023), init="zeros"), K(1024)], (rows,), launch=True))
+    lr = 16384 // d
+    add(Case("odd_layernorm_f32_16384x4095_launch", "micro", "examples/layernorm.py", "layernorm",
+             [A((lr, 4095)), A((4095,)), A((4095,)), A((lr, 4095), init="zeros"), S(1e-5), K(256)], (lr,),
+             launch=True))
+    t = 8191 // d
+    add(Case("odd_transpose_f32_8191_launch", "micro", "examples/transpose.py", "transpose",
+             [A((t, t)), A((t, t), init="zeros"), K(64), K(64)], (cdiv(t, 64), cdiv(t, 64)), launch=True))
+    return out
+
+
 # The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
 CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
                  ("M", setm_cases), ("N", setn_cases), ("O", seto_cases), ("P", setp_cases),
                  ("Q", setq_cases), ("R", setr_cases), ("S", sets_cases), ("T", sett_cases),
                  ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
-                 ("Y", sety_cases))
+                 ("Y", sety_cases), ("Z", setz_cases))
 ALL_SETS = "".join(letter for letter, _ in CHECKOUT_SETS)
 
 
@@ -225,6 +257,7 @@ def micro_cases(d: int) -> List[Case]:
                  [A((64, 64)), A((SMS * 16 * 64, 64), init="zeros"), K(iters), K(64), K(64)], (SMS * 16,)))
 
     out.extend(mma_wait_cases(d))
+    out.extend(odd_row_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):

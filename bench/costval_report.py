@@ -118,7 +118,15 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "committed before the times were taken, bench/results/cost_sety_predictions.json: 9 of 13, "
                          "1 beyond 2x)"),
           ("validate-y-launch", "Set Y as tilescope's launch builds it (blind for version 54, same commit: 10 of 13, "
-                                "none beyond 2x)"))
+                                "none beyond 2x)"),
+          ("validate-z", "Set Z (12 kernels of a Qwen3 training patch set's RMSNorm, RoPE, SwiGLU and "
+                         "cross-entropy, a kernels repository's batched GEMM, GQA flash attention, RoPE, softmax and "
+                         "vector add and an IR-dump demo's column softmax, no earlier set used, dynamic shapes; "
+                         "blind for version 56: "
+                         "predictions committed before the times were taken, "
+                         "bench/results/cost_setz_predictions.json: to be filled)"),
+          ("validate-z-launch", "Set Z as tilescope's launch builds it (blind for version 56, same commit: "
+                                "to be filled)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -126,15 +134,17 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-o", "validate-o-launch", "validate-p", "validate-p-launch", "validate-q", "validate-q-launch",
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
-               "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch")
+               "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
+               "validate-z", "validate-z-launch")
 MODEL_VERSION = 56
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-Y as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-Z as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
-               "validate-v-launch", "validate-w-launch", "validate-x-launch", "validate-y-launch")),
+               "validate-v-launch", "validate-w-launch", "validate-x-launch", "validate-y-launch",
+               "validate-z-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -153,7 +163,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set V (dynamic and as launched; blind for version 31)", ("validate-v", "validate-v-launch")),
              ("Set W (dynamic and as launched; blind for version 42)", ("validate-w", "validate-w-launch")),
              ("Set X (dynamic and as launched; blind for version 47)", ("validate-x", "validate-x-launch")),
-             ("Set Y (dynamic and as launched; blind for version 54)", ("validate-y", "validate-y-launch")))
+             ("Set Y (dynamic and as launched; blind for version 54)", ("validate-y", "validate-y-launch")),
+             ("Set Z (dynamic and as launched; blind for version 56)", ("validate-z", "validate-z-launch")))
 
 
 def _measured(paths: Sequence[str]) -> Dict[str, dict]:
