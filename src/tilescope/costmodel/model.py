@@ -35,7 +35,7 @@ from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
 from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
-                       load_round_trip_us, loop_issue_us, looped_region, looped_store_drain_us, mma_loop_load_wait_us,
+                       lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region, looped_store_drain_us, mma_loop_load_wait_us,
                        occupied_sms, queued_us, reload_wait_us, reloads_fit_l1, resident_warps, sm_issue_per_clk,
                        spill_chain_us, spill_stream_us, spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads,
                        tma_copied, unrolled_load_waits, unrolled_steps, vector_width)
@@ -476,7 +476,10 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
             # a step of a loop unrolled whole: its share of the cubin loop's waits in series (v40)
             lat = unrolled[id(r)] * load_round_trip_us(plain)
         t += lat + sum(kib([a]) * _per_kib(a, per_kib, tma) for a in plain)
-    if operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
+    along_rows = lanes_along_rows_wait_us(r, facts, operands, gpu) if tma and not fed else None
+    if along_rows is not None:       # an aligned array's operands loaded element by element (v57)
+        t += along_rows
+    elif operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
         t += shared * k / (r0 * (k / 8) ** p)
     elif operands:                   # each operand tile at the rate its role and layout reach

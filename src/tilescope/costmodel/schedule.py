@@ -556,6 +556,31 @@ def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Ac
     return waits * load_round_trip_us(element) / unrolled_steps(r, facts)
 
 
+# A wait of an aligned array's element-loaded mma operands (version 57): the loaded round trip of loads
+# L2 mostly serves, many warps' at once, between L2's unloaded 0.160 µs and DRAM's loaded 0.54 µs; the
+# value that fits the 16 float16 and bfloat16 microbenchmarks of such loops best (the odd-row GEMMs of
+# bench/results/cost_run_odd_h200.json at seven tile shapes and three sizes, the aligned mma_stream
+# builds of cost_micro_h200.json; rms log error 0.21, 16 within 30%), with a warp's issue of the loop
+ALONG_ROWS_WAIT_US = 0.36
+
+
+def lanes_along_rows_wait_us(r: Region, facts: Optional[CubinFacts], operands: List[Access],
+                             gpu: GPU) -> Optional[float]:
+    """An iteration of `mma` loop `r` whose operands an aligned array's build loads element by
+    element (version 57): there tileiras lays a warp's lanes along a tile's rows (a row's 32
+    neighbouring elements, one cache line), so L1 handles few lines, and a warp issues the loop's
+    code (WARP_ISSUE_CLK an instruction) and waits its `mma_loop_load_waits` round trips
+    (ALONG_ROWS_WAIT_US each), one after another (history 88). None where the loads are vectors,
+    the accelerator copies them, or the cubin gave no waits."""
+    waits = facts.mma_loop_load_waits if facts else None
+    if not waits or not operands or not facts.mma_loop_instructions or any(tma_copied(a, facts) for a in operands):
+        return None
+    if facts.global_load_bytes is None or facts.global_load_bytes > max(a.itemsize for a in operands):
+        return None
+    issue_us = facts.mma_loop_instructions * WARP_ISSUE_CLK / (gpu.clock_ghz * 1e3)
+    return (issue_us + waits * ALONG_ROWS_WAIT_US) / unrolled_steps(r, facts)
+
+
 def load_round_trip_us(loads: List[Access]) -> float:
     """One wait on element loads: DRAM's loaded round trip for the share of their bytes DRAM
     serves (`_dram`), L2's for the rest."""
