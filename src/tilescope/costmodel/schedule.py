@@ -558,9 +558,10 @@ def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Ac
 
 # A wait of an aligned array's element-loaded mma operands (version 57): the loaded round trip of loads
 # L2 mostly serves, many warps' at once, between L2's unloaded 0.160 µs and DRAM's loaded 0.54 µs; the
-# value that fits the 16 float16 and bfloat16 microbenchmarks of such loops best (the odd-row GEMMs of
-# bench/results/cost_run_odd_h200.json at seven tile shapes and three sizes, the aligned mma_stream
-# builds of cost_micro_h200.json; rms log error 0.21, 16 within 30%), with a warp's issue of the loop
+# value that, beside a warp's issue of the loop, fits the 18 float16 and bfloat16 microbenchmarks of
+# such loops best (the twelve odd-row GEMMs of bench/results/cost_run_odd_h200.json, seven tile shapes
+# and four sizes; the six aligned mma_stream builds of cost_micro_h200.json): rms log error 0.21, 16
+# within 30% (0.30 µs: 0.24; 0.42: 0.22; 0.48: 0.26)
 ALONG_ROWS_WAIT_US = 0.36
 
 
