@@ -74,3 +74,39 @@ def test_tileiras_loads_odd_rows_element_by_element():
     assert facts.tma_loads == 0 and facts.global_load_bytes == 2.0 and facts.mma_loop_load_waits
     _, loop, operands = _loop_and_operands()
     assert lanes_along_rows_wait_us(loop, facts, operands, H200) is not None
+
+
+@ct.kernel
+def row_softmax(x, y, TILE: ct.Constant[int]):
+    row = ct.bid(0)
+    t = ct.load(x, index=(row, 0), shape=(1, TILE), padding_mode=ct.PaddingMode.NEG_INF)
+    e = ct.exp(t - ct.max(t, axis=1, keepdims=True))
+    ct.store(y, index=(row, 0), tile=e / ct.sum(e, axis=1, keepdims=True))
+
+
+def _softmax_estimate(columns):
+    spec = f"f32[4096,{columns}], f32[4096,{columns}], 1024"
+    return tilescope.cost(row_softmax, spec, (4096,), "h200").prediction.estimate
+
+
+def test_the_estimate_vectorises_only_rows_the_metadata_proves_divisible():
+    # a launch states 16-element divisibility only: 1,000 float32 columns are not known to be a
+    # multiple of a 16-byte vector, 1,008 are
+    assert _softmax_estimate(1000).global_load_bytes == 4.0
+    assert _softmax_estimate(1008).global_load_bytes == 16.0
+
+
+def test_the_estimate_gives_an_element_loaded_operand_loop_its_code_and_waits():
+    estimate = tilescope.cost(matmul, SPEC, GRID, "h200").prediction.estimate
+    # 128 two-byte LDGs a thread a step: 23 instructions each, a wait for every 7
+    assert estimate.mma_loop_instructions == 23 * 128
+    assert estimate.mma_loop_load_waits == pytest.approx(128 / 7)
+
+
+@needs_tileiras
+def test_the_estimate_agrees_with_tileiras_on_odd_rows():
+    for columns, width in ((1000, 4.0), (1008, 16.0)):
+        spec = f"f32[4096,{columns}], f32[4096,{columns}], 1024"
+        assert tilescope.cost(row_softmax, spec, (4096,), "h200", cubin=True).prediction.cubin.global_load_bytes == width
+    ir, cubin = (tilescope.cost(matmul, SPEC, GRID, "h200", cubin=c).predicted_us for c in (False, True))
+    assert ir == pytest.approx(cubin, rel=0.3)

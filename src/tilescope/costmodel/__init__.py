@@ -95,7 +95,7 @@ def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: bool = 
             compiled, launched = ts_compile(compiled.pyfunc, as_launch), True
     counts = count(compiled.final, grid3, checked_values(compiled.final, values))
     counts.occupancy = occupancy_hint(getattr(compiled, "options", {}) or {}, target.arch)
-    _mark_copy_layouts(counts, compiled)
+    _mark_layouts(counts, compiled)
     facts, why_not = _cubin_facts(compiled, target, cubin)
     prediction = predict(counts, target, tma=_aligned_by_metadata(compiled.args), facts=facts)
     if launched:
@@ -145,13 +145,24 @@ def copy_layout(t: MetaTensor) -> bool:
     return True
 
 
-def _mark_copy_layouts(counts, compiled) -> None:
-    """Marks the accesses of arrays whose metadata rules out accelerator copies (`copy_layout`)."""
-    ruled_out = {p.name for p, s in zip(compiled.final.params, compiled.args)
-                 if isinstance(s, MetaTensor) and not copy_layout(s)}
+def vector_layout(t: MetaTensor) -> bool:
+    """Whether the build knows the array's last extent to be a multiple of a 16-byte vector (as a
+    constant, or by `shape_divisible_by`): tileiras loads rows of other lengths element by element,
+    even aligned ones (a launch of 1,000 float32 columns: 4-byte LDGs; of 1,008: 16-byte)."""
+    if not t.ndim:
+        return False
+    extent = t.shape[-1] if t.static_shape[-1] and t.shape[-1] is not None else t.shape_divisible_by[-1]
+    return extent * t.dtype.bitwidth % 128 == 0
+
+
+def _mark_layouts(counts, compiled) -> None:
+    """Marks the accesses of arrays whose metadata rules out accelerator copies (`copy_layout`)
+    or vector loads (`vector_layout`)."""
+    specs = {p.name: s for p, s in zip(compiled.final.params, compiled.args) if isinstance(s, MetaTensor)}
     for a in counts.accesses:
-        if a.array in ruled_out:
-            a.copy_layout = False
+        spec = specs.get(a.array)
+        if spec is not None:
+            a.copy_layout, a.vector_layout = copy_layout(spec), vector_layout(spec)
 
 
 def kernel_hover(kernel, specs, gpu: str = "h200") -> Optional[str]:

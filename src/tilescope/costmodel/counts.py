@@ -59,6 +59,7 @@ class Access:
     spans_rows: bool = False         # whole trailing axes of the array: runs (row_bytes) longer than its last axis
     line_count: float = 0.0          # lines a warp instruction touches, its index evaluated from metadata (v46)
     copy_layout: bool = True         # its array's strides let the accelerator copy its tiles (v56)
+    vector_layout: bool = True       # its array's last extent is known a multiple of 16 bytes (v57)
 
     @property
     def bytes(self) -> int:

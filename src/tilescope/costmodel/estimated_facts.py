@@ -60,6 +60,12 @@ ROW_TILE = 256                # a row tile of a row kernel: at least two element
 BASE_REGISTERS = 24           # addresses, indices and loop state of the plainest cubins
 REGISTERS_PER_SM = 65536      # sm_90
 WARP_FRAGMENT = 16 * 8        # accumulator elements of one warp's smallest tensor-core product (m16n8)
+# an aligned array's mma operands loaded element by element (version 57), in the cubins of fifteen such
+# builds (GEMMs of odd-length rows, upstream's aligned table, the aligned mma_stream loops): a thread's
+# operand LDG brings 23 instructions to the loop (its bounds branch, address and shared-memory store;
+# 18-33 on 128 threads), and the loop waits once for every 7 of them (the median; 1 to 16)
+OPERAND_LOAD_CODE = 23
+OPERAND_LOADS_PER_WAIT = 7
 
 
 def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
@@ -104,7 +110,23 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
         global_access_bytes=moved / (n_loads + n_stores) if n_loads + n_stores else None,
         global_load_bytes=loaded / n_loads if n_loads else None,
         loads_in_flight=_loads_in_flight(counts, loads, threads, widths) if n_loads else None,
-        loop_instructions=loop_code, loop_shared_ops=loop_pipe)
+        loop_instructions=loop_code, loop_shared_ops=loop_pipe,
+        **(_element_operand_loop(counts, threads, widths) if aligned and has_mma and not copied_loads else {}))
+
+
+def _element_operand_loop(counts: Counts, threads: int, widths) -> dict:
+    """The innermost `mma` loop's code and load waits where an aligned array's operands are loaded
+    element by element (version 57: rows not a multiple of 16 bytes), as their cubins have them:
+    OPERAND_LOAD_CODE instructions a thread's operand LDG, one wait in OPERAND_LOADS_PER_WAIT."""
+    loops = [r for r in counts.regions if r.op is not None and r.mmas]
+    if not loops:
+        return {}
+    loop = max(loops, key=lambda r: r.depth)
+    operands = [a for a in loop.accesses if a.kind == "load" and a.feeds_mma]
+    if not operands or any(widths.get(id(a), a.itemsize) > a.itemsize for a in operands):
+        return {}
+    ldgs = sum(_instructions(a, threads, widths.get(id(a), a.itemsize)) for a in operands)
+    return {"mma_loop_instructions": int(OPERAND_LOAD_CODE * ldgs), "mma_loop_load_waits": ldgs / OPERAND_LOADS_PER_WAIT}
 
 
 def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
@@ -186,7 +208,7 @@ def _width(counts: Counts, a: Access, aligned: bool, threads: int) -> float:
     if not aligned or not a.shape:
         return float(a.itemsize)
     if a.kind in ("load", "store"):
-        if a.transposed or not (a.divides or _extent_divisible(a)):
+        if a.transposed or not a.vector_layout or not (a.divides or _extent_divisible(a)):
             return float(a.itemsize)
         run = a.row_bytes
     elif a.kind in ("gather", "scatter") and a.contiguous and len(a.op.operands) > 1:
