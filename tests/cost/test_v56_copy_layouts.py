@@ -3,8 +3,8 @@ are known multiples of 16 bytes (a 1001-wide float16 matrix is loaded element by
 loop tileiras unrolls k times in place waits its cubin loop's round trips every k steps
 (docs/cost-model.md history 87)."""
 import dataclasses
+import os
 
-import cuda.tile as ct
 import pytest
 
 import tilescope
@@ -13,31 +13,15 @@ from tilescope.costmodel import CubinFacts, copy_layout, read_cubin_facts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.costmodel.schedule import unrolled_load_waits
+from tilescope.lang.shim import load_file
 from tilescope.meta import MetaTensor
 
 needs_tileiras = pytest.mark.skipif(find_toolchain(required=False) is None, reason="tileiras not found")
 H200 = gpu_named("h200")
+KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_rows.py"))
+matmul, row_sums = KERNELS.matmul, KERNELS.row_sums
 
 
-@ct.kernel
-def matmul(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
-    m, n = ct.bid(0), ct.bid(1)
-    acc = ct.zeros((TM, TN), dtype=ct.float32)
-    for k in range(ct.cdiv(a.shape[1], TK)):
-        x = ct.load(a, index=(m, k), shape=(TM, TK), padding_mode=ct.PaddingMode.ZERO)
-        y = ct.load(b, index=(k, n), shape=(TK, TN), padding_mode=ct.PaddingMode.ZERO)
-        acc = ct.mma(x, y, acc)
-    ct.store(c, index=(m, n), tile=acc)
-
-
-@ct.kernel
-def row_sums(x, y, TN: ct.Constant[int]):
-    """A row's sum in (1, TN) steps: each step waits for its load (the accumulator)."""
-    row = ct.bid(0)
-    total = ct.zeros((1, TN), dtype=ct.float32)
-    for j in range(ct.cdiv(x.shape[1], TN)):
-        total += ct.load(x, index=(row, j), shape=(1, TN), padding_mode=ct.PaddingMode.ZERO)
-    ct.store(y, index=(row,), tile=ct.sum(total, axis=1))
 
 
 def _matmul_spec(n):

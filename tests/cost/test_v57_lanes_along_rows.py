@@ -3,8 +3,8 @@ a multiple of 16 bytes: no accelerator copies, no vectors) lie along a warp's la
 a warp's issue of the loop's code and its load waits in series, not the operand path's law
 (docs/cost-model.md history 88)."""
 import dataclasses
+import os
 
-import cuda.tile as ct
 import pytest
 
 import tilescope
@@ -13,20 +13,13 @@ from tilescope.costmodel import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.costmodel.schedule import ALONG_ROWS_WAIT_US, WARP_ISSUE_CLK, lanes_along_rows_wait_us
+from tilescope.lang.shim import load_file
 
 needs_tileiras = pytest.mark.skipif(find_toolchain(required=False) is None, reason="tileiras not found")
 H200 = gpu_named("h200")
+KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_rows.py"))
+matmul, row_softmax = KERNELS.matmul, KERNELS.row_softmax
 
-
-@ct.kernel
-def matmul(a, b, c, TM: ct.Constant[int], TN: ct.Constant[int], TK: ct.Constant[int]):
-    m, n = ct.bid(0), ct.bid(1)
-    acc = ct.zeros((TM, TN), dtype=ct.float32)
-    for k in range(ct.cdiv(a.shape[1], TK)):
-        x = ct.load(a, index=(m, k), shape=(TM, TK), padding_mode=ct.PaddingMode.ZERO)
-        y = ct.load(b, index=(k, n), shape=(TK, TN), padding_mode=ct.PaddingMode.ZERO)
-        acc = ct.mma(x, y, acc)
-    ct.store(c, index=(m, n), tile=acc)
 
 
 N = 4097
@@ -75,13 +68,6 @@ def test_tileiras_loads_odd_rows_element_by_element():
     _, loop, operands = _loop_and_operands()
     assert lanes_along_rows_wait_us(loop, facts, operands, H200) is not None
 
-
-@ct.kernel
-def row_softmax(x, y, TILE: ct.Constant[int]):
-    row = ct.bid(0)
-    t = ct.load(x, index=(row, 0), shape=(1, TILE), padding_mode=ct.PaddingMode.NEG_INF)
-    e = ct.exp(t - ct.max(t, axis=1, keepdims=True))
-    ct.store(y, index=(row, 0), tile=e / ct.sum(e, axis=1, keepdims=True))
 
 
 def _softmax_estimate(columns):
