@@ -126,7 +126,8 @@ def _element_operand_loop(counts: Counts, threads: int, widths) -> dict:
     if not operands or any(widths.get(id(a), a.itemsize) > a.itemsize for a in operands):
         return {}
     ldgs = sum(_instructions(a, threads, widths.get(id(a), a.itemsize)) for a in operands)
-    return {"mma_loop_instructions": int(OPERAND_LOAD_CODE * ldgs), "mma_loop_load_waits": ldgs / OPERAND_LOADS_PER_WAIT}
+    return {"mma_loop_instructions": int(OPERAND_LOAD_CODE * ldgs),
+            "mma_loop_load_waits": ldgs / OPERAND_LOADS_PER_WAIT}
 
 
 def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
