@@ -107,4 +107,5 @@ def test_advice_names_the_arrays_whose_row_pitch_rules_out_copies():
     assert pitch(1000) == {}
     lines = pitch(1001)
     assert len(lines) == 2 and all("multiple of 8 elements" in m for m in lines.values())
-    assert {"'a'", "'b'"} == {m.split()[3] for m in lines.values()}
+    assert {"'a'", "'b'"} == {m.split()[2] for m in lines.values()}
+    assert all("2,002 bytes apart" in m for m in lines.values())

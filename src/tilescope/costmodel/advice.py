@@ -105,10 +105,21 @@ def _advise_row_pitch(counts: Counts, add) -> None:
         if a.kind != "load" or a.copy_layout or a.op.name in INDEXED_TILE_OPS:
             continue
         per_row = 16 // math.gcd(16, a.itemsize)
-        add("row-pitch", a.loc, f"the strides of '{a.array}' are not known to be multiples of 16 bytes, so "
-                                f"tileiras cannot copy its tiles with TMA and loads them element by element; "
-                                f"rows padded to a multiple of {per_row} elements (a view of a wider "
-                                f"allocation) would let it")
+        add("row-pitch", a.loc, f"{_pitch(a)}, so tileiras cannot copy its tiles with TMA and loads them "
+                                f"element by element; rows padded to a multiple of {per_row} elements (a view "
+                                f"of a wider allocation) would let it")
+
+
+def _pitch(a) -> str:
+    """What keeps the array's rows off 16-byte boundaries: the first stride, where its value is
+    known, that is no multiple of 16 bytes."""
+    t = a.op.operands[0].type
+    t = getattr(t, "array", t)               # a tiled view's array
+    for stride in getattr(t, "strides", ())[:-1]:
+        if stride is not None and stride * a.itemsize % 16:
+            return (f"rows of '{a.array}' lie {stride * a.itemsize:,} bytes apart ({stride:,} elements), "
+                    f"not a multiple of 16 bytes")
+    return f"the strides of '{a.array}' are not known to be multiples of 16 bytes"
 
 
 def _advise_fences(counts: Counts, p: Prediction, add) -> None:
