@@ -118,6 +118,11 @@ class Counts:
     scalars: GridScalars
     occupancy: Optional[int] = None  # blocks per SM asked by `@ct.kernel(occupancy=...)` for the target
 
+    def innermost_mma_loop(self) -> Optional[Region]:
+        """The deepest loop with an `mma` (the first of the deepest), or None."""
+        loops = [r for r in self.regions if r.op is not None and r.mmas]
+        return max(loops, key=lambda r: r.depth, default=None)
+
     def total_work(self) -> Work:
         out = Work()
         for r in self.regions:

@@ -118,11 +118,8 @@ def _element_operand_loop(counts: Counts, threads: int, widths) -> dict:
     """The innermost `mma` loop's code and load waits where an aligned array's operands are loaded
     element by element (version 57: rows not a multiple of 16 bytes), as their cubins have them:
     OPERAND_LOAD_CODE instructions a thread's operand LDG, one wait in OPERAND_LOADS_PER_WAIT."""
-    loops = [r for r in counts.regions if r.op is not None and r.mmas]
-    if not loops:
-        return {}
-    loop = max(loops, key=lambda r: r.depth)
-    operands = [a for a in loop.accesses if a.kind == "load" and a.feeds_mma]
+    loop = counts.innermost_mma_loop()
+    operands = [a for a in loop.accesses if a.kind == "load" and a.feeds_mma] if loop is not None else []
     if not operands or any(widths.get(id(a), a.itemsize) > a.itemsize for a in operands):
         return {}
     ldgs = sum(_instructions(a, threads, widths.get(id(a), a.itemsize)) for a in operands)

@@ -468,11 +468,8 @@ def drained_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Re
     wait so too, for the softmax between their two products; their times follow the other laws.)"""
     if not facts or not facts.mma_loop_full_waits or facts.mma_loop_pipelined_waits:
         return None
-    loops = [r for r in counts.regions if r.op is not None and r.mmas]
-    if not loops:
-        return None
-    inner = max(loops, key=lambda r: r.depth)
-    return inner if not inner.work.sfu and not inner.work.reductions else None
+    inner = counts.innermost_mma_loop()
+    return inner if inner is not None and not inner.work.sfu and not inner.work.reductions else None
 
 
 def drained_loop_us(facts: CubinFacts, gpu: GPU, tensor_us: float, steps: int = 1) -> float:
@@ -515,7 +512,7 @@ def unrolled_steps(r: Region, facts: Optional[CubinFacts]) -> int:
 
 
 def unrolled_by_loads(r: Region, facts: CubinFacts) -> int:
-    """IR steps of `mma` loop `r` in one pass of the cubin's loop, which is its longest (version 49):
+    """IR steps of loop `r` in one pass of the cubin's loop, which is its longest (version 49):
     k where that loop's LDGs are k >= 2 times (within UNROLLED_LOADS_SLACK) the element loads one
     step makes, else 1. (Set X's dynamic split-K projection: 160 LDGs a pass, 80 a step of its
     128x128 and 32x128 bfloat16 tiles on 256 threads; its 120 waits a pass are two steps'.)"""
@@ -625,19 +622,13 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
 def _unrolled_in_place(loops: List[Region], facts: CubinFacts) -> Dict[int, float]:
     """Serial load waits per step of loops without nesting or `mma` that tileiras unrolled k >= 2
     times in place (version 56): a loop whose step's element LDGs, k times over, are the cubin's
-    longest loop's (within UNROLLED_LOADS_SLACK) waits that loop's `loop_load_waits` every k steps,
+    longest loop's (`unrolled_by_loads`) waits that loop's `loop_load_waits` every k steps,
     the other loops of the kernel alike (tileiras unrolls them by the same rule). (Upstream's
     aligned-array layer norm: three passes of (1, 256) float32 tiles on 256 threads, 8 LDGs and
     one wait a pass of the cubin's loop; a step's own round trip gave it 3.1x.)"""
-    out = {}
-    for r in loops:
-        if r.op.name != "for" or any(tma_copied(a, facts) for a in r.accesses):
-            continue
-        per_step = element_ldgs([a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma], facts)
-        k = round(facts.loop_loads / per_step) if per_step else 0
-        if k >= 2 and 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / (k * per_step) <= UNROLLED_LOADS_SLACK:
-            out[id(r)] = facts.loop_load_waits / k
-    return out
+    steps = {id(r): unrolled_by_loads(r, facts) for r in loops
+             if r.op.name == "for" and not any(tma_copied(a, facts) for a in r.accesses)}
+    return {key: facts.loop_load_waits / k for key, k in steps.items() if k >= 2}
 
 
 # how far the cubin's loop LDGs may be from the IR's steps' element loads for the loop to be taken
@@ -662,8 +653,7 @@ def streamed_spill_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional
     microbenchmarks are such loops); None otherwise."""
     if not facts or not facts.loop_local_clocks or facts.mma_loop_mmas:
         return None
-    loops = [r for r in counts.regions if r.op is not None and r.mmas]
-    inner = max(loops, key=lambda r: r.depth, default=None)
+    inner = counts.innermost_mma_loop()
     if inner is None or "float32" not in inner.work.tensor or inner.work.sfu or inner.work.reductions:
         return None
     return inner
