@@ -18,7 +18,8 @@ memory. The cubin records all four:
   issues before it waits, its waits on spill reloads, the spilled bytes its loops reload, and the
   subroutines (slow paths) it calls;
 - the innermost loop holding warpgroup tensor-core mma (HGMMA, QGMMA): its mma, and whether its
-  waits on them (WARPGROUP.DEPBAR) drain every group or keep one in flight.
+  waits on them (WARPGROUP.DEPBAR) drain every group or keep one in flight;
+- the accelerator copies a loop's producer waits for before it issues the next (version 58).
 
 The ELF structures and `.nv.info` records are read by backends/cubin_elf.py, shared with the launcher.
 """
@@ -34,8 +35,9 @@ MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
 THREADS = 128            # one warpgroup: the block tileiras builds for plain code on sm_80+ (REQNTID 128)
 MAX_REGISTERS = 255      # a thread's register ceiling (sm_70+)
 LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE, EXIT_OPCODE = 0x981, 0x983, 0x947, 0x944, 0x94D
+TMA_LOAD_OPCODE = 0x5B4          # UTMALDG: a tile copy by the tensor memory accelerator
 SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", LDL_OPCODE: "local_loads", 0x387: "local_stores",
-                0x5B4: "tma_loads", 0x3B5: "tma_stores"}
+                TMA_LOAD_OPCODE: "tma_loads", 0x3B5: "tma_stores"}
 
 # The bytes are not a CUDA cubin holding the kernel asked for (the launcher's error, one class).
 CubinFactsError = CubinError
@@ -78,6 +80,7 @@ class CubinFacts:
     mma_loop_local_clocks: Optional[int] = None
     loop_loads: Optional[int] = None              # the longest loop's LDGs, and the round trips a
     loop_load_waits: Optional[float] = None       # pass of it waits for them in series (version 40)
+    loop_serial_copies: Optional[int] = None      # accelerator copies a loop pass waits for one by one (v58)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -101,7 +104,7 @@ class CubinFacts:
                 "mma_loop_instructions": self.mma_loop_instructions,
                 "mma_loop_local_clocks": self.mma_loop_local_clocks,
                 "mma_loop_load_waits": self.mma_loop_load_waits, "loop_loads": self.loop_loads,
-                "loop_load_waits": self.loop_load_waits}
+                "loop_load_waits": self.loop_load_waits, "loop_serial_copies": self.loop_serial_copies}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -235,6 +238,7 @@ def _memory_instructions(code: bytes, threads: Optional[int] = None, registers: 
     longest = _longest_loop_body(words)
     counts["loop_loads"] = _ldgs(longest) if longest else None
     counts["loop_load_waits"] = _load_waits(longest)
+    counts["loop_serial_copies"] = _loop_serial_copies(words)
     return counts
 
 
@@ -390,6 +394,40 @@ def _reload_wait_bytes(words: Words) -> Optional[float]:
 SHARED_PIPE_OPCODES = {0xF89, 0x984, 0x388, 0x988}
 # local loads and stores (LDL, STL: spills) go through the SM's L1, 128 bytes a clock (sm_80+)
 LOCAL_OPCODES, L1_BYTES_PER_CLK = {LDL_OPCODE, 0x387}, 128
+
+
+# The shared-memory barriers an accelerator copy completes on: the arrive that sets the bytes to
+# expect (SYNCS.ARRIVE.TRANS64) and the wait (SYNCS.PHASECHK.TRANS64); a barrier's address is a
+# register (bits 24-31), a uniform register (second word, bits 0-5) and an offset (bits 40-63),
+# read against `nvdisasm -hex`
+BARRIER_ARRIVE_OPCODE, BARRIER_WAIT_OPCODE = 0x9A7, 0x5A7
+SERIAL_COPY_WINDOW = 8           # instructions searched on each side of a copy
+
+
+def _barrier(lo: int, hi: int) -> Tuple[int, int, int]:
+    """The address a barrier instruction names: register, uniform register, offset."""
+    return (lo >> 24) & 0xFF, hi & 0x3F, lo >> 40
+
+
+def _serial_copy(words: Words, i: int) -> bool:
+    """Whether copy `i` is waited for by the thread that issued it before it goes on: the last
+    expect-bytes arrive before it and the first wait after it name the same barrier (tileiras's
+    staged copies, e.g. set M's launched split-K GEMV: arrive, UTMALDG, wait on that barrier, and
+    only then the slot for the consumer warps)."""
+    before = [w for w in reversed(words[max(0, i - SERIAL_COPY_WINDOW):i]) if w[1] & 0xFFF == BARRIER_ARRIVE_OPCODE]
+    after = [w for w in words[i + 1:i + 1 + SERIAL_COPY_WINDOW] if w[1] & 0xFFF == BARRIER_WAIT_OPCODE]
+    return bool(before and after) and _barrier(*before[0][1:]) == _barrier(*after[0][1:])
+
+
+def _loop_serial_copies(words: Words) -> int:
+    """The most accelerator copies a pass of an innermost loop (one holding no other) waits for
+    one after another: each such copy's round trip is the loop's own time. (Copies in an outer
+    loop, such as set S's GEMM loading its C tile once an output tile around the K loop, are not
+    a step's.)"""
+    loops = [(s, e) for s, e in _loops(words) if s >= 0]
+    innermost = [(s, e) for s, e in loops if not any((s, e) != (s2, e2) and s <= s2 and e2 <= e for s2, e2 in loops)]
+    serial = [at for i, (at, lo, _) in enumerate(words) if lo & 0xFFF == TMA_LOAD_OPCODE and _serial_copy(words, i)]
+    return max((sum(s <= at <= e for at in serial) for s, e in innermost), default=0)
 
 
 def _longest_loop_body(words: Words) -> Optional[Words]:

@@ -505,7 +505,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     if fed:      # warp-specialised code: the asynchronous mma overlaps the CUDA-core work of other warps
         rest = t + w.reductions * cal.reduce_us * slow + (max(sm_tc, sm_issue) + sm_convert) * shared * 1e6
         # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
-        return max(rest, _fed_step_us(r, facts, cal) * slow, looped_store_drain_us(r, facts) * slow)
+        return max(rest, _fed_step_us(r, facts, cal) * slow, looped_store_drain_us(r, facts) * slow,
+                   _serial_copies_us(r, facts, cal) * slow)
     return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
 
 
@@ -518,6 +519,18 @@ def _fed_step_us(r: Region, facts: CubinFacts, cal: Calibration) -> float:
     """The shortest step of a loop the accelerator feeds, for a block alone on its SM: an mma
     loop's pipeline step; otherwise what the SM's copies move in a step (version 37)."""
     return cal.tma_step_us if r.mmas else max(FED_STEP_US, _fed_copy_us(r, facts))
+
+
+def _serial_copies_us(r: Region, facts: CubinFacts, cal: Calibration) -> float:
+    """A step of a loop the accelerator feeds whose producer waits for each copy before it issues
+    the next (`loop_serial_copies`, version 58): those copies' round trips one after another, each
+    the accelerator load law's for the loop's mean copied tile."""
+    copied = [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
+    if not facts.loop_serial_copies or not copied:
+        return 0.0
+    lat, per_kib = cal.load_us_tma
+    kib = sum(a.bytes for a in copied) / len(copied) / 1024
+    return facts.loop_serial_copies * (lat + per_kib * kib) / unrolled_steps(r, facts)
 
 
 def _fed_copy_us(r: Region, facts: CubinFacts) -> float:
