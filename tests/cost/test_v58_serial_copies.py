@@ -3,7 +3,6 @@ next (the arrive that sets the bytes to expect, the copy, then a wait on that sa
 those copies' round trips one after another each step (docs/cost-model.md history 90)."""
 import dataclasses
 import os
-import struct
 
 import pytest
 
