@@ -9,6 +9,7 @@ import pytest
 import tilescope
 from tilescope.costmodel import model
 from tilescope.costmodel.calibration import H200
+from tilescope.costmodel.advice import advise
 from tilescope.costmodel.cubin_facts import CubinFacts, _loop_serial_copies
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -84,3 +85,23 @@ def test_each_step_waits_its_serial_copies_in_turn(serial):
 
 def test_copies_that_run_ahead_keep_the_fed_step():
     assert _latency(FED) == pytest.approx(STEPS * model.FED_STEP_US + model.FED_FILL_US, rel=0.02)
+
+
+KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_atomics.py"))
+
+
+def _advice(serial, relaxed=False):
+    r = tilescope.cost(KERNELS.rows_into_one, f"f32[132, 65536], f32[1], 1024, {relaxed}", (132,), "h200")
+    p = model.predict(r.counts, gpu_named("h200"), tma=True, facts=dataclasses.replace(FED, loop_serial_copies=serial))
+    return [a for a in advise(r.counts, p) if a.code == "serial-copies"]
+
+
+def test_the_advice_names_the_loop_and_an_ordered_atomic():
+    (a,) = _advice(2)
+    loop = next(r for r in tilescope.cost(KERNELS.rows_into_one, "f32[132, 65536], f32[1], 1024, False", (132,),
+                                         "h200").counts.regions if r.op is not None)
+    assert a.line == loop.op.loc.line
+    assert "(2 a step" in a.message and "acquire-release" in a.message
+    (relaxed,) = _advice(2, relaxed=True)
+    assert "acquire-release" not in relaxed.message
+    assert _advice(0) == []

@@ -5,10 +5,11 @@ import math
 from dataclasses import dataclass
 from typing import List, Optional
 
+from ..enums import MemoryOrder
 from .atomics import fenced_lanes_us
 from .counts import INDEXED_TILE_OPS, Counts
 from .model import Prediction
-from .schedule import threads
+from .schedule import fed_loop, threads
 
 PADDING_WORTH_SAYING = 0.10
 FENCES_WORTH_SAYING = 0.10   # share of the predicted time an atomic's fences take
@@ -76,6 +77,7 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
             add("check-bounds", a.loc, f"for this metadata the tiles of '{a.array}' never reach past the array: "
                                        f"check_bounds=False would skip the bounds checks (bytecode 13.4+)")
     _advise_fences(counts, p, add)
+    _advise_serial_copies(counts, p, add)
     loc = counts.fn.loc
     slots = counts.blocks and p.gpu.sms * p.blocks_per_sm
     tail_idle = tail_idle_share(p.waves)
@@ -140,3 +142,25 @@ def _advise_fences(counts: Counts, p: Prediction, add) -> None:
                 f"about {fenced:.3g} µs of the {p.predicted_us:.3g} µs predicted; "
                 f"memory_order=ct.MemoryOrder.RELAXED drops the fences where no block reads what the others "
                 f"add before the kernel ends")
+
+
+def _advise_serial_copies(counts: Counts, p: Prediction, add) -> None:
+    """A loop the accelerator feeds whose cubin's producer waits for each copy before it issues the
+    next (`loop_serial_copies`, version 58): nothing runs ahead, each copy a whole round trip.
+    Ordered atomics are one cause: the split-K GEMV it was found in (history 90) pipelines its
+    copies once every atomic is relaxed, though other kernels with ordered atomics pipeline them."""
+    serial = p.cubin.loop_serial_copies if p.cubin else 0
+    if not serial:
+        return
+    ordered = [a for a in counts.accesses if a.kind == "atomic"
+               and a.op.attrs.get("memory_order", MemoryOrder.RELAXED) != MemoryOrder.RELAXED]
+    cause = ""
+    if ordered:
+        line = ordered[0].loc.line if ordered[0].loc else "?"
+        cause = (f"; atomics in acquire-release or release order (line {line}) can make tileiras build "
+                 f"them so: relaxed, where nothing depends on their order, the copies may run ahead")
+    for r in counts.regions:
+        if fed_loop(r, p.cubin):
+            add("serial-copies", r.op.loc, f"the cubin's producer waits for each of this loop's accelerator "
+                                           f"copies before it issues the next ({serial} a step, each a whole "
+                                           f"round trip): no copy runs ahead of the tiles in use{cause}")
