@@ -603,3 +603,56 @@ def matmul_f32_layouts(a, b, c, TM: ConstInt, TN: ConstInt, TK: ConstInt, A_T: C
             ct.load(b, index=(k, ct.bid(1)), shape=(TK, TN))
         acc = ct.mma(x, y, acc)
     ct.store(c, index=(ct.bid(0), ct.bid(1)), tile=acc)
+
+
+@ct.kernel
+def split_k_rows(x, w, out, TN: ConstInt, TK: ConstInt, SPLIT: ConstInt, RELAXED: ConstBool):
+    """A split-K GEMV: 16 token rows (one real) against TN weight rows, a SPLIT-th of K a block,
+    its row of sums added into `out` by a tile atomic. Built as launched, tileiras copies the
+    weight tiles with the accelerator; in acquire-release order (not RELAXED) its producer waits
+    for each copy before the next (version 58, history 90)."""
+    n, z = ct.bid(0), ct.bid(1)
+    acc = ct.zeros((16, TN), dtype=ct.float32)
+    steps = ct.num_tiles(w, axis=1, shape=(TN, TK)) // SPLIT
+    for k in range(z * steps, z * steps + steps):
+        a = ct.load(x, index=(0, k), shape=(16, TK))
+        b = ct.load(w, index=(n, k), shape=(TN, TK))
+        acc = ct.mma(a, ct.transpose(b), acc)
+    row = ct.reshape(ct.extract(acc, index=(0, 0), shape=(1, TN)), (TN,))
+    lanes = ct.arange(TN, dtype=ct.int32) + n * TN
+    if RELAXED:
+        ct.atomic_add(out, (lanes,), row, memory_order=ct.MemoryOrder.RELAXED)
+    else:
+        ct.atomic_add(out, (lanes,), row)
+
+
+@ct.kernel
+def attention_variant(q, k, v, o, TQ: ConstInt, TKV: ConstInt, D: ConstInt, K_ORDER: ConstBool,
+                      V_LATE: ConstBool, EXP2: ConstBool):
+    """examples/attention.py's loop with one change at a time, to find which makes the dynamic
+    builds of two such kernels 1.7x apart (history 90): the key tile read through `order=` rather
+    than transposed after the load (K_ORDER), the value tile loaded after the softmax (V_LATE),
+    exp2 of pre-scaled scores (EXP2)."""
+    qi, bh = ct.bid(0), ct.bid(1)
+    tq = ct.load(q, index=(bh, qi, 0), shape=(1, TQ, D)).reshape((TQ, D))
+    m_i = ct.full((TQ, 1), -3.0e38, dtype=ct.float32)
+    l_i = ct.zeros((TQ, 1), dtype=ct.float32)
+    acc = ct.zeros((TQ, D), dtype=ct.float32)
+    scale = 0.125 * 1.4426950408889634 if EXP2 else 0.125
+    for j in range(ct.num_tiles(k, axis=1, shape=(1, TKV, D))):
+        if K_ORDER:
+            kt = ct.load(k, index=(bh, 0, j), shape=(1, D, TKV), order=(0, 2, 1)).reshape((D, TKV))
+        else:
+            kt = ct.transpose(ct.load(k, index=(bh, j, 0), shape=(1, TKV, D)).reshape((TKV, D)))
+        if not V_LATE:
+            tv = ct.load(v, index=(bh, j, 0), shape=(1, TKV, D)).reshape((TKV, D))
+        s = ct.mma(tq, kt, ct.zeros((TQ, TKV), dtype=ct.float32)) * scale
+        m_new = ct.maximum(m_i, ct.max(s, axis=1, keepdims=True))
+        p = ct.exp2(s - m_new) if EXP2 else ct.exp(s - m_new)
+        alpha = ct.exp2(m_i - m_new) if EXP2 else ct.exp(m_i - m_new)
+        l_i = l_i * alpha + ct.sum(p, axis=1, keepdims=True)
+        if V_LATE:
+            tv = ct.load(v, index=(bh, j, 0), shape=(1, TKV, D)).reshape((TKV, D))
+        acc = ct.mma(p.astype(ct.float16), tv, acc * alpha)
+        m_i = m_new
+    ct.store(o, index=(bh, qi, 0), tile=(acc / l_i).astype(o.dtype).reshape((1, TQ, D)))

@@ -142,6 +142,37 @@ def odd_row_cases(d: int) -> List[Case]:
     return out
 
 
+def serial_copy_cases(d: int) -> List[Case]:
+    """Launch builds of a split-K GEMV whose weight tiles the accelerator copies (version 58):
+    with its tile atomic in acquire-release order tileiras's producer waits for each copy before
+    the next; relaxed, the copies run ahead (history 90). The GEMV of set M's shape (29,568 x 8,192,
+    split 8) and a longer K (8,192 x 32,768, split 4)."""
+    out: List[Case] = []
+    for n, kd, split in ((29568, 8192, 8), (8192, 32768, 4)):
+        n, kd = n // d, kd // d
+        for relaxed in (False, True):
+            out.append(Case(f"serial_split_k_rows_f16_{n}x{kd}_s{split}_{'relaxed' if relaxed else 'ordered'}_launch",
+                            "micro", KERNELS, "split_k_rows",
+                            [A((16, kd), "float16"), A((n, kd), "float16"), A((n,), init="zeros"), K(32), K(64),
+                             K(split), K(relaxed)], (n // 32, split), launch=True))
+    return out
+
+
+def attention_variant_cases(d: int) -> List[Case]:
+    """Dynamic builds of examples/attention.py's loop with one change at a time (the key tile
+    through `order=`, the value tile loaded after the softmax, exp2), and all three: the sizes of
+    `attention_f16_64x64` (history 90)."""
+    bh, s = 32 // d, 4096 // d
+    out: List[Case] = []
+    for name, flags in (("base", (False, False, False)), ("korder", (True, False, False)),
+                        ("vlate", (False, True, False)), ("exp2", (False, False, True)), ("all", (True, True, True))):
+        out.append(Case(f"attn_variant_{name}_f16_64x64", "micro", KERNELS, "attention_variant",
+                        [A((bh, s, 64), "float16"), A((bh, s, 64), "float16"), A((bh, s, 64), "float16"),
+                         A((bh, s, 64), "float16", "zeros"), K(64), K(64), K(64)] + [K(f) for f in flags],
+                        (s // 64, bh)))
+    return out
+
+
 # The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
 CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
@@ -258,6 +289,8 @@ def micro_cases(d: int) -> List[Case]:
 
     out.extend(mma_wait_cases(d))
     out.extend(odd_row_cases(d))
+    out.extend(serial_copy_cases(d))
+    out.extend(attention_variant_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
