@@ -2,6 +2,7 @@
 next (the arrive that sets the bytes to expect, the copy, then a wait on that same barrier) takes
 those copies' round trips one after another each step (docs/cost-model.md history 90)."""
 import dataclasses
+import json
 import os
 
 import pytest
@@ -105,3 +106,32 @@ def test_the_advice_names_the_loop_and_an_ordered_atomic():
     (relaxed,) = _advice(2, relaxed=True)
     assert "acquire-release" not in relaxed.message
     assert _advice(0) == []
+
+
+SPLIT_K = load_file(os.path.join(ROOT, "bench", "cost_kernels.py")).split_k_rows
+SPLIT_SPEC = "f16[16, 8192], f16[29568, 8192], f32[29568], 32, 64, 8, {}"
+
+
+@pytest.mark.parametrize("relaxed, serial", [(False, 2), (True, 0)])
+def test_the_estimate_serialises_an_mma_loops_copies_in_a_kernel_with_ordered_atomics(relaxed, serial):
+    # the microbenchmark's launch builds: tileiras's producer waits for both copies of a step with
+    # the tile atomic in acquire-release order, and for none with it relaxed (history 90)
+    r = tilescope.cost(SPLIT_K, SPLIT_SPEC.format(relaxed), (924, 8), "h200")
+    assert r.prediction.tma and r.prediction.estimate.tma_loads == 2
+    assert r.prediction.estimate.loop_serial_copies == serial
+
+
+def test_the_estimate_leaves_loops_without_mma_alone():
+    r = tilescope.cost(KERNELS.rows_into_one, "f32[132, 65536], f32[1], 1024, False", (132,), "h200")
+    assert r.prediction.tma and r.prediction.estimate.loop_serial_copies == 0
+
+
+def test_the_microbenchmarks_times():
+    # measured (bench/results/cost_run_m90_h200.json): acquire-release 4.2x the relaxed build's time;
+    # from the IR alone the ordered build within 30% (0.81), and several times the relaxed one
+    with open(os.path.join(ROOT, "bench", "results", "cost_run_m90_h200.json")) as f:
+        cases = json.load(f)["cases"]
+    ordered = tilescope.cost(SPLIT_K, SPLIT_SPEC.format(False), (924, 8), "h200").predicted_us
+    relaxed = tilescope.cost(SPLIT_K, SPLIT_SPEC.format(True), (924, 8), "h200").predicted_us
+    assert ordered == pytest.approx(cases["serial_split_k_rows_f16_29568x8192_s8_ordered_launch"]["us"], rel=0.3)
+    assert ordered > 3 * relaxed

@@ -31,6 +31,7 @@ from typing import Iterable, List, Optional
 
 import numpy as np
 
+from ..enums import MemoryOrder
 from ..ir.core import Value
 from ..ir.types import TileType
 from ..kernel_hints import ByTarget
@@ -111,6 +112,7 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
         global_load_bytes=loaded / n_loads if n_loads else None,
         loads_in_flight=_loads_in_flight(counts, loads, threads, widths) if n_loads else None,
         loop_instructions=loop_code, loop_shared_ops=loop_pipe,
+        loop_serial_copies=_serial_copies(counts, copied_loads),
         **(_element_operand_loop(counts, threads, widths) if aligned and has_mma and not copied_loads else {}))
 
 
@@ -125,6 +127,19 @@ def _element_operand_loop(counts: Counts, threads: int, widths) -> dict:
     ldgs = sum(_instructions(a, threads, widths.get(id(a), a.itemsize)) for a in operands)
     return {"mma_loop_instructions": int(OPERAND_LOAD_CODE * ldgs),
             "mma_loop_load_waits": ldgs / OPERAND_LOADS_PER_WAIT}
+
+
+def _serial_copies(counts: Counts, copied_loads: List[Access]) -> int:
+    """Copies a step of the innermost `mma` loop waits for one by one (version 58): in a kernel
+    with an atomic in any order but relaxed, tileiras's producer waits for each copy of its `mma`
+    loop before it issues the next — set M's split-K GEMV, the split_k_rows microbenchmarks and U's
+    fused decode (locks); relaxed, none; without `mma` (X's layer-norm backward) none either."""
+    loop = counts.innermost_mma_loop()
+    if loop is None or not any(a.kind == "atomic" and a.op.attrs.get("memory_order", MemoryOrder.RELAXED)
+                               != MemoryOrder.RELAXED for a in counts.accesses):
+        return 0
+    copied = _ids(copied_loads)
+    return sum(id(a) in copied for a in loop.accesses)
 
 
 def _accelerator_copies(counts: Counts, aligned: bool, has_mma: bool):
