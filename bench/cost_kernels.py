@@ -656,3 +656,29 @@ def attention_variant(q, k, v, o, TQ: ConstInt, TKV: ConstInt, D: ConstInt, K_OR
         acc = ct.mma(p.astype(ct.float16), tv, acc * alpha)
         m_i = m_new
     ct.store(o, index=(bh, qi, 0), tile=(acc / l_i).astype(o.dtype).reshape((1, TQ, D)))
+
+
+@ct.kernel
+def attention_rows(q, k, v, o, S: ConstInt, TQ: ConstInt, TKV: ConstInt, D: ConstInt, K_ORDER: ConstBool):
+    """attention_variant's loop over 2-D arrays (heads' rows one after another, S a head): the
+    key tile loaded and transposed, or read through `order=` (K_ORDER)."""
+    qi, bh = ct.bid(0), ct.bid(1)
+    tq = ct.load(q, index=(bh * (S // TQ) + qi, 0), shape=(TQ, D))
+    m_i = ct.full((TQ, 1), -3.0e38, dtype=ct.float32)
+    l_i = ct.zeros((TQ, 1), dtype=ct.float32)
+    acc = ct.zeros((TQ, D), dtype=ct.float32)
+    for j in range(S // TKV):
+        row = bh * (S // TKV) + j
+        if K_ORDER:
+            kt = ct.load(k, index=(0, row), shape=(D, TKV), order=(1, 0))
+        else:
+            kt = ct.transpose(ct.load(k, index=(row, 0), shape=(TKV, D)))
+        tv = ct.load(v, index=(row, 0), shape=(TKV, D))
+        s = ct.mma(tq, kt, ct.zeros((TQ, TKV), dtype=ct.float32)) * 0.125
+        m_new = ct.maximum(m_i, ct.max(s, axis=1, keepdims=True))
+        p = ct.exp(s - m_new)
+        alpha = ct.exp(m_i - m_new)
+        l_i = l_i * alpha + ct.sum(p, axis=1, keepdims=True)
+        acc = ct.mma(p.astype(ct.float16), tv, acc * alpha)
+        m_i = m_new
+    ct.store(o, index=(bh * (S // TQ) + qi, 0), tile=(acc / l_i).astype(o.dtype))

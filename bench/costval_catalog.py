@@ -161,7 +161,8 @@ def serial_copy_cases(d: int) -> List[Case]:
 def attention_variant_cases(d: int) -> List[Case]:
     """Dynamic builds of examples/attention.py's loop with one change at a time (the key tile
     through `order=`, the value tile loaded after the softmax, exp2), and all three: the sizes of
-    `attention_f16_64x64` (history 90)."""
+    `attention_f16_64x64` (history 90). Then the key tile's two layouts with a head dimension of
+    128, and both head dimensions over 2-D arrays (`attention_rows`)."""
     bh, s = 32 // d, 4096 // d
     out: List[Case] = []
     for name, flags in (("base", (False, False, False)), ("korder", (True, False, False)),
@@ -170,6 +171,18 @@ def attention_variant_cases(d: int) -> List[Case]:
                         [A((bh, s, 64), "float16"), A((bh, s, 64), "float16"), A((bh, s, 64), "float16"),
                          A((bh, s, 64), "float16", "zeros"), K(64), K(64), K(64)] + [K(f) for f in flags],
                         (s // 64, bh)))
+    for dd in (64, 128):
+        for k_order in (False, True):
+            way = "order" if k_order else "transpose"
+            if dd == 128:
+                out.append(Case(f"attn_variant_{way}_f16_64x64_d128", "micro", KERNELS, "attention_variant",
+                                [A((bh, s, dd), "float16"), A((bh, s, dd), "float16"), A((bh, s, dd), "float16"),
+                                 A((bh, s, dd), "float16", "zeros"), K(64), K(64), K(dd), K(k_order), K(False),
+                                 K(False)], (s // 64, bh)))
+            out.append(Case(f"attn_rows_{way}_f16_64x64_d{dd}", "micro", KERNELS, "attention_rows",
+                            [A((bh * s, dd), "float16"), A((bh * s, dd), "float16"), A((bh * s, dd), "float16"),
+                             A((bh * s, dd), "float16", "zeros"), K(s), K(64), K(64), K(dd), K(k_order)],
+                            (s // 64, bh)))
     return out
 
 
