@@ -5,7 +5,6 @@ import math
 from dataclasses import dataclass
 from typing import List, Optional
 
-from ..enums import MemoryOrder
 from .atomics import fenced_lanes_us
 from .counts import INDEXED_TILE_OPS, Counts
 from .model import Prediction
@@ -152,13 +151,13 @@ def _advise_serial_copies(counts: Counts, p: Prediction, add) -> None:
     serial = p.cubin.loop_serial_copies if p.cubin else 0
     if not serial:
         return
-    ordered = [a for a in counts.accesses if a.kind == "atomic"
-               and a.op.attrs.get("memory_order", MemoryOrder.RELAXED) != MemoryOrder.RELAXED]
+    ordered = counts.ordered_atomics()
     cause = ""
     if ordered:
         line = ordered[0].loc.line if ordered[0].loc else "?"
-        cause = (f"; atomics in acquire-release or release order (line {line}) can make tileiras build "
-                 f"them so: relaxed, where nothing depends on their order, the copies may run ahead")
+        cause = (f"; atomics in an order other than relaxed (acquire-release by default; line {line}) can "
+                 f"make tileiras build them so: relaxed, where nothing depends on their order, the copies "
+                 f"may run ahead")
     for r in counts.regions:
         if fed_loop(r, p.cubin):
             add("serial-copies", r.op.loc, f"the cubin's producer waits for each of this loop's accelerator "

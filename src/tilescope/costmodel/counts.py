@@ -13,6 +13,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from ..enums import MemoryOrder
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
@@ -122,6 +123,12 @@ class Counts:
         """The deepest loop with an `mma` (the first of the deepest), or None."""
         loops = [r for r in self.regions if r.op is not None and r.mmas]
         return max(loops, key=lambda r: r.depth, default=None)
+
+    def ordered_atomics(self) -> List[Access]:
+        """The atomics in any memory order but relaxed (acquire-release, the default; acquire;
+        release): what orders the kernel's other memory accesses around them."""
+        return [a for a in self.accesses if a.kind == "atomic"
+                and a.op.attrs.get("memory_order", MemoryOrder.RELAXED) != MemoryOrder.RELAXED]
 
     def total_work(self) -> Work:
         out = Work()

@@ -31,7 +31,6 @@ from typing import Iterable, List, Optional
 
 import numpy as np
 
-from ..enums import MemoryOrder
 from ..ir.core import Value
 from ..ir.types import TileType
 from ..kernel_hints import ByTarget
@@ -135,8 +134,7 @@ def _serial_copies(counts: Counts, copied_loads: List[Access]) -> int:
     loop before it issues the next — set M's split-K GEMV, the split_k_rows microbenchmarks and U's
     fused decode (locks); relaxed, none; without `mma` (X's layer-norm backward) none either."""
     loop = counts.innermost_mma_loop()
-    if loop is None or not any(a.kind == "atomic" and a.op.attrs.get("memory_order", MemoryOrder.RELAXED)
-                               != MemoryOrder.RELAXED for a in counts.accesses):
+    if loop is None or not counts.ordered_atomics():
         return 0
     copied = _ids(copied_loads)
     return sum(id(a) in copied for a in loop.accesses)
