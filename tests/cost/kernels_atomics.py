@@ -1,4 +1,5 @@
-"""Kernels for the cost model's version 17 rules: scalar atomics after a tile sum, 2-D tile copies."""
+"""Kernels for the cost model's version 17 rules (scalar atomics after a tile sum, 2-D tile copies)
+and version 58's (a loop the accelerator feeds before an atomic)."""
 import cuda.tile as ct
 
 
