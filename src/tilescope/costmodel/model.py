@@ -442,7 +442,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
         tma, plain = True, [a for a in plain if not tma_copied(a, facts) and not _gathered_operand(a)]
-        copied = [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
+        copied = _copied_loads(r, facts)
         stages = 1 if r.mmas else PIPELINE_STAGES
         if facts.shared_bytes and stages * sum(a.bytes for a in copied) > facts.shared_bytes:
             # an iteration's tiles larger than the block's shared memory (the cubin's): one stage,
@@ -525,7 +525,7 @@ def _serial_copies_us(r: Region, facts: CubinFacts, cal: Calibration) -> float:
     """A step of a loop the accelerator feeds whose producer waits for each copy before it issues
     the next (`loop_serial_copies`, version 58): those copies' round trips one after another, each
     the accelerator load law's for the loop's mean copied tile."""
-    copied = [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
+    copied = _copied_loads(r, facts)
     if not facts.loop_serial_copies or not copied:
         return 0.0
     lat, per_kib = cal.load_us_tma
@@ -535,7 +535,12 @@ def _serial_copies_us(r: Region, facts: CubinFacts, cal: Calibration) -> float:
 
 def _fed_copy_us(r: Region, facts: CubinFacts) -> float:
     """The time the SM's copies take to move one step's tiles of a loop the accelerator feeds."""
-    return sum(a.bytes for a in r.accesses if a.kind == "load" and tma_copied(a, facts)) / 1024 * FED_STEP_US_PER_KIB
+    return sum(a.bytes for a in _copied_loads(r, facts)) / 1024 * FED_STEP_US_PER_KIB
+
+
+def _copied_loads(r: Region, facts: Optional[CubinFacts]) -> List[Access]:
+    """The tile loads of region `r` the accelerator copies."""
+    return [a for a in r.accesses if a.kind == "load" and tma_copied(a, facts)]
 
 
 def _fed_loop_us(r: Region, facts: CubinFacts, stepped, shared: int, slow: float):
