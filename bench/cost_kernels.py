@@ -682,3 +682,18 @@ def attention_rows(q, k, v, o, S: ConstInt, TQ: ConstInt, TKV: ConstInt, D: Cons
         acc = ct.mma(p.astype(ct.float16), tv, acc * alpha)
         m_i = m_new
     ct.store(o, index=(bh * (S // TQ) + qi, 0), tile=(acc / l_i).astype(o.dtype))
+
+
+@ct.kernel
+def permute_rows(src, dst, R: ConstInt, D: ConstInt, SAME: ConstBool):
+    """A (1, R, 1, D) tile of src (B, S, H, D) stored as rows of dst: (B, H, S, D) (a head-layout
+    permute, set W's), or dst shaped as src (SAME). Built dynamically, a thread walks a row element
+    by element, so a block keeps R lines of src in L1 at once: how the lines a SM walks at once
+    (blocks per SM x R) change a strided load's rate (history 91)."""
+    b, h, s = ct.bid(0), ct.bid(1), ct.bid(2)
+    tile = ct.load(src, index=(b, s, h, 0), shape=(1, R, 1, D))
+    if SAME:
+        ct.store(dst, index=(b, s, h, 0), tile=tile)
+    else:
+        ct.store(dst, index=(b, h, s, 0), tile=ct.reshape(tile, (1, 1, R, D)))
+

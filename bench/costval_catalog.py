@@ -186,6 +186,33 @@ def attention_variant_cases(d: int) -> List[Case]:
     return out
 
 
+def row_walk_cases(d: int) -> List[Case]:
+    """Set W's head-layout permute (dynamic build: a thread walks a row of the tile element by
+    element) at 32, 64 and 128 rows a tile, bfloat16 and float32, its rows 12 heads apart or
+    back to back (one head), and with dst laid out as src (history 91). Then set L's TileGym
+    cross-entropy as launched (its constant chunk loops unrolled whole into the row loop) over the
+    same bytes with 4, 16 and 64 chunks of 4,096 a row, one block and four blocks an SM."""
+    out: List[Case] = []
+    b, s = 32 // d, 1024
+    for dt, r, h, same in (("bfloat16", 32, 12, False), ("bfloat16", 64, 12, False), ("bfloat16", 128, 12, False),
+                           ("bfloat16", 128, 1, False), ("bfloat16", 128, 12, True), ("float32", 64, 12, False),
+                           ("float32", 128, 12, False)):
+        shape = (b, s, h, 64) if h > 1 else (b * 12, s, 1, 64)
+        dst = shape if same else (shape[0], shape[2], shape[1], 64)
+        tag = f"{dt[0]}{dt[-2:]}" if dt != "bfloat16" else "bf16"
+        out.append(Case(f"row_walk_{'copy' if same else 'permute'}_{tag}_r{r}_h{h}", "micro", KERNELS, "permute_rows",
+                        [A(shape, dt), A(dst, dt, "zeros"), K(r), K(64), K(same)], (shape[0], h, s // r)))
+    total = (1 << 28) // d                       # 256 Mi bfloat16 logits: 512 MB
+    for vocab in (16384, 65536, 262144):
+        for grid in (SMS, 4 * SMS):
+            rows = total // vocab
+            out.append(Case(f"ce_unrolled_bf16_v{vocab}_g{grid}_launch", "micro",
+                            "tilegym:experimental/fused_linear_cross_entropy.py", "_ce_online_kernel",
+                            [A((rows, vocab), "bfloat16"), A((rows,), init="zeros"), A((rows,)), K(rows), K(vocab),
+                             K(4096)], (grid,), launch=True))
+    return out
+
+
 # The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
 CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
@@ -304,6 +331,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(odd_row_cases(d))
     out.extend(serial_copy_cases(d))
     out.extend(attention_variant_cases(d))
+    out.extend(row_walk_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
