@@ -685,15 +685,19 @@ def attention_rows(q, k, v, o, S: ConstInt, TQ: ConstInt, TKV: ConstInt, D: Cons
 
 
 @ct.kernel
-def permute_rows(src, dst, R: ConstInt, D: ConstInt, SAME: ConstBool):
-    """A (1, R, 1, D) tile of src (B, S, H, D) stored as rows of dst: (B, H, S, D) (a head-layout
-    permute, set W's), or dst shaped as src (SAME). Built dynamically, a thread walks a row element
-    by element, so a block keeps R lines of src in L1 at once: how the lines a SM walks at once
-    (blocks per SM x R) change a strided load's rate (history 91)."""
+def permute_rows(src, dst, R: ConstInt, D: ConstInt, MODE: ConstInt):
+    """A (1, R, 1, D) tile of src (B, S, H, D) stored as rows of dst (B, H, S, D), a head-layout
+    permute as set W's (MODE 0); stored where it came from in a dst shaped as src (1); or dst's
+    rows filled with ones, src not read (2). Built dynamically, a thread walks a row element by
+    element, so a block keeps R lines of src in L1 and R partly written lines of dst in L2 at once:
+    which of the two slows the strided walk as R grows (history 91)."""
     b, h, s = ct.bid(0), ct.bid(1), ct.bid(2)
-    tile = ct.load(src, index=(b, s, h, 0), shape=(1, R, 1, D))
-    if SAME:
-        ct.store(dst, index=(b, s, h, 0), tile=tile)
+    if MODE == 2:
+        ct.store(dst, index=(b, h, s, 0), tile=ct.full((1, 1, R, D), 1, dtype=dst.dtype))
     else:
-        ct.store(dst, index=(b, h, s, 0), tile=ct.reshape(tile, (1, 1, R, D)))
+        tile = ct.load(src, index=(b, s, h, 0), shape=(1, R, 1, D))
+        if MODE == 1:
+            ct.store(dst, index=(b, s, h, 0), tile=tile)
+        else:
+            ct.store(dst, index=(b, h, s, 0), tile=ct.reshape(tile, (1, 1, R, D)))
 

@@ -189,19 +189,21 @@ def attention_variant_cases(d: int) -> List[Case]:
 def row_walk_cases(d: int) -> List[Case]:
     """Set W's head-layout permute (dynamic build: a thread walks a row of the tile element by
     element) at 32, 64 and 128 rows a tile, bfloat16 and float32, its rows 12 heads apart or
-    back to back (one head), and with dst laid out as src (history 91). Then set L's TileGym
-    cross-entropy as launched (its constant chunk loops unrolled whole into the row loop) over the
-    same bytes with 4, 16 and 64 chunks of 4,096 a row, one block and four blocks an SM."""
+    back to back (one head), with dst laid out as src, and dst's rows filled without reading src
+    (history 91). Then set L's TileGym cross-entropy as launched (its constant chunk loops unrolled
+    whole into the row loop) over the same bytes with 4, 16 and 64 chunks of 4,096 a row, one block
+    and four blocks an SM."""
     out: List[Case] = []
     b, s = 32 // d, 1024
-    for dt, r, h, same in (("bfloat16", 32, 12, False), ("bfloat16", 64, 12, False), ("bfloat16", 128, 12, False),
-                           ("bfloat16", 128, 1, False), ("bfloat16", 128, 12, True), ("float32", 64, 12, False),
-                           ("float32", 128, 12, False)):
+    modes = ("permute", "copy", "fill")
+    for dt, r, h, mode in (("bfloat16", 32, 12, 0), ("bfloat16", 64, 12, 0), ("bfloat16", 128, 12, 0),
+                           ("bfloat16", 128, 1, 0), ("bfloat16", 128, 12, 1), ("bfloat16", 32, 12, 2),
+                           ("bfloat16", 128, 12, 2), ("float32", 64, 12, 0), ("float32", 128, 12, 0)):
         shape = (b, s, h, 64) if h > 1 else (b * 12, s, 1, 64)
-        dst = shape if same else (shape[0], shape[2], shape[1], 64)
-        tag = f"{dt[0]}{dt[-2:]}" if dt != "bfloat16" else "bf16"
-        out.append(Case(f"row_walk_{'copy' if same else 'permute'}_{tag}_r{r}_h{h}", "micro", KERNELS, "permute_rows",
-                        [A(shape, dt), A(dst, dt, "zeros"), K(r), K(64), K(same)], (shape[0], h, s // r)))
+        dst = shape if mode == 1 else (shape[0], shape[2], shape[1], 64)
+        tag = "bf16" if dt == "bfloat16" else "f32"
+        out.append(Case(f"row_walk_{modes[mode]}_{tag}_r{r}_h{h}", "micro", KERNELS, "permute_rows",
+                        [A(shape, dt), A(dst, dt, "zeros"), K(r), K(64), K(mode)], (shape[0], h, s // r)))
     total = (1 << 28) // d                       # 256 Mi bfloat16 logits: 512 MB
     for vocab in (16384, 65536, 262144):
         for grid in (SMS, 4 * SMS):
