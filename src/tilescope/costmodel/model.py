@@ -86,6 +86,8 @@ GATHER_ROWS_GAIN = 2.0
 # charged the 2-D copy law before: a rate of bytes where the lines say a rate of elements by rows.
 READ_LINES_PER_SM_CLK = 0.87
 WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, up to the bytes measured
+PARTIAL_LINES_KNEE = 0.26
+PARTIAL_LINES_EXPONENT = 0.25
 # Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
 # and of set M's 16x16 transpose: lane index mod the rows picks the row), so the 2-D copy's tiles
 # (64 and 32 rows) spread a warp over 32 rows, a tile of r < 32 rows over r. The copies of
@@ -168,7 +170,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
             lined.append((a, lines))
         else:
             t_mem += _stream_us(a, bw, copied, cal, facts is not None, width, _serial_loads(facts))
-    t_mem += max(sum(a.dram_bytes for a, _ in lined) / bw * 1e6, _row_lines_us(lined, gpu))
+    t_mem += max(sum(a.dram_bytes for a, _ in lined) / bw * 1e6,
+                 _row_lines_us(lined, gpu, min(slots, counts.blocks)))
     terms = {
         "memory": t_mem,
         # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
@@ -349,14 +352,24 @@ def _line_run(a: Access) -> int:
     return WARP_LANES // min(_lane_rows(a), WARP_LANES) * a.itemsize
 
 
-def _row_lines_us(lined: List[Tuple[Access, float]], gpu: GPU) -> float:
+def _row_lines_us(lined: List[Tuple[Access, float]], gpu: GPU, resident: int = 0) -> float:
     """The time L1 takes over the lines of these (access, lines) pairs: reads and writes each at
-    their rate, overlapping as the copies measured."""
+    their rate, overlapping as the copies measured; writes slower where the `resident` blocks'
+    stored tiles, written a few bytes a line at a time, are more than L2 keeps (`_partial_lines_share`)."""
     clocks = gpu.sms * gpu.clock_ghz * 1e9
     base, per_byte, most = WRITE_LINES_PER_SM_CLK
     reads = sum(n for a, n in lined if a.kind in ("gather", "load")) / READ_LINES_PER_SM_CLK
-    writes = sum(n / (base + per_byte * min(_line_run(a), most)) for a, n in lined if a.kind in ("scatter", "store"))
+    stored = [(a, n) for a, n in lined if a.kind in ("scatter", "store")]
+    writes = sum(n / (base + per_byte * min(_line_run(a), most)) for a, n in stored)
+    writes /= _partial_lines_share(resident * sum(a.bytes for a, _ in stored if a.kind == "store"), gpu)
     return math.hypot(reads, writes) / clocks * 1e6
+
+
+def _partial_lines_share(partial_bytes: float, gpu: GPU) -> float:
+    """Share of the write-line rate left when tiles being stored element by element hold
+    `partial_bytes` of partly written lines across the GPU at once (version 59, history 92)."""
+    knee = PARTIAL_LINES_KNEE * gpu.l2_mb * 1e6
+    return 1.0 if partial_bytes <= knee else (knee / partial_bytes) ** PARTIAL_LINES_EXPONENT
 
 
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,
