@@ -175,19 +175,17 @@ def _scoreboard_releases(words: Words, opcode: int) -> Iterator[Tuple[bool, Set[
 
 
 def _loads_in_flight(words: Words) -> Optional[float]:
-    """Global loads a thread issues together before it waits for one of them: the LDGs over
-    the runs of LDGs (in code order) that no wait on a pending LDG's scoreboard separates.
-    1 means each load is waited for before the next is issued, a memory round trip per load;
-    tileiras writes element-by-element code both ways, and the scoreboards say which."""
-    loads = runs = 0
-    since_wait = True
-    for is_load, waited in _scoreboard_waits(words, LDG_OPCODE):
-        since_wait = since_wait or waited
-        if is_load:
-            loads += 1
-            runs += since_wait
-            since_wait = False
-    return loads / runs if runs else None
+    """Global loads a thread keeps in flight: its LDGs over the memory round trips its code takes
+    one after another, the code walked once in order (`_walk`, version 60). 1 means each load is
+    waited for before the next issues. A wait on one scoreboard leaves the loads of the others in
+    flight, so code that waits for its oldest load and then issues the next keeps a window of
+    loads outstanding (before version 60 each wait counted as a round trip of its own)."""
+    loads = _ldgs(words)
+    if not loads:
+        return None
+    ready: Dict[int, float] = {}
+    trips = max([_walk(words, ready, 0.0), *ready.values()])
+    return loads / trips if trips else float(loads)
 
 
 def _local_load_waits(words: Words) -> int:
@@ -274,15 +272,23 @@ def _load_waits(body: Optional[Words]) -> Optional[float]:
     ready: Dict[int, float] = {}
     now, ends = 0.0, []
     for _ in range(3):
-        for _, lo, hi in body:
-            mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
-            for b in [b for b in ready if mask >> b & 1]:
-                now = max(now, ready.pop(b))
-            if lo & 0xFFF == LDG_OPCODE and (hi >> _WRITE_BARRIER_SHIFT) & 7 != 7:
-                b = (hi >> _WRITE_BARRIER_SHIFT) & 7
-                ready[b] = max(ready.get(b, 0.0), now + 1.0)
+        now = _walk(body, ready, now)
         ends.append(now)
     return ends[-1] - ends[-2]
+
+
+def _walk(body: Words, ready: Dict[int, float], now: float) -> float:
+    """One pass of `body` from round trip `now`: each LDG's result arrives a round trip after it
+    issues, and each instruction waits for the scoreboards its control bits name. `ready` holds
+    the pending scoreboards' arrivals and is updated; returns when the pass's last wait ends."""
+    for _, lo, hi in body:
+        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+        for b in [b for b in ready if mask >> b & 1]:
+            now = max(now, ready.pop(b))
+        if lo & 0xFFF == LDG_OPCODE and (hi >> _WRITE_BARRIER_SHIFT) & 7 != 7:
+            b = (hi >> _WRITE_BARRIER_SHIFT) & 7
+            ready[b] = max(ready.get(b, 0.0), now + 1.0)
+    return now
 
 
 def _branch_target(at: int, lo: int, hi: int) -> int:
