@@ -86,6 +86,10 @@ GATHER_ROWS_GAIN = 2.0
 # charged the 2-D copy law before: a rate of bytes where the lines say a rate of elements by rows.
 READ_LINES_PER_SM_CLK = 0.87
 WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, up to the bytes measured
+# A line such a store writes a few bytes of stays partly written until its last element lands. Past
+# 0.26 of L2 of such lines held by the resident blocks' stored tiles, the write rate falls as their
+# bytes' fourth root (version 59: the transposes and 2-D copies of B, C, G, H, K and N held 6.5-78 MB
+# and wrote at 1.0 of the rate up to 13 MB, 0.74-0.86 at 21.6, 0.72 at 43 and 0.65 at 78; history 92)
 PARTIAL_LINES_KNEE = 0.26
 PARTIAL_LINES_EXPONENT = 0.25
 # Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
