@@ -553,6 +553,21 @@ def _depends_on(v: Value, var_id: int, depth: int = 0) -> bool:
     return any(_depends_on(o, var_id, depth + 1) for o in op.operands)
 
 
+def indexed_by_loads(op: Op) -> bool:
+    """Whether a gather's or scatter's index is computed from loaded values (a routing table's
+    expert ids): where it reads follows the data, not the loop."""
+    if op.name not in ("gather", "scatter") or not isinstance(op.operands[0].type, ArrayType):
+        return False
+    return any(_from_loads(v) for v in op.operands[1:1 + op.operands[0].type.ndim])
+
+
+def _from_loads(v: Value, depth: int = 0) -> bool:
+    op = v.owner
+    if op is None or depth > 24 or op.name in ("for", "loop", "if"):
+        return False
+    return op.name in _LOAD_OPS or any(_from_loads(o, depth + 1) for o in op.operands)
+
+
 def _whole_rows_run(t: ArrayType, shape) -> Optional[int]:
     """Elements of each contiguous run of memory a tile covers when its trailing axes span the
     array's whole trailing extents (row-major strides, as far as the metadata says): those axes and

@@ -32,6 +32,7 @@ from .estimated_facts import estimate_facts
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
+from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
@@ -220,7 +221,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     only_loop = loops[0] if len(loops) == 1 else None
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled,
-                            r is only_loop)
+                            r is only_loop, c)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
@@ -443,7 +444,7 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.
 
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
                   notes: List[str], facts: Optional[CubinFacts] = None, overlap_loads: bool = True,
-                  unrolled: Optional[Dict[int, float]] = None, only_loop: bool = False) -> float:
+                  unrolled: Optional[Dict[int, float]] = None, only_loop: bool = False, per_sm: int = 1) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
     at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
     (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them.
@@ -454,7 +455,10 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     fed = fed_loop(r, facts)
     # nothing the next iteration reads waits on them (v15); but where the accelerator feeds the loop,
     # only its copies run ahead: the element loads of the consumer warps are waited in the step (v38)
+    t = 0.0
     if overlap_loads and not waits_on_loads(r) and not fed:
+        # unless the cubin's loop stops for them anyway: its waits, each from where the data are (v61)
+        t = carried_nothing_wait_us(r, facts, plain, only_loop, per_sm, gpu)
         plain = []
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
@@ -488,7 +492,6 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     stores = [a for a in r.accesses if a.kind not in ("load", "gather")]
     lat, per_kib = cal.load_us_tma if tma else cal.load_us
     r0, p = cal.mma_rate_tma if tma else cal.mma_rate
-    t = 0.0
     if plain:
         if unrolled and id(r) in unrolled and not fed:
             # a step of a loop unrolled whole: its share of the cubin loop's waits in series (v40)

@@ -1,0 +1,45 @@
+"""Waits of a loop whose IR carries nothing its loads bring to the next step but whose cubin loop
+stops for them all the same (version 61), each from where the loads' data most likely are."""
+from __future__ import annotations
+
+from typing import List, Optional
+
+from .counts import Access, Region, indexed_by_loads
+from .cubin_facts import CubinFacts
+from .gpus import GPU
+from .lane_offsets import LINE_BYTES
+from .schedule import (L1_HIT_US, element_ldgs, l1_resident, load_round_trip_us, tma_copied,
+                       unrolled_by_loads)
+
+
+def carried_nothing_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access], only_loop: bool,
+                            per_sm: int, gpu: GPU) -> float:
+    """What a step of loop `r` waits for its element loads where the IR carries nothing they bring
+    to the next step (version 15 let such loads overlap) but the cubin's loop stops for them all
+    the same: `r` is the IR's only loop, without mma, and a pass of the cubin's longest loop waits
+    `loop_load_waits` round trips in series (version 61). Each wait is the loads' round trip from
+    where their data most likely are (`source_round_trip_us`), over the steps a pass holds."""
+    if not only_loop or r.mmas or not facts or not facts.loop_load_waits or facts.local_loads:
+        return 0.0           # (code that reloads spills: the spill chain charges its round trips, v13)
+    element = [a for a in loads if not tma_copied(a, facts)]
+    if not element:
+        return 0.0
+    return facts.loop_load_waits / unrolled_by_loads(r, facts) * source_round_trip_us(element, facts, per_sm, gpu)
+
+
+def source_round_trip_us(loads: List[Access], facts: CubinFacts, per_sm: int, gpu: GPU) -> float:
+    """A wait on these loads, their LDGs' mean round trip: L1's for an array that stays there
+    (`l1_resident`); for a tile smaller than a line at an index the loop computes (not the data),
+    the loaded round trip for the share of steps that read past the line the last step brought
+    (its bytes over a line: a step reads the next elements) and L1's for the rest; the loaded
+    round trip of `load_round_trip_us` otherwise."""
+    total = weighted = 0.0
+    for a in loads:
+        ldgs = element_ldgs([a], facts)
+        if l1_resident(a, facts, per_sm, gpu):
+            trip = L1_HIT_US
+        else:
+            miss = 1.0 if indexed_by_loads(a.op) else min(1.0, a.bytes / LINE_BYTES)
+            trip = miss * load_round_trip_us([a]) + (1 - miss) * L1_HIT_US
+        total, weighted = total + ldgs, weighted + ldgs * trip
+    return weighted / total if total else 0.0

@@ -1,0 +1,86 @@
+"""Model version 61: a loop whose IR carries nothing its loads bring to the next step (version 15
+let such loads overlap) but whose cubin loop stops for them all the same waits each step for the
+round trips the cubin's scoreboards say, each from where the data most likely are: L1 for an
+array that stays there or a small tile read a step after the last, else L2 or DRAM
+(docs/cost-model.md history 94)."""
+import dataclasses
+import os
+
+import pytest
+
+import tilescope
+from tilescope.costmodel import loop_waits, model, schedule
+from tilescope.costmodel.cubin_facts import CubinFacts
+from tilescope.costmodel.gpus import gpu_named
+from tilescope.lang.shim import load_file
+
+KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_loop_waits.py"))
+H200 = gpu_named("h200")
+# a persistent softmax's cubin: 128 threads, a 2,048-element bfloat16 row a step, 16 LDGs a thread
+SOFTMAX = CubinFacts("softmax", threads=128, registers=64, shared_bytes=0, local_bytes=0, instructions=900,
+                     global_loads=16, global_stores=16, local_loads=0, local_stores=0, tma_loads=0, tma_stores=0,
+                     global_access_bytes=2.0, loads_in_flight=16.0, global_load_bytes=2.0, local_load_waits=0,
+                     reload_bytes=0, loop_instructions=800, loop_shared_ops=10, loop_loads=16)
+SOFTMAX_SPEC = "bf16[32768, 2048], bf16[32768, 2048], 32768, 2048"
+
+
+def _softmax(**changes):
+    r = tilescope.cost(KERNELS.softmax_rows_by_gathers, SOFTMAX_SPEC, (128,), "h200")
+    return model.predict(r.counts, H200, facts=dataclasses.replace(SOFTMAX, **changes))
+
+
+@pytest.mark.parametrize("waits", [1, 2])
+def test_a_loop_the_cubin_waits_in_waits_each_step(waits):
+    # 256 rows a block, each step a loaded round trip per wait (the rows come from DRAM once)
+    base = _softmax().block_us
+    got = _softmax(loop_load_waits=float(waits)).block_us
+    assert got - base == pytest.approx(256 * waits * schedule.LOADED_LATENCY_US * 1.98 / H200.clock_ghz, rel=0.02)
+
+
+def test_spilling_code_keeps_the_spill_chain_alone():
+    # the spill chain (version 13) charges the round trips of a loop that reloads spills
+    spilled = dict(local_loads=8, local_stores=8, local_bytes=64, local_load_waits=4, reload_bytes=32)
+    assert _softmax(loop_load_waits=1.0, **spilled).block_us == _softmax(**spilled).block_us
+
+
+def test_the_estimate_is_unchanged():
+    # an estimate has no scoreboards: it keeps version 15's overlap
+    r = tilescope.cost(KERNELS.softmax_rows_by_gathers, SOFTMAX_SPEC, (128,), "h200")
+    assert r.prediction.estimate is not None and r.prediction.estimate.loop_load_waits is None
+
+
+def _loop(kernel, spec):
+    r = tilescope.cost(kernel, spec, (64,), "h200")
+    (loop,) = [q for q in r.counts.regions if q.op is not None]
+    return loop
+
+
+ONE_KEY = dataclasses.replace(SOFTMAX, threads=32, global_load_bytes=4.0, global_access_bytes=4.0)
+
+
+def test_a_small_array_and_keys_read_in_turn_come_from_l1():
+    # a block's counts row stays in L1; its keys are 4 bytes a step: one step in 32 reads a new line
+    loop = _loop(KERNELS.count_by_key, "i32[65536], i32[4160], 64, 1024")
+    keys, counts = [a for a in loop.accesses if a.kind == "gather"]
+    assert loop_waits.source_round_trip_us([counts], ONE_KEY, 32, H200) == schedule.L1_HIT_US
+    key_trip = loop_waits.source_round_trip_us([keys], ONE_KEY, 32, H200)
+    assert key_trip == pytest.approx(schedule.L1_HIT_US + (schedule.LOADED_LATENCY_US - schedule.L1_HIT_US) / 32)
+
+
+def test_a_large_table_read_where_the_keys_say_waits_the_whole_round_trip():
+    loop = _loop(KERNELS.look_up_by_key, "i32[65536], f32[268435456], f32[65536], 1024")
+    table = next(a for a in loop.accesses if a.array == "table")
+    assert loop_waits.source_round_trip_us([table], ONE_KEY, 32, H200) == schedule.LOADED_LATENCY_US
+    # the same lookups at the loop's index: one step in 32 reads a new line
+    keys = next(a for a in loop.accesses if a.array == "keys")
+    assert loop_waits.source_round_trip_us([keys], ONE_KEY, 32, H200) < schedule.LOADED_LATENCY_US / 8
+
+
+def test_the_count_loop_waits_l1_round_trips_not_drams():
+    # four steps a pass of the cubin's loop (8 LDGs, 2 a step), four waits a pass: one a step
+    facts = dataclasses.replace(ONE_KEY, global_loads=8, loop_loads=8, loop_load_waits=4.0)
+    loop = _loop(KERNELS.count_by_key, "i32[65536], i32[4160], 64, 1024")
+    plain = [a for a in loop.accesses if a.kind == "gather"]
+    wait = loop_waits.carried_nothing_wait_us(loop, facts, plain, True, 32, H200)
+    assert schedule.L1_HIT_US < wait < 2 * schedule.L1_HIT_US
+    assert loop_waits.carried_nothing_wait_us(loop, facts, plain, False, 32, H200) == 0.0   # not the only loop
