@@ -43,10 +43,16 @@ def test_spilling_code_keeps_the_spill_chain_alone():
     assert _softmax(loop_load_waits=1.0, **spilled).block_us == _softmax(**spilled).block_us
 
 
-def test_the_estimate_is_unchanged():
-    # an estimate has no scoreboards: it keeps version 15's overlap
+def test_the_estimate_waits_once_a_step(monkeypatch):
+    # an estimate has no scoreboards: one wait a step, every cubin of such a loop waits at least once a pass
     r = tilescope.cost(KERNELS.softmax_rows_by_gathers, SOFTMAX_SPEC, (128,), "h200")
-    assert r.prediction.estimate is not None and r.prediction.estimate.loop_load_waits is None
+    assert r.prediction.estimate is not None and not r.prediction.estimate.local_loads
+    (loop,) = [q for q in r.counts.regions if q.op is not None]
+    gathers = [a for a in loop.accesses if a.kind == "gather"]
+    step = loop_waits.carried_nothing_wait_us(loop, r.prediction.estimate, gathers, True, 1, H200, estimated=True)
+    assert step == pytest.approx(schedule.LOADED_LATENCY_US)      # a new row from DRAM each step
+    monkeypatch.setattr(model, "carried_nothing_wait_us", lambda *args: 0.0)
+    assert r.prediction.block_us > model.predict(r.counts, H200).block_us + 256 * step / 2
 
 
 def _loop(kernel, spec):

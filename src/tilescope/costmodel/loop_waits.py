@@ -13,18 +13,21 @@ from .schedule import (L1_HIT_US, element_ldgs, l1_resident, load_round_trip_us,
 
 
 def carried_nothing_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access], only_loop: bool,
-                            per_sm: int, gpu: GPU) -> float:
+                            per_sm: int, gpu: GPU, estimated: bool = False) -> float:
     """What a step of loop `r` waits for its element loads where the IR carries nothing they bring
     to the next step (version 15 let such loads overlap) but the cubin's loop stops for them all
     the same: `r` is the IR's only loop, without mma, and a pass of the cubin's longest loop waits
-    `loop_load_waits` round trips in series (version 61). Each wait is the loads' round trip from
-    where their data most likely are (`source_round_trip_us`), over the steps a pass holds."""
-    if not only_loop or r.mmas or not facts or not facts.loop_load_waits or facts.local_loads:
+    `loop_load_waits` round trips in series, over the steps a pass holds (version 61). An estimate
+    (`estimated`: no scoreboards) takes one wait a step, the fewest any such cubin loop of the
+    validation set waits (one a pass). Each wait is the loads' round trip from where their data
+    most likely are (`source_round_trip_us`)."""
+    if not only_loop or r.mmas or not facts or facts.local_loads:
         return 0.0           # (code that reloads spills: the spill chain charges its round trips, v13)
+    waits = 1.0 if estimated else (facts.loop_load_waits or 0.0) / unrolled_by_loads(r, facts)
     element = [a for a in loads if not tma_copied(a, facts)]
-    if not element:
+    if not waits or not element:
         return 0.0
-    return facts.loop_load_waits / unrolled_by_loads(r, facts) * source_round_trip_us(element, facts, per_sm, gpu)
+    return waits * source_round_trip_us(element, facts, per_sm, gpu)
 
 
 def source_round_trip_us(loads: List[Access], facts: CubinFacts, per_sm: int, gpu: GPU) -> float:

@@ -221,7 +221,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     only_loop = loops[0] if len(loops) == 1 else None
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled,
-                            r is only_loop, c)
+                            r is only_loop, c, schedule != "from the cubin")
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
@@ -444,7 +444,8 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.
 
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
                   notes: List[str], facts: Optional[CubinFacts] = None, overlap_loads: bool = True,
-                  unrolled: Optional[Dict[int, float]] = None, only_loop: bool = False, per_sm: int = 1) -> float:
+                  unrolled: Optional[Dict[int, float]] = None, only_loop: bool = False, per_sm: int = 1,
+                  estimated: bool = False) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
     at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
     (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them.
@@ -458,7 +459,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     t = 0.0
     if overlap_loads and not waits_on_loads(r) and not fed:
         # unless the cubin's loop stops for them anyway: its waits, each from where the data are (v61)
-        t = carried_nothing_wait_us(r, facts, plain, only_loop, per_sm, gpu)
+        t = carried_nothing_wait_us(r, facts, plain, only_loop, per_sm, gpu, estimated)
         plain = []
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
         # (they also copy gathered mma operands of rows, asynchronously: LDGSTS in the cubins; v14)
