@@ -450,7 +450,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
     (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them.
     `unrolled`: the serial load waits per step of loops unrolled whole (`unrolled_load_waits`);
-    `only_loop`: whether `r` is the IR's only loop."""
+    `only_loop`: whether `r` is the IR's only loop; `per_sm`: the blocks an SM holds; `estimated`:
+    whether `facts` are estimated from the IR."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
