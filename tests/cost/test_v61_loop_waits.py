@@ -90,3 +90,16 @@ def test_the_count_loop_waits_l1_round_trips_not_drams():
     wait = loop_waits.carried_nothing_wait_us(loop, facts, plain, True, 32, H200)
     assert schedule.L1_HIT_US < wait < 2 * schedule.L1_HIT_US
     assert loop_waits.carried_nothing_wait_us(loop, facts, plain, False, 32, H200) == 0.0   # not the only loop
+
+
+def test_a_persistent_kernel_on_a_small_grid_is_told_the_grid_that_fills_the_gpu():
+    # 128 blocks of a loop over the grid, three an SM: the advice names the grid of 396, not more work
+    r = tilescope.cost(KERNELS.softmax_rows_by_gathers, SOFTMAX_SPEC, (128,), "h200")
+    (small,) = [a for a in r.advice if a.code == "small-grid"]
+    slots = H200.sms * r.prediction.blocks_per_sm
+    assert r.prediction.blocks_per_sm > 1
+    assert f"a grid of {slots} blocks ({r.prediction.blocks_per_sm} per SM)" in small.message
+    # a grid whose blocks each own their keys gets the plain advice
+    keys = tilescope.cost(KERNELS.count_by_key, "i32[65536], i32[4160], 64, 1024", (64,), "h200")
+    (plain,) = [a for a in keys.advice if a.code == "small-grid"]
+    assert "split the work into more blocks" in plain.message

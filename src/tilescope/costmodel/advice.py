@@ -7,6 +7,7 @@ from typing import List, Optional
 
 from .atomics import fenced_lanes_us
 from .counts import INDEXED_TILE_OPS, Counts
+from .estimated_facts import persistent_loops
 from .model import Prediction
 from .schedule import fed_loop, threads
 
@@ -80,12 +81,18 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
     loc = counts.fn.loc
     slots = counts.blocks and p.gpu.sms * p.blocks_per_sm
     tail_idle = tail_idle_share(p.waves)
+    # a loop that walks the work by the grid (a persistent kernel) shares it among whatever grid it gets
+    persistent = bool(persistent_loops(counts))
+    fill = (f"its loop walks the work by the grid, so a grid of {slots} blocks ({p.blocks_per_sm} per SM) "
+            f"would share it out" if persistent else "")
     if counts.blocks < p.gpu.sms:
         add("small-grid", loc, f"the grid has {counts.blocks} block(s): {p.gpu.sms - counts.blocks} of the "
-                               f"{p.gpu.sms} SMs of the {p.gpu.name} stay idle; split the work into more blocks")
+                               f"{p.gpu.sms} SMs of the {p.gpu.name} stay idle; "
+                               + (fill or "split the work into more blocks"))
     elif counts.blocks < 0.75 * slots:
         add("small-grid", loc, f"{counts.blocks} blocks fill {counts.blocks / slots:.0%} of the GPU's "
-                               f"{slots} block slots ({p.blocks_per_sm} per SM); smaller tiles give more blocks")
+                               f"{slots} block slots ({p.blocks_per_sm} per SM); "
+                               + (fill or "smaller tiles give more blocks"))
     elif tail_idle >= TAIL_WORTH_SAYING and p.bound == "latency":
         add("tail-wave", loc, f"{p.waves:.2f} waves of blocks: the last one keeps only {p.waves % 1:.0%} of "
                               f"the GPU busy, leaving about {tail_idle:.0%} of the SMs' time idle; "

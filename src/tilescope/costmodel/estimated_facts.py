@@ -78,7 +78,7 @@ def estimate_facts(counts: Counts, aligned: bool) -> CubinFacts:
     if all(not isinstance(r.type, TileType) or int(np.prod(r.type.shape or (1,))) <= 1
            for op in fn.walk() for r in op.results):
         threads = WARP_LANES          # scalar code: one warp (tileiras's choice for every such corpus kernel)
-    persistent = _persistent(counts) if not aligned else []     # dynamically shaped, walking tiles by the grid
+    persistent = persistent_loops(counts) if not aligned else []     # dynamically shaped, walking tiles by the grid
     spills = _accumulator_spills(counts, threads) if has_mma else 0
     if spills:
         threads = FED_THREADS         # tileiras gives every spilling mma kernel seen 256 threads
@@ -167,7 +167,7 @@ def copyable(a: Access) -> bool:
     return a.copy_layout and a.bytes >= TMA_MIN_BYTES and a.op.name not in INDEXED_TILE_OPS
 
 
-def _persistent(counts: Counts) -> list:
+def persistent_loops(counts: Counts) -> list:
     """The loops that start at each block's own index and stride past the others' (a persistent
     kernel walking tiles by the grid)."""
     out = []
