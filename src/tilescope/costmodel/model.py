@@ -459,7 +459,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     # only its copies run ahead: the element loads of the consumer warps are waited in the step (v38)
     t = 0.0
     if overlap_loads and not waits_on_loads(r) and not fed:
-        # unless the cubin's loop stops for them anyway: its waits, each from where the data are (v61)
+        # unless the loop stops for them anyway (the cubin's waits; an estimate's one a step), each wait
+        # the round trip from where the data are (v61)
         t = carried_nothing_wait_us(r, facts, plain, only_loop, per_sm, gpu, estimated)
         plain = []
     if fed:              # in a loop the accelerator's producer warps run ahead: a step, overlapping the rest
