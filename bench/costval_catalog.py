@@ -34,6 +34,7 @@ from costval_case import A, Case, K, S
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
 KERNELS = "bench/cost_kernels.py"
+WAITS = "bench/cost_kernels_waits.py"
 SMS = 132
 
 
@@ -215,6 +216,29 @@ def row_walk_cases(d: int) -> List[Case]:
     return out
 
 
+def loop_wait_cases(d: int) -> List[Case]:
+    """Loops whose IR carries nothing their loads bring, though the cubin's loop waits for them
+    (history 94): a persistent softmax by gathers on a grid of 128 (one block an SM, as iori's
+    kernel launches it) and of three blocks an SM; a count of 1,024 keys a block into a counts row
+    that stays in L1; lookups at loaded keys into a 4 KB table (L1) and a 1 GB one (DRAM)."""
+    out: List[Case] = []
+    rows = 32768 // d
+    for grid in (128, 3 * SMS):
+        out.append(Case(f"loop_wait_softmax_bf16_32768x2048_g{grid}", "micro", WAITS, "softmax_rows_by_gathers",
+                        [A((rows, 2048), "bfloat16"), A((rows, 2048), "bfloat16", "zeros"), K(rows), K(2048)],
+                        (grid,)))
+    keys, blocks = 65536 // d, 64
+    out.append(Case("loop_wait_count_i32_64x1024", "micro", WAITS, "count_by_key",
+                    [A((keys,), "int32", f"index:{blocks}"), A(((blocks + 1) * blocks,), "int32", "zeros"),
+                     K(blocks), K(keys // blocks)], (blocks,)))
+    per = 1024 // d
+    for tag, table in (("4k", 1024), ("1g", (1 << 28) // d)):
+        out.append(Case(f"loop_wait_lookup_f32_t{tag}", "micro", WAITS, "look_up_by_key",
+                        [A((SMS * per,), "int32", f"index:{table}"), A((table,)), A((SMS * per,), init="zeros"),
+                         K(per)], (SMS,)))
+    return out
+
+
 # The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
 CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
@@ -334,6 +358,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(serial_copy_cases(d))
     out.extend(attention_variant_cases(d))
     out.extend(row_walk_cases(d))
+    out.extend(loop_wait_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):

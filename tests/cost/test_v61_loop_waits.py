@@ -14,7 +14,8 @@ from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
 
-KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_loop_waits.py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KERNELS = load_file(os.path.join(ROOT, "bench", "cost_kernels_waits.py"))
 H200 = gpu_named("h200")
 # a persistent softmax's cubin: 128 threads, a 2,048-element bfloat16 row a step, 16 LDGs a thread
 SOFTMAX = CubinFacts("softmax", threads=128, registers=64, shared_bytes=0, local_bytes=0, instructions=900,

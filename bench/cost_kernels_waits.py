@@ -1,5 +1,6 @@
-"""Kernels for the cost model's version 61 rule: loops whose IR carries nothing their loads bring
-to the next step, though the cubin's loop waits for them."""
+"""Kernels of loops whose IR carries nothing their loads bring to the next step, though the cubin's
+loop waits for them (the cost model's version 61; docs/cost-model.md history 94): microbenchmarks
+of bench/cost_validate.py (`loop_wait_*`) and the kernels of tests/cost/test_v61_loop_waits.py."""
 import cuda.tile as ct
 
 
