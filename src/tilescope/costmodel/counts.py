@@ -19,7 +19,7 @@ from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
 from .index_steps import axis_stride, const_int, last_axis_stride
 from .lane_offsets import lines_per_instruction, sector_share
-from .loop_bounds import arrays_read_for, bisection_trips
+from .loop_bounds import arrays_read_for, bisection_trips, loads_feeding
 from .scalars import VARIANT, GridScalars, trip_counts
 
 _VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
@@ -558,14 +558,7 @@ def indexed_by_loads(op: Op) -> bool:
     expert ids): where it reads follows the data, not the loop."""
     if op.name not in ("gather", "scatter") or not isinstance(op.operands[0].type, ArrayType):
         return False
-    return any(_from_loads(v) for v in op.operands[1:1 + op.operands[0].type.ndim])
-
-
-def _from_loads(v: Value, depth: int = 0) -> bool:
-    op = v.owner
-    if op is None or depth > 24 or op.name in ("for", "loop", "if"):
-        return False
-    return op.name in _LOAD_OPS or any(_from_loads(o, depth + 1) for o in op.operands)
+    return bool(loads_feeding(op.operands[1:1 + op.operands[0].type.ndim], _LOAD_OPS))
 
 
 def _whole_rows_run(t: ArrayType, shape) -> Optional[int]:

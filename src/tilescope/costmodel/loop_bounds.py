@@ -3,7 +3,7 @@ its halvings, and bounds read from arrays, named in the report's assumptions."""
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable, Optional, Tuple
+from typing import Callable, Iterable, List, Optional, Tuple
 
 import numpy as np
 
@@ -37,21 +37,29 @@ def bisection_trips(op: Op, sc, const_int: Callable[[Value], Optional[int]]) -> 
     return None
 
 
-def arrays_read_for(values: Iterable[Value], load_ops: Tuple[str, ...], array_name: Callable[[Value], str]) -> str:
-    """The arrays whose loaded elements `values` are computed from, as "array 'a'" or "arrays 'a',
-    'b'" ('' where none is): bounds that no metadata or runtime scalar can give."""
-    names, seen, todo = [], set(), list(values)
+def loads_feeding(values: Iterable[Value], load_ops: Tuple[str, ...]) -> List[Op]:
+    """The load ops (of `load_ops`) whose results `values` are computed from."""
+    loads, seen, todo = [], set(), list(values)
     while todo:
         v = todo.pop()
         if id(v) in seen or v.owner is None:
             continue
         seen.add(id(v))
         if v.owner.name in load_ops:
-            name = array_name(v.owner.operands[0])
-            if name and name not in names:
-                names.append(name)
+            loads.append(v.owner)
             continue
         todo.extend(v.owner.operands)
+    return loads
+
+
+def arrays_read_for(values: Iterable[Value], load_ops: Tuple[str, ...], array_name: Callable[[Value], str]) -> str:
+    """The arrays whose loaded elements `values` are computed from, as "array 'a'" or "arrays 'a',
+    'b'" ('' where none is): bounds that no metadata or runtime scalar can give."""
+    names = []
+    for load in loads_feeding(values, load_ops):
+        name = array_name(load.operands[0])
+        if name and name not in names:
+            names.append(name)
     if not names:
         return ""
     return ("array " if len(names) == 1 else "arrays ") + ", ".join(f"'{n}'" for n in sorted(names))
