@@ -7,7 +7,7 @@ import pytest
 
 import tilescope
 from tilescope.backends.tileir.toolchain import find_toolchain
-from tilescope.costmodel import model
+from tilescope.costmodel import row_lines
 from tilescope.lang.shim import load_file
 
 KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_cost.py"))
@@ -21,7 +21,7 @@ def _cast(src, dst, rows, cols, tm, tn):
 
 def _lines_per_instruction(r, kind):
     a = next(a for a in r.counts.accesses if a.kind == kind)
-    return model._row_lines(a, 1.0, False) / (a.executions * a.elements / 32)
+    return row_lines.row_lines(a, 1.0, False) / (a.executions * a.elements / 32)
 
 
 @pytest.mark.parametrize("dtype", ["u8", "i8", "bool", "f8e4m3fn"])
@@ -35,7 +35,7 @@ def test_one_byte_tiles_take_a_line_per_row_their_lanes_reach(dtype):
 def test_wider_tiles_keep_a_row_a_lane():
     for dtype in ("bf16", "f16", "f32", "i32"):
         r = _cast(dtype, dtype, 8192, 4096, 32, 64)
-        assert not any(model._along_rows(a) for a in r.counts.accesses)
+        assert not any(row_lines.along_rows(a) for a in r.counts.accesses)
         assert _lines_per_instruction(r, "load") == 32
 
 

@@ -6,7 +6,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import model
+from tilescope.costmodel import row_lines
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
 
@@ -16,20 +16,20 @@ H200 = gpu_named("h200")
 
 
 def test_the_share_is_whole_up_to_the_knee_and_falls_past_it():
-    knee = model.PARTIAL_LINES_KNEE * H200.l2_mb * 1e6
-    assert model._partial_lines_share(0, H200) == 1.0
-    assert model._partial_lines_share(knee, H200) == 1.0
-    shares = [model._partial_lines_share(mb * 1e6, H200) for mb in (20, 40, 80)]
+    knee = row_lines.PARTIAL_LINES_KNEE * H200.l2_mb * 1e6
+    assert row_lines.partial_lines_share(0, H200) == 1.0
+    assert row_lines.partial_lines_share(knee, H200) == 1.0
+    shares = [row_lines.partial_lines_share(mb * 1e6, H200) for mb in (20, 40, 80)]
     assert shares == sorted(shares, reverse=True) and shares[0] < 1.0
     # H's 128x128 float32 transpose holds 78 MB of partly written lines: two thirds of the rate
-    assert model._partial_lines_share(78e6, H200) == pytest.approx(0.67, abs=0.02)
+    assert row_lines.partial_lines_share(78e6, H200) == pytest.approx(0.67, abs=0.02)
     # a GPU with a larger L2 keeps more before the rate falls
-    assert model._partial_lines_share(30e6, gpu_named("b200")) == 1.0 > model._partial_lines_share(30e6, H200)
+    assert row_lines.partial_lines_share(30e6, gpu_named("b200")) == 1.0 > row_lines.partial_lines_share(30e6, H200)
 
 
 def _memory_us(tile, knee=None, monkeypatch=None):
     if knee is not None:
-        monkeypatch.setattr(model, "PARTIAL_LINES_KNEE", knee)
+        monkeypatch.setattr(row_lines, "PARTIAL_LINES_KNEE", knee)
     r = tilescope.cost(KERNELS.copy_2d, f"f32[8192,8192], f32[8192,8192], {tile}, {tile}",
                        (8192 // tile, 8192 // tile), "h200", aligned=False)
     return r.prediction.terms["memory"]

@@ -34,6 +34,7 @@ from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
+from .row_lines import VECTOR_WIDTH, row_lines, row_lines_us
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
@@ -75,24 +76,6 @@ L2_COPY_BYTES_PER_SM_S = 264 * 512 * 16384 / 145.1e-6 / 132
 # microbenchmark's tile loads reach (fitted on the two validation kernels of that form, the 2-D
 # gather vector add of set C and the 5x5 blur of set F, 1.95x and 2.30x over at the tile rate)
 GATHER_ROWS_GAIN = 2.0
-# Element by element (dynamically shaped builds), a warp instruction spreads its lanes down min(rows,
-# 32) of a tile's rows, a few neighbouring elements in each, and each cache line a request touches is
-# handled in turn (version 46; bench/results/cost_micro46*_h200.json). Reads (loads and gathers):
-# 0.85-0.90 lines a clock on every SM whatever the dtype, the row count or whether the lines hit L1.
-# Writes (stores and scatters), partial lines sent on to L2: 0.23 a clock at 2-4 bytes a line,
-# rising with the bytes each line gets (0.27-0.31 at 8, 0.35-0.43 at 16, the most measured; the
-# copies' times less their reads'). Reads and writes overlap: a copy takes the root of the sum of
-# their squares (2-D gather copies and tile copies of 32 and 16 rows, float32, bfloat16, float8,
-# within 25% of it but for the float32 tile copy of 16 rows, 1.35x). Tile loads and stores were
-# charged the 2-D copy law before: a rate of bytes where the lines say a rate of elements by rows.
-READ_LINES_PER_SM_CLK = 0.87
-WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, up to the bytes measured
-# A line such a store writes a few bytes of stays partly written until its last element lands. Past
-# 0.26 of L2 of such lines held by the resident blocks' stored tiles, the write rate falls as their
-# bytes' fourth root (version 59: the transposes and 2-D copies of B, C, G, H, K and N held 6.5-78 MB
-# and wrote at 1.0 of the rate up to 13 MB, 0.74-0.86 at 21.6, 0.72 at 43 and 0.65 at 78; history 92)
-PARTIAL_LINES_KNEE = 0.26
-PARTIAL_LINES_EXPONENT = 0.25
 # Element-by-element code lays a warp's lanes down a tile's rows first (the cubins of the 2-D copy
 # and of set M's 16x16 transpose: lane index mod the rows picks the row), so the 2-D copy's tiles
 # (64 and 32 rows) spread a warp over 32 rows, a tile of r < 32 rows over r. The copies of
@@ -101,7 +84,6 @@ PARTIAL_LINES_EXPONENT = 0.25
 # multi-row law, up to the DRAM rate: 16 rows 4.2x and 4.5x (few_rows_exponent()), 8 and 4 rows at
 # 80% of it
 FEW_ROWS_EXPONENT = 2.108
-VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
 # a launch's float32 mma whose A tile lies with M contiguous (stored (K, M), transposed on the way):
 # its share of the operand path's time (cost_micro49_f32mma_h200.json, version 50)
 M_MAJOR_A_SHARE = 0.4
@@ -170,13 +152,13 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     t_mem, lined = 0.0, []          # lined: (access, its lines) of element-by-element rows (v46)
     for a in counts.accesses:
         copied = tma or tma_copied(a, facts)
-        lines = _row_lines(a, width, copied)
+        lines = row_lines(a, width, copied)
         if lines:
             lined.append((a, lines))
         else:
             t_mem += _stream_us(a, bw, copied, cal, facts is not None, width, _serial_loads(facts))
     t_mem += max(sum(a.dram_bytes for a, _ in lined) / bw * 1e6,
-                 _row_lines_us(lined, gpu, min(slots, counts.blocks)))
+                 row_lines_us(lined, gpu, min(slots, counts.blocks), facts, c))
     terms = {
         "memory": t_mem,
         # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
@@ -313,68 +295,6 @@ def _serial_loads(facts: Optional[CubinFacts]) -> bool:
     """Whether the element-rate law applies: where the loads in flight are not known (a cubin whose
     scoreboards were not read; with them, measured or estimated, Little's law charges the loads)."""
     return facts is None or facts.loads_in_flight is None
-
-
-def _row_lines(a: Access, width: float, tma: bool) -> float:
-    """Cache lines an element-by-element access of a tile of several rows touches, over the grid
-    (0 where the law does not apply): a warp instruction's lanes go down min(rows, 32) of the
-    tile's rows, a line each, unless rows lie closer than a line (an index evaluated from metadata,
-    or a tile of whole rows of the array); a tile of 1-byte elements has its lanes along its rows
-    instead (`_along_rows`)."""
-    rows = _lane_rows(a)
-    if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
-            or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
-        return 0.0
-    instructions = a.executions * a.elements / WARP_LANES
-    if _along_rows(a):      # a line for each row the warp's lanes reach; one where rows lie back to back
-        reached = WARP_LANES * a.itemsize / _line_run(a)
-        return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES if a.spans_rows else reached)
-    down = min(rows, WARP_LANES)
-    lines = a.line_count or down * math.ceil(_line_run(a) / LINE_BYTES)
-    if a.spans_rows and a.kind in ("load", "store"):        # the tile's rows back to back in memory
-        lines = min(lines, math.ceil(down * a.shape[-1] * a.itemsize / LINE_BYTES))
-    return instructions * lines
-
-
-def _along_rows(a: Access) -> bool:
-    """Whether tileiras lays a warp's lanes along a tile's rows (version 47): for a tile of 1-byte
-    elements (bool, int8, uint8, float8) loaded or stored element by element, as the listings of
-    their copies show (a row's 64 neighbouring bytes on 64 threads; tiles of wider types take a row
-    a lane). A conversion to or from a wider type passes the tile through shared memory."""
-    return a.kind in ("load", "store") and a.itemsize == 1
-
-
-def _lane_rows(a: Access) -> int:
-    """The rows a warp's lanes are laid down: a tile's own rows (whole rows of the array or not),
-    an index tile's rows."""
-    return a.elements // a.shape[-1] if a.kind in ("load", "store") and a.shape else a.rows
-
-
-def _line_run(a: Access) -> int:
-    """Bytes a warp instruction's lanes take from each row they share."""
-    if _along_rows(a):
-        return min(a.shape[-1], WARP_LANES) * a.itemsize
-    return WARP_LANES // min(_lane_rows(a), WARP_LANES) * a.itemsize
-
-
-def _row_lines_us(lined: List[Tuple[Access, float]], gpu: GPU, resident: int = 0) -> float:
-    """The time L1 takes over the lines of these (access, lines) pairs: reads and writes each at
-    their rate, overlapping as the copies measured; writes slower where the `resident` blocks'
-    stored tiles, written a few bytes a line at a time, are more than L2 keeps (`_partial_lines_share`)."""
-    clocks = gpu.sms * gpu.clock_ghz * 1e9
-    base, per_byte, most = WRITE_LINES_PER_SM_CLK
-    reads = sum(n for a, n in lined if a.kind in ("gather", "load")) / READ_LINES_PER_SM_CLK
-    stored = [(a, n) for a, n in lined if a.kind in ("scatter", "store")]
-    writes = sum(n / (base + per_byte * min(_line_run(a), most)) for a, n in stored)
-    writes /= _partial_lines_share(resident * sum(a.bytes for a, _ in stored if a.kind == "store"), gpu)
-    return math.hypot(reads, writes) / clocks * 1e6
-
-
-def _partial_lines_share(partial_bytes: float, gpu: GPU) -> float:
-    """Share of the write-line rate left when tiles being stored element by element hold
-    `partial_bytes` of partly written lines across the GPU at once (version 59, history 92)."""
-    knee = PARTIAL_LINES_KNEE * gpu.l2_mb * 1e6
-    return 1.0 if partial_bytes <= knee else (knee / partial_bytes) ** PARTIAL_LINES_EXPONENT
 
 
 def _stream_us(a: Access, bw: float, tma: bool, cal: Calibration, from_cubin: bool = False,

@@ -1,0 +1,116 @@
+"""The element-by-element law (version 46): where tileiras walks a tile element by element
+(dynamically shaped builds), each cache line a warp instruction touches is handled in turn, and
+L1 takes the lines at a rate of its own for reads and for writes."""
+from __future__ import annotations
+
+import math
+from typing import List, Optional, Tuple
+
+from .counts import Access
+from .cubin_facts import CubinFacts
+from .gpus import GPU
+from .lane_offsets import LINE_BYTES, WARP_LANES
+from .schedule import l1_beside_blocks
+
+# Element by element (dynamically shaped builds), a warp instruction spreads its lanes down min(rows,
+# 32) of a tile's rows, a few neighbouring elements in each, and each cache line a request touches is
+# handled in turn (version 46; bench/results/cost_micro46*_h200.json). Reads (loads and gathers):
+# 0.85-0.90 lines a clock on every SM whatever the dtype, the row count or whether the lines hit L1.
+# Writes (stores and scatters), partial lines sent on to L2: 0.23 a clock at 2-4 bytes a line,
+# rising with the bytes each line gets (0.27-0.31 at 8, 0.35-0.43 at 16, the most measured; the
+# copies' times less their reads'). Reads and writes overlap: a copy takes the root of the sum of
+# their squares (2-D gather copies and tile copies of 32 and 16 rows, float32, bfloat16, float8,
+# within 25% of it but for the float32 tile copy of 16 rows, 1.35x). Tile loads and stores were
+# charged the 2-D copy law before: a rate of bytes where the lines say a rate of elements by rows.
+READ_LINES_PER_SM_CLK = 0.87
+WRITE_LINES_PER_SM_CLK = (0.203, 0.0114, 16)     # at 0 bytes a line, per byte, up to the bytes measured
+# A line such a store writes a few bytes of stays partly written until its last element lands. Past
+# 0.26 of L2 of such lines held by the resident blocks' stored tiles, the write rate falls as their
+# bytes' fourth root (version 59: the transposes and 2-D copies of B, C, G, H, K and N held 6.5-78 MB
+# and wrote at 1.0 of the rate up to 13 MB, 0.74-0.86 at 21.6, 0.72 at 43 and 0.65 at 78; history 92)
+PARTIAL_LINES_KNEE = 0.26
+PARTIAL_LINES_EXPONENT = 0.25
+# A walk whose lines outgrow L1 (a thread a row of a 128-row tile, 16 blocks an SM: 256 KB of lines)
+# reads each element's line again: 0.11 lines a clock on every SM, the value that fits the row_walk
+# microbenchmarks that do (bench/results/cost_run_m91_h200.json: the 128-row permutes of bfloat16 and
+# float32, rows 12 heads apart or back to back, and the copy, within 0.84-1.20x; their 64- and
+# 32-row walks, 128 and 64 KB, keep the 0.87; history 95)
+MISSED_READ_LINES_PER_SM_CLK = 0.11
+
+VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
+
+
+def row_lines(a: Access, width: float, tma: bool) -> float:
+    """Cache lines an element-by-element access of a tile of several rows touches, over the grid
+    (0 where the law does not apply): a warp instruction's lanes go down min(rows, 32) of the
+    tile's rows, a line each, unless rows lie closer than a line (an index evaluated from metadata,
+    or a tile of whole rows of the array); a tile of 1-byte elements has its lanes along its rows
+    instead (`along_rows`)."""
+    rows = lane_rows(a)
+    if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
+            or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
+        return 0.0
+    instructions = a.executions * a.elements / WARP_LANES
+    if along_rows(a):      # a line for each row the warp's lanes reach; one where rows lie back to back
+        reached = WARP_LANES * a.itemsize / line_run(a)
+        return instructions * math.ceil(WARP_LANES * a.itemsize / LINE_BYTES if a.spans_rows else reached)
+    down = min(rows, WARP_LANES)
+    lines = a.line_count or down * math.ceil(line_run(a) / LINE_BYTES)
+    if a.spans_rows and a.kind in ("load", "store"):        # the tile's rows back to back in memory
+        lines = min(lines, math.ceil(down * a.shape[-1] * a.itemsize / LINE_BYTES))
+    return instructions * lines
+
+
+def along_rows(a: Access) -> bool:
+    """Whether tileiras lays a warp's lanes along a tile's rows (version 47): for a tile of 1-byte
+    elements (bool, int8, uint8, float8) loaded or stored element by element, as the listings of
+    their copies show (a row's 64 neighbouring bytes on 64 threads; tiles of wider types take a row
+    a lane). A conversion to or from a wider type passes the tile through shared memory."""
+    return a.kind in ("load", "store") and a.itemsize == 1
+
+
+def lane_rows(a: Access) -> int:
+    """The rows a warp's lanes are laid down: a tile's own rows (whole rows of the array or not),
+    an index tile's rows."""
+    return a.elements // a.shape[-1] if a.kind in ("load", "store") and a.shape else a.rows
+
+
+def line_run(a: Access) -> int:
+    """Bytes a warp instruction's lanes take from each row they share."""
+    if along_rows(a):
+        return min(a.shape[-1], WARP_LANES) * a.itemsize
+    return WARP_LANES // min(lane_rows(a), WARP_LANES) * a.itemsize
+
+
+def row_lines_us(lined: List[Tuple[Access, float]], gpu: GPU, resident: int = 0,
+                 facts: Optional[CubinFacts] = None, per_sm: int = 0) -> float:
+    """The time L1 takes over the lines of these (access, lines) pairs: reads and writes each at
+    their rate, overlapping as the copies measured; reads slower where the `per_sm` blocks walk
+    more lines at once than L1 keeps (`walk_misses_l1`); writes slower where the `resident` blocks'
+    stored tiles, written a few bytes a line at a time, are more than L2 keeps (`partial_lines_share`)."""
+    clocks = gpu.sms * gpu.clock_ghz * 1e9
+    base, per_byte, most = WRITE_LINES_PER_SM_CLK
+    reads = sum(n / (MISSED_READ_LINES_PER_SM_CLK if walk_misses_l1(a, facts, per_sm, gpu) else READ_LINES_PER_SM_CLK)
+                for a, n in lined if a.kind in ("gather", "load"))
+    stored = [(a, n) for a, n in lined if a.kind in ("scatter", "store")]
+    writes = sum(n / (base + per_byte * min(line_run(a), most)) for a, n in stored)
+    writes /= partial_lines_share(resident * sum(a.bytes for a, _ in stored if a.kind == "store"), gpu)
+    return math.hypot(reads, writes) / clocks * 1e6
+
+
+def walk_misses_l1(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GPU) -> bool:
+    """Whether a read's element-by-element walk outgrows L1 (version 62): each thread walks a row
+    of the tile a line at a time, so a block keeps a line for each of its rows, up to its threads,
+    and the `per_sm` resident blocks that many; past the L1 left beside their shared memory, each
+    line is gone before the thread's next element in it."""
+    if facts is None or not per_sm or a.kind not in ("gather", "load") or not gpu.l1_shared_kb:
+        return False
+    walked = per_sm * min(lane_rows(a), facts.threads) * LINE_BYTES
+    return walked > l1_beside_blocks(facts, per_sm, gpu)
+
+
+def partial_lines_share(partial_bytes: float, gpu: GPU) -> float:
+    """Share of the write-line rate left when tiles being stored element by element hold
+    `partial_bytes` of partly written lines across the GPU at once (version 59, history 92)."""
+    knee = PARTIAL_LINES_KNEE * gpu.l2_mb * 1e6
+    return 1.0 if partial_bytes <= knee else (knee / partial_bytes) ** PARTIAL_LINES_EXPONENT
