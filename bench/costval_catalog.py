@@ -35,6 +35,7 @@ from costval_case import A, Case, K, S
 REALISTIC = "tests/corpus/realistic/kernels.py"
 KERNELS = "bench/cost_kernels.py"
 WAITS = "bench/cost_kernels_waits.py"
+FETCH = "bench/cost_kernels_fetch.py"
 SMS = 132
 
 
@@ -239,6 +240,24 @@ def loop_wait_cases(d: int) -> List[Case]:
     return out
 
 
+def fetch_cases(d: int) -> List[Case]:
+    """Loop bodies of 4,100 and 32,800 instructions (64 KB and 525 KB of code) on one and four
+    blocks an SM: multiply-adds only (version 16's `long_body_loop`), with a block-wide max every
+    64 of them, and with a loaded tile every 64 (history 95)."""
+    out: List[Case] = []
+    for u in (128, 1024):
+        for k in (1, 4):
+            grid, n = SMS * k, max(1, 8192 // u // d)
+            x, o = A((grid * 4096,)), A((grid * 4096,), init="zeros")
+            out.append(Case(f"fetch_plain_u{u}_g{grid}", "micro", KERNELS, "long_body_loop",
+                            [x, o, K(n), K(u), K(4096)], (grid,)))
+            out.append(Case(f"fetch_synced_u{u}_g{grid}", "micro", FETCH, "long_body_synced",
+                            [x, o, K(n), K(u), K(4096)], (grid,)))
+            out.append(Case(f"fetch_loaded_u{u}_g{grid}", "micro", FETCH, "long_body_loaded",
+                            [x, A((80 * 4096,)), o, K(n), K(u), K(4096)], (grid,)))
+    return out
+
+
 # The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
 CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
@@ -359,6 +378,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(attention_variant_cases(d))
     out.extend(row_walk_cases(d))
     out.extend(loop_wait_cases(d))
+    out.extend(fetch_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):

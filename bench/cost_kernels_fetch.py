@@ -1,0 +1,35 @@
+"""Kernels of loop bodies past the instruction cache (docs/cost-model.md history 95): version 16's
+`long_body_loop` (multiply-adds only) with its warps meeting at a block-wide reduction, or taking a
+loaded tile, every 64 multiply-adds. Whether the cost of code fetched from L2 depends on what the
+body waits for besides its instructions: microbenchmarks of bench/cost_validate.py (`fetch_*`)."""
+import cuda.tile as ct
+
+ConstInt = ct.Constant[int]
+
+
+@ct.kernel
+def long_body_synced(x, out, N: ConstInt, U: ConstInt, TILE: ConstInt):
+    """N steps of U multiply-adds of a tile written out, a block-wide max every 64 of them: the
+    block's warps meet at a barrier that often."""
+    b = ct.bid(0)
+    t = ct.load(x, index=(b,), shape=(TILE,))
+    for j in range(N):
+        for u in ct.static_iter(range(U // 64)):
+            for v in ct.static_iter(range(64)):
+                t = t * (1.0 + (u * 64 + v) * 1e-7) + 1e-3
+            t = t - ct.max(t, 0, keepdims=True) * 1e-6
+    ct.store(out, index=(b,), tile=t)
+
+
+@ct.kernel
+def long_body_loaded(x, y, out, N: ConstInt, U: ConstInt, TILE: ConstInt):
+    """N steps of U multiply-adds of a tile written out, a tile of `y` (which stays in L2) added
+    every 64 of them: the body waits on loads that often."""
+    b = ct.bid(0)
+    t = ct.load(x, index=(b,), shape=(TILE,))
+    for j in range(N):
+        for u in ct.static_iter(range(U // 64)):
+            for v in ct.static_iter(range(64)):
+                t = t * (1.0 + (u * 64 + v) * 1e-7) + 1e-3
+            t = t + ct.load(y, index=(u + j,), shape=(TILE,))
+    ct.store(out, index=(b,), tile=t)
