@@ -33,3 +33,16 @@ def long_body_loaded(x, y, out, N: ConstInt, U: ConstInt, TILE: ConstInt):
                 t = t * (1.0 + (u * 64 + v) * 1e-7) + 1e-3
             t = t + ct.load(y, index=(u + j,), shape=(TILE,))
     ct.store(out, index=(b,), tile=t)
+
+
+@ct.kernel
+def rows_in_chunks(x, y, ROWS: ConstInt, COLS: ConstInt, CHUNK: ConstInt):
+    """A persistent loop over rows, each row read in COLS // CHUNK chunks twice: once for its
+    maximum, once to write the row less it. Built with the sizes known, both chunk loops unroll
+    whole into the row loop's body, whose code then grows with the row."""
+    for row in range(ct.bid(0), ROWS, ct.num_blocks(0)):
+        top = ct.full((1,), -1e30, dtype=ct.float32)
+        for c in range(COLS // CHUNK):
+            top = ct.maximum(top, ct.max(ct.load(x, index=(row, c), shape=(1, CHUNK)), axis=-1))
+        for c in range(COLS // CHUNK):
+            ct.store(y, index=(row, c), tile=ct.load(x, index=(row, c), shape=(1, CHUNK)) - top)

@@ -29,6 +29,7 @@ from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
 from .counts import Access, Counts, Region, tile_keys, waits_on_loads
 from .cubin_facts import CubinFacts
 from .estimated_facts import estimate_facts
+from .fetch import fetch_floor_us
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
@@ -225,6 +226,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         per_block += _fed_loop_us(r, facts, r.trips * (run + fenced), shared, slow)
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
+    fetched = fetch_floor_us(counts, facts if schedule == "from the cubin" else None, gpu, shared)
+    if fetched is not None:          # a loop body past the instruction cache (version 62)
+        per_block = np.maximum(per_block, fetched)
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
     waves = counts.blocks / slots
     if counts.blocks <= slots:
