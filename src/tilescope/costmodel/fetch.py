@@ -12,13 +12,18 @@ from .gpus import GPU
 from .schedule import UNROLLED_LOADS_SLACK, element_ldgs, tma_copied
 
 INSTRUCTION_BYTES = 16
-# The instruction cache the blocks on an SM share, and the clocks a block takes for each instruction
-# it fetches from beyond it: the values that fit the unrolled cross entropies of history 91 (loop
-# bodies of 248 KB and 1 MB, one to three blocks an SM; bench/results/cost_run_m91_h200.json, within
-# 0.86-1.08x), where an instruction cache of 96 or 160 KB fits worse. Blocks at different places in
-# the same body each keep their own lines: k blocks of a body of S bytes miss 1 - ICACHE / (k S) of it.
+# The instruction cache the blocks on an SM share: k blocks at different places in a body of S bytes
+# each keep their own lines and miss 1 - ICACHE / (k S) of it. The clocks a block takes for each
+# instruction it misses: 7.9 where the body runs on without both waiting for loads and meeting at
+# barriers (history 95's multiply-add bodies of 525 KB alone, with a block-wide maximum or with loads
+# every 64, one and four blocks an SM, bench/results/cost_run_m95_h200.json: within 0.73-1.21x);
+# 17.5 where its warps wait for loads and then meet at a barrier, as a row reduction's do (the
+# unrolled cross entropies of history 91, bodies of 248 KB and 1 MB on one to three blocks an SM,
+# cost_run_m91_h200.json: within 0.86-1.08x; a cache of 96 or 160 KB fits them worse). Why the
+# two kinds differ so is not established.
 ICACHE_BYTES = 128 * 1024
-FETCH_CLK = 17.5
+MISS_CLK = 7.9
+MISS_CLK_WAITING = 17.5
 
 
 def _nested(counts: Counts, i: int) -> List[Region]:
@@ -55,6 +60,11 @@ def cubin_loop(counts: Counts, facts: CubinFacts) -> Optional[Region]:
     return None
 
 
+def miss_clk(facts: CubinFacts) -> float:
+    """Clocks a block takes for each instruction of its loop body it fetches from beyond the cache."""
+    return MISS_CLK_WAITING if facts.loop_load_waits and facts.loop_shared_ops else MISS_CLK
+
+
 def fetch_floor_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, shared: int) -> Optional[np.ndarray]:
     """Least time of each block's passes over its cubin's longest loop (µs) where the `shared`
     blocks on an SM run more of that body than the instruction cache holds; None elsewhere."""
@@ -66,5 +76,5 @@ def fetch_floor_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, shared
     loop = cubin_loop(counts, facts)
     if loop is None:
         return None
-    clocks = FETCH_CLK * (1 - ICACHE_BYTES / code)
+    clocks = miss_clk(facts) * (1 - ICACHE_BYTES / code)
     return loop.trips * facts.loop_instructions * clocks / (gpu.clock_ghz * 1e3)
