@@ -46,3 +46,19 @@ def rows_in_chunks(x, y, ROWS: ConstInt, COLS: ConstInt, CHUNK: ConstInt):
             top = ct.maximum(top, ct.max(ct.load(x, index=(row, c), shape=(1, CHUNK)), axis=-1))
         for c in range(COLS // CHUNK):
             ct.store(y, index=(row, c), tile=ct.load(x, index=(row, c), shape=(1, CHUNK)) - top)
+
+
+@ct.kernel
+def long_body_waiting(x, y, out, N: ConstInt, U: ConstInt, TILE: ConstInt):
+    """N steps of U multiply-adds of a tile written out, every 256 of them a tile of `y` (which
+    stays in L2) added and a block-wide max taken: the body waits for loads and then meets at a
+    barrier, as a row reduction over chunks does."""
+    b = ct.bid(0)
+    t = ct.load(x, index=(b,), shape=(TILE,))
+    for j in range(N):
+        for u in ct.static_iter(range(U // 256)):
+            for v in ct.static_iter(range(256)):
+                t = t * (1.0 + (u * 256 + v) * 1e-7) + 1e-3
+            t = t + ct.load(y, index=(u + j,), shape=(TILE,))
+            t = t - ct.max(t, 0, keepdims=True) * 1e-6
+    ct.store(out, index=(b,), tile=t)

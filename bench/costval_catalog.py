@@ -243,7 +243,7 @@ def loop_wait_cases(d: int) -> List[Case]:
 def fetch_cases(d: int) -> List[Case]:
     """Loop bodies of 4,100 and 32,800 instructions (64 KB and 525 KB of code) on one and four
     blocks an SM: multiply-adds only (version 16's `long_body_loop`), with a block-wide max every
-    64 of them, and with a loaded tile every 64 (history 95)."""
+    64 of them, and with a loaded tile every 64; with both every 256 (history 95)."""
     out: List[Case] = []
     for u in (128, 1024):
         for k in (1, 4):
@@ -255,6 +255,14 @@ def fetch_cases(d: int) -> List[Case]:
                             [x, o, K(n), K(u), K(4096)], (grid,)))
             out.append(Case(f"fetch_loaded_u{u}_g{grid}", "micro", FETCH, "long_body_loaded",
                             [x, A((80 * 4096,)), o, K(n), K(u), K(4096)], (grid,)))
+    # a load and a block-wide max every 256 multiply-adds of 1,024-element tiles: 4,100 and 32,800
+    # instructions again, the loads few enough not to spill
+    for u in (512, 4096):
+        for k in (1, 4):
+            grid, n = SMS * k, max(1, 32768 // u // d)
+            out.append(Case(f"fetch_waiting_u{u}_g{grid}", "micro", FETCH, "long_body_waiting",
+                            [A((grid * 1024,)), A((80 * 1024,)), A((grid * 1024,), init="zeros"), K(n), K(u),
+                             K(1024)], (grid,)))
     return out
 
 
