@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from .estimated_facts import estimate_facts
 from .fetch import fetch_floor_us
 from .gpus import GPU
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
+from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
 from .row_lines import VECTOR_WIDTH, row_lines, row_lines_us
@@ -40,7 +40,7 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
                        looped_store_drain_us, mma_loop_load_wait_us, occupied_sms, queued_us, reload_wait_us,
-                       reloads_fit_l1, resident_warps, sm_issue_per_clk, spill_chain_us, spill_stream_us,
+                       reloads_fit_l1, sm_issue_per_clk, spill_chain_us, spill_stream_us,
                        spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads, tma_copied,
                        unrolled_load_waits, unrolled_steps, vector_width)
 
