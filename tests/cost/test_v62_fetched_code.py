@@ -1,7 +1,7 @@
 """Model version 62: a loop body longer than the blocks' share of the SM's instruction cache is
 fetched from L2 as each block runs it: a pass takes at least MISS_CLK clocks for each instruction
-past the cache (MISS_CLK_WAITING where the body waits for loads and meets at barriers), k blocks of
-a body of S bytes missing 1 - ICACHE / (k S) of it (docs/cost-model.md history 95)."""
+past the cache, and SHARED_OP_MISS_CLK more for each shared-memory or shuffle operation there, k
+blocks of a body of S bytes missing 1 - ICACHE / (k S) of it (docs/cost-model.md history 95)."""
 import dataclasses
 import os
 
@@ -44,7 +44,8 @@ def test_a_body_past_the_cache_takes_its_fetch_each_pass():
     floor = fetch.fetch_floor_us(counts, ROWS, H200, 1)
     rows = counts.regions[1].trips                                          # 7 or 8 rows a block
     missed = 1 - fetch.ICACHE_BYTES / (40000 * 16)
-    assert np.allclose(floor, rows * 40000 * fetch.MISS_CLK_WAITING * missed / (H200.clock_ghz * 1e3))
+    clocks = fetch.MISS_CLK + fetch.SHARED_OP_MISS_CLK * 100 / 40000
+    assert np.allclose(floor, rows * 40000 * clocks * missed / (H200.clock_ghz * 1e3))
     got = model.predict(counts, H200, facts=ROWS)
     assert got.terms["latency"] == pytest.approx(float(floor.max()), rel=1e-6)
 
@@ -68,9 +69,10 @@ def test_blocks_sharing_the_sm_fetch_in_turn():
     assert model.predict(counts, H200, facts=ROWS).terms["latency"] >= float(four.max())
 
 
-@pytest.mark.parametrize("changes", [dict(loop_shared_ops=0), dict(loop_load_waits=None), dict(loop_load_waits=0.0)])
-def test_a_body_that_does_not_wait_at_barriers_for_loads_misses_cheaper(changes):
+@pytest.mark.parametrize("shared_ops", [0, 100, 800])
+def test_each_shared_memory_operation_past_the_cache_costs_more(shared_ops):
     counts = _counts()
-    waiting = fetch.fetch_floor_us(counts, ROWS, H200, 1)
-    other = fetch.fetch_floor_us(counts, dataclasses.replace(ROWS, **changes), H200, 1)
-    assert np.allclose(other, waiting * fetch.MISS_CLK / fetch.MISS_CLK_WAITING)
+    plain = fetch.fetch_floor_us(counts, dataclasses.replace(ROWS, loop_shared_ops=0), H200, 1)
+    got = fetch.fetch_floor_us(counts, dataclasses.replace(ROWS, loop_shared_ops=shared_ops), H200, 1)
+    extra = fetch.SHARED_OP_MISS_CLK * shared_ops / 40000
+    assert np.allclose(got, plain * (fetch.MISS_CLK + extra) / fetch.MISS_CLK)

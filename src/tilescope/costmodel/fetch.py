@@ -13,17 +13,19 @@ from .schedule import UNROLLED_LOADS_SLACK, element_ldgs, tma_copied
 
 INSTRUCTION_BYTES = 16
 # The instruction cache the blocks on an SM share: k blocks at different places in a body of S bytes
-# each keep their own lines and miss 1 - ICACHE / (k S) of it. The clocks a block takes for each
-# instruction it misses: 7.9 where the body runs on without both waiting for loads and meeting at
-# barriers (history 95's multiply-add bodies of 525 KB alone, with a block-wide maximum or with loads
-# every 64, one and four blocks an SM, bench/results/cost_run_m95_h200.json: within 0.73-1.21x);
-# 17.5 where its warps wait for loads and then meet at a barrier, as a row reduction's do (the
-# unrolled cross entropies of history 91, bodies of 248 KB and 1 MB on one to three blocks an SM,
-# cost_run_m91_h200.json: within 0.86-1.08x; a cache of 96 or 160 KB fits them worse). Why the
-# two kinds differ so is not established.
+# each keep their own lines and miss 1 - ICACHE / (k S) of it. Each instruction a block misses costs
+# it MISS_CLK clocks, and each shared-memory or shuffle operation of the body (a reduction's steps and
+# barriers) SHARED_OP_MISS_CLK more over the missed share: about one and a half of L2's round trips
+# exposed where the block's warps meet. Fitted together (least squared log error) on history 95's
+# bodies past the cache: the multiply-add bodies of 525-575 KB alone, synced, loaded, and loaded
+# and synced, on one and four blocks an SM (bench/results/cost_run_m95_h200.json,
+# cost_run_m95b_h200.json), and the unrolled cross entropies of 248 KB and 1 MB on one to three
+# blocks an SM (cost_run_m91_h200.json): 10 of 13 within 30%, all within 0.69-1.40x (four blocks of
+# a multiply-add body share more than this counts); a cache of 96 or 160 KB fits the cross
+# entropies worse.
 ICACHE_BYTES = 128 * 1024
-MISS_CLK = 7.9
-MISS_CLK_WAITING = 17.5
+MISS_CLK = 7.5
+SHARED_OP_MISS_CLK = 500.0
 
 
 def _nested(counts: Counts, i: int) -> List[Region]:
@@ -62,7 +64,7 @@ def cubin_loop(counts: Counts, facts: CubinFacts) -> Optional[Region]:
 
 def miss_clk(facts: CubinFacts) -> float:
     """Clocks a block takes for each instruction of its loop body it fetches from beyond the cache."""
-    return MISS_CLK_WAITING if facts.loop_load_waits and facts.loop_shared_ops else MISS_CLK
+    return MISS_CLK + SHARED_OP_MISS_CLK * (facts.loop_shared_ops or 0) / facts.loop_instructions
 
 
 def fetch_floor_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, shared: int) -> Optional[np.ndarray]:
