@@ -243,7 +243,8 @@ def loop_wait_cases(d: int) -> List[Case]:
 def fetch_cases(d: int) -> List[Case]:
     """Loop bodies of 4,100 and 32,800 instructions (64 KB and 525 KB of code) on one and four
     blocks an SM: multiply-adds only (version 16's `long_body_loop`), with a block-wide max every
-    64 of them, and with a loaded tile every 64; with both every 256 (history 95)."""
+    64 of them, and with a loaded tile every 64; with both every 256; with a max every 64 of smaller
+    tiles (history 95)."""
     out: List[Case] = []
     for u in (128, 1024):
         for k in (1, 4):
@@ -263,6 +264,10 @@ def fetch_cases(d: int) -> List[Case]:
             out.append(Case(f"fetch_waiting_u{u}_g{grid}", "micro", FETCH, "long_body_waiting",
                             [A((grid * 1024,)), A((80 * 1024,)), A((grid * 1024,), init="zeros"), K(n), K(u),
                              K(1024)], (grid,)))
+            # a block-wide max every 64 multiply-adds of the same tiles: shared-memory operations as
+            # dense as a cross entropy's, no loads
+            out.append(Case(f"fetch_reduced_u{u}_g{grid}", "micro", FETCH, "long_body_reduced",
+                            [A((grid * 1024,)), A((grid * 1024,), init="zeros"), K(n), K(u), K(1024)], (grid,)))
     return out
 
 
