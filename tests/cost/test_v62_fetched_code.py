@@ -1,6 +1,6 @@
 """Model version 62: a loop body longer than the blocks' share of the SM's instruction cache is
-fetched from L2 as each block runs it: a pass takes at least MISS_CLK clocks for each instruction
-past the cache, and SHARED_OP_MISS_CLK more for each shared-memory or shuffle operation there, k
+fetched as each block runs it: a pass takes at least MISS_CLK clocks for each instruction past the
+cache, DRAM's round trip over L2's times that where the launch streams more data than L2 holds, k
 blocks of a body of S bytes missing 1 - ICACHE / (k S) of it (docs/cost-model.md history 95)."""
 import dataclasses
 import os
@@ -12,6 +12,7 @@ import tilescope
 from tilescope.costmodel import fetch, model
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
+from tilescope.costmodel.schedule import L2_HIT_US
 from tilescope.lang.shim import load_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -27,8 +28,8 @@ ROWS = CubinFacts("rows_in_chunks", threads=128, registers=128, shared_bytes=102
                   loop_shared_ops=100, loop_loads=256, loop_load_waits=16.0)
 
 
-def _counts(grid=132):
-    return tilescope.cost(KERNELS.rows_in_chunks, SPEC, (grid,), "h200").counts
+def _counts(grid=132, spec=SPEC):
+    return tilescope.cost(KERNELS.rows_in_chunks, spec, (grid,), "h200").counts
 
 
 def test_the_cubin_loop_is_the_ir_loop_whose_iteration_makes_its_loads():
@@ -44,7 +45,7 @@ def test_a_body_past_the_cache_takes_its_fetch_each_pass():
     floor = fetch.fetch_floor_us(counts, ROWS, H200, 1)
     rows = counts.regions[1].trips                                          # 7 or 8 rows a block
     missed = 1 - fetch.ICACHE_BYTES / (40000 * 16)
-    clocks = fetch.MISS_CLK + fetch.SHARED_OP_MISS_CLK * 100 / 40000
+    clocks = fetch.MISS_CLK * fetch.DRAM_CHASE_US / L2_HIT_US          # 537 MB through L2
     assert np.allclose(floor, rows * 40000 * clocks * missed / (H200.clock_ghz * 1e3))
     got = model.predict(counts, H200, facts=ROWS)
     assert got.terms["latency"] == pytest.approx(float(floor.max()), rel=1e-6)
@@ -69,10 +70,8 @@ def test_blocks_sharing_the_sm_fetch_in_turn():
     assert model.predict(counts, H200, facts=ROWS).terms["latency"] >= float(four.max())
 
 
-@pytest.mark.parametrize("shared_ops", [0, 100, 800])
-def test_each_shared_memory_operation_past_the_cache_costs_more(shared_ops):
-    counts = _counts()
-    plain = fetch.fetch_floor_us(counts, dataclasses.replace(ROWS, loop_shared_ops=0), H200, 1)
-    got = fetch.fetch_floor_us(counts, dataclasses.replace(ROWS, loop_shared_ops=shared_ops), H200, 1)
-    extra = fetch.SHARED_OP_MISS_CLK * shared_ops / 40000
-    assert np.allclose(got, plain * (fetch.MISS_CLK + extra) / fetch.MISS_CLK)
+def test_code_a_launch_streams_out_of_l2_comes_from_dram():
+    big = _counts()                                                  # 268 MB read, as much written
+    small = _counts(spec="f32[64, 65536], f32[64, 65536], 64, 65536, 4096")    # 17 MB each way
+    assert fetch.miss_clk(small, H200) == fetch.MISS_CLK
+    assert fetch.miss_clk(big, H200) == pytest.approx(fetch.MISS_CLK * 0.361 / 0.160, rel=1e-3)

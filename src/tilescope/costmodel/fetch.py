@@ -1,5 +1,6 @@
 """Loop bodies past the instruction cache (version 62): a block whose loop body is longer than its
-share of the SM's instruction cache fetches the rest of it from L2 each pass."""
+share of the SM's instruction cache fetches the rest of it each pass, from L2 or, where the launch
+streams enough data to push the code out of L2, from DRAM."""
 from __future__ import annotations
 
 from typing import List, Optional
@@ -9,23 +10,22 @@ import numpy as np
 from .counts import Counts, Region
 from .cubin_facts import CubinFacts
 from .gpus import GPU
-from .schedule import UNROLLED_LOADS_SLACK, element_ldgs, tma_copied
+from .schedule import L2_HIT_US, UNROLLED_LOADS_SLACK, element_ldgs, tma_copied
 
 INSTRUCTION_BYTES = 16
 # The instruction cache the blocks on an SM share: k blocks at different places in a body of S bytes
 # each keep their own lines and miss 1 - ICACHE / (k S) of it. Each instruction a block misses costs
-# it MISS_CLK clocks, and each shared-memory or shuffle operation of the body (a reduction's steps and
-# barriers) SHARED_OP_MISS_CLK more over the missed share: about one and a half of L2's round trips
-# exposed where the block's warps meet. Fitted together (least squared log error) on history 95's
-# bodies past the cache: the multiply-add bodies of 525-575 KB alone, synced, loaded, and loaded
-# and synced, on one and four blocks an SM (bench/results/cost_run_m95_h200.json,
-# cost_run_m95b_h200.json), and the unrolled cross entropies of 248 KB and 1 MB on one to three
-# blocks an SM (cost_run_m91_h200.json): 10 of 13 within 30%, all within 0.69-1.40x (four blocks of
-# a multiply-add body share more than this counts); a cache of 96 or 160 KB fits the cross
-# entropies worse.
+# it MISS_CLK clocks from L2: the value that fits history 95's multiply-add bodies of 525-575 KB
+# (alone, with a block-wide max, with loads, with both, with dense maxima; one and four blocks an SM;
+# bench/results/cost_run_m95_h200.json, cost_run_m95b_h200.json, cost_run_m95c_h200.json), whose
+# data stay in L2. A launch that moves more data through L2 than it holds pushes the code out of L2
+# too, and a miss then waits DRAM's round trip instead of L2's (the chase microbenchmark's 0.361 and
+# 0.160 µs): the unrolled cross entropies of history 91 (cost_run_m91_h200.json), 1 GB of logits,
+# come within 0.87-1.10x that way, the 15 bodies timed within 0.73-1.21x. A cache of 96 or 160 KB
+# fits the cross entropies worse.
 ICACHE_BYTES = 128 * 1024
-MISS_CLK = 7.5
-SHARED_OP_MISS_CLK = 500.0
+MISS_CLK = 7.9
+DRAM_CHASE_US = 0.361
 
 
 def _nested(counts: Counts, i: int) -> List[Region]:
@@ -62,9 +62,11 @@ def cubin_loop(counts: Counts, facts: CubinFacts) -> Optional[Region]:
     return None
 
 
-def miss_clk(facts: CubinFacts) -> float:
-    """Clocks a block takes for each instruction of its loop body it fetches from beyond the cache."""
-    return MISS_CLK + SHARED_OP_MISS_CLK * (facts.loop_shared_ops or 0) / facts.loop_instructions
+def miss_clk(counts: Counts, gpu: GPU) -> float:
+    """Clocks a block takes for each instruction of its loop body it fetches from beyond the cache:
+    from L2, or from DRAM where the launch moves more data through L2 than it holds."""
+    streamed = sum(a.dram_bytes for a in counts.accesses)
+    return MISS_CLK * (DRAM_CHASE_US / L2_HIT_US if streamed > gpu.l2_mb * 1e6 else 1.0)
 
 
 def fetch_floor_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, shared: int) -> Optional[np.ndarray]:
@@ -78,5 +80,5 @@ def fetch_floor_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, shared
     loop = cubin_loop(counts, facts)
     if loop is None:
         return None
-    clocks = miss_clk(facts) * (1 - ICACHE_BYTES / code)
+    clocks = miss_clk(counts, gpu) * (1 - ICACHE_BYTES / code)
     return loop.trips * facts.loop_instructions * clocks / (gpu.clock_ghz * 1e3)
