@@ -10,7 +10,7 @@ import numpy as np
 from .counts import Counts, Region
 from .cubin_facts import CubinFacts
 from .gpus import GPU
-from .schedule import L2_HIT_US, UNROLLED_LOADS_SLACK, element_ldgs, tma_copied
+from .schedule import L2_HIT_US, element_ldgs, holds_loads, tma_copied
 
 INSTRUCTION_BYTES = 16
 # The instruction cache the blocks on an SM share: k blocks at different places in a body of S bytes
@@ -56,8 +56,7 @@ def cubin_loop(counts: Counts, facts: CubinFacts) -> Optional[Region]:
     if not facts.loop_loads:
         return None
     for i in loops:
-        per = _ldgs_an_iteration(counts, i, facts)
-        if per and 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / per <= UNROLLED_LOADS_SLACK:
+        if holds_loads(facts.loop_loads, _ldgs_an_iteration(counts, i, facts)):
             return counts.regions[i]
     return None
 

@@ -521,7 +521,7 @@ def unrolled_by_loads(r: Region, facts: CubinFacts) -> int:
     per_step = element_ldgs([a for a in r.accesses if a.kind in ("load", "gather") and not tma_copied(a, facts)],
                             facts)
     k = round(facts.loop_loads / per_step) if per_step else 0
-    if k < 2 or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / (k * per_step) <= UNROLLED_LOADS_SLACK:
+    if k < 2 or not holds_loads(facts.loop_loads, k * per_step):
         return 1
     return k
 
@@ -614,7 +614,7 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
                  if a.kind in ("load", "gather") and not a.feeds_mma and not tma_copied(a, facts)]
         per_step[id(r)] = element_ldgs(loads, facts)
         total += max(0, steps) * per_step[id(r)]
-    if not total or not 1 / UNROLLED_LOADS_SLACK <= facts.loop_loads / total <= UNROLLED_LOADS_SLACK:
+    if not holds_loads(facts.loop_loads, total):
         return {}
     return {key: facts.loop_load_waits * n / total for key, n in per_step.items()}
 
@@ -634,6 +634,11 @@ def _unrolled_in_place(loops: List[Region], facts: CubinFacts) -> Dict[int, floa
 # how far the cubin's loop LDGs may be from the IR's steps' element loads for the loop to be taken
 # as holding those steps (a few loads of the outer loop's own, a vector width the estimate misses)
 UNROLLED_LOADS_SLACK = 1.25
+
+
+def holds_loads(cubin_ldgs: float, ir_ldgs: float) -> bool:
+    """Whether a cubin loop's LDGs a pass are these IR loads' LDGs, within UNROLLED_LOADS_SLACK."""
+    return bool(ir_ldgs) and 1 / UNROLLED_LOADS_SLACK <= cubin_ldgs / ir_ldgs <= UNROLLED_LOADS_SLACK
 
 
 def spilled_mma_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional[Region]:
