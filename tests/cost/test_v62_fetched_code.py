@@ -12,7 +12,7 @@ import tilescope
 from tilescope.costmodel import fetch, model
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
-from tilescope.costmodel.schedule import L2_HIT_US
+from tilescope.costmodel.schedule import DRAM_HIT_US, L2_HIT_US
 from tilescope.lang.shim import load_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -45,7 +45,7 @@ def test_a_body_past_the_cache_takes_its_fetch_each_pass():
     floor = fetch.fetch_floor_us(counts, ROWS, H200, 1)
     rows = counts.regions[1].trips                                          # 7 or 8 rows a block
     missed = 1 - fetch.ICACHE_BYTES / (40000 * 16)
-    clocks = fetch.MISS_CLK * fetch.DRAM_CHASE_US / L2_HIT_US          # 537 MB through L2
+    clocks = fetch.MISS_CLK * DRAM_HIT_US / L2_HIT_US          # 537 MB through L2
     assert np.allclose(floor, rows * 40000 * clocks * missed / (H200.clock_ghz * 1e3))
     got = model.predict(counts, H200, facts=ROWS)
     assert got.terms["latency"] == pytest.approx(float(floor.max()), rel=1e-6)

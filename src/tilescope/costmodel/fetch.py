@@ -10,7 +10,7 @@ import numpy as np
 from .counts import Counts, Region
 from .cubin_facts import CubinFacts
 from .gpus import GPU
-from .schedule import L2_HIT_US, element_ldgs, holds_loads, tma_copied
+from .schedule import DRAM_HIT_US, L2_HIT_US, element_ldgs, holds_loads, tma_copied
 
 INSTRUCTION_BYTES = 16
 # The instruction cache the blocks on an SM share: k blocks at different places in a body of S bytes
@@ -19,13 +19,12 @@ INSTRUCTION_BYTES = 16
 # (alone, with a block-wide max, with loads, with both, with dense maxima; one and four blocks an SM;
 # bench/results/cost_run_m95_h200.json, cost_run_m95b_h200.json, cost_run_m95c_h200.json), whose
 # data stay in L2. A launch that moves more data through L2 than it holds pushes the code out of L2
-# too, and a miss then waits DRAM's round trip instead of L2's (the chase microbenchmark's 0.361 and
-# 0.160 µs): the unrolled cross entropies of history 91 (cost_run_m91_h200.json), 1 GB of logits,
-# come within 0.87-1.10x that way, the 15 bodies timed within 0.73-1.21x. A cache of 96 or 160 KB
-# fits the cross entropies worse.
+# too, and a miss then waits DRAM's round trip instead of L2's (DRAM_HIT_US and L2_HIT_US, the chase
+# microbenchmark's 0.361 and 0.160 µs): the unrolled cross entropies of history 91
+# (cost_run_m91_h200.json), 1 GB of logits, come within 0.87-1.10x that way, the 15 bodies timed
+# within 0.73-1.21x. A cache of 96 or 160 KB fits the cross entropies worse.
 ICACHE_BYTES = 128 * 1024
 MISS_CLK = 7.9
-DRAM_CHASE_US = 0.361
 
 
 def _nested(counts: Counts, i: int) -> List[Region]:
@@ -65,7 +64,7 @@ def miss_clk(counts: Counts, gpu: GPU) -> float:
     """Clocks a block takes for each instruction of its loop body it fetches from beyond the cache:
     from L2, or from DRAM where the launch moves more data through L2 than it holds."""
     streamed = sum(a.dram_bytes for a in counts.accesses)
-    return MISS_CLK * (DRAM_CHASE_US / L2_HIT_US if streamed > gpu.l2_mb * 1e6 else 1.0)
+    return MISS_CLK * (DRAM_HIT_US / L2_HIT_US if streamed > gpu.l2_mb * 1e6 else 1.0)
 
 
 def fetch_floor_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, shared: int) -> Optional[np.ndarray]:

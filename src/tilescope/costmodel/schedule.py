@@ -47,6 +47,7 @@ LOADED_LATENCY_US = 0.54
 # 0.160 µs a step, through 1 GiB (DRAM) 0.361
 L1_HIT_US = 0.0251
 L2_HIT_US = 0.160       # the chase through 16 MiB: L2's round trip (version 23)
+DRAM_HIT_US = 0.361     # the chase through 1 GiB: DRAM's round trip (version 62)
 # the end of a block whose code has bulk stores (version 13; version 7 charged one load round trip,
 # 0.33 µs): the launch builds of row_scale_by_sum (bench/results/cost_micro13_h200.json: one f32 row
 # of 1,024 or 4,096 elements per 256-thread block, one block per SM, 125 waves; accelerator loads
