@@ -147,4 +147,29 @@ def setw_cases(d: int = 1) -> List[Case]:
 
     for x in list(out):
         add(Case(x.name + "_launch", "validate-w-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+    return out + spilled_attention_cases(d)
+
+
+def spilled_attention_cases(d: int = 1) -> List[Case]:
+    """The course's causal FlashAttention-2 kernels, dynamic builds (element-by-element loads), at
+    other tiles and head sizes than set W's, so that their spills run from none to several KB a
+    thread: each `mma` loop stops for its loads one by one, and for its reloads where they miss L1
+    (history 96). Microbenchmarks, not validation launches."""
+    out: List[Case] = []
+    bf16, bt, h, s = "bfloat16", 4, 16, 4096 // d
+    for kernel, tbq, tbk, hd in (("fwd", 64, 64, 64), ("fwd", 128, 64, 64), ("fwd", 128, 128, 64),
+                                 ("fwd", 64, 64, 128), ("fwd", 128, 64, 128), ("dq", 64, 64, 64),
+                                 ("dq", 128, 64, 64), ("dq", 64, 64, 128), ("dkv", 64, 64, 64),
+                                 ("dkv", 128, 128, 64), ("dkv", 64, 64, 128)):
+        qkv = [A((bt, h, s, hd), bf16) for _ in range(3)]
+        scales = [K((1.0 / math.sqrt(hd)) / math.log(2.0))] + ([K(1.0 / math.sqrt(hd))] if kernel != "fwd" else [])
+        shape = A((bt, h, s, hd), bf16, "zeros")
+        if kernel == "fwd":
+            args, grid = qkv + [shape, A((bt, h, s), init="zeros")], (s // tbq, bt, h)
+        else:
+            grads = [A((bt, h, s, hd), bf16), A((bt, h, s)), A((bt, h, s))]
+            outs = [shape] if kernel == "dq" else [shape, A((bt, h, s, hd), bf16, "zeros")]
+            args, grid = qkv + grads + outs, (s // (tbq if kernel == "dq" else tbk), bt, h)
+        out.append(Case(f"spill_attn_{kernel}_bf16_{tbq}x{tbk}_d{hd}", "micro", CS336, kernel + "_kernel",
+                        args + [K(tbq), K(tbk), K(hd)] + scales + [K(True)], grid))
     return out

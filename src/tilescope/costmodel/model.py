@@ -40,7 +40,7 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
                        looped_store_drain_us, mma_loop_load_wait_us, occupied_sms, queued_us, reload_wait_us,
-                       reloads_fit_l1, sm_issue_per_clk, spill_chain_us, spill_stream_us,
+                       reloads_beside_loads, reloads_fit_l1, sm_issue_per_clk, spill_chain_us, spill_stream_us,
                        spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads, tma_copied,
                        unrolled_load_waits, unrolled_steps, vector_width)
 
@@ -217,7 +217,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
             run = max(run, drained_loop_us(facts, gpu, _sm_tensor_s(r.work, gpu, cal, notes) * 1e6, steps))
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu,
                                reloads) / steps
-        run = max(run, spill) if fed_loop(r, facts) or r.mmas else run + spill
+        # an mma loop's reloads overlap its other waits, unless it stops for each load alone (v63)
+        overlapped = fed_loop(r, facts) or (r.mmas and not reloads_beside_loads(facts, c, gpu))
+        run = max(run, spill) if overlapped else run + spill
         if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
         # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17),

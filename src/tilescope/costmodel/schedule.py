@@ -678,3 +678,14 @@ def _only_for_loop(counts: Counts) -> Optional[Region]:
     """The IR's loop where it has one, a `for` (the body the cubin's longest loop then is)."""
     loops = [r for r in counts.regions if r.op is not None]
     return loops[0] if len(loops) == 1 and loops[0].op.name == "for" else None
+
+
+
+def reloads_beside_loads(facts: Optional[CubinFacts], per_sm: int, gpu: GPU) -> bool:
+    """Whether a spilled `mma` loop waits for its reloads after its loads, not while (version 63):
+    the cubin's tensor-core loop stops for each LDG alone (as many waits as the longest loop's
+    LDGs, no accelerator copies), so no load is in flight across a stop for a reload, and the
+    resident threads' spilled values miss L1, so each such stop is a round trip of its own."""
+    if not facts or not facts.mma_loop_load_waits or not facts.loop_loads or facts.tma_loads:
+        return False
+    return facts.mma_loop_load_waits >= facts.loop_loads and not reloads_fit_l1(facts, per_sm, gpu)
