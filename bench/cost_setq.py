@@ -175,4 +175,23 @@ def setq_cases(d: int = 1) -> List[Case]:
 
     for x in list(out):
         add(Case(x.name + "_launch", "validate-q-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+    return out + deltanet_recurrence_cases(d)
+
+
+def deltanet_recurrence_cases(d: int = 1) -> List[Case]:
+    """The gated DeltaNet's inter-chunk recurrence, dynamic builds, over other batches, head counts,
+    chunk and head sizes than set Q's (one wave of blocks or two, 32- and 64-row chunks, heads of 64
+    and 128): the IR's one chunk loop against the cubin's loops (history 97). Microbenchmarks, not
+    validation launches."""
+    out: List[Case] = []
+    bf16, i32 = "bfloat16", "int32"
+    for cb, ch, tokens, cc, cd in ((4, 32, 8192, 64, 128), (8, 32, 8192, 32, 128), (8, 32, 8192, 64, 64),
+                                   (8, 16, 16384, 64, 128)):
+        cb, nc = max(1, cb // d), tokens // d // cc
+        out.append(Case(f"deltanet_rec_bf16_{cb}x{tokens}_{ch}h_c{cc}_d{cd}", "micro",
+                        GYM + "chunk_gated_delta_rule.py", "_chunk_inter_recurrence_kernel",
+                        [A((cb, ch, nc, cc, cd), bf16) for _ in range(4)]
+                        + [A((cb, ch, nc, cc), init="rand"), A((cb, ch, nc, cc, cd), init="zeros"),
+                           A((1, 1, 1, 1), init="zeros"), A((cb, ch, cd, cd), init="zeros"), S(nc, i32), S(cd, i32),
+                           S(cd, i32), K(ch), K(False), K(True), K(cc), K(cd), K(cd)], (cb * ch, 1)))
     return out

@@ -543,12 +543,16 @@ def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Ac
     the loop's body holds. Blocks on an SM wait side by side: no share of the SM is charged.
     Where no loop of the cubin has warpgroup mma (HGMMA, QGMMA: tileiras built the products
     otherwise) and `r` is the IR's only loop (`only_loop`), the cubin's longest loop is its
-    body: its waits (version 42). 0 without such a loop, or where the accelerator copies the
-    loads."""
+    body: its waits (version 42); so it is where the longest loop makes the LDGs of an iteration
+    of `r`, whatever other loop of the cubin has mma (version 64). 0 without such a loop, or where
+    the accelerator copies the loads."""
     waits = facts.mma_loop_load_waits if facts else None
     if waits is None and facts and facts.mma_loop_mmas is None and only_loop:
         waits = facts.loop_load_waits
     element = [a for a in loads if not tma_copied(a, facts)]
+    if only_loop and facts and facts.loop_load_waits and holds_loads(facts.loop_loads or 0,
+                                                                     element_ldgs(element, facts)):
+        waits = facts.loop_load_waits
     if not waits or not r.mmas or not element:
         return 0.0
     return waits * load_round_trip_us(element) / unrolled_steps(r, facts)
