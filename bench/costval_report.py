@@ -136,7 +136,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
                "validate-z", "validate-z-launch")
-MODEL_VERSION = 63
+MODEL_VERSION = 64
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-Z as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
