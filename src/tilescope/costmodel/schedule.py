@@ -684,7 +684,6 @@ def _only_for_loop(counts: Counts) -> Optional[Region]:
     return loops[0] if len(loops) == 1 and loops[0].op.name == "for" else None
 
 
-
 def reloads_beside_loads(facts: Optional[CubinFacts], per_sm: int, gpu: GPU) -> bool:
     """Whether a spilled `mma` loop waits for its reloads after its loads, not while (version 63):
     the cubin's tensor-core loop stops for each LDG alone (as many waits as the longest loop's
