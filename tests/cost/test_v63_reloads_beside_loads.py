@@ -5,8 +5,6 @@ the iteration's instead of overlapping it (docs/cost-model.md history 96)."""
 import dataclasses
 import os
 
-import pytest
-
 import tilescope
 from tilescope.costmodel.counts import count
 from tilescope.costmodel.cubin_facts import CubinFacts
