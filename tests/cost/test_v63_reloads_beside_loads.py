@@ -3,36 +3,28 @@ load waits a pass as LDGs, no accelerator copies) and whose resident threads' sp
 L1 waits for its reloads after its loads, not while they are in flight: the reloads' time adds to
 the iteration's instead of overlapping it (docs/cost-model.md history 96)."""
 import dataclasses
-import os
 
-import tilescope
 from tilescope.costmodel.counts import count
-from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.costmodel.schedule import reloads_beside_loads, reloads_fit_l1
 from tilescope.launch_args import normalize_grid
-from tilescope.lang.shim import load_file
-from tilescope.meta import parse_args
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from .test_v27_load_waits import FACTS, _matmul_counts
+
 H200 = gpu_named("h200")
 # a dynamic build's mma loop: 128 element loads (2 bytes each) a pass, each waited alone, and 3 KB of
 # spills a thread reloaded there (two blocks of 128 threads an SM: 750 KB, past L1)
-SPILLED = CubinFacts("k", threads=128, registers=200, shared_bytes=32768, local_bytes=3072, instructions=9000,
-                     global_loads=160, global_stores=16, local_loads=1500, local_stores=1500, tma_loads=0,
-                     tma_stores=0, global_access_bytes=2.0, loads_in_flight=1.0, global_load_bytes=2.0,
-                     local_load_waits=500, reload_bytes=3000, loop_instructions=8000, loop_shared_ops=0,
-                     loop_local_clocks=2000, mma_loop_mmas=32, mma_loop_full_waits=0, mma_loop_pipelined_waits=1,
-                     mma_loop_instructions=8000, mma_loop_local_clocks=2000, mma_loop_load_waits=128.0,
-                     loop_loads=128, loop_load_waits=128.0)
+SPILLED = dataclasses.replace(FACTS, registers=200, local_bytes=3072, instructions=9000, global_loads=160,
+                              local_loads=1500, local_stores=1500, loads_in_flight=1.0, local_load_waits=500,
+                              reload_bytes=3000, loop_instructions=8000, loop_local_clocks=2000, mma_loop_mmas=32,
+                              mma_loop_instructions=8000, mma_loop_local_clocks=2000, mma_loop_load_waits=128.0,
+                              loop_loads=128, loop_load_waits=128.0)
 
 
 def _counts():
-    kernels = load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py"))
-    spec = "f16[8192,8192], f16[8192,8192], f32[8192,8192], 128, 128, 64"
-    compiled = tilescope.compile(kernels.matmul_occupancy4, parse_args(spec))
-    return count(compiled.final, normalize_grid((64, 64)))
+    counts, _ = _matmul_counts()
+    return count(counts.fn, normalize_grid((64, 64)))
 
 
 def test_the_rule_needs_each_load_waited_alone_and_reloads_past_l1():
