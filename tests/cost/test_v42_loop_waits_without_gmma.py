@@ -40,9 +40,14 @@ def test_the_only_loop_waits_the_cubin_loop_s_round_trips():
         a.executions, a.pad_fraction, a.dram_bytes = 1.0, 0.0, a.bytes        # all from DRAM
     assert schedule.mma_loop_load_wait_us(loop, FACTS, loads, only_loop=True) == pytest.approx(
         100 * schedule.LOADED_LATENCY_US)
-    # not the IR's only loop, or a cubin with a warpgroup-mma loop (its own waits, none here): nothing
+    # not the IR's only loop: nothing
     assert schedule.mma_loop_load_wait_us(loop, FACTS, loads, only_loop=False) == 0.0
-    assert schedule.mma_loop_load_wait_us(loop, dataclasses.replace(FACTS, mma_loop_mmas=8), loads,
+    # a cubin with a warpgroup-mma loop: that loop's own waits (none here), unless the longest loop
+    # makes the LDGs of an iteration (version 64: then the longest loop's)
+    with_mma = dataclasses.replace(FACTS, mma_loop_mmas=8)
+    assert schedule.mma_loop_load_wait_us(loop, with_mma, loads, only_loop=True) == pytest.approx(
+        100 * schedule.LOADED_LATENCY_US)
+    assert schedule.mma_loop_load_wait_us(loop, dataclasses.replace(with_mma, loop_loads=40), loads,
                                           only_loop=True) == 0.0
 
 
