@@ -218,9 +218,10 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         spill = spill_chain_us(counts, r, facts, cal.load_us[0] * slow, cal.access_latency_us * slow, c, gpu,
                                reloads) / steps
         # an mma loop's reloads overlap its other waits, unless it stops for each load alone (v63)
-        overlapped = fed_loop(r, facts) or (r.mmas and not reloads_beside_loads(facts, c, gpu))
+        fed = fed_loop(r, facts)
+        overlapped = fed or (r.mmas and not reloads_beside_loads(facts, c, gpu))
         run = max(run, spill) if overlapped else run + spill
-        if not (fed_loop(r, facts) or r.mmas):       # the reloads' share of a block's time
+        if not (fed or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
         # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17),
         # longer in a block alone on its SM (version 35), each of a thread's lanes in turn (version 44)
