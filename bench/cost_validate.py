@@ -4,6 +4,7 @@
     python bench/cost_validate.py run .costval --json OUT.json  # on the GPU machine (CuPy, CUDA events)
     python bench/cost_validate.py run .costval --mock           # here: the CPU executor, small sizes (plumbing)
     python bench/cost_validate.py report OUT.json [--write docs/cost-model.md]
+    python bench/cost_validate.py facts --cubins DIR            # which estimated facts lose the accuracy
 
 Cases come in three groups. `micro`: microbenchmarks (bench/cost_kernels.py) that measure the
 few constants the model takes from a measurement (cost/calibration.py). `validate`: the
@@ -16,7 +17,7 @@ machine and clocks; the validation cases never feed the model.
 This module is the command line. It holds the checkouts given (UPSTREAM ... REPOS; a script may set
 them here too) and what reads them: `cases` (which sets are listed) and `kernel_of`. The rest:
 costval_case.py (the Case type, --only), costval_catalog.py (the case list), costval_build.py
-(prepare), costval_run.py (run), costval_report.py (predict, report).
+(prepare), costval_run.py (run), costval_report.py (predict, report), costval_facts.py (facts).
 """
 from __future__ import annotations
 
@@ -50,6 +51,7 @@ from costval_build import aligned_specs  # noqa: F401  (scripts use it from here
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
 from costval_catalog import ALL_SETS, all_cases, held_out  # noqa: F401  (held_out: scripts use it from here)
+from costval_facts import fact_groups                 # which estimated facts lose the accuracy
 from costval_report import predict_folder, render     # the predictions and the comparison table
 
 UPSTREAM = os.environ.get("COSTVAL_UPSTREAM", "")    # a checkout of NVIDIA/cutile-python (set C)
@@ -191,7 +193,10 @@ def main(argv=None) -> int:
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")
-    for sp in (pr, ru, pp, rp):
+    fa = sub.add_parser("facts", help="the estimate's score with groups of its facts taken from the cubins "
+                                      "(which estimates lose the accuracy); reads the measurements report reads")
+    fa.add_argument("--cubins", nargs="+", required=True, help="folders of prepared cubins (prepare --out)")
+    for sp in (pr, ru, pp, rp, fa):
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
         sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
@@ -234,6 +239,8 @@ def main(argv=None) -> int:
         with open(os.path.join(a.folder, "cases.json")) as f:
             stored = [c for c in map(case_from_json, json.load(f)) if picked(c, a.only)]
         predict_folder(a.folder, a.json, stored, kernel_of)
+    elif a.cmd == "facts":
+        print(fact_groups(rp.get_default("results"), cases(), kernel_of, a.cubins))
     else:
         report(a.results, a.write, a.cubins)
     return 0

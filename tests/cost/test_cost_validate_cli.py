@@ -545,3 +545,24 @@ def test_set_u_is_given_by_its_checkouts_and_its_host_imports_and_torch_dtypes_a
     _mock_run_without_reports(tmp_path, picked_cases, {"edin": edin, "lessw": lessw}, "U")
     for host in ("cupy", "tilegym", "tilegym.backend"):
         assert host not in sys.modules
+
+
+@pytest.mark.skipif(find_toolchain(required=False) is None, reason="tileiras not found")
+def test_facts_mixes_the_cubins_facts_into_the_estimate(checkout, tmp_path, capsys):
+    """`facts` scores the estimate with groups of facts taken from each cubin: with none taken it
+    runs on the estimate, with every one the prediction is the cubin's own."""
+    import costval_facts
+    folder = str(tmp_path / "prepared")
+    cv.main(["prepare", "--out", folder, "--only", CASE, "--repo", f"kernels={checkout}"])
+    case = next(c for c in cv.cases() if c.name == CASE + "_launch")
+    with open(os.path.join(folder, case.name + ".cubin"), "rb") as f:
+        ratios = costval_facts._ratios(case, 100.0, cv.kernel_of, f.read())
+    assert ratios["every fact"] == pytest.approx(ratios["cubin"])
+    assert ratios["estimate"] > 0 and set(ratios) == {"estimate", "cubin", *dict(costval_facts.GROUPS)}
+    capsys.readouterr()
+    cv.main(["facts", "--cubins", folder, "--repo", f"kernels={checkout}"])
+    out = capsys.readouterr().out
+    assert out.startswith("2 goal launches with their cubin.")      # the case dynamic and as launched
+    cubin_score = out.split("- with the cubin: ")[1].splitlines()[0]
+    assert f"  - every fact: {cubin_score}" in out
+    cv.REPOS.clear()
