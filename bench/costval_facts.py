@@ -8,10 +8,9 @@ measurements and predicts."""
 from __future__ import annotations
 
 import dataclasses
-import math
 from typing import Dict, List, Sequence, Tuple
 
-from costval_report import GOAL_GROUPS, _cubin, _measured
+from costval_report import GOAL_GROUPS, _cubin, _measured, _summary
 
 # the facts by what sets them in the cubin: the block's schedule, the spills, the innermost mma
 # loop's code and waits, the longest loop's code and loads
@@ -33,13 +32,6 @@ GROUPS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
     ("block schedule and spills", SCHEDULE + SPILLS), ("spills and mma loop", SPILLS + MMA_LOOP),
     ("every per-kernel count", SCALARS), ("every per-loop fact", LOOPS),
     ("every fact", SCALARS + LOOPS))
-
-
-def _score(ratios: Sequence[float]) -> str:
-    within = sum(abs(x - 1) <= 0.3 for x in ratios)
-    beyond = sum(x > 2 or x < 0.5 for x in ratios)
-    geo = math.exp(sum(abs(math.log(x)) for x in ratios) / len(ratios))
-    return f"{within} within ±30%, {beyond} beyond 2×, geometric mean error {geo:.2f}×"
 
 
 def _ratios(case, us: float, kernel_of, cubin: bytes) -> Dict[str, float]:
@@ -74,8 +66,8 @@ def fact_groups(results: Sequence[str], cases, kernel_of, cubins: Sequence[str])
     if not rows:
         return "no measured goal launch has a cubin in the folders given"
     lines = [f"{len(rows)} goal launches with their cubin.",
-             f"- with the cubin: {_score([r['cubin'] for r in rows])}",
-             f"- estimated from the IR: {_score([r['estimate'] for r in rows])}",
+             f"- with the cubin: {_summary([r['cubin'] for r in rows])}",
+             f"- estimated from the IR: {_summary([r['estimate'] for r in rows])}",
              "- the estimate with these facts from the cubin:"]
-    lines += [f"  - {label}: {_score([r[label] for r in rows])}" for label, _ in GROUPS]
+    lines += [f"  - {label}: {_summary([r[label] for r in rows])}" for label, _ in GROUPS]
     return "\n".join(lines)
