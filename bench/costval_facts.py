@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Dict, List, Sequence, Tuple
 
-from costval_report import GOAL_GROUPS, _cubin, _measured, _summary
+from costval_report import GOAL_GROUPS, cubin_of, measured_times, score_line
 
 # the facts by what sets them in the cubin: the block's schedule, the spills, the innermost mma
 # loop's code and waits, the longest loop's code and loads
@@ -57,17 +57,17 @@ def _ratios(case, us: float, kernel_of, cubin: bytes) -> Dict[str, float]:
 def fact_groups(results: Sequence[str], cases, kernel_of, cubins: Sequence[str]) -> str:
     """The score of the estimate with each group of facts taken from the cubin, over the goal
     launches whose cubin is in `cubins`."""
-    measured = _measured(results)
+    measured = measured_times(results)
     rows: List[Dict[str, float]] = []
     for case in cases:
-        m, data = measured.get(case.name), _cubin(cubins, case.name)
+        m, data = measured.get(case.name), cubin_of(cubins, case.name)
         if m is not None and data is not None and case.group in GOAL_GROUPS:
             rows.append(_ratios(case, m["us"], kernel_of, data))
     if not rows:
         return "no measured goal launch has a cubin in the folders given"
     lines = [f"{len(rows)} goal launches with their cubin.",
-             f"- with the cubin: {_summary([r['cubin'] for r in rows])}",
-             f"- estimated from the IR: {_summary([r['estimate'] for r in rows])}",
+             f"- with the cubin: {score_line([r['cubin'] for r in rows])}",
+             f"- estimated from the IR: {score_line([r['estimate'] for r in rows])}",
              "- the estimate with these facts from the cubin:"]
-    lines += [f"  - {label}: {_summary([r[label] for r in rows])}" for label, _ in GROUPS]
+    lines += [f"  - {label}: {score_line([r[label] for r in rows])}" for label, _ in GROUPS]
     return "\n".join(lines)

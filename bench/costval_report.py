@@ -167,7 +167,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set Z (dynamic and as launched; blind for version 56)", ("validate-z", "validate-z-launch")))
 
 
-def _measured(paths: Sequence[str]) -> Dict[str, dict]:
+def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
     """Times by case; the first file that has a case wins (the first measurement of A-D)."""
     out: Dict[str, dict] = {}
     for path in paths:
@@ -178,7 +178,7 @@ def _measured(paths: Sequence[str]) -> Dict[str, dict]:
     return out
 
 
-def _cubin(folders: Sequence[str], name: str) -> Optional[bytes]:
+def cubin_of(folders: Sequence[str], name: str) -> Optional[bytes]:
     for d in folders:
         p = os.path.join(d, name + ".cubin")
         if os.path.exists(p):
@@ -191,7 +191,7 @@ def _mark(ratio: float) -> str:
     return "" if abs(ratio - 1) <= 0.3 else (" ✗✗" if ratio > 2 or ratio < 0.5 else " ✗")
 
 
-def _summary(ratios: List[float]) -> str:
+def score_line(ratios: List[float]) -> str:
     within = sum(abs(x - 1) <= 0.3 for x in ratios)
     beyond = sum(x > 2 or x < 0.5 for x in ratios)
     geo = math.exp(sum(abs(math.log(x)) for x in ratios) / len(ratios))
@@ -202,7 +202,7 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
     """Tables per group: the prediction with the cubin's schedule (where `cubins` folders hold
     the case's cubin) and from the IR alone, against the measured time."""
     import tilescope
-    measured = _measured(paths)
+    measured = measured_times(paths)
     by_name = {c.name: c for c in cases}
     out: List[str] = []
     totals = {"cubin": [], "ir": []}
@@ -216,7 +216,7 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
             kernel, spec = kernel_of(c), c.args_for(concrete=True)
             values = c.values_for(kernel)
             ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, values=values)
-            data = _cubin(cubins, name)
+            data = cubin_of(cubins, name)
             r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data, values=values) \
                 if data else ir
             p = r.prediction
@@ -239,7 +239,7 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
             totals["cubin"] += with_cubin
             totals["ir"] += ir_only
         by_group[group] = (with_cubin, ir_only)
-        out += [f"**{title}** — with the cubin: {_summary(with_cubin)}; IR only: {_summary(ir_only)}; bound named "
+        out += [f"**{title}** — with the cubin: {score_line(with_cubin)}; IR only: {score_line(ir_only)}; bound named "
                 f"\"memory\" for {named_memory} of the {shown_memory} kernels whose measured DRAM traffic reached 85% "
                 f"of the achievable bandwidth.", "",
                 "| kernel | grid | threads/registers/spill | blocks per SM | predicted µs (cubin) | predicted µs (IR) "
@@ -247,12 +247,12 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
                 "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|", *rows, ""]
     if totals["cubin"]:
         lines = [f"All {len(totals['cubin'])} validation launches, version {MODEL_VERSION} — with the cubin: "
-                 f"{_summary(totals['cubin'])}; IR only: {_summary(totals['ir'])}."]
+                 f"{score_line(totals['cubin'])}; IR only: {score_line(totals['ir'])}."]
         for label, groups in SUBTOTALS:
             cub = [x for g in groups for x in by_group.get(g, ([], []))[0]]
             ir = [x for g in groups for x in by_group.get(g, ([], []))[1]]
             if cub:
-                lines.append(f"- {label}: with the cubin {_summary(cub)}; IR only {_summary(ir)}.")
+                lines.append(f"- {label}: with the cubin {score_line(cub)}; IR only {score_line(ir)}.")
         out[:0] = lines + [""]
     return "\n".join(out)
 
