@@ -17,13 +17,15 @@ from costval_report import GOAL_GROUPS, cubin_of, measured_times, score_line
 SCHEDULE = ("threads", "registers", "shared_bytes")
 SCALARS = SCHEDULE + ("local_bytes", "instructions", "global_loads", "global_stores", "local_loads", "local_stores",
                       "tma_loads", "tma_stores", "global_access_bytes", "loads_in_flight", "global_load_bytes")
-SPILLS = ("local_bytes", "local_loads", "local_stores", "local_load_waits", "reload_bytes", "reload_wait_bytes",
-          "spill_area_bytes", "loop_local_clocks", "mma_loop_local_clocks")
+SPILL_SIZES = ("local_bytes", "local_loads", "local_stores")
+SPILL_RELOADS = ("local_load_waits", "reload_bytes", "reload_wait_bytes", "spill_area_bytes", "loop_local_clocks",
+                 "mma_loop_local_clocks")
+SPILLS = SPILL_SIZES + SPILL_RELOADS
 MMA_LOOP = ("mma_loop_mmas", "mma_loop_full_waits", "mma_loop_pipelined_waits", "mma_loop_instructions",
             "mma_loop_load_waits", "mma_loop_local_clocks")
 LONGEST_LOOP = ("loop_instructions", "loop_shared_ops", "loop_loads", "loop_load_waits", "loop_serial_copies",
                 "called_instructions", "loop_local_clocks")
-LOOPS = tuple(dict.fromkeys(SPILLS[3:] + MMA_LOOP + LONGEST_LOOP))
+LOOPS = tuple(dict.fromkeys(SPILL_RELOADS + MMA_LOOP + LONGEST_LOOP))
 GROUPS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
     ("none (the estimate read as a cubin's facts)", ()),
     ("registers", ("registers",)), ("threads", ("threads",)), ("loads in flight", ("loads_in_flight",)),

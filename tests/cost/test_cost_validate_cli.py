@@ -549,8 +549,8 @@ def test_set_u_is_given_by_its_checkouts_and_its_host_imports_and_torch_dtypes_a
 
 @pytest.mark.skipif(find_toolchain(required=False) is None, reason="tileiras not found")
 def test_facts_mixes_the_cubins_facts_into_the_estimate(checkout, tmp_path, capsys):
-    """`facts` scores the estimate with groups of facts taken from each cubin: with none taken it
-    runs on the estimate, with every one the prediction is the cubin's own."""
+    """`facts` scores the estimate with groups of facts taken from each cubin; with every fact
+    taken, the prediction is the cubin's own."""
     import costval_facts
     folder = str(tmp_path / "prepared")
     cv.main(["prepare", "--out", folder, "--only", CASE, "--repo", f"kernels={checkout}"])
