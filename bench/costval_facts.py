@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Dict, List, Sequence, Tuple
 
-from costval_report import GOAL_GROUPS, cubin_of, measured_times, score_line
+from costval_report import GOAL_GROUPS, case_costs, cubin_of, measured_times, score_line
 
 # the facts by what sets them in the cubin: the block's schedule, the spills, the innermost mma
 # loop's code and waits, the longest loop's code and loads
@@ -37,13 +37,9 @@ GROUPS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
 
 
 def _ratios(case, us: float, kernel_of, cubin: bytes) -> Dict[str, float]:
-    import tilescope
     from tilescope.costmodel import gpu_named, read_cubin_facts
     from tilescope.costmodel.model import predict
-    kernel, spec = kernel_of(case), case.args_for(concrete=True)
-    values = case.values_for(kernel)
-    ir = tilescope.cost(kernel, spec, case.grid, "h200", aligned=case.aligned, values=values)
-    with_cubin = tilescope.cost(kernel, spec, case.grid, "h200", aligned=case.aligned, cubin=cubin, values=values)
+    ir, with_cubin = case_costs(case, kernel_of, cubin)
     estimate, facts = ir.prediction.estimate, read_cubin_facts(cubin, arch="sm_90")
     out = {"estimate": ir.predicted_us / us, "cubin": with_cubin.predicted_us / us}
     for label, fields in GROUPS:

@@ -198,10 +198,21 @@ def score_line(ratios: List[float]) -> str:
     return f"{within} of {len(ratios)} within ±30%, {beyond} beyond 2×, geometric mean error {geo:.2f}×"
 
 
+def case_costs(case, kernel_of, cubin: Optional[bytes]):
+    """The case's cost reports on the H200: from the IR alone, and with `cubin`'s schedule (the IR
+    report again where there is no cubin)."""
+    import tilescope
+    kernel, spec = kernel_of(case), case.args_for(concrete=True)
+    values = case.values_for(kernel)
+    ir = tilescope.cost(kernel, spec, case.grid, "h200", aligned=case.aligned, values=values)
+    if not cubin:
+        return ir, ir
+    return ir, tilescope.cost(kernel, spec, case.grid, "h200", aligned=case.aligned, cubin=cubin, values=values)
+
+
 def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -> str:
     """Tables per group: the prediction with the cubin's schedule (where `cubins` folders hold
     the case's cubin) and from the IR alone, against the measured time."""
-    import tilescope
     measured = measured_times(paths)
     by_name = {c.name: c for c in cases}
     out: List[str] = []
@@ -213,12 +224,7 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
             c = by_name.get(name)
             if c is None or c.group != group:
                 continue
-            kernel, spec = kernel_of(c), c.args_for(concrete=True)
-            values = c.values_for(kernel)
-            ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, values=values)
-            data = cubin_of(cubins, name)
-            r = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=data, values=values) \
-                if data else ir
+            ir, r = case_costs(c, kernel_of, cubin_of(cubins, name))
             p = r.prediction
             ratio, ratio_ir = r.predicted_us / m["us"], ir.predicted_us / m["us"]
             with_cubin.append(ratio)
@@ -260,15 +266,10 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
 def predict_folder(folder: str, json_out: str, stored, kernel_of) -> None:
     """Predictions for the prepared cases `stored` (read from the folder's cases.json), from the
     IR alone and with each cubin's schedule (committed before the cases are timed)."""
-    import tilescope
     out = {}
     for c in stored:
         with open(os.path.join(folder, c.name + ".cubin"), "rb") as f:
-            cubin = f.read()
-        kernel, spec = kernel_of(c), c.args_for(concrete=True)
-        values = c.values_for(kernel)
-        ir = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, values=values)
-        cb = tilescope.cost(kernel, spec, c.grid, "h200", aligned=c.aligned, cubin=cubin, values=values)
+            ir, cb = case_costs(c, kernel_of, f.read())
         out[c.name] = {"ir_only": {"predicted_us": round(ir.predicted_us, 3), "bound": ir.bound},
                        "cubin": {"predicted_us": round(cb.predicted_us, 3), "bound": cb.bound},
                        "schedule": cb.prediction.cubin.to_json()}
