@@ -25,7 +25,7 @@ import argparse
 import json
 import os
 import sys
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import costval_build
 import costval_run
@@ -73,31 +73,21 @@ SETW_REPOS = ("bbench", "cs336", "libing", "vllm")           # set W's checkouts
 SETX_REPOS = ("megatron", "mlplab", "mpm", "cut2np")         # set X's checkouts (bench/cost_setx.py)
 SETY_REPOS = ("bbench",)                                     # set Y's checkout (bench/cost_sety.py)
 SETZ_REPOS = ("bastile", "iori", "irdump")                   # set Z's checkouts (bench/cost_setz.py)
+REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP_REPOS), ("Q", SETQ_REPOS),
+             ("R", SETR_REPOS), ("S", SETS_REPOS), ("T", SETT_REPOS), ("U", SETU_REPOS), ("V", SETV_REPOS),
+             ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS))   # the sets --repo gives
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
                 **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
                   for repo in {*SETR_DEMO, *SETS_DEMO, *SETT_DEMO}}
 
 
-def given_sets() -> str:
-    """The letters of the sets (costval_catalog.CHECKOUT_SETS) whose checkouts are given."""
-    given = (("C", UPSTREAM), ("DE", TILEGYM), ("FGHIJ", TILEBENCH),
-             ("K", UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT), ("L", TILEGYM and CUTILEGPT),
-             ("M", any(name in REPOS for name in SETM_REPOS)),
-             ("N", any(name in REPOS for name in SETN_REPOS)),
-             ("O", any(name in REPOS for name in SETO_REPOS)),
-             ("P", any(name in REPOS for name in SETP_REPOS)),
-             ("Q", any(name in REPOS for name in SETQ_REPOS)),
-             ("R", any(name in REPOS for name in SETR_REPOS)),
-             ("S", any(name in REPOS for name in SETS_REPOS)),
-             ("T", any(name in REPOS for name in SETT_REPOS)),
-             ("U", any(name in REPOS for name in SETU_REPOS)),
-             ("V", any(name in REPOS for name in SETV_REPOS)),
-             ("W", any(name in REPOS for name in SETW_REPOS)),
-             ("X", any(name in REPOS for name in SETX_REPOS)),
-             ("Y", any(name in REPOS for name in SETY_REPOS)),
-             ("Z", any(name in REPOS for name in SETZ_REPOS)))
-    return "".join(letters for letters, have in given if have)
+def given_sets() -> Tuple[str, ...]:
+    """The names of the sets (costval_catalog.CHECKOUT_SETS) whose checkouts are given."""
+    given = ((("C",), UPSTREAM), (("D", "E"), TILEGYM), (("F", "G", "H", "I", "J", "AA"), TILEBENCH),
+             (("K",), UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT), (("L",), TILEGYM and CUTILEGPT),
+             *(((letter,), any(name in REPOS for name in repos)) for letter, repos in REPO_SETS))
+    return tuple(name for names, have in given if have for name in names)
 
 
 def cases(small: bool = False, with_upstream: bool = False) -> List[Case]:
@@ -202,20 +192,8 @@ def main(argv=None) -> int:
         sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
         sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation sets K and L)")
         sp.add_argument("--repo", action="append", default=[], metavar="NAME=DIR",
-                        help="a checkout whose files cases name as NAME:path (repeatable; set M: "
-                             + ", ".join(SETM_REPOS) + "; set N: " + ", ".join(SETN_REPOS)
-                             + "; set O: " + ", ".join(SETO_REPOS)
-                             + "; set P: " + ", ".join(SETP_REPOS)
-                             + "; set Q: " + ", ".join(SETQ_REPOS)
-                             + "; set R: " + ", ".join(SETR_REPOS)
-                             + "; set S: " + ", ".join(SETS_REPOS)
-                             + "; set T: " + ", ".join(SETT_REPOS)
-                             + "; set U: " + ", ".join(SETU_REPOS)
-                             + "; set V: " + ", ".join(SETV_REPOS)
-                             + "; set W: " + ", ".join(SETW_REPOS)
-                             + "; set X: " + ", ".join(SETX_REPOS)
-                             + "; set Y: " + ", ".join(SETY_REPOS)
-                             + "; set Z: " + ", ".join(SETZ_REPOS) + ")")
+                        help="a checkout whose files cases name as NAME:path (repeatable; "
+                             + "; ".join(f"set {letter}: {', '.join(repos)}" for letter, repos in REPO_SETS) + ")")
     a = p.parse_args(argv)
     global UPSTREAM, TILEGYM, TILEBENCH, CUTILEGPT
     if a.cutilegpt:

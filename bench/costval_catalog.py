@@ -1,10 +1,10 @@
 """The cases of bench/cost_validate.py: the microbenchmarks that calibrate the cost model (group
-`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-Z read
-from checkouts of other repositories (bench/cost_setc.py ... cost_setz.py), and the variants built as
+`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-AA read
+from checkouts of other repositories (bench/cost_setc.py ... cost_setaa.py), and the variants built as
 a launch builds them (`_launch`, `_tma`)."""
 from __future__ import annotations
 
-from typing import List
+from typing import List, Sequence
 
 from cost_setc import setc_cases      # set C: upstream cuTile's kernels
 from cost_setd import setd_cases      # set D: TileGym's kernels
@@ -30,6 +30,7 @@ from cost_setw import setw_cases      # set W: Inductor ports, a course's FlashA
 from cost_setx import setx_cases      # set X: Megatron's mHC, an MLP lab, an MPM scatter, Sinkhorn-Knopp
 from cost_sety import sety_cases      # set Y: thirteen more of better-benchmark's Inductor ports, drawn at random
 from cost_setz import setz_cases      # set Z: a Qwen3 training patch set, a kernels repository, an IR-dump demo
+from cost_setaa import setaa_cases    # set AA: one TileBench kernel of each operator no earlier set used, drawn at random
 from costval_case import A, Case, K, S
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -277,13 +278,13 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("M", setm_cases), ("N", setn_cases), ("O", seto_cases), ("P", setp_cases),
                  ("Q", setq_cases), ("R", setr_cases), ("S", sets_cases), ("T", sett_cases),
                  ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
-                 ("Y", sety_cases), ("Z", setz_cases))
-ALL_SETS = "".join(letter for letter, _ in CHECKOUT_SETS)
+                 ("Y", sety_cases), ("Z", setz_cases), ("AA", setaa_cases))
+ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 
-def all_cases(d: int, sets: str) -> List[Case]:
+def all_cases(d: int, sets: Sequence[str]) -> List[Case]:
     """Every case, the big dimensions divided by `d` (tile shapes unchanged), with the checkout
-    sets whose letters `sets` holds."""
+    sets named in `sets` (their letters, as CHECKOUT_SETS names them)."""
     out = micro_cases(d) + seta_cases(d) + held_out(d)
     add = out.append
     for letter, set_cases in CHECKOUT_SETS:

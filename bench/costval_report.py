@@ -126,7 +126,16 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                          "predictions committed before the times were taken, "
                          "bench/results/cost_setz_predictions.json: 7 of 12, 1 beyond 2x)"),
           ("validate-z-launch", "Set Z as tilescope's launch builds it (blind for version 56, same commit: "
-                                "9 of 12, 1 beyond 2x)"))
+                                "9 of 12, 1 beyond 2x)"),
+          ("validate-aa", "Set AA (20 TileBench kernels, one of each operator no earlier set used, drawn at random: "
+                          "convolutions in 1, 2 and 3 dimensions, max pooling, batch norm, a bitonic sort's pass, "
+                          "block-sparse attention, row-wise and block-scaled dequantisation, a KV-cache scatter, "
+                          "dropout, a flash-decoding merge, a gated SiLU, linear attention, a 2-bit int8 GEMM, MoE "
+                          "top-2 gating, a float16 cast, a radix sort's scatter, a float16 GEMM and a top-k stage; "
+                          "dynamic shapes; blind for version 64: predictions committed before the times were taken, "
+                          "bench/results/cost_setaa_predictions.json: to be filled)"),
+          ("validate-aa-launch", "Set AA as tilescope's launch builds it (blind for version 64, same commit: "
+                                 "to be filled)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -135,7 +144,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
-               "validate-z", "validate-z-launch")
+               "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch")
 MODEL_VERSION = 64
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-Z as launched, upstream's aligned bytecode)",
@@ -144,7 +153,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
                "validate-v-launch", "validate-w-launch", "validate-x-launch", "validate-y-launch",
-               "validate-z-launch")),
+               "validate-z-launch", "validate-aa-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -164,7 +173,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set W (dynamic and as launched; blind for version 42)", ("validate-w", "validate-w-launch")),
              ("Set X (dynamic and as launched; blind for version 47)", ("validate-x", "validate-x-launch")),
              ("Set Y (dynamic and as launched; blind for version 54)", ("validate-y", "validate-y-launch")),
-             ("Set Z (dynamic and as launched; blind for version 56)", ("validate-z", "validate-z-launch")))
+             ("Set Z (dynamic and as launched; blind for version 56)", ("validate-z", "validate-z-launch")),
+             ("Set AA (dynamic and as launched; blind for version 64)", ("validate-aa", "validate-aa-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:

@@ -566,3 +566,19 @@ def test_facts_mixes_the_cubins_facts_into_the_estimate(checkout, tmp_path, caps
     cubin_score = out.split("- with the cubin: ")[1].splitlines()[0]
     assert f"  - every fact: {cubin_score}" in out
     cv.REPOS.clear()
+
+
+def test_a_two_letter_set_is_given_by_its_checkout_and_lists_only_its_cases(checkout, monkeypatch):
+    """Set AA, read from TileBench's checkout, is named by two letters: `--tilebench` names it with
+    sets F-J, and listing the sets given picks its cases (all `AA_`, dynamic and launched in
+    pairs) without taking set A's name for part of it or its name for set A's."""
+    assert "AA" not in cv.given_sets()
+    monkeypatch.setattr(cv, "TILEBENCH", "/some/tilebench")
+    assert cv.given_sets() == ("F", "G", "H", "I", "J", "AA")
+    names = {c.name for c in cv.cases(small=True)}
+    only_aa = {c.name for c in cv.all_cases(8, ("AA",))}
+    aa = {n for n in names if n.startswith("AA_")}
+    assert aa and aa <= only_aa and not any(n.startswith(("F_", "J_")) for n in only_aa)
+    assert {n[:-len("_launch")] for n in aa if n.endswith("_launch")} == {n for n in aa if not n.endswith("_launch")}
+    for other in (("A",), ("F",)):
+        assert not any(c.name.startswith("AA_") for c in cv.all_cases(8, other))
