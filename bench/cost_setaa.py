@@ -3,22 +3,23 @@ each of the twenty operators no earlier set used, drawn before any prediction fo
 at (model version 64 frozen first; the predictions committed before any device run,
 bench/results/cost_setaa_predictions.json).
 
-The draw. The operators are the repository's `tilebench/benchmarks/llm_generated/<op>/` folders
-that no earlier set read: 1d_conv, 2d_conv, 2d_max_pooling, 3d_conv, batch_normalization,
-bitonic_sort, block_sparse_attention, dequantize_rowwise, destindex, dropout, flash_decode,
-fused_activation, linear_self_attention, matmul_int8, moe_topk_gating, quantize_global, radix_sort,
-streamk_matmul, top_k_selection and weight_dequant. Each folder holds up to twenty model-written
-`impl_cutile.py` files (claude-opus-4-7 and gpt-5.5, high effort, iterations 0-9 and `final`). Per
-operator, the files sorted by path were shuffled by `random.Random("AA-<op>")` and the first taken
-(the next where one does not compile on cuTile: top_k_selection's first). Of a file, the kernel its launch code runs for the
-benchmark's largest case at the first dtype the benchmark lists; of a file with several kernels,
-the one that moves the most data (bitonic sort: the compare-exchange pass, not the copy into the
-padded array; radix sort: a pass's scatter, not its count; batch norm: the normalising pass;
-flash decode: the partial merge; linear attention: the key-value product; top-k: the first stage).
-Sizes are the benchmark's largest case, scaled along rows or elements by a power of two where the
-case would take well under 0.1 ms on the GPU; arrays the launch code derives (scratch, counts)
-have the shapes it gives them. Tile sizes and `@ct.kernel(...)` hints are the file's; a hint its
-launch adds with `.with_hints(...)` is not part of the kernel object and is left out, as in sets F-J.
+The draw. The operators are the repository's `tilebench/benchmarks/llm_generated/<op>/` folders that
+no earlier set read: 1d_conv, 2d_conv, 2d_max_pooling, 3d_conv, batch_normalization, bitonic_sort,
+block_sparse_attention, dequantize_rowwise, destindex, dropout, flash_decode, fused_activation,
+linear_self_attention, matmul_int8, moe_topk_gating, quantize_global, radix_sort, streamk_matmul,
+top_k_selection and weight_dequant. Each folder holds up to twenty model-written `impl_cutile.py`
+files (claude-opus-4-7 and gpt-5.5, high effort, iterations 0-9 and `final`). Per operator, the
+files sorted by path were shuffled by `random.Random("AA-<op>")` and the first taken (the next where
+one does not compile on cuTile: top_k_selection's first). Of a file, the kernel its launch code runs
+for the benchmark's largest case at the first dtype the benchmark lists; of a file with several
+kernels, the one that moves the most data (bitonic sort: the compare-exchange pass, not the copy
+into the padded array; radix sort: a pass's scatter, not its count; batch norm: the normalising
+pass; flash decode: the partial merge; linear attention: the key-value product; top-k: a sorting
+pass, not the copy of the top k). Sizes are the benchmark's largest case, scaled along rows or
+elements by a power of two where the case would take well under 0.1 ms on the GPU; arrays the launch
+code derives (scratch, counts) have the shapes it gives them. Tile sizes and `@ct.kernel(...)` hints
+are the file's; a hint its launch adds with `.with_hints(...)` is not part of the kernel object and
+is left out, as in sets F-J.
 
 The files are read from the checkout given by `--tilebench DIR` at `impls/<op>/<author>_i<N>/`
 (`_final` for `final`), never copied here; docs/cost-validation-checkouts.md lists each file's

@@ -189,7 +189,8 @@ def main(argv=None) -> int:
     for sp in (pr, ru, pp, rp, fa):
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
-        sp.add_argument("--tilebench", help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation set F)")
+        sp.add_argument("--tilebench",
+                        help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation sets F-J and AA)")
         sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation sets K and L)")
         sp.add_argument("--repo", action="append", default=[], metavar="NAME=DIR",
                         help="a checkout whose files cases name as NAME:path (repeatable; "

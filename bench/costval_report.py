@@ -131,9 +131,9 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "convolutions in 1, 2 and 3 dimensions, max pooling, batch norm, a bitonic sort's pass, "
                           "block-sparse attention, row-wise and block-scaled dequantisation, a KV-cache scatter, "
                           "dropout, a flash-decoding merge, a gated SiLU, linear attention, a 2-bit int8 GEMM, MoE "
-                          "top-2 gating, a float16 cast, a radix sort's scatter, a float16 GEMM and a top-k stage; "
-                          "dynamic shapes; blind for version 64: predictions committed before the times were taken, "
-                          "bench/results/cost_setaa_predictions.json: to be filled)"),
+                          "top-2 gating, a float16 cast, a radix sort's scatter, a float16 GEMM and a top-k "
+                          "sort's pass; dynamic shapes; blind for version 64: predictions committed before the "
+                          "times were taken, bench/results/cost_setaa_predictions.json: to be filled)"),
           ("validate-aa-launch", "Set AA as tilescope's launch builds it (blind for version 64, same commit: "
                                  "to be filled)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
