@@ -1,6 +1,6 @@
 """The cases of bench/cost_validate.py: the microbenchmarks that calibrate the cost model (group
-`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-AA read
-from checkouts of other repositories (bench/cost_setc.py ... cost_setaa.py), and the variants built as
+`micro`), validation sets A and B (tilescope's examples and realistic kernels), the sets C-AB read
+from checkouts of other repositories (bench/cost_setc.py ... cost_setab.py), and the variants built as
 a launch builds them (`_launch`, `_tma`)."""
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from cost_setx import setx_cases      # set X: Megatron's mHC, an MLP lab, an MP
 from cost_sety import sety_cases      # set Y: thirteen more of better-benchmark's Inductor ports, drawn at random
 from cost_setz import setz_cases      # set Z: a Qwen3 training patch set, a kernels repository, an IR-dump demo
 from cost_setaa import setaa_cases    # set AA: one TileBench kernel of each operator no earlier set used, drawn at random
+from cost_setab import setab_cases    # set AB: versions of two of set AA's operators, to order them
 from costval_case import A, Case, K, S
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -278,7 +279,8 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("M", setm_cases), ("N", setn_cases), ("O", seto_cases), ("P", setp_cases),
                  ("Q", setq_cases), ("R", setr_cases), ("S", sets_cases), ("T", sett_cases),
                  ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
-                 ("Y", sety_cases), ("Z", setz_cases), ("AA", setaa_cases))
+                 ("Y", sety_cases), ("Z", setz_cases), ("AA", setaa_cases),
+                 ("AB", setab_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

@@ -135,6 +135,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "sort's pass; dynamic shapes; blind for version 64: predictions committed before the "
                           "times were taken, bench/results/cost_setaa_predictions.json: to be filled)"),
           ("validate-aa-launch", "Set AA as tilescope's launch builds it (blind for version 64, same commit: "
+                                 "to be filled)"),
+          ("validate-ab", "Set AB (five versions each of set AA's 1-D convolution and flash-decoding merge at one "
+                          "case, to order them; dynamic shapes; blind for version 64: predictions committed before "
+                          "the times were taken, bench/results/cost_setab_predictions.json: to be filled)"),
+          ("validate-ab-launch", "Set AB as tilescope's launch builds it (blind for version 64, same commit: "
                                  "to be filled)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
@@ -144,7 +149,8 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-r", "validate-r-launch", "validate-s", "validate-s-launch", "validate-t", "validate-t-launch",
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
-               "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch")
+               "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch", "validate-ab",
+               "validate-ab-launch")
 MODEL_VERSION = 64
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-Z as launched, upstream's aligned bytecode)",
@@ -153,7 +159,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
                "validate-v-launch", "validate-w-launch", "validate-x-launch", "validate-y-launch",
-               "validate-z-launch", "validate-aa-launch")),
+               "validate-z-launch", "validate-aa-launch", "validate-ab-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -174,7 +180,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set X (dynamic and as launched; blind for version 47)", ("validate-x", "validate-x-launch")),
              ("Set Y (dynamic and as launched; blind for version 54)", ("validate-y", "validate-y-launch")),
              ("Set Z (dynamic and as launched; blind for version 56)", ("validate-z", "validate-z-launch")),
-             ("Set AA (dynamic and as launched; blind for version 64)", ("validate-aa", "validate-aa-launch")))
+             ("Set AA (dynamic and as launched; blind for version 64)", ("validate-aa", "validate-aa-launch")),
+             ("Set AB (dynamic and as launched; blind for version 64)", ("validate-ab", "validate-ab-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
