@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ACHIEVABLE_BW = 4.8e12 * 0.8678          # the copy microbenchmark's bandwidth on the H200
@@ -227,6 +227,26 @@ def case_costs(case, kernel_of, cubin: Optional[bytes]):
     return ir, tilescope.cost(kernel, spec, case.grid, "h200", aligned=case.aligned, cubin=cubin, values=values)
 
 
+# groups whose cases are versions of one operator at one case (set AB): the report says whether the
+# predicted order of the versions is the measured one, per operator (the cases' name prefix)
+VERSION_GROUPS = {"validate-ab": ("AB_conv1d_", "AB_flash_decode_"),
+                  "validate-ab-launch": ("AB_conv1d_", "AB_flash_decode_")}
+
+
+def order_line(times: Dict[str, Tuple[float, float, float]]) -> str:
+    """How well predicted times order the versions `times` holds (name: cubin prediction, IR
+    prediction, measured): the pairs ordered as measured, and which version each calls fastest."""
+    names = sorted(times)
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]]
+    parts = []
+    for k, label in ((0, "with the cubin"), (1, "IR only")):
+        agree = sum((times[a][k] < times[b][k]) == (times[a][2] < times[b][2]) for a, b in pairs)
+        fastest = min(names, key=lambda n: times[n][k])
+        parts.append(f"{label} {agree} of {len(pairs)} pairs in the measured order, fastest {fastest}")
+    measured_fastest = min(names, key=lambda n: times[n][2])
+    return f"{'; '.join(parts)} (measured fastest {measured_fastest})"
+
+
 def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -> str:
     """Tables per group: the prediction with the cubin's schedule (where `cubins` folders hold
     the case's cubin) and from the IR alone, against the measured time."""
@@ -237,6 +257,7 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
     by_group: Dict[str, tuple] = {}
     for group, title in GROUPS:
         rows, with_cubin, ir_only, shown_memory, named_memory = [], [], [], 0, 0
+        versions: Dict[str, Tuple[float, float, float]] = {}
         for name, m in measured.items():
             c = by_name.get(name)
             if c is None or c.group != group:
@@ -246,6 +267,7 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
             ratio, ratio_ir = r.predicted_us / m["us"], ir.predicted_us / m["us"]
             with_cubin.append(ratio)
             ir_only.append(ratio_ir)
+            versions[name] = (r.predicted_us, ir.predicted_us, m["us"])
             moved = p.bytes["dram_read"] + p.bytes["dram_write"]
             bw = moved / (m["us"] * 1e-6)
             memory_shown = bw >= 0.85 * ACHIEVABLE_BW
@@ -268,6 +290,10 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
                 "| kernel | grid | threads/registers/spill | blocks per SM | predicted µs (cubin) | predicted µs (IR) "
                 "| measured µs | ratio (cubin) | ratio (IR) | bound | DRAM rate measured |",
                 "|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|", *rows, ""]
+        for prefix in VERSION_GROUPS.get(group, ()):
+            same_op = {n: t for n, t in versions.items() if n.startswith(prefix)}
+            if len(same_op) > 1:
+                out += [f"Versions {prefix}*: {order_line(same_op)}.", ""]
     if totals["cubin"]:
         lines = [f"All {len(totals['cubin'])} validation launches, version {MODEL_VERSION} — with the cubin: "
                  f"{score_line(totals['cubin'])}; IR only: {score_line(totals['ir'])}."]

@@ -582,3 +582,13 @@ def test_a_two_letter_set_is_given_by_its_checkout_and_lists_only_its_cases(chec
     assert {n[:-len("_launch")] for n in aa if n.endswith("_launch")} == {n for n in aa if not n.endswith("_launch")}
     for other in (("A",), ("F",)):
         assert not any(c.name.startswith("AA_") for c in cv.all_cases(8, other))
+
+
+def test_the_order_of_versions_counts_the_pairs_predicted_in_the_measured_order():
+    """Set AB's summary: of three versions measured 1 < 2 < 3 µs, a prediction of 10 < 30 > 20
+    orders two of the three pairs as measured and calls the measured fastest fastest; the IR's
+    30 > 20 > 10 orders none and calls the slowest fastest."""
+    from costval_report import order_line
+    line = order_line({"v1": (10.0, 30.0, 1.0), "v2": (30.0, 20.0, 2.0), "v3": (20.0, 10.0, 3.0)})
+    assert line == ("with the cubin 2 of 3 pairs in the measured order, fastest v1; "
+                    "IR only 0 of 3 pairs in the measured order, fastest v3 (measured fastest v1)")
