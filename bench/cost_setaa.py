@@ -31,11 +31,7 @@ from __future__ import annotations
 import math
 from typing import List
 
-from costval_case import A, Case, K, S, tilebench_impl
-
-
-def cdiv(a: int, b: int) -> int:
-    return -(-a // b)
+from costval_case import A, Case, K, S, cdiv, tilebench_impl
 
 
 def setaa_cases(d: int = 1) -> List[Case]:

@@ -104,6 +104,11 @@ class Case:
 KernelOf = Callable[[Case], Any]     # a case's kernel object (cost_validate.kernel_of)
 
 
+def cdiv(a: int, b: int) -> int:
+    """Blocks of `b` that cover `a` (a grid's extent)."""
+    return -(-a // b)
+
+
 def tilebench_impl(op_author: str) -> str:
     """A case's `file` for TileBench's `impls/<op>/<author>/impl_cutile.py` (read from --tilebench)."""
     return TILEBENCH_PREFIX + op_author + "/impl_cutile.py"

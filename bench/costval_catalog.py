@@ -32,7 +32,7 @@ from cost_sety import sety_cases      # set Y: thirteen more of better-benchmark
 from cost_setz import setz_cases      # set Z: a Qwen3 training patch set, a kernels repository, an IR-dump demo
 from cost_setaa import setaa_cases    # set AA: one TileBench kernel of each operator no earlier set used, drawn at random
 from cost_setab import setab_cases    # set AB: versions of two of set AA's operators, to order them
-from costval_case import A, Case, K, S
+from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
 KERNELS = "bench/cost_kernels.py"
@@ -109,10 +109,6 @@ def mma_wait_cases(d: int) -> List[Case]:
                                 [A((sm, r * tk), "float16"), A((r * tk, sn), "float16"), A((SMS * sm, sn), init="zeros"),
                                  K(iters), K(r), K(sm), K(sn), K(tk)], (SMS,), launch=True))
     return out
-
-
-def cdiv(a, b):
-    return -(-a // b)
 
 
 def odd_row_cases(d: int) -> List[Case]:
