@@ -22,3 +22,16 @@ def gather_by_table(x, table, out, BLOCK: ct.Constant[int]):
     # lanes at indices the data gives: where they land is not known from metadata
     idx = ct.load(table, index=(ct.bid(0),), shape=(BLOCK,))
     ct.store(out, index=(ct.bid(0),), tile=ct.gather(x, idx))
+
+
+@ct.kernel
+def pair_exchange(work, j, j_log, TILE: ct.Constant[int]):
+    """A bitonic sort's compare-exchange pass: lane i swaps the pair (low, low + j), its partners
+    found by shifts of runtime scalars (j = 2 ** j_log)."""
+    pair = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    low = ((pair >> j_log) << (j_log + 1)) + (pair & (j - 1))
+    high = low + j
+    a = ct.gather(work, low)
+    b = ct.gather(work, high)
+    ct.scatter(work, low, ct.minimum(a, b))
+    ct.scatter(work, high, ct.maximum(a, b))

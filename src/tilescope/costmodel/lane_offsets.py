@@ -1,7 +1,8 @@
 """Where a gather's lanes land, from metadata alone (version 43).
 
 An index tile computed only from `bid`, `ct.arange`, constants and given runtime scalars (a
-flattened N-d index split by `//` and `%`, a pooling window's taps) names the same elements at
+flattened N-d index split by `//` and `%`, a pooling window's taps, a sort's partners by shifts:
+version 65) names the same elements at
 every launch, whatever the data. Evaluating it for one block gives the elements its lanes read,
 and so the 32-byte sectors they bring: the DRAM bytes an element costs without guessing from the
 index's form. An index that depends on loaded data or on a loop variable stays unknown (None).

@@ -29,7 +29,8 @@ VARIANT = _Variant()
 
 _BINARY = {"add": operator.add, "sub": operator.sub, "mul": operator.mul, "floordiv": np.floor_divide,
            "mod": np.mod, "min": np.minimum, "max": np.maximum, "and": np.bitwise_and, "or": np.bitwise_or,
-           "xor": np.bitwise_xor, "truediv": np.true_divide}
+           "xor": np.bitwise_xor, "truediv": np.true_divide,
+           "lshift": np.left_shift, "rshift": np.right_shift}   # >> sign-extends, as cuTile's on signed types
 _COMPARE = {"lt": operator.lt, "le": operator.le, "gt": operator.gt, "ge": operator.ge, "eq": operator.eq,
             "ne": operator.ne}
 
