@@ -75,11 +75,16 @@ def test_the_build_keeps_a_given_value_a_runtime_argument():
     ({"T": 8}, "'T' is compiled into kernel 'window_sum' as the constant 16"),
     ({"windows": 8}, "no runtime scalar parameter 'windows' (its runtime scalars: 'window')"),
     ({"window": "8"}, "'window' must be a number"),
+    ({"window": 8.5}, "'window' is an integer (int32) scalar of kernel 'window_sum', got 8.5"),
     ([("window", 8)], "expected a mapping"),
 ])
 def test_values_the_kernel_cannot_take_are_named(values, message):
     with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
         tilescope.cost(window_sum, SPEC, GRID, values=values)
+
+
+def test_an_integer_scalar_takes_a_whole_float_as_its_integer():
+    assert _loads(tilescope.cost(window_sum, SPEC, GRID, values={"window": 64.0})) == _trips(64)
 
 
 def test_the_cli_takes_values(capsys):

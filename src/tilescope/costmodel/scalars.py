@@ -350,7 +350,8 @@ def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
         return {}
     if not hasattr(values, "items"):
         raise ValueError(f"values: expected a mapping of parameter names to numbers, got {type(values).__name__}")
-    runtime = [p.name for p in fn.params if not p.is_constant and len(p.values) == 1 and _scalar_like(p.values[0])]
+    runtime = {p.name: p.values[0] for p in fn.params
+               if not p.is_constant and len(p.values) == 1 and _scalar_like(p.values[0])}
     constant = {p.name: p.constant for p in fn.params if p.is_constant}
     out: Dict[str, Any] = {}
     for name, v in values.items():
@@ -365,5 +366,11 @@ def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
             v = v.item()
         if not isinstance(v, (bool, int, float)):
             raise ValueError(f"values: '{name}' must be a number, got {v!r}")
+        dtype = getattr(runtime[name].type, "dtype", None)
+        if isinstance(v, float) and dtype is not None and dtype.is_int:
+            if not v.is_integer():      # the launch would pass an integer: the count needs one
+                raise ValueError(f"values: '{name}' is an integer ({dtype.name}) scalar of kernel '{fn.name}', "
+                                 f"got {v!r}")
+            v = int(v)
         out[name] = v
     return out
