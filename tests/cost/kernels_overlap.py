@@ -1,4 +1,4 @@
-"""Kernels for tests/cost (model versions 15 and 40): loops whose iterations do or do not wait for their loads."""
+"""Kernels for tests/cost (model versions 15, 40 and 66): loops whose iterations do or do not wait for their loads."""
 import cuda.tile as ct
 
 
@@ -53,3 +53,16 @@ def row_chunk_sums(x, out, ROWS: ct.Constant[int], CHUNKS: ct.Constant[int], TIL
         for c in range(CHUNKS):
             acc += ct.sum(ct.load(x, index=(row, c), shape=(1, TILE)), axis=1)
         ct.store(out, index=(row,), tile=acc)
+
+
+@ct.kernel
+def max_then_exp_sum(x, out, N: ct.Constant[int], TILE: ct.Constant[int]):
+    """Two passes over a block's N tiles, their max and then the sum of exp(x - max) (version 66):
+    loops of constant trips that tileiras unrolls whole, leaving the cubin no loop."""
+    m = ct.full((TILE,), -1e30, dtype=ct.float32)
+    for j in range(N):
+        m = ct.maximum(m, ct.load(x, index=(ct.bid(0) * N + j,), shape=(TILE,)))
+    s = ct.zeros((TILE,), dtype=ct.float32)
+    for j in range(N):
+        s += ct.exp(ct.load(x, index=(ct.bid(0) * N + j,), shape=(TILE,)) - m)
+    ct.store(out, index=(ct.bid(0),), tile=s)

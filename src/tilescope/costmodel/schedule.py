@@ -601,9 +601,11 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
     (its scoreboards say so). Each inner loop's step takes its share, by LDGs. (Set J's launched
     chunked cross entropy: 31 steps of one LDG a row, 34 LDGs in the loop, 12 waits a row; a
     step's own round trip, as the load law charges, gave it 2.05×.) Empty otherwise."""
+    loops = [r for r in counts.regions if r.op is not None]
+    if facts and facts.loop_loads is None and loops:
+        return _unrolled_without_loop(loops, facts)
     if not facts or not facts.loop_load_waits or not facts.loop_loads:
         return {}
-    loops = [r for r in counts.regions if r.op is not None]
     inner = [r for r in loops if r.depth == 2]
     if not inner and loops and not any(r.mmas for r in loops):
         return _unrolled_in_place(loops, facts)
@@ -622,6 +624,25 @@ def unrolled_load_waits(counts: Counts, facts: Optional[CubinFacts]) -> Dict[int
     if not holds_loads(facts.loop_loads, total):
         return {}
     return {key: facts.loop_load_waits * n / total for key, n in per_step.items()}
+
+
+def _unrolled_without_loop(loops: List[Region], facts: CubinFacts) -> Dict[int, float]:
+    """Serial load waits per step of the IR's loops where the cubin has no loop at all (version 66):
+    tileiras unrolled every one whole (constant trip counts, no `mma`), and its straight code waits
+    `global_loads / loads_in_flight` round trips in series for all their loads, which the steps
+    share by their LDGs. (Set AB's flash-decoding merge in groups of 32: two 32-step passes, 72 LDGs
+    in four waits; a round trip a step gave it 3.7x.)"""
+    if not facts.global_loads or not facts.loads_in_flight \
+            or any(r.mmas or r.op.name != "for" or constant_trips(r) is None for r in loops):
+        return {}
+    per_step, total = {}, 0.0
+    for r in loops:
+        loads = [a for a in r.accesses if a.kind in ("load", "gather") and not tma_copied(a, facts)]
+        per_step[id(r)] = element_ldgs(loads, facts)
+        total += float(r.trips.mean()) * per_step[id(r)]
+    # loads of several steps that tileiras merged (the same element read twice) count once in the cubin
+    round_trips = facts.global_loads / facts.loads_in_flight
+    return {key: round_trips * n / max(total, facts.global_loads) for key, n in per_step.items() if n}
 
 
 def _unrolled_in_place(loops: List[Region], facts: CubinFacts) -> Dict[int, float]:
