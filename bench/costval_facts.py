@@ -36,16 +36,16 @@ GROUPS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
     ("every fact", SCALARS + LOOPS))
 
 
-def _ratios(case, us: float, kernel_of, cubin: bytes) -> Dict[str, float]:
+def _ratios(case, us: float, kernel_of, cubin: bytes, gpu: str) -> Dict[str, float]:
     from tilescope.costmodel import gpu_named, read_cubin_facts
     from tilescope.costmodel.model import predict
-    ir, with_cubin = case_costs(case, kernel_of, cubin)
+    ir, with_cubin = case_costs(case, kernel_of, cubin, gpu)
     estimate, facts = ir.prediction.estimate, read_cubin_facts(cubin, arch="sm_90")
     out = {"estimate": ir.predicted_us / us, "cubin": with_cubin.predicted_us / us}
     for label, fields in GROUPS:
         mixed = dataclasses.replace(estimate, **{f: getattr(facts, f) for f in fields})
         try:
-            p = predict(ir.counts, gpu_named("h200"), tma=ir.prediction.tma, facts=mixed).predicted_us
+            p = predict(ir.counts, gpu_named(gpu), tma=ir.prediction.tma, facts=mixed).predicted_us
         except TypeError:       # a loop fact whose partner the estimate leaves unknown: no mix
             p = ir.predicted_us
         out[label] = p / us
@@ -60,7 +60,7 @@ def fact_groups(results: Sequence[str], cases, kernel_of, cubins: Sequence[str])
     for case in cases:
         m, data = measured.get(case.name), cubin_of(cubins, case.name)
         if m is not None and data is not None and case.group in GOAL_GROUPS:
-            rows.append(_ratios(case, m["us"], kernel_of, data))
+            rows.append(_ratios(case, m["us"], kernel_of, data, m["gpu"]))
     if not rows:
         return "no measured goal launch has a cubin in the folders given"
     lines = [f"{len(rows)} goal launches with their cubin.",

@@ -556,7 +556,7 @@ def test_facts_mixes_the_cubins_facts_into_the_estimate(checkout, tmp_path, caps
     cv.main(["prepare", "--out", folder, "--only", CASE, "--repo", f"kernels={checkout}"])
     case = next(c for c in cv.cases() if c.name == CASE + "_launch")
     with open(os.path.join(folder, case.name + ".cubin"), "rb") as f:
-        ratios = costval_facts._ratios(case, 100.0, cv.kernel_of, f.read())
+        ratios = costval_facts._ratios(case, 100.0, cv.kernel_of, f.read(), "h200")
     assert ratios["every fact"] == pytest.approx(ratios["cubin"])
     assert ratios["estimate"] > 0 and set(ratios) == {"estimate", "cubin", *dict(costval_facts.GROUPS)}
     capsys.readouterr()
@@ -592,3 +592,28 @@ def test_the_order_of_versions_counts_the_pairs_predicted_in_the_measured_order(
     line = order_line({"v1": (10.0, 30.0, 1.0), "v2": (30.0, 20.0, 2.0), "v3": (20.0, 10.0, 3.0)})
     assert line == ("with the cubin 2 of 3 pairs in the measured order, fastest v1; "
                     "IR only 0 of 3 pairs in the measured order, fastest v3 (measured fastest v1)")
+
+
+def test_a_run_timed_on_an_h100_is_predicted_for_the_h100(checkout, tmp_path):
+    """The report predicts each measured launch for the GPU its run file records: a run on an H100
+    (as the device tool may lend) against the H100's model, others against the H200's."""
+    import costval_report
+    folder = str(tmp_path / "prepared")
+    cv.main(["prepare", "--out", folder, "--only", CASE, "--repo", f"kernels={checkout}"])
+    runs = []
+    for device in ("NVIDIA H100 80GB HBM3", "NVIDIA H200"):
+        path = tmp_path / f"{device.split()[1]}.json"
+        path.write_text(json.dumps({"device": {"name": device}, "cases": {CASE: {"us": 100.0, "group": "validate-m"}}}))
+        runs.append(str(path))
+    assert [costval_report.timed_on(json.load(open(p))) for p in runs] == ["h100", "h200"]
+    assert costval_report.timed_on({"cases": {}}) == "h200"          # the runs before devices were recorded
+    case = next(c for c in cv.cases() if c.name == CASE)
+    with open(os.path.join(folder, CASE + ".cubin"), "rb") as f:
+        cubin = f.read()
+    on = {gpu: costval_report.case_costs(case, cv.kernel_of, cubin, gpu)[1].predicted_us for gpu in ("h100", "h200")}
+    assert on["h100"] != on["h200"]                 # a triad moves its bytes at the DRAM's rate
+    for path, gpu in zip(runs, ("h100", "h200")):
+        table = costval_report.render([path], cv.cases(), cv.kernel_of, [folder])
+        row = next(line for line in table.splitlines() if line.startswith(f"| {CASE} |"))
+        assert f"| {on[gpu]:,.1f} |" in row
+    cv.REPOS.clear()

@@ -6,7 +6,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import model, schedule
+from tilescope.costmodel import model, schedule, unrolled_waits
 from tilescope.costmodel.cubin_facts import CubinFacts, _memory_instructions
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -42,12 +42,12 @@ def _counts(rows=ROWS, chunks=CHUNKS):
 def test_each_unrolled_step_takes_its_share_of_the_loop_s_waits():
     counts = _counts()
     chunk = next(r for r in counts.regions if r.depth == 2)
-    waits = schedule.unrolled_load_waits(counts, FACTS)
+    waits = unrolled_waits.unrolled_load_waits(counts, FACTS)
     # 32 steps of one 8-byte load a thread (256 float32 over 128 threads): 12 waits over 32 steps
     assert waits == {id(chunk): pytest.approx(12 / 32)}
     # a loop whose LDGs are not about the steps' loads is not this one unrolled: nothing read from it
-    assert schedule.unrolled_load_waits(counts, dataclasses.replace(FACTS, loop_loads=80)) == {}
-    assert schedule.unrolled_load_waits(counts, dataclasses.replace(FACTS, loop_load_waits=None)) == {}
+    assert unrolled_waits.unrolled_load_waits(counts, dataclasses.replace(FACTS, loop_loads=80)) == {}
+    assert unrolled_waits.unrolled_load_waits(counts, dataclasses.replace(FACTS, loop_load_waits=None)) == {}
 
 
 def test_a_block_waits_the_loop_s_round_trips_instead_of_one_a_step():

@@ -12,7 +12,7 @@ from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, copy_layout, read_cubin_facts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
-from tilescope.costmodel.schedule import unrolled_load_waits
+from tilescope.costmodel.unrolled_waits import unrolled_load_waits
 from tilescope.lang.shim import load_file
 from tilescope.meta import MetaTensor
 

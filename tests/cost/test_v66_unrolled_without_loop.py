@@ -8,7 +8,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import model, schedule
+from tilescope.costmodel import model, schedule, unrolled_waits
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -33,16 +33,18 @@ def test_the_steps_of_both_passes_share_the_code_s_round_trips():
     loops = [r for r in counts.regions if r.op is not None]
     assert len(loops) == 2
     # 64 steps of one 4-byte LDG a thread (128 float32 over 128 threads), four round trips in all
-    assert schedule.unrolled_load_waits(counts, FACTS) == {id(r): pytest.approx(4 / 64) for r in loops}
+    assert unrolled_waits.unrolled_load_waits(counts, FACTS) == {id(r): pytest.approx(4 / 64) for r in loops}
     # a cubin that keeps a loop (of no loads) or does not say its loads in flight: nothing read
-    assert schedule.unrolled_load_waits(counts, dataclasses.replace(FACTS, loop_loads=0)) == {}
-    assert schedule.unrolled_load_waits(counts, dataclasses.replace(FACTS, loads_in_flight=None)) == {}
+    assert unrolled_waits.unrolled_load_waits(counts, dataclasses.replace(FACTS, loop_loads=0)) == {}
+    assert unrolled_waits.unrolled_load_waits(counts, dataclasses.replace(FACTS, loads_in_flight=None)) == {}
+    # nor one whose code cannot hold the steps' loads (64 for 16 LDGs): those loops were not unrolled
+    assert unrolled_waits.unrolled_load_waits(counts, dataclasses.replace(FACTS, global_loads=16)) == {}
 
 
 def test_loads_merged_across_steps_do_not_shrink_the_round_trips():
     # tileiras reads an element both passes load once: 40 LDGs for the IR's 64; the four round
     # trips are still spread over the 64 steps, not over the 40
-    waits = schedule.unrolled_load_waits(_counts(), dataclasses.replace(FACTS, global_loads=40, loads_in_flight=10))
+    waits = unrolled_waits.unrolled_load_waits(_counts(), dataclasses.replace(FACTS, global_loads=40, loads_in_flight=10))
     assert sum(waits.values()) * N == pytest.approx(4.0)
 
 

@@ -42,7 +42,8 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        looped_store_drain_us, mma_loop_load_wait_us, occupied_sms, queued_us, reload_wait_us,
                        reloads_beside_loads, reloads_fit_l1, sm_issue_per_clk, spill_chain_us, spill_stream_us,
                        spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads, tma_copied,
-                       unrolled_load_waits, unrolled_steps, vector_width)
+                       unrolled_steps, vector_width)
+from .unrolled_waits import unrolled_load_waits
 
 # conversions between integer and float: 16 results per clock per SM (the CUDA C++ Programming Guide's
 # arithmetic throughput, compute capability 9.0, "all other type conversions"); the launched
