@@ -1,4 +1,4 @@
-"""Kernels for tests/cost (model version 43): gathers whose lanes the metadata places."""
+"""Kernels for tests/cost (model versions 43, 65 and 67): gathers whose lanes the metadata places."""
 import cuda.tile as ct
 
 
@@ -35,3 +35,15 @@ def pair_exchange(work, j, j_log, TILE: ct.Constant[int]):
     b = ct.gather(work, high)
     ct.scatter(work, low, ct.minimum(a, b))
     ct.scatter(work, high, ct.maximum(a, b))
+
+
+@ct.kernel
+def strided_taps(x, out, stride, TAPS: ct.Constant[int], BLOCK: ct.Constant[int]):
+    # a 1-D max pooling by gathers (version 67): TAPS taps a lane, lanes `stride` elements apart
+    lane = ct.bid(0) * BLOCK + ct.arange(BLOCK, dtype=ct.int32)
+    acc = ct.full((BLOCK,), -1e30, dtype=ct.float32)
+    for k in range(TAPS):
+        idx = lane * stride + k
+        safe = ct.where(idx < x.shape[0], idx, -1)
+        acc = ct.maximum(acc, ct.astype(ct.gather(x, safe, padding_value=0), ct.float32))
+    ct.scatter(out, lane, ct.astype(acc, x.dtype))

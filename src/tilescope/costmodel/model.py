@@ -546,9 +546,10 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
         else:
             a.dram_bytes = _wave_reuse(counts, a, slots, useful)
         # arrays small enough to stay in L2 are read once; so are the overlapping windows of gathers
-        # along rows (stencil taps, a row read in two passes): the windows blocks read at once fit in L2
+        # along rows (stencil taps, a row read in two passes) and of lanes a few elements apart (a
+        # pooling's taps, version 67): the windows blocks read at once fit in L2
         once = a.array_bytes is not None and (a.array in resident or (a.kind == "gather" and (
-            a.contiguous or a.sector_share)))
+            a.contiguous or a.sector_share or a.lane_stride)))
         if a.kind != "store" and once:
             before = per_array.get(a.array, 0.0)
             gathered = a.dram_bytes
