@@ -159,7 +159,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
                "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch", "validate-ab",
                "validate-ab-launch", "validate-ac", "validate-ac-launch")
-MODEL_VERSION = 67
+MODEL_VERSION = 68
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AC as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

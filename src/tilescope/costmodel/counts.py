@@ -47,6 +47,7 @@ class Access:
     row_bytes: int = 0               # contiguous bytes per tile row (last tile axis)
     rows: int = 1                    # tile rows (product of the other axes)
     array_bytes: Optional[int] = None
+    root_bytes: Optional[int] = None     # the bytes of the array it is a slice of (its own, not sliced)
     executions: float = 0.0          # over the whole grid
     dram_bytes: float = 0.0          # estimated DRAM traffic over the grid
     region: Optional["Region"] = None
@@ -369,6 +370,7 @@ class _Walker:
         known = all(isinstance(d, int) for d in t.shape)
         if known:
             acc.array_bytes = int(np.prod(t.shape)) * itemsize if t.shape else itemsize
+        acc.root_bytes = self._root_bytes(arr_v, itemsize)
         if kind in ("load", "store") and shape and len(shape) == t.ndim:
             acc.row_bytes = shape[-1] * itemsize if order[-1] == t.ndim - 1 else itemsize
             acc.rows = elements // shape[-1]
@@ -467,6 +469,18 @@ class _Walker:
             return None
         first = x.flat[0]
         return int(first) if np.all(x == first) else None
+
+    @staticmethod
+    def _root_bytes(v: Value, itemsize: int) -> Optional[int]:
+        """The bytes of the array `v` is a slice of (slices of slices too; `v` itself where it is
+        no slice), where its shape is known."""
+        while v.owner is not None and v.owner.name == "array_slice":
+            v = v.owner.operands[0]
+        t = v.type.array if isinstance(v.type, TiledViewType) else v.type
+        shape = getattr(t, "shape", None)
+        if shape is not None and all(isinstance(d, int) for d in shape):
+            return int(np.prod(shape)) * itemsize if shape else itemsize
+        return None
 
     def _array_name(self, v: Value) -> str:
         while v.owner is not None and v.owner.operands:

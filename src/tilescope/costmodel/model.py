@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -527,10 +527,11 @@ def _gathered_operand(a: Access) -> bool:
 def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     """Estimated DRAM bytes of each access: blocks resident together (a wave of consecutive
     block ids) that read the same tiles read them from DRAM once; arrays that stay in L2
-    (`_l2_resident_arrays`) are read once in all."""
+    (`_l2_resident_arrays`) and the taps of small windows (`_tap_windows`) are read once in all."""
     per_array: Dict[str, float] = {}
     l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
     resident = _l2_resident_arrays(counts, slots, l2)
+    windows = _tap_windows(counts, slots, gpu.l2_mb * 1e6)     # (read at once: the whole L2, not a share)
     for a in counts.accesses:
         useful = a.bytes * (1 - a.pad_fraction)
         if a.kind in ("gather", "scatter") and a.contiguous:
@@ -550,15 +551,39 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
         # pooling's taps, version 67): the windows blocks read at once fit in L2
         once = a.array_bytes is not None and (a.array in resident or (a.kind == "gather" and (
             a.contiguous or a.sector_share or a.lane_stride)))
-        if a.kind != "store" and once:
+        # ... and so are a block's taps of one array (version 68), up to the array they slice
+        whole = windows.get(id(a)) if a.kind == "load" else None
+        if whole is None and a.kind != "store" and once:
+            whole = a.array_bytes
+        if whole is not None:
             before = per_array.get(a.array, 0.0)
             gathered = a.dram_bytes
-            a.dram_bytes = max(0.0, min(a.dram_bytes, a.array_bytes - before))
+            a.dram_bytes = max(0.0, min(a.dram_bytes, whole - before))
             if a.kind == "gather" and a.index_lanes and a.array not in resident:
                 # rows that data picks share no window: what the L2 does not keep of the array is
                 # read again at each pick (version 34)
                 a.dram_bytes = max(a.dram_bytes, gathered * beyond_l2_share(a.array_bytes, gpu))
             per_array[a.array] = before + a.dram_bytes
+
+
+def _tap_windows(counts: Counts, slots: int, l2: float) -> Dict[int, int]:
+    """The tile loads (by `id`) that are taps of one array: several loads of a block's one loop
+    body or straight code reading it (a stencil's or a convolution's shifted windows, sliced or
+    indexed), where all the resident blocks read of it together fits in `l2` — each tap finds in
+    L2 what the others brought, so DRAM delivers the array once (version 68) — with the bytes of
+    the array (of a slice, the array it slices). (Loads of one array in separate passes, a norm's,
+    are not taps: a pass reads the whole row before the next begins.)"""
+    groups: Dict[Tuple[int, str], List[Access]] = {}
+    for a in counts.accesses:
+        if a.kind == "load" and a.root_bytes is not None:
+            groups.setdefault((id(a.region), a.array), []).append(a)
+    resident_blocks = min(slots, counts.blocks)
+    out: Dict[int, int] = {}
+    for taps in groups.values():
+        per_block = sum(a.bytes * float(a.region.trips.mean()) * a.weight for a in taps)
+        if len(taps) > 1 and resident_blocks * per_block <= l2:
+            out.update((id(a), a.root_bytes) for a in taps)
+    return out
 
 
 def _sector_share(a: Access) -> float:
