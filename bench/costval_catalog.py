@@ -33,6 +33,7 @@ from cost_setz import setz_cases      # set Z: a Qwen3 training patch set, a ker
 from cost_setaa import setaa_cases    # set AA: one TileBench kernel of each operator no earlier set used, drawn at random
 from cost_setab import setab_cases    # set AB: versions of two of set AA's operators, to order them
 from cost_setac import setac_cases    # set AC: one more TileBench kernel of each operator sets F-K read, drawn at random
+from cost_setad import setad_cases    # set AD: one more TileBench kernel of each operator with a file left, drawn at random
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -277,7 +278,7 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("Q", setq_cases), ("R", setr_cases), ("S", sets_cases), ("T", sett_cases),
                  ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
                  ("Y", sety_cases), ("Z", setz_cases), ("AA", setaa_cases),
-                 ("AB", setab_cases), ("AC", setac_cases))
+                 ("AB", setab_cases), ("AC", setac_cases), ("AD", setad_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

@@ -148,7 +148,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "committed before the times were taken, bench/results/cost_setac_h100_predictions.json: "
                           "20 of 25, 2 beyond 2x)"),
           ("validate-ac-launch", "Set AC as tilescope's launch builds it (on the H100; blind for versions 65 and 66, "
-                                 "same commit: 21 of 25, 1 beyond 2x)"))
+                                 "same commit: 21 of 25, 1 beyond 2x)"),
+          ("validate-ad", "Set AD (42 TileBench kernels, one more of each of the 42 operators with a file no set "
+                          "used, drawn at random; dynamic shapes; blind for version 68: predictions committed before "
+                          "the times were taken, bench/results/cost_setad_predictions.json)"),
+          ("validate-ad-launch", "Set AD as tilescope's launch builds it (blind for version 68, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -158,16 +162,18 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-u", "validate-u-launch", "validate-v", "validate-v-launch", "validate-w",
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
                "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch", "validate-ab",
-               "validate-ab-launch", "validate-ac", "validate-ac-launch")
+               "validate-ab-launch", "validate-ac", "validate-ac-launch", "validate-ad",
+               "validate-ad-launch")
 MODEL_VERSION = 68
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AC as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AD as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
                "validate-v-launch", "validate-w-launch", "validate-x-launch", "validate-y-launch",
-               "validate-z-launch", "validate-aa-launch", "validate-ab-launch", "validate-ac-launch")),
+               "validate-z-launch", "validate-aa-launch", "validate-ab-launch", "validate-ac-launch",
+               "validate-ad-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -191,7 +197,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AA (dynamic and as launched; blind for version 64)", ("validate-aa", "validate-aa-launch")),
              ("Set AB (dynamic and as launched; blind for version 64)", ("validate-ab", "validate-ab-launch")),
              ("Set AC (dynamic and as launched, on an H100; blind for versions 65 and 66)",
-              ("validate-ac", "validate-ac-launch")))
+              ("validate-ac", "validate-ac-launch")),
+             ("Set AD (dynamic and as launched; blind for version 68)", ("validate-ad", "validate-ad-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
