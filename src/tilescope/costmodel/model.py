@@ -203,9 +203,10 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     unrolled = unrolled_load_waits(counts, facts if schedule == "from the cubin" else None)
     loops = [r for r in counts.regions if r.op is not None]
     only_loop = loops[0] if len(loops) == 1 else None
+    innermost = counts.innermost_mma_loop()
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled,
-                            r is only_loop, c, schedule != "from the cubin")
+                            r is only_loop, c, schedule != "from the cubin", r is innermost)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
@@ -373,13 +374,13 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
                   notes: List[str], facts: Optional[CubinFacts] = None, overlap_loads: bool = True,
                   unrolled: Optional[Dict[int, float]] = None, only_loop: bool = False, per_sm: int = 1,
-                  estimated: bool = False) -> float:
+                  estimated: bool = False, innermost: bool = False) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
     at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
     (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them.
     `unrolled`: the serial load waits per step of loops unrolled whole (`unrolled_load_waits`);
     `only_loop`: whether `r` is the IR's only loop; `per_sm`: the blocks an SM holds; `estimated`:
-    whether `facts` are estimated from the IR."""
+    whether `facts` are estimated from the IR; `innermost`: whether `r` is the innermost loop with `mma`."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
@@ -443,7 +444,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
             fast = a.operand == "a-mmajor" and a.mma_dtype == "float32" and tma_copied(a, facts)
             t += shared * k / (r0 * (k / 8) ** p) * (M_MAJOR_A_SHARE if fast else 1.0)
     if not fed:          # an mma loop loading element by element waits for its loads in series (version 27)
-        t = max(t, mma_loop_load_wait_us(r, facts, plain + operands, only_loop))
+        t = max(t, mma_loop_load_wait_us(r, facts, plain + operands, only_loop, innermost))
     if stores:
         t += per_kib * kib(stores)
     t *= slow

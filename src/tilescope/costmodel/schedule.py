@@ -535,7 +535,7 @@ def element_ldgs(loads: List[Access], facts: CubinFacts) -> float:
 
 
 def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access],
-                          only_loop: bool = False) -> float:
+                          only_loop: bool = False, innermost: bool = False) -> float:
     """What an iteration of `mma` loop `r` waits for the global loads it makes element by element
     (version 27): the cubin's innermost tensor-core loop waits for `mma_loop_load_waits` round
     trips in series (its scoreboards say where it stops for them), each DRAM's loaded round trip
@@ -544,14 +544,15 @@ def mma_loop_load_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Ac
     Where no loop of the cubin has warpgroup mma (HGMMA, QGMMA: tileiras built the products
     otherwise) and `r` is the IR's only loop (`only_loop`), the cubin's longest loop is its
     body: its waits (version 42); so it is where the longest loop makes the LDGs of an iteration
-    of `r`, whatever other loop of the cubin has mma (version 64). 0 without such a loop, or where
-    the accelerator copies the loads."""
+    of `r`, whatever other loop of the cubin has mma (version 64), and where `r` is the innermost
+    loop with mma of several (`innermost`, version 69). 0 without such a loop, or where the
+    accelerator copies the loads."""
     waits = facts.mma_loop_load_waits if facts else None
     if waits is None and facts and facts.mma_loop_mmas is None and only_loop:
         waits = facts.loop_load_waits
     element = [a for a in loads if not tma_copied(a, facts)]
-    if only_loop and facts and facts.loop_load_waits and holds_loads(facts.loop_loads or 0,
-                                                                     element_ldgs(element, facts)):
+    if (only_loop or innermost) and facts and facts.loop_load_waits and holds_loads(
+            facts.loop_loads or 0, element_ldgs(element, facts)):
         waits = facts.loop_load_waits
     if not waits or not r.mmas or not element:
         return 0.0
