@@ -47,7 +47,7 @@ class Access:
     row_bytes: int = 0               # contiguous bytes per tile row (last tile axis)
     rows: int = 1                    # tile rows (product of the other axes)
     array_bytes: Optional[int] = None
-    root_bytes: Optional[int] = None     # the bytes of the array it is a slice of (its own, not sliced)
+    root_bytes: Optional[int] = None     # the bytes of the array it slices (its own where it is no slice)
     executions: float = 0.0          # over the whole grid
     dram_bytes: float = 0.0          # estimated DRAM traffic over the grid
     region: Optional["Region"] = None
