@@ -40,6 +40,7 @@ REALISTIC = "tests/corpus/realistic/kernels.py"
 KERNELS = "bench/cost_kernels.py"
 WAITS = "bench/cost_kernels_waits.py"
 FETCH = "bench/cost_kernels_fetch.py"
+DIVIDE = "bench/cost_kernels_divide.py"
 SMS = 132
 
 
@@ -271,6 +272,20 @@ def fetch_cases(d: int) -> List[Case]:
     return out
 
 
+def divide_cases(d: int) -> List[Case]:
+    """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
+    it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
+    (sets AC's and AD's) and of 4,096; dynamic and as launched (history 109)."""
+    out: List[Case] = []
+    rows = 8192 // d
+    for how in ("divided", "reciprocal", "approx"):
+        for cols, tile in ((10240, 16384), (4096, 4096)):
+            c = Case(f"divide_{how}_f16_{rows}x{cols}_t{tile}", "micro", DIVIDE, f"row_softmax_{how}",
+                     [A((rows, cols), "float16"), A((rows, cols), "float16", "zeros"), K(tile)], (rows,))
+            out += [c, Case(c.name + "_launch", "micro", c.file, c.kernel, c.args, c.grid, launch=True)]
+    return out
+
+
 # The sets read from checkouts, in the order they join the list (a letter: its cases' prefix).
 CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", setf_cases), ("G", setg_cases),
                  ("H", seth_cases), ("I", seti_cases), ("J", setj_cases), ("K", setk_cases), ("L", setl_cases),
@@ -393,6 +408,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(row_walk_cases(d))
     out.extend(loop_wait_cases(d))
     out.extend(fetch_cases(d))
+    out.extend(divide_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
