@@ -32,8 +32,8 @@ from cost_sety import sety_cases      # set Y: thirteen more of better-benchmark
 from cost_setz import setz_cases      # set Z: a Qwen3 training patch set, a kernels repository, an IR-dump demo
 from cost_setaa import setaa_cases    # set AA: one TileBench kernel of each operator no earlier set used, drawn at random
 from cost_setab import setab_cases    # set AB: versions of two of set AA's operators, to order them
-from cost_setac import setac_cases    # set AC: one more TileBench kernel of each operator sets F-K read, drawn at random
-from cost_setad import setad_cases    # set AD: one more TileBench kernel of each operator with a file left, drawn at random
+from cost_setac import setac_cases    # set AC: another TileBench kernel of each operator sets F-K read, at random
+from cost_setad import setad_cases    # set AD: another TileBench kernel of each operator with a file left, at random
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"

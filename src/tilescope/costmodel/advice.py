@@ -5,6 +5,7 @@ import math
 from dataclasses import dataclass
 from typing import List, Optional
 
+from ..enums import RoundingMode
 from .atomics import fenced_lanes_us
 from .counts import INDEXED_TILE_OPS, Counts
 from .estimated_facts import persistent_loops
@@ -119,7 +120,7 @@ def _advise_divisions(counts: Counts, add) -> None:
     for op in counts.fn.walk():
         if op.name != "binary" or op.attrs.get("fn") != "truediv" or len(op.operands) != 2 or not op.results:
             continue
-        if op.attrs.get("rounding_mode") is not None and op.attrs["rounding_mode"].name == "APPROX":
+        if op.attrs.get("rounding_mode") is RoundingMode.APPROX:
             continue
         out, divisor = op.results[0].type, op.operands[1]
         if not getattr(out, "shape", None) or not out.dtype.name.startswith("float"):
