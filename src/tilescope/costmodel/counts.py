@@ -261,9 +261,7 @@ class _Walker:
         for inner in op.blocks[0].walk() if carried else ():
             if inner.name != "store_tile":
                 continue
-            array = inner.operands[0]
-            while array.owner is not None and array.owner.name == "array_slice":
-                array = array.owner.operands[0]
+            array = _unsliced(inner.operands[0])
             axes = _tile_axes(inner, array)
             if axes is None or not all(isinstance(n, int) for _, n, _ in axes) \
                     or not any(_depends_on(v, c) for v, _, _ in axes for c in carried):
@@ -474,8 +472,7 @@ class _Walker:
     def _root_bytes(v: Value, itemsize: int) -> Optional[int]:
         """The bytes of the array `v` is a slice of (slices of slices too; `v` itself where it is
         no slice), where its shape is known."""
-        while v.owner is not None and v.owner.name == "array_slice":
-            v = v.owner.operands[0]
+        v = _unsliced(v)
         t = v.type.array if isinstance(v.type, TiledViewType) else v.type
         shape = getattr(t, "shape", None)
         if shape is not None and all(isinstance(d, int) for d in shape):
@@ -486,6 +483,13 @@ class _Walker:
         while v.owner is not None and v.owner.operands:
             v = v.owner.operands[0]
         return self.params.get(v.id, v.name or "array")
+
+
+def _unsliced(v: Value) -> Value:
+    """The array `v` is a slice of (through slices of slices); `v` itself where it is no slice."""
+    while v.owner is not None and v.owner.name == "array_slice":
+        v = v.owner.operands[0]
+    return v
 
 
 _LOAD_OPS = ("load_tile", "tiled_load", "load_advanced", "gather")
