@@ -165,5 +165,5 @@ def setaa_cases(d: int = 1) -> List[Case]:
              [A((wm, 10240), "float16"), A((cdiv(wm, 128), 80), "float16"), A((wm, 10240), "float16", "zeros"),
               K(128), K(16), K(128)], (80, cdiv(wm, 16))))
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-aa-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-aa-launch"))
     return out

@@ -66,5 +66,5 @@ def setab_cases(d: int = 1) -> List[Case]:
                   A((b, h, groups), init="zeros"), K(128), K(blocks), K(h), K(hd), K(group), K(128)],
                  (groups, b * h, 1)))
     for c in list(out):
-        add(Case(c.name + "_launch", "validate-ab-launch", c.file, c.kernel, c.args, c.grid, c.note, launch=True))
+        add(c.launched("validate-ab-launch"))
     return out

@@ -180,5 +180,5 @@ def setac_cases(d: int = 1) -> List[Case]:
              (cdiv(n, 4096), 1, 1)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-ac-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-ac-launch"))
     return out

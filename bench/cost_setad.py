@@ -330,5 +330,5 @@ def setad_cases(d: int = 1) -> List[Case]:
               K(128), K(128)], (cdiv(wm, 128), 80, 1)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-ad-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-ad-launch"))
     return out

@@ -59,5 +59,5 @@ def setg_cases(d: int = 1) -> List[Case]:
              [A((mm, mm)), A((mm, mm)), A((mm, mm), init="zeros"), K(mm), K(128), K(256), K(32)],
              (mm // 128, mm // 256)))
     for c in list(out):
-        add(Case(c.name + "_launch", "validate-g-launch", c.file, c.kernel, c.args, c.grid, c.note, launch=True))
+        add(c.launched("validate-g-launch"))
     return out

@@ -51,5 +51,5 @@ def seth_cases(d: int = 1) -> List[Case]:
              [A((b, 2048, 2048), "float16"), A((b, 2048, 2048), "float16"), A((b, 2048, 2048), "float16", "zeros"),
               K(2048), K(64), K(128), K(32), K(False)], (2048 // 64, 2048 // 128, b)))
     for c in list(out):
-        add(Case(c.name + "_launch", "validate-h-launch", c.file, c.kernel, c.args, c.grid, c.note, launch=True))
+        add(c.launched("validate-h-launch"))
     return out

@@ -59,5 +59,5 @@ def seti_cases(d: int = 1) -> List[Case]:
     add(Case("I_leaky_relu_f32_64M", i, f("leaky_relu/gpt"), "_leaky_relu_kernel",
              [A((e,)), A((e,), init="zeros"), K(2048)], (e // 2048,)))
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-i-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-i-launch"))
     return out

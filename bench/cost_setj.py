@@ -53,5 +53,5 @@ def setj_cases(d: int = 1) -> List[Case]:
     add(Case("J_swiglu_exp2_f32_32M", j, f("swiglu/gpt"), "_swiglu_kernel",
              [A((s,)), A((s,)), A((s,), init="zeros"), K(1024)], (s // 1024,)))
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-j-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-j-launch"))
     return out

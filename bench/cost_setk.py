@@ -150,7 +150,7 @@ def setk_cases(d: int = 1) -> List[Case]:
               K(4096)], (hn // 4096,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-k-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-k-launch"))
 
     # last, both builds: a spin lock that never released would stop the run here, after the others' times.
     # upstream layer_norm_bwd_dx_partial_dwdb, bench_layer_norm's (2048, 8192) bf16: TILE_N 1024,
@@ -161,5 +161,5 @@ def setk_cases(d: int = 1) -> List[Case]:
               A((64, cols), init="zeros"), A((rows, cols), bf16), A((cols,), bf16), A((rows,)), A((rows,)),
               A((64,), i32, "zeros"), K(1024)], (rows,)))
     x = out[-1]
-    add(Case(x.name + "_launch", "validate-k-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+    add(x.launched("validate-k-launch"))
     return out

@@ -146,5 +146,5 @@ def setl_cases(d: int = 1) -> List[Case]:
               S(1 / math.sqrt(gd)), K(gd), K(gh), K(64), K(64)], (gs // 64, gb * gh)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-l-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-l-launch"))
     return out

@@ -240,5 +240,5 @@ def setm_cases(d: int = 1) -> List[Case]:
              [A((t, t)), A((t, t), init="zeros"), K(16), K(16)], (t // 16, t // 16)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-m-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-m-launch"))
     return out

@@ -132,5 +132,5 @@ def setn_cases(d: int = 1) -> List[Case]:
              [A((nv,)), A((nv,)), A((nv,), init="zeros"), K(1024)], (-(-nv // 1024),)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-n-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-n-launch"))
     return out

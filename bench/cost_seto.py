@@ -157,5 +157,5 @@ def seto_cases(d: int = 1) -> List[Case]:
              (fb, fh, n3 // 128)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-o-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-o-launch"))
     return out

@@ -176,5 +176,5 @@ def setp_cases(d: int = 1) -> List[Case]:
               A((ge * mr * kh // 32,), "uint8", "zeros")], (132 * 4,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-p-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-p-launch"))
     return out

@@ -174,7 +174,7 @@ def setq_cases(d: int = 1) -> List[Case]:
                 K(cd), K(128)], (cb * ch, 1)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-q-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-q-launch"))
     return out + deltanet_recurrence_cases(d)
 
 

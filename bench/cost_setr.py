@@ -151,5 +151,5 @@ def setr_cases(d: int = 1) -> List[Case]:
               S(0.9), S(0.999), S(1e-8), S(0.001), K(1024), K(True)], (an // 1024,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-r-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-r-launch"))
     return out

@@ -200,5 +200,5 @@ def sets_cases(d: int = 1) -> List[Case]:
               S(ns, i32), K(nd), K(7), K(1), K(64), K(32), S(ns, i32)], (nb * nh, ns // 64)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-s-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-s-launch"))
     return out

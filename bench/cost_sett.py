@@ -192,5 +192,5 @@ def sett_cases(d: int = 1) -> List[Case]:
              [A((sn,), i32, "zeros"), K(512)], (sn // 512,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-t-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-t-launch"))
     return out

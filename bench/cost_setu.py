@@ -189,5 +189,5 @@ def setu_cases(d: int = 1) -> List[Case]:
              (min(SMS * 4, gwork),)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-u-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-u-launch"))
     return out

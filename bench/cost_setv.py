@@ -91,5 +91,5 @@ def setv_cases(d: int = 1) -> List[Case]:
              [A((s,)), A((1,), init="zeros"), K(1024)], (1,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-v-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-v-launch"))
     return out

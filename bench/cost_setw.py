@@ -146,7 +146,7 @@ def setw_cases(d: int = 1) -> List[Case]:
               K(m), K(m), K(m), K(128), K(128), K(128), K(1)], ((m // 128) ** 2,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-w-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-w-launch"))
     return out + spilled_attention_cases(d)
 
 

@@ -204,5 +204,5 @@ def setx_cases(d: int = 1) -> List[Case]:
              [A((bt, sq, 4, 4)), A((bt, sq, 4, 4)), A((bt, sq, 4, 4), init="zeros")], (bt, sq // 32)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-x-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-x-launch"))
     return out

@@ -122,5 +122,5 @@ def sety_cases(d: int = 1) -> List[Case]:
               A((rows, hid), bf16, "zeros"), K(hid), K(1024)], (rows,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-y-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-y-launch"))
     return out

@@ -163,5 +163,5 @@ def setz_cases(d: int = 1) -> List[Case]:
              [A((512, cols)), A((512, cols), init="zeros"), K(8)], (cols // 8,)))
 
     for x in list(out):
-        add(Case(x.name + "_launch", "validate-z-launch", x.file, x.kernel, x.args, x.grid, x.note, launch=True))
+        add(x.launched("validate-z-launch"))
     return out

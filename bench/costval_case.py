@@ -92,6 +92,11 @@ class Case:
             out.append(s)
         return out
 
+    def launched(self, group: str) -> "Case":
+        """The same case built as tilescope's launch builds it (`launch`), named `<name>_launch`."""
+        return Case(self.name + "_launch", group, self.file, self.kernel, self.args, self.grid, self.note,
+                    launch=True)
+
     def values_for(self, kernel) -> Optional[dict]:
         """The values the case passes to runtime scalar parameters, by name: what its launch knows
         beyond metadata, given to the model as `tilescope cost --values` gives them (the build keeps

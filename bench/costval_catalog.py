@@ -282,7 +282,7 @@ def divide_cases(d: int) -> List[Case]:
         for cols, tile in ((10240, 16384), (4096, 4096)):
             c = Case(f"divide_{how}_f16_{rows}x{cols}_t{tile}", "micro", DIVIDE, f"row_softmax_{how}",
                      [A((rows, cols), "float16"), A((rows, cols), "float16", "zeros"), K(tile)], (rows,))
-            out += [c, Case(c.name + "_launch", "micro", c.file, c.kernel, c.args, c.grid, launch=True)]
+            out += [c, c.launched("micro")]
     return out
 
 
@@ -311,8 +311,7 @@ def all_cases(d: int, sets: Sequence[str]) -> List[Case]:
     for c in list(out):
         if c.group in ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f") or (
                 c.group == "micro" and c.name in LAUNCH_MICRO):
-            add(Case(c.name + "_launch", "micro-launch" if c.group == "micro" else "validate-launch", c.file,
-                     c.kernel, c.args, c.grid, c.note, launch=True))
+            add(c.launched("micro-launch" if c.group == "micro" else "validate-launch"))
 
     # -- validation, upstream launch-like cubins (aligned, unit last stride: TMA)
     for c in list(out):
