@@ -283,6 +283,22 @@ def divide_cases(d: int) -> List[Case]:
             c = Case(f"divide_{how}_f16_{rows}x{cols}_t{tile}", "micro", DIVIDE, f"row_softmax_{how}",
                      [A((rows, cols), "float16"), A((rows, cols), "float16", "zeros"), K(tile)], (rows,))
             out += [c, c.launched("micro")]
+    # history 110: rows filling the tile (no padding), the padding read as zeros, and an element-wise
+    # division whose dividend is all zeros or not, at two tile sizes
+    more = [Case(f"divide_divided_f16_{rows}x16384_t16384", "micro", DIVIDE, "row_softmax_divided",
+                 [A((rows, 16384), "float16"), A((rows, 16384), "float16", "zeros"), K(16384)], (rows,)),
+            Case(f"divide_reciprocal_f16_{rows}x16384_t16384", "micro", DIVIDE, "row_softmax_reciprocal",
+                 [A((rows, 16384), "float16"), A((rows, 16384), "float16", "zeros"), K(16384)], (rows,)),
+            Case(f"divide_zero_padded_f16_{rows}x10240_t16384", "micro", DIVIDE, "row_softmax_divided_zero_padded",
+                 [A((rows, 10240), "float16"), A((rows, 10240), "float16", "zeros"), K(16384)], (rows,))]
+    n = 8192 // d
+    for tm, tn in ((64, 64), (128, 128)):
+        for dividend in ("normal", "zeros"):
+            more.append(Case(f"divide_tiles_{dividend}_f32_{n}x{n}_t{tm}x{tn}", "micro", DIVIDE, "divide_tiles",
+                             [A((n, n), "float32", dividend), A((n, n)), A((n, n), "float32", "zeros"),
+                              K(tm), K(tn)], (n // tm, n // tn)))
+    for c in more:
+        out += [c, c.launched("micro")]
     return out
 
 
