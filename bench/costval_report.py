@@ -166,7 +166,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch", "validate-ab",
                "validate-ab-launch", "validate-ac", "validate-ac-launch", "validate-ad",
                "validate-ad-launch")
-MODEL_VERSION = 69
+MODEL_VERSION = 70
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AD as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -13,19 +13,21 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
-from ..enums import MemoryOrder
+from ..enums import MemoryOrder, RoundingMode
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
 from .index_steps import axis_stride, const_int, last_axis_stride
 from .lane_offsets import lines_per_instruction, sector_share
 from .loop_bounds import arrays_read_for, bisection_trips, loads_feeding
+from .padded_lanes import PaddedLanes
 from .scalars import VARIANT, GridScalars, trip_counts
 
 _VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
 _SFU = ("exp", "exp2", "log", "log2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "rsqrt", "sqrt")
 # FP32 instructions per element beyond the one every element-wise op issues
-_EXTRA_INSTR = {"truediv": 3, "pow": 8, "atan2": 12}
+DIVISION_INSTRUCTIONS = 3
+_EXTRA_INSTR = {"truediv": DIVISION_INSTRUCTIONS, "pow": 8, "atan2": 12}
 
 
 @dataclass
@@ -84,6 +86,8 @@ class Work:
     int_ops: float = 0.0
     reductions: float = 0.0          # reductions across a tile (each a chain of shuffles and a barrier)
     conversions: float = 0.0         # elements converted between integer and float (version 17)
+    divisions: float = 0.0           # elements of IEEE float32 divisions (version 70)
+    slow_divisions: float = 0.0      # of which with a zero, infinite or NaN operand: the slow path
 
     def add(self, other: "Work", weight: float = 1.0) -> None:
         for k, v in other.tensor.items():
@@ -96,6 +100,8 @@ class Work:
         self.int_ops += other.int_ops * weight
         self.reductions += other.reductions * weight
         self.conversions += other.conversions * weight
+        self.divisions += other.divisions * weight
+        self.slow_divisions += other.slow_divisions * weight
 
 
 @dataclass
@@ -165,6 +171,7 @@ class _Walker:
         self.readers = fn.body.readers()
         self.params = {v.id: p.name for p in fn.params for v in p.values}
         self.index_lane_values = set()      # results of gathers whose lanes follow a loaded index tile
+        self.lanes = PaddedLanes()          # what padded lanes hold, for the divisions (version 70)
 
     def note(self, op: Op, text: str) -> None:
         where = f"line {op.loc.line}: " if op.loc else ""
@@ -289,7 +296,10 @@ class _Walker:
             if acc is not None:
                 acc.region, acc.weight = region, weight
                 region.accesses.append(acc)
+                if acc.kind == "load":
+                    self.lanes.loaded(op, acc.pad_fraction)
             return
+        self.lanes.visit(op)
         w = Work()
         if name == "mma":
             x, y, c = (v.type for v in op.operands[:3])
@@ -318,6 +328,10 @@ class _Walker:
                         w.exp2 += elems if fn == "exp2" else 0.0
                     else:
                         w.fp32_instr += elems * (1 + _EXTRA_INSTR.get(fn, 0))
+                    if fn == "truediv" and dt.name == "float32" and _ieee(op) \
+                            and not _view_source(op.operands[1]).is_const:     # (a constant: multiplied)
+                        w.divisions += elems
+                        w.slow_divisions += elems * self.lanes.slow_share(op)
             else:
                 w.int_ops += elems
         region.work.add(w, weight)
@@ -617,6 +631,12 @@ def _loaded_rows(v: Value) -> bool:
         return False
     src = _view_source(v)
     return src.owner is not None and src.owner.name in _LOAD_OPS
+
+
+def _ieee(op: Op) -> bool:
+    """A division rounded as IEEE prescribes (its slow path included), not approximately."""
+    mode = op.attrs.get("rounding_mode")
+    return mode not in (RoundingMode.APPROX, RoundingMode.FULL)
 
 
 def _elements(t) -> int:

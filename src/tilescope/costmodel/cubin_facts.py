@@ -35,6 +35,7 @@ MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
 THREADS = 128            # one warpgroup: the block tileiras builds for plain code on sm_80+ (REQNTID 128)
 MAX_REGISTERS = 255      # a thread's register ceiling (sm_70+)
 LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE, EXIT_OPCODE = 0x981, 0x983, 0x947, 0x944, 0x94D
+FCHK_OPCODE = 0x302              # FCHK: an IEEE float32 division's check for its slow path
 TMA_LOAD_OPCODE = 0x5B4          # UTMALDG: a tile copy by the tensor memory accelerator
 SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", LDL_OPCODE: "local_loads", 0x387: "local_stores",
                 TMA_LOAD_OPCODE: "tma_loads", 0x3B5: "tma_stores"}
@@ -81,6 +82,7 @@ class CubinFacts:
     loop_loads: Optional[int] = None              # the longest loop's LDGs, and the round trips a
     loop_load_waits: Optional[float] = None       # pass of it waits for them in series (version 40)
     loop_serial_copies: Optional[int] = None      # accelerator copies a loop pass waits for one by one (v58)
+    divisions: Optional[int] = None               # IEEE float32 divisions' range checks (FCHK) in a role's code (v70)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -104,7 +106,8 @@ class CubinFacts:
                 "mma_loop_instructions": self.mma_loop_instructions,
                 "mma_loop_local_clocks": self.mma_loop_local_clocks,
                 "mma_loop_load_waits": self.mma_loop_load_waits, "loop_loads": self.loop_loads,
-                "loop_load_waits": self.loop_load_waits, "loop_serial_copies": self.loop_serial_copies}
+                "loop_load_waits": self.loop_load_waits, "loop_serial_copies": self.loop_serial_copies,
+                "divisions": self.divisions}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
@@ -224,6 +227,7 @@ def _memory_instructions(code: bytes, threads: Optional[int] = None, registers: 
     roles = _roles(words)
     counts["local_loads"] = max(sum(lo & 0xFFF == LDL_OPCODE for _, lo, _ in body) for _, _, body in roles)
     counts["local_load_waits"] = max(_local_load_waits(body) for _, _, body in roles)
+    counts["divisions"] = max(sum(lo & 0xFFF == FCHK_OPCODE for _, lo, _ in body) for _, _, body in roles)
     if threads is not None:
         counts["spill_area_bytes"] = _spill_area_bytes(roles, threads, registers)
     counts["reload_bytes"] = _reload_bytes(words)

@@ -26,8 +26,9 @@ import numpy as np
 
 from .atomics import atomics_us, beyond_l2_share
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
-from .counts import Access, Counts, Region, tile_keys, waits_on_loads
+from .counts import DIVISION_INSTRUCTIONS, Access, Counts, Region, tile_keys, waits_on_loads
 from .cubin_facts import CubinFacts
+from .divisions import division_us
 from .estimated_facts import estimate_facts
 from .fetch import fetch_floor_us
 from .gpus import GPU
@@ -204,9 +205,11 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     loops = [r for r in counts.regions if r.op is not None]
     only_loop = loops[0] if len(loops) == 1 else None
     innermost = counts.innermost_mma_loop()
+    dividers = [r for r in counts.regions if r.work.divisions]
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled,
-                            r is only_loop, c, schedule != "from the cubin", r is innermost)
+                            r is only_loop, c, schedule != "from the cubin", r is innermost,
+                            len(dividers) == 1 and dividers[0] is r and r.op is None)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
@@ -374,13 +377,15 @@ def _stream_efficiency(a: Access, tma: bool, cal: Calibration, width: float = 1.
 def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal: Calibration,
                   notes: List[str], facts: Optional[CubinFacts] = None, overlap_loads: bool = True,
                   unrolled: Optional[Dict[int, float]] = None, only_loop: bool = False, per_sm: int = 1,
-                  estimated: bool = False, innermost: bool = False) -> float:
+                  estimated: bool = False, innermost: bool = False, one_divider: bool = False) -> float:
     """One run of a region by one block: its loads' latency and transfer, then its arithmetic
     at the block's share of the SM. `mma` operands that the tensor memory accelerator copies
     (the cubin says so) do not take the element-load path: the tensor core and DRAM bound them.
     `unrolled`: the serial load waits per step of loops unrolled whole (`unrolled_load_waits`);
     `only_loop`: whether `r` is the IR's only loop; `per_sm`: the blocks an SM holds; `estimated`:
-    whether `facts` are estimated from the IR; `innermost`: whether `r` is the innermost loop with `mma`."""
+    whether `facts` are estimated from the IR; `innermost`: whether `r` is the innermost loop with `mma`;
+    `one_divider`: whether `r` is the kernel body and the only region with IEEE divisions (the cubin's
+    count of them is its: no loop's trips repeat them)."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
@@ -459,7 +464,12 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         # the store warp's waits on its bulk stores overlap the other warps' next tile (version 17)
         return max(rest, _fed_step_us(r, facts, cal) * slow, looped_store_drain_us(r, facts) * slow,
                    _serial_copies_us(r, facts, cal) * slow)
-    return t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
+    # IEEE divisions one after another in each warp, in place of their instructions' issue (version 70)
+    fp32_rate = gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms
+    issued = w.divisions * (1 + DIVISION_INSTRUCTIONS) / fp32_rate * shared * 1e6
+    divided = division_us(w, None if estimated else facts, threads(facts), gpu, one_divider)
+    return (t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
+            + max(0.0, divided - issued))
 
 
 def _is_a(a: Access) -> bool:

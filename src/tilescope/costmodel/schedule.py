@@ -52,8 +52,9 @@ DRAM_HIT_US = 0.361     # the chase through 1 GiB: DRAM's round trip (version 62
 # 0.33 µs): the launch builds of row_scale_by_sum (bench/results/cost_micro13_h200.json: one f32 row
 # of 1,024 or 4,096 elements per 256-thread block, one block per SM, 125 waves; accelerator loads
 # and stores) take 188.7 and 385.1 µs where the rest of the model gives 142.4 and 232.7 µs: their
-# blocks wait 0.697 and 1.546 µs after the stores are issued, 0.414 µs + 0.0708 µs per KiB stored
-DRAIN_US, DRAIN_US_PER_KIB, DRAIN_LONGEST_KIB = 0.414, 0.0708, 16.0
+# blocks wait 0.697 and 1.546 µs after the stores are issued, 0.414 µs + 0.0708 µs per KiB stored.
+# Since version 70 the model charges those rows' divisions (divisions.py): 0.413 µs + 0.0376 µs per KiB
+DRAIN_US, DRAIN_US_PER_KIB, DRAIN_LONGEST_KIB = 0.413, 0.0376, 16.0
 
 
 def threads(facts: Optional[CubinFacts]) -> int:
