@@ -84,7 +84,7 @@ DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT
 
 def given_sets() -> Tuple[str, ...]:
     """The names of the sets (costval_catalog.CHECKOUT_SETS) whose checkouts are given."""
-    given = ((("C",), UPSTREAM), (("D", "E"), TILEGYM), (("F", "G", "H", "I", "J", "AA", "AB", "AC", "AD"), TILEBENCH),
+    given = ((("C",), UPSTREAM), (("D", "E"), TILEGYM), (("F", "G", "H", "I", "J", "AA", "AB", "AC", "AD", "AE"), TILEBENCH),
              (("K",), UPSTREAM and TILEGYM and TILEBENCH and CUTILEGPT), (("L",), TILEGYM and CUTILEGPT),
              *(((letter,), any(name in REPOS for name in repos)) for letter, repos in REPO_SETS))
     return tuple(name for names, have in given if have for name in names)
@@ -191,7 +191,7 @@ def main(argv=None) -> int:
         sp.add_argument("--upstream", help="a checkout of NVIDIA/cutile-python (validation set C)")
         sp.add_argument("--tilegym", help="a checkout of NVIDIA/TileGym (validation set D)")
         sp.add_argument("--tilebench",
-                        help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation sets F-J and AA-AD)")
+                        help="a checkout of Deep-Learning-Profiling-Tools/Tilebench (validation sets F-J and AA-AE)")
         sp.add_argument("--cutilegpt", help="a checkout of falcons-eyes/cutileGPT (validation sets K and L)")
         sp.add_argument("--repo", action="append", default=[], metavar="NAME=DIR",
                         help="a checkout whose files cases name as NAME:path (repeatable; "

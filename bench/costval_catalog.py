@@ -34,6 +34,7 @@ from cost_setaa import setaa_cases    # set AA: one TileBench kernel of each ope
 from cost_setab import setab_cases    # set AB: versions of two of set AA's operators, to order them
 from cost_setac import setac_cases    # set AC: another TileBench kernel of each operator sets F-K read, at random
 from cost_setad import setad_cases    # set AD: another TileBench kernel of each operator with a file left, at random
+from cost_setae import setae_cases    # set AE: another, of a kernel no set timed, at random
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -309,7 +310,8 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("Q", setq_cases), ("R", setr_cases), ("S", sets_cases), ("T", sett_cases),
                  ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
                  ("Y", sety_cases), ("Z", setz_cases), ("AA", setaa_cases),
-                 ("AB", setab_cases), ("AC", setac_cases), ("AD", setad_cases))
+                 ("AB", setab_cases), ("AC", setac_cases), ("AD", setad_cases),
+                 ("AE", setae_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

@@ -574,7 +574,7 @@ def test_a_two_letter_set_is_given_by_its_checkout_and_lists_only_its_cases(chec
     pairs) without taking set A's name for part of it or its name for set A's."""
     assert "AA" not in cv.given_sets()
     monkeypatch.setattr(cv, "TILEBENCH", "/some/tilebench")
-    assert cv.given_sets() == ("F", "G", "H", "I", "J", "AA", "AB", "AC", "AD")
+    assert cv.given_sets() == ("F", "G", "H", "I", "J", "AA", "AB", "AC", "AD", "AE")
     names = {c.name for c in cv.cases(small=True)}
     only_aa = {c.name for c in cv.all_cases(8, ("AA",))}
     aa = {n for n in names if n.startswith("AA_")}
