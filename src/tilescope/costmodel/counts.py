@@ -17,6 +17,7 @@ from ..enums import MemoryOrder, RoundingMode
 from ..errors import Loc
 from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
+from .compacted_index import runs_of_lanes
 from .index_steps import axis_stride, const_int, last_axis_stride
 from .lane_offsets import lines_per_instruction, sector_share
 from .loop_bounds import arrays_read_for, bisection_trips, loads_feeding
@@ -410,6 +411,9 @@ class _Walker:
             along = next((k for k in range(-1, -len(shape) - 1, -1)
                           if axis_stride(idx[-1], k, uniform=self._uniform_int) in (1, -1)
                           and all(axis_stride(x, k, uniform=self._uniform_int) == 0 for x in idx[:-1])), None)
+            if along is None and len(shape) == 1 and all(x == 0 for x in strides[:-1]) \
+                    and runs_of_lanes(idx[-1], self._uniform_int):
+                along = -1           # a compaction's running counts: runs of consecutive elements (v71)
             if along is not None:
                 # e.g. offset ± ct.arange(n) on the last axis; or on another tile axis (a weight
                 # tile gathered as (rows[None, :], cols[:, None]): its columns run along memory)
