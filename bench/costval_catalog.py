@@ -276,7 +276,8 @@ def fetch_cases(d: int) -> List[Case]:
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
-    (sets AC's and AD's) and of 4,096; dynamic and as launched (history 109)."""
+    (sets AC's and AD's) and of 4,096; dynamic and as launched (history 109). History 110 adds rows
+    filling the tile, the padding read as zeros, and an element-wise division of two arrays."""
     out: List[Case] = []
     rows = 8192 // d
     for how in ("divided", "reciprocal", "approx"):

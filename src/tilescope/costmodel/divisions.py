@@ -2,13 +2,12 @@
 
 tileiras builds each element's division as a reciprocal, five dependent multiply-adds and a range
 check (`FCHK`) branching to a called slow path, in a convergence region of its own: nothing of one
-division overlaps the next in the same warp. A scheduler's warps overlap each other's divisions up
-to the rate it issues them. So a block's divisions take, on each scheduler, the longer of a warp's
-divisions in series and all its warps' divisions issued one after another; those with a zero,
-infinite or NaN operand (`padded_lanes.py`) take the slow path too, the same way.
+division overlaps the next in the same warp, so a thread waits its divisions in series. Those with a
+zero, infinite or NaN operand (`padded_lanes.py`) take the slow path too. The model adds that wait to
+a block's time beyond what the divisions' instructions already cost it (model._iteration_us).
 
-The four figures are an H100's, measured on history 110's whole-row softmax (one warp a scheduler:
-each division's latency; two: their issue) and its element-wise division of two arrays."""
+The two figures are an H100's, measured on history 110's whole-row softmax as launched (one block an
+SM, one working warp a scheduler: nothing hides a division's latency)."""
 from __future__ import annotations
 
 from typing import Optional

@@ -455,7 +455,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     t *= slow
     w = r.work
     sm_tc = _sm_tensor_s(w, gpu, cal, notes)
-    sm_issue = (w.fp32_instr / (gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms)
+    fp32_rate = gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms     # an SM's, instructions/s
+    sm_issue = (w.fp32_instr / fp32_rate
                 + _sfu_s(w.sfu, w.exp2, gpu, cal))
     # integer <-> float conversions on their own unit, after the rest (version 17)
     sm_convert = w.conversions / (CONVERSIONS_PER_SM_CLK * gpu.clock_ghz * 1e9)
@@ -465,7 +466,6 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         return max(rest, _fed_step_us(r, facts, cal) * slow, looped_store_drain_us(r, facts) * slow,
                    _serial_copies_us(r, facts, cal) * slow)
     # IEEE divisions one after another in each warp, in place of their instructions' issue (version 70)
-    fp32_rate = gpu.fp32_tflops * 1e12 / 2 * cal.fp32_efficiency / gpu.sms
     issued = w.divisions * (1 + DIVISION_INSTRUCTIONS) / fp32_rate * shared * 1e6
     divided = division_us(w, None if estimated else facts, threads(facts), gpu, one_divider)
     return (t + w.reductions * cal.reduce_us * slow + (sm_tc + sm_issue + sm_convert) * shared * 1e6
