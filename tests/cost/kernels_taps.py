@@ -23,3 +23,26 @@ def shifted_row_taps(x, out, TILE: ct.Constant[int]):
         acc1 = acc1 + r1 + r2 + r3
     ct.store(out, index=(row0, ct.bid(0)), tile=ct.astype(acc0, out.dtype))
     ct.store(out, index=(row0 + 1, ct.bid(0)), tile=ct.astype(acc1, out.dtype))
+
+
+@ct.kernel
+def shifted_row_walk(x, out, TILE: ct.Constant[int]):
+    # the same 3x3 stencil's sums, one load a step: the loop walks the four rows at each of three
+    # column shifts, the view sliced anew each step
+    row0 = ct.bid(1) * 2
+    acc = ct.zeros((1, TILE), dtype=ct.float32)
+    for t in range(4):
+        for k in range(3):
+            shifted = x.slice(1, k, x.shape[1])
+            acc = acc + ct.astype(ct.load(shifted, index=(row0 + t, ct.bid(0)), shape=(1, TILE),
+                                          padding_mode=ct.PaddingMode.ZERO), ct.float32)
+    ct.store(out, index=(row0, ct.bid(0)), tile=ct.astype(acc, out.dtype))
+
+
+@ct.kernel
+def row_walk(x, out, TILE: ct.Constant[int]):
+    # a row's tiles one after another, each read once: no taps
+    acc = ct.zeros((1, TILE), dtype=ct.float32)
+    for j in range(ct.cdiv(x.shape[1], TILE)):
+        acc = acc + ct.astype(ct.load(x, index=(ct.bid(0), j), shape=(1, TILE)), ct.float32)
+    ct.store(out, index=(ct.bid(0), 0), tile=ct.astype(acc, out.dtype))

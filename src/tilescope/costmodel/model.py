@@ -583,7 +583,8 @@ def _tap_windows(counts: Counts, slots: int, l2: float) -> Dict[int, int]:
     indexed), where all the resident blocks read of it together fits in `l2` — each tap finds in
     L2 what the others brought, so DRAM delivers the array once (version 68) — with the bytes of
     the array (of a slice, the array it slices). (Loads of one array in separate passes, a norm's,
-    are not taps: a pass reads the whole row before the next begins.)"""
+    are not taps: a pass reads the whole row before the next begins.) One load of a view the loop
+    slices anew each step is such taps too (version 72)."""
     groups: Dict[Tuple[int, str], List[Access]] = {}
     for a in counts.accesses:
         if a.kind == "load" and a.root_bytes is not None:
@@ -592,9 +593,17 @@ def _tap_windows(counts: Counts, slots: int, l2: float) -> Dict[int, int]:
     out: Dict[int, int] = {}
     for taps in groups.values():
         per_block = sum(a.bytes * float(a.region.trips.mean()) * a.weight for a in taps)
-        if len(taps) > 1 and resident_blocks * per_block <= l2:
+        if (len(taps) > 1 or _sliced_each_step(taps[0])) and resident_blocks * per_block <= l2:
             out.update((id(a), a.root_bytes) for a in taps)
     return out
+
+
+def _sliced_each_step(a: Access) -> bool:
+    """A load of a view its loop slices anew each iteration (a stencil's shifted windows walked in a
+    loop, one tap a step: version 72)."""
+    view, loop = a.op.operands[0].owner, a.region.op
+    return loop is not None and view is not None and view.name == "array_slice" \
+        and any(op is view for op in loop.blocks[0].ops)
 
 
 def _sector_share(a: Access) -> float:
