@@ -107,9 +107,13 @@ def fed_loop(r: Region, facts: Optional[CubinFacts]) -> bool:
 
 
 def element_accesses(counts: Counts, facts: Optional[CubinFacts], operands: bool = True) -> List[Access]:
-    """The accesses made element by element (LDG/STG per thread), not by the accelerator."""
+    """The accesses made element by element (LDG/STG per thread), not by the accelerator. A cubin
+    with accelerator loads and not a single LDG makes none of its reads so, gathers included: it
+    copies their rows to shared memory 16 bytes at a time (LDGSTS), as it does gathered operand
+    rows (version 73)."""
+    no_ldg = facts is not None and facts.global_loads == 0 and bool(facts.tma_loads)
     return [a for a in counts.accesses if a.kind != "atomic" and not tma_copied(a, facts)
-            and (operands or not a.feeds_mma)]
+            and not (no_ldg and a.kind in ("load", "gather")) and (operands or not a.feeds_mma)]
 
 
 def vector_width(counts: Counts, facts: Optional[CubinFacts]) -> float:
