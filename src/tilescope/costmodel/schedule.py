@@ -360,7 +360,7 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
         return 0.0
     reads = [a for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather")]
     loads = facts.loads_in_flight
-    if _walked_in_a_loop(counts, facts, reads, width):
+    if _walked_in_a_loop(counts, facts, reads, width) or _read_in_loops(reads, facts):
         loads = facts.loop_loads / facts.loop_load_waits
     # (a grid of fewer blocks than SMs leaves some idle: v55)
     in_flight = occupied_sms(counts, gpu) * resident_warps(counts, facts, gpu, per_sm) * 32 * loads * width
@@ -380,6 +380,15 @@ def _walked_in_a_loop(counts: Counts, facts: CubinFacts, reads: List[Access], wi
         return False
     loaded = sum(a.bytes * a.executions for a in reads)
     return loaded / max(1, counts.blocks) / facts.threads / width >= WALKED_LOADS * facts.global_loads
+
+
+def _read_in_loops(reads: List[Access], facts: CubinFacts) -> bool:
+    """Whether every element read is in an IR loop and the cubin's longest loop keeps more loads in
+    flight a wait than the code as a whole (version 74): those loops' loads are the ones waited."""
+    if not reads or not facts.loop_loads or not facts.loop_load_waits:
+        return False
+    return all(a.region.op is not None for a in reads) \
+        and facts.loop_loads / facts.loop_load_waits > facts.loads_in_flight
 
 
 # the p of queued_us (version 18): of 2, 2.5, 3 and 3.5, the one that fits the round-trip copies and
