@@ -354,7 +354,8 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     loaded round trip, so the SMs fetch at most that many bytes per LOADED_LATENCY_US. Charged
     on the loads' DRAM bytes (re-reads that hit L2 return sooner). 0 without the scoreboards.
     Since version 55 only the SMs the grid occupies count, and a tile tileiras walks in a loop of
-    its own (`_walked_in_a_loop`) has that loop's loads per wait in flight."""
+    its own (`_walked_in_a_loop`) has that loop's loads per wait in flight, as reads the IR's loops
+    make have where that loop keeps more (version 74, `_read_in_loops`)."""
     width = facts and (facts.global_load_bytes or facts.global_access_bytes)
     if not facts or not facts.loads_in_flight or not width:
         return 0.0
