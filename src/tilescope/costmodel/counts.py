@@ -381,9 +381,10 @@ class _Walker:
         acc = Access(kind, op, name, dtype.name, itemsize, shape, elements, order,
                      check_bounds=bool(op.attrs.get("check_bounds", True)))
         known = all(isinstance(d, int) for d in t.shape)
-        if known:
-            acc.array_bytes = int(np.prod(t.shape)) * itemsize if t.shape else itemsize
-        acc.root_bytes = self._root_bytes(arr_v, itemsize)
+        acc.array_bytes = _known_bytes(t.shape, itemsize)
+        root = _unsliced(arr_v).type
+        acc.root_bytes = _known_bytes(getattr(root.array if isinstance(root, TiledViewType) else root,
+                                              "shape", None), itemsize)
         if kind in ("load", "store") and shape and len(shape) == t.ndim:
             acc.row_bytes = shape[-1] * itemsize if order[-1] == t.ndim - 1 else itemsize
             acc.rows = elements // shape[-1]
@@ -486,21 +487,17 @@ class _Walker:
         first = x.flat[0]
         return int(first) if np.all(x == first) else None
 
-    @staticmethod
-    def _root_bytes(v: Value, itemsize: int) -> Optional[int]:
-        """The bytes of the array `v` is a slice of (slices of slices too; `v` itself where it is
-        no slice), where its shape is known."""
-        v = _unsliced(v)
-        t = v.type.array if isinstance(v.type, TiledViewType) else v.type
-        shape = getattr(t, "shape", None)
-        if shape is not None and all(isinstance(d, int) for d in shape):
-            return int(np.prod(shape)) * itemsize if shape else itemsize
-        return None
-
     def _array_name(self, v: Value) -> str:
         while v.owner is not None and v.owner.operands:
             v = v.owner.operands[0]
         return self.params.get(v.id, v.name or "array")
+
+
+def _known_bytes(shape, itemsize: int) -> Optional[int]:
+    """The bytes of an array of this shape, where every extent is known (None otherwise)."""
+    if shape is None or not all(isinstance(d, int) for d in shape):
+        return None
+    return int(np.prod(shape)) * itemsize if shape else itemsize
 
 
 def _unsliced(v: Value) -> Value:

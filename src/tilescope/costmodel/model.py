@@ -205,11 +205,11 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     loops = [r for r in counts.regions if r.op is not None]
     only_loop = loops[0] if len(loops) == 1 else None
     innermost = counts.innermost_mma_loop()
-    dividers = [r for r in counts.regions if r.work.divisions]
+    loops_divide = any(r.work.divisions for r in loops)     # else the cubin's divisions are the body's
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled,
                             r is only_loop, c, schedule != "from the cubin", r is innermost,
-                            len(dividers) == 1 and dividers[0] is r and r.op is None)
+                            r.op is None and not loops_divide)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
             run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
@@ -384,8 +384,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     `unrolled`: the serial load waits per step of loops unrolled whole (`unrolled_load_waits`);
     `only_loop`: whether `r` is the IR's only loop; `per_sm`: the blocks an SM holds; `estimated`:
     whether `facts` are estimated from the IR; `innermost`: whether `r` is the innermost loop with `mma`;
-    `one_divider`: whether `r` is the kernel body and the only region with IEEE divisions (the cubin's
-    count of them is its: no loop's trips repeat them)."""
+    `one_divider`: whether `r` is the kernel body and no loop has IEEE divisions (the cubin's count
+    of them is the body's: no loop's trips repeat them)."""
     kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
