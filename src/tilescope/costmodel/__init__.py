@@ -17,9 +17,9 @@ from ..meta import MetaTensor, parse_args
 from .advice import advise
 from .calibration import H200, Calibration
 from .counts import count
-from .cubin_facts import CubinFacts, CubinFactsError, read_cubin_facts
+from .cubin_facts import CubinFacts, CubinFactsError, cubin_arch, read_cubin_facts
 from .estimated_facts import occupancy_hint
-from .gpus import GPUS, GPU, gpu_named
+from .gpus import GPUS, GPU, MEASURED_ARCH, gpu_named
 from .grid import infer_grid
 from .model import predict
 from .report import CostReport
@@ -106,19 +106,25 @@ def cost_of_compiled(compiled, grid: Any, gpu: str = "h200", *, aligned: bool = 
 
 
 def _cubin_facts(compiled, target: GPU, cubin: CubinChoice):
-    """(facts, note): what the cubin says, or None and why there is none ("auto" only)."""
+    """(facts, note): what the cubin says, or None and why there is none ("auto" only). The cubin
+    is always the sm_90 build (MEASURED_ARCH): the model's per-block mechanisms read sm_90 code and
+    were measured on Hopper; another GPU gets its schedule and its own peaks (`predict`)."""
     if cubin is None or cubin is False:
         return None, ""
     if isinstance(cubin, (bytes, bytearray)):
-        return read_cubin_facts(bytes(cubin), arch=target.arch), ""
+        arch = cubin_arch(bytes(cubin))
+        if arch != MEASURED_ARCH:
+            return None, (f"schedule estimated from the IR: the cubin given is {arch} code, and the model "
+                          f"reads {MEASURED_ARCH} code")
+        return read_cubin_facts(bytes(cubin)), ""
     try:
-        data = compiled.cubin(target.arch)
+        data = compiled.cubin(MEASURED_ARCH)
     except Exception as e:       # tileiras missing, or failing on this kernel: "auto" falls back
         if cubin is True:
             raise
         return None, f"schedule estimated from the IR: no cubin ({str(e).splitlines()[0][:160]})"
     try:
-        return read_cubin_facts(data, arch=target.arch), ""
+        return read_cubin_facts(data), ""
     except CubinFactsError as e:
         if cubin is True:
             raise

@@ -110,10 +110,11 @@ class CubinFacts:
                 "divisions": self.divisions}
 
 
-def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_90") -> CubinFacts:
+def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: Optional[str] = None) -> CubinFacts:
     """The schedule tileiras chose for `kernel` (default: the cubin's only kernel); memory
-    instructions are counted when `arch` is sm_90."""
+    instructions are counted when `arch` (default: the cubin's own, `cubin_arch`) is sm_90."""
     found = sections(data)
+    arch = arch or cubin_arch(data)
     by_name = {s.name: s for s in found}
     kernel = pick_kernel(found, kernel)
     threads = None
@@ -138,6 +139,13 @@ def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: str = "sm_
     counts = _memory_instructions(text.body(data), threads, per_symbol[REGCOUNT]) if arch == "sm_90" else {}
     return CubinFacts(kernel, threads, per_symbol[REGCOUNT], shared.size if shared else 0,
                       per_symbol.get(FRAME_SIZE, 0), text.size // 16, **counts)
+
+
+def cubin_arch(data: bytes) -> str:
+    """The architecture a cubin's code is for ("sm_90"): CUDA ELF files keep it in bits 8-15 of
+    e_flags (the 64-bit header's word at 0x30)."""
+    sections(data)          # a CUDA ELF file, or a CubinError saying what it is not
+    return f"sm_{(struct.unpack_from('<I', data, 0x30)[0] >> 8) & 0xFF}"
 
 
 # the scheduling control of each instruction (bits 105-125 of the 128): the scoreboard a variable-latency

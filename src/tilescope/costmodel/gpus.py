@@ -11,6 +11,11 @@ from dataclasses import dataclass, field
 from typing import Dict, Tuple
 
 
+# the architecture the model's per-block mechanisms were measured on (H100, H200) and whose code it
+# reads; for other GPUs it takes the schedule of this build and applies their own peaks and clocks
+MEASURED_ARCH = "sm_90"
+
+
 @dataclass(frozen=True)
 class GPU:
     name: str
@@ -27,7 +32,7 @@ class GPU:
     fp64_tflops: float
     tensor_tflops: Dict[str, float] = field(default_factory=dict)   # by operand dtype, dense
     sfu_per_sm_clk: int = 16      # special-function results per SM per clock
-    tma: bool = False             # bulk tensor copies (Hopper and later)
+    tma: bool = False             # bulk tensor copies (Hopper and later; before, async copies do their work)
     l1_shared_kb: int = 0         # the SM's combined L1 data cache and shared memory (0: not known)
     # the shared-memory capacities the SM can be set to (KB; empty: any); the rest is L1
     carveouts_kb: Tuple[int, ...] = ()

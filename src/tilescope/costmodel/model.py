@@ -31,7 +31,7 @@ from .cubin_facts import CubinFacts
 from .divisions import division_us
 from .estimated_facts import estimate_facts
 from .fetch import fetch_floor_us
-from .gpus import GPU
+from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
@@ -139,7 +139,6 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     memory, spills, code); without it the same facts are estimated from the IR (estimated_facts.py,
     version 13: what tileiras most likely builds, e.g. an accelerator-fed pipeline for an mma
     kernel of aligned arrays, `tma`) and the same mechanisms run on the estimate."""
-    tma = tma and gpu.tma
     slow = REFERENCE_CLOCK_GHZ / gpu.clock_ghz          # the per-block laws were measured at 1.98 GHz
     schedule = "from the cubin" if facts else "estimated from the IR"
     if facts is None:
@@ -147,7 +146,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     c = blocks_per_sm(counts, gpu, facts)
     slots = gpu.sms * c
     shared = min(c, max(1, -(-counts.blocks // gpu.sms)))     # blocks sharing one SM's throughput
-    notes: List[str] = []
+    notes: List[str] = [] if gpu.arch == MEASURED_ARCH else [_unmeasured_note(gpu, facts is not None)]
     _dram(counts, gpu, slots)
     work = counts.total_work()
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
@@ -279,6 +278,15 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                       facts if schedule == "from the cubin" else None,
                       byte_stats, {k: v for k, v in flops.items() if v}, notes,
                       None if schedule == "from the cubin" else facts)
+
+
+def _unmeasured_note(gpu: GPU, from_cubin: bool) -> str:
+    """What a prediction for a GPU of another architecture than the one the model was measured on
+    rests on."""
+    build = "the sm_90 build's (read from its cubin)" if from_cubin else "that estimated for the sm_90 build"
+    copies = "; its async copies stand in for that build's TMA copies" if not gpu.tma else ""
+    return (f"{gpu.name} is {gpu.arch}: the schedule is {build}, the latencies per block are Hopper's "
+            f"scaled by its clock, the peaks its own{copies} (not validated against {gpu.name} times)")
 
 
 def _sfu_s(sfu: float, exp2: float, gpu: GPU, cal: Calibration) -> float:

@@ -97,6 +97,8 @@ def _layout_words(p) -> str:
     without a cubin only that the arrays are aligned (the estimate's choice is not shown as fact)."""
     if not p.tma:
         return ""
+    if not p.gpu.tma:
+        return ", aligned arrays (async copies)"
     if p.cubin is not None and p.cubin.tma_loads is not None:
         return ", TMA loads" if p.cubin.tma_loads else ", aligned arrays (vector loads)"
     return ", aligned arrays"
