@@ -47,6 +47,7 @@ from cost_setw import HOST_MODULES as SETW_HOST          # and set W's
 from cost_setx import HOST_MODULES as SETX_HOST          # and set X's
 from cost_sety import HOST_MODULES as SETY_HOST          # and set Y's (set W's checkout, more of its files)
 from cost_setz import HOST_MODULES as SETZ_HOST          # and set Z's
+from cost_setaf import HOST_MODULES as SETAF_HOST        # and set AF's
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -73,11 +74,13 @@ SETW_REPOS = ("bbench", "cs336", "libing", "vllm")           # set W's checkouts
 SETX_REPOS = ("megatron", "mlplab", "mpm", "cut2np")         # set X's checkouts (bench/cost_setx.py)
 SETY_REPOS = ("bbench",)                                     # set Y's checkout (bench/cost_sety.py)
 SETZ_REPOS = ("bastile", "iori", "irdump")                   # set Z's checkouts (bench/cost_setz.py)
+SETAF_REPOS = ("te",)                                        # set AF's checkout (bench/cost_setaf.py)
 REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP_REPOS), ("Q", SETQ_REPOS),
              ("R", SETR_REPOS), ("S", SETS_REPOS), ("T", SETT_REPOS), ("U", SETU_REPOS), ("V", SETV_REPOS),
-             ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS))   # the sets --repo gives
+             ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS),
+             ("AF", SETAF_REPOS))   # the sets --repo gives
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
-                **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST}
+                **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST, **SETAF_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
                   for repo in {*SETR_DEMO, *SETS_DEMO, *SETT_DEMO}}
 

@@ -22,7 +22,7 @@ class Arg:
     value: Any = None            # scalar/const value
     shape: tuple = ()
     dtype: str = "float32"
-    init: str = "normal"         # normal, rand, zeros, bytes, index:N, chase:S, ramp:S (i*S), fill:V,
+    init: str = "normal"         # normal, rand, zeros, bytes, index:N, chase:S, ramp:S (i*S), fill:V, moe:... (costval_moe),
                                  # bf16bits (uint16 holding bfloat16)
 
 

@@ -160,7 +160,12 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "committed before the times were taken, bench/results/cost_setae_predictions.json and "
                           "cost_setae_h100_predictions.json: 27 of 38, 3 beyond 2x)"),
           ("validate-ae-launch", "Set AE as tilescope's launch builds it (blind for version 70, same commit: "
-                                 "21 of 38, 6 beyond 2x)"))
+                                 "21 of 38, 6 beyond 2x)"),
+          ("validate-af", "Set AF (the 11 kernels of a mixture-of-experts token permutation in a TransformerEngine "
+                          "fork that cuTile 1.7 builds, with the routing data its pipeline hands each; dynamic "
+                          "shapes; blind for version 74: predictions committed before the times were taken, "
+                          "bench/results/cost_setaf_predictions.json)"),
+          ("validate-af-launch", "Set AF as tilescope's launch builds it (blind for version 74, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -171,17 +176,17 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
                "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch", "validate-ab",
                "validate-ab-launch", "validate-ac", "validate-ac-launch", "validate-ad",
-               "validate-ad-launch", "validate-ae", "validate-ae-launch")
+               "validate-ad-launch", "validate-ae", "validate-ae-launch", "validate-af", "validate-af-launch")
 MODEL_VERSION = 74
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AE as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AF as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
                "validate-v-launch", "validate-w-launch", "validate-x-launch", "validate-y-launch",
                "validate-z-launch", "validate-aa-launch", "validate-ab-launch", "validate-ac-launch",
-               "validate-ad-launch", "validate-ae-launch")),
+               "validate-ad-launch", "validate-ae-launch", "validate-af-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -208,7 +213,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-ac", "validate-ac-launch")),
              ("Set AD (dynamic and as launched, on an H100; blind for version 68)",
               ("validate-ad", "validate-ad-launch")),
-             ("Set AE (dynamic and as launched; blind for version 70)", ("validate-ae", "validate-ae-launch")))
+             ("Set AE (dynamic and as launched; blind for version 70)", ("validate-ae", "validate-ae-launch")),
+             ("Set AF (dynamic and as launched; blind for version 74)", ("validate-af", "validate-af-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:

@@ -10,6 +10,7 @@ import time
 from typing import List, Optional
 
 from costval_case import Arg, Case, KernelOf, case_from_json, picked
+from costval_moe import moe_values
 
 
 # Dtypes CuPy has no type for: stored as unsigned integers of their width and typed by DeviceArray.
@@ -32,6 +33,8 @@ def _device_array(cp, a: Arg):
             (-1,) + (1,) * (len(a.shape) - 1)), a.shape).astype(storage))
     elif a.init.startswith("fill:"):        # every element V: equal groups' sizes
         x = cp.full(a.shape, int(a.init[5:]), dtype=storage)
+    elif a.init.startswith("moe:"):         # token-routing data (costval_moe.py)
+        x = cp.asarray(moe_values(a.init, a.shape).astype(storage))
     elif a.dtype == "bfloat16" or a.init == "bf16bits":     # bfloat16 values (or their bits as uint16)
         x = ((cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).view(cp.uint32) >> 16).astype(cp.uint16)
     elif a.dtype.startswith("float8"):      # random sign, magnitudes in [2**-5, 2): no NaN or infinity in either
@@ -169,6 +172,8 @@ def _mock_one(c: Case, kernel_of: KernelOf) -> dict:
             args.append(np.broadcast_to(ramp, a.shape).astype(np_dt))
         elif a.init.startswith("fill:"):
             args.append(np.full(a.shape, int(a.init[5:]), np_dt))
+        elif a.init.startswith("moe:"):
+            args.append(moe_values(a.init, a.shape).astype(np_dt))
         elif a.init == "bf16bits":
             args.append((rng.standard_normal(a.shape) * 0.25).astype(ml_dtypes.bfloat16).view(np.uint16))
         else:
