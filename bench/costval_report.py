@@ -163,9 +163,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                                  "21 of 38, 6 beyond 2x)"),
           ("validate-af", "Set AF (the 11 kernels of a mixture-of-experts token permutation in a TransformerEngine "
                           "fork that cuTile 1.7 builds, with the routing data its pipeline hands each; dynamic "
-                          "shapes; blind for version 74: predictions committed before the times were taken, "
-                          "bench/results/cost_setaf_predictions.json)"),
-          ("validate-af-launch", "Set AF as tilescope's launch builds it (blind for version 74, same commit)"))
+                          "shapes; timed on an H100, as the device tool lent one, and predicted for it; blind for "
+                          "version 74: predictions committed before the times were taken, "
+                          "bench/results/cost_setaf_h100_predictions.json: 7 of 11, 4 beyond 2x)"),
+          ("validate-af-launch", "Set AF as tilescope's launch builds it (on the H100; blind for version 74, same "
+                                 "commit: 8 of 11, 3 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -214,7 +216,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AD (dynamic and as launched, on an H100; blind for version 68)",
               ("validate-ad", "validate-ad-launch")),
              ("Set AE (dynamic and as launched; blind for version 70)", ("validate-ae", "validate-ae-launch")),
-             ("Set AF (dynamic and as launched; blind for version 74)", ("validate-af", "validate-af-launch")))
+             ("Set AF (dynamic and as launched, on an H100; blind for version 74)",
+              ("validate-af", "validate-af-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
