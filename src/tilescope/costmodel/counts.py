@@ -20,7 +20,7 @@ from ..ir.types import ArrayType, TiledViewType, TileType
 from .compacted_index import runs_of_lanes
 from .index_steps import axis_stride, const_int, last_axis_stride
 from .lane_offsets import lines_per_instruction, sector_share
-from .loop_bounds import arrays_read_for, bisection_trips, loads_feeding
+from .loop_bounds import arrays_read_for, bisection_trips, counted_trips, loads_feeding
 from .padded_lanes import PaddedLanes
 from .scalars import VARIANT, GridScalars, trip_counts
 
@@ -145,6 +145,12 @@ class Counts:
         return out
 
 
+def _trips_words(trips: np.ndarray) -> str:
+    """A loop's trip counts over the blocks, in words: one number, or their range."""
+    lo, hi = int(trips.min()), int(trips.max())
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
+
+
 def count(fn: Function, grid, values: Optional[Dict[str, Any]] = None) -> Counts:
     """What `fn` does over `grid`; `values`: runtime scalar arguments' values by name, for loop
     bounds and tile indices (as `scalars.checked_values` gives them)."""
@@ -206,9 +212,13 @@ class _Walker:
                                                                    "as a number in the arguments is counted exactly)")))
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
-                trips, walked = self._stride_walk_trips(op)
-                halvings = None if walked else bisection_trips(op, self.sc, const_int)
-                if walked:
+                counted = counted_trips(op, self.sc, const_int)
+                trips, walked = (counted, "") if counted is not None else self._stride_walk_trips(op)
+                halvings = None if walked or counted is not None else bisection_trips(op, self.sc, const_int)
+                if counted is not None:
+                    self.note(op, f"while loop: a value stepped to its bound: counted as its "
+                                  f"{_trips_words(counted)} steps")
+                elif walked:
                     self.note(op, f"while loop: trip count unknown from metadata: taken as the {walked} its "
                                   f"carried values index, shared by the grid's blocks (a grid-stride loop)")
                 elif halvings is not None:
@@ -228,7 +238,10 @@ class _Walker:
                     self.walk(op.blocks[0], region, weight * share)
                     self.walk(op.blocks[1], region, weight * (1 - share))
                 else:
-                    self.note(op, "branch condition unknown from metadata: both branches counted")
+                    if not (region.op is not None and region.op.name == "loop" and op is region.op.blocks[0].ops[-1]
+                            and counted_trips(region.op, self.sc, const_int) is not None):
+                        # (a counted loop's own test: its passes are counted, its break is empty)
+                        self.note(op, "branch condition unknown from metadata: both branches counted")
                     for b in op.blocks:
                         self.walk(b, region, weight)
             else:
