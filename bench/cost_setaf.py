@@ -18,12 +18,14 @@ kernels; the eleven that cuTile 1.7's front end accepts are the set:
 
 Sizes as a training step of an 8-expert top-2 MoE layer would make them: 65,536 tokens (16 sequences of
 4,096), hidden size 4,096 in bfloat16, 256-element blocks (the launchers' default), 131,072 routed rows;
-the chunk sort over those rows in 64 chunks (8 ranks of 8 experts). Each kernel reads the data the pipeline's earlier passes would hand it
-(costval_moe.py: tokens routed at random). Flags as the launchers' defaults or a training step's (the
-permutation with its probabilities, the inverse with merging probabilities); an array the flags leave
-unread is one element (the launchers pass empty tensors). The files are read from the checkout given by
+the chunk sort over those rows in 64 chunks (8 ranks of 8 experts). Each kernel reads the data the
+pipeline's earlier passes would hand it (costval_moe.py: tokens routed at random). Flags as the
+launchers' defaults or a training step's (the permutation with its probabilities, the inverse with
+merging probabilities); an array the flags leave unread is one element (the launchers pass empty
+tensors). The files are read from the checkout given by
 `--repo te=DIR`, never copied here. Each kernel is built dynamically shaped (`validate-af`) and as
-tilescope's launch builds it (`validate-af-launch`).
+tilescope's launch builds it (`validate-af-launch`). Since version 76 the cases whose loop over the experts
+reads how many a token goes to pass that count as a user states it (`read_values`, `--values n_routed=2`).
 """
 from __future__ import annotations
 
@@ -55,6 +57,9 @@ def setaf_cases(d: int = 1) -> List[Case]:
     wide = 2 * e + 1
     moe = lambda what: f"moe:{what}:{t}:{e}:{k}:{b}"         # noqa: E731
     one = lambda dt=F32: A((1,), dt)                          # noqa: E731  (an array the flags leave unread)
+    # what a user states of the routing (`--values n_routed=2`), which the blind predictions (version 74)
+    # did not have: the experts each token's loop over all 8 goes to
+    routed = {"n_routed": k}
     chunk_sizes = A((splits,), I32, f"moe:splits:{rows}:{splits}:0")
     chunk_order = A((splits,), I32, "moe:order:0:0:0")
 
@@ -81,16 +86,18 @@ def setaf_cases(d: int = 1) -> List[Case]:
     add(Case("AF_j_permute_probs_bf16_64kx4096_e8k2", g, JEREMY, "_permute_kernel_cutile",
              [A((t * h,), BF16), A((t * wide,), I32, moe("map")), A((t * e,)), one(), one(I32),
               A((rows * h,), BF16, "zeros"), A((rows,), F32, "zeros"), one(),
-              S(t, I32), S(h, I32), S(0, I32), S(rows, I32), K(e), K(1), K(0), K(0), K(b)], (t, h // b)))
+              S(t, I32), S(h, I32), S(0, I32), S(rows, I32), K(e), K(1), K(0), K(0), K(b)], (t, h // b),
+             read_values=routed))
     add(Case("AF_j_unpermute_merge_bf16_64kx4096_e8k2", g, JEREMY, "_unpermute_kernel_cutile",
              [A((rows * h,), BF16), A((t * wide,), I32, moe("map")), A((t * e,)), one(), one(I32),
               A((t * h,), BF16, "zeros"), one(),
-              S(t, I32), S(h, I32), S(rows, I32), K(e), K(_pow2(e)), K(1), K(0), K(0), K(b)], (t, h // b)))
+              S(t, I32), S(h, I32), S(rows, I32), K(e), K(_pow2(e)), K(1), K(0), K(0), K(b)], (t, h // b),
+             read_values=routed))
     add(Case("AF_j_unpermute_bwd_merge_bf16_64kx4096_e8k2", g, JEREMY,
              "_unpermute_bwd_with_merging_probs_kernel_cutile",
              [A((t * h,), BF16), A((rows * h,), BF16), A((t * e,)), A((t * wide,), I32, moe("map")), one(I32),
               A((rows * h,), BF16, "zeros"), A((t * e,), F32, "zeros"),
-              S(t, I32), S(h, I32), K(e), K(_pow2(e)), K(0), K(b)], (t,)))
+              S(t, I32), S(h, I32), K(e), K(_pow2(e)), K(0), K(b)], (t,), read_values=routed))
     add(Case("AF_j_chunk_sort_map_64_128k", g, JEREMY, "_make_chunk_sort_map_kernel_cutile",
              [chunk_sizes, chunk_order, A((rows,), I32, "zeros"), K(splits), S(rows, I32), K(_pow2(splits))],
              (rows,)))

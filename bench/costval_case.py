@@ -22,8 +22,8 @@ class Arg:
     value: Any = None            # scalar/const value
     shape: tuple = ()
     dtype: str = "float32"
-    init: str = "normal"         # normal, rand, zeros, bytes, index:N, chase:S, ramp:S (i*S), fill:V, moe:... (costval_moe),
-                                 # bf16bits (uint16 holding bfloat16)
+    init: str = "normal"         # normal, rand, zeros, bytes, index:N, chase:S, ramp:S (i*S), fill:V,
+                                 # bf16bits (uint16 holding bfloat16), moe:... (costval_moe.py)
 
 
 def A(shape, dtype="float32", init="normal"):
@@ -50,6 +50,8 @@ class Case:
     aligned: bool = False        # built as upstream's launch builds aligned arrays (TMA)
     facts: dict = field(default_factory=dict)     # filled by prepare: block, registers, shared memory
     launch: bool = False         # built as tilescope's launch builds contiguous GPU arrays (set G)
+    read_values: dict = field(default_factory=dict)   # values of data the kernel reads, as a user states
+                                 # them (`--values n_routed=2`: each token goes to 2 experts; version 76)
 
     def spec(self, concrete: bool) -> str:
         """The argument spec: dynamic shapes (what a launch compiles for) or the real ones."""
@@ -95,15 +97,16 @@ class Case:
     def launched(self, group: str) -> "Case":
         """The same case built as tilescope's launch builds it (`launch`), named `<name>_launch`."""
         return Case(self.name + "_launch", group, self.file, self.kernel, self.args, self.grid, self.note,
-                    launch=True)
+                    launch=True, read_values=self.read_values)
 
     def values_for(self, kernel) -> Optional[dict]:
         """The values the case passes to runtime scalar parameters, by name: what its launch knows
         beyond metadata, given to the model as `tilescope cost --values` gives them (the build keeps
-        them runtime arguments); None for a kernel without runtime scalars."""
+        them runtime arguments), and its `read_values`; None for a kernel without either."""
         from tilescope.compiler import parameter_names, resolve_kernel
         names = parameter_names(resolve_kernel(kernel)[0]) or []
-        return {n: a.value for n, a in zip(names, self.args) if a.kind == "scalar"} or None
+        given = {n: a.value for n, a in zip(names, self.args) if a.kind == "scalar"}
+        return {**given, **self.read_values} or None
 
 
 KernelOf = Callable[[Case], Any]     # a case's kernel object (cost_validate.kernel_of)
@@ -132,7 +135,7 @@ def picked(c: Case, only: Optional[str]) -> bool:
 
 def case_json(c: Case) -> dict:
     return {"name": c.name, "group": c.group, "file": c.file, "kernel": c.kernel, "grid": list(c.grid),
-            "note": c.note, "aligned": c.aligned, "facts": c.facts, "launch": c.launch,
+            "note": c.note, "aligned": c.aligned, "facts": c.facts, "launch": c.launch, "read_values": c.read_values,
             "args": [{"kind": a.kind, "value": a.value, "shape": list(a.shape), "dtype": a.dtype, "init": a.init}
                      for a in c.args]}
 
@@ -140,4 +143,4 @@ def case_json(c: Case) -> dict:
 def case_from_json(j: dict) -> Case:
     args = [Arg(a["kind"], a["value"], tuple(a["shape"]), a["dtype"], a["init"]) for a in j["args"]]
     return Case(j["name"], j["group"], j["file"], j["kernel"], args, tuple(j["grid"]), j["note"], j["aligned"],
-                j["facts"], j.get("launch", False))
+                j["facts"], j.get("launch", False), j.get("read_values", {}))

@@ -51,7 +51,9 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: bool 
 
     `values`: the values a launch passes to runtime scalar parameters, by name (e.g.
     `{"window_size": 4096}`). They stay runtime arguments in the build; the model uses them for
-    loop bounds and tile indices, which metadata alone cannot give."""
+    loop bounds and tile indices, which metadata alone cannot give. A name may also be that of a
+    one-element value the kernel reads from memory (`{"n_routed": 2}`): the loops and branches it
+    decides are counted at that value."""
     specs = parse_args(args) if isinstance(args, str) else list(args)
     used = as_launched(specs) if aligned else specs
     return cost_of_compiled(ts_compile(kernel, used), grid, gpu, cubin=cubin, launched=used != specs, values=values)

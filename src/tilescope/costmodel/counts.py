@@ -157,10 +157,16 @@ def count(fn: Function, grid, values: Optional[Dict[str, Any]] = None) -> Counts
     grid3 = tuple(grid) + (1,) * (3 - len(tuple(grid)))
     sc = GridScalars(fn, grid3, values)
     walker = _Walker(fn, sc)
-    if values:
+    params = {p.name for p in fn.params}
+    given = {k: v for k, v in (values or {}).items() if k in params}
+    read = {k: v for k, v in (values or {}).items() if k not in params}
+    if given:
         walker.assumptions.append("runtime scalars at the launch's values (loop bounds and tile indices; the "
                                   "build keeps them runtime arguments): "
-                                  + ", ".join(f"{k}={v}" for k, v in values.items()))
+                                  + ", ".join(f"{k}={v}" for k, v in given.items()))
+    if read:
+        walker.assumptions.append("values the kernel reads from memory taken as given, in every block (the loops "
+                                  "and branches they decide): " + ", ".join(f"{k}={v}" for k, v in read.items()))
     top = Region(None, np.ones(sc.blocks), 0)
     walker.regions.append(top)
     walker.walk(fn.body, top, 1.0)
@@ -241,7 +247,10 @@ class _Walker:
                     if not (region.op is not None and region.op.name == "loop" and op is region.op.blocks[0].ops[-1]
                             and counted_trips(region.op, self.sc, const_int) is not None):
                         # (a counted loop's own test: its passes are counted, its break is empty)
-                        self.note(op, "branch condition unknown from metadata: both branches counted")
+                        read = self.sc.unknown_data([op.operands[0]])
+                        self.note(op, "branch condition unknown from metadata: both branches counted"
+                                  + (f" (it reads {', '.join(repr(n) for n in read)} from memory: "
+                                     f"--values {read[0]}=V counts it at that value)" if read else ""))
                     for b in op.blocks:
                         self.walk(b, region, weight)
             else:

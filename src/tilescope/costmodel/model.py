@@ -209,8 +209,10 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled,
                             r is only_loop, c, schedule != "from the cubin", r is innermost,
                             r.op is None and not loops_divide)
-        if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14)
-            run = max(run, loop_issue_us(facts, gpu, shared, per_clk))
+        if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14);
+            # code under a branch only in the runs that take it (v76: its accesses' largest share)
+            taken = max((a.weight for a in r.accesses), default=1.0)
+            run = max(run, loop_issue_us(facts, gpu, shared, per_clk) * taken)
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
         if r is streamed:          # a float32 product's spills beyond L2, at DRAM's rate (v54)
@@ -394,7 +396,8 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
     whether `facts` are estimated from the IR; `innermost`: whether `r` is the innermost loop with `mma`;
     `one_divider`: whether `r` is the kernel body and no loop has IEEE divisions (the cubin's count
     of them is the body's: no loop's trips repeat them)."""
-    kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) for a in accs) / 1024      # noqa: E731
+    # (an access under a branch costs in the share of the runs that take it: its weight)
+    kib = lambda accs: sum(a.bytes * (1 - a.pad_fraction) * a.weight for a in accs) / 1024      # noqa: E731
     plain = [a for a in r.accesses if a.kind in ("load", "gather") and not a.feeds_mma]
     fed = fed_loop(r, facts)
     # nothing the next iteration reads waits on them (v15); but where the accelerator feeds the loop,
@@ -441,7 +444,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         if unrolled and id(r) in unrolled and not fed:
             # a step of a loop unrolled whole: its share of the cubin loop's waits in series (v40)
             lat = unrolled[id(r)] * load_round_trip_us(plain)
-        t += lat + sum(kib([a]) * _per_kib(a, per_kib, tma) for a in plain)
+        t += lat * max(a.weight for a in plain) + sum(kib([a]) * _per_kib(a, per_kib, tma) for a in plain)
     along_rows = lanes_along_rows_wait_us(r, facts, operands, gpu) if tma and not fed else None
     if along_rows is not None:       # an aligned array's operands loaded element by element (v57)
         t += along_rows

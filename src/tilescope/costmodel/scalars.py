@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ..ir.core import Function, Value
-from ..ir.types import ArrayType, TiledViewType
+from ..ir.types import ArrayType, TiledViewType, TileType
 
 
 class _Variant:
@@ -56,6 +56,9 @@ class GridScalars:
         self.offsets = 0                 # min()/max()s evaluated with runtime integer scalars at 0 (v16)
         self.known = {p.values[0].id: np.asarray(values[p.name]) for p in fn.params
                       if values and p.name in values and not p.is_constant and len(p.values) == 1}
+        self.data = data_scalars(fn)     # named values read from memory (version 76), by name
+        self.known.update({v.id: np.asarray(values[name]) for name, vs in self.data.items()
+                           if values and name in values for v in vs})
         self.runtime_ints = {v.id: p.name for p in fn.params if not p.is_constant for v in p.values
                              if _scalar_like(v) and getattr(getattr(v.type, "dtype", None), "is_int", False)}
         self.zeroed: Dict[str, None] = {}      # the runtime scalars those took at 0 (since cleared)
@@ -77,6 +80,23 @@ class GridScalars:
             if v.id in self.runtime_ints and v.id not in self.known:
                 names[self.runtime_ints[v.id]] = None
             if v.owner is not None:
+                todo.extend(v.owner.operands)
+        return list(names)
+
+    def unknown_data(self, values: Sequence[Value]) -> List[str]:
+        """Names of the values read from memory (`data_scalars`), their values not given, that
+        `values` are computed from."""
+        ids = {v.id: name for name, vs in self.data.items() for v in vs if v.id not in self.known}
+        names: Dict[str, None] = {}
+        seen, todo = set(), list(values)
+        while todo:
+            v = todo.pop()
+            if v.id in seen:
+                continue
+            seen.add(v.id)
+            if v.id in ids:
+                names[ids[v.id]] = None
+            elif v.owner is not None:
                 todo.extend(v.owner.operands)
         return list(names)
 
@@ -154,7 +174,7 @@ class GridScalars:
         if v.const is not None and isinstance(v.const, (bool, int, float, np.generic)):
             return np.asarray(v.const)
         op = v.owner
-        if op is None and v.id in self.known:
+        if v.id in self.known:           # a parameter's value, or a read value's (version 76)
             return self.known[v.id]
         if op is None:
             if self._zero_offsets and v.id in self.runtime_ints:
@@ -312,8 +332,9 @@ class GridScalars:
 
 
 def _scalar_like(v: Value) -> bool:
+    """A scalar parameter's value (an array of one element is an array)."""
     shape = getattr(v.type, "shape", None)
-    return shape is not None and all(d == 1 for d in shape)
+    return shape is not None and not isinstance(v.type, ArrayType) and all(d == 1 for d in shape)
 
 
 def trip_counts(scalars: GridScalars, loop_op) -> Optional[np.ndarray]:
@@ -343,9 +364,9 @@ def _span(scalars: GridScalars, start: Value, stop: Value) -> Optional[np.ndarra
 
 
 def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
-    """`values` (a mapping of runtime scalar parameters' names to numbers) as the counting takes
-    it; a ValueError naming the parameter for a name the kernel has no runtime scalar of, or a
-    value that is not a number."""
+    """`values` (a mapping of runtime scalar parameters' names, or of values the kernel reads from
+    memory (`data_scalars`), to numbers) as the counting takes it; a ValueError naming the kernel's
+    runtime scalars for a name that is neither, or for a value that is not a number."""
     if values is None:
         return {}
     if not hasattr(values, "items"):
@@ -353,24 +374,47 @@ def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
     runtime = {p.name: p.values[0] for p in fn.params
                if not p.is_constant and len(p.values) == 1 and _scalar_like(p.values[0])}
     constant = {p.name: p.constant for p in fn.params if p.is_constant}
+    data = {name: vs[0] for name, vs in data_scalars(fn).items() if name not in runtime and name not in constant}
     out: Dict[str, Any] = {}
     for name, v in values.items():
         if name in constant:
             raise ValueError(f"values: '{name}' is compiled into kernel '{fn.name}' as the constant "
                              f"{constant[name]!r}; values are for runtime scalar parameters")
-        if name not in runtime:
+        if name not in runtime and name not in data:
             known = ", ".join(f"'{n}'" for n in runtime) or "none"
+            read = f"; the values it reads from memory: {', '.join(repr(n) for n in data)}" if data else ""
             raise ValueError(f"values: kernel '{fn.name}' has no runtime scalar parameter '{name}' "
-                             f"(its runtime scalars: {known})")
+                             f"(its runtime scalars: {known}{read})")
         if isinstance(v, np.generic):
             v = v.item()
         if not isinstance(v, (bool, int, float)):
             raise ValueError(f"values: '{name}' must be a number, got {v!r}")
-        dtype = getattr(runtime[name].type, "dtype", None)
+        dtype = getattr((runtime.get(name) or data[name]).type, "dtype", None)
         if isinstance(v, float) and dtype is not None and dtype.is_int:
             if not v.is_integer():      # the launch would pass an integer: the count needs one
                 raise ValueError(f"values: '{name}' is an integer ({dtype.name}) scalar of kernel '{fn.name}', "
                                  f"got {v!r}")
             v = int(v)
         out[name] = v
+    return out
+
+
+_READ_OPS = ("load_tile", "tiled_load", "load_advanced", "gather", "load_pointer")
+
+
+def data_scalars(fn: Function) -> Dict[str, List[Value]]:
+    """The one-element values a kernel computes from what it reads from memory, by the name the
+    source binds them to (`n_routed = ct.gather(row_id_map, i)`: a count each token reads), every
+    version of the name: what `values` may give besides the runtime scalars (version 76), so that
+    the loops and branches they decide are counted at that value instead of both ways."""
+    read: set = set()
+    out: Dict[str, List[Value]] = {}
+    for op in fn.walk():
+        if op.name in _READ_OPS or any(o.id in read for o in op.operands):
+            for r in op.results:
+                read.add(r.id)
+                shape = r.type.shape if isinstance(r.type, TileType) else None
+                if r.name and shape is not None and all(isinstance(n, int) for n in shape) \
+                        and int(np.prod(shape or (1,))) == 1:
+                    out.setdefault(r.name.split(".")[0], []).append(r)
     return out

@@ -19,7 +19,9 @@ def add_parser(sub) -> None:
                                    'the arrays the kernel indexes with ct.bid)')
     c.add_argument("--values", metavar="NAME=V,...",
                    help="what the launch passes to runtime scalar parameters, e.g. \"seq_len=16384,window=4096\": "
-                        "they stay runtime arguments in the build, and the model counts the loops they bound exactly")
+                        "they stay runtime arguments in the build, and the model counts the loops they bound exactly; "
+                        "also a value the kernel reads from memory, by its name in the source (\"n_routed=2\"): the "
+                        "loops and branches it decides are counted at that value")
     c.add_argument("--gpu", default="h200", help="h100, h200, b200, a100, l40s or rtx4090 (default h200)")
     layout = c.add_mutually_exclusive_group()
     layout.add_argument("--aligned", action="store_true",
