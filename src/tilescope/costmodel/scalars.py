@@ -56,7 +56,8 @@ class GridScalars:
         self.offsets = 0                 # min()/max()s evaluated with runtime integer scalars at 0 (v16)
         self.known = {p.values[0].id: np.asarray(values[p.name]) for p in fn.params
                       if values and p.name in values and not p.is_constant and len(p.values) == 1}
-        self.data = data_scalars(fn)     # named values read from memory (version 76), by name
+        params = {p.name for p in fn.params}
+        self.data = {name: vs for name, vs in data_scalars(fn).items() if name not in params}   # (v76)
         self.known.update({v.id: np.asarray(values[name]) for name, vs in self.data.items()
                            if values and name in values for v in vs})
         self.runtime_ints = {v.id: p.name for p in fn.params if not p.is_constant for v in p.values
