@@ -71,35 +71,13 @@ class GridScalars:
     def unknown_scalars(self, values: Sequence[Value]) -> List[str]:
         """Names of the runtime integer parameters, their values not given, that `values` are
         computed from (through every op, loop variables and loaded values included)."""
-        names: Dict[str, None] = {}
-        seen, todo = set(), list(values)
-        while todo:
-            v = todo.pop()
-            if v.id in seen:
-                continue
-            seen.add(v.id)
-            if v.id in self.runtime_ints and v.id not in self.known:
-                names[self.runtime_ints[v.id]] = None
-            if v.owner is not None:
-                todo.extend(v.owner.operands)
-        return list(names)
+        return _names_upstream(values, {i: n for i, n in self.runtime_ints.items() if i not in self.known})
 
     def unknown_data(self, values: Sequence[Value]) -> List[str]:
         """Names of the values read from memory (`data_scalars`), their values not given, that
         `values` are computed from."""
-        ids = {v.id: name for name, vs in self.data.items() for v in vs if v.id not in self.known}
-        names: Dict[str, None] = {}
-        seen, todo = set(), list(values)
-        while todo:
-            v = todo.pop()
-            if v.id in seen:
-                continue
-            seen.add(v.id)
-            if v.id in ids:
-                names[ids[v.id]] = None
-            elif v.owner is not None:
-                todo.extend(v.owner.operands)
-        return list(names)
+        return _names_upstream(values, {v.id: name for name, vs in self.data.items() for v in vs
+                                        if v.id not in self.known})
 
     def value(self, v: Value) -> Any:
         """(blocks,) int64/float64 array, VARIANT or None."""
@@ -330,6 +308,23 @@ class GridScalars:
         n = array.shape[order[axis]]
         step = (steps or shape)[axis]
         return None if n is None else np.asarray(-(-n // step))
+
+
+def _names_upstream(values: Sequence[Value], names_by_id: Dict[int, str]) -> List[str]:
+    """The names (`names_by_id`) of the values `values` are computed from, walking every op's
+    operands up to a named value, in the order found."""
+    names: Dict[str, None] = {}
+    seen, todo = set(), list(values)
+    while todo:
+        v = todo.pop()
+        if v.id in seen:
+            continue
+        seen.add(v.id)
+        if v.id in names_by_id:
+            names[names_by_id[v.id]] = None
+        elif v.owner is not None:
+            todo.extend(v.owner.operands)
+    return list(names)
 
 
 def _scalar_like(v: Value) -> bool:
