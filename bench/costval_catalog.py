@@ -43,6 +43,7 @@ KERNELS = "bench/cost_kernels.py"
 WAITS = "bench/cost_kernels_waits.py"
 FETCH = "bench/cost_kernels_fetch.py"
 DIVIDE = "bench/cost_kernels_divide.py"
+STRIDED = "bench/cost_kernels_strided.py"
 SMS = 132
 
 
@@ -274,6 +275,24 @@ def fetch_cases(d: int) -> List[Case]:
     return out
 
 
+def strided_cases(d: int) -> List[Case]:
+    """One int32 element every S, for S = 1 (contiguous) to 32 (a line a lane), read and written, read
+    alone, written alone; 4M lanes (from DRAM) and 128K lanes (arrays of at most 16 MB: back-to-back
+    launches find them in L2) (history 119). Dynamic builds (a gather's lanes: element by element)."""
+    out: List[Case] = []
+    tile = 256
+    for lanes, size in (((1 << 22) // d, "4m"), ((1 << 17) // d, "128k")):
+        for s in (1, 2, 4, 8, 17, 32):
+            n, grid = lanes * s, (lanes // tile,)
+            out += [Case(f"strided_copy_i32_{size}_s{s}", "micro", STRIDED, "strided_copy",
+                         [A((n,), "int32", "bytes"), A((n,), "int32", "zeros"), K(s), K(tile)], grid),
+                    Case(f"strided_read_i32_{size}_s{s}", "micro", STRIDED, "strided_read",
+                         [A((n,), "int32", "bytes"), A((lanes,), "int32", "zeros"), K(s), K(tile)], grid),
+                    Case(f"strided_write_i32_{size}_s{s}", "micro", STRIDED, "strided_write",
+                         [A((lanes,), "int32", "bytes"), A((n,), "int32", "zeros"), K(s), K(tile)], grid)]
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -428,6 +447,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(loop_wait_cases(d))
     out.extend(fetch_cases(d))
     out.extend(divide_cases(d))
+    out.extend(strided_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
