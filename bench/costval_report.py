@@ -179,7 +179,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch", "validate-ab",
                "validate-ab-launch", "validate-ac", "validate-ac-launch", "validate-ad",
                "validate-ad-launch", "validate-ae", "validate-ae-launch", "validate-af", "validate-af-launch")
-MODEL_VERSION = 76
+MODEL_VERSION = 77
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AF as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

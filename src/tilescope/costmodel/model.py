@@ -37,6 +37,7 @@ from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
 from .row_lines import VECTOR_WIDTH, row_lines, row_lines_us
+from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
@@ -554,10 +555,14 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     l2 = gpu.l2_mb * 1e6 * L2_RESIDENT_SHARE
     resident = _l2_resident_arrays(counts, slots, l2)
     windows = _tap_windows(counts, slots, gpu.l2_mb * 1e6)     # (read at once: the whole L2, not a share)
+    gapped = gapped_arrays(counts)
     for a in counts.accesses:
         useful = a.bytes * (1 - a.pad_fraction)
         if a.kind in ("gather", "scatter") and a.contiguous:
             a.dram_bytes = useful * a.executions                 # lanes along rows: like a tile
+        elif a.kind in ("gather", "scatter") and a.lane_stride:
+            # lanes a constant stride apart: DRAM's pairs of sectors, lines read in past gaps (v77)
+            a.dram_bytes = a.elements * strided_dram_per_lane(a, a.array in gapped) * a.executions
         elif a.kind in ("gather", "scatter"):
             # a sector per element, worst case; lanes a few elements apart share sectors: the
             # sectors their span covers (version 24)

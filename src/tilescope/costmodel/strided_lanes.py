@@ -1,0 +1,35 @@
+"""What lanes a constant stride apart cost through DRAM (version 77; docs/cost-model.md histories
+119 and 120, the strided microbenchmarks): DRAM reads them in 64-byte pairs of sectors, and a write
+that leaves gaps in its array has the span between its lanes, up to a line, read in before the
+sectors it writes go back."""
+from __future__ import annotations
+
+from typing import Dict
+
+from .counts import Access, Counts
+from .lane_offsets import LINE_BYTES, SECTOR_BYTES
+
+# what DRAM moves for a read that needs part of it: a pair of 32-byte sectors (lanes 68 and 128 bytes
+# apart read 64 bytes each, 32 bytes apart 32)
+DRAM_READ_BYTES = 64
+
+
+def strided_dram_per_lane(a: Access, gapped: bool) -> float:
+    """DRAM bytes a lane of a gather or scatter whose lanes lie `lane_stride` elements apart moves;
+    `gapped`: whether the kernel writes less of the scatter's array than it holds (`gapped_arrays`)."""
+    span = a.lane_stride * a.itemsize
+    if a.kind == "gather":
+        return min(DRAM_READ_BYTES, span)
+    return min(SECTOR_BYTES, span) + (min(LINE_BYTES, span) if gapped else 0)
+
+
+def gapped_arrays(counts: Counts) -> set:
+    """Arrays the kernel writes less of than they hold (its stores' and scatters' bytes over the
+    grid), so that lines it writes in part stay part-written: no other write fills their gaps."""
+    written: Dict[str, float] = {}
+    size: Dict[str, float] = {}
+    for a in counts.accesses:
+        if a.kind in ("store", "scatter") and a.array_bytes is not None:
+            written[a.array] = written.get(a.array, 0.0) + a.bytes * (1 - a.pad_fraction) * a.executions
+            size[a.array] = a.array_bytes
+    return {name for name, n in written.items() if n < size[name]}
