@@ -8,6 +8,9 @@ decorators (or as the first lines of its body):
     def vadd(a, b, c, TILE: ct.Constant[int]): ...
 
 Several `args` lines give several signatures. The spec syntax is `tilescope.meta.parse_args`.
+A `# tilescope: values n=4096,n_routed=2` line gives what a launch passes to runtime scalar
+parameters, or values the kernel reads from memory, for the cost model (`tilescope cost --values`;
+the editor's cost hover); the last such line counts.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from typing import List, Optional
 from .frontend.source import split_lines, strip_bom
 
 ARGS_RE = re.compile(r"^\s*#\s*tilescope:\s*args\s*(.*?)\s*$")
+VALUES_RE = re.compile(r"^\s*#\s*tilescope:\s*values\s*(.*?)\s*$")
 
 
 @dataclass
@@ -29,6 +33,8 @@ class KernelSite:
     end_line: int
     signatures: List[str] = field(default_factory=list)   # args texts from directives
     directive_lines: List[int] = field(default_factory=list)
+    values: Optional[str] = None         # a `values` directive's text, and its line
+    values_line: int = 0
 
 
 def is_kernel_decorator(dec: ast.expr) -> bool:
@@ -68,6 +74,9 @@ def find_kernels(tree: ast.Module, source: str) -> List[KernelSite]:
                 if m:
                     site.signatures.append(m.group(1))
                     site.directive_lines.append(idx + 1)
+                v = VALUES_RE.match(lines[idx])
+                if v:
+                    site.values, site.values_line = v.group(1), idx + 1
             sites.append(site)
     sites.sort(key=lambda s: s.line)
     return sites

@@ -98,3 +98,25 @@ def split_top(text: str) -> list[str]:
         raise ValueError(f"unterminated {'string' if quote else 'bracket'} in {text!r}")
     parts.append(text[start:])
     return parts
+
+
+def parse_values(text: str) -> dict:
+    """NAME=NUMBER pairs separated by commas (True/False for a bool): `tilescope cost --values` and
+    the `# tilescope: values` directive. A ValueError says what is wrong."""
+    out: dict = {}
+    for part in (p.strip() for p in text.split(",")):
+        name, eq, value = (x.strip() for x in part.partition("="))
+        if not part or not eq or not name.isidentifier() or not value:
+            raise ValueError("give NAME=NUMBER pairs separated by commas, e.g. n=4096,w=128")
+        if value in ("True", "False"):
+            out[name] = value == "True"
+            continue
+        for kind in (int, float):
+            try:
+                out[name] = kind(value)
+                break
+            except ValueError:
+                pass
+        else:
+            raise ValueError(f"{name}={value} is not a number")
+    return out

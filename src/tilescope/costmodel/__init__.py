@@ -14,6 +14,7 @@ from ..errors import TileError
 from ..launch_args import normalize_grid
 from ..arraylike import c_strides, launch_facts
 from ..meta import MetaTensor, parse_args
+from ..spec_syntax import parse_values
 from .advice import advise
 from .calibration import H200, Calibration
 from .counts import count
@@ -173,9 +174,10 @@ def _mark_layouts(counts, compiled) -> None:
             a.copy_layout, a.vector_layout = copy_layout(spec), vector_layout(spec)
 
 
-def kernel_hover(kernel, specs, gpu: str = "h200") -> Optional[str]:
+def kernel_hover(kernel, specs, gpu: str = "h200", values: Optional[str] = None) -> Optional[str]:
     """Markdown for an editor hover on a kernel's name: the cost of one launch over the grid its
-    tiling implies (None when the grid cannot be told or the kernel does not compile)."""
+    tiling implies (None when the grid cannot be told or the kernel does not compile). `values`:
+    the text of its `# tilescope: values` directive; one the kernel cannot take is said instead."""
     try:
         specs = parse_args(specs) if isinstance(specs, str) else list(specs)
         launch_specs = as_launched(specs)
@@ -185,5 +187,11 @@ def kernel_hover(kernel, specs, gpu: str = "h200") -> Optional[str]:
     grid = infer_grid(compiled.final)
     if grid is None:
         return None
-    return (cost_of_compiled(compiled, grid, gpu, launched=launch_specs != specs).hover()
-            + " — grid inferred from the tiles indexed by `ct.bid`")
+    note = ""
+    try:
+        given = parse_values(values) if values else None
+        report = cost_of_compiled(compiled, grid, gpu, launched=launch_specs != specs, values=given)
+    except ValueError as e:       # a `values` directive the kernel cannot take: the cost without it
+        report = cost_of_compiled(compiled, grid, gpu, launched=launch_specs != specs)
+        note = f" — `# tilescope: values` not used: {e}"
+    return report.hover() + " — grid inferred from the tiles indexed by `ct.bid`" + note

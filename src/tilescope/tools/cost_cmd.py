@@ -7,6 +7,7 @@ import sys
 from typing import Dict, Tuple, Union
 
 from ..errors import TileError
+from ..spec_syntax import parse_values as values_syntax
 from .session import UsageError
 
 
@@ -51,25 +52,12 @@ def parse_grid(text: str) -> Tuple[int, ...]:
     return grid
 
 
-def parse_values(text: str) -> Dict[str, Union[int, float, bool]]:
-    """`--values`: comma-separated NAME=NUMBER pairs (True/False for a bool)."""
-    out: Dict[str, Union[int, float, bool]] = {}
-    for part in (p.strip() for p in text.split(",")):
-        name, eq, value = (x.strip() for x in part.partition("="))
-        if not part or not eq or not name.isidentifier() or not value:
-            raise UsageError(f"bad --values {text!r}: give NAME=NUMBER pairs separated by commas, e.g. n=4096,w=128")
-        if value in ("True", "False"):
-            out[name] = value == "True"
-            continue
-        for kind in (int, float):
-            try:
-                out[name] = kind(value)
-                break
-            except ValueError:
-                pass
-        else:
-            raise UsageError(f"bad --values {text!r}: {name}={value} is not a number")
-    return out
+def parse_values(text: str, what: str = "--values") -> Dict[str, Union[int, float, bool]]:
+    """`--values` (or a `values` directive, `what`): comma-separated NAME=NUMBER pairs."""
+    try:
+        return values_syntax(text)
+    except ValueError as e:
+        raise UsageError(f"bad {what} {text!r}: {e}") from None
 
 
 def _launchable(grid: Tuple[int, ...], what: str, normalize_grid) -> Tuple[int, ...]:
@@ -92,9 +80,12 @@ def cmd_cost(args, load_and_compile, failed) -> int:
         raise UsageError(str(e)) from None
     values = parse_values(args.values) if args.values is not None else None
     try:
-        _, _, _, compiled = load_and_compile(args)
+        _, site, _, compiled = load_and_compile(args)
     except failed:
         return 1
+    if values is None and args.args is None and site.values is not None:
+        # the kernel's `# tilescope: values` line goes with its `args` directives
+        values = parse_values(site.values, f"`# tilescope: values` directive (line {site.values_line})")
     if grid is None:
         from ..costmodel.grid import infer_grid          # start-up time (as above)
         grid = infer_grid(compiled.final)

@@ -213,7 +213,7 @@ def kernel_costs(an: Analysis, stop: Callable[[], bool] = lambda: False) -> Dict
     while an.costs_to_do and not stop():
         name, fn, sig, part = an.costs_to_do.pop(0)
         try:
-            text = kernel_hover(fn, sig.specs)
+            text = kernel_hover(fn, sig.specs, values=sig.values)
         except Exception:        # the cost model is an extra: its failure is logged, not shown
             log.exception("cost model failed for %s", name)
             text = None

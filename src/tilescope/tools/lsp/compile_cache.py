@@ -52,8 +52,9 @@ def fingerprint(an, name: str, sig) -> Tuple[str, Ranges]:
         first = min([st.lineno] + [d.lineno for d in getattr(st, "decorator_list", ())])
         texts.append(module.texts[i])
         ranges.append((first, st.end_lineno or st.lineno))
-    # Every signature of the kernel: how many there are, and where they come from, shape its messages.
-    signatures = [(s.text, s.source) for s in an.signatures.get(name) or ()]
+    # Every signature of the kernel: how many there are, and where they come from, shape its messages;
+    # a `values` directive, its cost hover.
+    signatures = [(s.text, s.source, s.values) for s in an.signatures.get(name) or ()]
     key = repr((an.filename, name, sig.text, signatures, module.narrow, texts))
     return hashlib.sha1(key.encode("utf-8", "surrogatepass")).hexdigest(), tuple(ranges)
 

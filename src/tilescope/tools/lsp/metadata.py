@@ -31,13 +31,14 @@ class Signature:
     specs: Any           # args text (str) or a list of specs
     text: str            # how to show it
     source: str          # "directive", "recorded", "launch"
+    values: Optional[str] = None    # a directive's `# tilescope: values` text, for the cost hover
 
 
 def kernel_signatures(tree: ast.Module, text: str, filename: str, static_module) -> Dict[str, List[Signature]]:
     out: Dict[str, List[Signature]] = {}
     for site in find_kernels(tree, text):
         if site.signatures:
-            out[site.name] = [Signature(s, s, "directive") for s in site.signatures]
+            out[site.name] = [Signature(s, s, "directive", site.values) for s in site.signatures]
     recorded = _recorded(filename)
     for name in static_module.kernels:
         if name in out:
