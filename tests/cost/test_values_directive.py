@@ -12,8 +12,9 @@ from tilescope.lang.shim import load_file
 
 # kernels_read_values.py with its directives: the args, and the count each row reads from memory
 with open(os.path.join(os.path.dirname(__file__), "kernels_read_values.py")) as _f:
-    KERNEL = _f.read().replace("@ct.kernel\n", "# tilescope: args f16[65536,1024], i32[65536], f16[524288,1024], 8, 1024\n"
-                                               "# tilescope: values n_used=2\n@ct.kernel\n")
+    KERNEL = _f.read().replace("@ct.kernel\n",
+                               "# tilescope: args f16[65536,1024], i32[65536], f16[524288,1024], 8, 1024\n"
+                               "# tilescope: values n_used=2\n@ct.kernel\n")
 VALUES_LINE = KERNEL.splitlines().index("# tilescope: values n_used=2") + 1
 
 
