@@ -20,7 +20,7 @@ from ..ir.types import ArrayType, TiledViewType, TileType
 from .compacted_index import runs_of_lanes
 from .index_steps import axis_stride, const_int, last_axis_stride
 from .lane_offsets import lines_per_instruction, sector_share
-from .loop_bounds import arrays_read_for, bisection_trips, counted_trips, loads_feeding
+from .loop_bounds import LOAD_OPS, arrays_read_for, bisection_trips, counted_trips, loads_feeding
 from .padded_lanes import PaddedLanes
 from .scalars import VARIANT, GridScalars, trip_counts
 
@@ -185,6 +185,7 @@ class _Walker:
         self.params = {v.id: p.name for p in fn.params for v in p.values}
         self.index_lane_values = set()      # results of gathers whose lanes follow a loaded index tile
         self.lanes = PaddedLanes()          # what padded lanes hold, for the divisions (version 70)
+        self.counted_loops = set()          # ids of the `while` loops counted as their steps (version 75)
 
     def note(self, op: Op, text: str) -> None:
         where = f"line {op.loc.line}: " if op.loc else ""
@@ -211,7 +212,7 @@ class _Walker:
                                       f"{walked} its variable indexes" + self._values_hint(op))
                     else:
                         trips = np.ones(self.sc.blocks)
-                        loaded = arrays_read_for(op.operands[:3], _LOAD_OPS, self._array_name)
+                        loaded = arrays_read_for(op.operands[:3], LOAD_OPS, self._array_name)
                         self.note(op, "loop bounds unknown from metadata: counted as 1 iteration"
                                       + (f" (they are read from {loaded} at run time)" if loaded else "")
                                       + (self._values_hint(op) or ("" if loaded else " (a runtime argument given "
@@ -219,6 +220,8 @@ class _Walker:
                 self._loop(op, region, trips, weight)
             elif op.name == "loop":
                 counted = counted_trips(op, self.sc, const_int)
+                if counted is not None:
+                    self.counted_loops.add(id(op))
                 trips, walked = (counted, "") if counted is not None else self._stride_walk_trips(op)
                 halvings = None if walked or counted is not None else bisection_trips(op, self.sc, const_int)
                 if counted is not None:
@@ -244,8 +247,7 @@ class _Walker:
                     self.walk(op.blocks[0], region, weight * share)
                     self.walk(op.blocks[1], region, weight * (1 - share))
                 else:
-                    if not (region.op is not None and region.op.name == "loop" and op is region.op.blocks[0].ops[-1]
-                            and counted_trips(region.op, self.sc, const_int) is not None):
+                    if not (id(region.op) in self.counted_loops and op is region.op.blocks[0].ops[-1]):
                         # (a counted loop's own test: its passes are counted, its break is empty)
                         read = self.sc.unknown_data([op.operands[0]])
                         self.note(op, "branch condition unknown from metadata: both branches counted"
@@ -529,7 +531,6 @@ def _unsliced(v: Value) -> Value:
     return v
 
 
-_LOAD_OPS = ("load_tile", "tiled_load", "load_advanced", "gather")
 # tile accesses with a data-given axis (advanced indexing): element by element, never an accelerator copy
 INDEXED_TILE_OPS = ("load_advanced", "store_advanced")
 
@@ -556,7 +557,7 @@ def waits_on_loads(r: Region) -> bool:
             if o is not end:
                 read.update(v.id for v in o.operands)
             nested = any([scan(b) for b in o.blocks])
-            if o.name in _LOAD_OPS or nested or any(v.id in loaded for v in o.operands):
+            if o.name in LOAD_OPS or nested or any(v.id in loaded for v in o.operands):
                 loaded.update(v.id for v in o.results)
                 any_loaded = True
         return any_loaded
@@ -613,7 +614,7 @@ def indexed_by_loads(op: Op) -> bool:
     expert ids): where it reads follows the data, not the loop."""
     if op.name not in ("gather", "scatter") or not isinstance(op.operands[0].type, ArrayType):
         return False
-    return bool(loads_feeding(op.operands[1:1 + op.operands[0].type.ndim], _LOAD_OPS))
+    return bool(loads_feeding(op.operands[1:1 + op.operands[0].type.ndim], LOAD_OPS))
 
 
 def _whole_rows_run(t: ArrayType, shape) -> Optional[int]:
@@ -653,7 +654,7 @@ def _loaded_rows(v: Value) -> bool:
     if shape[-1] != 1 and last_axis_stride(v) != 0:          # one index a row, broadcast along it
         return False
     src = _view_source(v)
-    return src.owner is not None and src.owner.name in _LOAD_OPS
+    return src.owner is not None and src.owner.name in LOAD_OPS
 
 
 def _ieee(op: Op) -> bool:

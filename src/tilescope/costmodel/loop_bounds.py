@@ -10,6 +10,9 @@ import numpy as np
 
 from ..ir.core import Op, Value
 
+# the ops that read an array's elements into a tile
+LOAD_OPS = ("load_tile", "tiled_load", "load_advanced", "gather")
+
 
 def bisection_trips(op: Op, sc, const_int: Callable[[Value], Optional[int]]) -> Optional[Tuple[int, int]]:
     """(passes, span) of a `while` loop that bisects: its body takes `(x + y) // 2` (or `>> 1`) of

@@ -16,8 +16,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..ir.core import Function, Value
+from ..ir.core import Function, Value, per_function
 from ..ir.types import ArrayType, TiledViewType, TileType
+from .loop_bounds import LOAD_OPS
 
 
 class _Variant:
@@ -395,9 +396,7 @@ def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
     return out
 
 
-_READ_OPS = ("load_tile", "tiled_load", "load_advanced", "gather", "load_pointer")
-
-
+@per_function
 def data_scalars(fn: Function) -> Dict[str, List[Value]]:
     """The one-element values a kernel computes from what it reads from memory, by the name the
     source binds them to (`n_routed = ct.gather(row_id_map, i)`: a count each token reads), every
@@ -406,7 +405,7 @@ def data_scalars(fn: Function) -> Dict[str, List[Value]]:
     read: set = set()
     out: Dict[str, List[Value]] = {}
     for op in fn.walk():
-        if op.name in _READ_OPS or any(o.id in read for o in op.operands):
+        if op.name in LOAD_OPS or any(o.id in read for o in op.operands):
             for r in op.results:
                 read.add(r.id)
                 shape = r.type.shape if isinstance(r.type, TileType) else None
