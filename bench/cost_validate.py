@@ -75,10 +75,11 @@ SETX_REPOS = ("megatron", "mlplab", "mpm", "cut2np")         # set X's checkouts
 SETY_REPOS = ("bbench",)                                     # set Y's checkout (bench/cost_sety.py)
 SETZ_REPOS = ("bastile", "iori", "irdump")                   # set Z's checkouts (bench/cost_setz.py)
 SETAF_REPOS = ("te",)                                        # set AF's checkout (bench/cost_setaf.py)
+SETAG_REPOS = ("bbench",)                                    # set AG's checkout (bench/cost_setag.py)
 REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP_REPOS), ("Q", SETQ_REPOS),
              ("R", SETR_REPOS), ("S", SETS_REPOS), ("T", SETT_REPOS), ("U", SETU_REPOS), ("V", SETV_REPOS),
              ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS),
-             ("AF", SETAF_REPOS))   # the sets --repo gives
+             ("AF", SETAF_REPOS), ("AG", SETAG_REPOS))   # the sets --repo gives
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
                 **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST, **SETAF_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
@@ -171,6 +172,7 @@ def main(argv=None) -> int:
     pp.add_argument("folder")
     pp.add_argument("--json", required=True)
     pp.add_argument("--only", help=ONLY_HELP)
+    pp.add_argument("--gpu", default="h200", help="the GPU to predict for (the device tool may lend an H100)")
     rp = sub.add_parser("report")
     # the first file with a case wins: the re-timing of the launches whose cubins tilescope now builds
     # differently (cost_run_retime) first, then the first measurement of each set
@@ -222,7 +224,7 @@ def main(argv=None) -> int:
     elif a.cmd == "predict":
         with open(os.path.join(a.folder, "cases.json")) as f:
             stored = [c for c in map(case_from_json, json.load(f)) if picked(c, a.only)]
-        predict_folder(a.folder, a.json, stored, kernel_of)
+        predict_folder(a.folder, a.json, stored, kernel_of, a.gpu)
     elif a.cmd == "facts":
         print(fact_groups(rp.get_default("results"), cases(), kernel_of, a.cubins))
     else:

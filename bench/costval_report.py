@@ -352,13 +352,13 @@ def render(paths: Sequence[str], cases, kernel_of, cubins: Sequence[str] = ()) -
     return "\n".join(out)
 
 
-def predict_folder(folder: str, json_out: str, stored, kernel_of) -> None:
-    """Predictions for the prepared cases `stored` (read from the folder's cases.json), from the
-    IR alone and with each cubin's schedule (committed before the cases are timed)."""
+def predict_folder(folder: str, json_out: str, stored, kernel_of, gpu: str = "h200") -> None:
+    """Predictions on `gpu` for the prepared cases `stored` (read from the folder's cases.json), from
+    the IR alone and with each cubin's schedule (committed before the cases are timed)."""
     out = {}
     for c in stored:
         with open(os.path.join(folder, c.name + ".cubin"), "rb") as f:
-            ir, cb = case_costs(c, kernel_of, f.read())
+            ir, cb = case_costs(c, kernel_of, f.read(), gpu)
         out[c.name] = {"ir_only": {"predicted_us": round(ir.predicted_us, 3), "bound": ir.bound},
                        "cubin": {"predicted_us": round(cb.predicted_us, 3), "bound": cb.bound},
                        "schedule": cb.prediction.cubin.to_json()}
