@@ -75,6 +75,11 @@ def test_formatting_and_factories_inside_autograd(checks):
     assert checks["backward_factory"] is True
 
 
+def test_aten_overloads_naming_the_gpu_make_device_tensors(checks):
+    # torch.ops.aten.full.default(..., device=device(type='cuda', index=0)), as Inductor's repros write it
+    assert checks["aten_overloads"] == [True, "torch.bfloat16", True, 9.0, False]
+
+
 def test_torch_references_round_as_the_gpu_does(checks):
     assert checks["half_gemm"] == [True, True]            # accumulated exactly, rounded once
     assert checks["tf32"] == [True, True]                 # precision "high": TF32 inputs, as tensor cores

@@ -3,7 +3,8 @@
 Patched, for the whole process: the `torch.cuda` namespace, `Tensor.to/cuda/cpu/type/pin_memory`,
 `nn.Module.to/cuda/cpu`, `torch.Generator`, the default-device context, `torch.load`, the legacy
 `torch.cuda.FloatTensor`-style types, and every factory function taking `device=` (`torch.zeros`,
-`torch.empty_like`, `Tensor.new_zeros`, ...). Nothing is written to disk.
+`torch.empty_like`, `Tensor.new_zeros`, ...), and ATen's overloads called with such a `device=`
+(`torch.ops.aten.full.default`). Nothing is written to disk.
 """
 from __future__ import annotations
 
@@ -280,6 +281,22 @@ def _patch_factories() -> None:
         setattr(_PLAIN, name, device_factory(getattr(_PLAIN, name)))
 
 
+def _patch_aten_overloads() -> None:
+    # FX graphs and Inductor's repros call ATen's overloads directly (`torch.ops.aten.full.default(...,
+    # device=device(type='cuda', index=0))`): the factory names above never see those calls, and the CPU
+    # build has no CUDA kernel for them. A `device=` naming the GPU makes a device tensor here too.
+    from torch._ops import OpOverload, OpOverloadPacket
+    for cls in (OpOverload, OpOverloadPacket):
+        call = cls.__call__
+
+        def device_call(self, /, *args, _call=call, **kwargs):
+            device = kwargs.get("device")
+            if device is not None and names_cuda(device):
+                return call_on_device(functools.partial(_call, self), args, kwargs)
+            return _call(self, *args, **kwargs)
+        cls.__call__ = device_call
+
+
 def install(module=None) -> None:
     """Put the device layer into torch (idempotent; `module` is torch, from the import hook)."""
     global _installed
@@ -294,3 +311,4 @@ def install(module=None) -> None:
     _patch_load()
     _patch_dlpack()
     _patch_factories()
+    _patch_aten_overloads()

@@ -91,6 +91,13 @@ report("cpu_profiler", prof.key_averages() is not None)
 
 # ---- formatting, autograd, and references computed as the GPU computes them ----
 report("format", f"{torch.tensor(1.5, device='cuda'):.2f}")
+# ATen's overloads as FX graphs and Inductor's repros call them: the factory makes a device tensor,
+# and ops on it stay on the device
+aten_full = torch.ops.aten.full.default([2, 3], 0.5, dtype=torch.bfloat16, layout=torch.strided,
+                                        device=torch.device(type="cuda", index=0), pin_memory=False)
+aten_sum = torch.ops.aten.add.Tensor(aten_full, torch.ops.aten.ones([3], device="cuda"))
+report("aten_overloads", [aten_full.is_cuda, str(aten_full.dtype), aten_sum.is_cuda, aten_sum.sum().item(),
+                          torch.ops.aten.empty.memory_format([4], device="cpu").is_cuda])
 
 
 class Doubler(torch.autograd.Function):
