@@ -44,6 +44,14 @@ def test_modules_defaults_generators_and_legacy_types(checks):
     assert checks["legacy"] == [True, "torch.cuda.FloatTensor", True]
 
 
+def test_device_generator_state_reads_as_cudas_philox_state(checks):
+    # 16 bytes of seed and offset; a 1,000-number draw moves the offset by 4 (one Philox call a thread);
+    # rewinding the offset's bytes replays the draw, as restoring the whole state does
+    length, dtype, seeded, moved, replayed, restored, forked, wrong_size = checks["philox_state"]
+    assert [length, dtype, seeded, moved, replayed, restored, forked] == [16, "torch.uint8", True, 4, True, True, True]
+    assert wrong_size.startswith("torch.cuda.set_rng_state: the state must be a torch.uint8 tensor of 16 bytes")
+
+
 def test_what_has_no_cpu_meaning_is_refused_by_name(checks):
     for name in ("CUDAGraph", "graph"):
         assert checks["refused_" + name].startswith("NotOnCpu: torch.cuda." + name), checks["refused_" + name]

@@ -248,19 +248,19 @@ def manual_seed(seed) -> None:
 
 
 def seed() -> None:
-    torch_random.GENERATOR.seed()
+    torch_random.seed()
 
 
 def initial_seed() -> int:
-    return torch_random.GENERATOR.initial_seed()
+    return torch_random.initial_seed()
 
 
 def get_rng_state(device="cuda"):
-    return torch_random.GENERATOR.get_state()
+    return torch_random.get_state()
 
 
 def set_rng_state(new_state, device="cuda") -> None:
-    torch_random.GENERATOR.set_state(new_state)
+    torch_random.set_state(new_state)
 
 
 # ---- what has no CPU meaning --------------------------------------------------------------

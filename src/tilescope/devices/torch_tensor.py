@@ -15,7 +15,7 @@ import torch
 
 from .errors import NotOnCpu
 from .torch_numerics import like_the_gpu
-from .torch_random import with_device_generator
+from .torch_random import device_draw, draws
 
 CUDA0 = torch.device("cuda", 0)
 CPU = torch.device("cpu")
@@ -87,11 +87,14 @@ class CudaTensor(torch.Tensor):
         global _NOWRAP
         if _NOWRAP is None:
             _NOWRAP = torch.overrides.get_default_nowrap_functions()
-        func_kwargs = with_device_generator(func, kwargs or {})
+        kwargs = kwargs or {}
         with torch._C.DisableTorchFunctionSubclass():
-            ret = like_the_gpu(func, args, func_kwargs)
-            if ret is None:
-                ret = func(*args, **func_kwargs)
+            if draws(func, kwargs):
+                ret = device_draw(lambda kw: func(*args, **kw), kwargs)
+            else:
+                ret = like_the_gpu(func, args, kwargs)
+                if ret is None:
+                    ret = func(*args, **kwargs)
         if func in _NOWRAP:
             return ret
         return wrap(ret)
@@ -156,7 +159,8 @@ def host_view(x: CudaTensor) -> torch.Tensor:
 
 def call_on_device(func, args, kwargs):
     """Run a torch call that names the CUDA device on the CPU; tensors it makes are device tensors."""
-    ret = func(*args, **with_device_generator(func, dict(kwargs, device=CPU)))
+    kwargs = dict(kwargs, device=CPU)
+    ret = device_draw(lambda kw: func(*args, **kw), kwargs) if draws(func, kwargs) else func(*args, **kwargs)
     return as_device(ret) if isinstance(ret, _PLAIN) else ret
 
 

@@ -71,6 +71,29 @@ host_draw = torch.rand(3)
 torch.cuda.manual_seed(123)
 r2 = torch.rand(3, device="cuda")
 report("device_rng", [r1.tolist() == r2.tolist(), host_draw.is_cuda])
+# the device generator's state is CUDA's Philox state: seed and offset, 16 bytes; code rewinds the
+# offset by its bytes to draw a tensor again (Inductor's eager checks do)
+state = torch.cuda.get_rng_state()
+first = torch.rand(1000, device="cuda")
+after = torch.cuda.get_rng_state()
+seed_, offset = (int.from_bytes(bytes(after[i:i + 8].tolist()), "little") for i in (0, 8))
+rewound = after.clone()
+rewound[8:16] = torch.tensor(list((offset - 4).to_bytes(8, "little")), dtype=torch.uint8)
+torch.cuda.set_rng_state(rewound)
+again = torch.rand(1000, device="cuda")
+torch.cuda.set_rng_state(state)
+restored = torch.rand(1000, device="cuda")
+with torch.random.fork_rng(devices=[0]):
+    torch.rand(5, device="cuda")
+forked = torch.cuda.get_rng_state().tolist() == after.tolist()
+try:
+    torch.cuda.set_rng_state(torch.zeros(5056, dtype=torch.uint8))
+    wrong_size = "accepted"
+except RuntimeError as e:
+    wrong_size = str(e)
+report("philox_state", [len(state), str(state.dtype), seed_ == torch.cuda.initial_seed() == 123,
+                        offset - int.from_bytes(bytes(state[8:16].tolist()), "little"),
+                        torch.equal(first, again), torch.equal(first, restored), forked, wrong_size])
 report("legacy", [isinstance(a, torch.cuda.FloatTensor), a.type(), torch.cuda.FloatTensor([1, 2]).is_cuda])
 report("repr", repr(torch.ones(2, device="cuda")))
 for name, call in (("CUDAGraph", lambda: torch.cuda.CUDAGraph()), ("graph", lambda: torch.cuda.graph(None)),
