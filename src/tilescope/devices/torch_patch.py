@@ -14,6 +14,7 @@ import os
 import sys
 
 import torch
+from torch._ops import OpOverload, OpOverloadPacket
 
 from . import torch_cuda
 from .errors import NotOnCpu
@@ -285,7 +286,6 @@ def _patch_aten_overloads() -> None:
     # FX graphs and Inductor's repros call ATen's overloads directly (`torch.ops.aten.full.default(...,
     # device=device(type='cuda', index=0))`): the factory names above never see those calls, and the CPU
     # build has no CUDA kernel for them. A `device=` naming the GPU makes a device tensor here too.
-    from torch._ops import OpOverload, OpOverloadPacket
     for cls in (OpOverload, OpOverloadPacket):
         call = cls.__call__
 

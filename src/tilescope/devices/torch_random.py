@@ -13,6 +13,8 @@ from collections import OrderedDict
 
 import torch
 
+from .target import current
+
 GENERATOR = torch.Generator(device="cpu")
 GENERATOR.manual_seed(torch.initial_seed())
 
@@ -55,7 +57,6 @@ def offset_increment(numel: int) -> int:
     """How far a draw of `numel` numbers moves CUDA's Philox offset: 4 for each element a thread
     of the grid-stride kernel makes (256-thread blocks, as many as fill the GPU, 4 numbers per
     Philox call)."""
-    from .target import current
     t = current()
     blocks = min(-(-max(numel, 1) // 256), t.multi_processor_count * (t.max_threads_per_multi_processor // 256))
     return ((max(numel, 1) - 1) // (256 * blocks * 4) + 1) * 4
