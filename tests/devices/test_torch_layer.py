@@ -86,6 +86,8 @@ def test_formatting_and_factories_inside_autograd(checks):
 def test_aten_overloads_naming_the_gpu_make_device_tensors(checks):
     # torch.ops.aten.full.default(..., device=device(type='cuda', index=0)), as Inductor's repros write it
     assert checks["aten_overloads"] == [True, "torch.bfloat16", True, 9.0, False]
+    # ATen's random overloads and dropout on device tensors draw from the device generator, not the host's
+    assert checks["device_draws"] == [True, True, True, True, True]
 
 
 def test_torch_references_round_as_the_gpu_does(checks):

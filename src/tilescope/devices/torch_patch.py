@@ -292,7 +292,7 @@ def _patch_aten_overloads() -> None:
         def device_call(self, /, *args, _call=call, **kwargs):
             device = kwargs.get("device")
             if device is not None and names_cuda(device):
-                return call_on_device(functools.partial(_call, self), args, kwargs)
+                return call_on_device(self, args, kwargs)    # which calls back here naming the CPU
             return _call(self, *args, **kwargs)
         cls.__call__ = device_call
 

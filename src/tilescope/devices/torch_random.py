@@ -10,8 +10,10 @@ draw started from replays that draw. The numbers themselves are the CPU generato
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Optional
 
 import torch
+from torch._ops import OpOverload
 
 from .target import current
 
@@ -26,6 +28,14 @@ _RANDOM |= {getattr(torch.Tensor, n) for n in ("uniform_", "normal_", "bernoulli
                                                "geometric_", "log_normal_", "cauchy_", "bernoulli",
                                                "multinomial") if hasattr(torch.Tensor, n)}
 
+# ... and those that take none and draw from torch's default generator: on device tensors they draw
+# from the device's instead (torch.nn.Dropout on a CUDA tensor uses CUDA's generator)
+_DEFAULT_DRAWS = {getattr(torch.nn.functional, n) for n in ("dropout", "dropout1d", "dropout2d", "dropout3d",
+                                                            "alpha_dropout", "feature_alpha_dropout", "rrelu",
+                                                            "gumbel_softmax") if hasattr(torch.nn.functional, n)}
+_DEFAULT_DRAWS |= {getattr(torch, n) for n in ("dropout", "native_dropout", "alpha_dropout", "feature_dropout",
+                                               "rrelu") if hasattr(torch, n)}
+_OVERLOADS: dict = {}               # ATen overload -> how it draws (`_draw_kind`)
 _REMEMBERED = 256                   # recent draws whose start can be returned to
 
 
@@ -35,21 +45,46 @@ class _Philox:
     starts: "OrderedDict[int, torch.Tensor]" = OrderedDict()     # offset -> CPU generator state
 
 
-def draws(func, kwargs: dict) -> bool:
-    """Whether calling `func` with `kwargs` draws from the device generator."""
-    return func in _RANDOM and kwargs.get("generator") is None
+def draws(func, kwargs: dict) -> Optional[str]:
+    """How calling `func` with `kwargs` on the device draws random numbers: "generator" (it takes
+    `generator=` and names none), "default" (it draws from torch's default generator), or None."""
+    if kwargs.get("generator") is not None:
+        return None
+    if func in _RANDOM:
+        return "generator"
+    if func in _DEFAULT_DRAWS:
+        return "default"
+    return _draw_kind(func) if isinstance(func, OpOverload) else None
 
 
-def device_draw(call, kwargs: dict):
-    """`call(kwargs)` drawing from the device generator (`draws` said so): the draw's start is
+def _draw_kind(op: OpOverload) -> Optional[str]:
+    """An ATen overload's way of drawing (`torch.ops.aten.rand.default`: torch's default generator)."""
+    if op not in _OVERLOADS:
+        seeded = torch.Tag.nondeterministic_seeded in op.tags
+        takes = any(a.name == "generator" for a in op._schema.arguments)
+        _OVERLOADS[op] = ("generator" if takes else "default") if seeded else None
+    return _OVERLOADS[op]
+
+
+def device_draw(call, kwargs: dict, kind: str = "generator"):
+    """`call(kwargs)` drawing from the device generator (`draws` said how): the draw's start is
     remembered and the offset moved past it."""
     _Philox.starts[_Philox.offset] = GENERATOR.get_state()
     _Philox.starts.move_to_end(_Philox.offset)
     while len(_Philox.starts) > _REMEMBERED:
         _Philox.starts.popitem(last=False)
-    ret = call(dict(kwargs, generator=GENERATOR))
-    numel = ret.numel() if isinstance(ret, torch.Tensor) else 1
-    _Philox.offset += offset_increment(numel)
+    if kind == "generator":
+        ret = call(dict(kwargs, generator=GENERATOR))
+    else:                               # the device generator lent to torch's default for the call
+        host = torch.default_generator.get_state()
+        torch.default_generator.set_state(GENERATOR.get_state())
+        try:
+            ret = call(kwargs)
+        finally:
+            GENERATOR.set_state(torch.default_generator.get_state())
+            torch.default_generator.set_state(host)
+    first = ret[0] if isinstance(ret, (tuple, list)) and ret else ret
+    _Philox.offset += offset_increment(first.numel() if isinstance(first, torch.Tensor) else 1)
     return ret
 
 

@@ -89,8 +89,9 @@ class CudaTensor(torch.Tensor):
             _NOWRAP = torch.overrides.get_default_nowrap_functions()
         kwargs = kwargs or {}
         with torch._C.DisableTorchFunctionSubclass():
-            if draws(func, kwargs):
-                ret = device_draw(lambda kw: func(*args, **kw), kwargs)
+            kind = draws(func, kwargs)
+            if kind:
+                ret = device_draw(lambda kw: func(*args, **kw), kwargs, kind)
             else:
                 ret = like_the_gpu(func, args, kwargs)
                 if ret is None:
@@ -160,7 +161,8 @@ def host_view(x: CudaTensor) -> torch.Tensor:
 def call_on_device(func, args, kwargs):
     """Run a torch call that names the CUDA device on the CPU; tensors it makes are device tensors."""
     kwargs = dict(kwargs, device=CPU)
-    ret = device_draw(lambda kw: func(*args, **kw), kwargs) if draws(func, kwargs) else func(*args, **kwargs)
+    kind = draws(func, kwargs)
+    ret = device_draw(lambda kw: func(*args, **kw), kwargs, kind) if kind else func(*args, **kwargs)
     return as_device(ret) if isinstance(ret, _PLAIN) else ret
 
 

@@ -121,6 +121,18 @@ aten_full = torch.ops.aten.full.default([2, 3], 0.5, dtype=torch.bfloat16, layou
 aten_sum = torch.ops.aten.add.Tensor(aten_full, torch.ops.aten.ones([3], device="cuda"))
 report("aten_overloads", [aten_full.is_cuda, str(aten_full.dtype), aten_sum.is_cuda, aten_sum.sum().item(),
                           torch.ops.aten.empty.memory_format([4], device="cpu").is_cuda])
+# random overloads and dropout on device tensors draw from the device generator, as on a GPU: the host
+# stream does not move, and the device draw is what torch.rand(device="cuda") gives after the same seed
+torch.manual_seed(5)
+host_first = torch.rand(2)
+torch.manual_seed(5)
+torch.cuda.manual_seed(6)
+aten_draw = torch.ops.aten.rand.default([8], device=torch.device("cuda", 0))
+dropped = torch.nn.functional.dropout(torch.ones(1000, device="cuda"), 0.5)
+host_next = torch.rand(2)
+torch.cuda.manual_seed(6)
+report("device_draws", [aten_draw.is_cuda, torch.equal(aten_draw, torch.rand(8, device="cuda")),
+                        dropped.is_cuda, 300 < int((dropped == 0).sum()) < 700, torch.equal(host_first, host_next)])
 
 
 class Doubler(torch.autograd.Function):
