@@ -14,8 +14,11 @@ import random
 import subprocess
 import sys
 
+from tilescope.arraylike import c_strides
+
 SEED, DRAWN, LIMIT = 36, 80, 32
 EARLIER = ("cost_setw.py", "cost_sety.py")     # the sets that used files of this repository
+SCALAR_DTYPES = {"int": "int32", "float": "float32", "bool": "bool"}     # a runtime scalar's, as the cases take it
 DTYPES = {"float32", "float16", "bfloat16", "bool", "int8", "int16", "int32", "int64", "uint8", "float64"}
 
 
@@ -73,11 +76,7 @@ def case_args(lc: dict):
     parts = []
     for param, a in zip(lc["params"] + [""] * len(lc["args"]), lc["args"]):
         if a["kind"] == "array":
-            strides, step = [], 1
-            for d in reversed(a["shape"]):
-                strides.insert(0, step)
-                step *= max(d, 1)
-            if a["dtype"] not in DTYPES or (a["stride"] != strides and a["numel"] > 1):
+            if a["dtype"] not in DTYPES or (tuple(a["stride"]) != c_strides(tuple(a["shape"])) and a["numel"] > 1):
                 return None
             init = f', "index:{a["max"] + 1}"' if a.get("min", -1) >= 0 else ""
             parts.append(f'A({tuple(a["shape"])!r}, "{a["dtype"]}"{init})')
@@ -85,7 +84,7 @@ def case_args(lc: dict):
             if "Constant" in param:
                 parts.append(f"K({a['value']!r})")
             else:
-                parts.append(f'S({a["value"]!r}, "{ {"int": "int32", "float": "float32", "bool": "bool"}[a["kind"]]}")')
+                parts.append(f'S({a["value"]!r}, "{SCALAR_DTYPES[a["kind"]]}")')
         else:
             return None
     return "[" + ", ".join(parts) + "]"
