@@ -37,6 +37,7 @@ from cost_setad import setad_cases    # set AD: another TileBench kernel of each
 from cost_setae import setae_cases    # set AE: another, of a kernel no set timed, at random
 from cost_setaf import setaf_cases    # set AF: a MoE token permutation's kernels (a TransformerEngine fork)
 from cost_setag import setag_cases    # set AG: more of better-benchmark's Inductor ports, launches as recorded
+from cost_setah import setah_cases    # set AH: a second such draw
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -333,7 +334,8 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
                  ("Y", sety_cases), ("Z", setz_cases), ("AA", setaa_cases),
                  ("AB", setab_cases), ("AC", setac_cases), ("AD", setad_cases),
-                 ("AE", setae_cases), ("AF", setaf_cases), ("AG", setag_cases))
+                 ("AE", setae_cases), ("AF", setaf_cases), ("AG", setag_cases),
+                 ("AH", setah_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

@@ -1,7 +1,8 @@
-"""How set AG (bench/cost_setag.py) was drawn: python bench/cost_setag_draw.py BBENCH_DIR OUT_DIR
+"""How sets AG and AH (bench/cost_setag.py, cost_setah.py) were drawn:
+python bench/cost_bbench_draw.py SET BBENCH_DIR OUT_DIR
 
 BBENCH_DIR is eellison/better-benchmark at 66bb464 (docs/cost-validation-checkouts.md). The draw
-samples the oracle files no earlier set used; each drawn file's `oracle_forward` then runs once, in a
+samples, by the set's seed, the oracle files no earlier set used; each drawn file's `oracle_forward` then runs once, in a
 process of its own, at its first shape point with tilescope's CPU device layer (torch on the CPU
 must be installed), `ct.launch` recording each launch instead of running it. OUT_DIR/<name>.json
 holds a file's launches; the case lines for the files taken (in draw order, every launch of a file
@@ -16,23 +17,26 @@ import sys
 
 from tilescope.arraylike import c_strides
 
-SEED, DRAWN, LIMIT = 36, 80, 32
-EARLIER = ("cost_setw.py", "cost_sety.py")     # the sets that used files of this repository
+DRAWN, LIMIT = 80, 32
+# each set's seed and the earlier sets whose files of this repository it leaves out
+SETS = {"AG": (36, ("cost_setw.py", "cost_sety.py")),
+        "AH": (37, ("cost_setw.py", "cost_sety.py", "cost_setag.py"))}
 SCALAR_DTYPES = {"int": "int32", "float": "float32", "bool": "bool"}     # a runtime scalar's, as the cases take it
 DTYPES = {"float32", "float16", "bfloat16", "bool", "int8", "int16", "int32", "int64", "uint8", "float64"}
 
 
-def draw(root: str) -> list:
+def draw(set_name: str, root: str) -> list:
+    seed, earlier = SETS[set_name]
     here = os.path.dirname(os.path.abspath(__file__))
     used = set()
-    for name in EARLIER:
+    for name in earlier:
         with open(os.path.join(here, name)) as f:
             text = f.read()
         used |= {part.split('/')[0] for part in text.split('BB + "')[1:]}
     canonical = os.path.join(root, "repros_cutile", "canonical")
     names = sorted(n for n in os.listdir(canonical)
                    if n not in used and os.path.exists(os.path.join(canonical, n, "oracle.py")))
-    return random.Random(SEED).sample(names, DRAWN)
+    return random.Random(seed).sample(names, DRAWN)
 
 
 def record(root: str, name: str, out: str) -> None:
@@ -90,10 +94,10 @@ def case_args(lc: dict):
     return "[" + ", ".join(parts) + "]"
 
 
-def main(root: str, out_dir: str) -> None:
+def main(set_name: str, root: str, out_dir: str) -> None:
     os.makedirs(out_dir, exist_ok=True)
     taken = 0
-    for name in draw(root):
+    for name in draw(set_name, root):
         path = os.path.join(out_dir, name + ".json")
         if not os.path.exists(path):
             subprocess.run([sys.executable, __file__, "--record", root, name, path], timeout=600)
@@ -122,4 +126,4 @@ if __name__ == "__main__":
     if sys.argv[1] == "--record":
         record(*sys.argv[2:5])
     else:
-        main(*sys.argv[1:3])
+        main(*sys.argv[1:4])
