@@ -2,11 +2,12 @@
 python bench/cost_bbench_draw.py SET BBENCH_DIR OUT_DIR
 
 BBENCH_DIR is eellison/better-benchmark at 66bb464 (docs/cost-validation-checkouts.md). The draw
-samples, by the set's seed, the oracle files no earlier set used; each drawn file's `oracle_forward` then runs once, in a
-process of its own, at its first shape point with tilescope's CPU device layer (torch on the CPU
-must be installed), `ct.launch` recording each launch instead of running it. OUT_DIR/<name>.json
-holds a file's launches; the case lines for the files taken (in draw order, every launch of a file
-or none, until LIMIT launches) are printed."""
+samples, by the set's seed, the oracle files no earlier set used; each drawn file's
+`oracle_forward` then runs once, in a process of its own, at its first shape point with
+tilescope's CPU device layer (torch on the CPU must be installed), `ct.launch` recording each
+launch instead of running it. OUT_DIR/<name>.json holds a file's launches; the case lines for
+the files taken (in draw order, every launch of a file or none, until LIMIT launches) are
+printed."""
 from __future__ import annotations
 
 import json
