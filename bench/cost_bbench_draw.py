@@ -10,6 +10,7 @@ the files taken (in draw order, every launch of a file or none, until LIMIT laun
 printed."""
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import random
@@ -60,7 +61,6 @@ def record(root: str, name: str, out: str) -> None:
         return {"kind": type(a).__name__, "value": a if isinstance(a, (bool, int, float)) else repr(a)}
 
     def launch(stream, grid, kernel, args):
-        import inspect
         params = [str(p.annotation) for p in inspect.signature(kernel.__wrapped__).parameters.values()]
         launches.append({"kernel": kernel.__wrapped__.__name__, "grid": list(grid), "params": params,
                          "args": [arg(a) for a in args]})
