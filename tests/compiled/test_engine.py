@@ -237,6 +237,36 @@ def test_advanced_indexing_compiles_and_equals_the_executor():
 
 
 @ct.kernel
+def _lookups(x, idx, o, n: int, T: ct.Constant[int]):
+    b = ct.bid(0)
+    i = ct.gather(idx, b)                                   # one lane: scalars
+    v = ct.gather(x, i, padding_value=-1.0)                 # checked: out of range reads the padding
+    m = ct.gather(x, i + 1, mask=i < n - 1)
+    u = ct.gather(x, i, check_bounds=False)                 # unchecked: out of range is reported
+    lanes = ct.gather(x, i + ct.arange(T, dtype=ct.int32), padding_value=0.5)
+    ct.scatter(o, b * 4, v + m)
+    ct.scatter(o, b * 4 + 1, u)
+    ct.scatter(o, b * 4 + 2, ct.sum(lanes))
+    ct.scatter(o, i * 0 + 1000, v)                          # checked scatter past the end: dropped
+
+
+def test_scalar_gathers_and_scatters_compile_and_report_as_the_executor():
+    x = np.random.default_rng(4).standard_normal(10).astype(np.float32)
+    idx = np.array([0, 3, 9, 12, -1, 4], np.int32)
+    outs = []
+    for eng in ("compiled", "numpy"):
+        o = np.zeros(24, np.float32)
+        chk = run_kernel((6,), _lookups, (x, idx, o, 10, 4), engine=eng, checks={"bounds": True, "races": False})
+        outs.append((o.tobytes(), sorted(chk.reports)))
+    assert outs[0] == outs[1]
+    o = np.frombuffer(outs[0][0], np.float32)
+    assert o[12] == -1 + 0 and o[8] == x[9] + 0 and o[4] == x[3] + x[4]
+    # only the unchecked gather is reported: checked lanes out of range are cuTile's masking
+    assert len(outs[0][1]) == 1 and "gather with check_bounds=False out of bounds" in outs[0][1][0]
+    assert "element (12,)" in outs[0][1][0]
+
+
+@ct.kernel
 def _double_positive(x, T: ct.Constant[int]):
     t = ct.load(x, index=(ct.bid(0),), shape=(T,))
     ct.store(x, index=(ct.bid(0),), tile=t * 2)

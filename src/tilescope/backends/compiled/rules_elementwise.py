@@ -18,15 +18,21 @@ def _plain_rounding(op) -> None:
     name = getattr(mode, "name", mode)
     if name not in (None, "RN", "FULL", "APPROX"):
         raise Unsupported(f"rounding mode {name} is not supported by the compiled backend yet")
-    if op.attrs.get("flush_to_zero"):
-        raise Unsupported("flush_to_zero is not supported by the compiled backend yet")
 
 
 def _rounded_operands(g, op):
-    """(result dtype, lazy operands) of an element-wise op with rounding attributes, after
-    refusing the rounding modes and flush-to-zero the compiled backend does not have."""
+    """(result dtype, lazy operands, flush) of an element-wise op with rounding attributes, after
+    refusing the rounding modes the compiled backend does not have. `flush`: flush_to_zero is
+    in effect, which changes float32 values only (as semantics/numerics.py's `_flush`)."""
     _plain_rounding(op)
-    return op.results[0].type.dtype, [g.val_lazy(v) for v in op.operands]
+    dt = op.results[0].type.dtype
+    flush = bool(op.attrs.get("flush_to_zero")) and dt.name == "float32"
+    return dt, [g.val_lazy(v) for v in op.operands], flush
+
+
+def ftz(expr: str) -> str:
+    """`expr` (a float32) with a subnormal value flushed to zero."""
+    return f"ts_ftz32({expr})"
 
 
 @rule("const")
@@ -39,17 +45,22 @@ def _const(g, op):
 _ARITH = {"add": "+", "sub": "-", "mul": "*", "truediv": "/"}
 
 
-def float_binary(fn: str, x: str, y: str, dt: D.DType, propagate_nan: bool = False) -> str:
-    """One element of a float binary op in storage dtype `dt` (result not yet canonical)."""
+def float_binary(fn: str, x: str, y: str, dt: D.DType, propagate_nan: bool = False, flush: bool = False) -> str:
+    """One element of a float binary op in storage dtype `dt` (result not yet canonical).
+    `flush` (float32 only): operands and rounded results flushed to zero where the executor
+    flushes them (not for mod, whose rule takes no flush)."""
+    if flush and fn != "mod":
+        x, y = ftz(x), ftz(y)
     if fn in _ARITH:
         o = _ARITH[fn]
         if dt.name in ("float32", "float64"):
-            return f"(({x}) {o} ({y}))"
+            out = f"(({x}) {o} ({y}))"
+            return ftz(out) if flush else out
         return from_float(f"({to_float(x, dt)} {o} {to_float(y, dt)})", dt)
     if fn in ("max", "min"):
         return minmax_pick(fn, x, y, dt, propagate_nan)
     if fn == "floordiv":
-        q = float_binary("truediv", x, y, dt)
+        q = float_binary("truediv", x, y, dt, flush=flush)
         return from_double(f"floor({to_double(q, dt)})", dt)
     if fn == "mod":
         return f"ts_fmod_{_short(dt)}({x}, {y})"
@@ -98,14 +109,15 @@ def int_binary(fn: str, x: str, y: str, dt: D.DType, ydt: D.DType = None) -> str
 
 @rule("binary")
 def _binary(g, op):
-    dt, (x, y) = _rounded_operands(g, op)
+    dt, (x, y), flush = _rounded_operands(g, op)
     fn = op.attrs["fn"]
-    if dt.is_float and fn in ("pow", "atan2"):
+    if dt.is_float and fn in ("pow", "atan2"):      # the executor's rule takes no flush here
         gen_transcendental(g, op, fn, [x, y], dt)
         return
     if dt.is_float:
         prop = bool(op.attrs.get("propagate_nan", False))
-        g.elementwise(op.results[0], [x, y], lambda e: canon(float_binary(fn, e[0], e[1], dt, prop), dt))
+        g.elementwise(op.results[0], [x, y],
+                      lambda e: canon(float_binary(fn, e[0], e[1], dt, prop, flush), dt))
     else:
         ydt = op.operands[1].type.dtype
         g.elementwise(op.results[0], [x, y], lambda e: int_binary(fn, e[0], e[1], dt, ydt))
@@ -140,7 +152,7 @@ def _exact_unary(fn: str, x: str, dt: D.DType) -> str:
 
 @rule("unary")
 def _unary(g, op):
-    dt, (x,) = _rounded_operands(g, op)
+    dt, (x,), flush = _rounded_operands(g, op)
     fn = op.attrs["fn"]
     if fn == "not":
         expr = (lambda e: f"(uint8_t)!({e[0]})") if dt.is_bool else (lambda e: f"({ctype(dt)})~({e[0]})")
@@ -170,10 +182,13 @@ def _unary(g, op):
     elif fn == "rsqrt":
         expr = lambda e: canon(f"(1.0 / sqrt({e[0]}))", dt)  # noqa: E731
     elif fn in TRANSCENDENTAL:
-        gen_transcendental(g, op, fn, [x], dt)
+        gen_transcendental(g, op, fn, [x], dt, flush)
         return
     else:
         raise Unsupported(f"unary '{fn}' is not supported by the compiled backend yet")
+    if flush:       # the operand flushed; of these results only rsqrt's is flushed again
+        inner = expr
+        expr = (lambda e: ftz(inner([ftz(e[0])]))) if fn == "rsqrt" else (lambda e: inner([ftz(e[0])]))  # noqa: E731
     g.elementwise(op.results[0], [x], expr)
 
 
@@ -181,8 +196,10 @@ def _unary(g, op):
 
 @rule("fma")
 def _fma(g, op):
-    dt, (a, b, c) = _rounded_operands(g, op)
-    if dt.name == "float32":
+    dt, (a, b, c), flush = _rounded_operands(g, op)
+    if flush:
+        expr = lambda e: ftz(canon(f"fmaf({ftz(e[0])}, {ftz(e[1])}, {ftz(e[2])})", dt))  # noqa: E731
+    elif dt.name == "float32":
         expr = lambda e: canon(f"fmaf({e[0]}, {e[1]}, {e[2]})", dt)  # noqa: E731
     elif dt.name == "float64":
         expr = lambda e: canon(f"ts_fma64({e[0]}, {e[1]}, {e[2]})", dt)  # noqa: E731

@@ -1,11 +1,12 @@
 """C rules of gather, scatter and advanced indexing: per-lane element access (numerics as tiles.load_elements /
 store_elements). Negative or too large indices are out of bounds; such lanes, and lanes
-masked off, read the padding value or write nothing. A lane out of bounds that the mask
-does not remove is reported (bounds check) as the executor words it: the first such lane
-of the smallest block."""
+masked off, read the padding value or write nothing (cuTile's way to mask lanes). Under
+check_bounds=False a lane out of bounds that the mask does not remove is undefined behaviour on
+the GPU and reported (bounds check) as the executor words it: the first such lane of the
+smallest block."""
 from __future__ import annotations
 
-from .cgen import Unsupported, loop_nest, tile_of
+from .cgen import CVal, Unsupported, ctype, loop_nest, tile_of
 from .rules import rule
 from .rules_memory import padding_bits
 
@@ -53,10 +54,9 @@ def report_first_bad(g, op, arr, shape, idx_cvals, mask_cval, bad: str, what: st
     w.close()
 
 
-def _lane_tiles(g, op, idx, mask, shape, kind: str):
-    """(check_bounds, index tiles, mask tile or None) of a gather or scatter over lanes `shape`."""
-    if not shape:
-        raise Unsupported(f"0-d {kind} are not supported by the compiled backend yet")
+def _lane_tiles(g, op, idx, mask, shape):
+    """(check_bounds, index tiles, mask tile or None) of a gather or scatter over lanes `shape`
+    (one lane, of scalars, when `shape` is ())."""
     idx_c = [tile_of(g.val_lazy(v), shape) for v in idx]
     mask_c = tile_of(g.val_lazy(mask), shape) if mask is not None else None
     return op.attrs.get("check_bounds", True), idx_c, mask_c
@@ -78,10 +78,14 @@ def _gather(g, op):
     idx, (pad,), mask = _operands(op, 1)
     res = op.results[0]
     shape = tuple(res.type.shape)
-    cb, idx_c, mask_c = _lane_tiles(g, op, idx, mask, shape, "gathers")
+    cb, idx_c, mask_c = _lane_tiles(g, op, idx, mask, shape)
     pad_c = tile_of(g.val(pad), shape)
-    out = g.buffer(res.type.dtype, shape, f"v{res.id}")
     w = g.w
+    if shape:
+        out = g.buffer(res.type.dtype, shape, f"v{res.id}")
+    else:                                   # one lane: a C local
+        out = CVal(res.type.dtype, (), expr=f"v{res.id}")
+        w(f"{ctype(res.type.dtype)} {out.expr};")
     bad = g.fresh("bad")
     w(f"int64_t {bad} = 0;")
     operands = [out] + idx_c + [pad_c] + ([mask_c] if mask_c is not None else [])
@@ -92,9 +96,9 @@ def _gather(g, op):
         w(f"{{ const int in = {ok}; const int take = in && ({m}); "
           f"{e[0]} = take ? {arr.ptr()}[take ? {off} : 0] : {e[1 + len(idx_c)]}; {bad} |= ({m}) && !in; }}")
     loop_nest(w, shape, operands, body)
-    if g.options.bounds:
-        report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "gather" if cb else "gather with check_bounds=False",
-                         "the lane reads the padding value", not cb)
+    if g.options.bounds and not cb:     # checked lanes out of bounds are cuTile's masking: no report
+        report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "gather with check_bounds=False",
+                         "the lane reads the padding value", True)
     g.define(res, out)
 
 
@@ -104,7 +108,7 @@ def _scatter(g, op):
     arr = g.array(op.operands[0])
     idx, (value,), mask = _operands(op, 1)
     shape = tuple(op.operands[1].type.shape)
-    cb, idx_c, mask_c = _lane_tiles(g, op, idx, mask, shape, "scatters")
+    cb, idx_c, mask_c = _lane_tiles(g, op, idx, mask, shape)
     val_c = tile_of(g.val_lazy(value), shape)
     w = g.w
     bad = g.fresh("bad")
@@ -116,9 +120,9 @@ def _scatter(g, op):
         m = mask_c.at(names) if mask_c is not None else "1"
         v = val_c.at(names)
         w(f"{{ const int in = {ok}; if (in && ({m})) {arr.ptr()}[{off}] = {v}; {bad} |= ({m}) && !in; }}")
-    if g.options.bounds:
-        report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "scatter" if cb else "scatter with check_bounds=False",
-                         "the lane's store is dropped", not cb)
+    if g.options.bounds and not cb:
+        report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "scatter with check_bounds=False",
+                         "the lane's store is dropped", True)
 
 
 # ---- advanced indexing: one sparse axis (a 1-D index tile), dense ranges elsewhere -----------------

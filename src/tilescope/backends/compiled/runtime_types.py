@@ -37,6 +37,11 @@ TS_INLINE double ts_canon64(double x) {
     uint64_t u = ts_d2u(x), nan = 0ull - (uint64_t)((u & 0x7FFFFFFFFFFFFFFFull) > 0x7FF0000000000000ull);
     return ts_u2d((u & ~nan) | (TS_NAN64 & nan));
 }
+/* flush_to_zero: a float32 subnormal becomes the zero of its sign. */
+TS_INLINE float ts_ftz32(float x) {
+    uint32_t u = ts_f2u(x), sub = 0u - (uint32_t)((u & 0x7FFFFFFFu) < 0x00800000u);
+    return ts_u2f(u & ~(sub & 0x7FFFFFFFu));
+}
 TS_INLINE ts_f16 ts_canon16(ts_f16 h) { return ((h & 0x7C00) == 0x7C00 && (h & 0x3FF)) ? 0x7FFF : h; }
 TS_INLINE ts_bf16 ts_canonbf(ts_bf16 h) { return ((h & 0x7F80) == 0x7F80 && (h & 0x7F)) ? 0x7FFF : h; }
 

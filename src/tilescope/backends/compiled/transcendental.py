@@ -29,7 +29,8 @@ def callback_code(fn: str) -> int:
     return CALLBACK_FNS.index(fn)
 
 
-def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType) -> None:
+def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType, flush: bool = False) -> None:
+    """`flush` (float32 only): operands and result flushed to zero, as the executor's unary rule does."""
     if dt.name not in CALLBACK_DTYPES:
         raise Unsupported(f"'{fn}' on {dt.name} is not supported by the compiled backend yet")
     result = op.results[0]
@@ -52,17 +53,18 @@ def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType) -> Non
     # rounding (and looking for values near a float32 rounding boundary).
     args = [g.buffer(D.float64, (n,)) for _ in ops]
     flat = [CVal(D.float64, shape, buf=a.buf, strides=contiguous_strides(shape)) if shape else a for a in args]
+    arg = (lambda e: f"ts_ftz32({e})") if flush else (lambda e: e)
     for a, o in zip(flat, ops):
         if shape:
-            loop_nest(w, shape, [a, o], lambda e, o=o: w(f"{e[0]} = {to_double(e[1], dt)};"))
+            loop_nest(w, shape, [a, o], lambda e, o=o: w(f"{e[0]} = {to_double(arg(e[1]), dt)};"))
         else:
-            w(f"{a.buf}[0] = {to_double(o.scalar_expr(), dt)};")
+            w(f"{a.buf}[0] = {to_double(arg(o.scalar_expr()), dt)};")
     res = g.buffer(D.float64, (n,))
     w(f"for (int64_t i = 0; i < {n}; i++) {res.buf}[i] = {cfn}({', '.join(f'{a.buf}[i]' for a in args)});")
     bad = g.fresh("bad")
     w(f"int64_t {bad} = 0;")
     target = (lambda i: f"{out.buf}[{i}]") if shape else (lambda i: out.expr)
-    w(f"for (int64_t i = 0; i < {n}; i++) {{ {target('i')} = {canon(from_float(f'(float){res.buf}[i]', dt), dt)}; "
+    w(f"for (int64_t i = 0; i < {n}; i++) {{ {target('i')} = {arg(canon(from_float(f'(float){res.buf}[i]', dt), dt))}; "
       f"{bad} |= ts_near_half32({res.buf}[i], {_ULPS}); }}")
     w.open(f"if (TS_UNLIKELY({bad}))")
     c = ctype(dt)
@@ -70,8 +72,10 @@ def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType) -> Non
     w(f"{c} xs[2] = {{{', '.join(f'({c})0' for _ in range(2))}}};")
     for k, o in enumerate(ops):
         src = o.at(_unflatten(shape)) if shape else o.scalar_expr()
-        w(f"xs[{k}] = {src};")
+        w(f"xs[{k}] = {arg(src)};")
     w(f"ctx->numpy_rule({code}, {dcode}, 1, &xs[0], &xs[1], &{target('i')});")
+    if flush:
+        w(f"{target('i')} = ts_ftz32({target('i')});")
     w.close()
     w.close()
     g.define(result, out)
