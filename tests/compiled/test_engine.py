@@ -267,6 +267,64 @@ def test_scalar_gathers_and_scatters_compile_and_report_as_the_executor():
 
 
 @ct.kernel
+def _reverse(x, y, n: int, B: ct.Constant[int]):
+    offs = ct.bid(0) * B + ct.arange(B, dtype=ct.int32)
+    ct.scatter(y, n - 1 - offs, ct.gather(x, offs) * 2.0, mask=offs < n)
+
+
+@ct.kernel
+def _overlapping_halves(x, y, n: int, B: ct.Constant[int]):
+    offs = ct.bid(0) * B + ct.arange(B, dtype=ct.int32)
+    ct.scatter(y, offs - ct.bid(0) * (B // 2), ct.gather(x, offs))   # block b's upper half is b + 1's lower
+
+
+@ct.kernel
+def _reverse_in_place(x, n: int, B: ct.Constant[int]):
+    offs = ct.bid(0) * B + ct.arange(B, dtype=ct.int32)
+    ct.scatter(x, offs, ct.gather(x, n - 1 - offs))             # reads what the mirror block writes
+
+
+def _on_both_engines(kernel, grid, make_args, **kw):
+    outs = []
+    for eng in ("auto", "numpy"):
+        args = make_args()
+        chk = run_kernel(grid, kernel, args, engine=eng, **kw)
+        if eng == "auto":
+            info = engine.last_launch()
+        outs.append(([a.tobytes() for a in _arrays(args)], sorted(chk.reports)))
+    assert outs[0] == outs[1]
+    return info, outs[0][1]
+
+
+def test_scatters_to_disjoint_elements_run_compiled_in_parallel():
+    # no static proof (the index is n - 1 - offs): each block records the elements it writes
+    x = np.random.default_rng(5).standard_normal(1000).astype(np.float32)
+    info, reports = _on_both_engines(_reverse, (8,), lambda: (x.copy(), np.zeros_like(x), 1000, 128), threads=2)
+    assert info["threads"] == 2 and not reports
+    y = np.zeros_like(x)
+    run_kernel((8,), _reverse, (x, y, 1000, 128), engine="compiled")
+    assert np.array_equal(y, x[::-1] * 2)
+
+
+@pytest.mark.parametrize("kernel,make_args", [
+    (_overlapping_halves, lambda x: (x.copy(), np.zeros(600, np.float32), 1024, 128)),
+    (_reverse_in_place, lambda x: (x.copy(), 1024, 128))])
+def test_scatters_that_touch_another_blocks_elements_go_to_the_executor(kernel, make_args):
+    x = np.random.default_rng(6).standard_normal(1024).astype(np.float32)
+    info, reports = _on_both_engines(kernel, (8,), lambda: make_args(x))
+    assert "two blocks touched one tile" in info["declined"]
+    assert len(reports) == 1 and "race on array" in reports[0]
+
+
+def test_element_tracking_too_large_goes_to_the_executor(monkeypatch):
+    from tilescope.backends.compiled import runner
+    monkeypatch.setattr(runner, "SHADOW_BYTES", 1024)
+    x = np.random.default_rng(5).standard_normal(1000).astype(np.float32)
+    info, _ = _on_both_engines(_reverse, (8,), lambda: (x.copy(), np.zeros_like(x), 1000, 128))
+    assert "MiB" in info["declined"]
+
+
+@ct.kernel
 def _double_positive(x, T: ct.Constant[int]):
     t = ct.load(x, index=(ct.bid(0),), shape=(T,))
     ct.store(x, index=(ct.bid(0),), tile=t * 2)

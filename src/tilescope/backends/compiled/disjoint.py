@@ -188,9 +188,10 @@ def owners_disjoint(fn: Function, table) -> bool:
 @per_function
 def trackable(fn: Function) -> Optional[Dict[int, Tuple[Tuple[int, ...], Tuple[int, ...]]]]:
     """For kernels without an ownership proof: when every access to every written array is a
-    load_tile/store_tile of one tiling per array, {array parameter position: (tile shape,
-    order)}; the generated code then records which block touched each tile (exact race
-    detection at one entry per tile, see runtime ts_track); else None."""
+    load_tile/store_tile of one tiling per array, or every one a gather/scatter (tracked per
+    element: tiles of one element), {array parameter position: (tile shape, order)}; the
+    generated code then records which block touched each tile (exact race detection at one
+    entry per tile, see runtime ts_track); else None."""
     params = {v.id: i for i, v in enumerate(fn.body.args) if isinstance(v.type, ArrayType)}
     uses = _uses(fn)
     out = {}
@@ -205,10 +206,16 @@ def trackable(fn: Function) -> Optional[Dict[int, Tuple[Tuple[int, ...], Tuple[i
             return None
         pattern = None
         for op, k in accesses:
-            if op.name not in _TILED or k != 0 or "traversal_steps" in op.attrs:
+            if k != 0:
                 return None
-            shape = tuple(op.results[0].type.shape) if op.name == "load_tile" else tuple(op.operands[-1].type.shape)
-            key = (shape, tuple(op.attrs["order"]))
+            if op.name in _ELEMENT and op.operands[0].type.ndim:
+                nd = op.operands[0].type.ndim
+                key = ((1,) * nd, tuple(range(nd)))
+            elif op.name in _TILED and "traversal_steps" not in op.attrs:
+                shape = tuple(op.results[0].type.shape) if op.name == "load_tile" else tuple(op.operands[-1].type.shape)
+                key = (shape, tuple(op.attrs["order"]))
+            else:
+                return None
             if pattern not in (None, key):
                 return None
             pattern = key

@@ -27,6 +27,19 @@ def _lane_access(g, op, arr, idx_vals, shape):
     return coords, ok, off
 
 
+def _tracking(g, arr, coords, write: bool) -> str:
+    """In a kernel compiled to track its accesses (disjoint.trackable: one entry per element of
+    a gathered/scattered array), the C statement recording that this block touched the lane's
+    element when `take` holds; '' otherwise."""
+    slot = g.tracked_slots.get(arr.param_index)
+    if slot is None:
+        return ""
+    flat = coords[0]
+    for k in range(1, len(coords)):
+        flat = f"({flat}) * {arr.dim(k)} + {coords[k]}"
+    return f" if (take) ts_track(ctx, {slot}, {flat}, lin, {int(write)});"
+
+
 def report_first_bad(g, op, arr, shape, idx_cvals, mask_cval, bad: str, what: str, outcome: str, ub: bool):
     """If some lane was bad (the C flag `bad`): find the first (row-major) and report it (with its
     element and lane)."""
@@ -91,10 +104,11 @@ def _gather(g, op):
     operands = [out] + idx_c + [pad_c] + ([mask_c] if mask_c is not None else [])
 
     def body(e):
-        _, ok, off = _lane_access(g, op, arr, e[1:1 + len(idx_c)], shape)
+        coords, ok, off = _lane_access(g, op, arr, e[1:1 + len(idx_c)], shape)
         m = e[-1] if mask_c is not None else "1"
         w(f"{{ const int in = {ok}; const int take = in && ({m}); "
-          f"{e[0]} = take ? {arr.ptr()}[take ? {off} : 0] : {e[1 + len(idx_c)]}; {bad} |= ({m}) && !in; }}")
+          f"{e[0]} = take ? {arr.ptr()}[take ? {off} : 0] : {e[1 + len(idx_c)]}; {bad} |= ({m}) && !in;"
+          f"{_tracking(g, arr, coords, False)} }}")
     loop_nest(w, shape, operands, body)
     if g.options.bounds and not cb:     # checked lanes out of bounds are cuTile's masking: no report
         report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "gather with check_bounds=False",
@@ -116,10 +130,11 @@ def _scatter(g, op):
     names = [g.fresh("l") for _ in shape]
     with w.loops(names, shape):           # row-major: where lanes collide the last one wins
         coords = [c.at(names) for c in idx_c]
-        _, ok, off = _lane_access(g, op, arr, coords, shape)
+        coords, ok, off = _lane_access(g, op, arr, coords, shape)
         m = mask_c.at(names) if mask_c is not None else "1"
         v = val_c.at(names)
-        w(f"{{ const int in = {ok}; if (in && ({m})) {arr.ptr()}[{off}] = {v}; {bad} |= ({m}) && !in; }}")
+        w(f"{{ const int in = {ok}; const int take = in && ({m}); if (take) {arr.ptr()}[{off}] = {v}; "
+          f"{bad} |= ({m}) && !in;{_tracking(g, arr, coords, True)} }}")
     if g.options.bounds and not cb:
         report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "scatter with check_bounds=False",
                          "the lane's store is dropped", True)

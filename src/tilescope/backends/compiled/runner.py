@@ -228,13 +228,18 @@ def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = Non
     runs the launch and reports the race exactly)."""
     pl = plan(ck, grid3, values, checks, threads, tracked=True)
     layout = disjoint.trackable(ck.fn)
-    shadow = []
+    entries = []
     for pos in sorted(layout):
         shape, order_ = layout[pos]
         a = values[pos].array
         counts = [-(-a.shape[order_[k]] // t) for k, t in enumerate(shape)]
-        n = int(np.prod(counts, dtype=np.int64))
-        shadow += [np.full(max(n, 1), -1, np.int64), np.full(max(n, 1), -1, np.int64)]
+        entries.append(max(int(np.prod(counts, dtype=np.int64)), 1))
+    if 16 * sum(entries) > SHADOW_BYTES:
+        raise Unsupported(f"tracking which block touches each element would take {16 * sum(entries) >> 20} MiB "
+                          f"(more than {SHADOW_BYTES >> 20}); the NumPy executor checks races here")
+    shadow = []
+    for n in entries:
+        shadow += [np.full(n, -1, np.int64), np.full(n, -1, np.int64)]
     written = written_array_args(ck.fn, _ALL_WRITES)
     saved = [(values[i].array, values[i].array.copy()) for i in sorted(written or ())]
     if execute(pl, pl.P, checks, sink, values, shadow):
@@ -245,6 +250,8 @@ def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = Non
     sink.by_block.clear()
     return False
 
+
+SHADOW_BYTES = 1 << 30              # most memory run_tracked's tables (two int64 per tile) may take
 
 _ALL_WRITES = ("store_tile", "scatter", "tiled_store", "raw_store", "store_advanced", "atomic", "atomic_cas",
                "raw_atomic", "raw_atomic_cas", "tiled_atomic")
