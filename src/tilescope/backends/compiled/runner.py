@@ -21,7 +21,7 @@ import numpy as np
 from ...signatures import ACTIVE as RECORDERS
 from ..numpy.executor import Checks, Sink
 from ..numpy.launcher import uses_spin_lock, written_array_args
-from . import blas, disjoint, order, reports
+from . import blas, disjoint, lane_ranges, order, reports
 from .blas import gemm_pointers
 from .callbacks import numpy_rule_callback, print_callback
 from .cgen import Unsupported
@@ -94,17 +94,19 @@ def params_block(ck, values: List[Any]) -> np.ndarray:
     return np.array(words, dtype=np.int64)
 
 
-def independent(ck, grid3, P: np.ndarray) -> bool:
-    """Whether this launch's blocks provably touch disjoint tiles of the arrays they write."""
+def independent(ck, grid3, P: np.ndarray, values) -> bool:
+    """Whether this launch's blocks provably touch disjoint tiles of the arrays they write:
+    by the tile ownership proof (disjoint.py), else by coordinate ranges (lane_ranges.py)."""
     static = disjoint.statically_independent(ck.fn, grid3)
-    if static is not None:
-        return static
-    if ck.owners is None:
-        return False
-    total = grid3[0] * grid3[1] * grid3[2]
-    table = np.empty((total, ck.owner_width), np.int64)
-    ck.owners(P.ctypes.data, grid3[0], grid3[1], grid3[2], 0, total, table.ctypes.data)
-    return disjoint.owners_disjoint(ck.fn, table)
+    if static:
+        return True
+    if static is None and ck.owners is not None:
+        total = grid3[0] * grid3[1] * grid3[2]
+        table = np.empty((total, ck.owner_width), np.int64)
+        ck.owners(P.ctypes.data, grid3[0], grid3[1], grid3[2], 0, total, table.ctypes.data)
+        if disjoint.owners_disjoint(ck.fn, table):
+            return True
+    return lane_ranges.independent(ck.fn, grid3, values)
 
 
 @dataclass
@@ -120,7 +122,7 @@ def plan(ck, grid3, values, checks, threads: Optional[int], tracked: bool = Fals
     """The launch's plan, or None when the race check needs more: tracking (run_tracked), or
     the NumPy executor. `tracked`: `ck` records its tiles (races are found while running)."""
     P = params_block(ck, values)
-    proven = tracked or independent(ck, grid3, P)
+    proven = tracked or independent(ck, grid3, P, values)
     if checks.races and not proven and not uses_spin_lock(ck.fn):    # (the executor does not check those)
         return None
     parallel = (proven or order.tails_hold_all_writes(ck.fn)) and order.heads_run_freely(ck.fn) and not ck.asserts
