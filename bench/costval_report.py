@@ -167,7 +167,19 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "version 74: predictions committed before the times were taken, "
                           "bench/results/cost_setaf_h100_predictions.json: 7 of 11, 4 beyond 2x)"),
           ("validate-af-launch", "Set AF as tilescope's launch builds it (on the H100; blind for version 74, same "
-                                 "commit: 8 of 11, 3 beyond 2x)"))
+                                 "commit: 8 of 11, 3 beyond 2x)"),
+          ("validate-ag", "Set AG (32 kernels of 25 better-benchmark files drawn at random, each at the launch its "
+                          "oracle made at its first shape point; dynamic shapes; blind for version 77: predictions "
+                          "committed before the times were taken, bench/results/cost_setag_predictions.json and "
+                          "cost_setag_h100_predictions.json: 25 of 32, 4 beyond 2x)"),
+          ("validate-ag-launch", "Set AG as tilescope's launch builds it (blind for version 77, same commit: "
+                                 "28 of 32, none beyond 2x)"),
+          ("validate-ah", "Set AH (32 kernels of 26 more better-benchmark files drawn at random as for AG; dynamic "
+                          "shapes; blind for version 77: predictions committed before the times were taken, "
+                          "bench/results/cost_setah_predictions.json and cost_setah_h100_predictions.json: 25 of 32, "
+                          "1 beyond 2x)"),
+          ("validate-ah-launch", "Set AH as tilescope's launch builds it (blind for version 77, same commit: "
+                                 "25 of 32, 2 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -178,17 +190,19 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-w-launch", "validate-x", "validate-x-launch", "validate-y", "validate-y-launch",
                "validate-z", "validate-z-launch", "validate-aa", "validate-aa-launch", "validate-ab",
                "validate-ab-launch", "validate-ac", "validate-ac-launch", "validate-ad",
-               "validate-ad-launch", "validate-ae", "validate-ae-launch", "validate-af", "validate-af-launch")
+               "validate-ad-launch", "validate-ae", "validate-ae-launch", "validate-af", "validate-af-launch",
+               "validate-ag", "validate-ag-launch", "validate-ah", "validate-ah-launch")
 MODEL_VERSION = 77
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AF as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AH as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
                "validate-r-launch", "validate-s-launch", "validate-t-launch", "validate-u-launch",
                "validate-v-launch", "validate-w-launch", "validate-x-launch", "validate-y-launch",
                "validate-z-launch", "validate-aa-launch", "validate-ab-launch", "validate-ac-launch",
-               "validate-ad-launch", "validate-ae-launch", "validate-af-launch")),
+               "validate-ad-launch", "validate-ae-launch", "validate-af-launch", "validate-ag-launch",
+               "validate-ah-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -217,7 +231,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-ad", "validate-ad-launch")),
              ("Set AE (dynamic and as launched; blind for version 70)", ("validate-ae", "validate-ae-launch")),
              ("Set AF (dynamic and as launched, on an H100; blind for version 74)",
-              ("validate-af", "validate-af-launch")))
+              ("validate-af", "validate-af-launch")),
+             ("Set AG (dynamic and as launched; blind for version 77)", ("validate-ag", "validate-ag-launch")),
+             ("Set AH (dynamic and as launched; blind for version 77)", ("validate-ah", "validate-ah-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
