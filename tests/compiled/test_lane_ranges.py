@@ -78,6 +78,12 @@ def wraps(x, y, n: int, B: ct.Constant[int]):
 
 
 @ct.kernel
+def sized_by_output(x, y, n: int, B: ct.Constant[int]):
+    offs = ct.bid(0) * B + ct.arange(B, dtype=ct.int32)
+    ct.scatter(y, y.shape[0] - 1 - offs, ct.gather(x, offs))       # the written array's shape read
+
+
+@ct.kernel
 def in_place(x, y, n: int, B: ct.Constant[int]):
     offs = ct.bid(0) * B + ct.arange(B, dtype=ct.int32)
     ct.scatter(x, offs, ct.gather(x, n - 1 - offs))
@@ -89,7 +95,7 @@ CASES = [  # kernel, grid, proven
     (overlapping, (16, 1, 1), False), (grid_2d, (4, 4, 1), True), (ignores_axis_1, (16, 2, 1), False),
     (ignores_axis_1, (16, 1, 1), True), (tile_pairs, (8, 1, 1), True), (tile_mod, (16, 1, 1), False),
     (counted_loop, (4, 1, 1), True), (persistent, (4, 1, 1), False), (wraps, (4, 1, 1), False),
-    (in_place, (16, 1, 1), False),
+    (in_place, (16, 1, 1), False), (sized_by_output, (16, 1, 1), True),
 ]
 
 

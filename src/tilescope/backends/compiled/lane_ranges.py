@@ -23,6 +23,8 @@ from ...ir.core import Function, Op, per_function
 from ...ir.types import ArrayType, TileType
 from .disjoint import _ATOMIC, _ELEMENT, _READ_ONLY_SAFE, _TILED, _uses, _written
 
+_METADATA = ("array_dim", "num_tiles")       # read an array's shape, not its memory
+
 
 @dataclass(frozen=True)
 class Form:
@@ -69,7 +71,7 @@ def _launch_key(fn: Function, values) -> tuple:
 def _independent(fn: Function, grid: Tuple[int, int, int], values) -> bool:
     forms = _forms(fn, grid, values)
     uses = _uses(fn)
-    for pos, v in enumerate(fn.body.args):
+    for v in fn.body.args:
         if not isinstance(v.type, ArrayType):
             continue
         accesses = uses.get(v.id, [])
@@ -93,6 +95,8 @@ def _coordinates(accesses, ndim: int, forms) -> Optional[List[Optional[Form]]]:
     for op, k in accesses:
         if k != 0:
             return None
+        if op.name in _METADATA:
+            continue
         if op.name in _ELEMENT:
             for a, idx in enumerate(op.operands[1:1 + ndim]):
                 f = forms.get(idx.id)
@@ -101,7 +105,9 @@ def _coordinates(accesses, ndim: int, forms) -> Optional[List[Optional[Form]]]:
                 axes[a].append(f)
         elif op.name in _TILED and "traversal_steps" not in op.attrs:
             shape = op.results[0].type.shape if op.name == "load_tile" else op.operands[-1].type.shape
-            index = op.operands[1:1 + len(shape)]
+            if len(shape) != ndim:
+                return None
+            index = op.operands[1:1 + ndim]
             for t, (idx, s) in enumerate(zip(index, shape)):
                 f = forms.get(idx.id)
                 if f is None:
