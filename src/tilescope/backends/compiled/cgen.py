@@ -285,6 +285,11 @@ def loop_nest(w: Writer, shape: Sequence[int], operands: Sequence[CVal],
         w.close()
 
 
+def ftz(expr: str) -> str:
+    """`expr` (a float32) with a subnormal value flushed to zero (flush_to_zero)."""
+    return f"ts_ftz32({expr})"
+
+
 def canon(expr: str, dtype: D.DType) -> str:
     """`expr` with a NaN result replaced by the GPU's canonical NaN."""
     f = _CANON.get(dtype.name)

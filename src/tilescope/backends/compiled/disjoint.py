@@ -55,25 +55,40 @@ class Ownership:
 
 
 @per_function
-def ownership(fn: Function) -> Optional[Ownership]:
-    """The ownership of the written arrays' tiles, or None when no such proof exists."""
-    params = {v.id: i for i, v in enumerate(fn.body.args) if isinstance(v.type, ArrayType)}
+def arrays_to_cover(fn: Function) -> Optional[List[Tuple[int, List]]]:
+    """What a proof that blocks are independent must cover: (parameter position, its (op, operand
+    position) uses) of each array some op writes, those only atomics touch left out (atomics
+    never race: their order is the launcher's business); None when an array nothing writes is
+    used other than by plain reads (no proof covers it)."""
     uses = _uses(fn)
-    pure = _block_only_values(fn)
-    arrays = []
-    for pid in params:
-        accesses = uses.get(pid, [])
-        written = _written(pid, uses)
+    out = []
+    for pos, v in enumerate(fn.body.args):
+        if not isinstance(v.type, ArrayType):
+            continue
+        accesses = uses.get(v.id, [])
         if all(op.name in _ATOMIC for op, _ in accesses):
-            continue                  # atomics never race (their order is the launcher's business)
-        if not written:
+            continue
+        if not _written(v.id, uses):
             if all(op.name in _READ_ONLY_SAFE and k == 0 for op, k in accesses):
                 continue
             return None
+        out.append((pos, accesses))
+    return out
+
+
+@per_function
+def ownership(fn: Function) -> Optional[Ownership]:
+    """The ownership of the written arrays' tiles, or None when no such proof exists."""
+    covered = arrays_to_cover(fn)
+    if covered is None:
+        return None
+    pure = _block_only_values(fn)
+    arrays = []
+    for pos, accesses in covered:
         owners = _tile_owners(accesses, pure)
         if owners is None:
             return None
-        arrays.append((params[pid], owners))
+        arrays.append((pos, owners))
     return Ownership(arrays)
 
 
@@ -192,18 +207,11 @@ def trackable(fn: Function) -> Optional[Dict[int, Tuple[Tuple[int, ...], Tuple[i
     element: tiles of one element), {array parameter position: (tile shape, order)}; the
     generated code then records which block touched each tile (exact race detection at one
     entry per tile, see runtime ts_track); else None."""
-    params = {v.id: i for i, v in enumerate(fn.body.args) if isinstance(v.type, ArrayType)}
-    uses = _uses(fn)
+    covered = arrays_to_cover(fn)
+    if covered is None:
+        return None
     out = {}
-    for pid in params:
-        accesses = uses.get(pid, [])
-        written = _written(pid, uses)
-        if all(op.name in _ATOMIC for op, _ in accesses):
-            continue
-        if not written:
-            if all(op.name in _READ_ONLY_SAFE and k == 0 for op, k in accesses):
-                continue
-            return None
+    for pos, accesses in covered:
         pattern = None
         for op, k in accesses:
             if k != 0:
@@ -219,5 +227,5 @@ def trackable(fn: Function) -> Optional[Dict[int, Tuple[Tuple[int, ...], Tuple[i
             if pattern not in (None, key):
                 return None
             pattern = key
-        out[params[pid]] = pattern
+        out[pos] = pattern
     return out

@@ -21,7 +21,7 @@ import numpy as np
 
 from ...ir.core import Function, Op, per_function
 from ...ir.types import ArrayType, TileType
-from .disjoint import _ATOMIC, _ELEMENT, _READ_ONLY_SAFE, _TILED, _uses, _written
+from .disjoint import _ELEMENT, _TILED, arrays_to_cover
 
 _METADATA = ("array_dim", "num_tiles")       # read an array's shape, not its memory
 
@@ -69,19 +69,12 @@ def _launch_key(fn: Function, values) -> tuple:
 
 
 def _independent(fn: Function, grid: Tuple[int, int, int], values) -> bool:
+    covered = arrays_to_cover(fn)
+    if covered is None:
+        return False
     forms = _forms(fn, grid, values)
-    uses = _uses(fn)
-    for v in fn.body.args:
-        if not isinstance(v.type, ArrayType):
-            continue
-        accesses = uses.get(v.id, [])
-        if all(op.name in _ATOMIC for op, _ in accesses):
-            continue                        # (the launcher orders atomics)
-        if not _written(v.id, uses):
-            if all(op.name in _READ_ONLY_SAFE and k == 0 for op, k in accesses):
-                continue
-            return False
-        per_axis = _coordinates(accesses, v.type.ndim, forms)
+    for pos, accesses in covered:
+        per_axis = _coordinates(accesses, fn.body.args[pos].type.ndim, forms)
         if per_axis is None or not _apart(per_axis, grid):
             return False
     return True

@@ -7,8 +7,8 @@ storage format, integers wrapping, NaNs of arithmetic made canonical.
 from __future__ import annotations
 
 from ... import dtypes as D
-from .cgen import (INT_SUFFIX, WRAP_TYPE, Unsupported, c_literal, canon, ctype, from_double, from_float, to_double,
-                   to_float)
+from .cgen import (INT_SUFFIX, WRAP_TYPE, Unsupported, c_literal, canon, ctype, from_double, from_float, ftz,
+                   to_double, to_float)
 from .rules import rule
 from .transcendental import gen_transcendental, TRANSCENDENTAL
 
@@ -28,11 +28,6 @@ def _rounded_operands(g, op):
     dt = op.results[0].type.dtype
     flush = bool(op.attrs.get("flush_to_zero")) and dt.name == "float32"
     return dt, [g.val_lazy(v) for v in op.operands], flush
-
-
-def ftz(expr: str) -> str:
-    """`expr` (a float32) with a subnormal value flushed to zero."""
-    return f"ts_ftz32({expr})"
 
 
 @rule("const")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import List
 
 from ... import dtypes as D
-from .cgen import CVal, Unsupported, canon, contiguous_strides, ctype, from_float, is_contiguous, loop_nest, tile_of, \
-    to_double
+from .cgen import CVal, Unsupported, canon, contiguous_strides, ctype, from_float, ftz, is_contiguous, loop_nest, \
+    tile_of, to_double
 
 # fn -> C float64 function
 TRANSCENDENTAL = {"exp": "ts_exp64", "exp2": "exp2", "log": "ts_log64", "log2": "log2", "sin": "sin", "cos": "cos",
@@ -53,7 +53,7 @@ def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType, flush:
     # rounding (and looking for values near a float32 rounding boundary).
     args = [g.buffer(D.float64, (n,)) for _ in ops]
     flat = [CVal(D.float64, shape, buf=a.buf, strides=contiguous_strides(shape)) if shape else a for a in args]
-    arg = (lambda e: f"ts_ftz32({e})") if flush else (lambda e: e)
+    arg = ftz if flush else (lambda e: e)
     for a, o in zip(flat, ops):
         if shape:
             loop_nest(w, shape, [a, o], lambda e, o=o: w(f"{e[0]} = {to_double(arg(e[1]), dt)};"))
@@ -75,7 +75,7 @@ def gen_transcendental(g, op, fn: str, operands: List[CVal], dt: D.DType, flush:
         w(f"xs[{k}] = {arg(src)};")
     w(f"ctx->numpy_rule({code}, {dcode}, 1, &xs[0], &xs[1], &{target('i')});")
     if flush:
-        w(f"{target('i')} = ts_ftz32({target('i')});")
+        w(f"{target('i')} = {ftz(target('i'))};")
     w.close()
     w.close()
     g.define(result, out)
