@@ -200,7 +200,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ad-launch", "validate-ae", "validate-ae-launch", "validate-af", "validate-af-launch",
                "validate-ag", "validate-ag-launch", "validate-ah", "validate-ah-launch", "validate-ai",
                "validate-ai-launch")
-MODEL_VERSION = 77
+MODEL_VERSION = 78
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AI as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

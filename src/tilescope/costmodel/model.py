@@ -37,6 +37,7 @@ from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
 from .row_lines import VECTOR_WIDTH, row_lines, row_lines_us
+from .straight_code import straight_code_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
@@ -239,6 +240,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     fetched = fetch_floor_us(counts, facts if schedule == "from the cubin" else None, gpu, shared)
     if fetched is not None:          # a loop body past the instruction cache (version 62)
         per_block = np.maximum(per_block, fetched)
+    if counts.blocks <= slots and schedule == "from the cubin":     # a lone wave's straight code (v78)
+        per_block = np.maximum(per_block, straight_code_us(counts, facts, gpu, slow))
     mean_block = float(per_block.mean()) if counts.blocks else 0.0
     waves = counts.blocks / slots
     if counts.blocks <= slots:
