@@ -1,4 +1,4 @@
-"""How sets AG, AH, AI and AJ (bench/cost_setag.py, cost_setah.py, cost_setai.py, cost_setaj.py) were drawn:
+"""How sets AG to AK (bench/cost_setag.py, cost_setah.py, cost_setai.py, cost_setaj.py, cost_setak.py) were drawn:
 python bench/cost_bbench_draw.py SET BBENCH_DIR OUT_DIR
 
 BBENCH_DIR is eellison/better-benchmark at 66bb464 (docs/cost-validation-checkouts.md). The draw
@@ -24,7 +24,9 @@ DRAWN, LIMIT = 80, 32
 SETS = {"AG": (36, ("cost_setw.py", "cost_sety.py")),
         "AH": (37, ("cost_setw.py", "cost_sety.py", "cost_setag.py")),
         "AI": (38, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py")),
-        "AJ": (39, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py", "cost_setai.py"))}
+        "AJ": (39, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py", "cost_setai.py")),
+        "AK": (40, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py", "cost_setai.py",
+                    "cost_setaj.py"))}
 SCALAR_DTYPES = {"int": "int32", "float": "float32", "bool": "bool"}     # a runtime scalar's, as the cases take it
 DTYPES = {"float32", "float16", "bfloat16", "bool", "int8", "int16", "int32", "int64", "uint8", "float64"}
 

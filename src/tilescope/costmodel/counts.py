@@ -65,6 +65,7 @@ class Access:
     line_count: float = 0.0          # lines a warp instruction touches, its index evaluated from metadata (v46)
     copy_layout: bool = True         # its array's strides let the accelerator copy its tiles (v56)
     vector_layout: bool = True       # its array's last extent is known a multiple of 16 bytes (v57)
+    left_in_l2: bool = False         # the launch before left the launch's data in L2 (stays_in_l2; v79)
 
     @property
     def bytes(self) -> int:

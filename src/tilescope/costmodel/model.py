@@ -44,7 +44,7 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
                        looped_store_drain_us, mma_loop_load_wait_us, occupied_sms, queued_us, reload_wait_us,
                        reloads_beside_loads, reloads_fit_l1, sm_issue_per_clk, spill_chain_us, spill_stream_us,
-                       spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads, tma_copied,
+                       spilled_loop_us, spilled_mma_loop, stays_in_l2, streamed_spill_loop, threads, tma_copied,
                        unrolled_steps, vector_width)
 from .unrolled_waits import unrolled_load_waits
 
@@ -594,6 +594,9 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
                 # read again at each pick (version 34)
                 a.dram_bytes = max(a.dram_bytes, gathered * beyond_l2_share(a.array_bytes, gpu))
             per_array[a.array] = before + a.dram_bytes
+    kept = stays_in_l2(counts, gpu)         # by the launch before: waits on its loads are L2's (v79)
+    for a in counts.accesses:
+        a.left_in_l2 = kept
 
 
 def _tap_windows(counts: Counts, slots: int, l2: float) -> Dict[int, int]:
