@@ -370,8 +370,8 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     return sum(a.dram_bytes for a in reads) / in_flight * round_trip
 
 
-# back-to-back launches find a launch's arrays in L2 where what it moves fits this share of L2: the
-# far partition's lines are kept twice (version 78; the share arrays read once in all are given too)
+# back-to-back launches find a launch's arrays in L2 where what it moves fits this share of L2, as the
+# far partition's lines are kept twice (version 78; model.L2_RESIDENT_SHARE is the same half)
 IN_L2_SHARE = 0.5
 
 
