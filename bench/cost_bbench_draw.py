@@ -1,4 +1,4 @@
-"""How sets AG to AK (bench/cost_setag.py, cost_setah.py, cost_setai.py, cost_setaj.py, cost_setak.py) were drawn:
+"""How sets AG to AL (bench/cost_setag.py ... cost_setal.py) were drawn:
 python bench/cost_bbench_draw.py SET BBENCH_DIR OUT_DIR
 
 BBENCH_DIR is eellison/better-benchmark at 66bb464 (docs/cost-validation-checkouts.md). The draw
@@ -26,7 +26,9 @@ SETS = {"AG": (36, ("cost_setw.py", "cost_sety.py")),
         "AI": (38, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py")),
         "AJ": (39, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py", "cost_setai.py")),
         "AK": (40, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py", "cost_setai.py",
-                    "cost_setaj.py"))}
+                    "cost_setaj.py")),
+        "AL": (41, ("cost_setw.py", "cost_sety.py", "cost_setag.py", "cost_setah.py", "cost_setai.py",
+                    "cost_setaj.py", "cost_setak.py"))}
 SCALAR_DTYPES = {"int": "int32", "float": "float32", "bool": "bool"}     # a runtime scalar's, as the cases take it
 DTYPES = {"float32", "float16", "bfloat16", "bool", "int8", "int16", "int32", "int64", "uint8", "float64"}
 
@@ -66,7 +68,10 @@ def record(root: str, name: str, out: str) -> None:
 
     def launch(stream, grid, kernel, args):
         params = [str(p.annotation) for p in inspect.signature(kernel.__wrapped__).parameters.values()]
-        launches.append({"kernel": kernel.__wrapped__.__name__, "grid": list(grid), "params": params,
+        name = kernel.__wrapped__.__name__
+        # a kernel a function makes at run time (closure constants) is no attribute a case can name
+        named = getattr(inspect.getmodule(kernel.__wrapped__), name, None) is kernel
+        launches.append({"kernel": name, "grid": list(grid), "params": params, "named": named,
                          "args": [arg(a) for a in args]})
 
     ct.launch = launch
@@ -82,6 +87,8 @@ def record(root: str, name: str, out: str) -> None:
 
 def case_args(lc: dict):
     """The case's argument list as source text, or None where the cases cannot hold a launch."""
+    if not lc.get("named", True):
+        return None
     parts = []
     for param, a in zip(lc["params"] + [""] * len(lc["args"]), lc["args"]):
         if a["kind"] == "array":

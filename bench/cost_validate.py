@@ -80,12 +80,13 @@ SETAH_REPOS = ("bbench",)                                    # set AH's checkout
 SETAI_REPOS = ("bbench",)                                    # set AI's checkout (bench/cost_setai.py)
 SETAJ_REPOS = ("bbench",)                                    # set AJ's checkout (bench/cost_setaj.py)
 SETAK_REPOS = ("bbench",)                                    # set AK's checkout (bench/cost_setak.py)
+SETAL_REPOS = ("bbench",)                                    # set AL's checkout (bench/cost_setal.py)
 REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP_REPOS), ("Q", SETQ_REPOS),
              ("R", SETR_REPOS), ("S", SETS_REPOS), ("T", SETT_REPOS), ("U", SETU_REPOS), ("V", SETV_REPOS),
              ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS),
              ("AF", SETAF_REPOS), ("AG", SETAG_REPOS), ("AH", SETAH_REPOS),
              ("AI", SETAI_REPOS), ("AJ", SETAJ_REPOS),
-             ("AK", SETAK_REPOS))   # the sets --repo gives
+             ("AK", SETAK_REPOS), ("AL", SETAL_REPOS))   # the sets --repo gives
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
                 **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST, **SETAF_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())

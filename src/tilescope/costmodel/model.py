@@ -162,7 +162,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         else:
             t_mem += _stream_us(a, bw, copied, cal, facts is not None, width, _serial_loads(facts))
     t_mem += max(sum(a.dram_bytes for a, _ in lined) / bw * 1e6,
-                 row_lines_us(lined, gpu, min(slots, counts.blocks), facts, c))
+                 row_lines_us(lined, gpu, min(slots, counts.blocks), facts, shared))   # blocks an SM holds (v80)
     terms = {
         "memory": t_mem,
         # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
