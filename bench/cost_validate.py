@@ -194,7 +194,8 @@ def main(argv=None) -> int:
         "cost_run_m91_h200.json", "cost_run_m94_h200.json", "cost_run_m95_h200.json", "cost_run_aa_h200.json",
         "cost_run_ab_h200.json", "cost_run_ac_h100.json", "cost_run_ad_h100.json",
         "cost_run_ae_h200.json", "cost_run_af_h100.json", "cost_run_ag_h200.json", "cost_run_ah_h200.json",
-        "cost_run_ai_h100.json", "cost_run_aj_h100.json", "cost_run_ak_h100.json")])
+        "cost_run_ai_h100.json", "cost_run_aj_h100.json", "cost_run_ak_h100.json",
+        "cost_run_al_h100.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")
