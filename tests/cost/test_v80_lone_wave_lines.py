@@ -3,34 +3,25 @@ code are taken by the SMs that hold blocks, at each one's rate (all SMs' rate ga
 channel sum of four blocks 1.2 µs where it takes 29), and whether a walk outgrows L1 is asked of the
 blocks an SM does hold, not of the most it could (set AK's one-column sums of 768 blocks, six an
 SM: 4.92x as sixteen; docs/cost-model.md history 131)."""
-import os
-
 import pytest
 
 import tilescope
 from tilescope.costmodel import model, row_lines
-from tilescope.costmodel.cubin_facts import CubinFacts
-from tilescope.costmodel.gpus import gpu_named
-from tilescope.lang.shim import load_file
-
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-KERNELS = load_file(os.path.join(ROOT, "bench", "cost_kernels.py"))
-H200 = gpu_named("h200")
-# the dynamic build of the permute: 128 threads, 32 registers (16 blocks an SM), 2-byte LDGs and STGs
-WALK = CubinFacts("permute_rows", threads=128, registers=32, shared_bytes=0, local_bytes=0, instructions=288,
-                  global_loads=4, global_stores=4, local_loads=0, local_stores=0, tma_loads=0, tma_stores=0,
-                  global_access_bytes=2.0, loads_in_flight=4.0, global_load_bytes=2.0, local_load_waits=0,
-                  reload_bytes=0)
+from tests.cost.test_v62_walks_past_l1 import H200, KERNELS, WALK    # version 62's permute and its cubin
 
 
-def _lined(grid):
-    r = tilescope.cost(KERNELS.permute_rows, "bf16[32, 1024, 12, 64], bf16[32, 12, 1024, 64], 128, 64, 0", grid,
-                       "h200")
-    return [(a, row_lines.row_lines(a, 1.0, False)) for a in r.counts.accesses if a.kind == "load"]
+def _permute(grid):
+    """The counts of version 62's 128-row permute walk on `grid`."""
+    return tilescope.cost(KERNELS.permute_rows, "bf16[32, 1024, 12, 64], bf16[32, 12, 1024, 64], 128, 64, 0", grid,
+                          "h200").counts
+
+
+def _lined(counts, kinds=("load",)):
+    return [(a, row_lines.row_lines(a, 1.0, False)) for a in counts.accesses if a.kind in kinds]
 
 
 def test_only_the_sms_that_hold_blocks_take_the_lines():
-    lined = _lined((4, 1, 1))
+    lined = _lined(_permute((4, 1, 1)))
     assert lined[0][1] > 0
     four = row_lines.row_lines_us(lined, H200, resident=4)
     every = row_lines.row_lines_us(lined, H200, resident=H200.sms)
@@ -43,13 +34,12 @@ def test_only_the_sms_that_hold_blocks_take_the_lines():
 def test_a_walk_is_asked_of_the_blocks_an_sm_holds():
     # 16 blocks of 128-row walks would outgrow L1 (version 62), but a grid of 6 an SM does not fill it
     grid = (6 * H200.sms, 1, 1)
-    r = tilescope.cost(KERNELS.permute_rows, "bf16[32, 1024, 12, 64], bf16[32, 12, 1024, 64], 128, 64, 0", grid,
-                       "h200")
-    load = next(a for a in r.counts.accesses if a.kind == "load")
+    counts = _permute(grid)
+    load = next(a for a in counts.accesses if a.kind == "load")
     assert row_lines.walk_misses_l1(load, WALK, 16, H200) and not row_lines.walk_misses_l1(load, WALK, 6, H200)
-    six = model.predict(r.counts, H200, facts=WALK)
+    six = model.predict(counts, H200, facts=WALK)
     assert six.blocks_per_sm == 16
-    lined = [(a, row_lines.row_lines(a, 1.0, False)) for a in r.counts.accesses if a.kind in ("load", "store")]
+    lined = _lined(counts, ("load", "store"))
     missed = row_lines.row_lines_us(lined, H200, grid[0], WALK, 16)
     held = row_lines.row_lines_us(lined, H200, grid[0], WALK, 6)
     assert held < missed and six.terms["memory"] == pytest.approx(held, rel=1e-6)

@@ -19,8 +19,7 @@ def straight_code_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, slow
     round trip from where the data are (L2 where the launch's data stay there, else DRAM's unloaded
     chase), and its code at one warp's issue rate. 0 for code with a loop or unknown loads in flight.
     `slow`: the reference clock over the GPU's (the round trips were measured on the H200)."""
-    if not facts or facts.loop_instructions is None or facts.loop_instructions \
-            or not facts.global_loads or not facts.loads_in_flight:
+    if not facts or facts.loop_instructions != 0 or not facts.global_loads or not facts.loads_in_flight:
         return 0.0
     round_trip = (L2_HIT_US if stays_in_l2(counts, gpu) else DRAM_HIT_US) * slow
     code = facts.instructions - (facts.called_instructions or 0)     # called slow paths: not run
