@@ -33,10 +33,10 @@ from .estimated_facts import estimate_facts
 from .fetch import fetch_floor_us
 from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .lane_offsets import SECTOR_BYTES, WARP_LANES
+from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
-from .row_lines import VECTOR_WIDTH, row_lines, row_lines_us
+from .row_lines import VECTOR_WIDTH, row_lines, row_lines_us, walk_miss_share
 from .straight_code import straight_code_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
@@ -156,7 +156,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     t_mem, lined = 0.0, []          # lined: (access, its lines) of element-by-element rows (v46)
     for a in counts.accesses:
         copied = tma or tma_copied(a, facts)
-        lines = row_lines(a, width, copied)
+        lines = row_lines(a, width, copied and not _column_walked(a, facts, schedule))
         if lines:
             lined.append((a, lines))
         else:
@@ -248,7 +248,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         terms["latency"] = float(per_block.max()) if counts.blocks else 0.0
     else:
         terms["latency"] = math.ceil(waves) * mean_block
-    flight = in_flight_us(counts, facts, gpu, c)
+    flight = in_flight_us(counts, facts, gpu, c, lambda a: walk_miss_share(a, facts, shared, gpu, tma))
     if schedule == "from the cubin" and facts.local_loads and counts.blocks and not reloads_fit_l1(facts, c, gpu):
         # reloads that miss L1 go the loads' way to L2 and queue with them: their round trips add
         # to the time the loads in flight take instead of overlapping it (version 13)
@@ -284,6 +284,15 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                       facts if schedule == "from the cubin" else None,
                       byte_stats, {k: v for k, v in flops.items() if v}, notes,
                       None if schedule == "from the cubin" else facts)
+
+
+def _column_walked(a: Access, facts: CubinFacts, schedule: str) -> bool:
+    """A one-column tile the cubin loads or stores element by element even for aligned arrays
+    (no accelerator copy, scalar accesses): a warp's lanes can only go down its rows, a line each
+    (version 81: set AK's one-column sums as launched, 16 four-byte LDGs a thread, took 11 µs
+    where the aligned flag had charged no lines, 3.8)."""
+    return (schedule == "from the cubin" and a.kind in ("load", "store") and bool(a.shape) and a.shape[-1] == 1
+            and not tma_copied(a, facts) and (facts.global_access_bytes or LINE_BYTES) <= a.itemsize)
 
 
 def _unmeasured_note(gpu: GPU, from_cubin: bool) -> str:

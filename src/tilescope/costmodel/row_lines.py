@@ -111,6 +111,19 @@ def walk_misses_l1(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GPU
     return walked > l1_beside_blocks(facts, per_sm, gpu)
 
 
+def walk_miss_share(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GPU, aligned: bool) -> float:
+    """Share of a thread's LDGs of tile load `a` that go past L1, where each lane of a warp walks a
+    row of its own element by element (version 81: a tile of at least a warp's rows, scalar LDGs,
+    in a dynamically shaped build, as the listings of set AK's and AL's column sums show; an
+    `aligned` build lays the lanes along the rows, version 57): the thread's next LDG takes the
+    bytes after its last, in the line that one brought, until the tile's row ends; a line's first
+    LDG goes out and the rest find it in L1. 1 otherwise, and where the walk outgrows L1 (version 62)."""
+    if (aligned or a.kind != "load" or not a.shape or facts is None or a.feeds_mma or lane_rows(a) < WARP_LANES
+            or (facts.global_load_bytes or LINE_BYTES) > a.itemsize or walk_misses_l1(a, facts, per_sm, gpu)):
+        return 1.0
+    return min(1.0, a.itemsize / min(LINE_BYTES, a.shape[-1] * a.itemsize))
+
+
 def partial_lines_share(partial_bytes: float, gpu: GPU) -> float:
     """Share of the write-line rate left when tiles being stored element by element hold
     `partial_bytes` of partly written lines across the GPU at once (version 59, history 92)."""

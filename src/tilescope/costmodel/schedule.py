@@ -17,7 +17,7 @@ What the cubin changes (cubin_facts.py reads it):
 from __future__ import annotations
 
 import math
-from typing import List, Optional
+from typing import Callable, List, Optional
 
 import numpy as np
 
@@ -348,14 +348,17 @@ def l1_resident(a: Access, facts: CubinFacts, per_sm: int, gpu: GPU) -> bool:
     return a.array_bytes <= l1_beside_blocks(facts, per_sm, gpu)
 
 
-def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int) -> float:
+def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int,
+                 past_l1: Callable[[Access], float] = lambda a: 1.0) -> float:
     """Little's law for the element loads: each resident warp keeps the loads its code issues
     before waiting on one (`loads_in_flight`, of `global_load_bytes` a lane) outstanding for a
     loaded round trip, so the SMs fetch at most that many bytes per LOADED_LATENCY_US. Charged
     on the loads' DRAM bytes (re-reads that hit L2 return sooner). 0 without the scoreboards.
     Since version 55 only the SMs the grid occupies count, and a tile tileiras walks in a loop of
     its own (`_walked_in_a_loop`) has that loop's loads per wait in flight, as reads the IR's loops
-    make have where that loop keeps more (version 74, `_read_in_loops`)."""
+    make have where that loop keeps more (version 74, `_read_in_loops`). A lane whose LDGs walk a
+    row brings a line for the `past_l1` share of them that miss L1 and finds it for the rest
+    (version 81): each wait that goes out brings that many more bytes."""
     width = facts and (facts.global_load_bytes or facts.global_access_bytes)
     if not facts or not facts.loads_in_flight or not width:
         return 0.0
@@ -363,6 +366,9 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     loads = facts.loads_in_flight
     if _walked_in_a_loop(counts, facts, reads, width) or _read_in_loops(reads, facts):
         loads = facts.loop_loads / facts.loop_load_waits
+    ldgs = [(element_ldgs([a], facts), past_l1(a)) for a in reads]
+    if sum(n * share for n, share in ldgs):
+        width *= sum(n for n, _ in ldgs) / sum(n * share for n, share in ldgs)
     # (a grid of fewer blocks than SMs leaves some idle: v55)
     in_flight = occupied_sms(counts, gpu) * resident_warps(counts, facts, gpu, per_sm) * 32 * loads * width
     # data the launch before left in L2 come back in L2's round trip (v78)

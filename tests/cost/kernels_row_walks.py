@@ -1,0 +1,17 @@
+"""Kernels of model version 81's tests: tiles whose lanes walk rows of their own, and a one-column tile."""
+import cuda.tile as ct
+
+
+@ct.kernel
+def column_product_sum(x, y, out, ROWS: ct.Constant[int], TM: ct.Constant[int], TN: ct.Constant[int]):
+    """Each block sums x * y down a stripe of TN columns, TM rows a step (each thread a row of TN)."""
+    acc = ct.zeros((TM, TN), dtype=ct.float32)
+    for r in range(ROWS // TM):
+        acc = acc + ct.load(x, index=(r, ct.bid(0)), shape=(TM, TN)) * ct.load(y, index=(r, ct.bid(0)), shape=(TM, TN))
+    ct.store(out, index=(ct.bid(0),), tile=ct.sum(acc, axis=0))
+
+
+@ct.kernel
+def one_column_sum(x, out, TM: ct.Constant[int]):
+    """Each block sums one column of x: a (TM, 1) tile."""
+    ct.store(out, index=(ct.bid(0),), tile=ct.sum(ct.load(x, index=(0, ct.bid(0)), shape=(TM, 1)), axis=0))
