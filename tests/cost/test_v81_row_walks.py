@@ -63,7 +63,7 @@ def test_no_walk_where_the_build_lays_lanes_along_rows_or_loads_vectors():
 
 def test_each_wait_that_goes_out_brings_a_line():
     counts = _product_sum()
-    (load, _), per_sm = _loads(counts), 1
+    per_sm = 1
     element = schedule.in_flight_us(counts, WALKED, H100, per_sm)
     walked = schedule.in_flight_us(counts, WALKED, H100, per_sm,
                                    lambda a: row_lines.walk_miss_share(a, WALKED, per_sm, H100, aligned=False))
