@@ -224,7 +224,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ag", "validate-ag-launch", "validate-ah", "validate-ah-launch", "validate-ai",
                "validate-ai-launch", "validate-aj", "validate-aj-launch", "validate-ak", "validate-ak-launch",
                "validate-al", "validate-al-launch", "validate-am", "validate-am-launch")
-MODEL_VERSION = 81
+MODEL_VERSION = 82
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AM as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
