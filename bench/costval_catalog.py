@@ -43,6 +43,7 @@ from cost_setaj import setaj_cases    # set AJ: a fourth, drawn after AI was tim
 from cost_setak import setak_cases    # set AK: a fifth, drawn after AJ was timed (blind for version 79)
 from cost_setal import setal_cases    # set AL: a sixth, drawn after AK was timed (blind for version 80)
 from cost_setam import setam_cases    # set AM: a seventh, drawn after AL was timed (blind for version 81)
+from cost_setan import setan_cases    # set AN: an eighth, drawn after AM was timed (blind for version 82)
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -341,7 +342,8 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("AB", setab_cases), ("AC", setac_cases), ("AD", setad_cases),
                  ("AE", setae_cases), ("AF", setaf_cases), ("AG", setag_cases),
                  ("AH", setah_cases), ("AI", setai_cases), ("AJ", setaj_cases),
-                 ("AK", setak_cases), ("AL", setal_cases), ("AM", setam_cases))
+                 ("AK", setak_cases), ("AL", setal_cases), ("AM", setam_cases),
+                 ("AN", setan_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

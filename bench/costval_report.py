@@ -209,7 +209,12 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "AL's times were taken; dynamic shapes; blind for version 81: predictions committed "
                           "before the times were taken, bench/results/cost_setam_predictions.json and "
                           "cost_setam_h100_predictions.json)"),
-          ("validate-am-launch", "Set AM as tilescope's launch builds it (blind for version 81, same commit)"))
+          ("validate-am-launch", "Set AM as tilescope's launch builds it (blind for version 81, same commit)"),
+          ("validate-an", "Set AN (32 kernels of 22 more better-benchmark files, drawn as AG to AM were after "
+                          "AM's times were taken; dynamic shapes; blind for version 82: predictions committed "
+                          "before the times were taken, bench/results/cost_setan_predictions.json and "
+                          "cost_setan_h100_predictions.json)"),
+          ("validate-an-launch", "Set AN as tilescope's launch builds it (blind for version 82, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -223,10 +228,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ad-launch", "validate-ae", "validate-ae-launch", "validate-af", "validate-af-launch",
                "validate-ag", "validate-ag-launch", "validate-ah", "validate-ah-launch", "validate-ai",
                "validate-ai-launch", "validate-aj", "validate-aj-launch", "validate-ak", "validate-ak-launch",
-               "validate-al", "validate-al-launch", "validate-am", "validate-am-launch")
+               "validate-al", "validate-al-launch", "validate-am", "validate-am-launch",
+               "validate-an", "validate-an-launch")
 MODEL_VERSION = 82
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AM as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AN as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -235,7 +241,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-z-launch", "validate-aa-launch", "validate-ab-launch", "validate-ac-launch",
                "validate-ad-launch", "validate-ae-launch", "validate-af-launch", "validate-ag-launch",
                "validate-ah-launch", "validate-ai-launch", "validate-aj-launch", "validate-ak-launch",
-               "validate-al-launch", "validate-am-launch")),
+               "validate-al-launch", "validate-am-launch", "validate-an-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -276,7 +282,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AL (dynamic and as launched, on an H100; blind for version 80)",
               ("validate-al", "validate-al-launch")),
              ("Set AM (dynamic and as launched; blind for version 81)",
-              ("validate-am", "validate-am-launch")))
+              ("validate-am", "validate-am-launch")),
+             ("Set AN (dynamic and as launched; blind for version 82)",
+              ("validate-an", "validate-an-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
