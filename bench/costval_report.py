@@ -206,15 +206,17 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-al-launch", "Set AL as tilescope's launch builds it (on the H100; blind for version 80, same "
                                  "commit: 26 of 32, 1 beyond 2x)"),
           ("validate-am", "Set AM (34 kernels of 20 more better-benchmark files, drawn as AG to AL were after "
-                          "AL's times were taken; dynamic shapes; blind for version 81: predictions committed "
-                          "before the times were taken, bench/results/cost_setam_predictions.json and "
-                          "cost_setam_h100_predictions.json)"),
-          ("validate-am-launch", "Set AM as tilescope's launch builds it (blind for version 81, same commit)"),
+                          "AL's times were taken; dynamic shapes; timed on an H100, as the device tool lent one, "
+                          "and predicted for it; blind for version 81: predictions committed before the times were "
+                          "taken, bench/results/cost_setam_h100_predictions.json: 24 of 34, 3 beyond 2x)"),
+          ("validate-am-launch", "Set AM as tilescope's launch builds it (on the H100; blind for version 81, same "
+                                 "commit: 26 of 34, 4 beyond 2x)"),
           ("validate-an", "Set AN (32 kernels of 22 more better-benchmark files, drawn as AG to AM were after "
-                          "AM's times were taken; dynamic shapes; blind for version 82: predictions committed "
-                          "before the times were taken, bench/results/cost_setan_predictions.json and "
-                          "cost_setan_h100_predictions.json)"),
-          ("validate-an-launch", "Set AN as tilescope's launch builds it (blind for version 82, same commit)"))
+                          "AM's times were taken; dynamic shapes; timed on an H100, as the device tool lent one, "
+                          "and predicted for it; blind for version 82: predictions committed before the times were "
+                          "taken, bench/results/cost_setan_h100_predictions.json: 28 of 32, 0 beyond 2x)"),
+          ("validate-an-launch", "Set AN as tilescope's launch builds it (on the H100; blind for version 82, same "
+                                 "commit: 28 of 32, 1 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -281,9 +283,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-ak", "validate-ak-launch")),
              ("Set AL (dynamic and as launched, on an H100; blind for version 80)",
               ("validate-al", "validate-al-launch")),
-             ("Set AM (dynamic and as launched; blind for version 81)",
+             ("Set AM (dynamic and as launched, on an H100; blind for version 81)",
               ("validate-am", "validate-am-launch")),
-             ("Set AN (dynamic and as launched; blind for version 82)",
+             ("Set AN (dynamic and as launched, on an H100; blind for version 82)",
               ("validate-an", "validate-an-launch")))
 
 
