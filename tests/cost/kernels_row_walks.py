@@ -15,3 +15,13 @@ def column_product_sum(x, y, out, ROWS: ct.Constant[int], TM: ct.Constant[int], 
 def one_column_sum(x, out, TM: ct.Constant[int]):
     """Each block sums one column of x: a (TM, 1) tile."""
     ct.store(out, index=(ct.bid(0),), tile=ct.sum(ct.load(x, index=(0, ct.bid(0)), shape=(TM, 1)), axis=0))
+
+
+@ct.kernel
+def masked_tile(positions, out, T: ct.Constant[int]):
+    """A (1, T, T) 16-bit mask from 8-byte positions: wide loads, narrow stores."""
+    q = ct.load(positions, index=(ct.bid(1),), shape=(T,))
+    k = ct.load(positions, index=(ct.bid(2),), shape=(T,))
+    keep = ct.less_equal(ct.reshape(k, (1, T)), ct.reshape(q, (T, 1)))
+    values = ct.where(keep, ct.zeros((T, T), dtype=ct.bfloat16), ct.full((T, T), -float("inf"), dtype=ct.bfloat16))
+    ct.store(out, index=(ct.bid(0), ct.bid(1), ct.bid(2)), tile=ct.reshape(values, (1, T, T)))
