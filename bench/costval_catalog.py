@@ -44,6 +44,7 @@ from cost_setak import setak_cases    # set AK: a fifth, drawn after AJ was time
 from cost_setal import setal_cases    # set AL: a sixth, drawn after AK was timed (blind for version 80)
 from cost_setam import setam_cases    # set AM: a seventh, drawn after AL was timed (blind for version 81)
 from cost_setan import setan_cases    # set AN: an eighth, drawn after AM was timed (blind for version 82)
+from cost_setao import setao_cases    # set AO: a ninth, drawn after AN was timed (blind for version 83)
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -343,7 +344,7 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("AE", setae_cases), ("AF", setaf_cases), ("AG", setag_cases),
                  ("AH", setah_cases), ("AI", setai_cases), ("AJ", setaj_cases),
                  ("AK", setak_cases), ("AL", setal_cases), ("AM", setam_cases),
-                 ("AN", setan_cases))
+                 ("AN", setan_cases), ("AO", setao_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 
