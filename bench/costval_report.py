@@ -218,11 +218,9 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-an-launch", "Set AN as tilescope's launch builds it (on the H100; blind for version 82, same "
                                  "commit: 28 of 32, 1 beyond 2x)"),
           ("validate-ao", "Set AO (32 kernels of 25 more better-benchmark files, drawn as AG to AN were after "
-                          "AN's times were taken; dynamic shapes; timed on an H100, as the device tool lent one, "
-                          "and predicted for it; blind for version 83: predictions committed before the times were "
-                          "taken, bench/results/cost_setao_h100_predictions.json)"),
-          ("validate-ao-launch", "Set AO as tilescope's launch builds it (on the H100; blind for version 83, same "
-                                 "commit)"))
+                          "AN's times were taken; dynamic shapes; blind for version 83: predictions committed before "
+                          "the times were taken, bench/results/cost_setao_predictions.json)"),
+          ("validate-ao-launch", "Set AO as tilescope's launch builds it (blind for version 83, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -294,7 +292,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-am", "validate-am-launch")),
              ("Set AN (dynamic and as launched, on an H100; blind for version 82)",
               ("validate-an", "validate-an-launch")),
-             ("Set AO (dynamic and as launched, on an H100; blind for version 83)",
+             ("Set AO (dynamic and as launched; blind for version 83)",
               ("validate-ao", "validate-ao-launch")))
 
 
