@@ -236,7 +236,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ai-launch", "validate-aj", "validate-aj-launch", "validate-ak", "validate-ak-launch",
                "validate-al", "validate-al-launch", "validate-am", "validate-am-launch",
                "validate-an", "validate-an-launch", "validate-ao", "validate-ao-launch")
-MODEL_VERSION = 83
+MODEL_VERSION = 84
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AO as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

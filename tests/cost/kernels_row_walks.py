@@ -25,3 +25,25 @@ def masked_tile(positions, out, T: ct.Constant[int]):
     keep = ct.less_equal(ct.reshape(k, (1, T)), ct.reshape(q, (T, 1)))
     values = ct.where(keep, ct.zeros((T, T), dtype=ct.bfloat16), ct.full((T, T), -float("inf"), dtype=ct.bfloat16))
     ct.store(out, index=(ct.bid(0), ct.bid(1), ct.bid(2)), tile=ct.reshape(values, (1, T, T)))
+
+
+@ct.kernel
+def narrow_sum(x, out, TM: ct.Constant[int], TN: ct.Constant[int]):
+    """Sums a (TM, TN) tile of an array whose rows may be narrower than a line."""
+    ct.store(out, index=(ct.bid(0),), tile=ct.sum(ct.sum(ct.load(x, index=(ct.bid(0), 0), shape=(TM, TN)), axis=1), axis=0,
+                                                  keepdims=True))
+
+
+@ct.kernel
+def column_gather(x, out, TM: ct.Constant[int], TN: ct.Constant[int]):
+    """Gathers a (TM, TN) tile whose first axis runs along x's rows, and stores it transposed."""
+    rows = ct.arange(TM, dtype=ct.int32)
+    cols = ct.bid(0) * TN + ct.arange(TN, dtype=ct.int32)
+    t = ct.gather(x, (ct.reshape(cols, (1, TN)), ct.reshape(rows, (TM, 1))))
+    ct.store(out, index=(0, ct.bid(0)), tile=t)
+
+
+@ct.kernel
+def narrow_copy(x, y, TM: ct.Constant[int], TN: ct.Constant[int]):
+    """Copies (TM, TN) tiles of arrays whose rows may be narrower than a line."""
+    ct.store(y, index=(ct.bid(0), 0), tile=ct.load(x, index=(ct.bid(0), 0), shape=(TM, TN)))

@@ -66,6 +66,7 @@ class Access:
     copy_layout: bool = True         # its array's strides let the accelerator copy its tiles (v56)
     vector_layout: bool = True       # its array's last extent is known a multiple of 16 bytes (v57)
     left_in_l2: bool = False         # the launch before left the launch's data in L2 (stays_in_l2; v79)
+    lane_pitch: int = 0              # bytes between the rows a warp's lanes go down, where known (v84)
 
     @property
     def bytes(self) -> int:
@@ -429,6 +430,9 @@ class _Walker:
         if run:
             acc.row_bytes, acc.rows = run * itemsize, elements // run    # whole rows: longer runs of memory
             acc.spans_rows = True
+        elif kind in ("load", "store") and known and len(shape) == t.ndim >= 2 and shape[-2] > 1 \
+                and order == tuple(range(len(shape))):
+            acc.lane_pitch = t.shape[-1] * itemsize         # a tile's rows are the array's, a row apart
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
             strides = [last_axis_stride(v, uniform=self._uniform_int) for v in idx]
@@ -446,6 +450,8 @@ class _Walker:
                 acc.contiguous = True
                 acc.row_bytes, acc.rows = shape[along] * itemsize, elements // shape[along]
                 acc.transposed = along != -1
+                if along == -2:              # the lanes go down the tile's rows: along memory
+                    acc.lane_pitch = itemsize
                 if along == -1 and acc.rows > 1 and known:
                     acc.line_count = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
                 if kind == "gather" and acc.rows > 1 and any(_loaded_rows(v) for v in idx[:-1]):
