@@ -1,4 +1,4 @@
-"""How sets AG to AO (bench/cost_setag.py ... cost_setao.py) were drawn:
+"""How sets AG to AP (bench/cost_setag.py ... cost_setap.py) were drawn:
 python bench/cost_bbench_draw.py SET BBENCH_DIR OUT_DIR
 
 BBENCH_DIR is eellison/better-benchmark at 66bb464 (docs/cost-validation-checkouts.md). The draw
@@ -22,7 +22,7 @@ from tilescope.arraylike import c_strides
 DRAWN, LIMIT = 80, 32
 # each set's seed, in draw order; a set leaves out the files of sets W and Y (drawn by hand) and of
 # every set drawn before it
-SEEDS = {"AG": 36, "AH": 37, "AI": 38, "AJ": 39, "AK": 40, "AL": 41, "AM": 42, "AN": 43, "AO": 44}
+SEEDS = {"AG": 36, "AH": 37, "AI": 38, "AJ": 39, "AK": 40, "AL": 41, "AM": 42, "AN": 43, "AO": 44, "AP": 45}
 SETS = {name: (seed, ("cost_setw.py", "cost_sety.py") + tuple(f"cost_set{e.lower()}.py" for e in list(SEEDS)[:i]))
         for i, (name, seed) in enumerate(SEEDS.items())}
 SCALAR_DTYPES = {"int": "int32", "float": "float32", "bool": "bool"}     # a runtime scalar's, as the cases take it

@@ -45,6 +45,7 @@ from cost_setal import setal_cases    # set AL: a sixth, drawn after AK was time
 from cost_setam import setam_cases    # set AM: a seventh, drawn after AL was timed (blind for version 81)
 from cost_setan import setan_cases    # set AN: an eighth, drawn after AM was timed (blind for version 82)
 from cost_setao import setao_cases    # set AO: a ninth, drawn after AN was timed (blind for version 83)
+from cost_setap import setap_cases    # set AP: a tenth, drawn after AO was timed (blind for version 84)
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -344,7 +345,8 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("AE", setae_cases), ("AF", setaf_cases), ("AG", setag_cases),
                  ("AH", setah_cases), ("AI", setai_cases), ("AJ", setaj_cases),
                  ("AK", setak_cases), ("AL", setal_cases), ("AM", setam_cases),
-                 ("AN", setan_cases), ("AO", setao_cases))
+                 ("AN", setan_cases), ("AO", setao_cases),
+                 ("AP", setap_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

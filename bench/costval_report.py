@@ -220,7 +220,12 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-ao", "Set AO (32 kernels of 25 more better-benchmark files, drawn as AG to AN were after "
                           "AN's times were taken; dynamic shapes; blind for version 83: predictions committed before "
                           "the times were taken, bench/results/cost_setao_predictions.json)"),
-          ("validate-ao-launch", "Set AO as tilescope's launch builds it (blind for version 83, same commit)"))
+          ("validate-ao-launch", "Set AO as tilescope's launch builds it (blind for version 83, same commit)"),
+          ("validate-ap", "Set AP (32 kernels of 24 more better-benchmark files, drawn as AG to AO were after "
+                          "AO's times were taken; dynamic shapes; blind for version 84: predictions committed before "
+                          "the times were taken, bench/results/cost_setap_predictions.json and "
+                          "cost_setap_h100_predictions.json)"),
+          ("validate-ap-launch", "Set AP as tilescope's launch builds it (blind for version 84, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -235,10 +240,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ag", "validate-ag-launch", "validate-ah", "validate-ah-launch", "validate-ai",
                "validate-ai-launch", "validate-aj", "validate-aj-launch", "validate-ak", "validate-ak-launch",
                "validate-al", "validate-al-launch", "validate-am", "validate-am-launch",
-               "validate-an", "validate-an-launch", "validate-ao", "validate-ao-launch")
+               "validate-an", "validate-an-launch", "validate-ao", "validate-ao-launch",
+               "validate-ap", "validate-ap-launch")
 MODEL_VERSION = 84
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AO as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AP as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -248,7 +254,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ad-launch", "validate-ae-launch", "validate-af-launch", "validate-ag-launch",
                "validate-ah-launch", "validate-ai-launch", "validate-aj-launch", "validate-ak-launch",
                "validate-al-launch", "validate-am-launch", "validate-an-launch",
-               "validate-ao-launch")),
+               "validate-ao-launch", "validate-ap-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -293,7 +299,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AN (dynamic and as launched, on an H100; blind for version 82)",
               ("validate-an", "validate-an-launch")),
              ("Set AO (dynamic and as launched; blind for version 83)",
-              ("validate-ao", "validate-ao-launch")))
+              ("validate-ao", "validate-ao-launch")),
+             ("Set AP (dynamic and as launched; blind for version 84)",
+              ("validate-ap", "validate-ap-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
