@@ -222,10 +222,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "the times were taken, bench/results/cost_setao_predictions.json)"),
           ("validate-ao-launch", "Set AO as tilescope's launch builds it (blind for version 83, same commit)"),
           ("validate-ap", "Set AP (32 kernels of 24 more better-benchmark files, drawn as AG to AO were after "
-                          "AO's times were taken; dynamic shapes; blind for version 84: predictions committed before "
-                          "the times were taken, bench/results/cost_setap_predictions.json and "
-                          "cost_setap_h100_predictions.json)"),
-          ("validate-ap-launch", "Set AP as tilescope's launch builds it (blind for version 84, same commit)"))
+                          "AO's times were taken; dynamic shapes; timed on an H100, as the device tool lent one, "
+                          "and predicted for it; blind for version 84: predictions committed before the times were "
+                          "taken, bench/results/cost_setap_h100_predictions.json)"),
+          ("validate-ap-launch", "Set AP as tilescope's launch builds it (on the H100; blind for version 84, same "
+                                 "commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -300,7 +301,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-an", "validate-an-launch")),
              ("Set AO (dynamic and as launched; blind for version 83)",
               ("validate-ao", "validate-ao-launch")),
-             ("Set AP (dynamic and as launched; blind for version 84)",
+             ("Set AP (dynamic and as launched, on an H100; blind for version 84)",
               ("validate-ap", "validate-ap-launch")))
 
 
