@@ -219,14 +219,15 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                                  "commit: 28 of 32, 1 beyond 2x)"),
           ("validate-ao", "Set AO (32 kernels of 25 more better-benchmark files, drawn as AG to AN were after "
                           "AN's times were taken; dynamic shapes; blind for version 83: predictions committed before "
-                          "the times were taken, bench/results/cost_setao_predictions.json)"),
-          ("validate-ao-launch", "Set AO as tilescope's launch builds it (blind for version 83, same commit)"),
+                          "the times were taken, bench/results/cost_setao_predictions.json: 27 of 32, 2 beyond 2x)"),
+          ("validate-ao-launch", "Set AO as tilescope's launch builds it (blind for version 83, same commit: "
+                                 "27 of 32, 1 beyond 2x)"),
           ("validate-ap", "Set AP (32 kernels of 24 more better-benchmark files, drawn as AG to AO were after "
                           "AO's times were taken; dynamic shapes; timed on an H100, as the device tool lent one, "
                           "and predicted for it; blind for version 84: predictions committed before the times were "
-                          "taken, bench/results/cost_setap_h100_predictions.json)"),
+                          "taken, bench/results/cost_setap_h100_predictions.json: 25 of 32, 1 beyond 2x)"),
           ("validate-ap-launch", "Set AP as tilescope's launch builds it (on the H100; blind for version 84, same "
-                                 "commit)"))
+                                 "commit: 24 of 32, 3 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",

@@ -30,8 +30,8 @@ def masked_tile(positions, out, T: ct.Constant[int]):
 @ct.kernel
 def narrow_sum(x, out, TM: ct.Constant[int], TN: ct.Constant[int]):
     """Sums a (TM, TN) tile of an array whose rows may be narrower than a line."""
-    ct.store(out, index=(ct.bid(0),), tile=ct.sum(ct.sum(ct.load(x, index=(ct.bid(0), 0), shape=(TM, TN)), axis=1), axis=0,
-                                                  keepdims=True))
+    rows = ct.sum(ct.load(x, index=(ct.bid(0), 0), shape=(TM, TN)), axis=1)
+    ct.store(out, index=(ct.bid(0),), tile=ct.sum(rows, axis=0, keepdims=True))
 
 
 @ct.kernel
