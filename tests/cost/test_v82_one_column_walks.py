@@ -16,7 +16,7 @@ def test_a_one_column_tile_never_misses_l1_as_a_walk(monkeypatch):
     # sixteen blocks an SM, a line for each of 128 rows: 256 KB, more than L1 beside them
     assert not row_lines.walk_misses_l1(load, COLUMN, 16, H100)
     lines = model.predict(counts, H100, facts=COLUMN).terms["memory"]
-    monkeypatch.setattr(row_lines, "_one_column", lambda a: False)
+    monkeypatch.setattr(row_lines, "one_column", lambda a: False)
     assert row_lines.walk_misses_l1(load, COLUMN, 16, H100)
     missed = model.predict(counts, H100, facts=COLUMN).terms["memory"]
     # the lines' reads at 0.87 a clock instead of 0.11

@@ -432,7 +432,9 @@ class _Walker:
             acc.spans_rows = True
         elif kind in ("load", "store") and known and len(shape) == t.ndim >= 2 and shape[-2] > 1 \
                 and order == tuple(range(len(shape))):
-            acc.lane_pitch = t.shape[-1] * itemsize         # a tile's rows are the array's, a row apart
+            # a tile's rows are the array's: a row's stride apart (row-major where the metadata is silent)
+            row = t.strides[-2] if t.strides and isinstance(t.strides[-2], int) else t.shape[-1]
+            acc.lane_pitch = row * itemsize
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
             strides = [last_axis_stride(v, uniform=self._uniform_int) for v in idx]

@@ -36,7 +36,7 @@ from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
-from .row_lines import VECTOR_WIDTH, lane_rows, row_lines, row_lines_us, walk_miss_share
+from .row_lines import VECTOR_WIDTH, lane_rows, one_column, row_lines, row_lines_us, walk_miss_share
 from .straight_code import straight_code_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
@@ -307,11 +307,11 @@ def access_width(a: Access, facts: Optional[CubinFacts], width: float) -> float:
 
 def _column_walked(a: Access, facts: CubinFacts, schedule: str) -> bool:
     """A one-column tile the cubin loads or stores element by element even for aligned arrays
-    (no accelerator copy, scalar accesses): a warp's lanes can only go down its rows, a line each
-    (version 81: set AK's one-column sums as launched, 16 four-byte LDGs a thread, took 11 µs
-    where the aligned flag had charged no lines, 3.8)."""
-    return (schedule == "from the cubin" and a.kind in ("load", "store") and bool(a.shape) and a.shape[-1] == 1
-            and not tma_copied(a, facts) and (facts.global_access_bytes or LINE_BYTES) <= a.itemsize)
+    (no accelerator copy, scalar accesses): its lines are charged whatever the metadata say
+    (version 81: set AK's one-column sums as launched, 16 four-byte LDGs a thread, take 11 µs; with
+    no lines charged, 3.8 were predicted)."""
+    return (schedule == "from the cubin" and one_column(a) and not tma_copied(a, facts)
+            and (facts.global_access_bytes or LINE_BYTES) <= a.itemsize)
 
 
 def _unmeasured_note(gpu: GPU, from_cubin: bool) -> str:

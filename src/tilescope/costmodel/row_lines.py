@@ -110,7 +110,7 @@ def walk_misses_l1(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GPU
     of the tile a line at a time, so a block keeps a line for each of its rows, up to its threads,
     and the `per_sm` resident blocks that many; past the L1 left beside their shared memory, each
     line is gone before the thread's next element in it."""
-    if facts is None or not per_sm or a.kind not in ("gather", "load") or not gpu.l1_shared_kb or _one_column(a):
+    if facts is None or not per_sm or a.kind not in ("gather", "load") or not gpu.l1_shared_kb or one_column(a):
         return False
     walked = per_sm * min(lane_rows(a), facts.threads) * LINE_BYTES
     return walked > l1_beside_blocks(facts, per_sm, gpu)
@@ -124,14 +124,15 @@ def walk_miss_share(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GP
     bytes after its last, in the line that one brought, until the tile's row ends; a line's first
     LDG goes out and the rest find it in L1. 1 otherwise, and where the walk outgrows L1 (version 62)."""
     if (aligned or a.kind != "load" or not a.shape or facts is None or a.feeds_mma or lane_rows(a) < WARP_LANES
-            or (facts.global_load_bytes or LINE_BYTES) > a.itemsize or walk_misses_l1(a, facts, per_sm, gpu)):
+            or (facts.global_load_bytes or LINE_BYTES) > a.itemsize      # vector LDGs, or no width known
+            or walk_misses_l1(a, facts, per_sm, gpu)):
         return 1.0
     return min(1.0, a.itemsize / min(LINE_BYTES, a.shape[-1] * a.itemsize))
 
 
-def _one_column(a: Access) -> bool:
-    """A tile one element wide: each of a lane's elements lies in a line of its own, so a walk down
-    it has nothing to lose from L1 (version 82)."""
+def one_column(a: Access) -> bool:
+    """A tile one element wide: a warp's lanes can only go down its rows, and each of a lane's
+    elements lies in a line of its own, so a walk down it has nothing to lose from L1 (version 82)."""
     return a.kind in ("load", "store") and bool(a.shape) and a.shape[-1] == 1
 
 

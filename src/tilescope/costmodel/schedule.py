@@ -367,8 +367,9 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     if _walked_in_a_loop(counts, facts, reads, width) or _read_in_loops(reads, facts):
         loads = facts.loop_loads / facts.loop_load_waits
     ldgs = [(element_ldgs([a], facts), past_l1(a)) for a in reads]
-    if sum(n * share for n, share in ldgs):
-        width *= sum(n for n, _ in ldgs) / sum(n * share for n, share in ldgs)
+    went_out = sum(n * share for n, share in ldgs)
+    if went_out:
+        width *= sum(n for n, _ in ldgs) / went_out
     # (a grid of fewer blocks than SMs leaves some idle: v55)
     in_flight = occupied_sms(counts, gpu) * resident_warps(counts, facts, gpu, per_sm) * 32 * loads * width
     # data the launch before left in L2 come back in L2's round trip (v78)
