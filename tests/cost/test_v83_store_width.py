@@ -30,10 +30,10 @@ def test_each_kind_has_its_own_width():
     load = next(a for a in counts.accesses if a.kind == "load")
     mean = model.vector_width(counts, MASK)
     assert mean >= row_lines.VECTOR_WIDTH                       # the mean takes the store for vectors
-    assert model.access_width(store, MASK, mean) == pytest.approx(1.0)
-    assert model.access_width(load, MASK, mean) == mean         # a one-row tile: the mean, as before
+    assert row_lines.access_width(store, MASK, mean) == pytest.approx(1.0)
+    assert row_lines.access_width(load, MASK, mean) == mean         # a one-row tile: the mean, as before
     vectors = dataclasses.replace(MASK, global_access_bytes=(18 * 8 + 8 * 16) / 26)
-    assert model.access_width(store, vectors, mean) == pytest.approx(8.0)
+    assert row_lines.access_width(store, vectors, mean) == pytest.approx(8.0)
 
 
 def test_the_narrow_store_is_charged_its_lines():

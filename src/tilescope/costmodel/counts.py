@@ -23,6 +23,7 @@ from .lane_offsets import lines_per_instruction, sector_share
 from .loop_bounds import LOAD_OPS, arrays_read_for, bisection_trips, counted_trips, loads_feeding
 from .padded_lanes import PaddedLanes
 from .scalars import VARIANT, GridScalars, trip_counts
+from .tile_rows import row_pitch, whole_rows_run
 
 _VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
 _SFU = ("exp", "exp2", "log", "log2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "rsqrt", "sqrt")
@@ -425,16 +426,13 @@ class _Walker:
                 outside = self._outside_share(op, shape, t.shape, order)
                 if outside is not None:          # the blocks' own tile indices say how much lies past the array
                     acc.pad_fraction = outside
-        run = _whole_rows_run(t, shape) if kind in ("load", "store") and shape and len(shape) == t.ndim \
+        run = whole_rows_run(t, shape) if kind in ("load", "store") and shape and len(shape) == t.ndim \
             and acc.rows > 1 and order == tuple(range(len(shape))) else None
         if run:
             acc.row_bytes, acc.rows = run * itemsize, elements // run    # whole rows: longer runs of memory
             acc.spans_rows = True
-        elif kind in ("load", "store") and known and len(shape) == t.ndim >= 2 and shape[-2] > 1 \
-                and order == tuple(range(len(shape))):
-            # a tile's rows are the array's: a row's stride apart (row-major where the metadata is silent)
-            row = t.strides[-2] if t.strides and isinstance(t.strides[-2], int) else t.shape[-1]
-            acc.lane_pitch = row * itemsize
+        elif kind in ("load", "store") and known:
+            acc.lane_pitch = row_pitch(t, shape, order, itemsize)
         if kind in ("gather", "scatter") and shape and len(op.operands) > t.ndim:
             idx = op.operands[1:1 + t.ndim]
             strides = [last_axis_stride(v, uniform=self._uniform_int) for v in idx]
@@ -624,24 +622,6 @@ def indexed_by_loads(op: Op) -> bool:
     if op.name not in ("gather", "scatter") or not isinstance(op.operands[0].type, ArrayType):
         return False
     return bool(loads_feeding(op.operands[1:1 + op.operands[0].type.ndim], LOAD_OPS))
-
-
-def _whole_rows_run(t: ArrayType, shape) -> Optional[int]:
-    """Elements of each contiguous run of memory a tile covers when its trailing axes span the
-    array's whole trailing extents (row-major strides, as far as the metadata says): those axes and
-    the one before them; one run where the tile's leading axes are all 1; None: the last axis is not whole."""
-    k = len(shape) - 1
-    while k > 0 and shape[k] == t.shape[k]:
-        k -= 1
-    if k == len(shape) - 1:
-        return None
-    strides = tuple(t.strides) if t.strides else (None,) * t.ndim
-    expect = 1
-    for d in range(t.ndim - 1, k - 1, -1):
-        if strides[d] is not None and strides[d] != expect:
-            return None
-        expect *= t.shape[d] if isinstance(t.shape[d], int) else 0
-    return int(np.prod(shape[k:]))
 
 
 def _view_source(v: Value, depth: int = 0) -> Value:

@@ -33,10 +33,10 @@ from .estimated_facts import estimate_facts
 from .fetch import fetch_floor_us
 from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .lane_offsets import LINE_BYTES, SECTOR_BYTES, WARP_LANES
+from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
-from .row_lines import VECTOR_WIDTH, lane_rows, one_column, row_lines, row_lines_us, walk_miss_share
+from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row_lines_us, walk_miss_share
 from .straight_code import straight_code_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
@@ -156,7 +156,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     t_mem, lined = 0.0, []          # lined: (access, its lines) of element-by-element rows (v46)
     for a in counts.accesses:
         copied = tma or tma_copied(a, facts)
-        lines = row_lines(a, access_width(a, facts, width), copied and not _column_walked(a, facts, schedule))
+        lines = row_lines(a, access_width(a, facts, width), copied and not column_walked(a, facts, schedule))
         if lines:
             lined.append((a, lines))
         else:
@@ -284,34 +284,6 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                       facts if schedule == "from the cubin" else None,
                       byte_stats, {k: v for k, v in flops.items() if v}, notes,
                       None if schedule == "from the cubin" else facts)
-
-
-def access_width(a: Access, facts: Optional[CubinFacts], width: float) -> float:
-    """Elements one LDG (a read) or STG (a write) of access `a` moves per thread, where each lane of a
-    warp takes a row of its own (a tile of at least a warp's rows): the code's mean width of that
-    kind over the access's element size (version 83: set AM's causal segment mask loads 8-byte
-    positions and stores its (1, 32, 32) bfloat16 tile two bytes a lane; the mean over both, 2.3
-    elements, had taken the store for vectors and charged it no lines, 0.47x). `width` (the mean
-    over every access) elsewhere and where the code does not say."""
-    if not facts or not facts.global_access_bytes or not facts.global_load_bytes or lane_rows(a) < WARP_LANES:
-        return width
-    loads, stores = facts.global_loads or 0, facts.global_stores or 0
-    if a.kind in ("load", "gather"):
-        moved = facts.global_load_bytes
-    elif stores:
-        moved = (facts.global_access_bytes * (loads + stores) - facts.global_load_bytes * loads) / stores
-    else:
-        return width
-    return max(1.0, moved / a.itemsize)
-
-
-def _column_walked(a: Access, facts: CubinFacts, schedule: str) -> bool:
-    """A one-column tile the cubin loads or stores element by element even for aligned arrays
-    (no accelerator copy, scalar accesses): its lines are charged whatever the metadata say
-    (version 81: set AK's one-column sums as launched, 16 four-byte LDGs a thread, take 11 µs; with
-    no lines charged, 3.8 were predicted)."""
-    return (schedule == "from the cubin" and one_column(a) and not tma_copied(a, facts)
-            and (facts.global_access_bytes or LINE_BYTES) <= a.itemsize)
 
 
 def _unmeasured_note(gpu: GPU, from_cubin: bool) -> str:

@@ -10,7 +10,7 @@ from .counts import Access
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .lane_offsets import LINE_BYTES, WARP_LANES
-from .schedule import l1_beside_blocks
+from .schedule import l1_beside_blocks, tma_copied
 
 # Element by element (dynamically shaped builds), a warp instruction spreads its lanes down min(rows,
 # 32) of a tile's rows, a few neighbouring elements in each, and each cache line a request touches is
@@ -134,6 +134,34 @@ def one_column(a: Access) -> bool:
     """A tile one element wide: a warp's lanes can only go down its rows, and each of a lane's
     elements lies in a line of its own, so a walk down it has nothing to lose from L1 (version 82)."""
     return a.kind in ("load", "store") and bool(a.shape) and a.shape[-1] == 1
+
+
+def access_width(a: Access, facts: Optional[CubinFacts], width: float) -> float:
+    """Elements one LDG (a read) or STG (a write) of access `a` moves per thread, where each lane of a
+    warp takes a row of its own (a tile of at least a warp's rows): the code's mean width of that
+    kind over the access's element size (version 83: set AM's causal segment mask loads 8-byte
+    positions and stores its (1, 32, 32) bfloat16 tile two bytes a lane; the mean over both, 2.3
+    elements, had taken the store for vectors and charged it no lines, 0.47x). `width` (the mean
+    over every access) elsewhere and where the code does not say."""
+    if not facts or not facts.global_access_bytes or not facts.global_load_bytes or lane_rows(a) < WARP_LANES:
+        return width
+    loads, stores = facts.global_loads or 0, facts.global_stores or 0
+    if a.kind in ("load", "gather"):
+        moved = facts.global_load_bytes
+    elif stores:
+        moved = (facts.global_access_bytes * (loads + stores) - facts.global_load_bytes * loads) / stores
+    else:
+        return width
+    return max(1.0, moved / a.itemsize)
+
+
+def column_walked(a: Access, facts: CubinFacts, schedule: str) -> bool:
+    """A one-column tile the cubin loads or stores element by element even for aligned arrays
+    (no accelerator copy, scalar accesses): its lines are charged whatever the metadata say
+    (version 81: set AK's one-column sums as launched, 16 four-byte LDGs a thread, take 11 µs; with
+    no lines charged, 3.8 were predicted)."""
+    return (schedule == "from the cubin" and one_column(a) and not tma_copied(a, facts)
+            and (facts.global_access_bytes or LINE_BYTES) <= a.itemsize)
 
 
 def partial_lines_share(partial_bytes: float, gpu: GPU) -> float:
