@@ -33,10 +33,11 @@ def test_a_launch_stays_in_l2_where_what_it_moves_fits_half_of_it():
     assert not schedule.stays_in_l2(_counts(128, 1 << 18), H200)     # 134 MB
 
 
-def test_loads_in_flight_wait_l2_s_round_trip_for_data_in_l2(monkeypatch):
+def test_loads_in_flight_wait_l2_s_round_trip_for_data_in_l2():
     counts = _counts(128, 8192)
     in_l2 = schedule.in_flight_us(counts, FACTS, H200, 1)
-    monkeypatch.setattr(schedule, "IN_L2_SHARE", 0.0)                # the same launch, its data in DRAM
+    for a in counts.accesses:                                          # the same launch, its data in DRAM
+        a.left_in_l2 = False
     from_dram = schedule.in_flight_us(counts, FACTS, H200, 1)
     assert in_l2 > 0
     assert in_l2 / from_dram == pytest.approx(schedule.L2_HIT_US / schedule.LOADED_LATENCY_US)

@@ -373,7 +373,7 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     # (a grid of fewer blocks than SMs leaves some idle: v55)
     in_flight = occupied_sms(counts, gpu) * resident_warps(counts, facts, gpu, per_sm) * 32 * loads * width
     # data the launch before left in L2 come back in L2's round trip (v78)
-    round_trip = L2_HIT_US if stays_in_l2(counts, gpu) else LOADED_LATENCY_US
+    round_trip = L2_HIT_US if left_in_l2(counts.accesses) else LOADED_LATENCY_US
     return sum(a.dram_bytes for a in reads) / in_flight * round_trip
 
 
@@ -388,6 +388,12 @@ def stays_in_l2(counts: Counts, gpu: GPU) -> bool:
     and writes, fit IN_L2_SHARE of the L2. Version 78: set AG's (8192, 32) column sum on 32 blocks
     waits 1,024 round trips of 0.157 µs, L2's, not the loaded DRAM's 0.54 (history 125)."""
     return sum(a.dram_bytes for a in counts.accesses) <= IN_L2_SHARE * gpu.l2_mb * 1e6
+
+
+def left_in_l2(accesses: List[Access]) -> bool:
+    """Whether the launch before left these accesses' data in L2: the flag `model._dram` sets on
+    each access from `stays_in_l2`, so every rule asks the one answer."""
+    return bool(accesses) and all(a.left_in_l2 for a in accesses)
 
 
 def occupied_sms(counts: Counts, gpu: GPU) -> int:
@@ -626,7 +632,7 @@ def load_round_trip_us(loads: List[Access]) -> float:
     """One wait on element loads: DRAM's loaded round trip for the share of their bytes DRAM
     serves (`_dram`), L2's for the rest; L2's for all where the launch before left the data there
     (version 79: set AJ's channel sum, 128 waits of a loop walking 11 MB, 2.83x at DRAM's)."""
-    if loads and all(a.left_in_l2 for a in loads):
+    if left_in_l2(loads):
         return L2_HIT_US
     moved = sum(a.bytes * (1 - a.pad_fraction) * a.executions for a in loads)
     from_dram = min(1.0, sum(a.dram_bytes for a in loads) / moved) if moved > 0 else 1.0

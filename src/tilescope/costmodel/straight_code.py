@@ -11,7 +11,7 @@ from typing import Optional
 from .counts import Counts
 from .cubin_facts import CubinFacts
 from .gpus import GPU
-from .schedule import DRAM_HIT_US, L2_HIT_US, WARP_ISSUE_CLK, stays_in_l2
+from .schedule import DRAM_HIT_US, L2_HIT_US, WARP_ISSUE_CLK, left_in_l2
 
 
 def straight_code_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, slow: float) -> float:
@@ -21,6 +21,6 @@ def straight_code_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, slow
     `slow`: the reference clock over the GPU's (the round trips were measured on the H200)."""
     if not facts or facts.loop_instructions != 0 or not facts.global_loads or not facts.loads_in_flight:
         return 0.0
-    round_trip = (L2_HIT_US if stays_in_l2(counts, gpu) else DRAM_HIT_US) * slow
+    round_trip = (L2_HIT_US if left_in_l2(counts.accesses) else DRAM_HIT_US) * slow
     code = facts.instructions - (facts.called_instructions or 0)     # called slow paths: not run
     return facts.global_loads / facts.loads_in_flight * round_trip + code * WARP_ISSUE_CLK / (gpu.clock_ghz * 1e3)
