@@ -67,6 +67,14 @@ def load_chain(x, out, N: ConstInt, TILE: ConstInt):
 
 
 @ct.kernel
+def column_sum_tile(x, out, TM: ConstInt, TN: ConstInt):
+    """One (TM, TN) tile a block, summed down its columns: straight code with one large load, as a
+    one-block finalisation reads its partials (history 142)."""
+    b = ct.bid(0)
+    ct.store(out, index=(b,), tile=ct.sum(ct.load(x, index=(b, 0), shape=(TM, TN)), axis=0))
+
+
+@ct.kernel
 def copy_loop(x, y, N: ConstInt, TILE: ConstInt):
     """N tiles copied one after another by each block: streaming rate per SM as a function of
     the blocks (warps) resident on it, set by the grid (model version 6's occupancy law)."""

@@ -46,6 +46,7 @@ from cost_setam import setam_cases    # set AM: a seventh, drawn after AL was ti
 from cost_setan import setan_cases    # set AN: an eighth, drawn after AM was timed (blind for version 82)
 from cost_setao import setao_cases    # set AO: a ninth, drawn after AN was timed (blind for version 83)
 from cost_setap import setap_cases    # set AP: a tenth, drawn after AO was timed (blind for version 84)
+from cost_setaq import setaq_cases    # set AQ: an eleventh, drawn after AP was timed (blind for version 84)
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -231,6 +232,26 @@ def row_walk_cases(d: int) -> List[Case]:
     return out
 
 
+def lone_block_cases(d: int) -> List[Case]:
+    """`load_chain` on 1 to 132 blocks, element loads and the accelerator's copies of 4, 16 and 64
+    KiB a step: what a block draws when few share the GPU (history 142; the load laws of
+    calibration.py were measured with a block on every SM)."""
+    out: List[Case] = []
+    iters = 256 // d
+    for t in (1024, 4096, 16384):
+        for grid in (1, 2, 4, 8, 16, 33, 66, SMS):
+            chain = [A((grid * iters * t,)), A((grid * t,), init="zeros"), K(iters), K(t)]
+            out.append(Case(f"lone_chain_t{t}_g{grid}", "micro", KERNELS, "load_chain", chain, (grid,)))
+            out.append(Case(f"lone_chain_t{t}_g{grid}_tma", "micro", KERNELS, "load_chain", chain, (grid,),
+                            aligned=True))
+    for tm in (1024, 4096, 8192):
+        for grid in (1, 4, 16, 66, SMS):
+            case = Case(f"lone_column_sum_f32_{tm}x64_g{grid}", "micro", KERNELS, "column_sum_tile",
+                        [A((grid * tm // d, 64)), A((grid * 64,), init="zeros"), K(tm // d), K(64)], (grid,))
+            out += [case, case.launched("micro")]
+    return out
+
+
 def loop_wait_cases(d: int) -> List[Case]:
     """Loops whose IR carries nothing their loads bring, though the cubin's loop waits for them
     (history 94): a persistent softmax by gathers on a grid of 128 (one block an SM, as iori's
@@ -346,7 +367,7 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("AH", setah_cases), ("AI", setai_cases), ("AJ", setaj_cases),
                  ("AK", setak_cases), ("AL", setal_cases), ("AM", setam_cases),
                  ("AN", setan_cases), ("AO", setao_cases),
-                 ("AP", setap_cases))
+                 ("AP", setap_cases), ("AQ", setaq_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 
@@ -459,6 +480,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(attention_variant_cases(d))
     out.extend(row_walk_cases(d))
     out.extend(loop_wait_cases(d))
+    out.extend(lone_block_cases(d))
     out.extend(fetch_cases(d))
     out.extend(divide_cases(d))
     out.extend(strided_cases(d))
