@@ -248,7 +248,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-al", "validate-al-launch", "validate-am", "validate-am-launch",
                "validate-an", "validate-an-launch", "validate-ao", "validate-ao-launch",
                "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch")
-MODEL_VERSION = 84
+MODEL_VERSION = 85
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AQ as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -36,6 +36,7 @@ from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
+from .lone_blocks import crowded_laws
 from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row_lines_us, walk_miss_share
 from .straight_code import straight_code_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
@@ -207,8 +208,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     only_loop = loops[0] if len(loops) == 1 else None
     innermost = counts.innermost_mma_loop()
     loops_divide = any(r.work.divisions for r in loops)     # else the cubin's divisions are the body's
+    block_laws = crowded_laws(cal, counts.blocks, gpu.sms)      # fewer blocks than SMs wait less (v85)
     for r in counts.regions:
-        run = _iteration_us(r, gpu, shared, tma, slow, cal, notes, facts, overlap_loads, unrolled,
+        run = _iteration_us(r, gpu, shared, tma, slow, block_laws, notes, facts, overlap_loads, unrolled,
                             r is only_loop, c, schedule != "from the cubin", r is innermost,
                             r.op is None and not loops_divide)
         if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14);
