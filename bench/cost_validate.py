@@ -86,6 +86,7 @@ SETAN_REPOS = ("bbench",)                                    # set AN's checkout
 SETAO_REPOS = ("bbench",)                                    # set AO's checkout (bench/cost_setao.py)
 SETAP_REPOS = ("bbench",)                                    # set AP's checkout (bench/cost_setap.py)
 SETAQ_REPOS = ("bbench",)                                    # set AQ's checkout (bench/cost_setaq.py)
+SETAR_REPOS = ("bbench",)                                    # set AR's checkout (bench/cost_setar.py)
 REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP_REPOS), ("Q", SETQ_REPOS),
              ("R", SETR_REPOS), ("S", SETS_REPOS), ("T", SETT_REPOS), ("U", SETU_REPOS), ("V", SETV_REPOS),
              ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS),
@@ -93,7 +94,8 @@ REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP
              ("AI", SETAI_REPOS), ("AJ", SETAJ_REPOS),
              ("AK", SETAK_REPOS), ("AL", SETAL_REPOS), ("AM", SETAM_REPOS),
              ("AN", SETAN_REPOS), ("AO", SETAO_REPOS),
-             ("AP", SETAP_REPOS), ("AQ", SETAQ_REPOS))   # the sets --repo gives
+             ("AP", SETAP_REPOS), ("AQ", SETAQ_REPOS),
+             ("AR", SETAR_REPOS))   # the sets --repo gives
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
                 **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST, **SETAF_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
@@ -203,7 +205,7 @@ def main(argv=None) -> int:
         "cost_run_ae_h200.json", "cost_run_af_h100.json", "cost_run_ag_h200.json", "cost_run_ah_h200.json",
         "cost_run_ai_h100.json", "cost_run_aj_h100.json", "cost_run_ak_h100.json",
         "cost_run_al_h100.json", "cost_run_am_h100.json", "cost_run_an_h100.json",
-        "cost_run_ao_h200.json", "cost_run_ap_h100.json")])
+        "cost_run_ao_h200.json", "cost_run_ap_h100.json", "cost_run_aq_h100.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")

@@ -47,6 +47,7 @@ from cost_setan import setan_cases    # set AN: an eighth, drawn after AM was ti
 from cost_setao import setao_cases    # set AO: a ninth, drawn after AN was timed (blind for version 83)
 from cost_setap import setap_cases    # set AP: a tenth, drawn after AO was timed (blind for version 84)
 from cost_setaq import setaq_cases    # set AQ: an eleventh, drawn after AP was timed (blind for version 84)
+from cost_setar import setar_cases    # set AR: a twelfth, drawn after AQ was timed (blind for version 85)
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -367,7 +368,7 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("AH", setah_cases), ("AI", setai_cases), ("AJ", setaj_cases),
                  ("AK", setak_cases), ("AL", setal_cases), ("AM", setam_cases),
                  ("AN", setan_cases), ("AO", setao_cases),
-                 ("AP", setap_cases), ("AQ", setaq_cases))
+                 ("AP", setap_cases), ("AQ", setaq_cases), ("AR", setar_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

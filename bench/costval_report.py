@@ -231,7 +231,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-aq", "Set AQ (33 kernels of 23 more better-benchmark files, drawn as AG to AP were after "
                           "AP's times were taken; dynamic shapes; blind for version 84: predictions committed before "
                           "the times were taken)"),
-          ("validate-aq-launch", "Set AQ as tilescope's launch builds it (blind for version 84, same commit)"))
+          ("validate-aq-launch", "Set AQ as tilescope's launch builds it (blind for version 84, same commit)"),
+          ("validate-ar", "Set AR (32 kernels of 23 more better-benchmark files, drawn as AG to AQ were after "
+                          "AQ's times were taken; dynamic shapes; blind for version 85: predictions committed before "
+                          "the times were taken)"),
+          ("validate-ar-launch", "Set AR as tilescope's launch builds it (blind for version 85, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -247,10 +251,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ai-launch", "validate-aj", "validate-aj-launch", "validate-ak", "validate-ak-launch",
                "validate-al", "validate-al-launch", "validate-am", "validate-am-launch",
                "validate-an", "validate-an-launch", "validate-ao", "validate-ao-launch",
-               "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch")
+               "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch",
+               "validate-ar", "validate-ar-launch")
 MODEL_VERSION = 85
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AQ as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AR as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -260,7 +265,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ad-launch", "validate-ae-launch", "validate-af-launch", "validate-ag-launch",
                "validate-ah-launch", "validate-ai-launch", "validate-aj-launch", "validate-ak-launch",
                "validate-al-launch", "validate-am-launch", "validate-an-launch",
-               "validate-ao-launch", "validate-ap-launch", "validate-aq-launch")),
+               "validate-ao-launch", "validate-ap-launch", "validate-aq-launch",
+               "validate-ar-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -309,7 +315,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AP (dynamic and as launched, on an H100; blind for version 84)",
               ("validate-ap", "validate-ap-launch")),
              ("Set AQ (dynamic and as launched; blind for version 84)",
-              ("validate-aq", "validate-aq-launch")))
+              ("validate-aq", "validate-aq-launch")),
+             ("Set AR (dynamic and as launched; blind for version 85)",
+              ("validate-ar", "validate-ar-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
