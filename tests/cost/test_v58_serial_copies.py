@@ -13,6 +13,7 @@ from tilescope.costmodel.calibration import H200
 from tilescope.costmodel.advice import advise
 from tilescope.costmodel.cubin_facts import CubinFacts, _loop_serial_copies
 from tilescope.costmodel.gpus import gpu_named
+from tilescope.costmodel.lone_blocks import crowded_laws
 from tilescope.lang.shim import load_file
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -79,7 +80,7 @@ def _latency(facts, tile=256):
 
 @pytest.mark.parametrize("serial", [1, 2, 4])
 def test_each_step_waits_its_serial_copies_in_turn(serial):
-    lat, per_kib = H200.load_us_tma
+    lat, per_kib = crowded_laws(H200, 1, 132).load_us_tma        # one block: the lone law (v85)
     got = _latency(dataclasses.replace(FED, loop_serial_copies=serial))
     assert got == pytest.approx(STEPS * serial * (lat + per_kib * 1.0) + model.FED_FILL_US, rel=0.02)
 

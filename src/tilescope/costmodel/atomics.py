@@ -59,13 +59,18 @@ def lanes_along_rows(a: Access) -> str:
     return "static" if static else "runtime"
 
 
-def relaxed_share(a: Access, rows: str) -> float:
+def relaxed_share(a: Access, rows: str, threads: int = 0) -> float:
     """One relaxed atomic's time against a scattered one's: its lanes' share (version 34), for a
     dynamic build's rows divided among the lanes of a warp that share a sector (version 44); a
     launch's rows no longer than a thread's vector are scattered (version 48: set X's particle
-    scatter, rows of 4 floats, ran as the dynamic build)."""
+    scatter, rows of 4 floats, ran as the dynamic build). A launch's tile of fewer elements than
+    the block's `threads` leaves threads without one: its lanes lie side by side, as a dynamic
+    build's (version 86: set AR's (128,) float32 sums of 256 threads, 2.75x; set X's (256,) tiles
+    of 256 threads keep the launch's share)."""
     if rows == "static" and a.shape and a.shape[-1] * a.itemsize <= MAX_VECTOR_BYTES:
         return RELAXED_SHARE[""]       # a launch's thread holds a whole short row: lanes on other rows
+    if rows == "static" and threads and a.elements < threads:
+        rows = "runtime"
     if rows != "runtime":
         return RELAXED_SHARE[rows]
     return RELAXED_SHARE["runtime"] / lanes_a_sector(a)
@@ -101,7 +106,7 @@ def atomics_us(counts: Counts, cal: Calibration, gpu: GPU, slow: float, block_th
             total += max(n / cal.atomics_per_s, scalar * 1e-6 * slow)
             continue
         rows = lanes_along_rows(a) if a.op.name == "atomic" else ""
-        share = relaxed_share(a, rows)
+        share = relaxed_share(a, rows, block_threads)
         addresses = max(1.0, min(n, a.array_bytes / a.itemsize)) if a.array_bytes else n
         # lanes that share a sector are one L2 operation: for the GPU's rate and, on few addresses,
         # for each address's chain (version 48; atomic_ns was measured with scattered lanes)
