@@ -239,7 +239,14 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "and predicted for it; blind for version 85: predictions committed before the times were "
                           "taken, bench/results/cost_setar_h100_predictions.json: 28 of 32, 2 beyond 2x)"),
           ("validate-ar-launch", "Set AR as tilescope's launch builds it (on the H100; blind for version 85, same "
-                                 "commit: 26 of 32, 3 beyond 2x)"))
+                                 "commit: 26 of 32, 3 beyond 2x)"),
+          ("validate-as", "Set AS (37 kernels of 21 more better-benchmark files, drawn as AG to AR were after "
+                          "AR's times were taken; dynamic shapes; blind for version 86: predictions committed before "
+                          "the times were taken)"),
+          ("validate-as-launch", "Set AS as tilescope's launch builds it (blind for version 86, same commit)"),
+          ("validate-at", "Set AT (33 kernels of 26 more better-benchmark files, drawn as AG to AS were; dynamic "
+                          "shapes; blind for version 86: predictions committed before the times were taken)"),
+          ("validate-at-launch", "Set AT as tilescope's launch builds it (blind for version 86, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -256,10 +263,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-al", "validate-al-launch", "validate-am", "validate-am-launch",
                "validate-an", "validate-an-launch", "validate-ao", "validate-ao-launch",
                "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch",
-               "validate-ar", "validate-ar-launch")
+               "validate-ar", "validate-ar-launch", "validate-as", "validate-as-launch", "validate-at",
+               "validate-at-launch")
 MODEL_VERSION = 86
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AR as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AT as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -270,7 +278,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ah-launch", "validate-ai-launch", "validate-aj-launch", "validate-ak-launch",
                "validate-al-launch", "validate-am-launch", "validate-an-launch",
                "validate-ao-launch", "validate-ap-launch", "validate-aq-launch",
-               "validate-ar-launch")),
+               "validate-ar-launch", "validate-as-launch", "validate-at-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -321,7 +329,11 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AQ (dynamic and as launched, on an H100; blind for version 84)",
               ("validate-aq", "validate-aq-launch")),
              ("Set AR (dynamic and as launched, on an H100; blind for version 85)",
-              ("validate-ar", "validate-ar-launch")))
+              ("validate-ar", "validate-ar-launch")),
+             ("Set AS (dynamic and as launched; blind for version 86)",
+              ("validate-as", "validate-as-launch")),
+             ("Set AT (dynamic and as launched; blind for version 86)",
+              ("validate-at", "validate-at-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
