@@ -1,7 +1,7 @@
 """Model version 85: a launch that keeps fewer than a quarter of the SMs busy waits less for its loads
 than the loaded laws (a block on every SM) say: set AP's one-block finalisations as launched (2.73x,
 2.76x), whose accelerator copies a lone block moves at a quarter of the loaded law's time per KiB
-(bench/results/cost_micro85_lone_h100.json; docs/cost-model.md history 142)."""
+(bench/results/cost_micro85_lone_h100.json; docs/cost-model.md history 143)."""
 import json
 import os
 
