@@ -241,12 +241,17 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-ar-launch", "Set AR as tilescope's launch builds it (on the H100; blind for version 85, same "
                                  "commit: 26 of 32, 3 beyond 2x)"),
           ("validate-as", "Set AS (37 kernels of 21 more better-benchmark files, drawn as AG to AR were after "
-                          "AR's times were taken; dynamic shapes; blind for version 86: predictions committed before "
-                          "the times were taken)"),
-          ("validate-as-launch", "Set AS as tilescope's launch builds it (blind for version 86, same commit)"),
+                          "AR's times were taken; dynamic shapes; timed on an H100, as the device tool lent one, "
+                          "and predicted for it; blind for version 86: predictions committed before the times were "
+                          "taken, bench/results/cost_setas_h100_predictions.json: 36 of 37, 1 beyond 2x)"),
+          ("validate-as-launch", "Set AS as tilescope's launch builds it (on the H100; blind for version 86, same "
+                                 "commit: 35 of 37, 1 beyond 2x)"),
           ("validate-at", "Set AT (33 kernels of 26 more better-benchmark files, drawn as AG to AS were; dynamic "
-                          "shapes; blind for version 86: predictions committed before the times were taken)"),
-          ("validate-at-launch", "Set AT as tilescope's launch builds it (blind for version 86, same commit)"))
+                          "shapes; timed on an H100 and predicted for it; blind for version 86: predictions "
+                          "committed before the times were taken, bench/results/cost_setat_h100_predictions.json: "
+                          "26 of 33, 1 beyond 2x)"),
+          ("validate-at-launch", "Set AT as tilescope's launch builds it (on the H100; blind for version 86, same "
+                                 "commit: 27 of 33, 3 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -330,9 +335,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-aq", "validate-aq-launch")),
              ("Set AR (dynamic and as launched, on an H100; blind for version 85)",
               ("validate-ar", "validate-ar-launch")),
-             ("Set AS (dynamic and as launched; blind for version 86)",
+             ("Set AS (dynamic and as launched, on an H100; blind for version 86)",
               ("validate-as", "validate-as-launch")),
-             ("Set AT (dynamic and as launched; blind for version 86)",
+             ("Set AT (dynamic and as launched, on an H100; blind for version 86)",
               ("validate-at", "validate-at-launch")))
 
 
