@@ -236,9 +236,10 @@ def row_walk_cases(d: int) -> List[Case]:
 
 
 def lone_block_cases(d: int) -> List[Case]:
-    """`load_chain` on 1 to 132 blocks, element loads and the accelerator's copies of 4, 16 and 64
-    KiB a step: what a block draws when few share the GPU (history 142; the load laws of
-    calibration.py were measured with a block on every SM)."""
+    """What a block draws when few share the GPU (history 142; the load laws of calibration.py were
+    measured with a block on every SM): `load_chain` on 1 to 132 blocks, 4, 16 and 64 KiB a step,
+    dynamic and aligned (coalesced LDGs); a one-tile column sum, dynamic and launched (the
+    accelerator copies the tile)."""
     out: List[Case] = []
     iters = 256 // d
     for t in (1024, 4096, 16384):

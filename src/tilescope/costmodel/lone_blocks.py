@@ -19,7 +19,7 @@ import math
 from dataclasses import replace
 from typing import Dict, Tuple
 
-from .calibration import Calibration
+from .calibration import Calibration, _line
 
 LONE_LOAD_SHARE = (0.31, 0.80)     # element loads, one block alone: (round trip, µs per KiB) of the loaded law
 LONE_COPY_SHARE = 0.25             # the accelerator's copies, one block alone: µs per KiB of the loaded law
@@ -40,14 +40,6 @@ def crowded_laws(cal: Calibration, blocks: int, sms: int) -> Calibration:
     (lat, per_kib), (lat_tma, per_kib_tma) = cal.load_us, cal.load_us_tma
     return replace(cal, load_us=(lat * share(LONE_LOAD_SHARE[0]), per_kib * share(LONE_LOAD_SHARE[1])),
                    load_us_tma=(lat_tma, per_kib_tma * share(LONE_COPY_SHARE)))
-
-
-def _line(points) -> Tuple[float, float]:
-    """Least-squares (intercept, slope)."""
-    n = len(points)
-    mx, my = sum(x for x, _ in points) / n, sum(y for _, y in points) / n
-    slope = sum((x - mx) * (y - my) for x, y in points) / sum((x - mx) ** 2 for x, _ in points)
-    return my - slope * mx, slope
 
 
 def derive(cases: Dict[str, dict], tma_per_kib: float) -> Tuple[Tuple[float, float], float]:

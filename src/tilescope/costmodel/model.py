@@ -208,7 +208,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     only_loop = loops[0] if len(loops) == 1 else None
     innermost = counts.innermost_mma_loop()
     loops_divide = any(r.work.divisions for r in loops)     # else the cubin's divisions are the body's
-    block_laws = crowded_laws(cal, counts.blocks, gpu.sms)      # fewer blocks than SMs wait less (v85)
+    block_laws = crowded_laws(cal, counts.blocks, gpu.sms)      # a launch keeping few SMs busy waits less (v85)
     for r in counts.regions:
         run = _iteration_us(r, gpu, shared, tma, slow, block_laws, notes, facts, overlap_loads, unrolled,
                             r is only_loop, c, schedule != "from the cubin", r is innermost,
