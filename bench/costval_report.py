@@ -270,7 +270,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch",
                "validate-ar", "validate-ar-launch", "validate-as", "validate-as-launch", "validate-at",
                "validate-at-launch")
-MODEL_VERSION = 86
+MODEL_VERSION = 87
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AT as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -9,7 +9,14 @@ def column_sum_tile(x, out, TM: ct.Constant[int], TN: ct.Constant[int]):
 
 
 @ct.kernel
-def strided_gather_sum(x, out, N: ct.Constant[int]):
-    """A block sums N elements gathered one by one (element loads)."""
+def gather_sum(x, out, N: ct.Constant[int]):
+    """A block sums N consecutive elements gathered one by one (element loads)."""
     offs = ct.bid(0) * N + ct.arange(N, dtype=ct.int32)
+    ct.store(out, index=(ct.bid(0),), tile=ct.reshape(ct.sum(ct.gather(x, offs)), (1,)))
+
+
+@ct.kernel
+def spaced_gather_sum(x, out, N: ct.Constant[int]):
+    """A block sums N elements gathered two apart."""
+    offs = ct.bid(0) * 2 * N + 2 * ct.arange(N, dtype=ct.int32)
     ct.store(out, index=(ct.bid(0),), tile=ct.reshape(ct.sum(ct.gather(x, offs)), (1,)))

@@ -20,6 +20,7 @@ def test_the_shares_are_the_stored_microbenchmarks():
     with open(os.path.join(ROOT, "bench", "results", "cost_micro85_lone_h100.json")) as f:
         cases = json.load(f)["cases"]
     assert lone_blocks.derive(cases, H200.load_us_tma[1]) == (lone_blocks.LONE_LOAD_SHARE,
+                                                               lone_blocks.LONE_GATHER_SHARE,
                                                                lone_blocks.LONE_COPY_SHARE)
 
 
@@ -51,12 +52,13 @@ def _predicted(kernel, spec, blocks, aligned):
 def _loaded(monkeypatch):
     monkeypatch.setattr(lone_blocks, "LONE_LOAD_SHARE", (1.0, 1.0))
     monkeypatch.setattr(lone_blocks, "LONE_COPY_SHARE", 1.0)
+    monkeypatch.setattr(lone_blocks, "LONE_GATHER_SHARE", 1.0)
 
 
 @pytest.mark.parametrize("aligned", [True, False])
 def test_a_one_block_reduction_is_predicted_by_the_lone_laws(monkeypatch, aligned):
     tile = (KERNELS.column_sum_tile, "f32[4096, 64], f32[64], 4096, 64")
-    gather = (KERNELS.strided_gather_sum, "f32[16384], f32[1], 16384")
+    gather = (KERNELS.gather_sum, "f32[16384], f32[1], 16384")
     lone = [_predicted(k, spec, 1, aligned) for k, spec in (tile, gather)]
     _loaded(monkeypatch)
     loaded = [_predicted(k, spec, 1, aligned) for k, spec in (tile, gather)]

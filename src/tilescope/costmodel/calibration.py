@@ -49,6 +49,8 @@ class Calibration:
                                      # memory accelerator copies (its producer warps run ahead)
     atomic_ns_by_addresses: Tuple[Tuple[int, float], ...] = ()   # version 22: (addresses, ns per
                                      # atomic on each) of uniformly random atomics over that many
+    gather_share: float = 1.0        # version 87: a gather of consecutive elements' share of the
+                                     # element law's µs per KiB (lone_blocks.py: below 1 for few blocks)
 
 
 def _us(cases: Dict[str, dict], name: str) -> float:

@@ -450,7 +450,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         if unrolled and id(r) in unrolled and not fed:
             # a step of a loop unrolled whole: its share of the cubin loop's waits in series (v40)
             lat = unrolled[id(r)] * load_round_trip_us(plain)
-        t += lat * max(a.weight for a in plain) + sum(kib([a]) * _per_kib(a, per_kib, tma) for a in plain)
+        t += lat * max(a.weight for a in plain) + sum(kib([a]) * _per_kib(a, per_kib, tma, cal) for a in plain)
     along_rows = lanes_along_rows_wait_us(r, facts, operands, gpu) if tma and not fed else None
     if along_rows is not None:       # an aligned array's operands loaded element by element (v57)
         t += along_rows
@@ -531,11 +531,14 @@ def _fed_loop_us(r: Region, facts: CubinFacts, stepped, shared: int, slow: float
     return np.maximum(stepped + r.entries * FED_FILL_US * slow, r.trips * shared * _fed_copy_us(r, facts) * slow)
 
 
-def _per_kib(a: Access, per_kib: float, tma: bool) -> float:
+def _per_kib(a: Access, per_kib: float, tma: bool, cal: Calibration) -> float:
     """µs per KiB of a tile a block waits for: the load law's (tiles read from DRAM), but the share of
     an accelerator copy's bytes that L2 serves (what other blocks read already, `_dram`) at L2's rate
-    to the SM (version 22). Element loads keep their law: their issue, not the source, limits them."""
+    to the SM (version 22). Element loads keep their law: their issue, not the source, limits them;
+    a gather of consecutive elements its share of it (`Calibration.gather_share`, version 87)."""
     moved = a.bytes * (1 - a.pad_fraction) * a.executions
+    if not tma and a.kind == "gather" and a.contiguous:     # coalesced LDGs
+        return per_kib * cal.gather_share
     if not tma or moved <= 0 or a.kind != "load" or a.dram_bytes <= 0:     # (0: not estimated)
         return per_kib
     from_dram = min(1.0, a.dram_bytes / moved)
