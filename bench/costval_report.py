@@ -251,7 +251,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "committed before the times were taken, bench/results/cost_setat_h100_predictions.json: "
                           "26 of 33, 1 beyond 2x)"),
           ("validate-at-launch", "Set AT as tilescope's launch builds it (on the H100; blind for version 86, same "
-                                 "commit: 27 of 33, 3 beyond 2x)"))
+                                 "commit: 27 of 33, 3 beyond 2x)"),
+          ("validate-au", "Set AU (32 kernels of 25 more better-benchmark files, drawn as AG to AT were after "
+                          "AT's times were taken; dynamic shapes; blind for version 87: predictions committed before "
+                          "the times were taken)"),
+          ("validate-au-launch", "Set AU as tilescope's launch builds it (blind for version 87, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -269,10 +273,10 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-an", "validate-an-launch", "validate-ao", "validate-ao-launch",
                "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch",
                "validate-ar", "validate-ar-launch", "validate-as", "validate-as-launch", "validate-at",
-               "validate-at-launch")
+               "validate-at-launch", "validate-au", "validate-au-launch")
 MODEL_VERSION = 87
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AT as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AU as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -283,7 +287,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ah-launch", "validate-ai-launch", "validate-aj-launch", "validate-ak-launch",
                "validate-al-launch", "validate-am-launch", "validate-an-launch",
                "validate-ao-launch", "validate-ap-launch", "validate-aq-launch",
-               "validate-ar-launch", "validate-as-launch", "validate-at-launch")),
+               "validate-ar-launch", "validate-as-launch", "validate-at-launch",
+               "validate-au-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -338,7 +343,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AS (dynamic and as launched, on an H100; blind for version 86)",
               ("validate-as", "validate-as-launch")),
              ("Set AT (dynamic and as launched, on an H100; blind for version 86)",
-              ("validate-at", "validate-at-launch")))
+              ("validate-at", "validate-at-launch")),
+             ("Set AU (dynamic and as launched; blind for version 87)",
+              ("validate-au", "validate-au-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
