@@ -531,7 +531,7 @@ def _fed_loop_us(r: Region, facts: CubinFacts, stepped, shared: int, slow: float
     return np.maximum(stepped + r.entries * FED_FILL_US * slow, r.trips * shared * _fed_copy_us(r, facts) * slow)
 
 
-def _per_kib(a: Access, per_kib: float, tma: bool, cal: Calibration) -> float:
+def _per_kib(a: Access, per_kib: float, tma: bool, cal: Calibration = H200) -> float:
     """µs per KiB of a tile a block waits for: the load law's (tiles read from DRAM), but the share of
     an accelerator copy's bytes that L2 serves (what other blocks read already, `_dram`) at L2's rate
     to the SM (version 22). Element loads keep their law: their issue, not the source, limits them;
