@@ -253,9 +253,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-at-launch", "Set AT as tilescope's launch builds it (on the H100; blind for version 86, same "
                                  "commit: 27 of 33, 3 beyond 2x)"),
           ("validate-au", "Set AU (32 kernels of 25 more better-benchmark files, drawn as AG to AT were after "
-                          "AT's times were taken; dynamic shapes; blind for version 87: predictions committed before "
-                          "the times were taken)"),
-          ("validate-au-launch", "Set AU as tilescope's launch builds it (blind for version 87, same commit)"))
+                          "AT's times were taken; dynamic shapes; timed on an H100, as the device tool lent one, "
+                          "and predicted for it; blind for version 87: predictions committed before the times were "
+                          "taken, bench/results/cost_setau_h100_predictions.json: 29 of 32, 1 beyond 2x)"),
+          ("validate-au-launch", "Set AU as tilescope's launch builds it (on the H100; blind for version 87, same "
+                                 "commit: 26 of 32, 1 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -344,7 +346,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-as", "validate-as-launch")),
              ("Set AT (dynamic and as launched, on an H100; blind for version 86)",
               ("validate-at", "validate-at-launch")),
-             ("Set AU (dynamic and as launched; blind for version 87)",
+             ("Set AU (dynamic and as launched, on an H100; blind for version 87)",
               ("validate-au", "validate-au-launch")))
 
 
