@@ -237,19 +237,24 @@ def row_walk_cases(d: int) -> List[Case]:
     return out
 
 
+def _load_chain(prefix: str, t: int, grid: int, d: int, aligned: bool = False) -> Case:
+    """`load_chain` of `t` float32 elements a step, 256 // d steps, on `grid` blocks (the aligned
+    build: `_tma`)."""
+    iters = 256 // d
+    chain = [A((grid * iters * t,)), A((grid * t,), init="zeros"), K(iters), K(t)]
+    return Case(f"{prefix}_t{t}_g{grid}" + ("_tma" if aligned else ""), "micro", KERNELS, "load_chain", chain,
+                (grid,), aligned=aligned)
+
+
 def lone_block_cases(d: int) -> List[Case]:
     """What a block draws when few share the GPU (history 142; the load laws of calibration.py were
     measured with a block on every SM): `load_chain` on 1 to 132 blocks, 4, 16 and 64 KiB a step,
     dynamic and aligned (coalesced LDGs); a one-tile column sum, dynamic and launched (the
     accelerator copies the tile)."""
     out: List[Case] = []
-    iters = 256 // d
     for t in (1024, 4096, 16384):
         for grid in (1, 2, 4, 8, 16, 33, 66, SMS):
-            chain = [A((grid * iters * t,)), A((grid * t,), init="zeros"), K(iters), K(t)]
-            out.append(Case(f"lone_chain_t{t}_g{grid}", "micro", KERNELS, "load_chain", chain, (grid,)))
-            out.append(Case(f"lone_chain_t{t}_g{grid}_tma", "micro", KERNELS, "load_chain", chain, (grid,),
-                            aligned=True))
+            out += [_load_chain("lone_chain", t, grid, d), _load_chain("lone_chain", t, grid, d, aligned=True)]
     for tm in (1024, 4096, 8192):
         for grid in (1, 4, 16, 66, SMS):
             case = Case(f"lone_column_sum_f32_{tm}x64_g{grid}", "micro", KERNELS, "column_sum_tile",
@@ -413,11 +418,9 @@ def micro_cases(d: int) -> List[Case]:
     for t in (256, 1024, 4096):
         add(Case(f"copy_f32_t{t}", "micro", KERNELS, "copy_1d", [A((n,)), A((n,), init="zeros"), K(t)], (n // t,)))
     for grid, t in ((SMS, 256), (SMS, 1024), (SMS, 4096), (SMS * 8, 1024)):
-        iters = 256 // d
-        chain = [A((grid * iters * t,)), A((grid * t,), init="zeros"), K(iters), K(t)]
-        add(Case(f"load_chain_t{t}_g{grid}", "micro", KERNELS, "load_chain", chain, (grid,)))
+        add(_load_chain("load_chain", t, grid, d))
         if grid == SMS and t != 256:
-            add(Case(f"load_chain_t{t}_g{grid}_tma", "micro", KERNELS, "load_chain", chain, (grid,), aligned=True))
+            add(_load_chain("load_chain", t, grid, d, aligned=True))
     add(Case("copy_f32_t1024_tma", "micro", KERNELS, "copy_1d", [A((n,)), A((n,), init="zeros"), K(1024)],
              (n // 1024,), aligned=True))
     mma_shapes = [("float16", 64, 64, 32), ("float16", 64, 64, 64), ("float16", 128, 128, 32),
