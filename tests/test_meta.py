@@ -1,5 +1,7 @@
 """Tests for tilescope.meta: MetaTensor, argument specs, parsing and upstream conversion."""
 
+import math
+
 import ml_dtypes
 import numpy as np
 import pytest
@@ -361,6 +363,14 @@ def test_parse_args_round_trip(text):
     args = parse_args(text)
     again = parse_args(", ".join(repr(a) for a in args))
     assert again == args
+
+
+def test_parse_args_nonfinite_constants():
+    # a float constant's repr (-inf, nan) reads back as that constant, inside a tuple too
+    args = parse_args("f32[4], -inf, inf, +INF, (nan, 1)")
+    assert args[1:4] == [ConstantSpec(float("-inf")), ConstantSpec(float("inf")), ConstantSpec(float("inf"))]
+    assert math.isnan(args[4].items[0].value) and args[4].items[1] == ConstantSpec(1)
+    assert parse_args(", ".join(repr(a) for a in args[:4])) == args[:4]
 
 
 def test_parse_args_empty():

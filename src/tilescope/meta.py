@@ -554,6 +554,9 @@ class ListSpec:
 # Parsing argument lists and describing real arguments.
 # ---------------------------------------------------------------------------------------
 
+_NONFINITE = re.compile(r"[+-]?(inf|nan)", re.IGNORECASE)
+
+
 def _parse_one(elem: str):
     s = elem.strip()
     if s.startswith("(") and s.endswith(")"):
@@ -571,6 +574,8 @@ def _parse_one(elem: str):
         return ListSpec(item)
     if "[" in s:
         return MetaTensor.parse(s)
+    if _NONFINITE.fullmatch(s):    # repr() of a float constant such as -inf; literal_eval has no name for it
+        return _to_spec(float(s))
     if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", s) and s not in ("True", "False", "None"):
         return ScalarSpec(as_dtype(s))  # ValueError lists the known dtypes
     try:
