@@ -261,7 +261,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-av", "Set AV (32 kernels of 24 more better-benchmark files, drawn as AG to AU were after "
                           "AU's times were taken; dynamic shapes; blind for version 87: predictions committed before "
                           "the times were taken)"),
-          ("validate-av-launch", "Set AV as tilescope's launch builds it (blind for version 87, same commit)"))
+          ("validate-av-launch", "Set AV as tilescope's launch builds it (blind for version 87, same commit)"),
+          ("validate-aw", "Set AW (33 kernels of 22 more better-benchmark files, drawn as AG to AV were after "
+                          "AV was drawn; dynamic shapes; blind for version 87: predictions committed before "
+                          "the times were taken)"),
+          ("validate-aw-launch", "Set AW as tilescope's launch builds it (blind for version 87, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -280,10 +284,10 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch",
                "validate-ar", "validate-ar-launch", "validate-as", "validate-as-launch", "validate-at",
                "validate-at-launch", "validate-au", "validate-au-launch",
-               "validate-av", "validate-av-launch")
+               "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch")
 MODEL_VERSION = 87
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AV as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AW as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -295,7 +299,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-al-launch", "validate-am-launch", "validate-an-launch",
                "validate-ao-launch", "validate-ap-launch", "validate-aq-launch",
                "validate-ar-launch", "validate-as-launch", "validate-at-launch",
-               "validate-au-launch", "validate-av-launch")),
+               "validate-au-launch", "validate-av-launch",
+               "validate-aw-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -354,7 +359,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AU (dynamic and as launched, on an H100; blind for version 87)",
               ("validate-au", "validate-au-launch")),
              ("Set AV (dynamic and as launched; blind for version 87)",
-              ("validate-av", "validate-av-launch")))
+              ("validate-av", "validate-av-launch")),
+             ("Set AW (dynamic and as launched; blind for version 87)",
+              ("validate-aw", "validate-aw-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
