@@ -265,7 +265,11 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-aw", "Set AW (33 kernels of 22 more better-benchmark files, drawn as AG to AV were after "
                           "AV was drawn; dynamic shapes; blind for version 87: predictions committed before "
                           "the times were taken)"),
-          ("validate-aw-launch", "Set AW as tilescope's launch builds it (blind for version 87, same commit)"))
+          ("validate-aw-launch", "Set AW as tilescope's launch builds it (blind for version 87, same commit)"),
+          ("validate-ax", "Set AX (32 kernels of 21 more better-benchmark files, drawn as AG to AW were after "
+                          "AW was drawn; dynamic shapes; blind for version 87: predictions committed before "
+                          "the times were taken)"),
+          ("validate-ax-launch", "Set AX as tilescope's launch builds it (blind for version 87, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -284,10 +288,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ap", "validate-ap-launch", "validate-aq", "validate-aq-launch",
                "validate-ar", "validate-ar-launch", "validate-as", "validate-as-launch", "validate-at",
                "validate-at-launch", "validate-au", "validate-au-launch",
-               "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch")
+               "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch",
+               "validate-ax", "validate-ax-launch")
 MODEL_VERSION = 87
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AW as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AX as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -300,7 +305,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ao-launch", "validate-ap-launch", "validate-aq-launch",
                "validate-ar-launch", "validate-as-launch", "validate-at-launch",
                "validate-au-launch", "validate-av-launch",
-               "validate-aw-launch")),
+               "validate-aw-launch", "validate-ax-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -361,7 +366,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AV (dynamic and as launched; blind for version 87)",
               ("validate-av", "validate-av-launch")),
              ("Set AW (dynamic and as launched; blind for version 87)",
-              ("validate-aw", "validate-aw-launch")))
+              ("validate-aw", "validate-aw-launch",
+               "validate-ax", "validate-ax-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
