@@ -290,7 +290,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-at-launch", "validate-au", "validate-au-launch",
                "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch",
                "validate-ax", "validate-ax-launch")
-MODEL_VERSION = 87
+MODEL_VERSION = 88
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AX as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

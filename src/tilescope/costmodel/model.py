@@ -38,7 +38,7 @@ from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
 from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row_lines_us, walk_miss_share
-from .straight_code import straight_code_us
+from .straight_code import straight_code_us, straight_code_waits_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
@@ -251,6 +251,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     else:
         terms["latency"] = math.ceil(waves) * mean_block
     flight = in_flight_us(counts, facts, gpu, c, lambda a: walk_miss_share(a, facts, shared, gpu, tma))
+    flight = max(flight, straight_code_waits_us(counts, facts, gpu, c))     # its LDGs, bytes or not (v88)
     if schedule == "from the cubin" and facts.local_loads and counts.blocks and not reloads_fit_l1(facts, c, gpu):
         # reloads that miss L1 go the loads' way to L2 and queue with them: their round trips add
         # to the time the loads in flight take instead of overlapping it (version 13)
