@@ -259,17 +259,23 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-au-launch", "Set AU as tilescope's launch builds it (on the H100; blind for version 87, same "
                                  "commit: 26 of 32, 1 beyond 2x)"),
           ("validate-av", "Set AV (32 kernels of 24 more better-benchmark files, drawn as AG to AU were after "
-                          "AU's times were taken; dynamic shapes; blind for version 87: predictions committed before "
-                          "the times were taken)"),
-          ("validate-av-launch", "Set AV as tilescope's launch builds it (blind for version 87, same commit)"),
+                          "AU's times were taken; dynamic shapes; on the H100; blind for version 87: predictions "
+                          "committed before the times were taken, bench/results/cost_setav_h100_predictions.json: "
+                          "27 of 32, 1 beyond 2x)"),
+          ("validate-av-launch", "Set AV as tilescope's launch builds it (on the H100; blind for version 87, same "
+                                 "commit: 29 of 32, 3 beyond 2x)"),
           ("validate-aw", "Set AW (33 kernels of 22 more better-benchmark files, drawn as AG to AV were after "
-                          "AV was drawn; dynamic shapes; blind for version 87: predictions committed before "
-                          "the times were taken)"),
-          ("validate-aw-launch", "Set AW as tilescope's launch builds it (blind for version 87, same commit)"),
+                          "AV was drawn; dynamic shapes; on the H100; blind for version 87: predictions committed "
+                          "before the times were taken, bench/results/cost_setaw_h100_predictions.json: 20 of 33, "
+                          "4 beyond 2x)"),
+          ("validate-aw-launch", "Set AW as tilescope's launch builds it (on the H100; blind for version 87, same "
+                                 "commit: 18 of 33, 3 beyond 2x)"),
           ("validate-ax", "Set AX (32 kernels of 21 more better-benchmark files, drawn as AG to AW were after "
-                          "AW was drawn; dynamic shapes; blind for version 87: predictions committed before "
-                          "the times were taken)"),
-          ("validate-ax-launch", "Set AX as tilescope's launch builds it (blind for version 87, same commit)"))
+                          "AW was drawn; dynamic shapes; on the H100; blind for version 87: predictions committed "
+                          "before the times were taken, bench/results/cost_setax_h100_predictions.json: 28 of 32, "
+                          "2 beyond 2x)"),
+          ("validate-ax-launch", "Set AX as tilescope's launch builds it (on the H100; blind for version 87, same "
+                                 "commit: 29 of 32, none beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -290,7 +296,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-at-launch", "validate-au", "validate-au-launch",
                "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch",
                "validate-ax", "validate-ax-launch")
-MODEL_VERSION = 88
+MODEL_VERSION = 89
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-AX as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
@@ -363,11 +369,12 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-at", "validate-at-launch")),
              ("Set AU (dynamic and as launched, on an H100; blind for version 87)",
               ("validate-au", "validate-au-launch")),
-             ("Set AV (dynamic and as launched; blind for version 87)",
+             ("Set AV (dynamic and as launched, on an H100; blind for version 87)",
               ("validate-av", "validate-av-launch")),
-             ("Set AW (dynamic and as launched; blind for version 87)",
-              ("validate-aw", "validate-aw-launch",
-               "validate-ax", "validate-ax-launch")))
+             ("Set AW (dynamic and as launched, on an H100; blind for version 87)",
+              ("validate-aw", "validate-aw-launch")),
+             ("Set AX (dynamic and as launched, on an H100; blind for version 87)",
+              ("validate-ax", "validate-ax-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:

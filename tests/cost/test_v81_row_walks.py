@@ -83,6 +83,6 @@ def test_a_one_column_tile_is_walked_a_line_a_lane_even_when_aligned():
     assert launched.terms["memory"] >= row_lines.row_lines_us(lined, H100, 768, COLUMN, 6)
     # a tile of whole rows (the product-sum's) keeps the aligned build's layout: no lines charged
     wide = _loads(_product_sum(aligned=True))[0]
-    assert not row_lines.column_walked(wide, WALKED, "from the cubin")
-    assert row_lines.column_walked(load, COLUMN, "from the cubin")
-    assert not row_lines.column_walked(load, COLUMN, "estimated from the IR")
+    assert not row_lines.column_walked(wide, WALKED, "from the cubin", 1.0)
+    assert row_lines.column_walked(load, COLUMN, "from the cubin", 1.0)
+    assert not row_lines.column_walked(load, COLUMN, "estimated from the IR", 1.0)

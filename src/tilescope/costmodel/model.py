@@ -157,7 +157,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     t_mem, lined = 0.0, []          # lined: (access, its lines) of element-by-element rows (v46)
     for a in counts.accesses:
         copied = tma or tma_copied(a, facts)
-        lines = row_lines(a, access_width(a, facts, width), copied and not column_walked(a, facts, schedule))
+        lines = row_lines(a, access_width(a, facts, width), copied and not column_walked(a, facts, schedule, width))
         if lines:
             lined.append((a, lines))
         else:
@@ -250,8 +250,9 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         terms["latency"] = float(per_block.max()) if counts.blocks else 0.0
     else:
         terms["latency"] = math.ceil(waves) * mean_block
-    flight = in_flight_us(counts, facts, gpu, c, lambda a: walk_miss_share(a, facts, shared, gpu, tma))
-    flight = max(flight, straight_code_waits_us(counts, facts, gpu, c))     # its LDGs, bytes or not (v88)
+    past_l1 = lambda a: walk_miss_share(a, facts, shared, gpu, tma)      # noqa: E731
+    flight = max(in_flight_us(counts, facts, gpu, c, past_l1),              # its LDGs, bytes or not (v88)
+                 straight_code_waits_us(counts, facts, gpu, c, past_l1))
     if schedule == "from the cubin" and facts.local_loads and counts.blocks and not reloads_fit_l1(facts, c, gpu):
         # reloads that miss L1 go the loads' way to L2 and queue with them: their round trips add
         # to the time the loads in flight take instead of overlapping it (version 13)

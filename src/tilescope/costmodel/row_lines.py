@@ -51,7 +51,8 @@ def row_lines(a: Access, width: float, tma: bool) -> float:
     are their own sector (set AO's layout stores, 64-byte rows, came to 0.69x at several a line)."""
     rows = lane_rows(a)
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
-            or tma or width >= VECTOR_WIDTH or (a.kind in ("gather", "scatter") and not a.contiguous)):
+            or tma or width >= VECTOR_WIDTH
+            or (a.kind in ("gather", "scatter") and not a.contiguous and not a.line_count)):
         return 0.0
     instructions = a.executions * a.elements / WARP_LANES
     if along_rows(a):      # a line for each row the warp's lanes reach; one where rows lie back to back
@@ -133,7 +134,7 @@ def walk_miss_share(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GP
 def one_column(a: Access) -> bool:
     """A tile one element wide: a warp's lanes can only go down its rows, and each of a lane's
     elements lies in a line of its own, so a walk down it has nothing to lose from L1 (version 82)."""
-    return a.kind in ("load", "store") and bool(a.shape) and a.shape[-1] == 1
+    return a.kind in ("load", "store", "gather", "scatter") and bool(a.shape) and a.shape[-1] == 1
 
 
 def access_width(a: Access, facts: Optional[CubinFacts], width: float) -> float:
@@ -155,13 +156,15 @@ def access_width(a: Access, facts: Optional[CubinFacts], width: float) -> float:
     return max(1.0, moved / a.itemsize)
 
 
-def column_walked(a: Access, facts: CubinFacts, schedule: str) -> bool:
+def column_walked(a: Access, facts: CubinFacts, schedule: str, width: float) -> bool:
     """A one-column tile the cubin loads or stores element by element even for aligned arrays
     (no accelerator copy, scalar accesses): its lines are charged whatever the metadata say
     (version 81: set AK's one-column sums as launched, 16 four-byte LDGs a thread, take 11 µs; with
-    no lines charged, 3.8 were predicted)."""
+    no lines charged, 3.8 were predicted). Scalar: under two elements an access of its kind
+    (version 89; the code's mean bytes over all accesses had taken set AW's bfloat16 columns, read
+    beside four-byte scalars, 2.4 bytes an LDG, for vectors: 0.11x)."""
     return (schedule == "from the cubin" and one_column(a) and not tma_copied(a, facts)
-            and (facts.global_access_bytes or LINE_BYTES) <= a.itemsize)
+            and access_width(a, facts, width) < VECTOR_WIDTH)
 
 
 def partial_lines_share(partial_bytes: float, gpu: GPU) -> float:

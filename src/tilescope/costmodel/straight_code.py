@@ -14,9 +14,9 @@ launched batch-norm reduction issues 1,537 two-byte LDGs a thread where its tile
 3x the law's time (history 149)."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
-from .counts import Counts
+from .counts import Access, Counts
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .schedule import (DRAM_HIT_US, L2_HIT_US, LOADED_LATENCY_US, WARP_ISSUE_CLK, element_accesses, left_in_l2,
@@ -35,15 +35,17 @@ def straight_code_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, slow
     return facts.global_loads / facts.loads_in_flight * round_trip + code * WARP_ISSUE_CLK / (gpu.clock_ghz * 1e3)
 
 
-def straight_code_waits_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int) -> float:
+def straight_code_waits_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: int,
+                           past_l1: Callable[[Access], float] = lambda a: 1.0) -> float:
     """The grid's time waiting its straight code's loads (µs): each block waits its LDGs' round trips
     in series, loaded DRAM's (L2's where the launch before left the data there), in the share of
-    its element reads' bytes that DRAM serves (re-read data come from the caches sooner), and
+    its element reads' bytes that DRAM serves (re-read data come from the caches sooner) and of
+    their LDGs that miss L1 (`past_l1`: a lane walking a row finds the rest of its line there), and
     `per_sm` blocks on each occupied SM wait side by side. 0 for code with a loop or unknown loads
     in flight."""
     if not facts or facts.loop_instructions != 0 or not facts.global_loads or not facts.loads_in_flight:
         return 0.0
-    held = [(a.bytes * a.executions, a.dram_bytes / (a.bytes * a.executions * (1 - a.pad_fraction)))
+    held = [(a.bytes * a.executions, a.dram_bytes / (a.bytes * a.executions * (1 - a.pad_fraction)) * past_l1(a))
             for a in element_accesses(counts, facts, operands=False)
             if a.kind in ("load", "gather") and a.executions and a.pad_fraction < 1]
     if not held:
