@@ -275,7 +275,15 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setax_h100_predictions.json: 28 of 32, "
                           "2 beyond 2x)"),
           ("validate-ax-launch", "Set AX as tilescope's launch builds it (on the H100; blind for version 87, same "
-                                 "commit: 29 of 32, none beyond 2x)"))
+                                 "commit: 29 of 32, none beyond 2x)"),
+          ("validate-ay", "Set AY (32 kernels of 17 more better-benchmark files, drawn as AG to AX were after "
+                          "AV-AX's times were taken; dynamic shapes; blind for version 89: predictions committed "
+                          "before the times were taken)"),
+          ("validate-ay-launch", "Set AY as tilescope's launch builds it (blind for version 89, same commit)"),
+          ("validate-az", "Set AZ (32 kernels of 26 more better-benchmark files, drawn as AG to AY were after "
+                          "AY was drawn; dynamic shapes; blind for version 89: predictions committed before "
+                          "the times were taken)"),
+          ("validate-az-launch", "Set AZ as tilescope's launch builds it (blind for version 89, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -295,10 +303,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ar", "validate-ar-launch", "validate-as", "validate-as-launch", "validate-at",
                "validate-at-launch", "validate-au", "validate-au-launch",
                "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch",
-               "validate-ax", "validate-ax-launch")
+               "validate-ax", "validate-ax-launch", "validate-ay", "validate-ay-launch",
+               "validate-az", "validate-az-launch")
 MODEL_VERSION = 89
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AX as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-AZ as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -311,7 +320,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ao-launch", "validate-ap-launch", "validate-aq-launch",
                "validate-ar-launch", "validate-as-launch", "validate-at-launch",
                "validate-au-launch", "validate-av-launch",
-               "validate-aw-launch", "validate-ax-launch")),
+               "validate-aw-launch", "validate-ax-launch", "validate-ay-launch",
+               "validate-az-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -374,7 +384,11 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AW (dynamic and as launched, on an H100; blind for version 87)",
               ("validate-aw", "validate-aw-launch")),
              ("Set AX (dynamic and as launched, on an H100; blind for version 87)",
-              ("validate-ax", "validate-ax-launch")))
+              ("validate-ax", "validate-ax-launch")),
+             ("Set AY (dynamic and as launched; blind for version 89)",
+              ("validate-ay", "validate-ay-launch")),
+             ("Set AZ (dynamic and as launched; blind for version 89)",
+              ("validate-az", "validate-az-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
