@@ -51,7 +51,7 @@ def row_lines(a: Access, width: float, tma: bool) -> float:
     are their own sector (set AO's layout stores, 64-byte rows, came to 0.69x at several a line)."""
     rows = lane_rows(a)
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
-            or tma or width >= VECTOR_WIDTH
+            or tma or width >= VECTOR_WIDTH      # (a gather or scatter: along rows, or down one column, v89)
             or (a.kind in ("gather", "scatter") and not a.contiguous and not a.line_count)):
         return 0.0
     instructions = a.executions * a.elements / WARP_LANES
