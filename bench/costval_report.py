@@ -277,13 +277,17 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-ax-launch", "Set AX as tilescope's launch builds it (on the H100; blind for version 87, same "
                                  "commit: 29 of 32, none beyond 2x)"),
           ("validate-ay", "Set AY (32 kernels of 17 more better-benchmark files, drawn as AG to AX were after "
-                          "AV-AX's times were taken; dynamic shapes; blind for version 89: predictions committed "
-                          "before the times were taken)"),
-          ("validate-ay-launch", "Set AY as tilescope's launch builds it (blind for version 89, same commit)"),
+                          "AV-AX's times were taken; dynamic shapes; on the H100; blind for version 89: predictions "
+                          "committed before the times were taken, bench/results/cost_setay_h100_predictions.json: "
+                          "27 of 32, 1 beyond 2x)"),
+          ("validate-ay-launch", "Set AY as tilescope's launch builds it (on the H100; blind for version 89, same "
+                                 "commit: 27 of 32, 2 beyond 2x)"),
           ("validate-az", "Set AZ (32 kernels of 26 more better-benchmark files, drawn as AG to AY were after "
-                          "AY was drawn; dynamic shapes; blind for version 89: predictions committed before "
-                          "the times were taken)"),
-          ("validate-az-launch", "Set AZ as tilescope's launch builds it (blind for version 89, same commit)"))
+                          "AY was drawn; dynamic shapes; on the H100; blind for version 89: predictions committed "
+                          "before the times were taken, bench/results/cost_setaz_h100_predictions.json: 28 of 32, "
+                          "none beyond 2x)"),
+          ("validate-az-launch", "Set AZ as tilescope's launch builds it (on the H100; blind for version 89, same "
+                                 "commit: 25 of 32, 1 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -385,9 +389,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-aw", "validate-aw-launch")),
              ("Set AX (dynamic and as launched, on an H100; blind for version 87)",
               ("validate-ax", "validate-ax-launch")),
-             ("Set AY (dynamic and as launched; blind for version 89)",
+             ("Set AY (dynamic and as launched, on an H100; blind for version 89)",
               ("validate-ay", "validate-ay-launch")),
-             ("Set AZ (dynamic and as launched; blind for version 89)",
+             ("Set AZ (dynamic and as launched, on an H100; blind for version 89)",
               ("validate-az", "validate-az-launch")))
 
 
