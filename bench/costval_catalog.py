@@ -56,6 +56,8 @@ from cost_setaw import setaw_cases    # set AW: drawn after AV (blind for versio
 from cost_setax import setax_cases    # set AX: drawn after AW (blind for version 87)
 from cost_setay import setay_cases    # set AY: drawn after AV-AX were timed (blind for version 89)
 from cost_setaz import setaz_cases    # set AZ: drawn after AY (blind for version 89)
+from cost_setba import setba_cases    # set BA: drawn after AY and AZ were timed (blind for version 89)
+from cost_setbb import setbb_cases    # set BB: drawn after BA (blind for version 89)
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -384,7 +386,8 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("AN", setan_cases), ("AO", setao_cases),
                  ("AP", setap_cases), ("AQ", setaq_cases), ("AR", setar_cases), ("AS", setas_cases),
                  ("AT", setat_cases), ("AU", setau_cases), ("AV", setav_cases), ("AW", setaw_cases),
-                 ("AX", setax_cases), ("AY", setay_cases), ("AZ", setaz_cases))
+                 ("AX", setax_cases), ("AY", setay_cases), ("AZ", setaz_cases),
+                 ("BA", setba_cases), ("BB", setbb_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 

@@ -287,7 +287,15 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setaz_h100_predictions.json: 28 of 32, "
                           "none beyond 2x)"),
           ("validate-az-launch", "Set AZ as tilescope's launch builds it (on the H100; blind for version 89, same "
-                                 "commit: 25 of 32, 1 beyond 2x)"))
+                                 "commit: 25 of 32, 1 beyond 2x)"),
+          ("validate-ba", "Set BA (32 kernels of 22 more better-benchmark files, drawn as AG to AZ were after "
+                          "AY's and AZ's times were taken; dynamic shapes; blind for version 89: predictions "
+                          "committed before the times were taken)"),
+          ("validate-ba-launch", "Set BA as tilescope's launch builds it (blind for version 89, same commit)"),
+          ("validate-bb", "Set BB (33 kernels of 22 more better-benchmark files, drawn as AG to BA were after "
+                          "BA was drawn; dynamic shapes; blind for version 89: predictions committed before "
+                          "the times were taken)"),
+          ("validate-bb-launch", "Set BB as tilescope's launch builds it (blind for version 89, same commit)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -308,10 +316,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-at-launch", "validate-au", "validate-au-launch",
                "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch",
                "validate-ax", "validate-ax-launch", "validate-ay", "validate-ay-launch",
-               "validate-az", "validate-az-launch")
+               "validate-az", "validate-az-launch", "validate-ba", "validate-ba-launch",
+               "validate-bb", "validate-bb-launch")
 MODEL_VERSION = 89
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-AZ as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-BB as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -325,7 +334,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ar-launch", "validate-as-launch", "validate-at-launch",
                "validate-au-launch", "validate-av-launch",
                "validate-aw-launch", "validate-ax-launch", "validate-ay-launch",
-               "validate-az-launch")),
+               "validate-az-launch", "validate-ba-launch", "validate-bb-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -392,7 +401,11 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set AY (dynamic and as launched, on an H100; blind for version 89)",
               ("validate-ay", "validate-ay-launch")),
              ("Set AZ (dynamic and as launched, on an H100; blind for version 89)",
-              ("validate-az", "validate-az-launch")))
+              ("validate-az", "validate-az-launch")),
+             ("Set BA (dynamic and as launched; blind for version 89)",
+              ("validate-ba", "validate-ba-launch")),
+             ("Set BB (dynamic and as launched; blind for version 89)",
+              ("validate-bb", "validate-bb-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
