@@ -289,13 +289,17 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
           ("validate-az-launch", "Set AZ as tilescope's launch builds it (on the H100; blind for version 89, same "
                                  "commit: 25 of 32, 1 beyond 2x)"),
           ("validate-ba", "Set BA (32 kernels of 22 more better-benchmark files, drawn as AG to AZ were after "
-                          "AY's and AZ's times were taken; dynamic shapes; blind for version 89: predictions "
-                          "committed before the times were taken)"),
-          ("validate-ba-launch", "Set BA as tilescope's launch builds it (blind for version 89, same commit)"),
+                          "AY's and AZ's times were taken; dynamic shapes; on the H100; blind for version 89: "
+                          "predictions committed before the times were taken, "
+                          "bench/results/cost_setba_h100_predictions.json: 27 of 32, none beyond 2x)"),
+          ("validate-ba-launch", "Set BA as tilescope's launch builds it (on the H100; blind for version 89, same "
+                                 "commit: 27 of 32, 1 beyond 2x)"),
           ("validate-bb", "Set BB (33 kernels of 22 more better-benchmark files, drawn as AG to BA were after "
-                          "BA was drawn; dynamic shapes; blind for version 89: predictions committed before "
-                          "the times were taken)"),
-          ("validate-bb-launch", "Set BB as tilescope's launch builds it (blind for version 89, same commit)"))
+                          "BA was drawn; dynamic shapes; on the H100; blind for version 89: predictions committed "
+                          "before the times were taken, bench/results/cost_setbb_h100_predictions.json: 28 of 33, "
+                          "1 beyond 2x)"),
+          ("validate-bb-launch", "Set BB as tilescope's launch builds it (on the H100; blind for version 89, same "
+                                 "commit: 26 of 33, none beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -402,9 +406,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
               ("validate-ay", "validate-ay-launch")),
              ("Set AZ (dynamic and as launched, on an H100; blind for version 89)",
               ("validate-az", "validate-az-launch")),
-             ("Set BA (dynamic and as launched; blind for version 89)",
+             ("Set BA (dynamic and as launched, on an H100; blind for version 89)",
               ("validate-ba", "validate-ba-launch")),
-             ("Set BB (dynamic and as launched; blind for version 89)",
+             ("Set BB (dynamic and as launched, on an H100; blind for version 89)",
               ("validate-bb", "validate-bb-launch")))
 
 
