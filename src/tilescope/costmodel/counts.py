@@ -461,7 +461,8 @@ class _Walker:
                 acc.sector_share = sector_share(self.sc, idx, t.shape, itemsize) or 0.0
                 if len(shape) > 1 and shape[-1] == 1:       # lanes down a column: a line each, a row apart (v89)
                     acc.line_count = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
-                    acc.rows = elements if acc.line_count else acc.rows
+                    if acc.line_count:
+                        acc.rows = elements
         if kind == "store" and op.name == "store_tile" and _view_source(op.operands[-1]).id in self.index_lane_values:
             acc.index_lanes = True                     # the gathered tile stored as the gather laid it out
         if kind == "load" and op.results:
