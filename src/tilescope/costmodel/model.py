@@ -201,7 +201,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     streamed = streamed_spill_loop(counts, facts)
     # a wait on spilled values beyond L1: L2's or DRAM's round trip, or L2's delivery (version 23)
     reloads = reload_wait_us(facts, c, gpu, L2_HIT_US * slow, cal.load_us[0] * slow,
-                             L2_COPY_BYTES_PER_SM_S / slow * 1e-6)
+                             L2_COPY_BYTES_PER_SM_S / slow * 1e-6, counts.blocks)
     drained = drained_mma_loop(counts, facts)       # (estimates carry no mma-loop waits)
     unrolled = unrolled_load_waits(counts, facts if schedule == "from the cubin" else None)
     loops = [r for r in counts.regions if r.op is not None]

@@ -47,8 +47,9 @@ def row_lines(a: Access, width: float, tma: bool) -> float:
     a tile of whole rows of the array, or, for reads, rows `lane_pitch` bytes apart: version 84, set
     AO's final sum of (32768, 4) tiles of a 16-column array, two rows a line, 2.70x at a line a
     lane, and its gather whose tile rows run along memory, 3.87x); a tile of 1-byte elements has
-    its lanes along its rows instead (`along_rows`). Writes keep a line a lane: each lane's bytes
-    are their own sector (set AO's layout stores, 64-byte rows, came to 0.69x at several a line)."""
+    its lanes along its rows instead (`along_rows`). Writes keep a line a lane, each lane's bytes
+    their own sector (set AO's layout stores, 64-byte rows, came to 0.69x at several a line),
+    unless the lanes abut (`abutting_lanes`)."""
     rows = lane_rows(a)
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
             or tma or width >= VECTOR_WIDTH      # (a gather or scatter: along rows, or down one column, v89)
@@ -62,9 +63,21 @@ def row_lines(a: Access, width: float, tma: bool) -> float:
     lines = a.line_count or down * math.ceil(line_run(a) / LINE_BYTES)
     if a.spans_rows and a.kind in ("load", "store"):        # the tile's rows back to back in memory
         lines = min(lines, math.ceil(down * a.shape[-1] * a.itemsize / LINE_BYTES))
-    if a.lane_pitch and a.kind in ("load", "gather"):     # rows closer than a line: several a line (v84)
+    if a.lane_pitch and (a.kind in ("load", "gather") or abutting_lanes(a)):   # several a line (v84, v90)
         lines = min(lines, math.ceil(down * a.lane_pitch / LINE_BYTES))
     return instructions * lines
+
+
+def abutting_lanes(a: Access) -> bool:
+    """Whether a warp's lanes go down rows one element apart, so that they share sectors, writes
+    too (version 90: set AX's channels-last scatter, lanes down 2-byte channels, came to 3.17x
+    at a line a lane)."""
+    return a.lane_pitch == a.itemsize
+
+
+def line_bytes(a: Access) -> int:
+    """Bytes a warp instruction writes into each line it touches."""
+    return min(WARP_LANES * a.itemsize, LINE_BYTES) if abutting_lanes(a) else line_run(a)
 
 
 def along_rows(a: Access) -> bool:
@@ -101,7 +114,7 @@ def row_lines_us(lined: List[Tuple[Access, float]], gpu: GPU, resident: int = 0,
     reads = sum(n / (MISSED_READ_LINES_PER_SM_CLK if walk_misses_l1(a, facts, per_sm, gpu) else READ_LINES_PER_SM_CLK)
                 for a, n in lined if a.kind in ("gather", "load"))
     stored = [(a, n) for a, n in lined if a.kind in ("scatter", "store")]
-    writes = sum(n / (base + per_byte * min(line_run(a), most)) for a, n in stored)
+    writes = sum(n / (base + per_byte * min(line_bytes(a), most)) for a, n in stored)
     writes /= partial_lines_share(resident * sum(a.bytes for a, _ in stored if a.kind == "store"), gpu)
     return math.hypot(reads, writes) / clocks * 1e6
 

@@ -226,21 +226,23 @@ def spill_chain_us(counts: Counts, r: Region, facts: Optional[CubinFacts], load_
 
 
 def reload_wait_us(facts: CubinFacts, per_sm: int, gpu: GPU, l2_round_trip_us: float,
-                   dram_round_trip_us: float, l2_bytes_per_sm_us: float) -> float:
+                   dram_round_trip_us: float, l2_bytes_per_sm_us: float, blocks: int = 0) -> float:
     """One wait on spilled values that miss L1 (version 23). They were stored shortly before, so
     L2 holds them as far as the spill areas of all resident blocks fit it (`spill_area_bytes`;
     since version 53 only the roles that spill have one): L2's round trip, DRAM's for the share
     beyond L2. Where the resident threads of an SM reload more at each wait (`reload_wait_bytes`
-    each: all stop at the same code) than L2 delivers to one SM in that time, the delivery."""
-    beyond = spills_beyond_l2(facts, per_sm, gpu)
+    each: all stop at the same code) than L2 delivers to one SM in that time, the delivery.
+    `blocks`: the grid's, where it may hold fewer than the SMs do."""
+    beyond = spills_beyond_l2(facts, per_sm, gpu, blocks)
     round_trip = l2_round_trip_us + beyond * (dram_round_trip_us - l2_round_trip_us)
     batch = (facts.reload_wait_bytes or 0.0) * facts.threads * per_sm
     return max(round_trip, batch / l2_bytes_per_sm_us)
 
 
-def spills_beyond_l2(facts: CubinFacts, per_sm: int, gpu: GPU) -> float:
-    """Share of the spill areas of all resident blocks (`spill_area_bytes`) that L2 cannot hold."""
-    footprint = spill_area_bytes(facts) * per_sm * gpu.sms
+def spills_beyond_l2(facts: CubinFacts, per_sm: int, gpu: GPU, blocks: int = 0) -> float:
+    """Share of the spill areas of all resident blocks (`spill_area_bytes`) that L2 cannot hold: as
+    many as the SMs hold, or the grid's `blocks` where fewer (version 90: set BB's lone block)."""
+    footprint = spill_area_bytes(facts) * min(per_sm * gpu.sms, blocks or per_sm * gpu.sms)
     return max(0.0, 1.0 - gpu.l2_mb * 1e6 / footprint) if footprint else 0.0
 
 
