@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -118,7 +119,7 @@ class Toolchain:
             flags = [f"--gpu-name={gpu}", f"-O{opt_level}"] + (["--lineinfo"] if lineinfo else [])
             r = subprocess.run([self.tileiras, *flags, "-o", dst, src], capture_output=True, text=True)
             if r.returncode:
-                msg = (r.stderr or r.stdout).strip()
+                msg = (r.stderr or r.stdout).strip() or _silent_exit(r.returncode)
                 if r.returncode == 5 and "failed to compile Tile IR program" in msg and msg.count("\n") == 0:
                     raise ToolchainError("tileiras failed without a diagnostic: its libNVVM/ptxas do not match "
                                          "its version; " + INSTALL_HINT)
@@ -160,3 +161,14 @@ def find_toolchain(required: bool = True) -> Optional[Toolchain]:
     if incomplete:
         raise ToolchainError(f"incomplete TileIR toolchain ({incomplete[0]}); {INSTALL_HINT}")
     raise ToolchainError(f"tileiras not found; {INSTALL_HINT}")
+
+
+def _silent_exit(returncode: int) -> str:
+    """What to say when tileiras stops without a message: the signal that killed it, or its status."""
+    if returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        return f"tileiras was killed by {name} without a diagnostic (a crash of tileiras itself; large tiles can cause it)"
+    return f"tileiras exited with status {returncode} without a diagnostic"
