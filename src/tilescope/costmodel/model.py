@@ -39,6 +39,7 @@ from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
 from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row_lines_us, walk_miss_share
 from .straight_code import straight_code_us, straight_code_waits_us
+from .staged_copies import staged_copy_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
@@ -239,6 +240,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         per_block += _fed_loop_us(r, facts, r.trips * (run + fenced), shared, slow)
     # a block ends when its bulk stores are out of shared memory (from the cubin or the estimate)
     per_block += bulk_store_drain_us(counts, facts) * slow
+    if schedule == "from the cubin":            # (an estimate's shared memory is not tileiras's staging)
+        per_block = np.maximum(per_block, staged_copy_us(counts, facts, cal.load_us_tma) * slow)   # (v91)
     fetched = fetch_floor_us(counts, facts if schedule == "from the cubin" else None, gpu, shared)
     if fetched is not None:          # a loop body past the instruction cache (version 62)
         per_block = np.maximum(per_block, fetched)
