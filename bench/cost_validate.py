@@ -99,6 +99,8 @@ SETBA_REPOS = ("bbench",)                                    # set BA's checkout
 SETBB_REPOS = ("bbench",)                                    # set BB's checkout (bench/cost_setbb.py)
 SETBC_REPOS = ("bbench",)                                    # set BC's checkout (bench/cost_setbc.py)
 SETBD_REPOS = ("bbench",)                                    # set BD's checkout (bench/cost_setbd.py)
+SETBE_REPOS = ("bbench",)                                    # set BE's checkout (bench/cost_setbe.py)
+SETBF_REPOS = ("bbench",)                                    # set BF's checkout (bench/cost_setbf.py)
 REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP_REPOS), ("Q", SETQ_REPOS),
              ("R", SETR_REPOS), ("S", SETS_REPOS), ("T", SETT_REPOS), ("U", SETU_REPOS), ("V", SETV_REPOS),
              ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS),
@@ -111,7 +113,8 @@ REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP
              ("AU", SETAU_REPOS), ("AV", SETAV_REPOS), ("AW", SETAW_REPOS),
              ("AX", SETAX_REPOS), ("AY", SETAY_REPOS), ("AZ", SETAZ_REPOS),
              ("BA", SETBA_REPOS), ("BB", SETBB_REPOS),
-             ("BC", SETBC_REPOS), ("BD", SETBD_REPOS))   # the sets --repo gives
+             ("BC", SETBC_REPOS), ("BD", SETBD_REPOS),
+             ("BE", SETBE_REPOS), ("BF", SETBF_REPOS))   # the sets --repo gives
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
                 **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST, **SETAF_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())
