@@ -61,6 +61,7 @@ from cost_setbb import setbb_cases    # set BB: drawn after BA (blind for versio
 from cost_setbc import setbc_cases    # set BC: drawn after BB (blind for version 90)
 from cost_setbd import setbd_cases    # set BD: drawn after BC (blind for version 90)
 from cost_setbe import setbe_cases    # set BE: drawn after BD (blind for version 91)
+from cost_setbf import setbf_cases    # set BF: drawn after BE (blind for version 91)
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -391,7 +392,7 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("AT", setat_cases), ("AU", setau_cases), ("AV", setav_cases), ("AW", setaw_cases),
                  ("AX", setax_cases), ("AY", setay_cases), ("AZ", setaz_cases),
                  ("BA", setba_cases), ("BB", setbb_cases), ("BC", setbc_cases), ("BD", setbd_cases),
-                 ("BE", setbe_cases))
+                 ("BE", setbe_cases), ("BF", setbf_cases))
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 
