@@ -38,8 +38,8 @@ from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
 from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row_lines_us, walk_miss_share
-from .straight_code import straight_code_us, straight_code_waits_us
 from .staged_copies import staged_copy_us
+from .straight_code import straight_code_us, straight_code_waits_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,

@@ -5,10 +5,10 @@ tile is larger than all the shared memory the cubin gives its block, and either 
 run ahead (the code is not warp-specialised: one warpgroup) or that memory does not hold one whole
 box, tileiras stages the boxes through it one after another, and the block waits a copy's round trip
 for each. (Set AV's launched online softmax reads 64 (1, 8192) bfloat16 tiles a row
-through 9 KiB of shared memory, 32 boxes a tile, 2,048 UTMALDGs a block: 17.8 ms where the DRAM's
-rate gives 4.4; set AM's cross entropy, 64 (1, 4096) tiles through 6 KiB, 4.1 ms for 1.8; set AO's
-(32768, 4) float32 sum, 256 threads, through 3 KiB, less than its 4 KiB boxes: 128 boxes, 77 µs for
-19. Warp-specialised blocks of 256 and 384 threads that hold a box stream tiles past their 34-231 KiB
+through 9 KiB of shared memory, 32 boxes a tile, 2,048 UTMALDGs a block: 17.8 ms where 4.4 were
+predicted; set AM's cross entropy, 64 (1, 4096) tiles through 6 KiB, 4.1 ms for 1.8 predicted; set
+AO's (32768, 4) float32 sum, 256 threads, through 3 KiB, less than its 4 KiB boxes: 128 boxes, 77 µs
+for 19 predicted. Warp-specialised blocks of 256 and 384 threads that hold a box stream tiles past their 34-231 KiB
 of shared memory at the rates the model gave before, within 0.8-1.7x: sets AG, AI, AJ, AP, AT, AW
 and AZ's finalisations and column sums. History 155.)"""
 from __future__ import annotations

@@ -170,5 +170,6 @@ def _silent_exit(returncode: int) -> str:
             name = signal.Signals(-returncode).name
         except ValueError:
             name = f"signal {-returncode}"
-        return f"tileiras was killed by {name} without a diagnostic (a crash of tileiras itself; large tiles can cause it)"
+        return (f"tileiras was killed by {name} without a diagnostic (a crash of tileiras itself; "
+                "very large tiles can cause it)")
     return f"tileiras exited with status {returncode} without a diagnostic"
