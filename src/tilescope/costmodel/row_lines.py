@@ -151,13 +151,14 @@ def one_column(a: Access) -> bool:
 
 
 def access_width(a: Access, facts: Optional[CubinFacts], width: float) -> float:
-    """Elements one LDG (a read) or STG (a write) of access `a` moves per thread, where each lane of a
-    warp takes a row of its own (a tile of at least a warp's rows): the code's mean width of that
-    kind over the access's element size (version 83: set AM's causal segment mask loads 8-byte
-    positions and stores its (1, 32, 32) bfloat16 tile two bytes a lane; the mean over both, 2.3
-    elements, had taken the store for vectors and charged it no lines, 0.47x). `width` (the mean
-    over every access) elsewhere and where the code does not say."""
-    if not facts or not facts.global_access_bytes or not facts.global_load_bytes or lane_rows(a) < WARP_LANES:
+    """Elements one LDG (a read) or STG (a write) of access `a` moves per thread, where the lanes of a
+    warp go down a tile's rows, at most two a row (a tile of at least half a warp's rows): the code's
+    mean width of that kind over the access's element size (version 83: set AM's causal segment mask
+    loads 8-byte positions and stores its (1, 32, 32) bfloat16 tile two bytes a lane; the mean over
+    both, 2.3 elements, had taken the store for vectors and charged it no lines, 0.47x; version 92:
+    AW's, (16, 64) tiles, 0.22x). `width` (the mean over every access) elsewhere and where the code
+    does not say (for tiles of 2-8 rows the kind's width put AH's and BB's masked rows at 1.5x)."""
+    if not facts or not facts.global_access_bytes or not facts.global_load_bytes or lane_rows(a) < WARP_LANES // 2:
         return width
     loads, stores = facts.global_loads or 0, facts.global_stores or 0
     if a.kind in ("load", "gather"):
