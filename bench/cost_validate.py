@@ -48,6 +48,7 @@ from cost_setx import HOST_MODULES as SETX_HOST          # and set X's
 from cost_sety import HOST_MODULES as SETY_HOST          # and set Y's (set W's checkout, more of its files)
 from cost_setz import HOST_MODULES as SETZ_HOST          # and set Z's
 from cost_setaf import HOST_MODULES as SETAF_HOST        # and set AF's
+from cost_bbench_draw import SEEDS as BBENCH_SEEDS   # the sets drawn from better-benchmark (AG on)
 from costval_build import aligned_specs  # noqa: F401  (scripts use it from here)
 from costval_case import (CUTILEGPT_PREFIX, ONLY_HELP, ROOT, TILEBENCH_PREFIX, A, Arg, Case, K, S,  # noqa: F401
                           case_from_json, picked, tilebench_impl)
@@ -75,46 +76,10 @@ SETX_REPOS = ("megatron", "mlplab", "mpm", "cut2np")         # set X's checkouts
 SETY_REPOS = ("bbench",)                                     # set Y's checkout (bench/cost_sety.py)
 SETZ_REPOS = ("bastile", "iori", "irdump")                   # set Z's checkouts (bench/cost_setz.py)
 SETAF_REPOS = ("te",)                                        # set AF's checkout (bench/cost_setaf.py)
-SETAG_REPOS = ("bbench",)                                    # set AG's checkout (bench/cost_setag.py)
-SETAH_REPOS = ("bbench",)                                    # set AH's checkout (bench/cost_setah.py)
-SETAI_REPOS = ("bbench",)                                    # set AI's checkout (bench/cost_setai.py)
-SETAJ_REPOS = ("bbench",)                                    # set AJ's checkout (bench/cost_setaj.py)
-SETAK_REPOS = ("bbench",)                                    # set AK's checkout (bench/cost_setak.py)
-SETAL_REPOS = ("bbench",)                                    # set AL's checkout (bench/cost_setal.py)
-SETAM_REPOS = ("bbench",)                                    # set AM's checkout (bench/cost_setam.py)
-SETAN_REPOS = ("bbench",)                                    # set AN's checkout (bench/cost_setan.py)
-SETAO_REPOS = ("bbench",)                                    # set AO's checkout (bench/cost_setao.py)
-SETAP_REPOS = ("bbench",)                                    # set AP's checkout (bench/cost_setap.py)
-SETAQ_REPOS = ("bbench",)                                    # set AQ's checkout (bench/cost_setaq.py)
-SETAR_REPOS = ("bbench",)                                    # set AR's checkout (bench/cost_setar.py)
-SETAS_REPOS = ("bbench",)                                    # set AS's checkout (bench/cost_setas.py)
-SETAT_REPOS = ("bbench",)                                    # set AT's checkout (bench/cost_setat.py)
-SETAU_REPOS = ("bbench",)                                    # set AU's checkout (bench/cost_setau.py)
-SETAV_REPOS = ("bbench",)                                    # set AV's checkout (bench/cost_setav.py)
-SETAW_REPOS = ("bbench",)                                    # set AW's checkout (bench/cost_setaw.py)
-SETAX_REPOS = ("bbench",)                                    # set AX's checkout (bench/cost_setax.py)
-SETAY_REPOS = ("bbench",)                                    # set AY's checkout (bench/cost_setay.py)
-SETAZ_REPOS = ("bbench",)                                    # set AZ's checkout (bench/cost_setaz.py)
-SETBA_REPOS = ("bbench",)                                    # set BA's checkout (bench/cost_setba.py)
-SETBB_REPOS = ("bbench",)                                    # set BB's checkout (bench/cost_setbb.py)
-SETBC_REPOS = ("bbench",)                                    # set BC's checkout (bench/cost_setbc.py)
-SETBD_REPOS = ("bbench",)                                    # set BD's checkout (bench/cost_setbd.py)
-SETBE_REPOS = ("bbench",)                                    # set BE's checkout (bench/cost_setbe.py)
-SETBF_REPOS = ("bbench",)                                    # set BF's checkout (bench/cost_setbf.py)
 REPO_SETS = (("M", SETM_REPOS), ("N", SETN_REPOS), ("O", SETO_REPOS), ("P", SETP_REPOS), ("Q", SETQ_REPOS),
              ("R", SETR_REPOS), ("S", SETS_REPOS), ("T", SETT_REPOS), ("U", SETU_REPOS), ("V", SETV_REPOS),
-             ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS),
-             ("AF", SETAF_REPOS), ("AG", SETAG_REPOS), ("AH", SETAH_REPOS),
-             ("AI", SETAI_REPOS), ("AJ", SETAJ_REPOS),
-             ("AK", SETAK_REPOS), ("AL", SETAL_REPOS), ("AM", SETAM_REPOS),
-             ("AN", SETAN_REPOS), ("AO", SETAO_REPOS),
-             ("AP", SETAP_REPOS), ("AQ", SETAQ_REPOS),
-             ("AR", SETAR_REPOS), ("AS", SETAS_REPOS), ("AT", SETAT_REPOS),
-             ("AU", SETAU_REPOS), ("AV", SETAV_REPOS), ("AW", SETAW_REPOS),
-             ("AX", SETAX_REPOS), ("AY", SETAY_REPOS), ("AZ", SETAZ_REPOS),
-             ("BA", SETBA_REPOS), ("BB", SETBB_REPOS),
-             ("BC", SETBC_REPOS), ("BD", SETBD_REPOS),
-             ("BE", SETBE_REPOS), ("BF", SETBF_REPOS))   # the sets --repo gives
+             ("W", SETW_REPOS), ("X", SETX_REPOS), ("Y", SETY_REPOS), ("Z", SETZ_REPOS), ("AF", SETAF_REPOS),
+             *((letter, ("bbench",)) for letter in BBENCH_SEEDS))   # the sets --repo gives (AG on: drawn)
 HOST_MODULES = {**SETO_HOST, **SETP_HOST, **SETQ_HOST, **SETS_HOST, **SETT_HOST,   # set S's `gym` entry holds set Q's
                 **SETU_HOST, **SETV_HOST, **SETW_HOST, **SETX_HOST, **SETY_HOST, **SETZ_HOST, **SETAF_HOST}
 DEMO_AT_IMPORT = {repo: SETR_DEMO.get(repo, ()) + SETS_DEMO.get(repo, ()) + SETT_DEMO.get(repo, ())

@@ -4,6 +4,7 @@ from checkouts of other repositories (bench/cost_setc.py ... cost_setab.py), and
 a launch builds them (`_launch`, `_tma`)."""
 from __future__ import annotations
 
+import importlib
 from typing import List, Sequence
 
 from cost_setc import setc_cases      # set C: upstream cuTile's kernels
@@ -36,32 +37,7 @@ from cost_setac import setac_cases    # set AC: another TileBench kernel of each
 from cost_setad import setad_cases    # set AD: another TileBench kernel of each operator with a file left, at random
 from cost_setae import setae_cases    # set AE: another, of a kernel no set timed, at random
 from cost_setaf import setaf_cases    # set AF: a MoE token permutation's kernels (a TransformerEngine fork)
-from cost_setag import setag_cases    # set AG: more of better-benchmark's Inductor ports, launches as recorded
-from cost_setah import setah_cases    # set AH: a second such draw
-from cost_setai import setai_cases    # set AI: a third, drawn after AG and AH were timed
-from cost_setaj import setaj_cases    # set AJ: a fourth, drawn after AI was timed (blind for version 78)
-from cost_setak import setak_cases    # set AK: a fifth, drawn after AJ was timed (blind for version 79)
-from cost_setal import setal_cases    # set AL: a sixth, drawn after AK was timed (blind for version 80)
-from cost_setam import setam_cases    # set AM: a seventh, drawn after AL was timed (blind for version 81)
-from cost_setan import setan_cases    # set AN: an eighth, drawn after AM was timed (blind for version 82)
-from cost_setao import setao_cases    # set AO: a ninth, drawn after AN was timed (blind for version 83)
-from cost_setap import setap_cases    # set AP: a tenth, drawn after AO was timed (blind for version 84)
-from cost_setaq import setaq_cases    # set AQ: an eleventh, drawn after AP was timed (blind for version 84)
-from cost_setar import setar_cases    # set AR: a twelfth, drawn after AQ was timed (blind for version 85)
-from cost_setas import setas_cases    # set AS: drawn after AR was timed (blind for version 86)
-from cost_setat import setat_cases    # set AT: drawn after AS (blind for version 86)
-from cost_setau import setau_cases    # set AU: drawn after AS and AT were timed (blind for version 87)
-from cost_setav import setav_cases    # set AV: drawn after AU was timed (blind for version 87)
-from cost_setaw import setaw_cases    # set AW: drawn after AV (blind for version 87)
-from cost_setax import setax_cases    # set AX: drawn after AW (blind for version 87)
-from cost_setay import setay_cases    # set AY: drawn after AV-AX were timed (blind for version 89)
-from cost_setaz import setaz_cases    # set AZ: drawn after AY (blind for version 89)
-from cost_setba import setba_cases    # set BA: drawn after AY and AZ were timed (blind for version 89)
-from cost_setbb import setbb_cases    # set BB: drawn after BA (blind for version 89)
-from cost_setbc import setbc_cases    # set BC: drawn after BB (blind for version 90)
-from cost_setbd import setbd_cases    # set BD: drawn after BC (blind for version 90)
-from cost_setbe import setbe_cases    # set BE: drawn after BD (blind for version 91)
-from cost_setbf import setbf_cases    # set BF: drawn after BE (blind for version 91)
+from cost_bbench_draw import SEEDS as BBENCH_SEEDS   # sets AG on: drawn from better-benchmark
 from costval_case import A, Case, K, S, cdiv
 
 REALISTIC = "tests/corpus/realistic/kernels.py"
@@ -384,15 +360,9 @@ CHECKOUT_SETS = (("C", setc_cases), ("D", setd_cases), ("E", sete_cases), ("F", 
                  ("U", setu_cases), ("V", setv_cases), ("W", setw_cases), ("X", setx_cases),
                  ("Y", sety_cases), ("Z", setz_cases), ("AA", setaa_cases),
                  ("AB", setab_cases), ("AC", setac_cases), ("AD", setad_cases),
-                 ("AE", setae_cases), ("AF", setaf_cases), ("AG", setag_cases),
-                 ("AH", setah_cases), ("AI", setai_cases), ("AJ", setaj_cases),
-                 ("AK", setak_cases), ("AL", setal_cases), ("AM", setam_cases),
-                 ("AN", setan_cases), ("AO", setao_cases),
-                 ("AP", setap_cases), ("AQ", setaq_cases), ("AR", setar_cases), ("AS", setas_cases),
-                 ("AT", setat_cases), ("AU", setau_cases), ("AV", setav_cases), ("AW", setaw_cases),
-                 ("AX", setax_cases), ("AY", setay_cases), ("AZ", setaz_cases),
-                 ("BA", setba_cases), ("BB", setbb_cases), ("BC", setbc_cases), ("BD", setbd_cases),
-                 ("BE", setbe_cases), ("BF", setbf_cases))
+                 ("AE", setae_cases), ("AF", setaf_cases),
+                 *((letter, getattr(importlib.import_module(f"cost_set{letter.lower()}"), f"set{letter.lower()}_cases"))
+                   for letter in BBENCH_SEEDS))     # each drawn set's cases: cost_set<letter>.set<letter>_cases
 ALL_SETS = tuple(letters for letters, _ in CHECKOUT_SETS)
 
 
