@@ -65,3 +65,12 @@ def test_a_lone_blocks_spills_fit_l2():
     lone = schedule.reload_wait_us(SPILLED, 1, H100, 0.16, 0.6, 116_000, blocks=1)
     full = schedule.reload_wait_us(SPILLED, 1, H100, 0.16, 0.6, 116_000)
     assert lone == pytest.approx(0.16) and full > 0.4
+
+
+def test_a_lone_blocks_streamed_spills_stay_in_l2():
+    # the streamed float32-product spill law counts the grid's blocks too, as the reload waits do
+    streamed = dataclasses.replace(SPILLED, loop_local_clocks=4000)
+    full = schedule.spill_stream_us(streamed, H100, 1, 1, 25_000)
+    assert full > 0.0
+    assert schedule.spill_stream_us(streamed, H100, 1, 1, 25_000, blocks=1) == 0.0
+    assert schedule.spill_stream_us(streamed, H100, 1, 1, 25_000, blocks=1000) == full

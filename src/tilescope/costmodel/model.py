@@ -221,7 +221,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
         if r is streamed:          # a float32 product's spills beyond L2, at DRAM's rate (v54)
-            run = max(run, spill_stream_us(facts, gpu, shared, c, bw / 1e6 / occupied_sms(counts, gpu)))
+            run = max(run, spill_stream_us(facts, gpu, shared, c, bw / 1e6 / occupied_sms(counts, gpu), counts.blocks))
         # a K loop unrolled whole into the loop around it: the cubin's loop body is that many steps (v25)
         steps = unrolled_steps(r, facts)
         if r is drained:           # an mma loop that waits for all its mma: nothing overlaps them (v18)

@@ -674,13 +674,14 @@ def streamed_spill_loop(counts: Counts, facts: Optional[CubinFacts]) -> Optional
     return inner
 
 
-def spill_stream_us(facts: CubinFacts, gpu: GPU, shared: int, per_sm: int, dram_share_bytes_us: float) -> float:
-    """One iteration of a `streamed_spill_loop` on its SM (µs; version 54): of the loop's local loads
-    and stores of the `shared` blocks (bytes from their L1 clocks), those that miss L1 and whose
-    spill areas L2 cannot hold (`spills_beyond_l2`) move at the SM's share of DRAM's rate
-    (`dram_share_bytes_us`). (Those L2 serves are the reload waits' and the L1 clocks'.)"""
+def spill_stream_us(facts: CubinFacts, gpu: GPU, shared: int, per_sm: int, dram_share_bytes_us: float,
+                    blocks: int = 0) -> float:
+    """One iteration of a `streamed_spill_loop` on its SM (µs; version 54): the `shared` blocks' local
+    bytes of the loop (from its L1 clocks) that miss L1 and lie beyond L2 (`spills_beyond_l2`, of the
+    grid's `blocks` since version 93) move at the SM's share of DRAM's rate (`dram_share_bytes_us`)."""
     moved = facts.loop_local_clocks * L1_BYTES_PER_CLK / WARP_LANES * facts.threads * shared
-    return moved * reloads_missing_l1(facts, per_sm, gpu) * spills_beyond_l2(facts, per_sm, gpu) / dram_share_bytes_us
+    beyond = spills_beyond_l2(facts, per_sm, gpu, blocks)
+    return moved * reloads_missing_l1(facts, per_sm, gpu) * beyond / dram_share_bytes_us
 
 
 def _only_for_loop(counts: Counts) -> Optional[Region]:
