@@ -46,6 +46,7 @@ WAITS = "bench/cost_kernels_waits.py"
 FETCH = "bench/cost_kernels_fetch.py"
 DIVIDE = "bench/cost_kernels_divide.py"
 STRIDED = "bench/cost_kernels_strided.py"
+PICKED = "bench/cost_kernels_picked.py"
 SMS = 132
 
 
@@ -321,6 +322,23 @@ def strided_cases(d: int) -> List[Case]:
     return out
 
 
+def picked_cases(d: int) -> List[Case]:
+    """One bfloat16 element a lane at random indices (`index:N`) over arrays of 2 MB to 256 MB, 2^24
+    lanes (history 160): one array, or two at the same indices; dynamic builds and launched ones."""
+    out: List[Case] = []
+    tile, lanes = 256, (1 << 24) // d
+    for bits in (20, 22, 23, 24, 25, 27):
+        size = f"{(2 << bits) >> 20}m"
+        one = Case(f"picked_one_bf16_{size}", "micro", PICKED, "gather_picked",
+                   [A((1 << bits,), "bfloat16"), A((lanes,), "int32", f"index:{1 << bits}"),
+                    A((lanes,), "bfloat16", "zeros"), K(tile)], (lanes // tile,))
+        two = Case(f"picked_two_bf16_{size}", "micro", PICKED, "gather_picked_two",
+                   [A((1 << bits,), "bfloat16"), A((1 << bits,), "bfloat16"), A((lanes,), "int32", f"index:{1 << bits}"),
+                    A((lanes,), "bfloat16", "zeros"), K(tile)], (lanes // tile,))
+        out += [one, one.launched("micro"), two, two.launched("micro")]
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -477,6 +495,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(fetch_cases(d))
     out.extend(divide_cases(d))
     out.extend(strided_cases(d))
+    out.extend(picked_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
