@@ -1,5 +1,5 @@
 """Gathers of single elements at positions data picks (docs/cost-model.md history 160): sets AR's and
-AY's batch-norm concatenations read two arrays at random element indices and took 2.1 to 7.7 times the
+AY's batch-norm concatenations read two arrays at random element indices and took 2.1 to 7.6 times the
 model's time. Each lane reads one element at the index a loaded tile gives, so each lane's sector is
 its own; the arrays range from a few MB (L2 keeps them) to several times L2. One tile of TILE lanes a
 block, the gathered tile stored contiguous; `gather_picked_two` reads two arrays at the same indices,

@@ -322,7 +322,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-ax", "validate-ax-launch", "validate-ay", "validate-ay-launch",
                "validate-az", "validate-az-launch", "validate-ba", "validate-ba-launch",
                "validate-bb", "validate-bb-launch")
-MODEL_VERSION = 93
+MODEL_VERSION = 94
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-BB as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -357,7 +357,7 @@ class _Walker:
                     else:
                         w.fp32_instr += elems * (1 + _EXTRA_INSTR.get(fn, 0))
                     if fn == "truediv" and dt.name == "float32" and _ieee(op) \
-                            and not _view_source(op.operands[1]).is_const:     # (a constant: multiplied)
+                            and not view_source(op.operands[1]).is_const:     # (a constant: multiplied)
                         w.divisions += elems
                         w.slow_divisions += elems * self.lanes.slow_share(op)
             else:
@@ -463,7 +463,7 @@ class _Walker:
                     acc.line_count = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
                     if acc.line_count:
                         acc.rows = elements
-        if kind == "store" and op.name == "store_tile" and _view_source(op.operands[-1]).id in self.index_lane_values:
+        if kind == "store" and op.name == "store_tile" and view_source(op.operands[-1]).id in self.index_lane_values:
             acc.index_lanes = True                     # the gathered tile stored as the gather laid it out
         if kind == "load" and op.results:
             use = self._mma_use(op.results[0])
@@ -628,12 +628,12 @@ def indexed_by_loads(op: Op) -> bool:
     return bool(loads_feeding(op.operands[1:1 + op.operands[0].type.ndim], LOAD_OPS))
 
 
-def _view_source(v: Value, depth: int = 0) -> Value:
+def view_source(v: Value, depth: int = 0) -> Value:
     """The value a tile is a view or conversion of (through reshape, permute, astype, broadcast)."""
     op = v.owner
     if op is None or op.name not in _VIEW_OPS or not op.operands or depth > 8:
         return v
-    return _view_source(op.operands[0], depth + 1)
+    return view_source(op.operands[0], depth + 1)
 
 
 def _loaded_rows(v: Value) -> bool:
@@ -646,7 +646,7 @@ def _loaded_rows(v: Value) -> bool:
         return False
     if shape[-1] != 1 and last_axis_stride(v) != 0:          # one index a row, broadcast along it
         return False
-    src = _view_source(v)
+    src = view_source(v)
     return src.owner is not None and src.owner.name in LOAD_OPS
 
 

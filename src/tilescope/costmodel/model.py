@@ -37,6 +37,7 @@ from .lane_offsets import SECTOR_BYTES, WARP_LANES
 from .loop_waits import carried_nothing_wait_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
+from .picked_gathers import charge_picks, is_pick, picks_us
 from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row_lines_us, walk_miss_share
 from .staged_copies import staged_copy_us
 from .straight_code import straight_code_us, straight_code_waits_us
@@ -156,7 +157,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     bw = gpu.dram_tbs * 1e12 * cal.dram_efficiency
     width = vector_width(counts, facts)
     t_mem, lined = 0.0, []          # lined: (access, its lines) of element-by-element rows (v46)
-    for a in counts.accesses:
+    for a in (a for a in counts.accesses if not is_pick(a)):      # picks: their own law (v94)
         copied = tma or tma_copied(a, facts)
         lines = row_lines(a, access_width(a, facts, width), copied and not column_walked(a, facts, schedule, width))
         if lines:
@@ -166,7 +167,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     t_mem += max(sum(a.dram_bytes for a, _ in lined) / bw * 1e6,
                  row_lines_us(lined, gpu, min(slots, counts.blocks), facts, shared))   # blocks an SM holds (v80)
     terms = {
-        "memory": t_mem,
+        "memory": max(t_mem, picks_us(counts, gpu)),
         # atomics one after another per address, fenced ones waiting their lanes' round trips (v44);
         # sections under a spin lock one after another (v14)
         "atomics": max(atomics_us(counts, cal, gpu, slow, threads(facts), slots, c == 1),
@@ -294,8 +295,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
 
 
 def _unmeasured_note(gpu: GPU, from_cubin: bool) -> str:
-    """What a prediction for a GPU of another architecture than the one the model was measured on
-    rests on."""
+    """What a prediction for a GPU of another architecture than the model was measured on rests on."""
     build = "the sm_90 build's (read from its cubin)" if from_cubin else "that estimated for the sm_90 build"
     copies = "; its async copies stand in for that build's TMA copies" if not gpu.tma else ""
     return (f"{gpu.name} is {gpu.arch}: the schedule is {build}, the latencies per block are Hopper's "
@@ -604,6 +604,7 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
                 # read again at each pick (version 34)
                 a.dram_bytes = max(a.dram_bytes, gathered * beyond_l2_share(a.array_bytes, gpu))
             per_array[a.array] = before + a.dram_bytes
+    charge_picks(counts, gpu)               # single elements data picks (v94)
     kept = stays_in_l2(counts, gpu)         # by the launch before: waits on its loads are L2's (v79)
     for a in counts.accesses:
         a.left_in_l2 = kept
@@ -631,8 +632,7 @@ def _tap_windows(counts: Counts, slots: int, l2: float) -> Dict[int, int]:
 
 
 def _sliced_each_step(a: Access) -> bool:
-    """A load of a view its loop slices anew each iteration (a stencil's shifted windows walked in a
-    loop, one tap a step: version 72)."""
+    """A load of a view its loop slices anew each step (a stencil's windows, a tap a step: v72)."""
     view, loop = a.op.operands[0].owner, a.region.op
     return loop is not None and view is not None and view.name == "array_slice" \
         and any(op is view for op in loop.blocks[0].ops)

@@ -29,6 +29,7 @@ from .estimated_facts import SPILL_ACCUMULATOR_WORDS, copyable
 from .gpus import GPU
 from .instructions import PER_ELEMENT
 from .lane_offsets import WARP_LANES
+from .picked_gathers import is_pick
 
 REGISTER_UNIT = 256                  # registers are allocated per warp in units of 256
 # a thread's loads from which a cubin loop over straight-line IR's tiles sets the loads in flight (v55)
@@ -130,8 +131,7 @@ def vector_width(counts: Counts, facts: Optional[CubinFacts]) -> float:
 
 
 def _accesses_per_thread(counts: Counts, facts: CubinFacts) -> float:
-    """Memory instructions (element loads and stores, over the vector width) one thread makes
-    over the whole grid's blocks."""
+    """Memory instructions (element loads and stores, over the vector width) a thread makes in all."""
     total = sum(a.elements * a.executions for a in element_accesses(counts, facts))
     return total / facts.threads / vector_width(counts, facts)
 
@@ -364,7 +364,8 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
     width = facts and (facts.global_load_bytes or facts.global_access_bytes)
     if not facts or not facts.loads_in_flight or not width:
         return 0.0
-    reads = [a for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather")]
+    reads = [a for a in element_accesses(counts, facts, operands=False) if a.kind in ("load", "gather")
+             and not is_pick(a)]          # (single elements data picks: a law of their own, v94)
     loads = facts.loads_in_flight
     if _walked_in_a_loop(counts, facts, reads, width) or _read_in_loops(reads, facts):
         loads = facts.loop_loads / facts.loop_load_waits
@@ -573,8 +574,7 @@ def unrolled_by_loads(r: Region, facts: CubinFacts) -> int:
 
 
 def element_ldgs(loads: List[Access], facts: CubinFacts) -> float:
-    """LDGs a thread issues for one execution of these element-by-element loads, at the cubin's
-    bytes an LDG."""
+    """LDGs a thread issues for one execution of these element-by-element loads (the cubin's width)."""
     width = facts.global_load_bytes or facts.global_access_bytes or 4.0
     return sum(max(1.0, a.elements * a.itemsize / facts.threads / width) * a.weight for a in loads)
 
