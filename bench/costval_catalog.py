@@ -47,6 +47,7 @@ FETCH = "bench/cost_kernels_fetch.py"
 DIVIDE = "bench/cost_kernels_divide.py"
 STRIDED = "bench/cost_kernels_strided.py"
 PICKED = "bench/cost_kernels_picked.py"
+SLIM = "bench/cost_kernels_slim.py"
 SMS = 132
 
 
@@ -339,6 +340,24 @@ def picked_cases(d: int) -> List[Case]:
     return out
 
 
+def slim_cases(d: int) -> List[Case]:
+    """Stores of (TR, TC) bfloat16 tiles with rows of 16 to 128 bytes (history 162): into eight arrays of
+    1024 or 2048 squared (16 MB or 64 MB in all), blocks down the rows first or along them; into one
+    array of 4096 squared; the (8, 8) tiles of 1024 squared as launched too."""
+    out: List[Case] = []
+    for n, tiles in ((1024 // d, ((8, 8), (8, 16), (8, 64), (16, 8))), (2048 // d, ((8, 8), (8, 16), (8, 64)))):
+        for tr, tc in tiles:
+            for kern, grid in (("slim_store8", (n // tr, n // tc)), ("slim_store8_across", (n // tc, n // tr))):
+                case = Case(f"{kern}_bf16_{n}_t{tr}x{tc}", "micro", SLIM, kern,
+                            [A((n, n), "bfloat16", "zeros") for _ in range(8)] + [K(tr), K(tc)], grid)
+                out += [case, case.launched("micro")] if (n, tr, tc) == (1024 // d, 8, 8) else [case]
+    for tr, tc in ((8, 8), (8, 16), (8, 64)):
+        n = 4096 // d
+        out.append(Case(f"slim_store_bf16_{n}_t{tr}x{tc}", "micro", SLIM, "slim_store",
+                        [A((n, n), "bfloat16", "zeros"), K(tr), K(tc)], (n // tr, n // tc)))
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -496,6 +515,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(divide_cases(d))
     out.extend(strided_cases(d))
     out.extend(picked_cases(d))
+    out.extend(slim_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
