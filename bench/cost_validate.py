@@ -192,7 +192,9 @@ def main(argv=None) -> int:
         "cost_run_ao_h200.json", "cost_run_ap_h100.json", "cost_run_aq_h100.json",
         "cost_run_ar_h100.json", "cost_run_as_h100.json", "cost_run_at_h100.json",
         "cost_run_au_h100.json", "cost_run_av_h100.json", "cost_run_aw_h100.json", "cost_run_ax_h100.json",
-        "cost_run_ay_h100.json", "cost_run_az_h100.json", "cost_run_ba_h100.json", "cost_run_bb_h100.json")])
+        "cost_run_ay_h100.json", "cost_run_az_h100.json", "cost_run_ba_h100.json", "cost_run_bb_h100.json",
+        "cost_run_bc_h100.json", "cost_run_bd_h100.json", "cost_run_be_h100.json", "cost_run_bf_h100.json",
+        "cost_run_bg_h100.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")

@@ -299,7 +299,37 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setbb_h100_predictions.json: 28 of 33, "
                           "1 beyond 2x)"),
           ("validate-bb-launch", "Set BB as tilescope's launch builds it (on the H100; blind for version 89, same "
-                                 "commit: 26 of 33, none beyond 2x)"))
+                                 "commit: 26 of 33, none beyond 2x)"),
+          ("validate-bc", "Set BC (32 kernels of 26 more better-benchmark files, drawn as AG to BB were after "
+                          "BB was drawn; dynamic shapes; on the H100; blind for version 90: predictions committed "
+                          "before the times were taken, bench/results/cost_setbc_h100_predictions.json: 27 of 32, "
+                          "2 beyond 2x)"),
+          ("validate-bc-launch", "Set BC as tilescope's launch builds it (on the H100; blind for version 90, same "
+                                 "commit: 28 of 32, none beyond 2x)"),
+          ("validate-bd", "Set BD (32 kernels of 23 more better-benchmark files, drawn as AG to BC were after "
+                          "BC was drawn; dynamic shapes; on the H100; blind for version 90: predictions committed "
+                          "before the times were taken, bench/results/cost_setbd_h100_predictions.json: 26 of 31 "
+                          "(tileiras crashes building the 32nd), none beyond 2x)"),
+          ("validate-bd-launch", "Set BD as tilescope's launch builds it (on the H100; blind for version 90, same "
+                                 "commit: 30 of 31, none beyond 2x)"),
+          ("validate-be", "Set BE (32 kernels of 27 more better-benchmark files, drawn as AG to BD were after "
+                          "BD was drawn; dynamic shapes; on the H100; blind for version 91: predictions committed "
+                          "before the times were taken, bench/results/cost_setbe_h100_predictions.json: 28 of 32, "
+                          "1 beyond 2x)"),
+          ("validate-be-launch", "Set BE as tilescope's launch builds it (on the H100; blind for version 91, same "
+                                 "commit: 27 of 32, 2 beyond 2x)"),
+          ("validate-bf", "Set BF (32 kernels of 21 more better-benchmark files, drawn as AG to BE were after "
+                          "BE was drawn; dynamic shapes; on the H100; blind for version 91: predictions committed "
+                          "before the times were taken, bench/results/cost_setbf_h100_predictions.json: 31 of 32, "
+                          "none beyond 2x)"),
+          ("validate-bf-launch", "Set BF as tilescope's launch builds it (on the H100; blind for version 91, same "
+                                 "commit: 29 of 32, none beyond 2x)"),
+          ("validate-bg", "Set BG (32 kernels of 26 more better-benchmark files, drawn as AG to BF were after "
+                          "BF was drawn; dynamic shapes; on the H100; blind for version 93: predictions committed "
+                          "before the times were taken, bench/results/cost_setbg_h100_predictions.json: 25 of 32, "
+                          "2 beyond 2x)"),
+          ("validate-bg-launch", "Set BG as tilescope's launch builds it (on the H100; blind for version 93, same "
+                                 "commit: 28 of 32, 1 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -321,10 +351,12 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-av", "validate-av-launch", "validate-aw", "validate-aw-launch",
                "validate-ax", "validate-ax-launch", "validate-ay", "validate-ay-launch",
                "validate-az", "validate-az-launch", "validate-ba", "validate-ba-launch",
-               "validate-bb", "validate-bb-launch")
+               "validate-bb", "validate-bb-launch",
+               "validate-bc", "validate-bc-launch", "validate-bd", "validate-bd-launch", "validate-be",
+               "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch")
 MODEL_VERSION = 94
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-BB as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-BG as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -338,7 +370,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-ar-launch", "validate-as-launch", "validate-at-launch",
                "validate-au-launch", "validate-av-launch",
                "validate-aw-launch", "validate-ax-launch", "validate-ay-launch",
-               "validate-az-launch", "validate-ba-launch", "validate-bb-launch")),
+               "validate-az-launch", "validate-ba-launch", "validate-bb-launch",
+               "validate-bc-launch", "validate-bd-launch", "validate-be-launch", "validate-bf-launch",
+               "validate-bg-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -409,7 +443,17 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set BA (dynamic and as launched, on an H100; blind for version 89)",
               ("validate-ba", "validate-ba-launch")),
              ("Set BB (dynamic and as launched, on an H100; blind for version 89)",
-              ("validate-bb", "validate-bb-launch")))
+              ("validate-bb", "validate-bb-launch")),
+             ("Set BC (dynamic and as launched, on an H100; blind for version 90)",
+              ("validate-bc", "validate-bc-launch")),
+             ("Set BD (dynamic and as launched, on an H100; blind for version 90)",
+              ("validate-bd", "validate-bd-launch")),
+             ("Set BE (dynamic and as launched, on an H100; blind for version 91)",
+              ("validate-be", "validate-be-launch")),
+             ("Set BF (dynamic and as launched, on an H100; blind for version 91)",
+              ("validate-bf", "validate-bf-launch")),
+             ("Set BG (dynamic and as launched, on an H100; blind for version 93)",
+              ("validate-bg", "validate-bg-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
