@@ -23,12 +23,6 @@ def slim_store(out, TR: ConstInt, TC: ConstInt):
 
 
 @ct.kernel
-def slim_store_across(out, TR: ConstInt, TC: ConstInt):
-    """One tile a block, blocks along the rows first."""
-    ct.store(out, index=(ct.bid(1), ct.bid(0)), tile=_mask(ct.bid(1), ct.bid(0), TR, TC))
-
-
-@ct.kernel
 def slim_store8(o0, o1, o2, o3, o4, o5, o6, o7, TR: ConstInt, TC: ConstInt):
     """The same tile into eight arrays, blocks down the rows first."""
     tile = _mask(ct.bid(0), ct.bid(1), TR, TC)

@@ -334,8 +334,9 @@ def picked_cases(d: int) -> List[Case]:
                    [A((1 << bits,), "bfloat16"), A((lanes,), "int32", f"index:{1 << bits}"),
                     A((lanes,), "bfloat16", "zeros"), K(tile)], (lanes // tile,))
         two = Case(f"picked_two_bf16_{size}", "micro", PICKED, "gather_picked_two",
-                   [A((1 << bits,), "bfloat16"), A((1 << bits,), "bfloat16"), A((lanes,), "int32", f"index:{1 << bits}"),
-                    A((lanes,), "bfloat16", "zeros"), K(tile)], (lanes // tile,))
+                   [A((1 << bits,), "bfloat16"), A((1 << bits,), "bfloat16"),
+                    A((lanes,), "int32", f"index:{1 << bits}"), A((lanes,), "bfloat16", "zeros"), K(tile)],
+                   (lanes // tile,))
         out += [one, one.launched("micro"), two, two.launched("micro")]
     return out
 

@@ -35,8 +35,8 @@ def test_each_pick_is_an_l2_lookup():
     # 2^25 picks of arrays L2 keeps: L2's rate, not each array's bytes once (8 MB, a few µs)
     report = _pick_two(1 << 22)
     assert picked_gathers.missed_share(report.counts, H100) == 0.0
-    assert report.prediction.terms["memory"] == pytest.approx(2 * LANES / (picked_gathers.PICKS_PER_SM_CLK * 132 * 1.98e3),
-                                                   rel=0.01)
+    lookups_us = 2 * LANES / (picked_gathers.PICKS_PER_SM_CLK * 132 * 1.98e3)
+    assert report.prediction.terms["memory"] == pytest.approx(lookups_us, rel=0.01)
     assert report.predicted_us > 200
 
 
