@@ -1,6 +1,6 @@
-"""Stores of tiles whose rows are narrower than a sector (docs/cost-model.md history 162): set BG's
-causal mask stores one (8, 8) bfloat16 tile a block into each of 13 arrays, 16-byte rows, and took 2.4
-to 3.3 times the model's time. Each block stores a (TR, TC) bfloat16 tile computed from its position
+"""Stores of tiles whose rows are narrower than a sector (docs/cost-model.md histories 162, 163): set
+BG's causal mask stores one (8, 8) bfloat16 tile a block into each of 13 arrays, 16-byte rows, and took
+2.4 to 3.3 times the model's time. Each block stores a (TR, TC) bfloat16 tile computed from its position
 into one array or eight, at tile (bid(0), bid(1)) — consecutive blocks go down the rows, so the two
 halves of a 32-byte sector are written by blocks a column of tiles apart — or, in the `_across`
 kernels, at (bid(1), bid(0)): neighbours write neighbouring halves. Microbenchmarks of

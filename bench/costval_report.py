@@ -354,7 +354,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-bb", "validate-bb-launch",
                "validate-bc", "validate-bc-launch", "validate-bd", "validate-bd-launch", "validate-be",
                "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch")
-MODEL_VERSION = 94
+MODEL_VERSION = 95
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-BG as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -159,7 +159,8 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
     t_mem, lined = 0.0, []          # lined: (access, its lines) of element-by-element rows (v46)
     for a in (a for a in counts.accesses if not is_pick(a)):      # picks: their own law (v94)
         copied = tma or tma_copied(a, facts)
-        lines = row_lines(a, access_width(a, facts, width), copied and not column_walked(a, facts, schedule, width))
+        lines = row_lines(a, access_width(a, facts, width), copied and not column_walked(a, facts, schedule, width),
+                          threads(facts))
         if lines:
             lined.append((a, lines))
         else:
@@ -648,10 +649,9 @@ def _sector_share(a: Access) -> float:
 
 
 def _l2_resident_arrays(counts: Counts, slots: int, l2: float) -> set:
-    """Arrays that stay in L2 once read: the arrays blocks read again (tile loads whose waves'
-    reads exceed the array) share the L2, smallest first, as far as they fit together (version 17;
-    before, each array was tested alone, so a matmul's two 27.5 MB weight matrices, each re-read
-    every wave, were taken to stay together in the H200's 30 MB); arrays read once do not compete."""
+    """Arrays that stay in L2 once read: arrays blocks read again (tile loads whose waves' reads exceed
+    the array) share L2, smallest first, as far as they fit together (version 17: not each alone, so a
+    matmul's two 27.5 MB weights re-read each wave no longer fit the H200's 30 MB); others do not compete."""
     sizes: Dict[str, int] = {}
     reread: Dict[str, float] = {}
     for a in counts.accesses:

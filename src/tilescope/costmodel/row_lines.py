@@ -40,7 +40,7 @@ MISSED_READ_LINES_PER_SM_CLK = 0.11
 VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
 
 
-def row_lines(a: Access, width: float, tma: bool) -> float:
+def row_lines(a: Access, width: float, tma: bool, threads: int = 0) -> float:
     """Cache lines an element-by-element access of a tile of several rows touches, over the grid
     (0 where the law does not apply): a warp instruction's lanes go down min(rows, 32) of the
     tile's rows, a line each, unless rows lie closer than a line (an index evaluated from metadata,
@@ -49,7 +49,10 @@ def row_lines(a: Access, width: float, tma: bool) -> float:
     lane, and its gather whose tile rows run along memory, 3.87x); a tile of 1-byte elements has
     its lanes along its rows instead (`along_rows`). Writes keep a line a lane, each lane's bytes
     their own sector (set AO's layout stores, 64-byte rows, came to 0.69x at several a line),
-    unless the lanes abut (`abutting_lanes`)."""
+    unless the lanes abut (`abutting_lanes`). A store of a tile of fewer elements than the block's
+    `threads` is issued by every warp, its lanes spread over them: each warp reaches the rows its
+    share of the lanes does (version 95: the slim stores' (8, 8) tiles take as long as (16, 8) ones,
+    set BG's causal mask; a column of 64 elements still a line an element, set AO's layout)."""
     rows = lane_rows(a)
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
             or tma or width >= VECTOR_WIDTH      # (a gather or scatter: along rows, or down one column, v89)
@@ -65,6 +68,8 @@ def row_lines(a: Access, width: float, tma: bool) -> float:
         lines = min(lines, math.ceil(down * a.shape[-1] * a.itemsize / LINE_BYTES))
     if a.lane_pitch and (a.kind in ("load", "gather") or abutting_lanes(a)):   # several a line (v84, v90)
         lines = min(lines, math.ceil(down * a.lane_pitch / LINE_BYTES))
+    if a.kind == "store" and threads > a.elements:      # every warp stores, its share of lanes (v95)
+        return instructions * threads / a.elements * min(lines, WARP_LANES * a.elements / threads)
     return instructions * lines
 
 
