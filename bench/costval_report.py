@@ -329,7 +329,13 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setbg_h100_predictions.json: 25 of 32, "
                           "2 beyond 2x)"),
           ("validate-bg-launch", "Set BG as tilescope's launch builds it (on the H100; blind for version 93, same "
-                                 "commit: 28 of 32, 1 beyond 2x)"))
+                                 "commit: 28 of 32, 1 beyond 2x)"),
+          ("validate-bh", "Set BH (32 kernels of 24 more better-benchmark files, drawn as AG to BG were after "
+                          "BG was drawn; dynamic shapes; on the H100; blind for version 95: predictions committed "
+                          "before the times were taken, bench/results/cost_setbh_h100_predictions.json: 26 of 32, "
+                          "2 beyond 2x)"),
+          ("validate-bh-launch", "Set BH as tilescope's launch builds it (on the H100; blind for version 95, same "
+                                 "commit: 27 of 32, 2 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -353,10 +359,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-az", "validate-az-launch", "validate-ba", "validate-ba-launch",
                "validate-bb", "validate-bb-launch",
                "validate-bc", "validate-bc-launch", "validate-bd", "validate-bd-launch", "validate-be",
-               "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch")
+               "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch",
+               "validate-bh", "validate-bh-launch")
 MODEL_VERSION = 95
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-BG as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-BH as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -372,7 +379,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-aw-launch", "validate-ax-launch", "validate-ay-launch",
                "validate-az-launch", "validate-ba-launch", "validate-bb-launch",
                "validate-bc-launch", "validate-bd-launch", "validate-be-launch", "validate-bf-launch",
-               "validate-bg-launch")),
+               "validate-bg-launch", "validate-bh-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -453,7 +460,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set BF (dynamic and as launched, on an H100; blind for version 91)",
               ("validate-bf", "validate-bf-launch")),
              ("Set BG (dynamic and as launched, on an H100; blind for version 93)",
-              ("validate-bg", "validate-bg-launch")))
+              ("validate-bg", "validate-bg-launch")),
+             ("Set BH (dynamic and as launched, on an H100; blind for version 95)",
+              ("validate-bh", "validate-bh-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
