@@ -68,6 +68,7 @@ class Access:
     vector_layout: bool = True       # its array's last extent is known a multiple of 16 bytes (v57)
     left_in_l2: bool = False         # the launch before left the launch's data in L2 (stays_in_l2; v79)
     lane_pitch: int = 0              # bytes between the rows a warp's lanes go down, where known (v84)
+    picked_index: bool = False       # a one-axis gather at a loaded tile's values as loaded (v94: picks)
 
     @property
     def bytes(self) -> int:
@@ -357,7 +358,7 @@ class _Walker:
                     else:
                         w.fp32_instr += elems * (1 + _EXTRA_INSTR.get(fn, 0))
                     if fn == "truediv" and dt.name == "float32" and _ieee(op) \
-                            and not view_source(op.operands[1]).is_const:     # (a constant: multiplied)
+                            and not _view_source(op.operands[1]).is_const:     # (a constant: multiplied)
                         w.divisions += elems
                         w.slow_divisions += elems * self.lanes.slow_share(op)
             else:
@@ -463,7 +464,10 @@ class _Walker:
                     acc.line_count = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
                     if acc.line_count:
                         acc.rows = elements
-        if kind == "store" and op.name == "store_tile" and view_source(op.operands[-1]).id in self.index_lane_values:
+        if kind == "gather" and t.ndim == 1 and not acc.contiguous:    # each lane where loaded data says (v94)
+            source = _view_source(op.operands[1]).owner
+            acc.picked_index = source is not None and source.name in LOAD_OPS
+        if kind == "store" and op.name == "store_tile" and _view_source(op.operands[-1]).id in self.index_lane_values:
             acc.index_lanes = True                     # the gathered tile stored as the gather laid it out
         if kind == "load" and op.results:
             use = self._mma_use(op.results[0])
@@ -628,12 +632,12 @@ def indexed_by_loads(op: Op) -> bool:
     return bool(loads_feeding(op.operands[1:1 + op.operands[0].type.ndim], LOAD_OPS))
 
 
-def view_source(v: Value, depth: int = 0) -> Value:
+def _view_source(v: Value, depth: int = 0) -> Value:
     """The value a tile is a view or conversion of (through reshape, permute, astype, broadcast)."""
     op = v.owner
     if op is None or op.name not in _VIEW_OPS or not op.operands or depth > 8:
         return v
-    return view_source(op.operands[0], depth + 1)
+    return _view_source(op.operands[0], depth + 1)
 
 
 def _loaded_rows(v: Value) -> bool:
@@ -646,7 +650,7 @@ def _loaded_rows(v: Value) -> bool:
         return False
     if shape[-1] != 1 and last_axis_stride(v) != 0:          # one index a row, broadcast along it
         return False
-    src = view_source(v)
+    src = _view_source(v)
     return src.owner is not None and src.owner.name in LOAD_OPS
 
 

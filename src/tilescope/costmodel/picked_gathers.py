@@ -6,10 +6,9 @@ picked-gather microbenchmarks on an H100 (`bench/cost_kernels_picked.py`, 2^24 l
 L2 keeping 0.58 of its size of them (a footprint of 32 MB already misses 14%)."""
 from __future__ import annotations
 
-from .counts import Access, Counts, view_source
+from .counts import Access, Counts
 from .gpus import GPU
 from .lane_offsets import SECTOR_BYTES
-from .loop_bounds import LOAD_OPS
 
 PICKS_PER_SM_CLK = 0.478         # picks L2 serves each SM a clock (8.0 ps a pick on 132 SMs at 1.98 GHz)
 MISS_NS = 0.0251                 # the DRAM fetch of a pick L2 misses (H100; other GPUs: by DRAM rate)
@@ -19,14 +18,11 @@ L1_KEPT_BYTES = 64 * 1024        # arrays this small stay in L1 (a batch norm's 
 
 
 def is_pick(a: Access) -> bool:
-    """A one-axis gather whose index is a loaded tile as loaded (cast or reshaped at most), from an
-    array larger than L1 keeps: its lanes may land anywhere in the array. (A loaded index offset by
-    the block's position, a relative-position table's, picks within the block's own window.)"""
-    if a.kind != "gather" or a.contiguous or a.array_bytes is None or a.array_bytes <= L1_KEPT_BYTES:
-        return False
-    array = a.op.operands[0]
-    source = view_source(a.op.operands[1]).owner if getattr(array.type, "ndim", 0) == 1 else None
-    return source is not None and source.name in LOAD_OPS
+    """A one-axis gather whose index is a loaded tile as loaded (cast or reshaped at most:
+    `Access.picked_index`), from an array larger than L1 keeps: its lanes may land anywhere in the
+    array. (A loaded index offset by the block's position, a relative-position table's, picks within
+    the block's own window.)"""
+    return a.picked_index and a.array_bytes is not None and a.array_bytes > L1_KEPT_BYTES
 
 
 def missed_share(counts: Counts, gpu: GPU) -> float:
