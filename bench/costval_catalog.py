@@ -48,6 +48,7 @@ DIVIDE = "bench/cost_kernels_divide.py"
 STRIDED = "bench/cost_kernels_strided.py"
 PICKED = "bench/cost_kernels_picked.py"
 SLIM = "bench/cost_kernels_slim.py"
+CHANNELS = "bench/cost_kernels_channels.py"
 SMS = 132
 
 
@@ -359,6 +360,25 @@ def slim_cases(d: int) -> List[Case]:
     return out
 
 
+def channels_cases(d: int) -> List[Case]:
+    """One element a lane of a channels-last array in logical NCHW order (history 166): read, written
+    or both, bfloat16 and float32, channel rows of 232 and 384 elements over 14 x 14 positions, 128
+    images (from DRAM) and 16 (arrays L2 keeps); dynamic builds and, for the bfloat16 ones, launched.
+    Sizes stay whole blocks: `d` only drops the 128 images."""
+    out: List[Case] = []
+    hw, tile = 196, 512
+    for images in ((128, 16) if d == 1 else (16,)):
+        for dt in ("bfloat16", "float32"):
+            for c in (232, 384):
+                n = images * c * hw
+                grid = (n // tile,)
+                for kern in ("channels_read", "channels_write", "channels_copy"):
+                    case = Case(f"{kern}_{dt[0]}{dt[-2:]}_c{c}_n{images}", "micro", CHANNELS, kern,
+                                [A((n,), dt), A((n,), dt, "zeros"), K(c), K(hw), K(tile)], grid)
+                    out += [case, case.launched("micro")] if dt == "bfloat16" else [case]
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -517,6 +537,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(strided_cases(d))
     out.extend(picked_cases(d))
     out.extend(slim_cases(d))
+    out.extend(channels_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
