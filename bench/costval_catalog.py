@@ -49,6 +49,7 @@ STRIDED = "bench/cost_kernels_strided.py"
 PICKED = "bench/cost_kernels_picked.py"
 SLIM = "bench/cost_kernels_slim.py"
 CHANNELS = "bench/cost_kernels_channels.py"
+THIN = "bench/cost_kernels_thin.py"
 SMS = 132
 
 
@@ -379,6 +380,21 @@ def channels_cases(d: int) -> List[Case]:
     return out
 
 
+def thin_cases(d: int) -> List[Case]:
+    """Tile copies with 32-byte rows (history 166): bfloat16 (TR, 16) tiles for TR = 64 to 512 over
+    arrays of 432 columns (BH's copy's pitch) and 512; float32 (512, 8) tiles; and, for contrast,
+    bfloat16 (512, 32) and (512, 64) tiles of 448 columns; 32768 rows."""
+    out: List[Case] = []
+    rows = 32768 // d
+    for dt, tr, tc, cols in (("bfloat16", 512, 16, 432), ("bfloat16", 256, 16, 432), ("bfloat16", 128, 16, 432),
+                             ("bfloat16", 64, 16, 432), ("bfloat16", 512, 16, 512), ("float32", 512, 8, 432),
+                             ("bfloat16", 512, 32, 448), ("bfloat16", 512, 64, 448)):
+        out.append(Case(f"thin_copy_{dt[0]}{dt[-2:]}_{cols}_t{tr}x{tc}", "micro", THIN, "thin_copy",
+                        [A((rows, cols), dt), A((rows, cols), dt, "zeros"), K(tr), K(tc)],
+                        (rows // tr, -(-cols // tc))))
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -538,6 +554,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(picked_cases(d))
     out.extend(slim_cases(d))
     out.extend(channels_cases(d))
+    out.extend(thin_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
