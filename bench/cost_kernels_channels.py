@@ -35,3 +35,12 @@ def channels_copy(x, y, C: ConstInt, HW: ConstInt, TILE: ConstInt):
     """Each lane's element read and written back in place of another array."""
     idx = _places(C, HW, TILE)
     ct.scatter(y, idx, ct.gather(x, idx))
+
+
+@ct.kernel
+def channels_sum(x, out, C: ConstInt, HW: ConstInt, TILE: ConstInt):
+    """Block c sums channel c over TILE = N * HW positions, one lane each, a channel row apart: a
+    batch norm's reduction, one block a channel."""
+    lane = ct.arange(TILE, dtype=ct.int32)
+    idx = (lane // HW) * (HW * C) + (lane % HW) * C + ct.bid(0)
+    ct.store(out, index=(ct.bid(0),), tile=ct.reshape(ct.sum(ct.astype(ct.gather(x, idx), ct.float32)), (1,)))

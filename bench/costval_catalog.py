@@ -365,7 +365,7 @@ def channels_cases(d: int) -> List[Case]:
     """One element a lane of a channels-last array in logical NCHW order (history 166): read, written
     or both, bfloat16 and float32, channel rows of 232 and 384 elements over 14 x 14 positions, 128
     images (from DRAM) and 16 (arrays L2 keeps); dynamic builds and, for the bfloat16 ones, launched.
-    Sizes stay whole blocks: `d` only drops the 128 images."""
+    Sizes stay whole blocks: `d` only drops the 128 images. And a channel's sum a block."""
     out: List[Case] = []
     hw, tile = 196, 512
     for images in ((128, 16) if d == 1 else (16,)):
@@ -377,6 +377,12 @@ def channels_cases(d: int) -> List[Case]:
                     case = Case(f"{kern}_{dt[0]}{dt[-2:]}_c{c}_n{images}", "micro", CHANNELS, kern,
                                 [A((n,), dt), A((n,), dt, "zeros"), K(c), K(hw), K(tile)], grid)
                     out += [case, case.launched("micro")] if dt == "bfloat16" else [case]
+    # a reduction a block a channel, 8192 positions (as set BE's): few blocks, each walking many lines
+    for c in (232, 384):
+        n = 8192 // hw * hw if d == 1 else 16 * hw
+        out.append(Case(f"channels_sum_b16_c{c}_p{n}", "micro", CHANNELS, "channels_sum",
+                        [A((n * c,), "bfloat16"), A((c,), "float32", "zeros"), K(c), K(hw), K(8192 if d == 1 else 4096)],
+                        (c,)))
     return out
 
 
