@@ -361,7 +361,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-bc", "validate-bc-launch", "validate-bd", "validate-bd-launch", "validate-be",
                "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch",
                "validate-bh", "validate-bh-launch")
-MODEL_VERSION = 95
+MODEL_VERSION = 96
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-BH as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -19,7 +19,7 @@ from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
 from .compacted_index import runs_of_lanes
 from .index_steps import axis_stride, const_int, last_axis_stride
-from .lane_offsets import lines_per_instruction, sector_share
+from .lane_offsets import LINE_BYTES, WARP_LANES, lines_per_instruction, sector_share
 from .loop_bounds import LOAD_OPS, arrays_read_for, bisection_trips, counted_trips, loads_feeding
 from .padded_lanes import PaddedLanes
 from .scalars import VARIANT, GridScalars, trip_counts
@@ -464,6 +464,10 @@ class _Walker:
                     acc.line_count = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
                     if acc.line_count:
                         acc.rows = elements
+
+            if len(shape) == 1 and known and not acc.contiguous:      # a warp's neighbouring lanes over
+                lines = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0   # more lines than a
+                acc.line_count = lines if lines > -(-WARP_LANES * itemsize // LINE_BYTES) else 0.0   # run (v96)
         if kind == "gather" and t.ndim == 1 and not acc.contiguous:    # each lane where loaded data says (v94)
             source = _view_source(op.operands[1]).owner
             acc.picked_index = source is not None and source.name in LOAD_OPS

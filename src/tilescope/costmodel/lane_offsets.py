@@ -38,8 +38,9 @@ def lines_per_instruction(sc: GridScalars, index: Sequence[Value], shape: Sequen
                           itemsize: int) -> Optional[float]:
     """Cache lines a warp instruction of an element-by-element gather or scatter touches, its lanes
     laid down min(rows, 32) of the index tile's rows and along a few neighbouring elements of each
-    (version 46): the middle block's in-bounds lanes, over its instructions. Rows a line apart or
-    more give a line a row; rows closer (a flat index over short rows) share lines."""
+    (version 46), or 32 neighbouring lanes of a 1-D one: the middle block's in-bounds lanes, over its
+    instructions. Rows a line apart or more give a line a row; rows closer (a flat index over short
+    rows) share lines."""
     flat, inside = _flat_offsets(sc, index, shape)
     if flat is None:
         # a uniform offset the data gives (a group's base) moves every lane alike: the lanes'
@@ -49,8 +50,10 @@ def lines_per_instruction(sc: GridScalars, index: Sequence[Value], shape: Sequen
         if flat is None or other is None or not np.array_equal(other - other.flat[0], flat - flat.flat[0]):
             return None
         flat, inside = flat - flat.min(), np.ones(flat.shape, bool)
-    if flat.ndim < 2:
+    if flat.ndim == 0:
         return None
+    if flat.ndim == 1:                 # a 1-D index tile: a warp takes 32 neighbouring lanes (v96)
+        flat, inside = flat[None, :], inside[None, :]
     cols = flat.shape[-1]
     flat, inside = flat.reshape(-1, cols), inside.reshape(-1, cols)
     down = min(flat.shape[0], WARP_LANES)

@@ -589,9 +589,9 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
             a.dram_bytes = _wave_reuse(counts, a, slots, useful)
         # arrays small enough to stay in L2 are read once; so are the overlapping windows of gathers
         # along rows (stencil taps, a row read in two passes) and of lanes a few elements apart (a
-        # pooling's taps, version 67): the windows blocks read at once fit in L2
-        once = a.array_bytes is not None and (a.array in resident or (a.kind == "gather" and (
-            a.contiguous or a.sector_share or a.lane_stride)))
+        # pooling's taps, version 67): the windows blocks read at once fit in L2. A gather whose
+        # lanes data places brings at most its array too (v96; picks are charged apart, v94)
+        once = a.array_bytes is not None and (a.array in resident or a.kind == "gather")
         # ... and so are a block's taps of one array (version 68), up to the array they slice
         whole = windows.get(id(a)) if a.kind == "load" else None
         if whole is None and a.kind != "store" and once:

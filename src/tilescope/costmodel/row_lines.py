@@ -54,6 +54,8 @@ def row_lines(a: Access, width: float, tma: bool, threads: int = 0) -> float:
     share of the lanes does (version 95: the slim stores' (8, 8) tiles take as long as (16, 8) ones,
     set BG's causal mask; a column of 64 elements still a line an element, set AO's layout)."""
     rows = lane_rows(a)
+    if spread(a):               # (a gather or scatter: never an accelerator copy, whatever `tma` says)
+        return 0.0 if width >= VECTOR_WIDTH else a.executions * a.elements / WARP_LANES * a.line_count
     if (a.kind not in ("gather", "scatter", "load", "store") or rows <= 1 or a.index_lanes or a.feeds_mma
             or tma or width >= VECTOR_WIDTH      # (a gather or scatter: along rows, or down one column, v89)
             or (a.kind in ("gather", "scatter") and not a.contiguous and not a.line_count)):
@@ -71,6 +73,13 @@ def row_lines(a: Access, width: float, tma: bool, threads: int = 0) -> float:
     if a.kind == "store" and threads > a.elements:      # every warp stores, its share of lanes (v95)
         return instructions * threads / a.elements * min(lines, WARP_LANES * a.elements / threads)
     return instructions * lines
+
+
+def spread(a: Access) -> bool:
+    """A 1-D gather or scatter whose lanes the metadata places, a warp's neighbouring lanes over more
+    lines than a run of them would take (version 96: set BH's channels-last batch norm, lanes a
+    768-byte channel row apart, a line each, 0.26x with no lines charged; `line_count`)."""
+    return a.kind in ("gather", "scatter") and len(a.shape) == 1 and bool(a.line_count) and not a.contiguous
 
 
 def abutting_lanes(a: Access) -> bool:
@@ -101,6 +110,8 @@ def lane_rows(a: Access) -> int:
 
 def line_run(a: Access) -> int:
     """Bytes a warp instruction's lanes take from each row they share."""
+    if spread(a):
+        return max(1, round(WARP_LANES * a.itemsize / a.line_count))
     if along_rows(a):
         return min(a.shape[-1], WARP_LANES) * a.itemsize
     return WARP_LANES // min(lane_rows(a), WARP_LANES) * a.itemsize
