@@ -1,5 +1,5 @@
 """Element-wise passes over channels-last arrays in logical NCHW order (docs/cost-model.md history
-166): sets BE's and BH's batch-norm kernels gather and scatter one element a lane at offsets that put
+167): sets BE's and BH's batch-norm kernels gather and scatter one element a lane at offsets that put
 neighbouring lanes a channel row (C elements) apart, a cache line or more each, and took 4 to 5 times
 the model's time. Lane l of block b is element b * TILE + l of the logical (N, C, HW) order; it lies
 at n * HW * C + s * C + c in memory. A read alone (gathered, stored contiguous), a write alone

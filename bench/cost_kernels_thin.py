@@ -1,4 +1,4 @@
-"""Copies in tiles whose rows are one sector wide (docs/cost-model.md history 166): set BH's copy of a
+"""Copies in tiles whose rows are one sector wide (docs/cost-model.md history 167): set BH's copy of a
 (131072, 432) bfloat16 array in (512, 16) tiles, 32-byte rows, ran at 63 GB/s, 3.5 times the model's
 time. Each block copies tile (bid(0), bid(1)) of TR rows and TC columns; blocks go down the rows
 first, as that copy's grid does. Microbenchmarks of bench/cost_validate.py (`thin_*`)."""

@@ -362,7 +362,7 @@ def slim_cases(d: int) -> List[Case]:
 
 
 def channels_cases(d: int) -> List[Case]:
-    """One element a lane of a channels-last array in logical NCHW order (history 166): read, written
+    """One element a lane of a channels-last array in logical NCHW order (history 167): read, written
     or both, bfloat16 and float32, channel rows of 232 and 384 elements over 14 x 14 positions, 128
     images (from DRAM) and 16 (arrays L2 keeps); dynamic builds and, for the bfloat16 ones, launched.
     Sizes stay whole blocks: `d` only drops the 128 images. And a channel's sum a block."""
@@ -387,7 +387,7 @@ def channels_cases(d: int) -> List[Case]:
 
 
 def thin_cases(d: int) -> List[Case]:
-    """Tile copies with 32-byte rows (history 166): bfloat16 (TR, 16) tiles for TR = 64 to 512 over
+    """Tile copies with 32-byte rows (history 167): bfloat16 (TR, 16) tiles for TR = 64 to 512 over
     arrays of 432 columns (BH's copy's pitch) and 512; float32 (512, 8) tiles; and, for contrast,
     bfloat16 (512, 32) and (512, 64) tiles of 448 columns; 32768 rows."""
     out: List[Case] = []

@@ -464,10 +464,10 @@ class _Walker:
                     acc.line_count = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
                     if acc.line_count:
                         acc.rows = elements
-
-            if len(shape) == 1 and known and not acc.contiguous:      # a warp's neighbouring lanes over
-                lines = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0   # more lines than a
-                acc.line_count = lines if lines > -(-WARP_LANES * itemsize // LINE_BYTES) else 0.0   # run (v96)
+            # a 1-D index whose neighbouring lanes span more lines than a run of them would (v96)
+            if len(shape) == 1 and known and not acc.contiguous:
+                lines = lines_per_instruction(self.sc, idx, t.shape, itemsize) or 0.0
+                acc.line_count = lines if lines > -(-WARP_LANES * itemsize // LINE_BYTES) else 0.0
         if kind == "gather" and t.ndim == 1 and not acc.contiguous:    # each lane where loaded data says (v94)
             source = _view_source(op.operands[1]).owner
             acc.picked_index = source is not None and source.name in LOAD_OPS

@@ -109,7 +109,7 @@ def lane_rows(a: Access) -> int:
 
 
 def line_run(a: Access) -> int:
-    """Bytes a warp instruction's lanes take from each row they share."""
+    """Bytes a warp instruction's lanes take from each row they share (a spread access: each line)."""
     if spread(a):
         return max(1, round(WARP_LANES * a.itemsize / a.line_count))
     if along_rows(a):
