@@ -389,15 +389,22 @@ def channels_cases(d: int) -> List[Case]:
 def thin_cases(d: int) -> List[Case]:
     """Tile copies with 32-byte rows (history 167): bfloat16 (TR, 16) tiles for TR = 64 to 512 over
     arrays of 432 columns (BH's copy's pitch) and 512; float32 (512, 8) tiles; and, for contrast,
-    bfloat16 (512, 32) and (512, 64) tiles of 448 columns; 32768 rows."""
+    bfloat16 (512, 32) and (512, 64) tiles of 448 columns; 32768 rows. Then (history 169) arrays of
+    8,192 to 131,072 rows (7 to 113 MB), which L2 holds or not: (512, 16) and (256, 16) tiles, and
+    (512, 8) bfloat16 tiles, 16-byte rows."""
     out: List[Case] = []
-    rows = 32768 // d
-    for dt, tr, tc, cols in (("bfloat16", 512, 16, 432), ("bfloat16", 256, 16, 432), ("bfloat16", 128, 16, 432),
-                             ("bfloat16", 64, 16, 432), ("bfloat16", 512, 16, 512), ("float32", 512, 8, 432),
-                             ("bfloat16", 512, 32, 448), ("bfloat16", 512, 64, 448)):
-        out.append(Case(f"thin_copy_{dt[0]}{dt[-2:]}_{cols}_t{tr}x{tc}", "micro", THIN, "thin_copy",
-                        [A((rows, cols), dt), A((rows, cols), dt, "zeros"), K(tr), K(tc)],
-                        (rows // tr, -(-cols // tc))))
+    for dt, tr, tc, cols, rows in (("bfloat16", 512, 16, 432, 32768), ("bfloat16", 256, 16, 432, 32768),
+                                   ("bfloat16", 128, 16, 432, 32768), ("bfloat16", 64, 16, 432, 32768),
+                                   ("bfloat16", 512, 16, 512, 32768), ("float32", 512, 8, 432, 32768),
+                                   ("bfloat16", 512, 32, 448, 32768), ("bfloat16", 512, 64, 448, 32768),
+                                   ("bfloat16", 512, 16, 432, 8192), ("bfloat16", 512, 16, 432, 16384),
+                                   ("bfloat16", 512, 16, 432, 65536), ("bfloat16", 512, 16, 432, 131072),
+                                   ("bfloat16", 256, 16, 432, 8192), ("bfloat16", 256, 16, 432, 131072),
+                                   ("bfloat16", 512, 8, 432, 32768), ("bfloat16", 512, 8, 432, 131072)):
+        n = rows // d
+        out.append(Case(f"thin_copy_{dt[0]}{dt[-2:]}_{cols}_t{tr}x{tc}" + ("" if rows == 32768 else f"_r{rows}"),
+                        "micro", THIN, "thin_copy", [A((n, cols), dt), A((n, cols), dt, "zeros"), K(tr), K(tc)],
+                        (n // tr, -(-cols // tc))))
     return out
 
 

@@ -36,6 +36,9 @@ PARTIAL_LINES_EXPONENT = 0.25
 # float32, rows 12 heads apart or back to back, and the copy, within 0.84-1.20x; their 64- and
 # 32-row walks, 128 and 64 KB, keep the 0.87; history 95)
 MISSED_READ_LINES_PER_SM_CLK = 0.11
+# ... and 0.33 where the array takes at most half of L2, so each line L1 lost is still there
+L2_KEPT_READ_LINES_PER_SM_CLK = 0.33
+L2_KEPT_SHARE = 0.5
 
 VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
 
@@ -127,7 +130,7 @@ def row_lines_us(lined: List[Tuple[Access, float]], gpu: GPU, resident: int = 0,
     four blocks, walks 50,176 lines each at 0.87 a clock in 29 µs; all SMs' rate gave it 1.2 µs)."""
     clocks = (min(gpu.sms, resident) if resident else gpu.sms) * gpu.clock_ghz * 1e9
     base, per_byte, most = WRITE_LINES_PER_SM_CLK
-    reads = sum(n / (MISSED_READ_LINES_PER_SM_CLK if walk_misses_l1(a, facts, per_sm, gpu) else READ_LINES_PER_SM_CLK)
+    reads = sum(n / (missed_read_rate(a, gpu) if walk_misses_l1(a, facts, per_sm, gpu) else READ_LINES_PER_SM_CLK)
                 for a, n in lined if a.kind in ("gather", "load"))
     stored = [(a, n) for a, n in lined if a.kind in ("scatter", "store")]
     writes = sum(n / (base + per_byte * min(line_bytes(a), most)) for a, n in stored)
@@ -142,8 +145,23 @@ def walk_misses_l1(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GPU
     line is gone before the thread's next element in it."""
     if facts is None or not per_sm or a.kind not in ("gather", "load") or not gpu.l1_shared_kb or one_column(a):
         return False
-    walked = per_sm * min(lane_rows(a), facts.threads) * LINE_BYTES
+    walked = per_sm * (lane_rows(a) if rows_at_once(a, facts) else min(lane_rows(a), facts.threads)) * LINE_BYTES
     return walked > l1_beside_blocks(facts, per_sm, gpu)
+
+
+def rows_at_once(a: Access, facts: CubinFacts) -> bool:
+    """Whether each thread walks several of a tile's rows side by side: a tile of more rows than
+    threads, loaded in a loop and not reduced, takes one column a pass over all of a thread's rows
+    (the listing of set BH's copy of (512, 16) tiles: rows tid, tid + 128, ... a pass), so a block
+    keeps a line for every row of the tile; a reduction down the rows walks them one after another."""
+    return (lane_rows(a) > facts.threads and bool(facts.loop_instructions)
+            and a.region is not None and not a.region.work.reductions)
+
+
+def missed_read_rate(a: Access, gpu: GPU) -> float:
+    """Lines a clock an SM of a read walk past L1: L2's where the array is small enough to stay in it."""
+    kept = (a.root_bytes or a.array_bytes or math.inf) <= L2_KEPT_SHARE * gpu.l2_mb * 1e6
+    return L2_KEPT_READ_LINES_PER_SM_CLK if kept else MISSED_READ_LINES_PER_SM_CLK
 
 
 def walk_miss_share(a: Access, facts: Optional[CubinFacts], per_sm: int, gpu: GPU, aligned: bool) -> float:
