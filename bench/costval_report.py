@@ -341,7 +341,13 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setbi_h100_predictions.json: 26 of 32, "
                           "1 beyond 2x)"),
           ("validate-bi-launch", "Set BI as tilescope's launch builds it (on the H100; blind for version 96, same "
-                                 "commit: 28 of 32, 0 beyond 2x)"))
+                                 "commit: 28 of 32, 0 beyond 2x)"),
+          ("validate-bj", "Set BJ (32 kernels of 22 more better-benchmark files, drawn as AG to BI were after "
+                          "BI was drawn; dynamic shapes; on the H100; blind for version 97: predictions committed "
+                          "before the times were taken, bench/results/cost_setbj_h100_predictions.json: 25 of 32, "
+                          "0 beyond 2x)"),
+          ("validate-bj-launch", "Set BJ as tilescope's launch builds it (on the H100; blind for version 97, same "
+                                 "commit: 25 of 32, 0 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -366,10 +372,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-bb", "validate-bb-launch",
                "validate-bc", "validate-bc-launch", "validate-bd", "validate-bd-launch", "validate-be",
                "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch",
-               "validate-bh", "validate-bh-launch", "validate-bi", "validate-bi-launch")
+               "validate-bh", "validate-bh-launch", "validate-bi", "validate-bi-launch", "validate-bj",
+               "validate-bj-launch")
 MODEL_VERSION = 97
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-BI as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-BJ as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -385,7 +392,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-aw-launch", "validate-ax-launch", "validate-ay-launch",
                "validate-az-launch", "validate-ba-launch", "validate-bb-launch",
                "validate-bc-launch", "validate-bd-launch", "validate-be-launch", "validate-bf-launch",
-               "validate-bg-launch", "validate-bh-launch", "validate-bi-launch")),
+               "validate-bg-launch", "validate-bh-launch", "validate-bi-launch", "validate-bj-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -470,7 +477,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set BH (dynamic and as launched, on an H100; blind for version 95)",
               ("validate-bh", "validate-bh-launch")),
              ("Set BI (dynamic and as launched, on an H100; blind for version 96)",
-              ("validate-bi", "validate-bi-launch")))
+              ("validate-bi", "validate-bi-launch")),
+             ("Set BJ (dynamic and as launched, on an H100; blind for version 97)",
+              ("validate-bj", "validate-bj-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
