@@ -39,6 +39,7 @@ from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
 from .picked_gathers import charge_picks, is_pick, picks_us
 from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row_lines_us, walk_miss_share
+from .sector_rows import sector_rows_factor
 from .staged_copies import staged_copy_us
 from .straight_code import straight_code_us, straight_code_waits_us
 from .strided_lanes import gapped_arrays, strided_dram_per_lane
@@ -586,11 +587,10 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
         elif a.kind == "store":
             a.dram_bytes = useful * a.executions
         else:
-            a.dram_bytes = _wave_reuse(counts, a, slots, useful)
-        # arrays small enough to stay in L2 are read once; so are the overlapping windows of gathers
-        # along rows (stencil taps, a row read in two passes) and of lanes a few elements apart (a
-        # pooling's taps, version 67): the windows blocks read at once fit in L2. A gather whose
-        # lanes data places brings at most its array too (v96; picks are charged apart, v94)
+            a.dram_bytes = _wave_reuse(counts, a, slots, useful) * sector_rows_factor(counts, a, gpu.l2_mb * 1e6)
+        # arrays small enough to stay in L2 are read once; so are the overlapping windows of gathers along
+        # rows (stencil taps, a row read twice) and of lanes a few elements apart (a pooling's taps, v67):
+        # they fit in L2. A gather whose lanes data places brings at most its array too (v96; picks: v94)
         once = a.array_bytes is not None and (a.array in resident or a.kind == "gather")
         # ... and so are a block's taps of one array (version 68), up to the array they slice
         whole = windows.get(id(a)) if a.kind == "load" else None
