@@ -408,6 +408,28 @@ def thin_cases(d: int) -> List[Case]:
     return out
 
 
+def pair_cases(d: int) -> List[Case]:
+    """Tile copies whose rows hold a sector or less, a pair of sectors or more apart, over arrays
+    beyond L2 (history 171), built as launched and, for the (1024, 16) tiles, dynamically: blocks down
+    the rows first (a row's column tiles far apart, as set AR's epilogue) or along them; bfloat16
+    rows of 16 and 32 bytes, 64-byte rows for contrast, float32 rows of 32 bytes."""
+    out: List[Case] = []
+    for dt, tr, tc, cols, rows, first in (("bfloat16", 1024, 16, 96, 1605632, "rows"),
+                                          ("bfloat16", 1024, 16, 96, 1605632, "cols"),
+                                          ("bfloat16", 512, 16, 432, 131072, "rows"),
+                                          ("bfloat16", 512, 16, 432, 131072, "cols"),
+                                          ("bfloat16", 1024, 8, 96, 1605632, "rows"),
+                                          ("bfloat16", 1024, 32, 96, 1605632, "rows"),
+                                          ("float32", 1024, 8, 48, 1605632, "rows")):
+        n = rows // d
+        grid = (n // tr, cols // tc)
+        case = Case(f"pair_copy_{dt[0]}{dt[-2:]}_{cols}_t{tr}x{tc}_{first}", "micro", THIN,
+                    "thin_copy" if first == "rows" else "thin_copy_columns_first",
+                    [A((n, cols), dt), A((n, cols), dt, "zeros"), K(tr), K(tc)], grid if first == "rows" else grid[::-1])
+        out.extend((case, case.launched("micro")) if (tr, tc, cols) == (1024, 16, 96) else (case.launched("micro"),))
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -568,6 +590,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(slim_cases(d))
     out.extend(channels_cases(d))
     out.extend(thin_cases(d))
+    out.extend(pair_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):

@@ -20,7 +20,9 @@ from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
 
-KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_thin_rows.py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KERNELS = load_file(os.path.join(ROOT, "bench", "cost_kernels_thin.py"))
+SUMS = load_file(os.path.join(os.path.dirname(__file__), "kernels_thin_rows.py"))
 H100 = gpu_named("h100")
 # the dynamic build of the (512, 16) copy: 128 threads, 70 registers (7 blocks an SM), 2-byte LDGs
 # and STGs, a loop of 126 instructions taking one column a pass
@@ -56,7 +58,7 @@ def test_a_looped_copy_keeps_a_line_for_every_row_of_its_tile():
 
 
 def test_a_reduction_down_the_rows_walks_them_one_after_another():
-    load = _load(_report(KERNELS.thin_column_sums, 32768))
+    load = _load(_report(SUMS.thin_column_sums, 32768))
     assert load.region.work.reductions
     assert not row_lines.rows_at_once(load, COPY)
     assert not row_lines.walk_misses_l1(load, COPY, 7, H100)

@@ -14,7 +14,8 @@ from tilescope.costmodel import sector_rows
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
 
-KERNELS = load_file(os.path.join(os.path.dirname(__file__), "kernels_thin_rows.py"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KERNELS = load_file(os.path.join(ROOT, "bench", "cost_kernels_thin.py"))
 H100 = gpu_named("h100")
 ROWS, COLS = 1568 * 1024, 96              # set AR's epilogue: 308 MB of bfloat16, 192-byte rows
 
