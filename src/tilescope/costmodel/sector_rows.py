@@ -6,6 +6,8 @@ tiles of a row 1,568 blocks apart: 988 GB/s, 0.41x at the bytes the tiles hold; 
 neighbouring blocks read neighbouring columns keep DRAM's rate.)"""
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 
 from .counts import Access, Counts
@@ -31,7 +33,7 @@ def sector_rows_factor(counts: Counts, a: Access, l2_bytes: float) -> float:
     return DRAM_READ_BYTES / a.row_bytes
 
 
-def neighbour_distance(counts: Counts, a: Access):
+def neighbour_distance(counts: Counts, a: Access) -> Optional[float]:
     """Median block-id distance between the blocks that load neighbouring column tiles of the same
     rows (inf where no block loads a neighbour), or None where the indices are not known."""
     sc = counts.scalars
