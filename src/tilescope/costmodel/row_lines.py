@@ -10,7 +10,7 @@ from .counts import Access
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .lane_offsets import LINE_BYTES, WARP_LANES
-from .schedule import l1_beside_blocks, tma_copied
+from .schedule import IN_L2_SHARE, l1_beside_blocks, tma_copied
 
 # Element by element (dynamically shaped builds), a warp instruction spreads its lanes down min(rows,
 # 32) of a tile's rows, a few neighbouring elements in each, and each cache line a request touches is
@@ -36,9 +36,9 @@ PARTIAL_LINES_EXPONENT = 0.25
 # float32, rows 12 heads apart or back to back, and the copy, within 0.84-1.20x; their 64- and
 # 32-row walks, 128 and 64 KB, keep the 0.87; history 95)
 MISSED_READ_LINES_PER_SM_CLK = 0.11
-# ... and 0.33 where the array takes at most half of L2, so each line L1 lost is still there
+# ... and 0.33 where the array fits the share of L2 that keeps data (schedule.IN_L2_SHARE), so each
+# line L1 lost is still there (version 97)
 L2_KEPT_READ_LINES_PER_SM_CLK = 0.33
-L2_KEPT_SHARE = 0.5
 
 VECTOR_WIDTH = 2                     # elements an access from which code is vectorised, not element by element
 
@@ -160,7 +160,7 @@ def rows_at_once(a: Access, facts: CubinFacts) -> bool:
 
 def missed_read_rate(a: Access, gpu: GPU) -> float:
     """Lines a clock an SM of a read walk past L1: L2's where the array is small enough to stay in it."""
-    kept = (a.root_bytes or a.array_bytes or math.inf) <= L2_KEPT_SHARE * gpu.l2_mb * 1e6
+    kept = (a.root_bytes or a.array_bytes or math.inf) <= IN_L2_SHARE * gpu.l2_mb * 1e6
     return L2_KEPT_READ_LINES_PER_SM_CLK if kept else MISSED_READ_LINES_PER_SM_CLK
 
 

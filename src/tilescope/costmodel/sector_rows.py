@@ -13,9 +13,8 @@ import numpy as np
 from .counts import Access, Counts
 from .lane_offsets import SECTOR_BYTES
 from .scalars import VARIANT
+from .schedule import IN_L2_SHARE
 from .strided_lanes import DRAM_READ_BYTES
-
-PAIR_KEPT_SHARE = 0.5           # of L2: what a pair fetched waits in before its neighbour's block reads it
 
 
 def sector_rows_factor(counts: Counts, a: Access, l2_bytes: float) -> float:
@@ -28,7 +27,7 @@ def sector_rows_factor(counts: Counts, a: Access, l2_bytes: float) -> float:
     if gap is None:
         return 1.0
     per_block = sum(x.bytes * x.executions for x in counts.accesses if x.kind in ("load", "store")) / counts.blocks
-    if gap * per_block * DRAM_READ_BYTES / a.row_bytes < PAIR_KEPT_SHARE * l2_bytes:
+    if gap * per_block * DRAM_READ_BYTES / a.row_bytes < IN_L2_SHARE * l2_bytes:     # still in L2
         return 1.0
     return DRAM_READ_BYTES / a.row_bytes
 
