@@ -50,6 +50,7 @@ PICKED = "bench/cost_kernels_picked.py"
 SLIM = "bench/cost_kernels_slim.py"
 CHANNELS = "bench/cost_kernels_channels.py"
 THIN = "bench/cost_kernels_thin.py"
+CHAIN = "bench/cost_kernels_chain.py"
 SMS = 132
 
 
@@ -430,6 +431,23 @@ def pair_cases(d: int) -> List[Case]:
     return out
 
 
+def chain_cases(d: int) -> List[Case]:
+    """Column sums whose blocks each walk a column of tiles (history 172), dynamic and as launched:
+    set BH's (512, 16) bfloat16 tiles on 27 blocks and (256, 16) ones over the same array; (128, 32)
+    bfloat16, (64, 64) and (32, 128) float32 tiles and set BJ's (4, 8) float32 ones on 32-64 blocks;
+    and, for contrast, (512, 16) bfloat16 tiles on four blocks an SM and (256, 8) float32 on one."""
+    out: List[Case] = []
+    for dt, tr, tc, cols, steps in (("bfloat16", 512, 16, 432, 256), ("bfloat16", 256, 16, 432, 512),
+                                    ("bfloat16", 128, 32, 1024, 512), ("float32", 64, 64, 4096, 128),
+                                    ("float32", 32, 128, 8192, 128), ("float32", 4, 8, 512, 1024),
+                                    ("bfloat16", 512, 16, 8448, 16), ("float32", 256, 8, 1056, 64)):
+        n = steps // d
+        case = Case(f"chain_col_sum_{dt[0]}{dt[-2:]}_{cols}_t{tr}x{tc}_s{n}", "micro", CHAIN, "column_sum",
+                    [A((tr * n, cols), dt), A((cols,), "float32", "zeros"), K(tr), K(tc), K(n)], (cols // tc,))
+        out += [case, case.launched("micro")]
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -591,6 +609,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(channels_cases(d))
     out.extend(thin_cases(d))
     out.extend(pair_cases(d))
+    out.extend(chain_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):

@@ -374,7 +374,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch",
                "validate-bh", "validate-bh-launch", "validate-bi", "validate-bi-launch", "validate-bj",
                "validate-bj-launch")
-MODEL_VERSION = 98
+MODEL_VERSION = 99
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-BJ as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -19,7 +19,8 @@ memory. The cubin records all four:
   subroutines (slow paths) it calls;
 - the innermost loop holding warpgroup tensor-core mma (HGMMA, QGMMA): its mma, and whether its
   waits on them (WARPGROUP.DEPBAR) drain every group or keep one in flight;
-- the accelerator copies a loop's producer waits for before it issues the next (version 58).
+- the accelerator copies a loop's producer waits for before it issues the next (version 58);
+- one warp's clocks through the longest loop, from the control bits' stalls and waits (`warp_chain`, v99).
 
 The ELF structures and `.nv.info` records are read by backends/cubin_elf.py, shared with the launcher.
 """
@@ -30,6 +31,8 @@ from dataclasses import dataclass
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
+# each instruction's scheduling control: the scoreboards it releases and waits on (`warp_chain`)
+from .warp_chain import WAIT_MASK_SHIFT, WRITE_BARRIER_SHIFT, Words, loop_chain_clocks
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
 THREADS = 128            # one warpgroup: the block tileiras builds for plain code on sm_80+ (REQNTID 128)
@@ -83,6 +86,7 @@ class CubinFacts:
     loop_load_waits: Optional[float] = None       # pass of it waits for them in series (version 40)
     loop_serial_copies: Optional[int] = None      # accelerator copies a loop pass waits for one by one (v58)
     divisions: Optional[int] = None               # IEEE float32 divisions' range checks (FCHK) in a role's code (v70)
+    loop_chain_clocks: Optional[int] = None       # one warp's clocks through a pass of the longest loop (v99)
 
     @property
     def global_accesses(self) -> Optional[int]:
@@ -107,7 +111,7 @@ class CubinFacts:
                 "mma_loop_local_clocks": self.mma_loop_local_clocks,
                 "mma_loop_load_waits": self.mma_loop_load_waits, "loop_loads": self.loop_loads,
                 "loop_load_waits": self.loop_load_waits, "loop_serial_copies": self.loop_serial_copies,
-                "divisions": self.divisions}
+                "divisions": self.divisions, "loop_chain_clocks": self.loop_chain_clocks}
 
 
 def read_cubin_facts(data: bytes, kernel: Optional[str] = None, arch: Optional[str] = None) -> CubinFacts:
@@ -148,14 +152,6 @@ def cubin_arch(data: bytes) -> str:
     return f"sm_{(struct.unpack_from('<I', data, 0x30)[0] >> 8) & 0xFF}"
 
 
-# the scheduling control of each instruction (bits 105-125 of the 128): the scoreboard a variable-latency
-# instruction such as LDG releases when its result arrives (3 bits, 7 = none), and the scoreboards an
-# instruction waits on before it issues (a 6-bit mask)
-_WRITE_BARRIER_SHIFT, _WAIT_MASK_SHIFT = 46, 52
-
-Words = List[Tuple[int, int, int]]       # (byte offset, first 64-bit word, second) of each instruction
-
-
 def _decode(code: bytes) -> Words:
     """The code's 16-byte instructions, unpacked once for every reader below."""
     whole = len(code) // 16 * 16
@@ -174,12 +170,12 @@ def _scoreboard_releases(words: Words, opcode: int) -> Iterator[Tuple[bool, Set[
     ones issued earlier that it waits on)."""
     pending: Set[int] = set()
     for _, lo, hi in words:
-        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+        mask = (hi >> WAIT_MASK_SHIFT) & 0x3F
         cleared = {b for b in pending if mask >> b & 1}
         pending -= cleared
         ours = lo & 0xFFF == opcode
         if ours:
-            barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
+            barrier = (hi >> WRITE_BARRIER_SHIFT) & 7
             if barrier != 7:
                 pending.add(barrier)
         yield ours, cleared
@@ -249,6 +245,7 @@ def _memory_instructions(code: bytes, threads: Optional[int] = None, registers: 
     counts["loop_loads"] = _ldgs(longest) if longest else None
     counts["loop_load_waits"] = _load_waits(longest)
     counts["loop_serial_copies"] = _loop_serial_copies(words)
+    counts["loop_chain_clocks"] = loop_chain_clocks(longest) if longest else None
     return counts
 
 
@@ -294,11 +291,11 @@ def _walk(body: Words, ready: Dict[int, float], now: float) -> float:
     issues, and each instruction waits for the scoreboards its control bits name. `ready` holds
     the pending scoreboards' arrivals and is updated; returns when the pass's last wait ends."""
     for _, lo, hi in body:
-        mask = (hi >> _WAIT_MASK_SHIFT) & 0x3F
+        mask = (hi >> WAIT_MASK_SHIFT) & 0x3F
         for b in [b for b in ready if mask >> b & 1]:
             now = max(now, ready.pop(b))
-        if lo & 0xFFF == LDG_OPCODE and (hi >> _WRITE_BARRIER_SHIFT) & 7 != 7:
-            b = (hi >> _WRITE_BARRIER_SHIFT) & 7
+        if lo & 0xFFF == LDG_OPCODE and (hi >> WRITE_BARRIER_SHIFT) & 7 != 7:
+            b = (hi >> WRITE_BARRIER_SHIFT) & 7
             ready[b] = max(ready.get(b, 0.0), now + 1.0)
     return now
 
@@ -398,7 +395,7 @@ def _reload_wait_bytes(words: Words) -> Optional[float]:
     for (at, _, hi), (is_reload, cleared) in zip(words, _scoreboard_releases(words, LDL_OPCODE)):
         if cleared:
             batches.append((at, sum(pending.pop(b, 0) for b in cleared)))
-        barrier = (hi >> _WRITE_BARRIER_SHIFT) & 7
+        barrier = (hi >> WRITE_BARRIER_SHIFT) & 7
         if is_reload and barrier != 7:
             pending[barrier] = pending.get(barrier, 0) + _width(hi)
     looped = [n for at, n in batches if any(s <= at <= e for s, e in loops)]

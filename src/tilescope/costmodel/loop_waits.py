@@ -1,5 +1,6 @@
 """Waits of a loop whose IR carries nothing its loads bring to the next step but whose cubin loop
-stops for them all the same (version 61), each from where the loads' data most likely are."""
+stops for them all the same (version 61), each from where the loads' data most likely are; and the
+least a step takes, one warp's pass through the cubin's loop (version 99)."""
 from __future__ import annotations
 
 from typing import List, Optional
@@ -9,7 +10,7 @@ from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .lane_offsets import LINE_BYTES
 from .schedule import (L1_HIT_US, element_ldgs, l1_resident, load_round_trip_us, tma_copied,
-                       unrolled_by_loads)
+                       unrolled_by_loads, unrolled_steps)
 
 
 def carried_nothing_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access], only_loop: bool,
@@ -46,3 +47,15 @@ def source_round_trip_us(loads: List[Access], facts: CubinFacts, per_sm: int, gp
             trip = miss * load_round_trip_us([a]) + (1 - miss) * L1_HIT_US
         total, weighted = total + ldgs, weighted + ldgs * trip
     return weighted / total if total else 0.0
+
+
+def warp_chain_us(r: Region, facts: Optional[CubinFacts], only_loop: bool, gpu: GPU) -> float:
+    """The least a step of loop `r` takes (version 99): where `r` is the IR's only loop, one warp's
+    pass through the cubin's longest loop (`loop_chain_clocks`: its stalls and on-chip waits, in
+    order) over the steps a pass holds. A block whose warps wait on one another each step (a
+    column sum's block-wide reduction behind accelerator copies) runs no faster than that chain,
+    however few blocks share its SM."""
+    if not only_loop or not facts or not facts.loop_chain_clocks:
+        return 0.0
+    steps = unrolled_steps(r, facts) if r.mmas else unrolled_by_loads(r, facts)
+    return facts.loop_chain_clocks / steps / (gpu.clock_ghz * 1e3)

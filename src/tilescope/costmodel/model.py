@@ -34,7 +34,7 @@ from .fetch import fetch_floor_us
 from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import SECTOR_BYTES, WARP_LANES
-from .loop_waits import carried_nothing_wait_us
+from .loop_waits import carried_nothing_wait_us, warp_chain_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
 from .picked_gathers import charge_picks, is_pick, picks_us
@@ -181,8 +181,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
                   + work.fp64 / (gpu.fp64_tflops * 1e12 * cal.fp32_efficiency)) * 1e6,
     }
     terms["memory"] = max(terms["memory"], 0.0)
-    # every tile the accelerator copies comes through L2, re-read or not: at most L2's measured rate
-    # to the SMs (version 22)
+    # every tile the accelerator copies comes through L2, re-read or not: at most L2's measured rate (v22)
     copied = sum(a.bytes * a.executions for a in counts.accesses
                  if a.kind == "load" and (tma or tma_copied(a, facts)))
     terms["l2"] = copied / (L2_COPY_BYTES_PER_SM_S * gpu.sms / slow) * 1e6
@@ -235,6 +234,7 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         fed = fed_loop(r, facts)
         overlapped = fed or (r.mmas and not reloads_beside_loads(facts, c, gpu))
         run = max(run, spill) if overlapped else run + spill
+        run = max(run, warp_chain_us(r, facts, r is only_loop, gpu))     # a warp's pass at least (v99)
         if not (fed or r.mmas):       # the reloads' share of a block's time
             spill_block += r.trips * spill
         # a fenced atomic (acquire-release, the default) waits its fence and its value (version 17),
