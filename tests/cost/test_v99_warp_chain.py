@@ -12,6 +12,7 @@ import pytest
 import tilescope
 from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import model, read_cubin_facts, warp_chain
+from tilescope.costmodel.advice import advise
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.loop_waits import warp_chain_us
@@ -112,3 +113,15 @@ def test_the_cubin_s_consumer_loop_is_the_chain_read():
     assert facts.loop_chain_clocks is not None
     # the stalls alone are a floor; the waits on shared loads, shuffles and barriers add to them
     assert facts.loop_chain_clocks > facts.loop_instructions
+
+
+def test_advice_names_the_chained_loop_on_few_blocks():
+    counts = _counts()
+    chained = [a for a in advise(counts, model.predict(counts, H100, facts=BH_FACTS)) if a.code == "chained-steps"]
+    assert len(chained) == 1 and "27 blocks" in chained[0].message and "1210 clocks" in chained[0].message
+    (loop,) = [r for r in counts.regions if r.op is not None]
+    assert chained[0].line == loop.op.loc.line
+    # a short chain, or none, is not worth saying
+    for clocks in (40, None):
+        facts = dataclasses.replace(BH_FACTS, loop_chain_clocks=clocks)
+        assert not [a for a in advise(counts, model.predict(counts, H100, facts=facts)) if a.code == "chained-steps"]

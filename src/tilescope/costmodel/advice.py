@@ -9,6 +9,7 @@ from ..enums import RoundingMode
 from .atomics import fenced_lanes_us
 from .counts import INDEXED_TILE_OPS, Counts
 from .estimated_facts import persistent_loops
+from .loop_waits import warp_chain_us
 from .model import Prediction
 from .schedule import fed_loop, threads
 
@@ -79,6 +80,7 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
                                        f"check_bounds=False would skip the bounds checks (bytecode 13.4+)")
     _advise_fences(counts, p, add)
     _advise_serial_copies(counts, p, add)
+    _advise_warp_chain(counts, p, add)
     _advise_divisions(counts, add)
     loc = counts.fn.loc
     slots = counts.blocks and p.gpu.sms * p.blocks_per_sm
@@ -106,6 +108,25 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
                            "so tileiras cannot use TMA loads (a launch states both for ordinary allocations: "
                            "`tilescope cost` without --as-written predicts that case)")
     return sorted(out, key=lambda a: (a.line or 0, a.code))
+
+
+CHAIN_WORTH_SAYING = 0.5     # share of the predicted time one warp's chain through the loop takes
+
+
+def _advise_warp_chain(counts: Counts, p: Prediction, add) -> None:
+    """A loop whose steps take one warp's chain of waits (version 99), on fewer blocks than SMs: each
+    step's block-wide work (a reduction's shuffles, barriers and shared memory) waits on itself, and
+    nothing else runs on the SM meanwhile; more blocks, each taking part of the loop, overlap."""
+    loops = [r for r in counts.regions if r.op is not None]
+    if len(loops) != 1 or counts.blocks >= p.gpu.sms:
+        return
+    step = warp_chain_us(loops[0], p.cubin, True, p.gpu)
+    if step * float(loops[0].trips.max()) >= CHAIN_WORTH_SAYING * p.predicted_us:
+        add("chained-steps", loops[0].op.loc,
+            f"each step of this loop takes at least {step * 1e3:.3g} ns, one warp's chain of dependent waits "
+            f"through the cubin's loop ({p.cubin.loop_chain_clocks} clocks a pass), and only {counts.blocks} "
+            f"blocks run it: split the loop's range over more blocks (partial results combined after) so "
+            f"other blocks' steps fill the waits")
 
 
 # elements of a tile divided by one broadcast value from which the per-element divisions are worth saying
