@@ -435,12 +435,14 @@ def chain_cases(d: int) -> List[Case]:
     """Column sums whose blocks each walk a column of tiles (history 172), dynamic and as launched:
     set BH's (512, 16) bfloat16 tiles on 27 blocks and (256, 16) ones over the same array; (128, 32)
     bfloat16, (64, 64) and (32, 128) float32 tiles and set BJ's (4, 8) float32 ones on 32-64 blocks;
-    and, for contrast, (512, 16) bfloat16 tiles on four blocks an SM and (256, 8) float32 on one."""
+    for contrast, (512, 16) bfloat16 tiles on four blocks an SM and (256, 8) float32 on one; and set
+    AT's (64, 128) bfloat16 tiles of 256-byte rows on its 32 blocks and on 132."""
     out: List[Case] = []
     for dt, tr, tc, cols, steps in (("bfloat16", 512, 16, 432, 256), ("bfloat16", 256, 16, 432, 512),
                                     ("bfloat16", 128, 32, 1024, 512), ("float32", 64, 64, 4096, 128),
                                     ("float32", 32, 128, 8192, 128), ("float32", 4, 8, 512, 1024),
-                                    ("bfloat16", 512, 16, 8448, 16), ("float32", 256, 8, 1056, 64)):
+                                    ("bfloat16", 512, 16, 8448, 16), ("float32", 256, 8, 1056, 64),
+                                    ("bfloat16", 64, 128, 4096, 128), ("bfloat16", 64, 128, 16896, 32)):
         n = steps // d
         case = Case(f"chain_col_sum_{dt[0]}{dt[-2:]}_{cols}_t{tr}x{tc}_s{n}", "micro", CHAIN, "column_sum",
                     [A((tr * n, cols), dt), A((cols,), "float32", "zeros"), K(tr), K(tc), K(n)], (cols // tc,))
