@@ -9,8 +9,8 @@ from .counts import Access, Region, indexed_by_loads
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .lane_offsets import LINE_BYTES
-from .schedule import (L1_HIT_US, element_ldgs, l1_resident, load_round_trip_us, tma_copied,
-                       unrolled_by_loads, unrolled_steps)
+from .schedule import (L1_HIT_US, element_ldgs, fed_loop, l1_resident, load_round_trip_us, tma_copied,
+                       unrolled_by_loads)
 
 
 def carried_nothing_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access], only_loop: bool,
@@ -50,12 +50,14 @@ def source_round_trip_us(loads: List[Access], facts: CubinFacts, per_sm: int, gp
 
 
 def warp_chain_us(r: Region, facts: Optional[CubinFacts], only_loop: bool, gpu: GPU) -> float:
-    """The least a step of loop `r` takes (version 99): where `r` is the IR's only loop, one warp's
-    pass through the cubin's longest loop (`loop_chain_clocks`: its stalls and on-chip waits, in
-    order) over the steps a pass holds. A block whose warps wait on one another each step (a
-    column sum's block-wide reduction behind accelerator copies) runs no faster than that chain,
-    however few blocks share its SM."""
-    if not only_loop or not facts or not facts.loop_chain_clocks:
+    """The least a step of loop `r` takes (version 99): where `r` is the IR's only loop, fed by the
+    accelerator and without mma, one warp's pass through the cubin's longest loop
+    (`loop_chain_clocks`: its stalls and on-chip waits, in order). A block whose warps wait on one
+    another each step (a column sum's block-wide reduction behind accelerator copies) runs no
+    faster than that chain, however few blocks share its SM. A fed loop's pass is one step: it
+    waits for its stage of the copies' ring. Other loops are left to the other laws: tileiras
+    unrolls a loop of constant trips into passes of several steps (the reduce_loop and mma
+    microbenchmarks: two to four), which the code does not say."""
+    if not only_loop or r.mmas or not fed_loop(r, facts) or not facts.loop_chain_clocks:
         return 0.0
-    steps = unrolled_steps(r, facts) if r.mmas else unrolled_by_loads(r, facts)
-    return facts.loop_chain_clocks / steps / (gpu.clock_ghz * 1e3)
+    return facts.loop_chain_clocks / (gpu.clock_ghz * 1e3)
