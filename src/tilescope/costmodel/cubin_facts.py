@@ -31,14 +31,14 @@ from dataclasses import dataclass
 from typing import Dict, Iterator, List, Optional, Set, Tuple
 
 from ..backends.cubin_elf import CubinError, eiattrs, pick_kernel, sections, symbol_names
-# each instruction's scheduling control: the scoreboards it releases and waits on (`warp_chain`)
-from .warp_chain import WAIT_MASK_SHIFT, WRITE_BARRIER_SHIFT, Words, loop_chain_clocks
+from .sm90_code import (BARRIER_ARRIVE_OPCODE, BARRIER_WAIT_OPCODE, FCHK_OPCODE, LDG_OPCODE, LDL_OPCODE,
+                        LDS_OPCODE, SHFL_OPCODE, WAIT_MASK_SHIFT, WRITE_BARRIER_SHIFT, Words)
+from .warp_chain import loop_chain_clocks
 
 MAX_THREADS, REQNTID, FRAME_SIZE, REGCOUNT = 0x05, 0x10, 0x11, 0x2F
 THREADS = 128            # one warpgroup: the block tileiras builds for plain code on sm_80+ (REQNTID 128)
 MAX_REGISTERS = 255      # a thread's register ceiling (sm_70+)
-LDG_OPCODE, LDL_OPCODE, BRA_OPCODE, CALL_OPCODE, EXIT_OPCODE = 0x981, 0x983, 0x947, 0x944, 0x94D
-FCHK_OPCODE = 0x302              # FCHK: an IEEE float32 division's check for its slow path
+BRA_OPCODE, CALL_OPCODE, EXIT_OPCODE = 0x947, 0x944, 0x94D
 TMA_LOAD_OPCODE = 0x5B4          # UTMALDG: a tile copy by the tensor memory accelerator
 SM90_OPCODES = {LDG_OPCODE: "global_loads", 0x986: "global_stores", LDL_OPCODE: "local_loads", 0x387: "local_stores",
                 TMA_LOAD_OPCODE: "tma_loads", 0x3B5: "tma_stores"}
@@ -406,16 +406,14 @@ def _reload_wait_bytes(words: Words) -> Optional[float]:
 # shuffles (SHFL.BFLY), shared loads (LDS) and shared stores (STS) as tileiras's sm_90 code spells them
 # (read against `cuobjdump -sass` of the set K cubins): each warp instruction takes the SM's shared-memory
 # / shuffle pipe a clock (32 lanes per clock, the CUDA guide's throughput for compute capability 9.0)
-SHARED_PIPE_OPCODES = {0xF89, 0x984, 0x388, 0x988}
+SHARED_PIPE_OPCODES = {SHFL_OPCODE, LDS_OPCODE, 0x388, 0x988}
 # local loads and stores (LDL, STL: spills) go through the SM's L1, 128 bytes a clock (sm_80+)
 LOCAL_OPCODES, L1_BYTES_PER_CLK = {LDL_OPCODE, 0x387}, 128
 
 
-# The shared-memory barriers an accelerator copy completes on: the arrive that sets the bytes to
-# expect (SYNCS.ARRIVE.TRANS64) and the wait (SYNCS.PHASECHK.TRANS64); a barrier's address is a
-# register (bits 24-31), a uniform register (second word, bits 0-5) and an offset (bits 40-63),
-# read against `nvdisasm -hex`
-BARRIER_ARRIVE_OPCODE, BARRIER_WAIT_OPCODE = 0x9A7, 0x5A7
+# An accelerator copy's barriers (sm90_code.BARRIER_ARRIVE_OPCODE, BARRIER_WAIT_OPCODE): a barrier's
+# address is a register (bits 24-31), a uniform register (second word, bits 0-5) and an offset
+# (bits 40-63), read against `nvdisasm -hex`
 SERIAL_COPY_WINDOW = 8           # instructions searched on each side of a copy
 
 

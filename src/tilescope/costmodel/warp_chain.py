@@ -14,16 +14,11 @@ consumer loop's chain (history 172: a column sum of 27 blocks, a finalisation of
 64 blocks, each behind accelerator copies) come to 0.93-0.95 of their measured times."""
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict
 
-Words = List[Tuple[int, int, int]]       # (byte offset, first 64-bit word, second) of each instruction
-
-# the scheduling control of each instruction (bits 105-125 of the 128): the clocks its warp stalls
-# (4 bits), the scoreboard a variable-latency instruction such as LDG releases when its result
-# arrives and the one it releases once its source registers are read (3 bits each, 7 = none), and
-# the scoreboards the instruction waits on before it issues (a 6-bit mask)
-STALL_SHIFT, WRITE_BARRIER_SHIFT, READ_BARRIER_SHIFT, WAIT_MASK_SHIFT = 41, 46, 49, 52
-NO_BARRIER = 7
+from .sm90_code import (BARRIER_ARRIVE_OPCODE, BARRIER_WAIT_OPCODE, FCHK_OPCODE, LDG_OPCODE, LDL_OPCODE,
+                        LDS_OPCODE, NO_BARRIER, READ_BARRIER_SHIFT, SHFL_OPCODE, STALL_SHIFT, WAIT_MASK_SHIFT,
+                        WRITE_BARRIER_SHIFT, Words)
 
 SHARED_PIPE_CLK = 28     # LDS, LDSM, SHFL, REDUX, ATOMS, the barrier objects' SYNCS, LDC
 L1_HIT_CLK = 35          # LDG, LDL, ATOMG at their least
@@ -36,9 +31,10 @@ MEMBAR_CLK = 30          # a CTA memory barrier's completion (its read scoreboar
 BAR_SYNC_CLK = 10        # BAR.SYNC beyond its stall: the block's warps meeting
 
 LATENCY_CLK: Dict[int, int] = {
-    **dict.fromkeys((0x984, 0x83B, 0xF89, 0x3C4, 0x38C, 0x98C, 0x5A7, 0x9A7, 0x5B2, 0xB82), SHARED_PIPE_CLK),
-    **dict.fromkeys((0x981, 0x983, 0x9A3), L1_HIT_CLK),
-    **dict.fromkeys((0x305, 0x311, 0x312, 0x310, 0x302, 0x902), CONVERT_CLK),
+    **dict.fromkeys((LDS_OPCODE, 0x83B, SHFL_OPCODE, 0x3C4, 0x38C, 0x98C, BARRIER_WAIT_OPCODE, BARRIER_ARRIVE_OPCODE,
+                     0x5B2, 0xB82), SHARED_PIPE_CLK),
+    **dict.fromkeys((LDG_OPCODE, LDL_OPCODE, 0x9A3), L1_HIT_CLK),
+    **dict.fromkeys((0x305, 0x311, 0x312, 0x310, FCHK_OPCODE, 0x902), CONVERT_CLK),
     **dict.fromkeys((0x308, 0x908, 0xD08), SPECIAL_CLK),
     **dict.fromkeys((0x919, 0x9C3), SYSTEM_REGISTER_CLK),
 }
