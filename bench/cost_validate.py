@@ -195,7 +195,9 @@ def main(argv=None) -> int:
         "cost_run_ay_h100.json", "cost_run_az_h100.json", "cost_run_ba_h100.json", "cost_run_bb_h100.json",
         "cost_run_bc_h100.json", "cost_run_bd_h100.json", "cost_run_be_h100.json", "cost_run_bf_h100.json",
         "cost_run_bg_h100.json", "cost_run_bh_h100.json", "cost_run_bi_h100.json",
-        "cost_run_bj_h100.json")])
+        "cost_run_bj_h100.json",
+        "cost_run_bk_h100.json",
+        "cost_run_bl_h100.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")

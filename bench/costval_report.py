@@ -347,7 +347,19 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setbj_h100_predictions.json: 25 of 32, "
                           "0 beyond 2x)"),
           ("validate-bj-launch", "Set BJ as tilescope's launch builds it (on the H100; blind for version 97, same "
-                                 "commit: 25 of 32, 0 beyond 2x)"))
+                                 "commit: 25 of 32, 0 beyond 2x)"),
+          ("validate-bk", "Set BK (32 kernels of 23 more better-benchmark files, drawn as AG to BJ were after "
+                          "BJ was drawn; dynamic shapes; on the H100; blind for version 98: predictions committed "
+                          "before the times were taken, bench/results/cost_setbk_h100_predictions.json: 27 of 32, "
+                          "0 beyond 2x)"),
+          ("validate-bk-launch", "Set BK as tilescope's launch builds it (on the H100; blind for version 98, same "
+                                 "commit: 23 of 32, 1 beyond 2x)"),
+          ("validate-bl", "Set BL (32 kernels of 23 more better-benchmark files, drawn as AG to BK were after "
+                          "BK was drawn; dynamic shapes; on the H100; blind for version 98: predictions committed "
+                          "before the times were taken, bench/results/cost_setbl_h100_predictions.json: 28 of 32, "
+                          "0 beyond 2x)"),
+          ("validate-bl-launch", "Set BL as tilescope's launch builds it (on the H100; blind for version 98, same "
+                                 "commit: 27 of 32, 0 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -373,10 +385,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-bc", "validate-bc-launch", "validate-bd", "validate-bd-launch", "validate-be",
                "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch",
                "validate-bh", "validate-bh-launch", "validate-bi", "validate-bi-launch", "validate-bj",
-               "validate-bj-launch")
+               "validate-bj-launch", "validate-bk", "validate-bk-launch", "validate-bl",
+               "validate-bl-launch")
 MODEL_VERSION = 99
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-BJ as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-BL as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -392,7 +405,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-aw-launch", "validate-ax-launch", "validate-ay-launch",
                "validate-az-launch", "validate-ba-launch", "validate-bb-launch",
                "validate-bc-launch", "validate-bd-launch", "validate-be-launch", "validate-bf-launch",
-               "validate-bg-launch", "validate-bh-launch", "validate-bi-launch", "validate-bj-launch")),
+               "validate-bg-launch", "validate-bh-launch", "validate-bi-launch", "validate-bj-launch",
+               "validate-bk-launch", "validate-bl-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -479,7 +493,11 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set BI (dynamic and as launched, on an H100; blind for version 96)",
               ("validate-bi", "validate-bi-launch")),
              ("Set BJ (dynamic and as launched, on an H100; blind for version 97)",
-              ("validate-bj", "validate-bj-launch")))
+              ("validate-bj", "validate-bj-launch")),
+             ("Set BK (dynamic and as launched, on an H100; blind for version 98)",
+              ("validate-bk", "validate-bk-launch")),
+             ("Set BL (dynamic and as launched, on an H100; blind for version 98)",
+              ("validate-bl", "validate-bl-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
