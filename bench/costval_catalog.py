@@ -51,6 +51,7 @@ SLIM = "bench/cost_kernels_slim.py"
 CHANNELS = "bench/cost_kernels_channels.py"
 THIN = "bench/cost_kernels_thin.py"
 CHAIN = "bench/cost_kernels_chain.py"
+VECTOR = "bench/cost_kernels_vector.py"
 SMS = 132
 
 
@@ -450,6 +451,24 @@ def chain_cases(d: int) -> List[Case]:
     return out
 
 
+def vector_cases(d: int) -> List[Case]:
+    """Load -> mma loops of operand tiles loaded without the accelerator (history 174): the six
+    float16 and bfloat16 shapes of the load -> mma microbenchmark, B as stored and B along K, on two
+    blocks an SM; dynamic (one element a lane a load) and as launched (16-byte loads)."""
+    out: List[Case] = []
+    iters, grid = 256 // d, 2 * SMS
+    for dt, tm, tn, tk in STREAM_SHAPES:
+        if dt == "float32":
+            continue
+        for kern, b in (("mma_stream_no_tma", A((iters * tk, tn), dt)),
+                        ("mma_stream_no_tma_kmajor", A((tn, iters * tk), dt))):
+            case = Case(f"vecop_{kern[11:]}_{dt}_{tm}x{tn}x{tk}", "micro", VECTOR, kern,
+                        [A((grid * tm, iters * tk), dt), b, A((grid * tm, tn), init="zeros"), K(iters), K(tm), K(tn),
+                         K(tk)], (grid,))
+            out += [case, case.launched("micro")]
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -612,6 +631,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(thin_cases(d))
     out.extend(pair_cases(d))
     out.extend(chain_cases(d))
+    out.extend(vector_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
