@@ -387,7 +387,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-bh", "validate-bh-launch", "validate-bi", "validate-bi-launch", "validate-bj",
                "validate-bj-launch", "validate-bk", "validate-bk-launch", "validate-bl",
                "validate-bl-launch")
-MODEL_VERSION = 100
+MODEL_VERSION = 101
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-BL as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",

@@ -463,7 +463,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         t += along_rows
     elif operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
-        t += shared * k / (r0 * (k / 8) ** p) / lane_elements(operands, facts)     # (v100)
+        t += shared * k / (r0 * (k / 8) ** p) / lane_elements(operands, facts)     # (v101)
     elif operands:                   # each operand tile at the rate its role and layout reach
         rates = {role: (r0, p) for role, r0, p in cal.operand_rates}
         for a in operands:
