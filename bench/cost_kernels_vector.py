@@ -1,8 +1,8 @@
 """Load -> mma loops whose operand tiles are loaded without the tensor memory accelerator
 (`allow_tma=False`, as set AE's block-sparse attention loads its key and value tiles): built as a
 launch builds them, over aligned arrays, tileiras loads a lane's eight float16 elements with one
-16-byte LDG, where the dynamic builds the operand-path laws were measured on load one 2-byte element
-a lane (docs/cost-model.md history 174). Microbenchmarks of bench/cost_validate.py (`vecop_*`)."""
+16-byte LDG, where the dynamic builds on which the operand-path laws were measured load one 2-byte
+element a lane (docs/cost-model.md history 174). Microbenchmarks of bench/cost_validate.py (`vecop_*`)."""
 import cuda.tile as ct
 
 ConstInt = ct.Constant[int]

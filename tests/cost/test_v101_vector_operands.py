@@ -43,21 +43,21 @@ def _predicted_us():
 
 
 def test_the_elements_a_load_moves_divide_the_path_by_their_square_root():
-    assert vector_operands.lane_elements([_operand()], FACTS) == math.sqrt(8)
-    assert vector_operands.lane_elements([_operand()], dataclasses.replace(FACTS, global_load_bytes=4.0)) \
+    assert vector_operands.vector_gain([_operand()], FACTS) == math.sqrt(8)
+    assert vector_operands.vector_gain([_operand()], dataclasses.replace(FACTS, global_load_bytes=4.0)) \
         == math.sqrt(2)
     # one element a load: the path as measured
-    assert vector_operands.lane_elements([_operand()], dataclasses.replace(FACTS, global_load_bytes=2.0)) == 1.0
+    assert vector_operands.vector_gain([_operand()], dataclasses.replace(FACTS, global_load_bytes=2.0)) == 1.0
 
 
 def test_mixed_widths_unknown_widths_and_cuda_core_products_keep_the_path():
     # a mean of 1.54 bytes over one-byte operands: loads of several widths, not a vector
     one_byte = _operand("float8_e4m3fn", 1, "float8_e4m3fn")
-    assert vector_operands.lane_elements([one_byte], dataclasses.replace(FACTS, global_load_bytes=1.54)) == 1.0
-    assert vector_operands.lane_elements([_operand()], dataclasses.replace(FACTS, global_load_bytes=None)) == 1.0
-    assert vector_operands.lane_elements([_operand()], None) == 1.0
+    assert vector_operands.vector_gain([one_byte], dataclasses.replace(FACTS, global_load_bytes=1.54)) == 1.0
+    assert vector_operands.vector_gain([_operand()], dataclasses.replace(FACTS, global_load_bytes=None)) == 1.0
+    assert vector_operands.vector_gain([_operand()], None) == 1.0
     f32 = _operand("float32", 4, "float32")
-    assert vector_operands.lane_elements([f32], dataclasses.replace(FACTS, global_load_bytes=16.0)) == 1.0
+    assert vector_operands.vector_gain([f32], dataclasses.replace(FACTS, global_load_bytes=16.0)) == 1.0
 
 
 def test_the_launched_stream_of_16_byte_loads_is_predicted_within_30_percent():
@@ -65,5 +65,5 @@ def test_the_launched_stream_of_16_byte_loads_is_predicted_within_30_percent():
 
 
 def test_without_the_law_the_launched_stream_is_past_2x(monkeypatch):
-    monkeypatch.setattr(model, "lane_elements", lambda operands, facts: 1.0)
+    monkeypatch.setattr(model, "vector_gain", lambda operands, facts: 1.0)
     assert _predicted_us() / MEASURED_US > 2.0

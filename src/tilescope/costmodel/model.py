@@ -51,7 +51,7 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        spilled_loop_us, spilled_mma_loop, stays_in_l2, streamed_spill_loop, threads, tma_copied,
                        unrolled_steps, vector_width)
 from .unrolled_waits import unrolled_load_waits
-from .vector_operands import lane_elements
+from .vector_operands import vector_gain
 
 # integer <-> float conversions: 16 results a clock per SM (CUDA C++ Programming Guide, compute capability 9.0,
 # "all other type conversions"); the launched shared_tile_convert microbenchmark (cost_micro17m2b_h200.json)
@@ -463,7 +463,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
         t += along_rows
     elif operands and ((tma and not fed) or not cal.operand_rates):   # the SM's operand path, shared by its blocks
         k = kib(operands)
-        t += shared * k / (r0 * (k / 8) ** p) / lane_elements(operands, facts)     # (v101)
+        t += shared * k / (r0 * (k / 8) ** p) / vector_gain(operands, facts)     # (v101)
     elif operands:                   # each operand tile at the rate its role and layout reach
         rates = {role: (r0, p) for role, r0, p in cal.operand_rates}
         for a in operands:
@@ -471,7 +471,7 @@ def _iteration_us(r: Region, gpu: GPU, shared: int, tma: bool, slow: float, cal:
             k = kib([a])
             # a float32 A tile the accelerator copies with its M axis contiguous is read faster (v50)
             fast = a.operand == "a-mmajor" and a.mma_dtype == "float32" and tma_copied(a, facts)
-            t += shared * k / (r0 * (k / 8) ** p) * (M_MAJOR_A_SHARE if fast else 1.0) / lane_elements([a], facts)
+            t += shared * k / (r0 * (k / 8) ** p) * (M_MAJOR_A_SHARE if fast else 1.0) / vector_gain([a], facts)
     if not fed:          # an mma loop loading element by element waits for its loads in series (version 27)
         t = max(t, mma_loop_load_wait_us(r, facts, plain + operands, only_loop, innermost))
     if stores:

@@ -7,8 +7,8 @@ accelerator (`allow_tma=False`) over aligned arrays loads eight float16 elements
 AB's launched banded 1-D convolution 2.32x. Fewer instructions, but not by the whole width: the
 loop still waits for each load and lays the tile out in shared memory for the tensor cores. Divided
 by the elements a load moves (version 100), the `vecop_*` microbenchmarks as launched came to
-0.21-0.77x; by the square root of them, 0.44-1.79x (6 of 12 within 30%, against 1 of 12 as
-measured before), and the two launches 1.70x and 1.21x. Float32 products on the CUDA cores read
+0.21-0.77x; by the square root of them, 0.44-1.79x (6 of 12 within 30%, against 1 of 12 for
+version 99), and the two launches 1.70x and 1.21x. Float32 products on the CUDA cores read
 their operands another way and keep the path as measured.
 """
 import math
@@ -22,11 +22,11 @@ from .cubin_facts import CubinFacts
 ELEMENTS_EXPONENT = 0.5
 
 
-def lane_elements(operands: List[Access], facts: Optional[CubinFacts]) -> float:
-    """What the operand path's time is divided by: the elements one lane's LDG moves (the cubin's mean
-    bytes a load over the widest operand's element size, down to a power of two: vector widths are,
-    and a mean between them is loads of several widths whose share the code does not tell) to the
-    ELEMENTS_EXPONENT; 1 without a cubin width or for a CUDA-core float32 product."""
+def vector_gain(operands: List[Access], facts: Optional[CubinFacts]) -> float:
+    """What vector loads divide the operand path's time by: the elements one lane's LDG moves (the
+    cubin's mean bytes a load over the widest operand's element size, down to a power of two: vector
+    widths are, and a mean between them is loads of several widths whose share the code does not
+    tell) to the ELEMENTS_EXPONENT; 1 without a cubin width or for a CUDA-core float32 product."""
     if facts is None or not facts.global_load_bytes or not operands:
         return 1.0
     if any(a.mma_dtype == "float32" for a in operands):
