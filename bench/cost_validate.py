@@ -197,7 +197,8 @@ def main(argv=None) -> int:
         "cost_run_bg_h100.json", "cost_run_bh_h100.json", "cost_run_bi_h100.json",
         "cost_run_bj_h100.json",
         "cost_run_bk_h100.json",
-        "cost_run_bl_h100.json")])
+        "cost_run_bl_h100.json",
+        "cost_run_bm_h100.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")

@@ -67,3 +67,4 @@ def test_the_launched_stream_of_16_byte_loads_is_predicted_within_30_percent():
 def test_without_the_law_the_launched_stream_is_past_2x(monkeypatch):
     monkeypatch.setattr(model, "vector_gain", lambda operands, facts: 1.0)
     assert _predicted_us() / MEASURED_US > 2.0
+

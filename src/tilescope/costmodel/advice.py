@@ -16,6 +16,10 @@ from .schedule import fed_loop, threads
 PADDING_WORTH_SAYING = 0.10
 FENCES_WORTH_SAYING = 0.10   # share of the predicted time an atomic's fences take
 TAIL_WORTH_SAYING = 0.10     # share of the SMs' time a part-filled last wave leaves idle
+# the most local memory a thread may have (CUDA C++ Programming Guide, technical specifications per
+# compute capability: 512 KB); a cubin that spills past it does not launch (CUDA_ERROR_INVALID_VALUE:
+# set BM's one-block finalisation of three (512, 1024) float32 tiles, 535,048 bytes a thread)
+LOCAL_BYTES_PER_THREAD = 512 * 1024
 
 
 def tail_idle_share(waves: float) -> float:
@@ -83,6 +87,10 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
     _advise_warp_chain(counts, p, add)
     _advise_divisions(counts, add)
     loc = counts.fn.loc
+    if p.cubin is not None and p.cubin.local_bytes > LOCAL_BYTES_PER_THREAD:
+        add("local-memory-limit", loc, f"the cubin needs {p.cubin.local_bytes:,} bytes of local memory a thread "
+                                       f"(spilled tiles), past the {LOCAL_BYTES_PER_THREAD:,} a thread may have: "
+                                       f"the launch fails; smaller tiles, taken in a loop, keep within it")
     slots = counts.blocks and p.gpu.sms * p.blocks_per_sm
     tail_idle = tail_idle_share(p.waves)
     # a loop that walks the work by the grid (a persistent kernel) shares it among whatever grid it gets
