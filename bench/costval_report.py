@@ -365,7 +365,13 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setbm_h100_predictions.json: 28 of the 31 "
                           "that launch, 0 beyond 2x; one build spills past a thread's 512 KiB of local memory)"),
           ("validate-bm-launch", "Set BM as tilescope's launch builds it (on the H100; blind for version 101, same "
-                                 "commit: 28 of 32, 0 beyond 2x)"))
+                                 "commit: 28 of 32, 0 beyond 2x)"),
+          ("validate-bn", "Set BN (32 kernels of 22 more better-benchmark files, drawn as AG to BM were after "
+                          "BM was drawn; dynamic shapes; on the H100; blind for version 101: predictions committed "
+                          "before the times were taken, bench/results/cost_setbn_h100_predictions.json: 29 of 32, "
+                          "1 beyond 2x)"),
+          ("validate-bn-launch", "Set BN as tilescope's launch builds it (on the H100; blind for version 101, same "
+                                 "commit: 31 of 32, 0 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -392,10 +398,11 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-be-launch", "validate-bf", "validate-bf-launch", "validate-bg", "validate-bg-launch",
                "validate-bh", "validate-bh-launch", "validate-bi", "validate-bi-launch", "validate-bj",
                "validate-bj-launch", "validate-bk", "validate-bk-launch", "validate-bl",
-               "validate-bl-launch", "validate-bm", "validate-bm-launch")
+               "validate-bl-launch", "validate-bm", "validate-bm-launch", "validate-bn",
+               "validate-bn-launch")
 MODEL_VERSION = 101
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-BM as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-BN as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -412,7 +419,8 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-az-launch", "validate-ba-launch", "validate-bb-launch",
                "validate-bc-launch", "validate-bd-launch", "validate-be-launch", "validate-bf-launch",
                "validate-bg-launch", "validate-bh-launch", "validate-bi-launch", "validate-bj-launch",
-               "validate-bk-launch", "validate-bl-launch", "validate-bm-launch")),
+               "validate-bk-launch", "validate-bl-launch", "validate-bm-launch",
+               "validate-bn-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -505,7 +513,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set BL (dynamic and as launched, on an H100; blind for version 98)",
               ("validate-bl", "validate-bl-launch")),
              ("Set BM (dynamic and as launched, on an H100; blind for version 101)",
-              ("validate-bm", "validate-bm-launch")))
+              ("validate-bm", "validate-bm-launch")),
+             ("Set BN (dynamic and as launched, on an H100; blind for version 101)",
+              ("validate-bn", "validate-bn-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
