@@ -462,7 +462,7 @@ def vector_cases(d: int) -> List[Case]:
             continue
         for kern, b in (("mma_stream_no_tma", A((iters * tk, tn), dt)),
                         ("mma_stream_no_tma_kmajor", A((tn, iters * tk), dt))):
-            case = Case(f"vecop_{kern[11:]}_{dt}_{tm}x{tn}x{tk}", "micro", VECTOR, kern,
+            case = Case(f"vecop_{kern.removeprefix('mma_stream_')}_{dt}_{tm}x{tn}x{tk}", "micro", VECTOR, kern,
                         [A((grid * tm, iters * tk), dt), b, A((grid * tm, tn), init="zeros"), K(iters), K(tm), K(tn),
                          K(tk)], (grid,))
             out += [case, case.launched("micro")]

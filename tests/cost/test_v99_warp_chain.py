@@ -2,9 +2,9 @@
 
 A step of the IR's only loop, where the accelerator feeds it, takes at least one warp's pass through
 the cubin's loop: each instruction's stall clocks and its waits on the scoreboards of on-chip
-results, in order. Set BH's
-column sum as launched (27 blocks, a block-wide column sum of a (512, 16) bfloat16 tile each step
-behind accelerator copies) took 0.65 µs a step; the model had 0.27."""
+results, in order. Set BH's column sum as launched (27 blocks, a block-wide column sum of a
+(512, 16) bfloat16 tile each step behind accelerator copies) took 0.65 µs a step; the model had
+0.27."""
 import dataclasses
 import os
 
