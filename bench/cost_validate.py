@@ -199,7 +199,8 @@ def main(argv=None) -> int:
         "cost_run_bk_h100.json",
         "cost_run_bl_h100.json",
         "cost_run_bm_h100.json",
-        "cost_run_bn_h100.json")])
+        "cost_run_bn_h100.json",
+        "cost_run_bo_h100.json")])
     rp.add_argument("--write")
     rp.add_argument("--cubins", nargs="*", default=[],
                     help="folders of prepared cubins (prepare --out): predictions with the cubin's schedule")

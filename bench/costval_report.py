@@ -371,7 +371,13 @@ GROUPS = (("validate", "Set A (27 kernels written before the model; version 1 wa
                           "before the times were taken, bench/results/cost_setbn_h100_predictions.json: 29 of 32, "
                           "1 beyond 2x)"),
           ("validate-bn-launch", "Set BN as tilescope's launch builds it (on the H100; blind for version 101, same "
-                                 "commit: 31 of 32, 0 beyond 2x)"))
+                                 "commit: 31 of 32, 0 beyond 2x)"),
+          ("validate-bo", "Set BO (32 kernels of 28 more better-benchmark files, drawn as AG to BN were after "
+                          "BN was drawn; dynamic shapes; on the H100; blind for version 101: predictions committed "
+                          "before the times were taken, bench/results/cost_setbo_h100_predictions.json: 29 of 32, "
+                          "1 beyond 2x)"),
+          ("validate-bo-launch", "Set BO as tilescope's launch builds it (on the H100; blind for version 101, same "
+                                 "commit: 30 of 32, 1 beyond 2x)"))
 GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e", "validate-f", "validate-launch",
                "validate-tma", "validate-g", "validate-g-launch", "validate-h", "validate-h-launch", "validate-i",
                "validate-i-launch", "validate-j", "validate-j-launch", "validate-k", "validate-k-launch",
@@ -399,10 +405,10 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-bh", "validate-bh-launch", "validate-bi", "validate-bi-launch", "validate-bj",
                "validate-bj-launch", "validate-bk", "validate-bk-launch", "validate-bl",
                "validate-bl-launch", "validate-bm", "validate-bm-launch", "validate-bn",
-               "validate-bn-launch")
+               "validate-bn-launch", "validate-bo", "validate-bo-launch")
 MODEL_VERSION = 101
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
-             ("Builds as a launch makes them (A-BN as launched, upstream's aligned bytecode)",
+             ("Builds as a launch makes them (A-BO as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
                "validate-j-launch", "validate-k-launch", "validate-l-launch", "validate-m-launch",
                "validate-n-launch", "validate-o-launch", "validate-p-launch", "validate-q-launch",
@@ -420,7 +426,7 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
                "validate-bc-launch", "validate-bd-launch", "validate-be-launch", "validate-bf-launch",
                "validate-bg-launch", "validate-bh-launch", "validate-bi-launch", "validate-bj-launch",
                "validate-bk-launch", "validate-bl-launch", "validate-bm-launch",
-               "validate-bn-launch")),
+               "validate-bn-launch", "validate-bo-launch")),
              ("Set G (dynamic and as launched; blind for version 7)", ("validate-g", "validate-g-launch")),
              ("Set H (dynamic and as launched; blind for version 8)", ("validate-h", "validate-h-launch")),
              ("Set I (dynamic and as launched; blind for version 10)", ("validate-i", "validate-i-launch")),
@@ -515,7 +521,9 @@ SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]
              ("Set BM (dynamic and as launched, on an H100; blind for version 101)",
               ("validate-bm", "validate-bm-launch")),
              ("Set BN (dynamic and as launched, on an H100; blind for version 101)",
-              ("validate-bn", "validate-bn-launch")))
+              ("validate-bn", "validate-bn-launch")),
+             ("Set BO (dynamic and as launched, on an H100; blind for version 101)",
+              ("validate-bo", "validate-bo-launch")))
 
 
 def measured_times(paths: Sequence[str]) -> Dict[str, dict]:
