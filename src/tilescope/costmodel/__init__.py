@@ -55,9 +55,20 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: bool 
     loop bounds and tile indices, which metadata alone cannot give. A name may also be that of a
     one-element value the kernel reads from memory (`{"n_routed": 2}`): the loops and branches it
     decides are counted at that value."""
-    specs = parse_args(args) if isinstance(args, str) else list(args)
+    specs = parse_args(args) if isinstance(args, str) else [_described(a) for a in args]
     used = as_launched(specs) if aligned else specs
     return cost_of_compiled(ts_compile(kernel, used), grid, gpu, cubin=cubin, launched=used != specs, values=values)
+
+
+def _described(arg: Any) -> Any:
+    """A data array (NumPy, torch, CuPy...) as its metadata, so that it is costed as the spec text
+    of its sizes is: the host buffer's own address says nothing of a launch's allocation."""
+    if isinstance(arg, MetaTensor) or not (hasattr(arg, "shape") and hasattr(arg, "dtype")):
+        return arg
+    try:
+        return MetaTensor.like(arg)
+    except (TypeError, ValueError):
+        return arg
 
 
 def as_launched(specs: Sequence[Any]) -> list:
@@ -176,7 +187,7 @@ def _mark_layouts(counts, compiled) -> None:
 
 def kernel_hover(kernel, specs, gpu: str = "h200", values: Optional[str] = None) -> Optional[str]:
     """Markdown for an editor hover on a kernel's name: the cost of one launch over the grid its
-    tiling implies (None when the grid cannot be told or the kernel does not compile). `values`:
+    tiling implies (a note when the grid cannot be told; None when the kernel does not compile). `values`:
     the text of its `# tilescope: values` directive; one the kernel cannot take is said instead."""
     try:
         specs = parse_args(specs) if isinstance(specs, str) else list(specs)
@@ -185,8 +196,9 @@ def kernel_hover(kernel, specs, gpu: str = "h200", values: Optional[str] = None)
     except (TileError, ValueError, TypeError):
         return None
     grid = infer_grid(compiled.final)
-    if grid is None:
-        return None
+    if grid is None:        # (said, so that a missing cost is not taken for a slow analysis)
+        return ("**cost**: the grid cannot be told from the kernel's tiles (each `ct.bid` axis it reads "
+                "must index a tile directly); `tilescope cost --grid` gives it")
     note = ""
     try:
         given = parse_values(values) if values else None

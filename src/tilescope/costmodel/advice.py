@@ -41,6 +41,12 @@ class Advice:
         return {"code": self.code, "line": self.line, "col": self.col, "message": self.message}
 
 
+def _share(x: float) -> str:
+    """A share as a whole percentage that says 100% only when it is all (255/256 is 99%)."""
+    pct = round(x * 100)
+    return f"{min(pct, 99) if x < 1 else 100}%"
+
+
 def advise(counts: Counts, p: Prediction) -> List[Advice]:
     out: List[Advice] = []
     seen = set()
@@ -76,9 +82,11 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
             add("gather", a.loc, f"element-wise {a.kind} on '{a.array}' {moves}; a tile load is far cheaper "
                                  f"where the indices are contiguous")
         if a.pad_fraction > PADDING_WORTH_SAYING:
-            add("padding", a.loc, f"{a.pad_fraction:.0%} of the elements of this tile of '{a.array}' lie past "
-                                  f"the array (its size is not a multiple of the tile shape {a.shape}): "
-                                  f"loads, arithmetic and registers spent on padding")
+            # tiles that divide the array lie past it only where the grid has more blocks than tiles
+            why = (f"the grid has more blocks than the array has tiles of shape {a.shape}" if a.divides
+                   else f"its size is not a multiple of the tile shape {a.shape}")
+            add("padding", a.loc, f"{_share(a.pad_fraction)} of the elements of this tile of '{a.array}' lie "
+                                  f"past the array ({why}): loads, arithmetic and registers spent on padding")
         elif a.kind in ("load", "store") and a.check_bounds and a.divides and a.shape:
             add("check-bounds", a.loc, f"for this metadata the tiles of '{a.array}' never reach past the array: "
                                        f"check_bounds=False would skip the bounds checks (bytecode 13.4+)")

@@ -421,7 +421,7 @@ class _Walker:
                 fill, divides = 1.0, True
                 for k, ts in enumerate(shape):
                     n = t.shape[order[k]]
-                    fill *= n / (-(-n // ts) * ts)
+                    fill *= n / (-(-n // ts) * ts) if n else 0.0     # (an empty array: all padding)
                     divides = divides and n % ts == 0
                 acc.pad_fraction, acc.divides = 1.0 - fill, divides
                 outside = self._outside_share(op, shape, t.shape, order)

@@ -53,8 +53,12 @@ class CostReport:
             "bytes": {k: round(v) for k, v in p.bytes.items()}, "flops": {k: round(v) for k, v in p.flops.items()},
             "arithmetic_intensity": None if p.intensity == float("inf") else round(p.intensity, 3),
             "accesses": [_access_json(a) for a in self.counts.accesses],
-            "assumptions": list(self.counts.assumptions) + list(p.notes),
+            "assumptions": self.assumptions(),
             "advice": [a.to_json() for a in self.advice]}
+
+    def assumptions(self) -> List[str]:
+        """The counts' assumptions, then the prediction's notes, each once (several ops may note one rate)."""
+        return list(dict.fromkeys(list(self.counts.assumptions) + list(self.prediction.notes)))
 
     def hover(self) -> str:
         """One short paragraph: bytes, FLOPs, bound, predicted time."""
@@ -67,7 +71,8 @@ class CostReport:
     def text(self) -> str:
         p, b = self.prediction, self.prediction.bytes
         g = "×".join(map(str, self.grid))
-        lines = [f"{self.kernel} on {p.gpu.name}, grid {g} ({p.blocks} blocks, {p.blocks_per_sm} per SM, "
+        lines = [f"{self.kernel} on {p.gpu.name}, grid {g} ({p.blocks} block{'s' if p.blocks != 1 else ''}, "
+                 f"{p.blocks_per_sm} per SM, "
                  f"{p.waves:.2f} waves){_layout_words(p)}",
                  f"  schedule {p.schedule}" + (f": {p.cubin.threads} threads, {p.cubin.registers} registers, "
                                                f"{p.cubin.shared_bytes} B shared, {p.cubin.local_bytes} B local "
@@ -81,7 +86,7 @@ class CostReport:
                  f"{human_bytes(b['reread_by_blocks'])}, of which L2 likely absorbs {human_bytes(b['l2_absorbed'])}",
                  "  FLOPs: " + (", ".join(f"{k} {human_flops(v)}" for k, v in p.flops.items()) or "none")
                  + (f"; intensity {p.intensity:.3g} FLOP/byte" if p.intensity != float("inf") else "")]
-        assumptions = list(self.counts.assumptions) + list(p.notes)
+        assumptions = self.assumptions()
         if assumptions:
             lines.append("  assumptions:")
             lines += [f"    - {a}" for a in assumptions]

@@ -392,6 +392,11 @@ def checked_values(fn: Function, values: Any) -> Dict[str, Any]:
                 raise ValueError(f"values: '{name}' is an integer ({dtype.name}) scalar of kernel '{fn.name}', "
                                  f"got {v!r}")
             v = int(v)
+        if isinstance(v, int) and not isinstance(v, bool) and dtype is not None and dtype.is_int:
+            info = np.iinfo(dtype.numpy)      # a launch could not pass it: the count would be of nothing real
+            if not info.min <= v <= info.max:
+                raise ValueError(f"values: '{name}' of kernel '{fn.name}' is {dtype.name}; {v} is outside its "
+                                 f"range [{info.min}, {info.max}]")
         out[name] = v
     return out
 

@@ -80,7 +80,7 @@ def cmd_cost(args, load_and_compile, failed) -> int:
         raise UsageError(str(e)) from None
     values = parse_values(args.values) if args.values is not None else None
     try:
-        _, site, _, compiled = load_and_compile(args)
+        _, site, signature, compiled = load_and_compile(args)
     except failed:
         return 1
     if values is None and args.args is None and site.values is not None:
@@ -90,14 +90,16 @@ def cmd_cost(args, load_and_compile, failed) -> int:
         from ..costmodel.grid import infer_grid          # start-up time (as above)
         grid = infer_grid(compiled.final)
         if grid is None:
-            raise UsageError("cannot tell the grid from the kernel's tiles: pass --grid")
+            raise UsageError("cannot tell the grid from the kernel's tiles (each ct.bid axis it reads must "
+                             "index a tile directly): pass --grid")
         if min(grid) < 1:
             raise UsageError(f"the grid inferred from the tiles indexed by ct.bid is {','.join(map(str, grid))} "
                              f"(an array the kernel tiles is empty), so nothing would run: pass --grid")
         _launchable(grid, f"the grid inferred from the tiles indexed by ct.bid ({','.join(map(str, grid))})",
                     normalize_grid)
-        print(f"grid inferred from the tiles indexed by ct.bid: {','.join(map(str, grid))}"
-              if args.format == "text" else "", end="\n" if args.format == "text" else "")
+        inferred = f"grid inferred from the tiles indexed by ct.bid: {','.join(map(str, grid))}"
+    else:
+        inferred = None
     try:
         report = cost_of_compiled(compiled, grid, args.gpu, aligned=not args.as_written,
                                   cubin=None if args.no_cubin else "auto", values=values)
@@ -106,8 +108,15 @@ def cmd_cost(args, load_and_compile, failed) -> int:
     except TileError as e:        # the build a launch of these sizes makes (aligned metadata) is rejected
         print(e.format(), file=sys.stderr)
         return 1
+    # which metadata was costed, where --args did not say it (a directive, a recorded signature)
+    where = {"directive": f"the directive on line {signature.line}", "recorded": "the latest recorded signature",
+             "launch": "the launch site"}.get(signature.source)
     if args.format == "json":
-        print(json.dumps(report.to_json(), indent=2))
+        print(json.dumps({"args": signature.text, "args_from": signature.source, **report.to_json()}, indent=2))
     else:
+        if where:
+            print(f"args from {where}: {signature.text}")
+        if inferred:          # (said after the report is made: an error goes out alone)
+            print(inferred)
         print(report.text())
     return 0
