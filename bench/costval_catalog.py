@@ -52,6 +52,7 @@ CHANNELS = "bench/cost_kernels_channels.py"
 THIN = "bench/cost_kernels_thin.py"
 CHAIN = "bench/cost_kernels_chain.py"
 VECTOR = "bench/cost_kernels_vector.py"
+STEPPED = "bench/cost_kernels_stepped.py"
 SMS = 132
 
 
@@ -469,6 +470,26 @@ def vector_cases(d: int) -> List[Case]:
     return out
 
 
+def stepped_cases(d: int) -> List[Case]:
+    """Loops of short row tiles that tileiras unrolls into passes of several steps (history 178): a
+    block's sum of 128 (1, T) rows, float32 T = 32, 64, 128 and bfloat16 T = 64, 128, on 1,182 and
+    264 blocks; the same with each row also stored (float32 T = 32, bfloat16 T = 64); dynamic and
+    as launched."""
+    out: List[Case] = []
+    steps = 128 // d
+    for kern, shapes in (("row_steps_sum", (("float32", 32), ("float32", 64), ("float32", 128), ("bfloat16", 64),
+                                            ("bfloat16", 128))),
+                         ("row_steps_sum_copy", (("float32", 32), ("bfloat16", 64)))):
+        for dt, t in shapes:
+            for rows in (1182, 2 * SMS):
+                x = A((rows * steps, t), dt)
+                copy = [A((rows * steps, t), dt, "zeros")] if kern.endswith("copy") else []
+                case = Case(f"stepped_{kern.removeprefix('row_steps_')}_{dt[0]}{dt[-2:]}_t{t}_g{rows}", "micro",
+                            STEPPED, kern, [x] + copy + [A((rows, t), init="zeros"), K(t), K(steps)], (rows,))
+                out += [case, case.launched("micro")]
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -632,6 +653,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(pair_cases(d))
     out.extend(chain_cases(d))
     out.extend(vector_cases(d))
+    out.extend(stepped_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
