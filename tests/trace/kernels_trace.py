@@ -26,3 +26,29 @@ def row_sums(x, out, TN: ct.Constant[int]):
     for j in range(ct.num_tiles(x, axis=1, shape=(1, TN))):
         acc += ct.load(x, index=(ct.bid(0), j), shape=(1, TN), padding_mode=ct.PaddingMode.ZERO)
     ct.store(out, index=(ct.bid(0),), tile=ct.sum(acc, axis=1))
+
+
+@ct.kernel
+def shifted_copy(x, y, TILE: ct.Constant[int], LOAD_AT: ct.Constant[int], STORE_AT: ct.Constant[int]):
+    # tiles LOAD_AT and STORE_AT past the block's own: whole tiles outside the arrays
+    t = ct.load(x, index=(ct.bid(0) + LOAD_AT,), shape=(TILE,))
+    ct.store(y, index=(ct.bid(0) + STORE_AT,), tile=t)
+
+
+@ct.kernel
+def slice_copy(x, y, TILE: ct.Constant[int]):
+    # a view of x's second tile: block 1's tile lies outside the view (inside x)
+    sub = x.slice(axis=0, start=TILE, stop=2 * TILE)
+    ct.store(y, index=(ct.bid(0),), tile=ct.load(sub, index=(ct.bid(0),), shape=(TILE,)))
+
+
+@ct.kernel
+def stop_at_two(x, TILE: ct.Constant[int]):
+    t = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    ct.assert_(ct.bid(0) < 2, "bid too big")
+    ct.store(x, index=(ct.bid(0),), tile=t)
+
+
+@ct.kernel
+def load_unused(x, y):
+    ct.load(x, index=(0,), shape=(64,))          # dead code: its value is unused

@@ -198,12 +198,14 @@ def test_run_trace_to_a_folder_it_cannot_use_is_a_usage_error_before_the_script_
     assert not (tmp_path / "s.py.ran").exists()
 
 
-def test_run_trace_of_a_script_without_launches_says_so(tmp_path, capsys):
-    from tilescope.tools.cli import main
+def test_run_trace_of_a_script_without_launches_says_so(tmp_path):
     script = tmp_path / "s.py"
     script.write_text("print('no kernels here')\n")
-    assert main(["run", "--trace", str(tmp_path / "t"), str(script)]) == 0
-    assert "no kernel was launched" in capsys.readouterr().err
+    # in a process of its own: `run` turns on the CPU device layer for the rest of its process
+    p = subprocess.run([sys.executable, "-m", "tilescope", "run", "--trace", str(tmp_path / "t"), str(script)],
+                       capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=os.path.join(ROOT, "src")))
+    assert p.returncode == 0, p.stderr
+    assert "no kernel was launched" in p.stderr
     assert "No kernel was launched" in (tmp_path / "t" / "index.html").read_text()
 
 
@@ -258,3 +260,87 @@ def test_launch_with_a_trace_that_is_not_a_folder_is_refused_before_it_runs(fold
     with pytest.raises(ValueError, match="trace= takes the folder"):
         tilescope.launch((1,), mm.vector_add, (a, a, c, 1024), trace=folder)
     assert not c.any()
+
+
+def _lane_blocks(arr, kind):
+    import base64
+    return [np.frombuffer(base64.b64decode(ln["blocks"]), np.int32) for ln in arr["lanes"] if ln["kind"] == kind]
+
+
+def test_tiles_entirely_out_of_bounds_are_red_with_their_block_not_writes_or_padding(tmp_path):
+    x = np.arange(1024, dtype=np.float32)
+    y = np.zeros(1024, np.float32)
+    # block b loads tile b + 10 of x (far past the end) and stores tile b + 2 of y: blocks 2 and 3 store
+    # tiles 4 and 5, elements 1024…1535, all outside y
+    tilescope.launch((4,), K.shifted_copy, (x, y, 256, 10, 2), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-shifted_copy" / "index.html")
+    xs, ys = data["arrays"]
+    yf, yw = cells(ys, "flags")[0].reshape(-1), cells(ys, "wblock")[0].reshape(-1)
+    assert (yf[1024:1280] & M.OOB).all() and not (yf[:1024] & M.OOB).any()
+    assert (yw[1024:] == -1).all() and list(yw[512:1024]) == [i // 256 - 2 for i in range(512, 1024)]
+    (yb,) = _lane_blocks(ys, "oob")
+    assert list(yb) == [2] * 256 + [3] * 256
+    (xb,) = _lane_blocks(xs, "oob")          # past the drawn margin, but each block's attempt is kept
+    assert sorted(set(xb)) == [0, 1, 2, 3] and not (cells(xs, "flags") & M.PADDING).any()
+
+
+def test_a_tile_load_from_an_empty_array_is_out_of_bounds_not_padding(tmp_path):
+    x = np.ones(0, np.float32)
+    tilescope.launch((1,), K.copy_tiles, (x, x.copy(), 64), trace=str(tmp_path))
+    for arr in page_data(tmp_path / "01-copy_tiles" / "index.html")["arrays"]:
+        f = cells(arr, "flags")[0].reshape(-1)[:64]
+        assert (f & M.OOB).all() and not (f & M.PADDING).any(), arr["name"]
+        assert [set(b) for b in _lane_blocks(arr, "oob")] == [{0}]
+
+
+def test_a_tile_outside_a_slice_view_is_out_of_bounds_where_it_would_land(tmp_path):
+    x = np.arange(1024, dtype=np.float32)
+    y = np.zeros(512, np.float32)
+    tilescope.launch((2,), K.slice_copy, (x, y, 256), trace=str(tmp_path))
+    xs = page_data(tmp_path / "01-slice_copy" / "index.html")["arrays"][0]
+    f = cells(xs, "flags")[0].reshape(-1)
+    assert (f[512:768] & M.OOB).all() and not (f[:512] & M.OOB).any() and not (f[768:] & M.OOB).any()
+    assert [set(b) for b in _lane_blocks(xs, "oob")] == [{1}]
+
+
+def test_the_page_of_a_failed_launch_says_it_failed_and_why(tmp_path, capsys):
+    from tilescope.backends.numpy.executor import ExecutionError
+    x = np.arange(1024, dtype=np.float32)
+    with pytest.raises(ExecutionError, match="bid too big"):
+        tilescope.launch((4,), K.stop_at_two, (x, 256), trace=str(tmp_path))
+    text = (tmp_path / "01-stop_at_two" / "index.html").read_text()
+    assert "the launch failed: ExecutionError:" in text and "bid too big" in text
+    line = [ln for ln in capsys.readouterr().err.splitlines() if "trace of stop_at_two" in ln]
+    assert len(line) == 1 and "the launch failed: ExecutionError:" in line[0] and "bid too big" in line[0]
+    assert "failed (ExecutionError)" in (tmp_path / "index.html").read_text()
+
+
+def test_a_launch_that_touches_no_element_does_not_say_the_kernel_has_no_arrays(tmp_path):
+    x = np.ones(64, np.float32)
+    tilescope.launch((1,), K.load_unused, (x, x.copy()), trace=str(tmp_path))
+    text = (tmp_path / "01-load_unused" / "index.html").read_text()
+    assert "no array arguments" not in text and "no array element was read or written" in text
+
+
+def test_a_race_through_overlapping_views_is_drawn_in_both(tmp_path):
+    z = np.arange(1040, dtype=np.float32)
+    # y = z[8:1032] is x = z[:1024] shifted by 8: block b reads x[256b…256b+255] (z[256b…]) while
+    # block b-1 writes y[256b-8…256b-1], the same z[256b…256b+7]
+    tilescope.launch((4,), K.copy_tiles, (z[:1024], z[8:1032], 256), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-copy_tiles" / "index.html")
+    assert any("race on array" in r["text"] for r in data["reports"])
+    xs, ys = data["arrays"]
+    want_x = np.zeros(1024, bool)
+    for b in (1, 2, 3):
+        want_x[256 * b:256 * b + 8] = True
+    assert list(flat_cells(xs, "flags", 1024) & M.RACE > 0) == list(want_x)
+    assert list(flat_cells(ys, "flags", 1024) & M.RACE > 0) == list(np.roll(want_x, -8))
+
+
+@pytest.mark.parametrize("engine", ["numpy", "compiled"])
+def test_an_unchecked_lane_out_of_bounds_says_what_happens_here(engine, capsys):
+    x = np.arange(1000, dtype=np.float32)
+    y = np.zeros(1024, np.float32)
+    tilescope.launch((4,), K.gather_past_end, (x, y, 256), engine=engine)
+    assert "element (1000,) (lane (228,)): undefined behaviour on the GPU; here the lane reads the padding value" in \
+        capsys.readouterr().err

@@ -364,6 +364,9 @@ def _check_tile_touches(ex, op, ref, index, shape, order, steps, what: str) -> N
         return
     bad = ~_np.broadcast_to(ok, (ex.nb,)) & ex.active_mask()
     if bad.any():
+        on_oob = getattr(ex.races, "tile_out_of_bounds", None)     # a launch trace (tilescope.trace)
+        if on_oob is not None:
+            on_oob(ex, op, ref, index, shape, order, steps, bad)
         b = int(_np.argmax(bad))
         idx = tuple(int(_np.broadcast_to(i, (ex.nb,))[b]) for i in index)
         ext = tuple(int(_np.broadcast_to(e, (ex.nb,))[b]) if isinstance(e, _np.ndarray) else e for e in extent)

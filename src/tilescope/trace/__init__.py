@@ -27,24 +27,35 @@ class TraceSession:
         self.folder = os.path.abspath(folder)
         self.launches: List[Dict[str, Any]] = []
 
-    def write(self, recorder: TraceRecorder, fn, grid, checks, compiled, scalars=None) -> str:
+    def write(self, recorder: TraceRecorder, fn, grid, checks, compiled, scalars=None, failed=None) -> str:
         """Write the launch's page (`scalars`: the runtime scalar arguments' values, by name, for
-        its cost report); returns the line to print. A page that cannot be written (disk
-        full, folder removed) is said in that line: the launch's results stand all the same."""
+        its cost report; `failed`: the exception that ended the launch, if any); returns the line
+        to print. A page that cannot be written (disk full, folder removed) is said in that line:
+        the launch's results stand all the same."""
         name = f"{len(self.launches) + 1:02d}-{re.sub(r'[^A-Za-z0-9_]+', '_', fn.name)}"
+        error = failure_text(failed)
+        what = f"{fn.name} (the launch failed: {error.splitlines()[0]})" if error else fn.name
         try:
             os.makedirs(self.folder, exist_ok=True)
-            summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled, scalars)
+            summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled, scalars,
+                                   error)
             self.launches.append({"href": f"{name}/index.html",
                                   "title": f"launch {len(self.launches) + 1}: {fn.name}", "summary": summary})
             self.write_index()
         except OSError as e:
-            return f"trace of {fn.name} not written to {os.path.join(self.folder, name)}: {e.strerror or e}"
-        return f"trace of {fn.name} written to {os.path.join(self.folder, name, 'index.html')}"
+            return f"trace of {what} not written to {os.path.join(self.folder, name)}: {e.strerror or e}"
+        return f"trace of {what} written to {os.path.join(self.folder, name, 'index.html')}"
 
     def write_index(self) -> None:
         with open(os.path.join(self.folder, "index.html"), "w") as f:
             f.write(render_index(self.launches))
+
+
+def failure_text(e: Optional[BaseException]) -> str:
+    """How a failed launch ended ("" for one that did not fail), e.g. "ExecutionError: ..."."""
+    if e is None:
+        return ""
+    return f"{type(e).__name__}: {e}" if str(e) else type(e).__name__
 
 
 def session_for(folder: Optional[str]) -> Optional[TraceSession]:

@@ -176,8 +176,10 @@ def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int) -> None:
     idx = [np.concatenate([i[k] for i in ev.index]) for k in range(len(ev.shape))]
     counts = tuple(-(-(shape[ev.order[k]] + t) // t) for k, t in enumerate(ev.shape))
     ok = np.ones(blocks.shape, bool)
-    for k, n in enumerate(counts):
-        ok &= (idx[k] >= 0) & (idx[k] < n)
+    for k, t in enumerate(ev.shape):
+        # a tile entirely outside the array is no padding or write: its elements are recorded as
+        # out-of-bounds attempts (TraceRecorder.tile_out_of_bounds)
+        ok &= (idx[k] >= 0) & (idx[k] * t < shape[ev.order[k]])
     if not ok.any():
         return
     flat = np.ravel_multi_index(tuple(i[ok] for i in idx), counts)
@@ -273,6 +275,47 @@ def _cells_of(m: ArrayMaps, coords: Sequence[np.ndarray], n: int):
                                               lead_shape), -1)
         s = np.where(s < len(m.slices), s, -1)
     return s, np.floor_divide(coords[-2], m.step[0]), np.floor_divide(coords[-1], m.step[1])
+
+
+def mark_shared_memory_races(built: Sequence[Tuple[ArrayRecord, ArrayMaps]]) -> None:
+    """Races through two arguments that share memory (overlapping views of one buffer), which
+    each array's own maps cannot see: an element written by one block through one argument and
+    read or written by another block through the other. Cells are matched by the address of
+    the element they show (where a cell stands for several elements, only when both sample
+    the same one)."""
+    for i, (ra, ma) in enumerate(built):
+        for rb, mb in built[i + 1:]:
+            if ra.array.ndim and rb.array.ndim and np.may_share_memory(ra.array, rb.array):
+                _mark_cross_races(ma, _cell_addresses(ra.array, ma), mb, _cell_addresses(rb.array, mb))
+
+
+def _cell_addresses(a: np.ndarray, m: ArrayMaps) -> np.ndarray:
+    """Byte address of the element each cell shows (flat over slices), -1 outside the array."""
+    coords = _cell_elements(m)
+    addr = np.full(coords[0].shape, a.__array_interface__["data"][0], np.int64)
+    for c, stride in zip(coords, a.strides):
+        addr = addr + c.astype(np.int64) * stride
+    return np.where(_inside(coords, m.shape), addr, -1).reshape(-1)
+
+
+def _mark_cross_races(ma: ArrayMaps, aa: np.ndarray, mb: ArrayMaps, ab: np.ndarray) -> None:
+    ia, ib = np.nonzero(aa >= 0)[0], np.nonzero(ab >= 0)[0]
+    if not len(ia) or not len(ib):
+        return
+    order = np.argsort(ab[ib], kind="stable")
+    sb = ab[ib][order]
+    pos = np.minimum(np.searchsorted(sb, aa[ia]), len(sb) - 1)
+    same = sb[pos] == aa[ia]
+    ia, ib = ia[same], ib[order[pos[same]]]          # cells of a and b showing one element
+    wa, ra, fa = ma.wblock.reshape(-1)[ia], ma.rblock.reshape(-1)[ia], ma.flags.reshape(-1)[ia]
+    wb, rb, fb = mb.wblock.reshape(-1)[ib], mb.rblock.reshape(-1)[ib], mb.flags.reshape(-1)[ib]
+
+    def reads_other_write(r, f, w):                 # read through one argument, written through the other
+        return (r >= 0) & (w >= 0) & ((r != w) | ((f & SHARED) > 0))
+    race = ((wa >= 0) & (wb >= 0) & (wa != wb)) | reads_other_write(ra, fa, wb) | reads_other_write(rb, fb, wa)
+    race &= ((fa & fb & ATOMIC) == 0)                # atomics among themselves never race
+    ma.flags.reshape(-1)[ia[race]] |= RACE
+    mb.flags.reshape(-1)[ib[race]] |= RACE
 
 
 def _finish(m: ArrayMaps, rec: ArrayRecord, outside) -> None:

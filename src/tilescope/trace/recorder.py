@@ -17,6 +17,8 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
+from ..semantics.tilegeom import tile_coords
+
 MAX_LANES = 1 << 22          # element (lane) records kept for footprints; counts stay exact past it
 
 
@@ -127,6 +129,25 @@ class TraceRecorder:
         cs = [np.broadcast_to(c, bad.shape)[bad] for c in coords]
         occ = self._calls.get(id(op), 0)
         self._lanes(rec, op, "oob", blocks, cs, occ)
+
+    def tile_out_of_bounds(self, ex, op, ref, index, shape, order, steps, bad: np.ndarray) -> None:
+        """Tiles entirely outside the array or view (`bad`: (B,) mask of blocks): every element
+        they would cover is an out-of-bounds attempt (not padding, not a write)."""
+        size = int(np.prod(shape))
+        n = int(bad.sum()) * size
+        if self.lanes_kept + n > MAX_LANES:          # (before making the coordinates)
+            self.lanes_dropped += n
+            return
+        rows = np.nonzero(bad)[0]
+        pick = lambda a: np.broadcast_to(np.asarray(a).reshape(-1), bad.shape)[rows]        # noqa: E731
+        coords = tile_coords([pick(i) for i in index], shape, order, steps)
+        base, origin = ref.base, getattr(ref, "origin", [None] * len(coords))    # (a SliceRef's view origin)
+        lead = (-1,) + (1,) * len(shape)
+        cs = [np.broadcast_to(c if o is None else c + pick(o).reshape(lead), (len(rows),) + tuple(shape))
+              for c, o in zip(coords, origin)]       # base coordinates
+        blocks = np.repeat(ex.linear_block_ids()[rows].astype(np.int32), size)
+        occ = self._calls.get(id(op), 0) if ex is self._group else 0
+        self._lanes(self._array(base), op, "oob", blocks, cs, occ)
 
     # ---- bookkeeping ------------------------------------------------------------
 

@@ -7,15 +7,17 @@ from typing import Dict, List
 
 from ..costmodel import cost_of_compiled
 from ..errors import TileError
+from ..ir.types import ArrayType, ListType
 from . import maps as _maps
 from .page import block_limit, events_json, maps_json, render, reports_json
 from .png import slice_png
 from .recorder import TraceRecorder
 
 
-def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, scalars=None) -> str:
+def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, scalars=None, error: str = "") -> str:
     """Write `folder`/index.html and PNGs; returns a one-line summary. `scalars`: the launch's
-    runtime scalar values by name (the cost report counts the loops they bound exactly)."""
+    runtime scalar values by name (the cost report counts the loops they bound exactly);
+    `error`: how the launch failed ("" when it did not)."""
     os.makedirs(folder, exist_ok=True)
     ops: List[dict] = []
     op_index: Dict[int, int] = {}
@@ -30,8 +32,9 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
                             "array": r.name, "loop": id(ev.op) in looped})
     limit = block_limit(rec)
     arrays, pngs = [], []
-    for r in ordered:
-        m = _maps.build(r, op_index)
+    built = [(r, _maps.build(r, op_index)) for r in ordered]
+    _maps.mark_shared_memory_races(built)
+    for r, m in built:
         j = maps_json(m, grid[0] * grid[1] * grid[2])
         j.update(events_json(r, op_index, limit))
         arrays.append(j)
@@ -50,8 +53,12 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
     where = f"{os.path.basename(src_file)}:{fn.loc.line}" if src_file else fn.name
     summary = [f"{where} · grid {grid[0]}×{grid[1]}×{grid[2]} ({nblocks} blocks) · "
                f"{len(checks.reports)} check report(s)"]
+    if error:
+        summary.insert(0, f"the launch failed: {error} (the pictures show the accesses made before it failed; "
+                          f"the arrays are as they were before the launch)")
     if not ordered:
-        summary.append("the kernel has no array arguments: there is no memory access to draw")
+        summary.append("no array element was read or written: there is no memory access to draw"
+                       if _has_arrays(fn) else "the kernel has no array arguments: there is no memory access to draw")
     if limit is not None:
         summary.append(f"footprints kept for blocks 0…{limit - 1} (of {nblocks}); the pictures cover every block")
     if rec.lanes_dropped:
@@ -60,7 +67,13 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
         summary.append("race checks were off for this launch; races shown here are the trace's own reading")
     with open(os.path.join(folder, "index.html"), "w") as f:
         f.write(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid, scalars)))
-    return f"{where}, grid {grid[0]}×{grid[1]}×{grid[2]}, {len(checks.reports)} report(s), {len(pngs)} PNG(s)"
+    failed = f", failed ({error.split(':')[0]})" if error else ""
+    return f"{where}, grid {grid[0]}×{grid[1]}×{grid[2]}, {len(checks.reports)} report(s), {len(pngs)} PNG(s){failed}"
+
+
+def _has_arrays(fn) -> bool:
+    """Whether any kernel parameter is an array (or a list of them)."""
+    return any(isinstance(v.type, (ArrayType, ListType)) for p in fn.params for v in p.values)
 
 
 def _ops_in_loops(fn) -> set:

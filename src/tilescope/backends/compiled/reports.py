@@ -63,7 +63,7 @@ def deliver(ck, rows: np.ndarray, grid3, values, checks, sink) -> None:
             ref = values[info["array"]]
             elem = tuple(int(x) for x in rows[i, 1:1 + info["ndim"]])
             lane = tuple(int(x) for x in rows[i, 1 + info["ndim"]:1 + info["ndim"] + info["rank"]])
-            why = "undefined behaviour on the GPU; tilescope " if info["ub"] else ""
+            why = "undefined behaviour on the GPU; here " if info["ub"] else ""
             msg = (f"{info['what']} out of bounds: array '{ref.name}' of shape {tuple(ref.array.shape)}, "
                    f"element {elem} (lane {lane}): {why}{info['outcome']}")
             checks.add(ck.fn.name, op.loc, block, msg, once=(id(op), "oob"))

@@ -530,6 +530,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
     snapshot = Snapshot(values, written_array_args(ir, _WRITE_OPS + _CAS_OPS + _RMW_OPS))
     progress = Progress(fn.__name__, nblocks)
+    failed = None                             # the launch's exception, for its trace page
     try:
         with numerics_mode(mode):
             for start in range(0, nblocks, size):
@@ -545,6 +546,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         if chk.uninit and tracker is not None and only is None:
             tracker.report_unwritten(fn.__name__, chk)
     except BaseException as e:
+        failed = e
         snapshot.restore()        # nothing half-written: the arrays are as before the launch
         if isinstance(e, KeyboardInterrupt):
             raise KeyboardInterrupt(f"launch of '{fn.__name__}' interrupted; its arrays are as they were "
@@ -562,7 +564,7 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         if tracing is not None:
             scalars = {p.name: np.asarray(h).item() for p, h, s in zip(ir.params, hosts, specs)
                        if isinstance(s, ScalarSpec)}
-            print(f"tilescope: {tracing.write(tracker, ir, grid3, chk, compiled, scalars)}", file=sys.stderr)
+            print(f"tilescope: {tracing.write(tracker, ir, grid3, chk, compiled, scalars, failed)}", file=sys.stderr)
     return chk
 
 

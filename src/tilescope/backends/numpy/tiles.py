@@ -352,7 +352,7 @@ def _report_oob(ex, op, ref, bad: np.ndarray, coords, what: str, outcome: str, u
         on_oob(ex, op, ref, bad, coords)
     b, lane = first_lane(bad)
     elem = tuple(int(np.broadcast_to(c, bad.shape)[(b,) + lane]) for c in coords)
-    why = "undefined behaviour on the GPU; tilescope " if ub else ""
+    why = "undefined behaviour on the GPU; here " if ub else ""
     report_once(ex, op, "oob", f"{what} out of bounds: {_describe_ref(ref)}, element {elem} "
                                f"(lane {lane}): {why}{outcome}", ex.block_ids[b])
 
