@@ -344,3 +344,19 @@ def test_an_unchecked_lane_out_of_bounds_says_what_happens_here(engine, capsys):
     tilescope.launch((4,), K.gather_past_end, (x, y, 256), engine=engine)
     assert "element (1000,) (lane (228,)): undefined behaviour on the GPU; here the lane reads the padding value" in \
         capsys.readouterr().err
+
+
+def test_launches_past_the_per_kernel_limit_run_untraced_and_are_counted(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("TILESCOPE_TRACE_LIMIT", "2")
+    for _ in range(4):
+        _traced_vector_add(tmp_path)            # (each checks its result, traced or not)
+    pages = sorted(p.name for p in tmp_path.iterdir() if p.is_dir())
+    assert pages == ["01-vector_add", "02-vector_add"]
+    index = (tmp_path / "index.html").read_text()
+    assert "2 more launches of vector_add, run untraced (the first 2 were traced)" in index
+    err = capsys.readouterr().err
+    assert err.count("later launches run untraced") == 1 and err.count("trace of vector_add written") == 2
+    monkeypatch.setenv("TILESCOPE_TRACE_LIMIT", "0")       # 0: every launch traced
+    _traced_vector_add(tmp_path / "all")
+    _traced_vector_add(tmp_path / "all")
+    assert len([p for p in (tmp_path / "all").iterdir() if p.is_dir()]) == 2

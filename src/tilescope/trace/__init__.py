@@ -6,8 +6,10 @@
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import sys
 from typing import Any, Dict, List, Optional
 
 from .page import render_index
@@ -18,6 +20,8 @@ __all__ = ["TraceRecorder", "TraceSession", "session_for", "start_run", "stop_ru
 
 _RUN: Optional["TraceSession"] = None          # the `tilescope run --trace` folder, while the script runs
 _SESSIONS: Dict[str, "TraceSession"] = {}
+ENV_LIMIT = "TILESCOPE_TRACE_LIMIT"     # launches traced per kernel and folder (0: all)
+TRACED_PER_KERNEL = 16          # a benchmark loop would write a page per launch (hundreds, 100s of MB)
 
 
 class TraceSession:
@@ -26,6 +30,23 @@ class TraceSession:
     def __init__(self, folder: str):
         self.folder = os.path.abspath(folder)
         self.launches: List[Dict[str, Any]] = []
+        self.traced: Dict[str, int] = {}         # launches traced, by kernel name
+        self.untraced: Dict[str, int] = {}       # and those past the limit, run untraced
+
+    def admit(self, kernel: str) -> bool:
+        """Whether this launch of `kernel` is traced: the first `TILESCOPE_TRACE_LIMIT` (default
+        TRACED_PER_KERNEL) of each kernel are; later ones run untraced, counted on the index."""
+        limit = trace_limit()
+        if limit and self.traced.get(kernel, 0) >= limit:
+            if not self.untraced.get(kernel):
+                print(f"tilescope: trace: '{kernel}' was traced {limit} times; its later launches run untraced "
+                      f"({ENV_LIMIT} sets how many are traced, 0 for all)", file=sys.stderr)
+            self.untraced[kernel] = self.untraced.get(kernel, 0) + 1
+            with contextlib.suppress(OSError):
+                self.write_index()
+            return False
+        self.traced[kernel] = self.traced.get(kernel, 0) + 1
+        return True
 
     def write(self, recorder: TraceRecorder, fn, grid, checks, compiled, scalars=None, failed=None) -> str:
         """Write the launch's page (`scalars`: the runtime scalar arguments' values, by name, for
@@ -40,15 +61,23 @@ class TraceSession:
             summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled, scalars,
                                    error)
             self.launches.append({"href": f"{name}/index.html",
-                                  "title": f"launch {len(self.launches) + 1}: {fn.name}", "summary": summary})
+                                  "title": f"launch {len(self.launches) + 1}: {fn.name}", "summary": summary,
+                                  "kernel": fn.name})
             self.write_index()
         except OSError as e:
             return f"trace of {what} not written to {os.path.join(self.folder, name)}: {e.strerror or e}"
         return f"trace of {what} written to {os.path.join(self.folder, name, 'index.html')}"
 
     def write_index(self) -> None:
+        os.makedirs(self.folder, exist_ok=True)
         with open(os.path.join(self.folder, "index.html"), "w") as f:
-            f.write(render_index(self.launches))
+            f.write(render_index(self.launches, self.untraced))
+
+
+def trace_limit() -> int:
+    """Launches traced per kernel: `TILESCOPE_TRACE_LIMIT` (0: every one), else TRACED_PER_KERNEL."""
+    text = os.environ.get(ENV_LIMIT, "").strip()
+    return int(text) if text.isdigit() else TRACED_PER_KERNEL
 
 
 def failure_text(e: Optional[BaseException]) -> str:

@@ -139,11 +139,15 @@ def render(data: Dict[str, Any], title: str, summary: List[str], cost_text: Opti
 """
 
 
-def render_index(launches: List[Dict[str, Any]]) -> str:
-    """DIR/index.html: the launches of a run, each linking its page."""
+def render_index(launches: List[Dict[str, Any]], untraced: Optional[Dict[str, int]] = None) -> str:
+    """DIR/index.html: the launches of a run, each linking its page; `untraced`: launches past the
+    per-kernel limit, by kernel name."""
     rows = "".join(
         f'<li><a href="{html.escape(l["href"])}">{html.escape(l["title"])}</a> — {html.escape(l["summary"])}</li>'
         for l in launches)
+    rows += "".join(f"<li>{n} more launch{'es' if n > 1 else ''} of {html.escape(k)}, run untraced (the first "
+                    f"{sum(1 for l in launches if l.get('kernel') == k)} were traced)</li>"
+                    for k, n in (untraced or {}).items())
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>tilescope trace</title>
 <style>body{{font:14px/1.5 system-ui,sans-serif;margin:24px}}</style></head>

@@ -478,6 +478,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     executor's settings and select it. `threads`: the compiled backend's thread count.
     """
     tracing = session_for(trace)
+    if tracing is not None and not tracing.admit(resolve_kernel(kernel)[0].__name__):
+        tracing = None                       # past the kernel's traced launches: runs as untraced
     if sequential is None and group is None and block is None and tracing is None:
         args = _torch_as_numpy(args)
         done = compiled_backend().fast_launch(grid, kernel, args,
