@@ -49,7 +49,7 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        looped_store_drain_us, mma_loop_load_wait_us, occupied_sms, queued_us, reload_wait_us,
                        reloads_beside_loads, reloads_fit_l1, sm_issue_per_clk, spill_chain_us, spill_stream_us,
                        spilled_loop_us, spilled_mma_loop, stays_in_l2, streamed_spill_loop, threads, tma_copied,
-                       unrolled_steps, vector_width)
+                       unrolled_by_loads, unrolled_steps, vector_width)
 from .unrolled_waits import unrolled_load_waits
 from .vector_operands import vector_gain
 
@@ -216,10 +216,10 @@ def predict(counts: Counts, gpu: GPU, *, tma: bool = False, cal: Calibration = H
         run = _iteration_us(r, gpu, shared, tma, slow, block_laws, notes, facts, overlap_loads, unrolled,
                             r is only_loop, c, schedule != "from the cubin", r is innermost,
                             r.op is None and not loops_divide)
-        if r is looped:            # the loop's code, issued by the resident warps, each iteration (v14);
-            # code under a branch only in the runs that take it (v76: its accesses' largest share)
+        if r is looped:            # the loop's code, issued by the resident warps, each pass (v14), a pass
+            # of k unrolled steps once per k (v102); under a branch only in the runs that take it (v76)
             taken = max((a.weight for a in r.accesses), default=1.0)
-            run = max(run, loop_issue_us(facts, gpu, shared, per_clk) * taken)
+            run = max(run, loop_issue_us(facts, gpu, shared, per_clk) * taken / unrolled_by_loads(r, facts))
         if r is spilled:           # a spilled mma loop's code and local accesses, each iteration (v15)
             run = max(run, spilled_loop_us(facts, gpu, shared, per_clk))
         if r is streamed:          # a float32 product's spills beyond L2, at DRAM's rate (v54)
