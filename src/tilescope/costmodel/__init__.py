@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence, Union
 
+from ..compiler import _constants_by_annotation, normalize_args, resolve_kernel
 from ..compiler import compile as ts_compile
 from ..errors import TileError
 from ..launch_args import normalize_grid
@@ -55,20 +56,11 @@ def cost(kernel: Any, args: Any, grid: Any, gpu: str = "h200", *, aligned: bool 
     loop bounds and tile indices, which metadata alone cannot give. A name may also be that of a
     one-element value the kernel reads from memory (`{"n_routed": 2}`): the loops and branches it
     decides are counted at that value."""
-    specs = parse_args(args) if isinstance(args, str) else [_described(a) for a in args]
+    # the arguments as the compiler takes them, data arrays (NumPy, torch, ...) as the metadata of their
+    # sizes: costed as the spec text is, since a host buffer's address says nothing of a launch's
+    specs = normalize_args(_constants_by_annotation(resolve_kernel(kernel)[0], args))
     used = as_launched(specs) if aligned else specs
     return cost_of_compiled(ts_compile(kernel, used), grid, gpu, cubin=cubin, launched=used != specs, values=values)
-
-
-def _described(arg: Any) -> Any:
-    """A data array (NumPy, torch, CuPy...) as its metadata, so that it is costed as the spec text
-    of its sizes is: the host buffer's own address says nothing of a launch's allocation."""
-    if isinstance(arg, MetaTensor) or not (hasattr(arg, "shape") and hasattr(arg, "dtype")):
-        return arg
-    try:
-        return MetaTensor.like(arg)
-    except (TypeError, ValueError):
-        return arg
 
 
 def as_launched(specs: Sequence[Any]) -> list:
