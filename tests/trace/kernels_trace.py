@@ -52,3 +52,26 @@ def stop_at_two(x, TILE: ct.Constant[int]):
 @ct.kernel
 def load_unused(x, y):
     ct.load(x, index=(0,), shape=(64,))          # dead code: its value is unused
+
+
+@ct.kernel
+def masked_gather(x, y, n, TILE: ct.Constant[int]):
+    # every other element of x, lanes past n masked off both ways
+    i = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32)
+    ct.scatter(y, i, ct.gather(x, i * 2, mask=i < n, padding_value=0.0), mask=i < n)
+
+
+@ct.kernel
+def histogram(x, h, TILE: ct.Constant[int]):
+    v = ct.load(x, index=(ct.bid(0),), shape=(TILE,))
+    ct.atomic_add(h, v, ct.ones((TILE,), dtype=ct.int32))
+
+
+@ct.kernel
+def split_k(a, b, c, TK: ct.Constant[int]):
+    # each block adds its K slice's product into c
+    k = ct.bid(1)
+    p = ct.mma(ct.load(a, index=(ct.bid(0), k), shape=(16, TK)), ct.load(b, index=(k, 0), shape=(TK, 16)),
+               ct.zeros((16, 16), dtype=ct.float32))
+    r = ct.arange(16, dtype=ct.int32)
+    ct.atomic_add(c, (r[:, None] + ct.bid(0) * 16, r[None, :]), p)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -57,7 +57,10 @@ class ArrayMaps:
     notes: List[str] = field(default_factory=list)
 
 
-def build(rec: ArrayRecord, op_index: Dict[int, int]) -> ArrayMaps:
+def build(rec: ArrayRecord, op_index: Dict[int, int], layouts: Optional[dict] = None) -> ArrayMaps:
+    """The maps of one array. `layouts`: a page's store of what follows from an array's layout
+    alone (the element each cell shows, which cells lie outside, which tile of a tiling each
+    lies in), which arrays laid out alike share."""
     a = rec.array
     shape = tuple(int(d) for d in a.shape)
     nd = len(shape)
@@ -86,10 +89,14 @@ def build(rec: ArrayRecord, op_index: Dict[int, int]) -> ArrayMaps:
                   np.full((shown, rows, cols), -1, np.int32), np.full((shown, rows, cols), -1, np.int32),
                   np.zeros((shown, rows, cols), np.uint16), np.zeros((shown, rows, cols), np.uint16),
                   np.zeros((shown, rows, cols), np.uint8), np.full((shown, rows, cols), -1, np.int16))
-    coords = _cell_elements(m)                  # element coordinates sampled by each cell
-    outside = ~_inside(coords, shape)
+    layouts = {} if layouts is None else layouts
+    layout = (shape, rows, cols, (fy, fx), wrap, tuple(sl.lead for sl in slices))
+    if layout not in layouts:
+        coords = _cell_elements(m)              # element coordinates sampled by each cell
+        layouts[layout] = coords, np.broadcast_to(~_inside(coords, shape), _cells(m))
+    coords, outside = layouts[layout]
     for ev in rec.tiles.values():
-        _fold_tiles(m, ev, coords, shape, outside, op_index.get(id(ev.op), -1))
+        _fold_tiles(m, ev, coords, shape, outside, op_index.get(id(ev.op), -1), layouts, layout)
     for ev in rec.lanes.values():
         _fold_lanes(m, ev, shape, op_index.get(id(ev.op), -1))
     _finish(m, rec, outside)
@@ -147,28 +154,31 @@ def _margins(rec: ArrayRecord, shape) -> Tuple[int, ...]:
 
 
 def _cell_elements(m: ArrayMaps) -> List[np.ndarray]:
-    """Array coordinates of the element each cell samples: a list (one per axis) of (S, rows, cols)."""
-    r = (np.arange(m.rows) * m.step[0])[:, None]
-    c = (np.arange(m.cols) * m.step[1])[None, :]
-    s = len(m.slices)
+    """Array coordinates of the element each cell samples: a list (one per axis), each
+    broadcastable to (S, rows, cols) (an axis's coordinate varies along one of them only)."""
+    r = (np.arange(m.rows) * m.step[0])[None, :, None]
+    c = (np.arange(m.cols) * m.step[1])[None, None, :]
     if m.wrap:
-        flat = np.broadcast_to(r * m.wrap + c, (s, m.rows, m.cols))
-        return [flat] if m.shape else []
-    lead = [np.broadcast_to(np.asarray([sl.lead[k] for sl in m.slices])[:, None, None], (s, m.rows, m.cols))
-            for k in range(len(m.shape) - 2)]
-    return lead + [np.broadcast_to(r, (s, m.rows, m.cols)), np.broadcast_to(c, (s, m.rows, m.cols))]
+        return [r * m.wrap + c] if m.shape else []
+    lead = [np.asarray([sl.lead[k] for sl in m.slices], np.int64)[:, None, None] for k in range(len(m.shape) - 2)]
+    return lead + [r, c]
+
+
+def _cells(m: ArrayMaps) -> Tuple[int, int, int]:
+    """The shape of each map: (slices, rows, cols)."""
+    return len(m.slices), m.rows, m.cols
 
 
 def _inside(coords, shape) -> np.ndarray:
     if not shape:
         return np.ones((1, 1, 1), bool)
-    ok = np.ones(coords[0].shape, bool)
+    ok = np.ones((1, 1, 1), bool)
     for c, n in zip(coords, shape):
-        ok &= (c >= 0) & (c < n)
+        ok = ok & (c >= 0) & (c < n)
     return ok
 
 
-def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int) -> None:
+def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int, layouts: dict, layout: tuple) -> None:
     """Add one op's tile accesses: per tile (last/first block, count), then looked up per cell."""
     if len(ev.shape) != len(shape):
         return
@@ -180,49 +190,71 @@ def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int) -> None:
         # a tile entirely outside the array is no padding or write: its elements are recorded as
         # out-of-bounds attempts (TraceRecorder.tile_out_of_bounds)
         ok &= (idx[k] >= 0) & (idx[k] * t < shape[ev.order[k]])
-    if not ok.any():
-        return
-    flat = np.ravel_multi_index(tuple(i[ok] for i in idx), counts)
-    b = blocks[ok]
+    if not ok.all():
+        if not ok.any():
+            return
+        blocks, idx = blocks[ok], [i[ok] for i in idx]
+    flat = idx[0].astype(np.int64)              # the tile's number in the tile grid (its indices lie in it)
+    for k in range(1, len(idx)):
+        flat = flat * counts[k] + idx[k]
     size = int(np.prod(counts))
-    last = np.full(size, -1, np.int32)
-    last[flat] = b
-    first = np.full(size, -1, np.int32)
-    first[flat[::-1]] = b[::-1]
-    cnt = np.bincount(flat, minlength=size)
-    # the tile of each cell's element, -1 where the element lies in no tile of the grid
-    cell = np.zeros(coords[0].shape if coords else (1, 1, 1), np.int64)
-    valid = np.ones(cell.shape, bool)
-    for k, t in enumerate(ev.shape):
-        ti = coords[ev.order[k]] // t
-        valid &= (ti >= 0) & (ti < counts[k])
-        cell = cell * counts[k] + np.clip(ti, 0, counts[k] - 1)
-    c = np.where(valid, cnt[cell], 0)
+    last = np.full(size + 1, -1, np.int32)      # (entry `size`: cells whose element lies in no tile)
+    last[flat] = blocks
+    cnt = np.bincount(flat, minlength=size + 1).astype(np.int32)
+    key = (layout, tuple(ev.shape), tuple(ev.order))
+    cell = layouts.get(key)
+    if cell is None:
+        cell = layouts[key] = _tile_of_cells(m, ev, coords, counts)
+    c = np.take(cnt, cell)
     hit = c > 0
     if not hit.any():
         return
-    lb, fb = last[cell], first[cell]
+    lb, fb = np.take(last, cell), None
+    if cnt.max() > 1:                           # tiles accessed more than once: by one block each?
+        first = np.full(size + 1, -1, np.int32)
+        first[flat[::-1]] = blocks[::-1]
+        fb = None if np.array_equal(first, last) else np.take(first, cell)
     if ev.write:
-        _add(m, hit, lb, fb, c, op, write=True)
+        _add(m, hit, lb, lb if fb is None else fb, c, op, write=True)
     else:
-        _add(m, hit, lb, fb, c, op, write=False)
-        m.flags[hit & outside] |= PADDING
+        _add(m, hit, lb, lb if fb is None else fb, c, op, write=False)
+        np.bitwise_or(m.flags, PADDING, out=m.flags, where=hit & outside)
+
+
+def _tile_of_cells(m: ArrayMaps, ev, coords, counts) -> np.ndarray:
+    """The tile (flat over the tile grid) of each cell's element; the grid's size where the
+    element lies in no tile of the grid. Worked out per axis, then combined."""
+    cell, valid = 0, True
+    for k, t in enumerate(ev.shape):
+        ti = coords[ev.order[k]] // t
+        valid = valid & (ti >= 0) & (ti < counts[k])
+        cell = cell * counts[k] + np.clip(ti, 0, counts[k] - 1)
+    size = int(np.prod(counts))
+    return np.broadcast_to(np.where(valid, cell, size).astype(np.int32 if size < 1 << 31 else np.int64), _cells(m))
 
 
 def _add(m: ArrayMaps, hit, last, first, count, op, *, write: bool) -> None:
-    if write:
-        prev = m.wblock[hit]
-        several = (prev >= 0) & (prev != last[hit]) | (first[hit] != last[hit])
-        m.flags[hit] |= np.where(several, RACE, 0).astype(np.uint8)
-        m.wblock[hit] = last[hit]
-        m.wcount[hit] = np.minimum(65535, m.wcount[hit].astype(np.int64) + count[hit])
+    """Fold one op's accesses into the maps (whole-array passes, each restricted to `hit`).
+    `last` and `first` are -1 and `count` 0 wherever `hit` is false; `first` may be `last`."""
+    block, counts, flag = (m.wblock, m.wcount, RACE) if write else (m.rblock, m.rcount, SHARED)
+    mixed = None if first is last else first != last            # several blocks at a cell in this op
+    if not counts.any():                                          # the first accesses of their kind
+        several = mixed
+        np.copyto(block, last if write else first)
+        np.copyto(counts, np.minimum(count, 65535), casting="unsafe")
     else:
-        prev = m.rblock[hit]
-        several = ((prev >= 0) & (prev != first[hit])) | (first[hit] != last[hit])
-        m.flags[hit] |= np.where(several, SHARED, 0).astype(np.uint8)
-        m.rblock[hit] = np.where(prev >= 0, prev, first[hit])
-        m.rcount[hit] = np.minimum(65535, m.rcount[hit].astype(np.int64) + count[hit])
-    m.op[hit] = op
+        prev = block
+        several = hit & (prev >= 0) & (prev != (last if write else first))
+        if mixed is not None:
+            several |= mixed
+        if write:
+            np.copyto(block, last, where=hit)
+        else:
+            np.copyto(block, first, where=hit & (prev < 0))
+        np.copyto(counts, np.minimum(65535, counts.astype(np.int64) + count), where=hit, casting="unsafe")
+    if several is not None:
+        np.bitwise_or(m.flags, flag, out=m.flags, where=several)
+    np.copyto(m.op, op, where=hit)
 
 
 def _fold_lanes(m: ArrayMaps, ev, shape, op: int) -> None:
@@ -246,14 +278,14 @@ def _fold_lanes(m: ArrayMaps, ev, shape, op: int) -> None:
     hit = cnt > 0
     last, first = last.reshape(hit.shape), first.reshape(hit.shape)
     if ev.kind == "oob":
-        m.flags[hit] |= OOB
-        m.op[hit] = op
+        np.bitwise_or(m.flags, OOB, out=m.flags, where=hit)
+        np.copyto(m.op, op, where=hit)
         return
     if ev.kind == "atomic":
-        m.flags[hit] |= ATOMIC
+        np.bitwise_or(m.flags, ATOMIC, out=m.flags, where=hit)
     _add(m, hit, last, first, cnt, op, write=ev.kind != "read")
     if ev.kind == "atomic":               # atomics from several blocks are no race
-        m.flags[hit] &= np.uint8(~RACE & 0xFF)
+        np.bitwise_and(m.flags, ~RACE & 0xFF, out=m.flags, where=hit)
 
 
 def _cells_of(m: ArrayMaps, coords: Sequence[np.ndarray], n: int):
@@ -292,10 +324,10 @@ def mark_shared_memory_races(built: Sequence[Tuple[ArrayRecord, ArrayMaps]]) -> 
 def _cell_addresses(a: np.ndarray, m: ArrayMaps) -> np.ndarray:
     """Byte address of the element each cell shows (flat over slices), -1 outside the array."""
     coords = _cell_elements(m)
-    addr = np.full(coords[0].shape, a.__array_interface__["data"][0], np.int64)
+    addr = np.full((1, 1, 1), a.__array_interface__["data"][0], np.int64)
     for c, stride in zip(coords, a.strides):
         addr = addr + c.astype(np.int64) * stride
-    return np.where(_inside(coords, m.shape), addr, -1).reshape(-1)
+    return np.broadcast_to(np.where(_inside(coords, m.shape), addr, -1), _cells(m)).reshape(-1)
 
 
 def _mark_cross_races(ma: ArrayMaps, aa: np.ndarray, mb: ArrayMaps, ab: np.ndarray) -> None:
@@ -320,11 +352,12 @@ def _mark_cross_races(ma: ArrayMaps, aa: np.ndarray, mb: ArrayMaps, ab: np.ndarr
 
 def _finish(m: ArrayMaps, rec: ArrayRecord, outside) -> None:
     """Reads of elements another block wrote are races; written arrays' untouched cells flagged."""
-    rw = (m.wblock >= 0) & (m.rblock >= 0) & ((m.rblock != m.wblock) | ((m.flags & SHARED) > 0)) & \
-        ((m.flags & ATOMIC) == 0) & ~outside
-    m.flags[rw] |= RACE
+    if m.wcount.any() and m.rcount.any():       # (cells both written and read)
+        rw = (m.wblock >= 0) & (m.rblock >= 0) & ((m.rblock != m.wblock) | ((m.flags & SHARED) > 0)) & \
+            ((m.flags & ATOMIC) == 0) & ~outside
+        m.flags[rw] |= RACE
     if rec.written:
-        m.flags[(m.wcount == 0) & ~outside & ((m.flags & ATOMIC) == 0)] |= UNWRITTEN
+        np.bitwise_or(m.flags, UNWRITTEN, out=m.flags, where=(m.wcount == 0) & ~outside & ((m.flags & ATOMIC) == 0))
     if m.step != (1, 1):
         m.notes.append(f"one cell stands for {m.step[0]}×{m.step[1]} elements (the one at its top-left "
                        f"corner is shown for tile accesses)")

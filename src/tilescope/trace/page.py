@@ -10,15 +10,16 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
-from .maps import ArrayMaps
+from .maps import OOB, ArrayMaps
 from .recorder import TraceRecorder
 
 MAX_EVENT_ENTRIES = 300_000      # footprint entries (tile accesses + lanes) embedded in a page
 _ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
 
 
-def b64(a: np.ndarray) -> str:
-    return base64.b64encode(np.ascontiguousarray(a).tobytes()).decode("ascii")
+def b64(a: np.ndarray) -> bytes:
+    """`a`'s bytes in base64: bytes, which `render` splices into the page's JSON as a string."""
+    return base64.b64encode(np.ascontiguousarray(a))
 
 
 def block_limit(rec: TraceRecorder) -> Optional[int]:
@@ -33,21 +34,25 @@ def block_limit(rec: TraceRecorder) -> Optional[int]:
 
 
 def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Dict[str, list]:
+    """The footprint records. A tile record's "blocks" that equal one of its tile indices (a
+    block's own tile: index (bid, ...)) are sent as that index's number."""
     tiles, lanes = [], []
     for ev in rec_array.tiles.values():
         blocks = np.concatenate(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
+        blocks = blocks[keep].astype(np.int32)
+        index = [np.concatenate([i[k] for i in ev.index])[keep].astype(np.int32) for k in range(len(ev.shape))]
+        same = [k for k, i in enumerate(index) if np.array_equal(i, blocks)]
         tiles.append({"op": op_index[id(ev.op)], "write": ev.write, "shape": list(ev.shape),
-                      "order": list(ev.order), "blocks": b64(blocks[keep].astype(np.int32)),
-                      "occ": _b64_unless(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0, lambda o: o),
-                      "index": [b64(np.concatenate([i[k] for i in ev.index])[keep].astype(np.int32))
-                                for k in range(len(ev.shape))]})
+                      "order": list(ev.order), "blocks": same[0] if same else b64(blocks),
+                      "occ": _packed(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0),
+                      "index": [b64(i) for i in index]})
     for ev in rec_array.lanes.values():
         blocks = np.concatenate(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
         ndim = len(ev.coords[0]) if ev.coords else 0
         lanes.append({"op": op_index[id(ev.op)], "kind": ev.kind, "blocks": b64(blocks[keep].astype(np.int32)),
-                      "occ": _b64_unless(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0, lambda o: o),
+                      "occ": _packed(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0),
                       "coords": [b64(np.concatenate([c[k] for c in ev.coords])[keep].astype(np.int32))
                                  for k in range(ndim)]})
     return {"tiles": tiles, "lanes": lanes}
@@ -57,25 +62,35 @@ def maps_json(m: ArrayMaps, nblocks: int) -> Dict[str, Any]:
     """The cell maps; block ids as uint16 (65535: none) when the grid allows, counts as uint8,
     op numbers as int8 when there are few ops. A map with nothing in it (no block, count or
     flag anywhere: the writes of an array only read) is sent as "" (smaller pages, faster
-    writing)."""
+    writing). A count or op map holding one value at every cell accessed (written, for
+    "wcount"; read, for "rcount"; either or out of bounds, for "op") is sent as that number."""
     narrow = nblocks < 65535
-    blocks = (lambda b: np.where(b < 0, 65535, b).astype(np.uint16)) if narrow else (lambda b: b)  # noqa: E731
-    counts = lambda c: np.minimum(c, 255).astype(np.uint8)                                          # noqa: E731
-    op_narrow = int(m.op.max(initial=-1)) < 127
+    blocks = (lambda b: b.astype(np.uint16)) if narrow else None          # (-1 wraps to 65535)  # noqa: E731
+    counts = lambda c: np.minimum(c, 255).astype(np.uint8)                  # noqa: E731
+    op_top = int(m.op.max(initial=-1))
+    op_narrow = op_top < 127
     return {"name": m.name, "shape": list(m.shape), "dtype": m.dtype, "written": m.written, "rows": m.rows,
             "cols": m.cols, "step": list(m.step), "wrap": m.wrap, "inside": list(m.inside),
             "slices": [{"label": s.label, "lead": list(s.lead)} for s in m.slices], "notes": m.notes,
             "narrow": narrow, "op_narrow": op_narrow,
-            "wblock": _b64_unless(m.wblock, -1, blocks), "rblock": _b64_unless(m.rblock, -1, blocks),
-            "wcount": _b64_unless(m.wcount, 0, counts), "rcount": _b64_unless(m.rcount, 0, counts),
-            "flags": _b64_unless(m.flags, 0, lambda f: f),
-            "op": _b64_unless(m.op, -1, (lambda o: o.astype(np.int8)) if op_narrow else (lambda o: o))}
+            "wblock": _packed(m.wblock, -1, blocks), "rblock": _packed(m.rblock, -1, blocks),
+            "wcount": _packed(m.wcount, 0, counts, lambda: m.wblock >= 0),
+            "rcount": _packed(m.rcount, 0, counts, lambda: m.rblock >= 0),
+            "flags": _packed(m.flags, 0),
+            "op": _packed(m.op, -1, (lambda o: o.astype(np.int8)) if op_narrow else None,
+                          lambda: (m.wblock >= 0) | (m.rblock >= 0) | ((m.flags & OOB) > 0), op_top)}
 
 
-def _b64_unless(a: np.ndarray, empty, convert) -> str:
-    """"" when every entry of `a` is `empty`, else the converted entries in base64."""
-    if not a.size or (a.min() == empty and a.max() == empty):
+def _packed(a: np.ndarray, empty, convert=None, accessed=None, top=None):
+    """"" when every entry of `a` is `empty`, its least value (`top`: its largest, when known);
+    the one value of the cells `accessed()`, converted, as a number when the other cells are
+    `empty`; else the converted entries in base64 (bytes)."""
+    top = a.max() if top is None and a.size else top
+    if not a.size or top == empty:
         return ""
+    convert = convert or (lambda x: x)
+    if accessed is not None and np.array_equal(a, np.where(accessed(), top, empty)):
+        return int(convert(np.asarray(top)))
     return b64(convert(a))
 
 
@@ -98,12 +113,47 @@ def reports_json(reports: List[str], grid, names: List[str]) -> List[Dict[str, A
     return out
 
 
-def render(data: Dict[str, Any], title: str, summary: List[str], cost_text: Optional[str]) -> str:
+def payload_json(data: Dict[str, Any]) -> List[bytes]:
+    """`data` as JSON for a <script> element, in pieces: the base64 texts (bytes in `data`) go
+    in as they are, since json.dumps would copy and scan each of their characters, and they
+    need no escaping."""
+    blobs: List[bytes] = []
+
+    def placeholder(o):
+        if isinstance(o, bytes):
+            blobs.append(o)
+            return f"@b64:{len(blobs) - 1}@"
+        raise TypeError(f"{type(o).__name__} is not JSON serialisable")
+    text = json.dumps(data, separators=(",", ":"), default=placeholder).replace("</", "<\\/")
+    parts = _PLACEHOLDER.split(text)
+    if [int(i) for i in parts[1::2]] != list(range(len(blobs))):     # a string of the data looks like one
+        return [json.dumps(_texts(data), separators=(",", ":")).replace("</", "<\\/").encode("ascii")]
+    out = []
+    for k, part in enumerate(parts):
+        out.append(part.encode("ascii") if k % 2 == 0 else b'"' + blobs[int(part)] + b'"')
+    return out
+
+
+_PLACEHOLDER = re.compile(r'"@b64:(\d+)@"')
+
+
+def _texts(o):
+    """`o` with its bytes as strings."""
+    if isinstance(o, bytes):
+        return o.decode("ascii")
+    if isinstance(o, dict):
+        return {k: _texts(v) for k, v in o.items()}
+    if isinstance(o, (list, tuple)):
+        return [_texts(v) for v in o]
+    return o
+
+
+def render(data: Dict[str, Any], title: str, summary: List[str], cost_text: Optional[str]) -> List[bytes]:
+    """The page, in pieces of UTF-8 to write one after another."""
     with open(os.path.join(_ASSETS, "trace.js")) as f:
         script = f.read()
     with open(os.path.join(_ASSETS, "trace.css")) as f:
         style = f.read()
-    payload = json.dumps(data, separators=(",", ":")).replace("</", "<\\/")
     legend = "".join(f'<span><i style="background:{c}"></i>{html.escape(t)}</span>' for c, t in (
         ("hsl(200,70%,45%)", "written (writer's colour)"), ("hsl(200,70%,85%)", "read by one block"),
         ("#9a9a9a", "read by several blocks"), ("#485260", "never written"), ("#e600c8", "race"),
@@ -111,7 +161,7 @@ def render(data: Dict[str, Any], title: str, summary: List[str], cost_text: Opti
     lines = "".join(f"<p>{html.escape(s)}</p>" for s in summary)
     cost = f'<details><summary>predicted cost</summary><div class="cost">{html.escape(cost_text)}</div></details>' \
         if cost_text else ""
-    return f"""<!doctype html>
+    head = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
 <style>{style}</style></head>
 <body>
@@ -133,10 +183,12 @@ def render(data: Dict[str, Any], title: str, summary: List[str], cost_text: Opti
 </aside>
 </div>
 <div id="tip" hidden></div>
-<script type="application/json" id="trace-data">{payload}</script>
+<script type="application/json" id="trace-data">"""
+    tail = f"""</script>
 <script>{script}</script>
 </body></html>
 """
+    return [head.encode("utf-8")] + payload_json(data) + [tail.encode("utf-8")]
 
 
 def render_index(launches: List[Dict[str, Any]], untraced: Optional[Dict[str, int]] = None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import struct
 import zlib
+from typing import List, Optional
 
 import numpy as np
 
@@ -16,69 +17,84 @@ from .maps import ATOMIC, OOB, PADDING, RACE, SHARED, UNWRITTEN, ArrayMaps
 
 GOLDEN = 0.6180339887
 
-
-def block_rgb(blocks: np.ndarray, light: float) -> np.ndarray:
-    """Hue by block (golden-ratio steps: neighbours differ), mixed with white by `light`."""
-    if blocks.size > 256:                         # a table of every block id up to the largest
-        top = int(blocks.max(initial=0)) + 1
-        if top <= 4 * blocks.size:
-            return _hue_rgb(np.arange(top), light)[blocks]
-        ids, inverse = np.unique(blocks, return_inverse=True)
-        return _hue_rgb(ids, light)[inverse.reshape(blocks.shape)]
-    return _hue_rgb(blocks, light)
+_FIXED = np.array([(255, 255, 255), (72, 82, 96), (205, 214, 226), (236, 240, 245), (150, 120, 40),
+                   (230, 0, 200), (230, 20, 20)], np.uint8)
+WHITE, UNWRITTEN_C, STRIPE_A, STRIPE_B, ATOMIC_C, RACE_C, OOB_C = range(7)
+_DEPTH = np.clip(np.log2(1 + np.arange(256, dtype=np.float64)) / 8, 0, 1)
+_GREYS = np.repeat((215 - 110 * _DEPTH).astype(np.uint8)[:, None], 3, axis=1)
+_BASE = len(_FIXED) + len(_GREYS)                # palette codes of the block hues start here
+_DARK = (np.arange(256, dtype=np.uint8) * 0.85).astype(np.uint8)    # a grid line over a channel value
 
 
-def _hue_rgb(blocks: np.ndarray, light: float) -> np.ndarray:
-    h = (blocks.astype(np.float64) * GOLDEN) % 1.0
-    k = lambda n: (n + h * 6) % 6                                       # noqa: E731
-    f = lambda n: 1 - 0.75 * np.maximum(0, np.minimum(np.minimum(k(n), 4 - k(n)), 1))   # noqa: E731
-    rgb = np.stack([f(5), f(3), f(1)], axis=-1) * 0.85
-    return (255 * (rgb * (1 - light) + light)).astype(np.uint8)
+def _hue_rgb(blocks: np.ndarray):
+    """(pale, full) colours by block: hue in golden-ratio steps (neighbours differ), mixed with
+    white by 0.6 for the pale ones. (x % 1.0 and y % 6 are worked out as the exact differences
+    they equal here: x >= 0, 1 <= y < 12.)"""
+    x = blocks.astype(np.float64) * GOLDEN
+    y = ((x - np.floor(x)) * 6)[..., None] + np.array([5.0, 3.0, 1.0])     # red, green and blue at once
+    k = np.where(y >= 6, y - 6, y)
+    rgb = (1 - 0.75 * np.maximum(0, np.minimum(np.minimum(k, 4 - k), 1))) * 0.85
+    return tuple((255 * (rgb * (1 - light) + light)).astype(np.uint8) for light in (0.6, 0.0))
+
+
+class Hues:
+    """The block hues of one page (pale and full), tabled by id as arrays need them."""
+
+    def __init__(self):
+        self.pale = self.full = np.zeros((0, 3), np.uint8)
+
+    def table(self, top: int):
+        if top > len(self.pale):
+            pale, full = _hue_rgb(np.arange(len(self.pale), top))
+            self.pale, self.full = np.concatenate([self.pale, pale]), np.concatenate([self.full, full])
+        return self.pale[:top], self.full[:top]
+
+
+def codes(m: ArrayMaps, hues: Optional[Hues] = None):
+    """(palette, codes): the (S, rows, cols) code of each cell of every slice into one palette
+    (the fixed colours, 256 greys, then white and the pale hues of the blocks, white and their
+    full hues: block -1 is white), so the pictures cost a few passes over the cells and one
+    lookup."""
+    w, r, f = m.wblock, m.rblock, m.flags
+    wtop, rtop = int(w.max(initial=-1)), int(r.max(initial=-1))
+    top = max(wtop, rtop) + 1
+    if top <= 4 * w.size + 1024:                  # dense ids: a table by id
+        pale, full = (hues or Hues()).table(top)
+        iw, ir = w, r
+    else:
+        ids = np.unique(np.concatenate([r[r >= 0], w[w >= 0]]))
+        pale, full = _hue_rgb(ids)
+        iw, ir = (np.where(b >= 0, np.searchsorted(ids, b), -1) for b in (w, r))
+    palette = np.concatenate([_FIXED, _GREYS, _FIXED[:1], pale, _FIXED[:1], full])
+    pale0, full0 = _BASE + 1, _BASE + len(pale) + 2
+    if wtop < 0:
+        code = (ir + pale0).astype(np.int32)
+    elif rtop < 0:
+        code = (iw + full0).astype(np.int32)
+    else:
+        code = np.where(w >= 0, iw + full0, ir + pale0).astype(np.int32)
+    present = int(np.bitwise_or.reduce(f, axis=None)) if f.size else 0      # the flags that occur
+    if present & SHARED:
+        np.copyto(code, len(_FIXED) + np.minimum(m.rcount, 255), where=((f & SHARED) > 0) & (r >= 0) & (w < 0),
+                  casting="unsafe")
+    if present & UNWRITTEN:
+        np.copyto(code, UNWRITTEN_C, where=(f & UNWRITTEN) > 0)
+    if present & PADDING:
+        yy, xx = np.indices(w.shape[1:])
+        np.copyto(code, np.where((yy + xx) % 4 < 2, STRIPE_A, STRIPE_B), where=(f & PADDING) > 0)
+    if present & ATOMIC:
+        np.copyto(code, ATOMIC_C, where=((f & ATOMIC) > 0) & (w < 0))
+    if present & RACE:
+        np.copyto(code, RACE_C, where=(f & RACE) > 0)
+    if present & OOB:
+        np.copyto(code, OOB_C, where=(f & OOB) > 0)
+    return palette, code
 
 
 def colours(m: ArrayMaps, s: int) -> np.ndarray:
-    """(rows, cols, 3) uint8 colours of slice `s`: each cell gets a code into one palette
-    (white, the fixed colours, 256 greys, then the hues of the blocks that occur), so the
-    picture costs a few passes over the cells and one lookup."""
-    w, r, f = m.wblock[s], m.rblock[s], m.flags[s]
-    fixed = np.array([(255, 255, 255), (72, 82, 96), (205, 214, 226), (236, 240, 245), (150, 120, 40),
-                      (230, 0, 200), (230, 20, 20)], np.uint8)
-    white, unwritten, stripe_a, stripe_b, atomic, race, oob = range(7)
-    depth = np.clip(np.log2(1 + np.arange(256, dtype=np.float64)) / 8, 0, 1)
-    greys = np.repeat((215 - 110 * depth).astype(np.uint8)[:, None], 3, axis=1)
-    ids = np.concatenate([r[r >= 0], w[w >= 0]])
-    blocks, where = _distinct(ids)
-    nb = len(blocks)
-    palette = np.concatenate([fixed, greys, block_rgb(blocks, 0.6), block_rgb(blocks, 0.0)])
-    code = np.full(w.shape, white, np.int64)
-    nr = int((r >= 0).sum())
-    base = len(fixed) + 256
-    code[r >= 0] = base + where[:nr]
-    shared = (r >= 0) & ((f & SHARED) > 0) & (w < 0)
-    code = np.where(shared, len(fixed) + np.minimum(m.rcount[s], 255), code)
-    code[w >= 0] = base + nb + where[nr:]
-    if f.any():
-        code[(f & UNWRITTEN) > 0] = unwritten
-        pad = (f & PADDING) > 0
-        if pad.any():
-            yy, xx = np.indices(w.shape)
-            code = np.where(pad, np.where((yy + xx) % 4 < 2, stripe_a, stripe_b), code)
-        code[((f & ATOMIC) > 0) & (w < 0)] = atomic
-        code[(f & RACE) > 0] = race
-        code[(f & OOB) > 0] = oob
-    return palette[code]
-
-
-def _distinct(ids: np.ndarray):
-    """(distinct ids in order, each id's position among them), without sorting when the ids
-    are dense enough for a table."""
-    if not ids.size:
-        return ids, ids
-    top = int(ids.max()) + 1
-    if top > 4 * ids.size + 1024:
-        return np.unique(ids, return_inverse=True)
-    present = np.bincount(ids, minlength=top) > 0
-    return np.flatnonzero(present), (np.cumsum(present) - 1)[ids]
+    """(rows, cols, 3) uint8 colours of slice `s`."""
+    palette, code = codes(m)
+    return np.take(palette, code[s], axis=0)
 
 
 def scale_for(rows: int, cols: int) -> int:
@@ -86,16 +102,69 @@ def scale_for(rows: int, cols: int) -> int:
     return max(1, min(8, 256 // max(rows, cols, 1)))
 
 
-def slice_png(m: ArrayMaps, s: int) -> bytes:
-    px = colours(m, s)
+def slice_pngs(m: ArrayMaps, hues: Optional[Hues] = None) -> List[bytes]:
+    """One PNG per slice: each cell k×k pixels (`scale_for`), with thin grid lines between
+    cells from k = 4 (a cell's top pixel row and left pixel column darkened). Slices of few
+    colours are written with a palette (one byte a pixel: a third of the bytes to compress)."""
+    palette, code = codes(m, hues)
+    if len(palette) > code.size:                 # only the colours that occur (fewer than the cells)
+        code, palette = _compact(code, palette)
     k = scale_for(m.rows, m.cols)
-    if k > 1:
-        h, w, _ = px.shape
-        px = np.broadcast_to(px[:, None, :, None, :], (h, k, w, k, 3)).reshape(h * k, w * k, 3).copy()
-        if k >= 4:                                   # thin grid lines between cells
-            px[::k, :, :] = (px[::k, :, :] * 0.85).astype(np.uint8)
-            px[:, ::k, :] = (px[:, ::k, :] * 0.85).astype(np.uint8)
-    return encode(px)
+    n, rows, cols = code.shape
+    line = _DARK[palette] if k >= 4 else palette                 # the grid line's colours
+    shades = [palette, line, _DARK[line]] if k >= 4 else [palette]
+    width = 257                                                  # colours in a slice, at most
+    if len(np.unique(code[0, ::4, ::4])) * len(shades) <= 256:   # (else a sample has too many already)
+        # the codes each slice uses, numbered from 0 per slice
+        key = code + (np.arange(n, dtype=np.int64) * len(palette))[:, None, None]
+        present = np.bincount(key.reshape(-1), minlength=n * len(palette)).reshape(n, len(palette)) > 0
+        width = int(present.sum(1).max())
+    if width * len(shades) <= 256:
+        local = np.take((np.cumsum(present, axis=1) - 1).reshape(-1), key).astype(np.uint8)
+        ids = np.arange(width, dtype=np.uint8)[:, None]
+        # a pixel's PLTE entry: its colour's number in the slice, + width in the grid line's
+        # shade, + 2·width in the darker one where two lines cross
+        first = ids + width if k >= 4 else ids
+        rows_px = _scanlines(local, k, 1, _runs(first, ids, k),
+                             _runs(ids + 2 * width, ids + width, k) if k >= 4 else None)
+        out = []
+        for s in range(n):
+            used = np.flatnonzero(present[s])
+            plte = np.zeros((len(shades), width, 3), np.uint8)
+            for j, shade in enumerate(shades):
+                plte[j, :len(used)] = shade[used]
+            out.append(_encode_raw(rows_px[s], cols * k, 3, plte.tobytes()))
+        return out
+    rows_px = _scanlines(code, k, 3, _runs(line, palette, k), _runs(_DARK[line], line, k) if k >= 4 else None)
+    return [_encode_raw(rows_px[s], cols * k, 2) for s in range(n)]
+
+
+def _compact(code: np.ndarray, palette: np.ndarray):
+    used = np.flatnonzero(np.bincount(code.reshape(-1), minlength=len(palette)))
+    remap = np.zeros(len(palette), np.int32)
+    remap[used] = np.arange(len(used))
+    return remap[code], palette[used]
+
+
+def _scanlines(code: np.ndarray, k: int, depth: int, body: np.ndarray, top: Optional[np.ndarray]) -> np.ndarray:
+    """(S, rows·k, 1 + cols·k·depth) scanlines: each cell row is k pixel rows, the top one from
+    the `top` runs (the grid line; else as the others) and k - 1 alike from `body`; a run is the
+    bytes of a cell's k pixels in a row, looked up once per cell."""
+    n, rows, cols = code.shape
+    b = np.take(body, code).view(np.uint8)                       # (S, rows, cols·k·depth)
+    raw = np.empty((n, rows, k, 1 + cols * k * depth), np.uint8)
+    raw[..., 0] = 0                                              # filter byte 0 (none) per row
+    raw[:, :, 1:, 1:] = b[:, :, None, :]
+    raw[:, :, 0, 1:] = np.take(top, code).view(np.uint8) if top is not None else b
+    return raw.reshape(n, rows * k, -1)
+
+
+def _runs(first: np.ndarray, rest: np.ndarray, k: int) -> np.ndarray:
+    """Per entry, the bytes of a cell's k pixels in a row (the first one `first`) as one item."""
+    out = np.empty((len(first), k) + first.shape[1:], np.uint8)
+    out[:, 0] = first
+    out[:, 1:] = rest[:, None]
+    return out.reshape(len(first), -1).view(f"V{out[0].size}").reshape(-1)
 
 
 def encode(rgb: np.ndarray) -> bytes:
@@ -103,31 +172,40 @@ def encode(rgb: np.ndarray) -> bytes:
     h, w, _ = rgb.shape
     raw = np.zeros((h, w * 3 + 1), np.uint8)          # filter byte 0 (none) per row
     raw[:, 1:] = rgb.reshape(h, w * 3)
+    return _encode_raw(raw, w)
 
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw.tobytes(), 1)) + \
-        chunk(b"IEND", b"")
+
+def _encode_raw(raw: np.ndarray, w: int, kind: int = 2, plte: bytes = b"") -> bytes:
+    """A PNG of scanlines `raw` (each row's filter byte, then its pixels): 8-bit RGB (`kind` 2) or
+    8-bit indices into `plte` (`kind` 3)."""
+    def chunk(tag: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
+    header = struct.pack(">IIBBBBB", w, len(raw), 8, kind, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + (chunk(b"PLTE", plte) if plte else b"") + \
+        chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b"")
 
 
 def decode(data: bytes) -> np.ndarray:
-    """The (h, w, 3) pixels of a PNG written by `encode` (for tests and checks)."""
+    """The (h, w, 3) pixels of a PNG written here (for tests and checks)."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
         raise ValueError("not a PNG")
-    pos, idat, size = 8, b"", None
+    pos, idat, header, plte = 8, b"", None, None
     while pos < len(data):
         (n,) = struct.unpack(">I", data[pos:pos + 4])
         kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
         if zlib.crc32(kind + body) & 0xFFFFFFFF != struct.unpack(">I", data[pos + 8 + n:pos + 12 + n])[0]:
             raise ValueError(f"bad CRC in chunk {kind!r}")
         if kind == b"IHDR":
-            size = struct.unpack(">II", body[:8])
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"PLTE":
+            plte = np.frombuffer(body, np.uint8).reshape(-1, 3)
         elif kind == b"IDAT":
             idat += body
         pos += 12 + n
-    w, h = size
-    raw = np.frombuffer(zlib.decompress(idat), np.uint8).reshape(h, w * 3 + 1)
+    w, h, depth, colour = header[:4]
+    if depth != 8 or colour not in (2, 3):
+        raise ValueError("only 8-bit RGB or palette pictures are read here")
+    raw = np.frombuffer(zlib.decompress(idat), np.uint8).reshape(h, -1)
     if raw[:, 0].any():
         raise ValueError("only unfiltered rows are read here")
-    return raw[:, 1:].reshape(h, w, 3)
+    return raw[:, 1:].reshape(h, w, 3) if colour == 2 else plte[raw[:, 1:]]

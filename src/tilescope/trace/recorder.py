@@ -57,11 +57,14 @@ class ArrayRecord:
 class TraceRecorder:
     """Records accesses of one launch; forwards them to `inner` (a RaceTracker or None)."""
 
-    def __init__(self, inner=None):
+    def __init__(self, inner=None, races_checked: bool = False):
         self.inner = inner
+        self.races_checked = races_checked or inner is not None    # (a compiled launch checks its own)
         self.arrays: Dict[int, ArrayRecord] = {}
         self.lanes_kept = 0
         self.lanes_dropped = 0
+        self.log_dropped = 0            # accesses a compiled launch made past its trace log's end
+        self.log_capacity = 0           # (the entries that log holds)
         self._group = None
         self._calls: Dict[int, int] = {}
 
@@ -133,21 +136,56 @@ class TraceRecorder:
     def tile_out_of_bounds(self, ex, op, ref, index, shape, order, steps, bad: np.ndarray) -> None:
         """Tiles entirely outside the array or view (`bad`: (B,) mask of blocks): every element
         they would cover is an out-of-bounds attempt (not padding, not a write)."""
+        rows = np.nonzero(bad)[0]
+        pick = lambda a: np.broadcast_to(np.asarray(a).reshape(-1), bad.shape)[rows]        # noqa: E731
+        occ = self._calls.get(id(op), 0) if ex is self._group else 0
+        self._tiles_outside(op, ref, [pick(i) for i in index], shape, order, steps,
+                            ex.linear_block_ids()[rows], occ,
+                            [None if o is None else pick(o) for o in getattr(ref, "origin", [None] * len(shape))])
+
+    def _tiles_outside(self, op, ref, index, shape, order, steps, blocks, occ, origin) -> None:
+        """Out-of-bounds attempts of whole tiles at `index` (per tile axis, one entry per tile)
+        by `blocks`, at occurrence `occ` (one, or one per tile); `origin`: per array axis the
+        view's offset in its base (None: none)."""
         size = int(np.prod(shape))
-        n = int(bad.sum()) * size
+        n = len(blocks) * size
         if self.lanes_kept + n > MAX_LANES:          # (before making the coordinates)
             self.lanes_dropped += n
             return
-        rows = np.nonzero(bad)[0]
-        pick = lambda a: np.broadcast_to(np.asarray(a).reshape(-1), bad.shape)[rows]        # noqa: E731
-        coords = tile_coords([pick(i) for i in index], shape, order, steps)
-        base, origin = ref.base, getattr(ref, "origin", [None] * len(coords))    # (a SliceRef's view origin)
+        coords = tile_coords(index, shape, order, steps)
         lead = (-1,) + (1,) * len(shape)
-        cs = [np.broadcast_to(c if o is None else c + pick(o).reshape(lead), (len(rows),) + tuple(shape))
+        cs = [np.broadcast_to(c if o is None else c + np.asarray(o).reshape(lead), (len(blocks),) + tuple(shape))
               for c, o in zip(coords, origin)]       # base coordinates
-        blocks = np.repeat(ex.linear_block_ids()[rows].astype(np.int32), size)
-        occ = self._calls.get(id(op), 0) if ex is self._group else 0
-        self._lanes(self._array(base), op, "oob", blocks, cs, occ)
+        occ = np.repeat(occ, size) if np.ndim(occ) else occ
+        self._lanes(self._array(ref.base), op, "oob", np.repeat(np.asarray(blocks, np.int32), size), cs, occ)
+
+    # ---- a compiled launch's log (backends/compiled/trace_log.py) ------------------------
+
+    def record_logged_lanes(self, op, ref, kind: str, blocks, coords, occurrence) -> None:
+        """Element accesses ('read', 'write', 'atomic', 'oob') of one op as a compiled launch
+        logged them: per lane its block, element coordinates (per axis) and occurrence."""
+        rec = self._array(ref)
+        rec.written |= kind in ("write", "atomic")
+        self._lanes(rec, op, kind, np.asarray(blocks, np.int32), coords, occurrence)
+
+    def record_logged_tiles(self, op, ref, write: bool, shape, order, blocks, index, occurrence,
+                            outside: Optional[np.ndarray] = None) -> None:
+        """Tile accesses of one op as a compiled launch logged them: per access its block,
+        tile index (per tile axis) and occurrence; `outside` marks the tiles entirely out of
+        bounds (drawn as out-of-bounds attempts, as the executor's bounds check records them)."""
+        blocks = np.asarray(blocks, np.int32)
+        if outside is not None and outside.any():
+            self._tiles_outside(op, ref, [i[outside] for i in index], shape, order, None, blocks[outside],
+                                occurrence[outside], [None] * len(shape))
+        rec = self._array(ref)
+        rec.written |= write
+        key = (id(op), write, tuple(shape), tuple(order))
+        ev = rec.tiles.get(key)
+        if ev is None:
+            ev = rec.tiles[key] = TileEvents(op, write, tuple(shape), tuple(order))
+        ev.blocks.append(blocks)
+        ev.index.append([np.asarray(i, np.int32) for i in index])
+        ev.occurrence.append(np.asarray(occurrence, np.int32))
 
     # ---- bookkeeping ------------------------------------------------------------
 
@@ -188,7 +226,7 @@ class TraceRecorder:
             ev = rec.lanes[key] = LaneEvents(op, kind)
         ev.blocks.append(blocks.reshape(-1))
         ev.coords.append([np.asarray(c, np.int64).reshape(-1) for c in coords])
-        ev.occurrence.append(np.full(n, occ, np.int32))
+        ev.occurrence.append(np.broadcast_to(np.asarray(occ, np.int32), (n,)).copy())
 
 
 def _chunk_pieces(op, shape) -> Optional[Tuple[int, int]]:

@@ -10,7 +10,7 @@ from ..errors import TileError
 from ..ir.types import ArrayType, ListType
 from . import maps as _maps
 from .page import block_limit, events_json, maps_json, render, reports_json
-from .png import slice_png
+from .png import Hues, slice_pngs
 from .recorder import TraceRecorder
 
 
@@ -32,17 +32,19 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
                             "array": r.name, "loop": id(ev.op) in looped})
     limit = block_limit(rec)
     arrays, pngs = [], []
-    built = [(r, _maps.build(r, op_index)) for r in ordered]
+    layouts: dict = {}
+    built = [(r, _maps.build(r, op_index, layouts)) for r in ordered]
     _maps.mark_shared_memory_races(built)
+    hues = Hues()
     for r, m in built:
         j = maps_json(m, grid[0] * grid[1] * grid[2])
         j.update(events_json(r, op_index, limit))
         arrays.append(j)
-        for s, sl in enumerate(m.slices):
+        for sl, data in zip(m.slices, slice_pngs(m, hues)):
             tag = "-" + "_".join(map(str, sl.lead)) if sl.lead else ""
             png = f"{re.sub(r'[^A-Za-z0-9_]+', '_', r.name)}{tag}.png"
             with open(os.path.join(folder, png), "wb") as f:
-                f.write(slice_png(m, s))
+                f.write(data)
             pngs.append(png)
     nblocks = grid[0] * grid[1] * grid[2]
     names = [r.name for r in ordered]
@@ -63,10 +65,13 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
         summary.append(f"footprints kept for blocks 0…{limit - 1} (of {nblocks}); the pictures cover every block")
     if rec.lanes_dropped:
         summary.append(f"{rec.lanes_dropped} element accesses past the recording budget are not drawn")
-    if rec.inner is None:
+    if rec.log_dropped:
+        summary.append(f"{rec.log_dropped} accesses made past the end of the trace log ({rec.log_capacity:,} entries) "
+                       f"are not drawn")
+    if not rec.races_checked:
         summary.append("race checks were off for this launch; races shown here are the trace's own reading")
-    with open(os.path.join(folder, "index.html"), "w") as f:
-        f.write(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid, scalars)))
+    with open(os.path.join(folder, "index.html"), "wb") as f:
+        f.writelines(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid, scalars)))
     failed = f", failed ({error.split(':')[0]})" if error else ""
     return f"{where}, grid {grid[0]}×{grid[1]}×{grid[2]}, {len(checks.reports)} report(s), {len(pngs)} PNG(s){failed}"
 

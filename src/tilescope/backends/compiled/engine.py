@@ -21,7 +21,7 @@ from ...ir.core import Function
 from ...ir.types import ArrayType
 from ...run import LaunchError
 from ..numpy.launcher import written_array_args
-from . import blas, disjoint, runner, toolchain
+from . import blas, disjoint, runner, toolchain, trace_log
 from .cgen import Unsupported
 from .kernel_gen import KernelGen
 from .toolchain import CompilerMissing
@@ -39,6 +39,7 @@ class CompileOptions:
     poison: bool = False
     max_loop_iterations: int = 10_000_000
     track: bool = False          # record each block's tiles of the written arrays (disjoint.trackable)
+    log: bool = False            # append every tile access to the launch's trace log (ts_log)
 
 
 class CompiledKernel:
@@ -61,6 +62,7 @@ class CompiledKernel:
             self.owners.argtypes = [ctypes.c_void_p] + [ctypes.c_int64] * 5 + [ctypes.c_void_p]
             self.owner_width = len(disjoint.ownership(fn).values())
         self.sites = gen.reports
+        self.log_sites = gen.log_sites
         self.params = gen.params
         self.uses_blas = gen.uses_blas
         self.prints, self.asserts = gen.prints, gen.asserts
@@ -137,10 +139,11 @@ def _check_blas(gen) -> None:
 
 
 def launch(ir: Function, grid3, values, checks, sink, out, *, numerics: str, engine: Optional[str],
-           threads: Optional[int], executor_only: bool) -> bool:
+           threads: Optional[int], executor_only: bool, trace=None) -> bool:
     """The NumPy executor's hook (launcher.run_kernel): run the launch compiled when the engine
     setting allows it, printed text and reports coming out as the executor's do; False when
-    the executor must run it (`executor_only`: a setting only the executor has was given)."""
+    the executor must run it (`executor_only`: a setting only the executor has was given).
+    `trace`: a TraceRecorder (tilescope.trace) that receives the launch's accesses."""
     import sys
     engine = (engine or os.environ.get(ENV_ENGINE, "") or "auto").strip().lower()
     if engine not in ENGINES:
@@ -153,7 +156,8 @@ def launch(ir: Function, grid3, values, checks, sink, out, *, numerics: str, eng
         for r in checks.reports:
             print(f"tilescope: {r}", file=sys.stderr)
     try:
-        done = try_run(ir, grid3, values, checks, sink, numerics=numerics, engine=engine, threads=threads)
+        done = try_run(ir, grid3, values, checks, sink, numerics=numerics, engine=engine, threads=threads,
+                       trace=trace)
     except BaseException:
         emit()
         raise
@@ -163,12 +167,14 @@ def launch(ir: Function, grid3, values, checks, sink, out, *, numerics: str, eng
 
 
 def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine: str,
-            threads: Optional[int] = None) -> bool:
-    """Run the launch compiled when possible; False when the NumPy executor must run it."""
+            threads: Optional[int] = None, trace=None) -> bool:
+    """Run the launch compiled when possible; False when the NumPy executor must run it.
+    `trace`: a TraceRecorder given the accesses (those of a launch that failed midway too)."""
     reason = decline_reason(ir, values, checks, numerics)
     ck = None
     ck_options = CompileOptions(bounds=checks.bounds, poison=checks.poison,
-                                max_loop_iterations=checks.max_loop_iterations)
+                                max_loop_iterations=checks.max_loop_iterations, log=trace is not None)
+    log = trace_log.TraceLog() if trace is not None else None
     if reason is None:
         try:
             ck = compiled_kernel(ir, ck_options, layout_of(values))
@@ -177,12 +183,14 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
             _say_once_without_compiler(e)
     if reason is None:
         try:
-            if runner.run(ck, grid3, values, checks, sink, threads=threads):
+            if _logged(ck, log, values, checks, trace, lambda: runner.run(ck, grid3, values, checks, sink,
+                                                                          threads=threads, log=log)):
                 return True
             reason = "the race check needs the NumPy executor here (no proof that blocks write disjoint tiles)"
             if disjoint.trackable(ir) is not None:
                 tracked = compiled_kernel(ir, replace(ck_options, track=True), layout_of(values))
-                if runner.run_tracked(tracked, grid3, values, checks, sink, threads=threads):
+                if _logged(tracked, log, values, checks, trace, lambda: runner.run_tracked(
+                        tracked, grid3, values, checks, sink, threads=threads, log=log)):
                     return True
                 reason = "two blocks touched one tile of a written array: the NumPy executor reports the race"
         except Unsupported as e:
@@ -190,6 +198,16 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
     runner.forget_pending()
     explain(ir, reason, engine)
     return False
+
+
+def _logged(ck, log, values, checks, trace, run) -> bool:
+    """run(); the accesses it logged go to `trace` (when tracing) whether it ran, failed midway
+    or ran nothing (an empty log)."""
+    try:
+        return run()
+    finally:
+        if log is not None:
+            trace_log.deliver(ck, log, values, trace, checks.bounds)
 
 
 def decline_reason(ir: Function, values, checks, numerics: str) -> Optional[str]:

@@ -24,6 +24,7 @@ from .disjoint import trackable as disjoint_trackable
 from .order import turn_point
 from .rules import rule, rule_for
 from .rules_matmul import gen_fused_for, hoist_operand
+from .rules_memory import LogSite
 from .runtime_math import GEMM, SOURCE as MATH
 from .runtime_types import SOURCE as TYPES
 
@@ -92,6 +93,7 @@ class KernelGen:
         self._readers = fn.body.readers()
         self._block_of = {id(op): b for b in fn.body.nested() for op in b.ops}
         self.gemm_shapes: set = set()             # (dtype, m, n, k) of the BLAS calls made
+        self.log_sites: List[LogSite] = []        # options.log: the accesses ts_log records
 
     # ---- names, buffers, values ----------------------------------------------------
 
@@ -250,6 +252,8 @@ class KernelGen:
         gen, reason = rule_for(op.name)
         if gen is None:
             raise Unsupported(reason)
+        if self.options.log and op.name in _UNLOGGED:
+            raise Unsupported(f"traces of '{op.name}' are recorded by the NumPy executor")
         gen(self, op)
         if op.name in _CONTROL:
             return
@@ -276,6 +280,8 @@ class KernelGen:
         self.leave()
         body = w.text()
         head = self._param_reads()
+        if self.log_sites:              # each block's count of its accesses per site (ts_log's `occ`)
+            head += f"\n    int32_t ts_occ[{len(self.log_sites)}] = {{0}};"
         return "\n".join([
             TYPES, MATH, GEMM if any(op.name == "mma" for op in self.fn.walk()) else "",
             "static int64_t ts_block(const int64_t *P, int64_t b0, int64_t b1, int64_t b2, int64_t g0, "
@@ -353,6 +359,9 @@ def _closure(values: Sequence[Value]) -> set:
         todo.extend(v.owner for v in op.operands if v.owner is not None)
     return need
 
+
+# Element accesses the trace log does not record (traced launches of them run on the executor)
+_UNLOGGED = frozenset({"load_advanced", "store_advanced"})
 
 _RUN = r"""
 __attribute__((visibility("default"))) int64_t ts_arena_bytes(void) { return @ARENA@; }

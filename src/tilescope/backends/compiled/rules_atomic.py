@@ -11,6 +11,7 @@ from __future__ import annotations
 from .cgen import CVal, Unsupported, WRAP_TYPE, ctype, from_float, itemsize, tile_of, to_float
 from .rules import rule
 from .rules_gather import _lane_access, report_first_bad
+from .rules_memory import lane_log, lane_log_sites
 
 _ORDER = {"RELAXED": "__ATOMIC_RELAXED", "ACQUIRE": "__ATOMIC_ACQUIRE", "RELEASE": "__ATOMIC_RELEASE",
           "ACQ_REL": "__ATOMIC_ACQ_REL", "WEAK": "__ATOMIC_RELAXED"}
@@ -71,6 +72,7 @@ def _atomic_common(g, op, mode: str, n_values: int):
     cb = op.attrs.get("check_bounds", True)
     order = _order(op)
     u = _UINT[arr_itemsize(dt)]
+    occ, sites = lane_log_sites(g, op, arr, ["atomic"])
 
     def body(names, e):
         o = out.at(names) if shape else out.expr
@@ -79,6 +81,8 @@ def _atomic_common(g, op, mode: str, n_values: int):
         w.open("")
         w(f"const int in = {ok};")
         w(f"{bad} |= !in;")
+        if sites:
+            w(f"if (in) {lane_log(sites[0], occ, [f'(int64_t)({c})' for c in coords])}")
         if mode == "cas":
             exp_, des = e[nd], e[nd + 1]
             w(f"{c} expv = {exp_}, desv = {des};")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cgen import CVal, Unsupported, ctype, loop_nest, tile_of
 from .rules import rule
-from .rules_memory import padding_bits
+from .rules_memory import lane_log, lane_log_sites, padding_bits
 
 
 def _operands(op, n_values: int):
@@ -38,6 +38,17 @@ def _tracking(g, arr, coords, write: bool) -> str:
     for k in range(1, len(coords)):
         flat = f"({flat}) * {arr.dim(k)} + {coords[k]}"
     return f" if (take) ts_track(ctx, {slot}, {flat}, lin, {int(write)});"
+
+
+def _logging(sites, occ, coords, mask: str) -> str:
+    """In a traced launch, the C statements logging the lane: its element when taken (`take`),
+    an out-of-bounds attempt when unmasked and outside (with the 'oob' site, check_bounds=False)."""
+    if not sites:
+        return ""
+    out = f" if (take) {lane_log(sites[0], occ, coords)}"
+    if len(sites) > 1:
+        out += f" if (({mask}) && !in) {lane_log(sites[1], occ, coords)}"
+    return out
 
 
 def report_first_bad(g, op, arr, shape, idx_cvals, mask_cval, bad: str, what: str, outcome: str, ub: bool):
@@ -102,13 +113,14 @@ def _gather(g, op):
     bad = g.fresh("bad")
     w(f"int64_t {bad} = 0;")
     operands = [out] + idx_c + [pad_c] + ([mask_c] if mask_c is not None else [])
+    occ, sites = lane_log_sites(g, op, arr, ["read"] + (["oob"] if g.options.bounds and not cb else []))
 
     def body(e):
         coords, ok, off = _lane_access(g, op, arr, e[1:1 + len(idx_c)], shape)
         m = e[-1] if mask_c is not None else "1"
         w(f"{{ const int in = {ok}; const int take = in && ({m}); "
           f"{e[0]} = take ? {arr.ptr()}[take ? {off} : 0] : {e[1 + len(idx_c)]}; {bad} |= ({m}) && !in;"
-          f"{_tracking(g, arr, coords, False)} }}")
+          f"{_tracking(g, arr, coords, False)}{_logging(sites, occ, coords, m)} }}")
     loop_nest(w, shape, operands, body)
     if g.options.bounds and not cb:     # checked lanes out of bounds are cuTile's masking: no report
         report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "gather with check_bounds=False",
@@ -127,6 +139,7 @@ def _scatter(g, op):
     w = g.w
     bad = g.fresh("bad")
     w(f"int64_t {bad} = 0;")
+    occ, sites = lane_log_sites(g, op, arr, ["write"] + (["oob"] if g.options.bounds and not cb else []))
     names = [g.fresh("l") for _ in shape]
     with w.loops(names, shape):           # row-major: where lanes collide the last one wins
         coords = [c.at(names) for c in idx_c]
@@ -134,7 +147,7 @@ def _scatter(g, op):
         m = mask_c.at(names) if mask_c is not None else "1"
         v = val_c.at(names)
         w(f"{{ const int in = {ok}; const int take = in && ({m}); if (take) {arr.ptr()}[{off}] = {v}; "
-          f"{bad} |= ({m}) && !in;{_tracking(g, arr, coords, True)} }}")
+          f"{bad} |= ({m}) && !in;{_tracking(g, arr, coords, True)}{_logging(sites, occ, coords, m)} }}")
     if g.options.bounds and not cb:
         report_first_bad(g, op, arr, shape, idx_c, mask_c, bad, "scatter with check_bounds=False",
                          "the lane's store is dropped", True)

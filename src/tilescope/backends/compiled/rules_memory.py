@@ -8,6 +8,9 @@ as the executor does.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any, List, Optional, Tuple
+
 import numpy as np
 
 from ..numpy.tiles import padding_for
@@ -117,6 +120,59 @@ def _track(g, arr, tile: "_Tile", write: bool) -> None:
     w(f"if ({inside}) ts_track(ctx, {slot}, {lin}, lin, {1 if write else 0});")
 
 
+@dataclass(frozen=True)
+class LogSite:
+    """An access a launch trace records (options.log): the op, its array argument, and the
+    tile it reads or writes; each ts_log entry names its site by position."""
+    op: Any
+    param_index: int
+    write: bool
+    shape: Tuple[int, ...]
+    order: Tuple[int, ...]
+    lanes: Optional[str] = None       # element accesses: 'read', 'write', 'atomic' or 'oob' (entries: coordinates)
+
+
+def _log(g, op, arr, tile: "_Tile", steps, write: bool) -> None:
+    """Append the block's access of this tile to the launch's trace log (options.log)."""
+    if not g.options.log:
+        return
+    if arr.ptr_expr is not None:
+        raise Unsupported("traces of accesses through array views are recorded by the NumPy executor")
+    if len(tile.shape) > 5:
+        raise Unsupported("traces of tiles of rank above 5 are recorded by the NumPy executor")
+    if steps is not None and tuple(steps) != tile.shape:
+        raise Unsupported("traces of tiles with traversal steps are recorded by the NumPy executor")
+    site = len(g.log_sites)
+    g.log_sites.append(LogSite(op, arr.param_index, write, tile.shape, tile.order))
+    idx = ", ".join(f"(int64_t)({e})" for e in tile.index_exprs)
+    g.w(f"{{ const int64_t at[{len(tile.shape)}] = {{{idx}}}; "
+        f"ts_log(ctx, {site}, lin, ts_occ[{site}]++, {len(tile.shape)}, at); }}")
+
+
+def lane_log_sites(g, op, arr, kinds) -> Tuple[Optional[str], List[int]]:
+    """For a per-element access in a traced launch (options.log): the C name of this call's
+    occurrence (counted once per call, before the lanes) and a log site per kind of lane
+    ('read', 'write', 'atomic', 'oob'); (None, []) when not tracing."""
+    if not g.options.log:
+        return None, []
+    if arr.ptr_expr is not None:
+        raise Unsupported("traces of accesses through array views are recorded by the NumPy executor")
+    if arr.ndim > 5:
+        raise Unsupported("traces of arrays of rank above 5 are recorded by the NumPy executor")
+    first = len(g.log_sites)
+    for kind in kinds:
+        g.log_sites.append(LogSite(op, arr.param_index, kind != "read", (), (), kind))
+    occ = g.fresh("occ")
+    g.w(f"const int32_t {occ} = ts_occ[{first}]++;")
+    return occ, list(range(first, first + len(kinds)))
+
+
+def lane_log(site: int, occ: str, coords) -> str:
+    """The C statement appending one lane's element coordinates to the trace log."""
+    return (f"{{ const int64_t at[{len(coords)}] = {{{', '.join(coords)}}}; "
+            f"ts_log(ctx, {site}, lin, {occ}, {len(coords)}, at); }}")
+
+
 def _tile_loops(g, shape, body):
     """Loops over a tile's elements with named indices; body(idx, flat) writes one element."""
     w = g.w
@@ -149,9 +205,13 @@ def load_tile(g, op, shape, order, steps, padding_mode) -> None:
         raise Unsupported("check_bounds=False with the bounds check runs on the NumPy executor")
     out = g.buffer(t.dtype, shape, f"v{op.results[0].id}")
     w = g.w
+    tile = None
+    if g.options.log:            # (before the guard: a tile BLAS reads in place is read all the same)
+        tile = _Tile(g, op, arr, op.operands[1:], shape, order, steps)
+        _log(g, op, arr, tile, steps, write=False)
     if g.guard is not None:              # (a tile that BLAS reads in place instead: rules_matmul._InPlace)
         w.open(f"if (!{g.guard})")
-    tile = _Tile(g, op, arr, op.operands[1:], shape, order, steps)
+    tile = tile or _Tile(g, op, arr, op.operands[1:], shape, order, steps)
     _check_touch(g, op, tile, arr, "load")
     _track(g, arr, tile, write=False)
     pad = padding_bits(padding_mode, t.dtype)
@@ -185,6 +245,7 @@ def store_tile(g, op, shape, order, steps) -> None:
     tile = _Tile(g, op, arr, op.operands[1:-1], shape, order, steps)
     _check_touch(g, op, tile, arr, "store")
     _track(g, arr, tile, write=True)
+    _log(g, op, arr, tile, steps, write=True)
     src = tile_of(value, shape)
     w = g.w
     w.open(f"if (TS_LIKELY({tile.inside()}))")

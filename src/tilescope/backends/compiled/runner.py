@@ -35,7 +35,8 @@ class _Ctx(ctypes.Structure):
     _fields_ = [("numpy_rule", ctypes.c_void_p), ("gemm", ctypes.c_void_p * 2), ("blas_ilp64", ctypes.c_int64),
                 ("reports", ctypes.c_void_p), ("nreports", ctypes.c_int64), ("report_lock", ctypes.c_int32),
                 ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64), ("print", ctypes.c_void_p),
-                ("shadow", ctypes.c_void_p), ("conflict", ctypes.c_int64)]
+                ("shadow", ctypes.c_void_p), ("conflict", ctypes.c_int64), ("log", ctypes.c_void_p),
+                ("log_cap", ctypes.c_int64), ("log_n", ctypes.c_int64)]
 
 
 def thread_count(threads: Optional[int] = None) -> int:
@@ -131,9 +132,10 @@ def plan(ck, grid3, values, checks, threads: Optional[int], tracked: bool = Fals
     return Plan(ck, tuple(grid3), P, n)
 
 
-def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
+def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None, log=None) -> bool:
     """Run every block of the plan with parameter block P; reports go to `checks`. With
-    `shadow` (tracked tiles: run_tracked), False when two blocks touched one tile."""
+    `shadow` (tracked tiles: run_tracked), False when two blocks touched one tile. `log`: a
+    trace_log.TraceLog the kernel (built with options.log) appends its accesses to."""
     ck, grid3, n = pl.ck, pl.grid3, pl.threads
     nsites = len(ck.sites)
     rep = np.empty((max(nsites, 1), reports.WIDTH), np.int64)
@@ -150,6 +152,8 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
     if shadow is not None:
         table = np.array([s.ctypes.data for s in shadow], np.int64)
         ctx.shadow = table.ctypes.data
+    if log is not None:
+        ctx.log, ctx.log_cap = log.buf.ctypes.data, len(log.buf)
     total = grid3[0] * grid3[1] * grid3[2]
     next_block = ctypes.c_int64(0)
     chunk = max(1, total // (n * 8)) if n > 1 else total
@@ -164,15 +168,19 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None) -> bool:
     _last.clear()
     _last["threads"] = n
     _last["scratch"] = n * (ck.arena + 64)      # block scratch this launch uses (see _arena)
-    with blas.one_thread() if ck.uses_blas else contextlib.nullcontext():
-        if n == 1:
-            work()
-        else:
-            pool = _workers(n - 1)
-            futures = [pool.submit(work) for _ in range(n - 1)]
-            work()
-            for fu in futures:
-                fu.result()
+    try:
+        with blas.one_thread() if ck.uses_blas else contextlib.nullcontext():
+            if n == 1:
+                work()
+            else:
+                pool = _workers(n - 1)
+                futures = [pool.submit(work) for _ in range(n - 1)]
+                work()
+                for fu in futures:
+                    fu.result()
+    finally:
+        if log is not None:
+            log.count = ctx.log_n
     if ctx.conflict:
         return False
     if nsites and min(rep[:, 0].tolist()) != _NO_BLOCK:
@@ -189,23 +197,25 @@ def _callback_address() -> int:
     return _callback[0]
 
 
-def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
+def run(ck, grid3, values, checks, sink, *, threads: Optional[int] = None, log=None) -> bool:
     """Plan and run a launch; False (nothing run) when the race check needs the NumPy executor.
     A kernel that can stop mid-launch (a failed assert, a runaway while loop) puts every array
-    it writes back as it was before raising, as the executor does (rollback.py)."""
+    it writes back as it was before raising, as the executor does (rollback.py). `log`: see
+    execute (a traced launch, whose plan the fast path does not keep)."""
     pl = plan(ck, grid3, values, checks, threads)
     if pl is None:
         return False
-    execute_undoable(pl, pl.P, checks, sink, values)
-    _remember(pl, values)
+    execute_undoable(pl, pl.P, checks, sink, values, log)
+    if log is None:
+        _remember(pl, values)
     return True
 
 
-def execute_undoable(pl: Plan, P: np.ndarray, checks, sink, values) -> None:
+def execute_undoable(pl: Plan, P: np.ndarray, checks, sink, values, log=None) -> None:
     """execute(); a kernel that can stop mid-launch (a failed assert, a runaway while loop)
     puts every array it writes back as it was before raising, as the executor does."""
     if not pl.ck.may_stop:
-        execute(pl, P, checks, sink, values)
+        execute(pl, P, checks, sink, values, log=log)
         return
     written = written_array_args(pl.ck.fn, _ALL_WRITES)
     saved, seen = [], set()
@@ -216,14 +226,14 @@ def execute_undoable(pl: Plan, P: np.ndarray, checks, sink, values) -> None:
                 seen.add(id(a))
                 saved.append((a, a.copy()))
     try:
-        execute(pl, P, checks, sink, values)
+        execute(pl, P, checks, sink, values, log=log)
     except BaseException:
         for a, copy in reversed(saved):          # (reversed: overlapping arguments end as they began)
             np.copyto(a, copy)
         raise
 
 
-def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = None) -> bool:
+def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = None, log=None) -> bool:
     """Run a kernel compiled to record which block touches each tile of the written arrays
     (disjoint.trackable): False when two blocks touched one tile (a race, or blocks that must
     run in order), after putting back every array the kernel writes (the NumPy executor then
@@ -244,12 +254,14 @@ def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = Non
         shadow += [np.full(n, -1, np.int64), np.full(n, -1, np.int64)]
     written = written_array_args(ck.fn, _ALL_WRITES)
     saved = [(values[i].array, values[i].array.copy()) for i in sorted(written or ())]
-    if execute(pl, pl.P, checks, sink, values, shadow):
+    if execute(pl, pl.P, checks, sink, values, shadow, log):
         return True
     for a, copy in saved:
         np.copyto(a, copy)
     checks.reports.clear()
     sink.by_block.clear()
+    if log is not None:
+        log.count = 0
     return False
 
 

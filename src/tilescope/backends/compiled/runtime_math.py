@@ -35,6 +35,9 @@ typedef struct ts_ctx {
     void (*print)(int64_t site, int64_t lin, void **operands);    /* rules_debug.py */
     int64_t **shadow;              /* per tracked array: [writers, readers] of each tile (ts_track) */
     volatile int64_t conflict;     /* set when two blocks touched one tile, one writing it */
+    int32_t *log;                  /* a launch trace's accesses: TS_LOG_WIDTH int32 each (ts_log) */
+    int64_t log_cap;               /* entries `log` holds */
+    volatile int64_t log_n;        /* entries made (past log_cap: counted, not kept) */
 } ts_ctx;
 #define TS_REPORT_WIDTH 16
 #define TS_NO_BLOCK INT64_MAX
@@ -76,6 +79,17 @@ static void ts_track(ts_ctx *ctx, int64_t slot, int64_t t, int64_t blk, int writ
         int64_t w = __atomic_load_n(&wr[t], __ATOMIC_SEQ_CST);
         if (w != -1 && w != blk) ctx->conflict = 1;
     }
+}
+
+/* Append block `blk`'s `occ`-th access through log site `site` (an op and its array) at tile
+   index `idx` (n <= TS_LOG_WIDTH - 3 values) to the launch's trace log. */
+#define TS_LOG_WIDTH 8
+static void ts_log(ts_ctx *ctx, int32_t site, int64_t blk, int32_t occ, int n, const int64_t *idx) {
+    int64_t at = __atomic_fetch_add(&ctx->log_n, 1, __ATOMIC_RELAXED);
+    if (at >= ctx->log_cap) return;
+    int32_t *e = ctx->log + at * TS_LOG_WIDTH;
+    e[0] = site; e[1] = (int32_t)blk; e[2] = occ;
+    for (int i = 0; i < n; i++) e[3 + i] = (int32_t)idx[i];
 }
 
 /* ---- exact float arithmetic ---- */

@@ -508,10 +508,20 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     chk = Checks(**(checks if checks is not None else checks_from_env()))
     sink = Sink()
     mode = numerics_setting(numerics)
-    executor_only = sequential is True or group is not None or only is not None or tracing is not None \
+    executor_only = sequential is True or group is not None or only is not None \
         or debugger.stop_at_entry_requested()
-    if compiled_backend().launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine,
-                                 threads=threads, executor_only=executor_only):
+    logged = TraceRecorder(None, races_checked=chk.races) if tracing is not None else None
+    failed, done = None, False                # (the launch's exception, for its trace page)
+    try:
+        done = compiled_backend().launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine,
+                                         threads=threads, executor_only=executor_only, trace=logged)
+    except BaseException as e:
+        failed = e
+        raise
+    finally:
+        if logged is not None and (done or failed is not None):
+            _write_trace(tracing, logged, ir, grid3, chk, compiled, hosts, specs, failed)
+    if done:
         return chk
     # Plain accesses ordered by a spin lock look like races to the tracker (it does not model
     # acquire/release), so kernels with spin locks run without race tracking.
@@ -532,7 +542,6 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     size = 1 if sequential else (group or box_aligned(group_size(ir, nblocks, args_bytes, values), grid3))
     snapshot = Snapshot(values, written_array_args(ir, _WRITE_OPS + _CAS_OPS + _RMW_OPS))
     progress = Progress(fn.__name__, nblocks)
-    failed = None                             # the launch's exception, for its trace page
     try:
         with numerics_mode(mode):
             for start in range(0, nblocks, size):
@@ -564,10 +573,14 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
         for r in chk.reports:
             print(f"tilescope: {r}", file=sys.stderr)
         if tracing is not None:
-            scalars = {p.name: np.asarray(h).item() for p, h, s in zip(ir.params, hosts, specs)
-                       if isinstance(s, ScalarSpec)}
-            print(f"tilescope: {tracing.write(tracker, ir, grid3, chk, compiled, scalars, failed)}", file=sys.stderr)
+            _write_trace(tracing, tracker, ir, grid3, chk, compiled, hosts, specs, failed)
     return chk
+
+
+def _write_trace(tracing, recorder, ir, grid3, chk, compiled, hosts, specs, failed) -> None:
+    """Write the launch's trace page and say where (the page lists the scalar arguments' values)."""
+    scalars = {p.name: np.asarray(h).item() for p, h, s in zip(ir.params, hosts, specs) if isinstance(s, ScalarSpec)}
+    print(f"tilescope: {tracing.write(recorder, ir, grid3, chk, compiled, scalars, failed)}", file=sys.stderr)
 
 
 def numerics_setting(numerics: Optional[str]) -> str:

@@ -17,8 +17,8 @@
     const u8 = bytes(b64);
     return new Kind(u8.buffer, 0, u8.length / Kind.BYTES_PER_ELEMENT);
   }
-  function occurrences(ev) {               // "": every access in the first occurrence
-    return ev.occ === "" ? new Int32Array(typed(ev.blocks, Int32Array).length) : typed(ev.occ, Int32Array);
+  function occurrences(occ, n) {           // "": every access in the first occurrence
+    return occ === "" ? new Int32Array(n) : typed(occ, Int32Array);
   }
   function blockOf(lin) {
     return [lin % grid[0], Math.floor(lin / grid[0]) % grid[1], Math.floor(lin / (grid[0] * grid[1]))];
@@ -63,16 +63,30 @@
       if (!a.narrow || b64 === "") return split(b64, Int32Array, -1);
       return split(b64, Uint16Array).map(function (p) { return Int32Array.from(p, function (v) { return v === 65535 ? -1 : v; }); });
     }
+    const wblock = blocks(a.wblock), rblock = blocks(a.rblock), flags = split(a.flags, Uint8Array, 0);
+    function written(s, i) { return wblock[s][i] >= 0; }
+    function read(s, i) { return rblock[s][i] >= 0; }
+    function alike(v, Kind, none, accessed) {   // a number: that value at every cell accessed, `none` elsewhere
+      if (typeof v !== "number") return split(v, Kind, none);
+      return wblock.map(function (_, s) {
+        const out = new Kind(cells).fill(none);
+        for (let i = 0; i < cells; i++) if (accessed(s, i)) out[i] = v;
+        return out;
+      });
+    }
     return Object.assign({}, a, {
-      wblock: blocks(a.wblock), rblock: blocks(a.rblock),
-      wcount: split(a.wcount, Uint8Array, 0), rcount: split(a.rcount, Uint8Array, 0),
-      flags: split(a.flags, Uint8Array, 0), op: split(a.op, a.op_narrow ? Int8Array : Int16Array, -1),
+      wblock: wblock, rblock: rblock, flags: flags,
+      wcount: alike(a.wcount, Uint8Array, 0, written), rcount: alike(a.rcount, Uint8Array, 0, read),
+      op: alike(a.op, a.op_narrow ? Int8Array : Int16Array, -1,
+                function (s, i) { return written(s, i) || read(s, i) || (flags[s][i] & OOB) !== 0; }),
       tiles: a.tiles.map(function (t) {
-        return Object.assign({}, t, { blocks: typed(t.blocks, Int32Array), occ: occurrences(t),
-                                      index: t.index.map(function (x) { return typed(x, Int32Array); }) });
+        const index = t.index.map(function (x) { return typed(x, Int32Array); });
+        const blocks = typeof t.blocks === "number" ? index[t.blocks] : typed(t.blocks, Int32Array);   // a number: that index
+        return Object.assign({}, t, { blocks: blocks, occ: occurrences(t.occ, blocks.length), index: index });
       }),
       lanes: a.lanes.map(function (l) {
-        return Object.assign({}, l, { blocks: typed(l.blocks, Int32Array), occ: occurrences(l),
+        const blocks = typed(l.blocks, Int32Array);
+        return Object.assign({}, l, { blocks: blocks, occ: occurrences(l.occ, blocks.length),
                                       coords: l.coords.map(function (x) { return typed(x, Int32Array); }) });
       }),
       canvases: [], marks: null

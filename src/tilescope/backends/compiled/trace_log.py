@@ -1,0 +1,62 @@
+"""A traced launch run compiled: the kernel, built with `CompileOptions(log=True)`, appends
+each block's accesses to a log (runtime ts_log: site, block, occurrence, then the tile index
+of a tile access or the element of a gather, scatter or atomic lane);
+after the launch the log becomes the trace recorder's events (tilescope.trace), the same
+events the NumPy executor records access by access, at the compiled backend's speed.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+
+LOG_WIDTH = 8                 # int32 per entry: site, block, occurrence, tile index (up to 5 axes)
+LOG_ENTRIES = 1 << 22         # entries kept per launch (128 MiB, touched only as far as used)
+
+
+class TraceLog:
+    """The buffer a traced launch's kernel appends to (ts_ctx.log) and the count it made."""
+
+    def __init__(self, capacity: Optional[int] = None):
+        self.buf = np.empty((LOG_ENTRIES if capacity is None else capacity, LOG_WIDTH), np.int32)
+        self.count = 0
+
+    def entries(self) -> np.ndarray:
+        return self.buf[:min(self.count, len(self.buf))]
+
+    @property
+    def dropped(self) -> int:
+        """Accesses made past the buffer's end (counted, not kept)."""
+        return max(0, self.count - len(self.buf))
+
+
+def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
+    """Hand the logged accesses to `recorder` (a TraceRecorder), site by site: tile events, and
+    under the bounds check (`bounds`) the tiles entirely outside their array as out-of-bounds
+    attempts too, as the executor records them; lanes become lane events."""
+    e = log.entries()
+    recorder.log_dropped += log.dropped
+    recorder.log_capacity = len(log.buf)
+    if not len(e):
+        return
+    column = e[:, 0].astype(np.uint8) if len(ck.log_sites) <= 256 else e[:, 0]    # (uint8: a radix sort)
+    by_site = np.argsort(column, kind="stable")
+    counts = np.bincount(column, minlength=len(ck.log_sites))
+    ends = np.cumsum(counts)
+    for site in np.nonzero(counts)[0].tolist():
+        rows = e[by_site[ends[site] - counts[site]:ends[site]]]
+        s = ck.log_sites[site]
+        ref = values[s.param_index]
+        if s.lanes is not None:             # element accesses: the entries hold coordinates
+            coords = [rows[:, 3 + k] for k in range(ref.array.ndim)]
+            recorder.record_logged_lanes(s.op, ref, s.lanes, rows[:, 1], coords, rows[:, 2])
+            continue
+        rank = len(s.shape)
+        index = [rows[:, 3 + k] for k in range(rank)]
+        extent = [ref.array.shape[s.order[k]] for k in range(rank)]
+        outside = np.zeros(len(rows), bool)
+        for i, t, n in zip(index, s.shape, extent):
+            origin = i.astype(np.int64) * t
+            outside |= (origin >= n) | (origin + t <= 0)
+        recorder.record_logged_tiles(s.op, ref, s.write, s.shape, s.order, rows[:, 1], index, rows[:, 2],
+                                     outside if bounds else None)

@@ -1,0 +1,112 @@
+"""Traced launches run on the compiled CPU backend, which logs each block's accesses
+(backends/compiled/trace_log.py): the trace must record exactly what the NumPy executor's
+access-by-access recording does, and the arrays must end the same."""
+import os
+
+import numpy as np
+import pytest
+
+import tilescope.trace as trace
+from tilescope.backends.compiled import engine, trace_log
+from tilescope.backends.numpy.launcher import run_kernel
+from tilescope.lang.shim import load_file
+
+from .test_trace import page_data
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+K = load_file(os.path.join(ROOT, "tests", "trace", "kernels_trace.py"))
+f32 = np.float32
+_rng = np.random.default_rng(7)
+_A, _B = _rng.standard_normal((64, 128)).astype(f32), _rng.standard_normal((128, 16)).astype(f32)
+
+CASES = {
+    "tiles": ((4,), lambda: K.copy_tiles, lambda: (np.arange(256, dtype=f32), np.zeros(256, f32), 64)),
+    "partial tiles": ((5,), lambda: K.copy_tiles, lambda: (np.arange(300, dtype=f32), np.zeros(300, f32), 64)),
+    "loop": ((8,), lambda: K.row_sums, lambda: (np.ones((8, 100), f32), np.zeros(8, f32), 32)),
+    "tiles out of bounds": ((4,), lambda: K.shifted_copy,
+                            lambda: (np.arange(256, dtype=f32), np.zeros(256, f32), 64, 2, 3)),
+    "unchecked gather": ((4,), lambda: K.gather_past_end, lambda: (np.arange(256, dtype=f32), np.zeros(256, f32), 64)),
+    "masked gather and scatter": ((5,), lambda: K.masked_gather,
+                                  lambda: (np.arange(600, dtype=f32), np.zeros(300, f32), 290, 64)),
+    "atomics": ((8,), lambda: K.histogram, lambda: ((np.arange(512) * 7 % 50).astype(np.int32),
+                                                    np.zeros(50, np.int32), 64)),
+    "split-K product": ((4, 4), lambda: K.split_k, lambda: (_A.copy(), _B.copy(), np.zeros((64, 16), f32), 32)),
+}
+
+
+@pytest.fixture
+def recorders(monkeypatch):
+    """The recorder of each traced launch, as its page is written."""
+    seen = []
+    write = trace.TraceSession.write
+
+    def keep(self, recorder, *a, **k):
+        seen.append(recorder)
+        return write(self, recorder, *a, **k)
+    monkeypatch.setattr(trace.TraceSession, "write", keep)
+    return seen
+
+
+def events(recorder):
+    """Per array: whether written, and the set of (line, kind, block, occurrence, where) of
+    its tile and lane accesses."""
+    out = {}
+    for r in recorder.arrays.values():
+        got = set()
+        for ev in r.tiles.values():
+            idx = [np.concatenate([i[k] for i in ev.index]) for k in range(len(ev.shape))]
+            for row in zip(np.concatenate(ev.blocks).tolist(), np.concatenate(ev.occurrence).tolist(),
+                           *[i.tolist() for i in idx]):
+                got.add((ev.op.loc.line, "write" if ev.write else "read", ev.shape) + row)
+        for ev in r.lanes.values():
+            cs = [np.concatenate([c[k] for c in ev.coords]) for k in range(len(ev.coords[0]))]
+            for row in zip(np.concatenate(ev.blocks).tolist(), np.concatenate(ev.occurrence).tolist(),
+                           *[c.tolist() for c in cs]):
+                got.add((ev.op.loc.line, ev.kind) + row)
+        out[r.name] = (r.written, got)
+    return out
+
+
+@pytest.mark.parametrize("checks", [None, {"bounds": False, "races": False}], ids=["checked", "unchecked"])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_compiled_trace_records_what_the_executor_records(case, checks, tmp_path, recorders, capsys):
+    grid, kernel, make = CASES[case]
+    runs = []
+    for eng in ("numpy", "compiled"):
+        args = make()
+        run_kernel(grid, kernel(), args, trace=str(tmp_path / eng), engine=eng, checks=checks)
+        runs.append((events(recorders[-1]), [a for a in args if isinstance(a, np.ndarray)]))
+        if eng == "compiled":
+            assert "declined" not in engine.last_launch()
+    (ev_numpy, out_numpy), (ev_compiled, out_compiled) = runs
+    assert ev_compiled == ev_numpy
+    assert any(got for _, got in ev_compiled.values())
+    for a, b in zip(out_numpy, out_compiled):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_a_compiled_trace_page_does_not_say_races_went_unchecked(tmp_path, capsys):
+    run_kernel((4,), K.copy_tiles, (np.arange(256, dtype=f32), np.zeros(256, f32), 64), trace=str(tmp_path),
+               engine="compiled")
+    with open(tmp_path / "01-copy_tiles" / "index.html") as f:
+        assert "race checks were off" not in f.read()
+
+
+def test_accesses_past_the_log_are_counted_and_said(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(trace_log, "LOG_ENTRIES", 3)
+    y = np.zeros(512, f32)
+    run_kernel((8,), K.copy_tiles, (np.arange(512, dtype=f32), y, 64), trace=str(tmp_path), engine="compiled")
+    np.testing.assert_array_equal(y, np.arange(512))          # the launch itself is whole
+    with open(tmp_path / "01-copy_tiles" / "index.html") as f:
+        assert "13 accesses made past the end of the trace log (3 entries) are not drawn" in f.read()
+
+
+def test_a_compiled_launch_that_fails_still_gets_its_page(tmp_path, capsys):
+    x = np.arange(256, dtype=f32)
+    with pytest.raises(Exception, match="bid too big"):
+        run_kernel((4,), K.stop_at_two, (x, 64), trace=str(tmp_path), engine="compiled")
+    np.testing.assert_array_equal(x, np.arange(256))          # put back as before the launch
+    data = page_data(tmp_path / "01-stop_at_two" / "index.html")
+    assert data["arrays"] and data["arrays"][0]["name"] == "x"
+    with open(tmp_path / "01-stop_at_two" / "index.html") as f:
+        assert "the launch failed" in f.read()
