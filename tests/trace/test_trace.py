@@ -238,6 +238,24 @@ def test_a_cost_model_failure_leaves_the_page_without_its_cost(tmp_path, monkeyp
         (tmp_path / "01-vector_add" / "index.html").read_text()
 
 
+def test_launches_alike_share_one_cost_report_and_others_get_their_own(tmp_path, monkeypatch):
+    from tilescope.trace import writer
+    made = []
+
+    def counted(compiled, grid, gpu, values=None):
+        made.append(tuple(grid))
+        return cost_of_compiled(compiled, grid, gpu, values=values)
+    cost_of_compiled = writer.cost_of_compiled
+    monkeypatch.setattr(writer, "cost_of_compiled", counted)
+    x = np.arange(512, dtype=np.float32)
+    for grid in ((8,), (8,), (4,)):
+        tilescope.launch(grid, K.copy_tiles, (x, np.zeros(512, np.float32), 64), trace=str(tmp_path))
+    assert made == [(8, 1, 1), (4, 1, 1)]
+    pages = [(tmp_path / f"0{n}-copy_tiles" / "index.html").read_text() for n in (1, 2, 3)]
+    cost = [re.search(r'<div class="cost">(.*?)</div>', p, re.S).group(1) for p in pages]
+    assert cost[0] == cost[1] != cost[2] and "8 blocks" in cost[0] and "4 blocks" in cost[2]
+
+
 def test_a_kernel_without_arrays_gets_a_page_that_says_there_is_nothing_to_draw(tmp_path):
     import textwrap
     f = tmp_path / "hello.py"

@@ -32,6 +32,7 @@ class TraceSession:
         self.launches: List[Dict[str, Any]] = []
         self.traced: Dict[str, int] = {}         # launches traced, by kernel name
         self.untraced: Dict[str, int] = {}       # and those past the limit, run untraced
+        self.costs: Dict[tuple, Any] = {}        # cost reports made, for launches alike (writer.py)
 
     def admit(self, kernel: str) -> bool:
         """Whether this launch of `kernel` is traced: the first `TILESCOPE_TRACE_LIMIT` (default
@@ -59,7 +60,7 @@ class TraceSession:
         try:
             os.makedirs(self.folder, exist_ok=True)
             summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled, scalars,
-                                   error)
+                                   error, self.costs)
             self.launches.append({"href": f"{name}/index.html",
                                   "title": f"launch {len(self.launches) + 1}: {fn.name}", "summary": summary,
                                   "kernel": fn.name})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from ..costmodel import cost_of_compiled
 from ..errors import TileError
@@ -14,10 +14,12 @@ from .png import Hues, slice_pngs
 from .recorder import TraceRecorder
 
 
-def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, scalars=None, error: str = "") -> str:
+def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, scalars=None, error: str = "",
+                 costs: Optional[dict] = None) -> str:
     """Write `folder`/index.html and PNGs; returns a one-line summary. `scalars`: the launch's
     runtime scalar values by name (the cost report counts the loops they bound exactly);
-    `error`: how the launch failed ("" when it did not)."""
+    `error`: how the launch failed ("" when it did not); `costs`: cost reports already made
+    for this folder (a loop launches one kernel alike many times)."""
     os.makedirs(folder, exist_ok=True)
     ops: List[dict] = []
     op_index: Dict[int, int] = {}
@@ -71,7 +73,7 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
     if not rec.races_checked:
         summary.append("race checks were off for this launch; races shown here are the trace's own reading")
     with open(os.path.join(folder, "index.html"), "wb") as f:
-        f.writelines(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid, scalars)))
+        f.writelines(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid, scalars, costs)))
     failed = f", failed ({error.split(':')[0]})" if error else ""
     return f"{where}, grid {grid[0]}×{grid[1]}×{grid[2]}, {len(checks.reports)} report(s), {len(pngs)} PNG(s){failed}"
 
@@ -104,10 +106,22 @@ def _source_lines(path, lines) -> Dict[int, str]:
     return {n: text[n - 1] for n in sorted(want)}
 
 
-def _cost_text(compiled, grid, scalars=None) -> str:
-    """The cost model's report for this launch on an H200 (tilescope.costmodel)."""
+def _cost_text(compiled, grid, scalars=None, costs: Optional[dict] = None) -> str:
+    """The cost model's report for this launch on an H200 (tilescope.costmodel), taken from
+    `costs` when a launch of the same compiled kernel, grid and scalars made it."""
     if compiled is None:
         return ""
+    key = (id(compiled), tuple(grid), tuple(sorted((scalars or {}).items())))
+    made = (costs or {}).get(key)
+    if made is not None and made[0] is compiled:
+        return made[1]
+    text = _new_cost_text(compiled, grid, scalars)
+    if costs is not None:
+        costs[key] = (compiled, text)
+    return text
+
+
+def _new_cost_text(compiled, grid, scalars) -> str:
     try:
         return cost_of_compiled(compiled, grid, "h200", values=scalars).text()
     except (TileError, ValueError, ZeroDivisionError):

@@ -174,7 +174,6 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
     ck = None
     ck_options = CompileOptions(bounds=checks.bounds, poison=checks.poison,
                                 max_loop_iterations=checks.max_loop_iterations, log=trace is not None)
-    log = trace_log.TraceLog() if trace is not None else None
     if reason is None:
         try:
             ck = compiled_kernel(ir, ck_options, layout_of(values))
@@ -182,6 +181,7 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
             reason = str(e)
             _say_once_without_compiler(e)
     if reason is None:
+        log = trace_log.TraceLog() if trace is not None else None
         try:
             if _logged(ck, log, values, checks, trace, lambda: runner.run(ck, grid3, values, checks, sink,
                                                                           threads=threads, log=log)):
@@ -195,6 +195,9 @@ def try_run(ir: Function, grid3, values, checks, sink, *, numerics: str, engine:
                 reason = "two blocks touched one tile of a written array: the NumPy executor reports the race"
         except Unsupported as e:
             reason = str(e)
+        finally:
+            if log is not None:
+                log.release()
     runner.forget_pending()
     explain(ir, reason, engine)
     return False

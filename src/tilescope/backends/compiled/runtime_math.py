@@ -84,7 +84,7 @@ static void ts_track(ts_ctx *ctx, int64_t slot, int64_t t, int64_t blk, int writ
 /* Append block `blk`'s `occ`-th access through log site `site` (an op and its array) at tile
    index `idx` (n <= TS_LOG_WIDTH - 3 values) to the launch's trace log. */
 #define TS_LOG_WIDTH 8
-static void ts_log(ts_ctx *ctx, int32_t site, int64_t blk, int32_t occ, int n, const int64_t *idx) {
+TS_INLINE void ts_log(ts_ctx *ctx, int32_t site, int64_t blk, int32_t occ, int n, const int64_t *idx) {
     int64_t at = __atomic_fetch_add(&ctx->log_n, 1, __ATOMIC_RELAXED);
     if (at >= ctx->log_cap) return;
     int32_t *e = ctx->log + at * TS_LOG_WIDTH;

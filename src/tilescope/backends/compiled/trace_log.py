@@ -6,7 +6,7 @@ events the NumPy executor records access by access, at the compiled backend's sp
 """
 from __future__ import annotations
 
-from typing import Optional
+import threading
 
 import numpy as np
 
@@ -14,12 +14,29 @@ LOG_WIDTH = 8                 # int32 per entry: site, block, occurrence, tile i
 LOG_ENTRIES = 1 << 22         # entries kept per launch (128 MiB, touched only as far as used)
 
 
-class TraceLog:
-    """The buffer a traced launch's kernel appends to (ts_ctx.log) and the count it made."""
+KEPT_ENTRIES = 1 << 20        # a thread keeps its buffer for the next traced launch up to this use
 
-    def __init__(self, capacity: Optional[int] = None):
-        self.buf = np.empty((LOG_ENTRIES if capacity is None else capacity, LOG_WIDTH), np.int32)
+_buffers = threading.local()
+
+
+class TraceLog:
+    """The buffer a traced launch's kernel appends to (ts_ctx.log) and the count it made. The
+    thread's buffer of its last traced launch is reused: its pages are already mapped, where a
+    new one page-faults every 128 entries (as much time as the kernel takes for small tiles)."""
+
+    def __init__(self):
+        buf = getattr(_buffers, "buf", None)
+        if buf is None or len(buf) != LOG_ENTRIES:
+            buf = np.empty((LOG_ENTRIES, LOG_WIDTH), np.int32)
+        _buffers.buf = None                  # (a launch in the kernel's own callbacks gets another)
+        self.buf = buf
         self.count = 0
+
+    def release(self) -> None:
+        """Done with the entries: keep the buffer for the thread's next traced launch, unless this
+        one used more of it than a thread keeps mapped."""
+        if self.count <= KEPT_ENTRIES:
+            _buffers.buf = self.buf
 
     def entries(self) -> np.ndarray:
         return self.buf[:min(self.count, len(self.buf))]
@@ -40,11 +57,11 @@ def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
     if not len(e):
         return
     column = e[:, 0].astype(np.uint8) if len(ck.log_sites) <= 256 else e[:, 0]    # (uint8: a radix sort)
-    by_site = np.argsort(column, kind="stable")
+    e = np.take(e, np.argsort(column, kind="stable"), axis=0)       # (take: 8x faster than e[order] here)
     counts = np.bincount(column, minlength=len(ck.log_sites))
     ends = np.cumsum(counts)
     for site in np.nonzero(counts)[0].tolist():
-        rows = e[by_site[ends[site] - counts[site]:ends[site]]]
+        rows = e[ends[site] - counts[site]:ends[site]]
         s = ck.log_sites[site]
         ref = values[s.param_index]
         if s.lanes is not None:             # element accesses: the entries hold coordinates
