@@ -110,3 +110,30 @@ def test_a_compiled_launch_that_fails_still_gets_its_page(tmp_path, capsys):
     assert data["arrays"] and data["arrays"][0]["name"] == "x"
     with open(tmp_path / "01-stop_at_two" / "index.html") as f:
         assert "the launch failed" in f.read()
+
+
+def test_the_pictures_do_not_depend_on_the_order_accesses_were_recorded_in(tmp_path, recorders, capsys):
+    # compiled threads log blocks interleaved, the executor by groups: a cell's first reader and
+    # last writer are the smallest and largest block however the records come
+    from tilescope.trace import maps
+    a, b = _rng.standard_normal((64, 128)).astype(f32), _rng.standard_normal((128, 64)).astype(f32)
+    run_kernel((4, 4), K.split_k, (a, b[:, :16].copy(), np.zeros((64, 16), f32), 32), trace=str(tmp_path))
+    rec = recorders[-1]
+    before = {r.name: maps.build(r, {}) for r in rec.arrays.values()}
+    shuffle = np.random.default_rng(3)
+    for r in rec.arrays.values():
+        for ev in list(r.tiles.values()) + list(r.lanes.values()):
+            order = shuffle.permutation(len(ev.blocks))
+            for name in ("blocks", "occurrence") + (("index",) if hasattr(ev, "index") else ("coords",)):
+                setattr(ev, name, [getattr(ev, name)[i] for i in order])
+            ev.blocks = [x[::-1].copy() for x in ev.blocks]
+            ev.occurrence = [x[::-1].copy() for x in ev.occurrence]
+            if hasattr(ev, "index"):
+                ev.index = [[i[::-1].copy() for i in x] for x in ev.index]
+            else:
+                ev.coords = [[c[::-1].copy() for c in x] for x in ev.coords]
+    after = {r.name: maps.build(r, {}) for r in rec.arrays.values()}
+    for name, m in before.items():
+        for field in ("wblock", "rblock", "wcount", "rcount", "flags", "op"):
+            np.testing.assert_array_equal(getattr(m, field), getattr(after[name], field), err_msg=f"{name}.{field}")
+    assert (before["a"].rblock >= 0).all() and len(set(before["a"].rblock.ravel().tolist())) > 1

@@ -198,8 +198,7 @@ def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int, layouts: dict
     for k in range(1, len(idx)):
         flat = flat * counts[k] + idx[k]
     size = int(np.prod(counts))
-    last = np.full(size + 1, -1, np.int32)      # (entry `size`: cells whose element lies in no tile)
-    last[flat] = blocks
+    last = _last_block(flat, blocks, size + 1)   # (entry `size`: cells whose element lies in no tile)
     cnt = np.bincount(flat, minlength=size + 1).astype(np.int32)
     key = (layout, tuple(ev.shape), tuple(ev.order))
     cell = layouts.get(key)
@@ -211,8 +210,7 @@ def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int, layouts: dict
         return
     lb, fb = np.take(last, cell), None
     if cnt.max() > 1:                           # tiles accessed more than once: by one block each?
-        first = np.full(size + 1, -1, np.int32)
-        first[flat[::-1]] = blocks[::-1]
+        first = _first_block(flat, blocks, last)
         fb = None if np.array_equal(first, last) else np.take(first, cell)
     if ev.write:
         _add(m, hit, lb, lb if fb is None else fb, c, op, write=True)
@@ -270,10 +268,8 @@ def _fold_lanes(m: ArrayMaps, ev, shape, op: int) -> None:
         return
     size = len(m.slices) * m.rows * m.cols
     flat = np.ravel_multi_index((s, r, c), (len(m.slices), m.rows, m.cols))
-    last = np.full(size, -1, np.int32)
-    last[flat] = blocks
-    first = np.full(size, -1, np.int32)
-    first[flat[::-1]] = blocks[::-1]
+    last = _last_block(flat, blocks, size)
+    first = _first_block(flat, blocks, last)
     cnt = np.bincount(flat, minlength=size).reshape(len(m.slices), m.rows, m.cols)
     hit = cnt > 0
     last, first = last.reshape(hit.shape), first.reshape(hit.shape)
@@ -286,6 +282,22 @@ def _fold_lanes(m: ArrayMaps, ev, shape, op: int) -> None:
     _add(m, hit, last, first, cnt, op, write=ev.kind != "read")
     if ev.kind == "atomic":               # atomics from several blocks are no race
         np.bitwise_and(m.flags, ~RACE & 0xFF, out=m.flags, where=hit)
+
+
+def _last_block(flat: np.ndarray, blocks: np.ndarray, size: int) -> np.ndarray:
+    """Per entry of [0, size) the last block that ran an access there, blocks running one after
+    another (the largest; -1: none). Taken by value, not by the order the accesses were
+    recorded in: the executor records them by groups of blocks, compiled threads interleave."""
+    last = np.full(size, -1, np.int32)
+    np.maximum.at(last, flat, blocks.astype(np.int32, copy=False))
+    return last
+
+
+def _first_block(flat: np.ndarray, blocks: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """Per entry the first block that ran an access there (the smallest; -1 where `last` is)."""
+    first = np.full(len(last), np.iinfo(np.int32).max, np.int32)
+    np.minimum.at(first, flat, blocks.astype(np.int32, copy=False))
+    return np.where(last < 0, -1, first).astype(np.int32)
 
 
 def _cells_of(m: ArrayMaps, coords: Sequence[np.ndarray], n: int):

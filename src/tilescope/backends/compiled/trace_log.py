@@ -7,11 +7,17 @@ events the NumPy executor records access by access, at the compiled backend's sp
 from __future__ import annotations
 
 import threading
+from typing import Optional
 
 import numpy as np
 
+from ...trace.recorder import MAX_LANES
+
 LOG_WIDTH = 8                 # int32 per entry: site, block, occurrence, tile index (up to 5 axes)
-LOG_ENTRIES = 1 << 22         # entries kept per launch (128 MiB, touched only as far as used)
+# Entries kept per launch (256 MiB, touched only as far as used): twice the lanes a recorder
+# keeps (MAX_LANES), so that the blocks whose lanes it keeps were logged whole, though threads
+# run blocks out of order, and the lanes kept are those of the first blocks, as on the executor.
+LOG_ENTRIES = 1 << 23
 
 
 KEPT_ENTRIES = 1 << 20        # a thread keeps its buffer for the next traced launch up to this use
@@ -48,23 +54,30 @@ class TraceLog:
 
 
 def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
-    """Hand the logged accesses to `recorder` (a TraceRecorder), site by site: tile events, and
+    """Hand the logged accesses to `recorder` (a TraceRecorder), site by site in block order
+    (threads interleave their blocks' entries; blocks one after another is the order the
+    executor records and the pictures read, e.g. for a cell's first reader): tile events, and
     under the bounds check (`bounds`) the tiles entirely outside their array as out-of-bounds
-    attempts too, as the executor records them; lanes become lane events."""
+    attempts too, as the executor records them; lanes become lane events, those of the first
+    blocks where they exceed the recorder's budget."""
     e = log.entries()
     recorder.log_dropped += log.dropped
     recorder.log_capacity = len(log.buf)
     if not len(e):
         return
-    column = e[:, 0].astype(np.uint8) if len(ck.log_sites) <= 256 else e[:, 0]    # (uint8: a radix sort)
-    e = np.take(e, np.argsort(column, kind="stable"), axis=0)       # (take: 8x faster than e[order] here)
-    counts = np.bincount(column, minlength=len(ck.log_sites))
+    sites = e[:, 0].astype(np.int64)
+    key = sites * (int(e[:, 1].max()) + 1) + e[:, 1]      # (a block's entries are in its order already)
+    e = np.take(e, np.argsort(key, kind="stable"), axis=0)       # (take: 8x faster than e[order] here)
+    counts = np.bincount(sites, minlength=len(ck.log_sites))
     ends = np.cumsum(counts)
+    first_blocks = _lane_budget(ck, e, recorder)
     for site in np.nonzero(counts)[0].tolist():
         rows = e[ends[site] - counts[site]:ends[site]]
         s = ck.log_sites[site]
         ref = values[s.param_index]
         if s.lanes is not None:             # element accesses: the entries hold coordinates
+            if first_blocks is not None:
+                rows = rows[rows[:, 1] < first_blocks]
             coords = [rows[:, 3 + k] for k in range(ref.array.ndim)]
             recorder.record_logged_lanes(s.op, ref, s.lanes, rows[:, 1], coords, rows[:, 2])
             continue
@@ -77,3 +90,20 @@ def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
             outside |= (origin >= n) | (origin + t <= 0)
         recorder.record_logged_tiles(s.op, ref, s.write, s.shape, s.order, rows[:, 1], index, rows[:, 2],
                                      outside if bounds else None)
+
+
+def _lane_budget(ck, e: np.ndarray, recorder) -> Optional[int]:
+    """Where the lanes exceed what the recorder keeps (MAX_LANES), the block below which they
+    are kept (and the rest counted as dropped), as the executor keeps those of its first
+    groups of blocks; None when they all fit."""
+    lane_sites = [i for i, s in enumerate(ck.log_sites) if s.lanes is not None]
+    if not lane_sites:
+        return None
+    blocks = e[np.isin(e[:, 0], lane_sites), 1]
+    room = MAX_LANES - recorder.lanes_kept
+    if len(blocks) <= room:
+        return None
+    blocks = np.sort(blocks)
+    first = int(blocks[max(room, 0)])
+    recorder.lanes_dropped += int((blocks >= first).sum())
+    return first
