@@ -39,7 +39,7 @@ class CompileOptions:
     poison: bool = False
     max_loop_iterations: int = 10_000_000
     track: bool = False          # record each block's tiles of the written arrays (disjoint.trackable)
-    log: bool = False            # append every tile access to the launch's trace log (ts_log)
+    log: bool = False            # append every access (tile, or lane of a gather...) to the trace log (ts_log)
 
 
 class CompiledKernel:

@@ -161,7 +161,7 @@ def lane_log_sites(g, op, arr, kinds) -> Tuple[Optional[str], List[int]]:
         raise Unsupported("traces of arrays of rank above 5 are recorded by the NumPy executor")
     first = len(g.log_sites)
     for kind in kinds:
-        g.log_sites.append(LogSite(op, arr.param_index, kind != "read", (), (), kind))
+        g.log_sites.append(LogSite(op, arr.param_index, kind in ("write", "atomic"), (), (), kind))
     occ = g.fresh("occ")
     g.w(f"const int32_t {occ} = ts_occ[{first}]++;")
     return occ, list(range(first, first + len(kinds)))

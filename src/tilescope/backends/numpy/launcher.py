@@ -510,7 +510,8 @@ def run_kernel(grid, kernel, args, *, checks: Optional[dict] = None, sequential:
     mode = numerics_setting(numerics)
     executor_only = sequential is True or group is not None or only is not None \
         or debugger.stop_at_entry_requested()
-    logged = TraceRecorder(None, races_checked=chk.races) if tracing is not None else None
+    logged = TraceRecorder(None, races_checked=chk.races and not uses_spin_lock(ir)) \
+        if tracing is not None else None          # (spin locks: see the race tracker below)
     failed, done = None, False                # (the launch's exception, for its trace page)
     try:
         done = compiled_backend().launch(ir, grid3, values, chk, sink, out, numerics=mode, engine=engine,
