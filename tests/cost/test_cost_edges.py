@@ -132,3 +132,19 @@ def test_the_hover_says_why_it_has_no_cost_when_the_grid_cannot_be_told(tmp_path
     _, mod = _module(tmp_path, "heads_hover", HEADS)
     text = kernel_hover(mod.heads, "f16[8,16,1024,64], f16[8,16,1024,64], 16, 64")
     assert text is not None and "grid cannot be told" in text and "--grid" in text
+
+
+@pytest.mark.parametrize("step, sector_bytes", [(2, 8), (8, 32), (64, 64)])
+def test_an_array_with_no_contiguous_axis_costs_its_sectors_not_its_bytes(step, sector_bytes):
+    # a view of every k-th float32 element: each element brings min(k * 4, 64) bytes from DRAM, as the
+    # lanes of a strided gather do (DRAM reads pairs of 32-byte sectors)
+    va = load_file(os.path.join(ROOT, "examples", "vector_add.py")).vector_add
+    n = 1 << 20
+    plain = tilescope.cost(va, f"f32[{n}], f32[{n}], f32[{n}], 1024", 1024).to_json()
+    strided = tilescope.cost(va, f"f32[{n}]:[{step}], f32[{n}], f32[{n}], 1024", 1024).to_json()
+    assert plain["bytes"]["dram_read"] == 2 * 4 * n
+    assert strided["bytes"]["dram_read"] == sector_bytes * n + 4 * n
+    assert strided["bytes"]["read_requested"] == plain["bytes"]["read_requested"]
+    assert strided["predicted_us"] > plain["predicted_us"] * (1 + (sector_bytes - 4) / 16)
+    assert "strided-access" in [a["code"] for a in strided["advice"]]
+    assert "strided-access" not in [a["code"] for a in plain["advice"]]

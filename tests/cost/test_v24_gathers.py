@@ -6,8 +6,8 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import model
 from tilescope.costmodel.counts import count
+from tilescope.costmodel.strided_lanes import scattered_sector_bytes
 from tilescope.launch_args import normalize_grid
 from tilescope.lang.shim import load_file
 from tilescope.meta import parse_args
@@ -24,7 +24,7 @@ def test_lanes_two_elements_apart_bring_the_sectors_of_their_span():
     counts = _counts("interleaved_pairs", "bf16[4096,256], bf16[4096,256], 64", (4096,))
     gathers = [a for a in counts.accesses if a.kind == "gather"]
     assert [a.lane_stride for a in gathers] == [2, 2] and not any(a.contiguous for a in gathers)
-    assert model._sector_share(gathers[0]) == 4              # two bfloat16 elements a lane, not a sector
+    assert scattered_sector_bytes(gathers[0]) == 4              # two bfloat16 elements a lane, not a sector
     r = tilescope.cost(load_file(os.path.join(ROOT, "tests", "cost", "kernels_cost.py")).interleaved_pairs,
                        "bf16[4096,256], bf16[4096,256], 64", (4096,), "h200")
     read = sum(a.dram_bytes for a in r.counts.accesses if a.kind == "gather")

@@ -72,7 +72,11 @@ def advise(counts: Counts, p: Prediction) -> List[Advice]:
             add("transposed-load", a.loc, f"tile of '{a.array}' is read transposed"
                 + (" for an mma" if a.feeds_mma else "") + "; laid out so its last tile axis is the array's "
                 "contiguous axis, it would be read in whole rows")
-        if a.kind in ("load", "store") and a.rows > 1 and 0 < a.row_bytes < 32:
+        if a.kind in ("load", "store") and a.lane_stride:
+            add("strided-access", a.loc, f"no two elements of '{a.array}' lie side by side (the nearest "
+                                         f"{a.lane_stride} elements apart): each element of its tiles costs "
+                                         f"DRAM up to a 32-byte sector; a contiguous copy is read in whole rows")
+        elif a.kind in ("load", "store") and a.rows > 1 and 0 < a.row_bytes < 32:
             add("strided-access", a.loc, f"each row of this tile of '{a.array}' is {a.row_bytes} bytes, less "
                                          f"than a 32-byte memory sector; most of every transfer is wasted")
         if a.kind in ("gather", "scatter"):

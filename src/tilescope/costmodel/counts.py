@@ -19,11 +19,11 @@ from ..ir.core import Function, Op, Value
 from ..ir.types import ArrayType, TiledViewType, TileType
 from .compacted_index import runs_of_lanes
 from .index_steps import axis_stride, const_int, last_axis_stride
-from .lane_offsets import LINE_BYTES, WARP_LANES, lines_per_instruction, sector_share
+from .lane_offsets import DRAM_READ_BYTES, LINE_BYTES, WARP_LANES, lines_per_instruction, sector_share
 from .loop_bounds import LOAD_OPS, arrays_read_for, bisection_trips, counted_trips, loads_feeding
 from .padded_lanes import PaddedLanes
 from .scalars import VARIANT, GridScalars, trip_counts
-from .tile_rows import row_pitch, whole_rows_run
+from .tile_rows import isolated_elements, known_bytes, row_pitch, whole_rows_run
 
 _VIEW_OPS = ("reshape", "permute", "astype", "broadcast")
 _SFU = ("exp", "exp2", "log", "log2", "sin", "cos", "tan", "sinh", "cosh", "tanh", "rsqrt", "sqrt")
@@ -409,9 +409,9 @@ class _Walker:
         acc = Access(kind, op, name, dtype.name, itemsize, shape, elements, order,
                      check_bounds=bool(op.attrs.get("check_bounds", True)))
         known = all(isinstance(d, int) for d in t.shape)
-        acc.array_bytes = _known_bytes(t.shape, itemsize)
+        acc.array_bytes = known_bytes(t.shape, itemsize)
         root = _unsliced(arr_v).type
-        acc.root_bytes = _known_bytes(getattr(root.array if isinstance(root, TiledViewType) else root,
+        acc.root_bytes = known_bytes(getattr(root.array if isinstance(root, TiledViewType) else root,
                                               "shape", None), itemsize)
         if kind in ("load", "store") and shape and len(shape) == t.ndim:
             acc.row_bytes = shape[-1] * itemsize if order[-1] == t.ndim - 1 else itemsize
@@ -427,6 +427,10 @@ class _Walker:
                 outside = self._outside_share(op, shape, t.shape, order)
                 if outside is not None:          # the blocks' own tile indices say how much lies past the array
                     acc.pad_fraction = outside
+        if kind in ("load", "store") and shape and len(shape) == t.ndim and isolated_elements(t):
+            acc.lane_stride, acc.row_bytes = isolated_elements(t), itemsize     # no element beside another (v103)
+            acc.array_bytes = acc.array_bytes and \
+                acc.array_bytes // itemsize * min(DRAM_READ_BYTES, acc.lane_stride * itemsize)  # (read so)
         run = whole_rows_run(t, shape) if kind in ("load", "store") and shape and len(shape) == t.ndim \
             and acc.rows > 1 and order == tuple(range(len(shape))) else None
         if run:
@@ -534,13 +538,6 @@ class _Walker:
         while v.owner is not None and v.owner.operands:
             v = v.owner.operands[0]
         return self.params.get(v.id, v.name or "array")
-
-
-def _known_bytes(shape, itemsize: int) -> Optional[int]:
-    """The bytes of an array of this shape, where every extent is known (None otherwise)."""
-    if shape is None or not all(isinstance(d, int) for d in shape):
-        return None
-    return int(np.prod(shape)) * itemsize if shape else itemsize
 
 
 def _unsliced(v: Value) -> Value:

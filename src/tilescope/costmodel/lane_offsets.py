@@ -18,6 +18,9 @@ from .scalars import _BINARY, _COMPARE, GridScalars, _scalar_like
 
 SECTOR_BYTES = 32
 LINE_BYTES = 128               # an L1 cache line
+# what DRAM moves for a read that needs part of it: a pair of 32-byte sectors (lanes 68 and 128 bytes
+# apart read 64 bytes each, 32 bytes apart 32)
+DRAM_READ_BYTES = 64
 WARP_LANES = 32
 _MOST_LANES = 1 << 16          # larger index tiles are not evaluated (the cost of the count)
 _SHIFT = 1 << 20 | 1            # a second value taken for unknown uniform offsets

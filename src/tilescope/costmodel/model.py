@@ -33,7 +33,7 @@ from .estimated_facts import estimate_facts
 from .fetch import fetch_floor_us
 from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .lane_offsets import SECTOR_BYTES, WARP_LANES
+from .lane_offsets import WARP_LANES
 from .loop_waits import carried_nothing_wait_us, warp_chain_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
@@ -42,7 +42,7 @@ from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row
 from .sector_rows import sector_rows_factor
 from .staged_copies import staged_copy_us
 from .straight_code import straight_code_us, straight_code_waits_us
-from .strided_lanes import gapped_arrays, strided_dram_per_lane
+from .strided_lanes import gapped_arrays, scattered_sector_bytes, strided_dram_per_lane
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
@@ -581,7 +581,9 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
         elif a.kind in ("gather", "scatter"):
             # a sector per element, worst case; lanes a few elements apart share sectors: the
             # sectors their span covers (version 24)
-            a.dram_bytes = a.elements * _sector_share(a) * a.executions
+            a.dram_bytes = a.elements * scattered_sector_bytes(a) * a.executions
+        elif a.kind in ("load", "store") and a.lane_stride:     # an array strided along every axis (v103)
+            a.dram_bytes = useful / a.itemsize * strided_dram_per_lane(a, a.array in gapped) * a.executions
         elif a.kind == "atomic":
             a.dram_bytes = 0.0                  # atomics resolve in L2 (the atomics time covers them)
         elif a.kind == "store":
@@ -637,15 +639,6 @@ def _sliced_each_step(a: Access) -> bool:
     view, loop = a.op.operands[0].owner, a.region.op
     return loop is not None and view is not None and view.name == "array_slice" \
         and any(op is view for op in loop.blocks[0].ops)
-
-
-def _sector_share(a: Access) -> float:
-    """DRAM bytes a gathered or scattered element brings: its own 32-byte sector, or, for lanes
-    `lane_stride` elements apart along a row, the span between them where that is less, or, for
-    lanes the metadata places (version 43), the sectors a block's lanes touch, per lane."""
-    if a.lane_stride:
-        return min(SECTOR_BYTES, a.lane_stride * a.itemsize)
-    return min(SECTOR_BYTES, a.sector_share) if a.sector_share else SECTOR_BYTES
 
 
 def _l2_resident_arrays(counts: Counts, slots: int, l2: float) -> set:

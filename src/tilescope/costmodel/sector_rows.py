@@ -11,10 +11,9 @@ from typing import Optional
 import numpy as np
 
 from .counts import Access, Counts
-from .lane_offsets import SECTOR_BYTES
+from .lane_offsets import DRAM_READ_BYTES, SECTOR_BYTES
 from .scalars import VARIANT
 from .schedule import IN_L2_SHARE
-from .strided_lanes import DRAM_READ_BYTES
 
 
 def sector_rows_factor(counts: Counts, a: Access, l2_bytes: float) -> float:

@@ -7,18 +7,16 @@ from __future__ import annotations
 from typing import Dict
 
 from .counts import Access, Counts
-from .lane_offsets import LINE_BYTES, SECTOR_BYTES
+from .lane_offsets import DRAM_READ_BYTES, LINE_BYTES, SECTOR_BYTES
 
-# what DRAM moves for a read that needs part of it: a pair of 32-byte sectors (lanes 68 and 128 bytes
-# apart read 64 bytes each, 32 bytes apart 32)
-DRAM_READ_BYTES = 64
 
 
 def strided_dram_per_lane(a: Access, gapped: bool) -> float:
-    """DRAM bytes a lane of a gather or scatter whose lanes lie `lane_stride` elements apart moves;
+    """DRAM bytes a lane of a gather or scatter whose lanes lie `lane_stride` elements apart moves
+    (or an element of a tile load or store of an array strided so: version 103);
     `gapped`: whether the kernel writes less of the scatter's array than it holds (`gapped_arrays`)."""
     span = a.lane_stride * a.itemsize
-    if a.kind == "gather":
+    if a.kind in ("gather", "load"):
         return min(DRAM_READ_BYTES, span)
     return min(SECTOR_BYTES, span) + (min(LINE_BYTES, span) if gapped else 0)
 
@@ -33,3 +31,12 @@ def gapped_arrays(counts: Counts) -> set:
             written[a.array] = written.get(a.array, 0.0) + a.bytes * (1 - a.pad_fraction) * a.executions
             size[a.array] = a.array_bytes
     return {name for name, n in written.items() if n < size[name]}
+
+
+def scattered_sector_bytes(a: Access) -> float:
+    """DRAM bytes a gathered or scattered element brings: its own 32-byte sector, or, for lanes
+    `lane_stride` elements apart along a row, the span between them where that is less, or, for
+    lanes the metadata places (version 43), the sectors a block's lanes touch, per lane."""
+    if a.lane_stride:
+        return min(SECTOR_BYTES, a.lane_stride * a.itemsize)
+    return min(SECTOR_BYTES, a.sector_share) if a.sector_share else SECTOR_BYTES

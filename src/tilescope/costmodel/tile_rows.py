@@ -1,5 +1,6 @@
 """How a tile's rows lie in its array's memory, from the metadata: whole rows back to back, or each
-a row's stride apart (what the lanes of an element-by-element warp instruction go down)."""
+a row's stride apart (what the lanes of an element-by-element warp instruction go down), or no
+two elements side by side (an array strided along every axis)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -34,3 +35,20 @@ def row_pitch(t: ArrayType, shape, order, itemsize: int) -> int:
         return 0
     row = t.strides[-2] if t.strides and isinstance(t.strides[-2], int) else t.shape[-1]
     return row * itemsize if isinstance(row, int) else 0
+
+
+def isolated_elements(t: ArrayType) -> int:
+    """The least distance, in elements, between an array's neighbouring elements along any axis
+    of more than one element, where every stride is known and none is 1 (a view of every k-th
+    element: `f32[N]:[8]`); 0 otherwise."""
+    steps = [s for n, s in zip(t.shape, t.strides) if n != 1]
+    if not steps or any(s is None for s in steps) or min(abs(s) for s in steps) <= 1:
+        return 0
+    return min(abs(s) for s in steps)
+
+
+def known_bytes(shape, itemsize: int) -> Optional[int]:
+    """The bytes of an array of this shape, where every extent is known (None otherwise)."""
+    if shape is None or not all(isinstance(d, int) for d in shape):
+        return None
+    return int(np.prod(shape)) * itemsize if shape else itemsize
