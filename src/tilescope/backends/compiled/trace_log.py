@@ -18,8 +18,6 @@ LOG_WIDTH = 8                 # int32 per entry: site, block, occurrence, tile i
 # keeps (MAX_LANES), so that the blocks whose lanes it keeps were logged whole, though threads
 # run blocks out of order, and the lanes kept are those of the first blocks, as on the executor.
 LOG_ENTRIES = 1 << 23
-
-
 KEPT_ENTRIES = 1 << 20        # a thread keeps its buffer for the next traced launch up to this use
 
 _buffers = threading.local()
