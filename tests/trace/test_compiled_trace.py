@@ -137,3 +137,15 @@ def test_the_pictures_do_not_depend_on_the_order_accesses_were_recorded_in(tmp_p
         for field in ("wblock", "rblock", "wcount", "rcount", "flags", "op"):
             np.testing.assert_array_equal(getattr(m, field), getattr(after[name], field), err_msg=f"{name}.{field}")
     assert (before["a"].rblock >= 0).all() and len(set(before["a"].rblock.ravel().tolist())) > 1
+
+
+@pytest.mark.parametrize("blocks", [300, 70_000])
+def test_log_entries_are_ordered_by_site_then_block_keeping_each_blocks_order(blocks):
+    rng = np.random.default_rng(blocks)
+    e = np.zeros((5000, trace_log.LOG_WIDTH), np.int32)
+    e[:, 0] = rng.integers(0, 7, len(e))
+    e[:, 1] = rng.integers(0, blocks, len(e))
+    e[:, 2] = np.arange(len(e))                     # the order each block made its entries in
+    got = trace_log._by_site_and_block(e, 7)
+    want = e[np.lexsort((e[:, 2], e[:, 1], e[:, 0]))]
+    np.testing.assert_array_equal(got, want)

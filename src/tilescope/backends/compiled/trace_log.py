@@ -63,10 +63,8 @@ def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
     recorder.log_capacity = len(log.buf)
     if not len(e):
         return
-    sites = e[:, 0].astype(np.int64)
-    key = sites * (int(e[:, 1].max()) + 1) + e[:, 1]      # (a block's entries are in its order already)
-    e = np.take(e, np.argsort(key, kind="stable"), axis=0)       # (take: 8x faster than e[order] here)
-    counts = np.bincount(sites, minlength=len(ck.log_sites))
+    e = _by_site_and_block(e, len(ck.log_sites))
+    counts = np.bincount(e[:, 0], minlength=len(ck.log_sites))
     ends = np.cumsum(counts)
     first_blocks = _lane_budget(ck, e, recorder)
     for site in np.nonzero(counts)[0].tolist():
@@ -88,6 +86,18 @@ def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
             outside |= (origin >= n) | (origin + t <= 0)
         recorder.record_logged_tiles(s.op, ref, s.write, s.shape, s.order, rows[:, 1], index, rows[:, 2],
                                      outside if bounds else None)
+
+
+def _by_site_and_block(e: np.ndarray, nsites: int) -> np.ndarray:
+    """The entries ordered by site, then block (a block's own entries are in its order already):
+    two stable radix sorts where blocks and sites fit 16 and 8 bits, else one sort of a key.
+    (np.take: 8x faster than e[order] on these rows.)"""
+    blocks = int(e[:, 1].max()) + 1
+    if blocks <= 1 << 16 and nsites <= 1 << 8:
+        e = np.take(e, np.argsort(e[:, 1].astype(np.uint16), kind="stable"), axis=0)
+        return np.take(e, np.argsort(e[:, 0].astype(np.uint8), kind="stable"), axis=0)
+    key = e[:, 0].astype(np.int64) * blocks + e[:, 1]
+    return np.take(e, np.argsort(key, kind="stable"), axis=0)
 
 
 def _lane_budget(ck, e: np.ndarray, recorder) -> Optional[int]:
