@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -51,6 +52,7 @@ def main(argv=None) -> int:
         cell = lambda xs: f"{statistics.median(xs):8.1f} ({min(xs):.0f}–{max(xs):.0f})"     # noqa: E731
         print(f"{name:28s} {cell(times[0]):>22s} {cell(times[1]):>22s} "
               f"{ratios[-1]:6.2f} ({min(per_turn):.2f}–{max(per_turn):.2f})", flush=True)
+    shutil.rmtree(out, ignore_errors=True)
     if ratios:
         geo = math.exp(sum(math.log(r) for r in ratios) / len(ratios))
         print(f"median ratios: geometric mean {geo:.2f}×, worst {max(ratios):.2f}× (goal: at most 3×)")

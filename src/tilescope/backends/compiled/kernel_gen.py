@@ -381,13 +381,16 @@ static int64_t ts_run(const int64_t *P, int64_t g0, int64_t g1, int64_t g2, int6
 /* Threads share the grid: each takes `chunk` blocks at a time from *next. */
 __attribute__((visibility("default"))) int64_t ts_run_shared(const int64_t *P, int64_t g0, int64_t g1, int64_t g2, int64_t total, int64_t chunk,
                       int64_t *next, ts_ctx *ctx, char *scratch) {
+    int64_t f = -1;
     for (;;) {
         int64_t s = __atomic_fetch_add(next, chunk, __ATOMIC_RELAXED);
-        if (s >= total) return -1;
+        if (s >= total) break;
         int64_t e = s + chunk < total ? s + chunk : total;
-        int64_t f = ts_run(P, g0, g1, g2, s, e, ctx, scratch);
-        if (f >= 0 || ctx->failed) return f;
+        f = ts_run(P, g0, g1, g2, s, e, ctx, scratch);
+        if (f >= 0 || ctx->failed) break;
     }
+    ts_log_close();                 /* (a traced launch: this thread's part of the log ends here) */
+    return f;
 }
 """
 

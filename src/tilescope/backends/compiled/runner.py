@@ -36,7 +36,7 @@ class _Ctx(ctypes.Structure):
                 ("reports", ctypes.c_void_p), ("nreports", ctypes.c_int64), ("report_lock", ctypes.c_int32),
                 ("failed", ctypes.c_int64), ("ticket", ctypes.c_int64), ("print", ctypes.c_void_p),
                 ("shadow", ctypes.c_void_p), ("conflict", ctypes.c_int64), ("log", ctypes.c_void_p),
-                ("log_cap", ctypes.c_int64), ("log_n", ctypes.c_int64)]
+                ("log_cap", ctypes.c_int64), ("log_n", ctypes.c_int64), ("log_lost", ctypes.c_int64)]
 
 
 def thread_count(threads: Optional[int] = None) -> int:
@@ -180,7 +180,7 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None, log=None
                     fu.result()
     finally:
         if log is not None:
-            log.count = ctx.log_n
+            log.handed, log.lost = ctx.log_n, ctx.log_lost
     if ctx.conflict:
         return False
     if nsites and min(rep[:, 0].tolist()) != _NO_BLOCK:
@@ -261,7 +261,7 @@ def run_tracked(ck, grid3, values, checks, sink, *, threads: Optional[int] = Non
     checks.reports.clear()
     sink.by_block.clear()
     if log is not None:
-        log.count = 0
+        log.handed = log.lost = 0
     return False
 
 

@@ -37,7 +37,8 @@ typedef struct ts_ctx {
     volatile int64_t conflict;     /* set when two blocks touched one tile, one writing it */
     int32_t *log;                  /* a launch trace's accesses: TS_LOG_WIDTH int32 each (ts_log) */
     int64_t log_cap;               /* entries `log` holds */
-    volatile int64_t log_n;        /* entries made (past log_cap: counted, not kept) */
+    volatile int64_t log_n;        /* entries handed out to threads, TS_LOG_CHUNK at a time */
+    volatile int64_t log_lost;     /* entries made past log_cap (counted, not kept) */
 } ts_ctx;
 #define TS_REPORT_WIDTH 16
 #define TS_NO_BLOCK INT64_MAX
@@ -82,14 +83,27 @@ static void ts_track(ts_ctx *ctx, int64_t slot, int64_t t, int64_t blk, int writ
 }
 
 /* Append block `blk`'s `occ`-th access through log site `site` (an op and its array) at tile
-   index `idx` (n <= TS_LOG_WIDTH - 3 values) to the launch's trace log. */
+   index `idx` (n <= TS_LOG_WIDTH - 3 values) to the launch's trace log. Each thread fills a chunk
+   of TS_LOG_CHUNK entries at a time (one shared counter per chunk, not per entry: threads would
+   contend for it); ts_log_close marks what its last chunk left unused (site -1, block 0). */
 #define TS_LOG_WIDTH 8
+#define TS_LOG_CHUNK 256
+static __thread int32_t *ts_log_at, *ts_log_end;
 TS_INLINE void ts_log(ts_ctx *ctx, int32_t site, int64_t blk, int32_t occ, int n, const int64_t *idx) {
-    int64_t at = __atomic_fetch_add(&ctx->log_n, 1, __ATOMIC_RELAXED);
-    if (at >= ctx->log_cap) return;
-    int32_t *e = ctx->log + at * TS_LOG_WIDTH;
+    if (ts_log_at == ts_log_end) {
+        int64_t s = __atomic_fetch_add(&ctx->log_n, TS_LOG_CHUNK, __ATOMIC_RELAXED);
+        if (s >= ctx->log_cap) { __atomic_fetch_add(&ctx->log_lost, 1, __ATOMIC_RELAXED); return; }
+        ts_log_at = ctx->log + s * TS_LOG_WIDTH;
+        ts_log_end = ctx->log + (s + TS_LOG_CHUNK < ctx->log_cap ? s + TS_LOG_CHUNK : ctx->log_cap) * TS_LOG_WIDTH;
+    }
+    int32_t *e = ts_log_at;
+    ts_log_at += TS_LOG_WIDTH;
     e[0] = site; e[1] = (int32_t)blk; e[2] = occ;
     for (int i = 0; i < n; i++) e[3 + i] = (int32_t)idx[i];
+}
+static void ts_log_close(void) {
+    for (; ts_log_at < ts_log_end; ts_log_at += TS_LOG_WIDTH) { ts_log_at[0] = -1; ts_log_at[1] = 0; }
+    ts_log_at = ts_log_end = 0;
 }
 
 /* ---- exact float arithmetic ---- */
