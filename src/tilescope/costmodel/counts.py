@@ -412,9 +412,14 @@ class _Walker:
         acc.array_bytes = known_bytes(t.shape, itemsize)
         root = _unsliced(arr_v).type
         acc.root_bytes = known_bytes(getattr(root.array if isinstance(root, TiledViewType) else root,
-                                              "shape", None), itemsize)
+                                             "shape", None), itemsize)
         if kind in ("load", "store") and shape and len(shape) == t.ndim:
             acc.row_bytes = shape[-1] * itemsize if order[-1] == t.ndim - 1 else itemsize
+            step = isolated_elements(t)
+            if step:                         # no element beside another: as a strided gather's lanes (v103)
+                acc.lane_stride, acc.row_bytes = step, itemsize
+                if acc.array_bytes:          # (its footprint as DRAM reads it)
+                    acc.array_bytes = acc.array_bytes // itemsize * min(DRAM_READ_BYTES, step * itemsize)
             acc.rows = elements // shape[-1]
             acc.transposed = order != tuple(range(len(shape)))
             if known:
@@ -427,10 +432,6 @@ class _Walker:
                 outside = self._outside_share(op, shape, t.shape, order)
                 if outside is not None:          # the blocks' own tile indices say how much lies past the array
                     acc.pad_fraction = outside
-        if kind in ("load", "store") and shape and len(shape) == t.ndim and isolated_elements(t):
-            acc.lane_stride, acc.row_bytes = isolated_elements(t), itemsize     # no element beside another (v103)
-            acc.array_bytes = acc.array_bytes and \
-                acc.array_bytes // itemsize * min(DRAM_READ_BYTES, acc.lane_stride * itemsize)  # (read so)
         run = whole_rows_run(t, shape) if kind in ("load", "store") and shape and len(shape) == t.ndim \
             and acc.rows > 1 and order == tuple(range(len(shape))) else None
         if run:

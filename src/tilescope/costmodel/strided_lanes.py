@@ -10,7 +10,6 @@ from .counts import Access, Counts
 from .lane_offsets import DRAM_READ_BYTES, LINE_BYTES, SECTOR_BYTES
 
 
-
 def strided_dram_per_lane(a: Access, gapped: bool) -> float:
     """DRAM bytes a lane of a gather or scatter whose lanes lie `lane_stride` elements apart moves
     (or an element of a tile load or store of an array strided so: version 103);

@@ -179,13 +179,8 @@ class TraceRecorder:
                                 occurrence[outside], [None] * len(shape))
         rec = self._array(ref)
         rec.written |= write
-        key = (id(op), write, tuple(shape), tuple(order))
-        ev = rec.tiles.get(key)
-        if ev is None:
-            ev = rec.tiles[key] = TileEvents(op, write, tuple(shape), tuple(order))
-        ev.blocks.append(blocks)
-        ev.index.append([np.asarray(i, np.int32) for i in index])
-        ev.occurrence.append(np.asarray(occurrence, np.int32))
+        self._tiles(rec, op, write, tuple(shape), tuple(order), blocks, [np.asarray(i, np.int32) for i in index],
+                    occurrence)
 
     # ---- bookkeeping ------------------------------------------------------------
 
@@ -206,13 +201,14 @@ class TraceRecorder:
         return rec
 
     def _tiles(self, rec, op, write, shape, order, blocks, idx, occ) -> None:
+        """Tile accesses of `blocks` at `idx`, at occurrence `occ` (one, or one per access)."""
         key = (id(op), write, shape, order)
         ev = rec.tiles.get(key)
         if ev is None:
             ev = rec.tiles[key] = TileEvents(op, write, shape, order)
         ev.blocks.append(blocks)
         ev.index.append(idx)
-        ev.occurrence.append(np.full(blocks.shape, occ, np.int32))
+        ev.occurrence.append(np.broadcast_to(np.asarray(occ, np.int32), blocks.shape).copy())
 
     def _lanes(self, rec, op, kind, blocks, coords, occ) -> None:
         n = int(blocks.size)

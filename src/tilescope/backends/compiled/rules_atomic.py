@@ -11,7 +11,7 @@ from __future__ import annotations
 from .cgen import CVal, Unsupported, WRAP_TYPE, ctype, from_float, itemsize, tile_of, to_float
 from .rules import rule
 from .rules_gather import _lane_access, report_first_bad
-from .rules_memory import lane_log, lane_log_sites
+from .rules_memory import lane_log_sites, log_entry
 
 _ORDER = {"RELAXED": "__ATOMIC_RELAXED", "ACQUIRE": "__ATOMIC_ACQUIRE", "RELEASE": "__ATOMIC_RELEASE",
           "ACQ_REL": "__ATOMIC_ACQ_REL", "WEAK": "__ATOMIC_RELAXED"}
@@ -82,7 +82,7 @@ def _atomic_common(g, op, mode: str, n_values: int):
         w(f"const int in = {ok};")
         w(f"{bad} |= !in;")
         if sites:
-            w(f"if (in) {lane_log(sites[0], occ, [f'(int64_t)({c})' for c in coords])}")
+            w(f"if (in) {log_entry(sites[0], occ, [f'(int64_t)({c})' for c in coords])}")
         if mode == "cas":
             exp_, des = e[nd], e[nd + 1]
             w(f"{c} expv = {exp_}, desv = {des};")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .cgen import CVal, Unsupported, ctype, loop_nest, tile_of
 from .rules import rule
-from .rules_memory import lane_log, lane_log_sites, padding_bits
+from .rules_memory import lane_log_sites, log_entry, padding_bits
 
 
 def _operands(op, n_values: int):
@@ -45,9 +45,9 @@ def _logging(sites, occ, coords, mask: str) -> str:
     an out-of-bounds attempt when unmasked and outside (with the 'oob' site, check_bounds=False)."""
     if not sites:
         return ""
-    out = f" if (take) {lane_log(sites[0], occ, coords)}"
+    out = f" if (take) {log_entry(sites[0], occ, coords)}"
     if len(sites) > 1:
-        out += f" if (({mask}) && !in) {lane_log(sites[1], occ, coords)}"
+        out += f" if (({mask}) && !in) {log_entry(sites[1], occ, coords)}"
     return out
 
 

@@ -136,17 +136,12 @@ def _log(g, op, arr, tile: "_Tile", steps, write: bool) -> None:
     """Append the block's access of this tile to the launch's trace log (options.log)."""
     if not g.options.log:
         return
-    if arr.ptr_expr is not None:
-        raise Unsupported("traces of accesses through array views are recorded by the NumPy executor")
-    if len(tile.shape) > 5:
-        raise Unsupported("traces of tiles of rank above 5 are recorded by the NumPy executor")
+    _loggable(arr, len(tile.shape))
     if steps is not None and tuple(steps) != tile.shape:
         raise Unsupported("traces of tiles with traversal steps are recorded by the NumPy executor")
     site = len(g.log_sites)
     g.log_sites.append(LogSite(op, arr.param_index, write, tile.shape, tile.order))
-    idx = ", ".join(f"(int64_t)({e})" for e in tile.index_exprs)
-    g.w(f"{{ const int64_t at[{len(tile.shape)}] = {{{idx}}}; "
-        f"ts_log(ctx, {site}, lin, ts_occ[{site}]++, {len(tile.shape)}, at); }}")
+    g.w(log_entry(site, f"ts_occ[{site}]++", [f"(int64_t)({e})" for e in tile.index_exprs]))
 
 
 def lane_log_sites(g, op, arr, kinds) -> Tuple[Optional[str], List[int]]:
@@ -155,10 +150,7 @@ def lane_log_sites(g, op, arr, kinds) -> Tuple[Optional[str], List[int]]:
     ('read', 'write', 'atomic', 'oob'); (None, []) when not tracing."""
     if not g.options.log:
         return None, []
-    if arr.ptr_expr is not None:
-        raise Unsupported("traces of accesses through array views are recorded by the NumPy executor")
-    if arr.ndim > 5:
-        raise Unsupported("traces of arrays of rank above 5 are recorded by the NumPy executor")
+    _loggable(arr, arr.ndim)
     first = len(g.log_sites)
     for kind in kinds:
         g.log_sites.append(LogSite(op, arr.param_index, kind in ("write", "atomic"), (), (), kind))
@@ -167,10 +159,20 @@ def lane_log_sites(g, op, arr, kinds) -> Tuple[Optional[str], List[int]]:
     return occ, list(range(first, first + len(kinds)))
 
 
-def lane_log(site: int, occ: str, coords) -> str:
-    """The C statement appending one lane's element coordinates to the trace log."""
-    return (f"{{ const int64_t at[{len(coords)}] = {{{', '.join(coords)}}}; "
-            f"ts_log(ctx, {site}, lin, {occ}, {len(coords)}, at); }}")
+def _loggable(arr, rank: int) -> None:
+    """Refuse what a log entry cannot describe (the executor traces it): accesses through a view,
+    whose coordinates are the view's, and more than five coordinates."""
+    if arr.ptr_expr is not None:
+        raise Unsupported("traces of accesses through array views are recorded by the NumPy executor")
+    if rank > 5:
+        raise Unsupported("traces of tiles or arrays of rank above 5 are recorded by the NumPy executor")
+
+
+def log_entry(site: int, occ: str, where) -> str:
+    """The C statement appending an entry to the trace log: its site, the block, the occurrence
+    `occ`, and `where` (a tile's index or a lane's element coordinates)."""
+    return (f"{{ const int64_t at[{len(where)}] = {{{', '.join(where)}}}; "
+            f"ts_log(ctx, {site}, lin, {occ}, {len(where)}, at); }}")
 
 
 def _tile_loops(g, shape, body):
