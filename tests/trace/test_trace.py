@@ -1,4 +1,5 @@
 """Launch traces: what the pages and PNGs say about blocks, padding, races, bounds and loops."""
+import base64
 import json
 import os
 import re
@@ -11,7 +12,8 @@ import pytest
 import tilescope
 from tilescope.lang.shim import load_file
 from tilescope.trace import maps as M
-from tilescope.trace.png import decode
+from tilescope.trace.png import _hue_rgb, decode
+from tilescope.trace.recorder import ArrayRecord, TileEvents
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 K = load_file(os.path.join(ROOT, "tests", "trace", "kernels_trace.py"))
@@ -26,7 +28,6 @@ def page_data(path):
 
 def cells(arr, name):
     n = arr["slices"] and len(arr["slices"]) * arr["rows"] * arr["cols"]
-    import base64
     dt = {"wblock": np.int32, "rblock": np.int32, "wcount": np.uint8, "rcount": np.uint8, "flags": np.uint8,
           "op": np.int8 if arr["op_narrow"] else np.int16}[name]
     if arr[name] == "":                     # a map with nothing in it
@@ -39,6 +40,14 @@ def cells(arr, name):
     if dt == np.uint16:
         out = np.where(out == 65535, -1, out.astype(np.int32))
     return out.reshape(len(arr["slices"]), arr["rows"], arr["cols"])
+
+
+def ints(text):
+    """A footprint's integers (page.ints: "u8:" or "u16:" before the base64 text, else int32)."""
+    for prefix, dt in (("u8:", np.uint8), ("u16:", np.uint16)):
+        if text.startswith(prefix):
+            return np.frombuffer(base64.b64decode(text[len(prefix):]), dt).astype(np.int32)
+    return np.frombuffer(base64.b64decode(text), np.int32)
 
 
 def flat_cells(arr, name, n):
@@ -88,8 +97,7 @@ def test_out_of_bounds_lanes_are_red_with_their_block(tmp_path):
     # lanes of block 3 ask for elements 1000…1027
     assert (flags[1000:1028] & M.OOB).all() and not (flags[:1000] & M.OOB).any()
     oob = [ln for ln in xs["lanes"] if ln["kind"] == "oob"]
-    import base64
-    assert set(np.frombuffer(base64.b64decode(oob[0]["blocks"]), np.int32)) == {3}
+    assert set(ints(oob[0]["blocks"])) == {3}
     assert "out of bounds" in data["reports"][0]["text"]
 
 
@@ -109,9 +117,8 @@ def test_loop_iterations_are_occurrences_of_the_load(tmp_path):
     data = page_data(tmp_path / "01-row_sums" / "index.html")
     xs = data["arrays"][0]
     (t,) = xs["tiles"]
-    import base64
-    occ = np.frombuffer(base64.b64decode(t["occ"]), np.int32)
-    col = np.frombuffer(base64.b64decode(t["index"][1]), np.int32)
+    occ = ints(t["occ"])
+    col = ints(t["index"][1])
     assert sorted(set(occ)) == [0, 1, 2, 3] and (occ == col).all()
     assert data["ops"][t["op"]]["loop"] and data["ops"][t["op"]]["line"] == 27
     assert data["source"]["27"].strip().startswith("acc += ct.load(x")
@@ -126,8 +133,7 @@ def test_joined_matmul_loads_are_split_back_into_iterations(tmp_path):
     data = page_data(tmp_path / "01-matmul" / "index.html")
     aa = data["arrays"][0]
     assert {tuple(t["shape"]) for t in aa["tiles"]} == {(64, 32)}
-    import base64
-    occ = np.concatenate([np.frombuffer(base64.b64decode(t["occ"]), np.int32) for t in aa["tiles"]])
+    occ = np.concatenate([ints(t["occ"]) for t in aa["tiles"]])
     assert sorted(set(occ)) == list(range(8))
     assert (cells(aa, "flags") & M.SHARED).all()          # each tile of a is read by two blocks
 
@@ -154,8 +160,16 @@ def test_rank_three_arrays_are_slices(tmp_path):
     cc = data["arrays"][2]
     assert [s["label"] for s in cc["slices"]] == ["[0, :, :]", "[1, :, :]", "[2, :, :]"]
     assert [set(cells(cc, "wblock")[s].ravel()) for s in range(3)] == [{0}, {1}, {2}]
-    assert sorted(os.listdir(tmp_path / "01-batch_matmul")) == sorted(
-        ["index.html"] + [f"{n}-{s}.png" for n in "abc" for s in range(3)])
+    # one PNG per array: its slices left to right, then top to bottom, a black cell apart
+    assert sorted(os.listdir(tmp_path / "01-batch_matmul")) == ["a.png", "b.png", "c.png", "index.html"]
+    data = (tmp_path / "01-batch_matmul" / "c.png").read_bytes()
+    png = decode(data)
+    assert png.shape == (129, 129, 3)                      # 2 × 2 places for 3 slices of 64 × 64 cells
+    full = _hue_rgb(np.arange(3))[1]
+    for s, (y, x) in enumerate([(0, 0), (0, 65), (65, 0)]):
+        assert (png[y:y + 64, x:x + 64] == full[s]).all()
+    assert (png[64] == 0).all() and (png[:, 64] == 0).all() and (png[65:, 65:] == 0).all()
+    assert b"slices [0, :, :], [1, :, :], [2, :, :] in 2 row(s) of 2" in data
 
 
 def test_cli_run_trace(tmp_path):
@@ -281,8 +295,7 @@ def test_launch_with_a_trace_that_is_not_a_folder_is_refused_before_it_runs(fold
 
 
 def _lane_blocks(arr, kind):
-    import base64
-    return [np.frombuffer(base64.b64decode(ln["blocks"]), np.int32) for ln in arr["lanes"] if ln["kind"] == kind]
+    return [ints(ln["blocks"]) for ln in arr["lanes"] if ln["kind"] == kind]
 
 
 def test_tiles_entirely_out_of_bounds_are_red_with_their_block_not_writes_or_padding(tmp_path):
@@ -378,3 +391,29 @@ def test_launches_past_the_per_kernel_limit_run_untraced_and_are_counted(tmp_pat
     _traced_vector_add(tmp_path / "all")
     _traced_vector_add(tmp_path / "all")
     assert len([p for p in (tmp_path / "all").iterdir() if p.is_dir()]) == 2
+
+
+def _tiles(op, write, shape, blocks, index):
+    return TileEvents(op, write, shape, (0, 1), [np.asarray(blocks, np.int32)],
+                      [[np.asarray([i[k] for i in index], np.int32) for k in range(2)]],
+                      [np.zeros(len(blocks), np.int32)])
+
+
+@pytest.mark.parametrize("between", [False, True])
+def test_a_cell_keeps_its_first_reader_and_last_writer_whatever_order_the_ops_come_in(between):
+    """Blocks as if run one after another: a cell's reader is the least block that read it and its
+    writer the largest that wrote it, whether the ops fold as one run (alike tilings next to each
+    other) or apart; its op is the last op that touched it."""
+    ops = [object() for _ in range(5)]
+    events = [_tiles(ops[0], False, (4, 4), [7], [(0, 0)]), _tiles(ops[1], False, (4, 4), [3, 5], [(0, 0), (1, 1)]),
+              _tiles(ops[2], True, (4, 4), [6], [(0, 1)]), _tiles(ops[3], True, (4, 4), [2], [(0, 1)])]
+    if between:                      # a different tiling between the reads: they fold apart
+        events.insert(1, _tiles(ops[4], False, (2, 4), [9], [(2, 0)]))
+    rec = ArrayRecord("x", np.zeros((8, 8), np.float32), 0, {k: ev for k, ev in enumerate(events)}, {}, True)
+    op_index = {id(op): k for k, op in enumerate(ops)}
+    m = M.build(rec, op_index)
+    assert (m.rblock[0, :4, :4] == 3).all() and (m.rcount[0, :4, :4] == 2).all()
+    assert (m.flags[0, :4, :4] & M.SHARED).all() and (m.op[0, :4, :4] == 1).all()
+    assert (m.rblock[0, 4:, 4:] == 5).all() and not (m.flags[0, 4:, 4:] & M.SHARED).any()
+    assert (m.wblock[0, :4, 4:] == 6).all() and (m.wcount[0, :4, 4:] == 2).all()
+    assert (m.flags[0, :4, 4:] & M.RACE).all() and (m.op[0, :4, 4:] == 3).all()

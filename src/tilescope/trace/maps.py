@@ -95,8 +95,8 @@ def build(rec: ArrayRecord, op_index: Dict[int, int], layouts: Optional[dict] = 
         coords = _cell_elements(m)              # element coordinates sampled by each cell
         layouts[layout] = coords, np.broadcast_to(~_inside(coords, shape), _cells(m))
     coords, outside = layouts[layout]
-    for ev in rec.tiles.values():
-        _fold_tiles(m, ev, coords, shape, outside, op_index.get(id(ev.op), -1), layouts, layout)
+    for run in _runs_alike(ev for ev in rec.tiles.values() if len(ev.shape) == len(shape)):
+        _fold_tiles(m, run, coords, shape, outside, [op_index.get(id(ev.op), -1) for ev in run], layouts, layout)
     for ev in rec.lanes.values():
         _fold_lanes(m, ev, shape, op_index.get(id(ev.op), -1))
     _finish(m, rec, outside)
@@ -178,12 +178,25 @@ def _inside(coords, shape) -> np.ndarray:
     return ok
 
 
-def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int, layouts: dict, layout: tuple) -> None:
-    """Add one op's tile accesses: per tile (last/first block, count), then looked up per cell."""
-    if len(ev.shape) != len(shape):
-        return
-    blocks = np.concatenate(ev.blocks)
-    idx = [np.concatenate([i[k] for i in ev.index]) for k in range(len(ev.shape))]
+def _runs_alike(events) -> List[list]:
+    """The tile events in runs of neighbours with one tiling and direction (a loop's loads of
+    one array, say), each folded at once."""
+    runs: List[list] = []
+    for ev in events:
+        if runs and (runs[-1][0].shape, runs[-1][0].order, runs[-1][0].write) == (ev.shape, ev.order, ev.write):
+            runs[-1].append(ev)
+        else:
+            runs.append([ev])
+    return runs
+
+
+def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layouts: dict, layout: tuple) -> None:
+    """Add a run of tile events alike (`_runs_alike`; `ops`: their op numbers): per tile (last and
+    first block, count, last op), then looked up per cell."""
+    ev = run[0]
+    blocks = np.concatenate([b for e in run for b in e.blocks])
+    idx = [np.concatenate([i[k] for e in run for i in e.index]) for k in range(len(ev.shape))]
+    op_of = np.repeat(np.asarray(ops, np.int16), [sum(len(b) for b in e.blocks) for e in run])
     counts = tuple(-(-(shape[ev.order[k]] + t) // t) for k, t in enumerate(ev.shape))
     ok = np.ones(blocks.shape, bool)
     for k, t in enumerate(ev.shape):
@@ -193,7 +206,7 @@ def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int, layouts: dict
     if not ok.all():
         if not ok.any():
             return
-        blocks, idx = blocks[ok], [i[ok] for i in idx]
+        blocks, idx, op_of = blocks[ok], [i[ok] for i in idx], op_of[ok]
     flat = idx[0].astype(np.int64)              # the tile's number in the tile grid (its indices lie in it)
     for k in range(1, len(idx)):
         flat = flat * counts[k] + idx[k]
@@ -212,10 +225,13 @@ def _fold_tiles(m: ArrayMaps, ev, coords, shape, outside, op: int, layouts: dict
     if cnt.max() > 1:                           # tiles accessed more than once: by one block each?
         first = _first_block(flat, blocks, last)
         fb = None if np.array_equal(first, last) else np.take(first, cell)
-    if ev.write:
-        _add(m, hit, lb, lb if fb is None else fb, c, op, write=True)
-    else:
-        _add(m, hit, lb, lb if fb is None else fb, c, op, write=False)
+    op = ops[0]
+    if len(set(ops)) > 1:                       # the last op of the run at each tile
+        per_tile = np.full(size + 1, -1, np.int16)
+        per_tile[flat] = op_of                  # (a later entry wins: fancy assignment keeps the last)
+        op = np.take(per_tile, cell)
+    _add(m, hit, lb, lb if fb is None else fb, c, op, write=ev.write)
+    if not ev.write:
         np.bitwise_or(m.flags, PADDING, out=m.flags, where=hit & outside)
 
 
@@ -233,7 +249,9 @@ def _tile_of_cells(m: ArrayMaps, ev, coords, counts) -> np.ndarray:
 
 def _add(m: ArrayMaps, hit, last, first, count, op, *, write: bool) -> None:
     """Fold one op's accesses into the maps (whole-array passes, each restricted to `hit`).
-    `last` and `first` are -1 and `count` 0 wherever `hit` is false; `first` may be `last`."""
+    `last` and `first` are -1 and `count` 0 wherever `hit` is false; `first` may be `last`.
+    A cell keeps its last writer and first reader as if blocks ran one after another: the
+    largest and the least block, whatever order the ops are folded in."""
     block, counts, flag = (m.wblock, m.wcount, RACE) if write else (m.rblock, m.rcount, SHARED)
     mixed = None if first is last else first != last            # several blocks at a cell in this op
     if not counts.any():                                          # the first accesses of their kind
@@ -246,9 +264,9 @@ def _add(m: ArrayMaps, hit, last, first, count, op, *, write: bool) -> None:
         if mixed is not None:
             several |= mixed
         if write:
-            np.copyto(block, last, where=hit)
+            np.maximum(block, last, out=block)                  # (last: -1 where not hit)
         else:
-            np.copyto(block, first, where=hit & (prev < 0))
+            np.copyto(block, first, where=hit & ((prev < 0) | (first < prev)))
         np.copyto(counts, np.minimum(65535, counts.astype(np.int64) + count), where=hit, casting="unsafe")
     if several is not None:
         np.bitwise_or(m.flags, flag, out=m.flags, where=several)

@@ -22,6 +22,19 @@ def b64(a: np.ndarray) -> bytes:
     return base64.b64encode(np.ascontiguousarray(a))
 
 
+def ints(a: np.ndarray) -> bytes:
+    """Integers for the page in base64, in the fewest bytes that hold them all: after "u8:" or
+    "u16:" when they lie in [0, 255] or [0, 65535], else as int32 (a footprint's blocks, tile
+    indices and occurrences are mostly small: a third to a half of the text to write)."""
+    if a.size and a.min() >= 0:
+        top = a.max()
+        if top < 1 << 8:
+            return b"u8:" + b64(a.astype(np.uint8))
+        if top < 1 << 16:
+            return b"u16:" + b64(a.astype(np.uint16))
+    return b64(a.astype(np.int32))
+
+
 def block_limit(rec: TraceRecorder) -> Optional[int]:
     """Footprints are embedded for blocks below this linear id (None: all of them)."""
     blocks = [b for r in rec.arrays.values() for ev in list(r.tiles.values()) + list(r.lanes.values())
@@ -34,28 +47,32 @@ def block_limit(rec: TraceRecorder) -> Optional[int]:
 
 
 def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Dict[str, list]:
-    """The footprint records. A tile record's "blocks" that equal one of its tile indices (a
-    block's own tile: index (bid, ...)) are sent as that index's number."""
+    """The footprint records, integers as `ints`. A tile record's "blocks" that equal one of its
+    tile indices (a block's own tile: index (bid, ...)) are sent as that index's number."""
     tiles, lanes = [], []
     for ev in rec_array.tiles.values():
         blocks = np.concatenate(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
-        blocks = blocks[keep].astype(np.int32)
-        index = [np.concatenate([i[k] for i in ev.index])[keep].astype(np.int32) for k in range(len(ev.shape))]
+        blocks = blocks[keep]
+        index = [np.concatenate([i[k] for i in ev.index])[keep] for k in range(len(ev.shape))]
         same = [k for k, i in enumerate(index) if np.array_equal(i, blocks)]
         tiles.append({"op": op_index[id(ev.op)], "write": ev.write, "shape": list(ev.shape),
-                      "order": list(ev.order), "blocks": same[0] if same else b64(blocks),
-                      "occ": _packed(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0),
-                      "index": [b64(i) for i in index]})
+                      "order": list(ev.order), "blocks": same[0] if same else ints(blocks),
+                      "occ": _occurrences(ev.occurrence, keep), "index": [ints(i) for i in index]})
     for ev in rec_array.lanes.values():
         blocks = np.concatenate(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
         ndim = len(ev.coords[0]) if ev.coords else 0
-        lanes.append({"op": op_index[id(ev.op)], "kind": ev.kind, "blocks": b64(blocks[keep].astype(np.int32)),
-                      "occ": _packed(np.concatenate(ev.occurrence)[keep].astype(np.int32), 0),
-                      "coords": [b64(np.concatenate([c[k] for c in ev.coords])[keep].astype(np.int32))
-                                 for k in range(ndim)]})
+        lanes.append({"op": op_index[id(ev.op)], "kind": ev.kind, "blocks": ints(blocks[keep]),
+                      "occ": _occurrences(ev.occurrence, keep),
+                      "coords": [ints(np.concatenate([c[k] for c in ev.coords])[keep]) for k in range(ndim)]})
     return {"tiles": tiles, "lanes": lanes}
+
+
+def _occurrences(occ, keep):
+    """A footprint's occurrences: "" when all are 0 (no loop, or its first iteration only)."""
+    occ = np.concatenate(occ)[keep]
+    return ints(occ) if occ.any() else ""
 
 
 def maps_json(m: ArrayMaps, nblocks: int) -> Dict[str, Any]:

@@ -7,9 +7,10 @@ with a black centre; a read of padding, pale blue-grey stripes; an out-of-bounds
 """
 from __future__ import annotations
 
+import math
 import struct
 import zlib
-from typing import List, Optional
+from typing import Optional
 
 import numpy as np
 
@@ -91,72 +92,95 @@ def codes(m: ArrayMaps, hues: Optional[Hues] = None):
     return palette, code
 
 
-def colours(m: ArrayMaps, s: int) -> np.ndarray:
-    """(rows, cols, 3) uint8 colours of slice `s`."""
-    palette, code = codes(m)
-    return np.take(palette, code[s], axis=0)
-
-
 def scale_for(rows: int, cols: int) -> int:
     """Pixels per cell: small arrays are enlarged (up to 8×) to about 256 pixels across."""
     return max(1, min(8, 256 // max(rows, cols, 1)))
 
 
-def slice_pngs(m: ArrayMaps, hues: Optional[Hues] = None) -> List[bytes]:
-    """One PNG per slice: each cell k×k pixels (`scale_for`), with thin grid lines between
-    cells from k = 4 (a cell's top pixel row and left pixel column darkened). Slices of few
-    colours are written with a palette (one byte a pixel: a third of the bytes to compress)."""
+GAP = (0, 0, 0)                  # the colour between slices in an array's PNG
+
+
+def sheet_layout(n: int):
+    """(rows, columns) of slices in an array's PNG: as many columns as rows or one more."""
+    across = max(1, math.ceil(math.sqrt(n)))
+    return -(-n // across), across
+
+
+def array_png(m: ArrayMaps, hues: Optional[Hues] = None) -> bytes:
+    """The array's PNG: its slices (one for ranks 1 and 2) left to right, then top to bottom,
+    in the page's order (`sheet_layout`), a black cell apart, the slice labels in the PNG's
+    Description. Each cell is k×k pixels (`scale_for` of the whole sheet), with thin grid lines
+    between cells from k = 4 (a cell's top pixel row and left pixel column darkened). A sheet
+    of at most 256 colours is written with a palette (one byte a pixel: a third of the bytes
+    to compress)."""
     palette, code = codes(m, hues)
-    if len(palette) > code.size:                 # only the colours that occur (fewer than the cells)
-        code, palette = _compact(code, palette)
-    k = scale_for(m.rows, m.cols)
-    n, rows, cols = code.shape
-    line = _DARK[palette] if k >= 4 else palette                 # the grid line's colours
+    palette = np.concatenate([palette, np.array([GAP], np.uint8)])
+    code = _sheet(code, len(palette) - 1)
+    rows, cols = code.shape
+    k = scale_for(rows, cols)
+    depth = 3 if k >= 4 else 1                   # the colours, their grid-line shade, where lines cross
+    if len(palette) * depth > 256 or len(palette) > code.size:
+        code, palette = _compact(code, palette)  # only the colours that occur
+    line = _DARK[palette] if k >= 4 else palette
     shades = [palette, line, _DARK[line]] if k >= 4 else [palette]
-    width = 257                                                  # colours in a slice, at most
-    if len(np.unique(code[0, ::4, ::4])) * len(shades) <= 256:   # (else a sample has too many already)
-        # the codes each slice uses, numbered from 0 per slice
-        key = code + (np.arange(n, dtype=np.int64) * len(palette))[:, None, None]
-        present = np.bincount(key.reshape(-1), minlength=n * len(palette)).reshape(n, len(palette)) > 0
-        width = int(present.sum(1).max())
-    if width * len(shades) <= 256:
-        local = np.take((np.cumsum(present, axis=1) - 1).reshape(-1), key).astype(np.uint8)
-        ids = np.arange(width, dtype=np.uint8)[:, None]
-        # a pixel's PLTE entry: its colour's number in the slice, + width in the grid line's
-        # shade, + 2·width in the darker one where two lines cross
-        first = ids + width if k >= 4 else ids
-        rows_px = _scanlines(local, k, 1, _runs(first, ids, k),
-                             _runs(ids + 2 * width, ids + width, k) if k >= 4 else None)
-        out = []
-        for s in range(n):
-            used = np.flatnonzero(present[s])
-            plte = np.zeros((len(shades), width, 3), np.uint8)
-            for j, shade in enumerate(shades):
-                plte[j, :len(used)] = shade[used]
-            out.append(_encode_raw(rows_px[s], cols * k, 3, plte.tobytes()))
-        return out
-    rows_px = _scanlines(code, k, 3, _runs(line, palette, k), _runs(_DARK[line], line, k) if k >= 4 else None)
-    return [_encode_raw(rows_px[s], cols * k, 2) for s in range(n)]
+    text = _description(m)
+    if len(palette) * len(shades) <= 256:
+        n = len(palette)
+        ids = np.arange(n, dtype=np.uint8)[:, None]
+        # a pixel's PLTE entry: its colour's number, + n in the grid line's shade, + 2·n in the
+        # darker one where two lines cross
+        first = ids + n if k >= 4 else ids
+        px = _scanlines(code.astype(np.uint8), k, 1, _runs(first, ids, k),
+                        _runs(ids + 2 * n, ids + n, k) if k >= 4 else None)
+        return _encode_raw(px, cols * k, 3, np.concatenate(shades).tobytes(), text)
+    px = _scanlines(code, k, 3, _runs(line, palette, k), _runs(_DARK[line], line, k) if k >= 4 else None)
+    return _encode_raw(px, cols * k, 2, text=text)
+
+
+def _sheet(code: np.ndarray, gap: int) -> np.ndarray:
+    """The (S, rows, cols) codes of the slices laid out as one picture (`sheet_layout`), a cell
+    of code `gap` between neighbours."""
+    n, rows, cols = code.shape
+    if n == 1:
+        return code[0]
+    down, across = sheet_layout(n)
+    out = np.full((down * (rows + 1) - 1, across * (cols + 1) - 1), gap, code.dtype)
+    for s in range(n):
+        y, x = divmod(s, across)
+        out[y * (rows + 1):y * (rows + 1) + rows, x * (cols + 1):x * (cols + 1) + cols] = code[s]
+    return out
+
+
+def _description(m: ArrayMaps) -> str:
+    """What the PNG shows, for its Description: the array, and where its slices lie."""
+    text = f"tilescope trace: array {m.name} {m.dtype}{list(m.shape)}"
+    if len(m.slices) > 1:
+        down, across = sheet_layout(len(m.slices))
+        text += (f"; slices {', '.join(s.label for s in m.slices)} in {down} row(s) of {across}, "
+                 f"left to right, top to bottom")
+    if m.more_slices:
+        text += f"; {m.more_slices} more slice(s) not shown"
+    return text
 
 
 def _compact(code: np.ndarray, palette: np.ndarray):
     used = np.flatnonzero(np.bincount(code.reshape(-1), minlength=len(palette)))
     remap = np.zeros(len(palette), np.int32)
     remap[used] = np.arange(len(used))
-    return remap[code], palette[used]
+    return np.take(remap, code), palette[used]       # (take: several times faster than remap[code])
 
 
 def _scanlines(code: np.ndarray, k: int, depth: int, body: np.ndarray, top: Optional[np.ndarray]) -> np.ndarray:
-    """(S, rows·k, 1 + cols·k·depth) scanlines: each cell row is k pixel rows, the top one from
+    """(rows·k, 1 + cols·k·depth) scanlines: each cell row is k pixel rows, the top one from
     the `top` runs (the grid line; else as the others) and k - 1 alike from `body`; a run is the
     bytes of a cell's k pixels in a row, looked up once per cell."""
-    n, rows, cols = code.shape
-    b = np.take(body, code).view(np.uint8)                       # (S, rows, cols·k·depth)
-    raw = np.empty((n, rows, k, 1 + cols * k * depth), np.uint8)
+    rows, cols = code.shape
+    b = np.take(body, code).view(np.uint8)                       # (rows, cols·k·depth)
+    raw = np.empty((rows, k, 1 + cols * k * depth), np.uint8)
     raw[..., 0] = 0                                              # filter byte 0 (none) per row
-    raw[:, :, 1:, 1:] = b[:, :, None, :]
-    raw[:, :, 0, 1:] = np.take(top, code).view(np.uint8) if top is not None else b
-    return raw.reshape(n, rows * k, -1)
+    raw[:, 1:, 1:] = b[:, None, :]
+    raw[:, 0, 1:] = np.take(top, code).view(np.uint8) if top is not None else b
+    return raw.reshape(rows * k, -1)
 
 
 def _runs(first: np.ndarray, rest: np.ndarray, k: int) -> np.ndarray:
@@ -175,13 +199,14 @@ def encode(rgb: np.ndarray) -> bytes:
     return _encode_raw(raw, w)
 
 
-def _encode_raw(raw: np.ndarray, w: int, kind: int = 2, plte: bytes = b"") -> bytes:
+def _encode_raw(raw: np.ndarray, w: int, kind: int = 2, plte: bytes = b"", text: str = "") -> bytes:
     """A PNG of scanlines `raw` (each row's filter byte, then its pixels): 8-bit RGB (`kind` 2) or
-    8-bit indices into `plte` (`kind` 3)."""
+    8-bit indices into `plte` (`kind` 3); `text`, when given, its Description."""
     def chunk(tag: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
     header = struct.pack(">IIBBBBB", w, len(raw), 8, kind, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + (chunk(b"PLTE", plte) if plte else b"") + \
+        (chunk(b"tEXt", b"Description\0" + text.encode("latin-1", "replace")) if text else b"") + \
         chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b"")
 
 

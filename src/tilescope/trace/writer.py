@@ -1,4 +1,4 @@
-"""Write one launch's trace: the page, one PNG per array slice."""
+"""Write one launch's trace: the page, one PNG per array."""
 from __future__ import annotations
 
 import os
@@ -10,7 +10,7 @@ from ..errors import TileError
 from ..ir.types import ArrayType, ListType
 from . import maps as _maps
 from .page import block_limit, events_json, maps_json, render, reports_json
-from .png import Hues, slice_pngs
+from .png import Hues, array_png
 from .recorder import TraceRecorder
 
 
@@ -42,12 +42,10 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
         j = maps_json(m, grid[0] * grid[1] * grid[2])
         j.update(events_json(r, op_index, limit))
         arrays.append(j)
-        for sl, data in zip(m.slices, slice_pngs(m, hues)):
-            tag = "-" + "_".join(map(str, sl.lead)) if sl.lead else ""
-            png = f"{re.sub(r'[^A-Za-z0-9_]+', '_', r.name)}{tag}.png"
-            with open(os.path.join(folder, png), "wb") as f:
-                f.write(data)
-            pngs.append(png)
+        png = f"{re.sub(r'[^A-Za-z0-9_]+', '_', r.name)}.png"
+        with open(os.path.join(folder, png), "wb") as f:
+            f.write(array_png(m, hues))
+        pngs.append(png)
     nblocks = grid[0] * grid[1] * grid[2]
     names = [r.name for r in ordered]
     reports = reports_json(checks.reports, grid, names)

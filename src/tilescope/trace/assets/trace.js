@@ -17,8 +17,13 @@
     const u8 = bytes(b64);
     return new Kind(u8.buffer, 0, u8.length / Kind.BYTES_PER_ELEMENT);
   }
+  function ints(text) {                    // "u8:" or "u16:" before the base64: that width, else int32
+    if (text.startsWith("u8:")) return bytes(text.slice(3));
+    if (text.startsWith("u16:")) return typed(text.slice(4), Uint16Array);
+    return typed(text, Int32Array);
+  }
   function occurrences(occ, n) {           // "": every access in the first occurrence
-    return occ === "" ? new Int32Array(n) : typed(occ, Int32Array);
+    return occ === "" ? new Int32Array(n) : ints(occ);
   }
   function blockOf(lin) {
     return [lin % grid[0], Math.floor(lin / grid[0]) % grid[1], Math.floor(lin / (grid[0] * grid[1]))];
@@ -80,14 +85,14 @@
       op: alike(a.op, a.op_narrow ? Int8Array : Int16Array, -1,
                 function (s, i) { return written(s, i) || read(s, i) || (flags[s][i] & OOB) !== 0; }),
       tiles: a.tiles.map(function (t) {
-        const index = t.index.map(function (x) { return typed(x, Int32Array); });
-        const blocks = typeof t.blocks === "number" ? index[t.blocks] : typed(t.blocks, Int32Array);   // a number: that index
+        const index = t.index.map(ints);
+        const blocks = typeof t.blocks === "number" ? index[t.blocks] : ints(t.blocks);   // a number: that index
         return Object.assign({}, t, { blocks: blocks, occ: occurrences(t.occ, blocks.length), index: index });
       }),
       lanes: a.lanes.map(function (l) {
-        const blocks = typed(l.blocks, Int32Array);
+        const blocks = ints(l.blocks);
         return Object.assign({}, l, { blocks: blocks, occ: occurrences(l.occ, blocks.length),
-                                      coords: l.coords.map(function (x) { return typed(x, Int32Array); }) });
+                                      coords: l.coords.map(ints) });
       }),
       canvases: [], marks: null
     });
