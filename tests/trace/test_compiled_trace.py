@@ -148,7 +148,8 @@ def test_log_entries_are_ordered_by_site_then_block_keeping_each_blocks_order(bl
     e[:, 1] = rng.integers(0, blocks, len(e))
     e[:, 2] = np.arange(len(e))                     # the order each block made its entries in
     e[::50, :2] = (-1, 0)                           # entries a thread's last chunk left unused
-    got = trace_log._by_site_and_block(e, 7)
+    order, counts = trace_log._site_and_block_order(e, 7)
     made = e[e[:, 0] >= 0]
     want = made[np.lexsort((made[:, 2], made[:, 1], made[:, 0]))]
-    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(e[order], want)
+    np.testing.assert_array_equal(counts, np.bincount(made[:, 0], minlength=7))

@@ -1,7 +1,7 @@
 """Launch traces: per launch, a self-contained page and PNGs of which block touched which elements.
 
 `tilescope.launch(grid, kernel, args, trace=DIR)` or `tilescope run --trace DIR SCRIPT` write
-`DIR/NN-<kernel>/index.html` (with one PNG per array, per slice) for launch NN, and
+`DIR/NN-<kernel>/index.html` (with one PNG per array) for launch NN, and
 `DIR/index.html` listing the launches. See docs/trace.md.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional
 
 from .page import render_index
 from .recorder import TraceRecorder
-from .writer import write_launch
+from .writer import Reused, write_launch
 
 __all__ = ["TraceRecorder", "TraceSession", "session_for", "start_run", "stop_run"]
 
@@ -32,7 +32,7 @@ class TraceSession:
         self.launches: List[Dict[str, Any]] = []
         self.traced: Dict[str, int] = {}         # launches traced, by kernel name
         self.untraced: Dict[str, int] = {}       # and those past the limit, run untraced
-        self.costs: Dict[tuple, Any] = {}        # cost reports made, for launches alike (writer.py)
+        self.reused = Reused()                   # what its pages share (writer.py)
 
     def admit(self, kernel: str) -> bool:
         """Whether this launch of `kernel` is traced: the first `TILESCOPE_TRACE_LIMIT` (default
@@ -60,7 +60,7 @@ class TraceSession:
         try:
             os.makedirs(self.folder, exist_ok=True)
             summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled, scalars,
-                                   error, self.costs)
+                                   error, self.reused)
             self.launches.append({"href": f"{name}/index.html",
                                   "title": f"launch {len(self.launches) + 1}: {fn.name}", "summary": summary,
                                   "kernel": fn.name})

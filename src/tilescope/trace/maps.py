@@ -58,9 +58,9 @@ class ArrayMaps:
 
 
 def build(rec: ArrayRecord, op_index: Dict[int, int], layouts: Optional[dict] = None) -> ArrayMaps:
-    """The maps of one array. `layouts`: a page's store of what follows from an array's layout
-    alone (the element each cell shows, which cells lie outside, which tile of a tiling each
-    lies in), which arrays laid out alike share."""
+    """The maps of one array. `layouts`: a store of what follows from an array's layout alone
+    (the element each cell shows, which cells lie outside, which tile of a tiling each lies
+    in), which arrays laid out alike share, on a page and across a folder's pages."""
     a = rec.array
     shape = tuple(int(d) for d in a.shape)
     nd = len(shape)
@@ -198,19 +198,21 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
     idx = [np.concatenate([i[k] for e in run for i in e.index]) for k in range(len(ev.shape))]
     op_of = np.repeat(np.asarray(ops, np.int16), [sum(len(b) for b in e.blocks) for e in run])
     counts = tuple(-(-(shape[ev.order[k]] + t) // t) for k, t in enumerate(ev.shape))
-    ok = np.ones(blocks.shape, bool)
+    # a tile entirely outside the array is no padding or write: its elements are recorded as
+    # out-of-bounds attempts (TraceRecorder.tile_out_of_bounds)
+    ok = None
     for k, t in enumerate(ev.shape):
-        # a tile entirely outside the array is no padding or write: its elements are recorded as
-        # out-of-bounds attempts (TraceRecorder.tile_out_of_bounds)
-        ok &= (idx[k] >= 0) & (idx[k] * t < shape[ev.order[k]])
-    if not ok.all():
+        if idx[k].min() < 0 or int(idx[k].max()) * t >= shape[ev.order[k]]:   # (else all inside along k)
+            inside = (idx[k] >= 0) & (idx[k] * t < shape[ev.order[k]])
+            ok = inside if ok is None else ok & inside
+    if ok is not None:
         if not ok.any():
             return
         blocks, idx, op_of = blocks[ok], [i[ok] for i in idx], op_of[ok]
-    flat = idx[0].astype(np.int64)              # the tile's number in the tile grid (its indices lie in it)
+    size = int(np.prod(counts))
+    flat = idx[0].astype(np.int32 if size < 1 << 31 else np.int64)   # the tile's number in the tile grid
     for k in range(1, len(idx)):
         flat = flat * counts[k] + idx[k]
-    size = int(np.prod(counts))
     last = _last_block(flat, blocks, size + 1)   # (entry `size`: cells whose element lies in no tile)
     cnt = np.bincount(flat, minlength=size + 1).astype(np.int32)
     key = (layout, tuple(ev.shape), tuple(ev.order))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
 import os
@@ -165,12 +166,15 @@ def _texts(o):
     return o
 
 
+@functools.lru_cache(maxsize=None)
+def _asset(name: str) -> str:
+    with open(os.path.join(_ASSETS, name)) as f:
+        return f.read()
+
+
 def render(data: Dict[str, Any], title: str, summary: List[str], cost_text: Optional[str]) -> List[bytes]:
     """The page, in pieces of UTF-8 to write one after another."""
-    with open(os.path.join(_ASSETS, "trace.js")) as f:
-        script = f.read()
-    with open(os.path.join(_ASSETS, "trace.css")) as f:
-        style = f.read()
+    script, style = _asset("trace.js"), _asset("trace.css")
     legend = "".join(f'<span><i style="background:{c}"></i>{html.escape(t)}</span>' for c, t in (
         ("hsl(200,70%,45%)", "written (writer's colour)"), ("hsl(200,70%,85%)", "read by one block"),
         ("#9a9a9a", "read by several blocks"), ("#485260", "never written"), ("#e600c8", "race"),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import re
+from dataclasses import dataclass, field
 from typing import Dict, List, Optional
 
 from ..costmodel import cost_of_compiled
@@ -14,12 +15,28 @@ from .png import Hues, array_png
 from .recorder import TraceRecorder
 
 
+LAYOUTS_KEPT = 64              # layouts a folder keeps for its next pages (each up to a few 100 KB)
+
+
+@dataclass
+class Reused:
+    """What the pages of one folder share (a loop launches one kernel alike many times): cost
+    reports by compiled kernel, grid and scalars; what follows from arrays' layouts alone
+    (maps.build); the block hues."""
+    costs: Dict[tuple, tuple] = field(default_factory=dict)
+    layouts: dict = field(default_factory=dict)
+    hues: Hues = field(default_factory=Hues)
+
+
 def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, scalars=None, error: str = "",
-                 costs: Optional[dict] = None) -> str:
+                 reused: Optional[Reused] = None) -> str:
     """Write `folder`/index.html and PNGs; returns a one-line summary. `scalars`: the launch's
     runtime scalar values by name (the cost report counts the loops they bound exactly);
-    `error`: how the launch failed ("" when it did not); `costs`: cost reports already made
-    for this folder (a loop launches one kernel alike many times)."""
+    `error`: how the launch failed ("" when it did not); `reused`: what earlier pages of the
+    folder made."""
+    reused = reused or Reused()
+    if len(reused.layouts) > LAYOUTS_KEPT:
+        reused.layouts.clear()
     os.makedirs(folder, exist_ok=True)
     ops: List[dict] = []
     op_index: Dict[int, int] = {}
@@ -34,17 +51,15 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
                             "array": r.name, "loop": id(ev.op) in looped})
     limit = block_limit(rec)
     arrays, pngs = [], []
-    layouts: dict = {}
-    built = [(r, _maps.build(r, op_index, layouts)) for r in ordered]
+    built = [(r, _maps.build(r, op_index, reused.layouts)) for r in ordered]
     _maps.mark_shared_memory_races(built)
-    hues = Hues()
     for r, m in built:
         j = maps_json(m, grid[0] * grid[1] * grid[2])
         j.update(events_json(r, op_index, limit))
         arrays.append(j)
         png = f"{re.sub(r'[^A-Za-z0-9_]+', '_', r.name)}.png"
         with open(os.path.join(folder, png), "wb") as f:
-            f.write(array_png(m, hues))
+            f.write(array_png(m, reused.hues))
         pngs.append(png)
     nblocks = grid[0] * grid[1] * grid[2]
     names = [r.name for r in ordered]
@@ -71,7 +86,8 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
     if not rec.races_checked:
         summary.append("race checks were off for this launch; races shown here are the trace's own reading")
     with open(os.path.join(folder, "index.html"), "wb") as f:
-        f.writelines(render(data, f"tilescope trace: {fn.name}", summary, _cost_text(compiled, grid, scalars, costs)))
+        f.writelines(render(data, f"tilescope trace: {fn.name}", summary,
+                            _cost_text(compiled, grid, scalars, reused.costs)))
     failed = f", failed ({error.split(':')[0]})" if error else ""
     return f"{where}, grid {grid[0]}×{grid[1]}×{grid[2]}, {len(checks.reports)} report(s), {len(pngs)} PNG(s){failed}"
 

@@ -61,55 +61,63 @@ def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
     recorder.log_capacity = len(log.buf)
     if not len(e):
         return
-    e = _by_site_and_block(e, len(ck.log_sites))          # (the unused entries dropped)
-    counts = np.bincount(e[:, 0], minlength=len(ck.log_sites))
+    order, counts = _site_and_block_order(e, len(ck.log_sites))     # (the unused entries left out)
+    sites = np.nonzero(counts)[0].tolist()
+    ranks = {site: _rank(ck.log_sites[site], values) for site in sites}
+    # the columns used, each contiguous (the recorder and the page make many passes over them;
+    # over a column of the rows, each pass is several times slower)
+    e = np.ascontiguousarray(np.take(e, order, axis=0)[:, :3 + max(ranks.values())].T)
     ends = np.cumsum(counts)
     first_blocks = _lane_budget(ck, e, recorder)
-    for site in np.nonzero(counts)[0].tolist():
-        rows = e[ends[site] - counts[site]:ends[site]]
+    for site in sites:
         s = ck.log_sites[site]
+        cols = e[:, ends[site] - counts[site]:ends[site]]
+        if s.lanes is not None and first_blocks is not None:
+            cols = cols[:, cols[1] < first_blocks]
         ref = values[s.param_index]
+        blocks, occurrence, cols = cols[1], cols[2], [cols[3 + k] for k in range(ranks[site])]
         if s.lanes is not None:             # element accesses: the entries hold coordinates
-            if first_blocks is not None:
-                rows = rows[rows[:, 1] < first_blocks]
-            coords = [rows[:, 3 + k] for k in range(ref.array.ndim)]
-            recorder.record_logged_lanes(s.op, ref, s.lanes, rows[:, 1], coords, rows[:, 2])
+            recorder.record_logged_lanes(s.op, ref, s.lanes, blocks, cols, occurrence)
             continue
-        rank = len(s.shape)
-        index = [rows[:, 3 + k] for k in range(rank)]
-        extent = [ref.array.shape[s.order[k]] for k in range(rank)]
-        outside = np.zeros(len(rows), bool)
-        for i, t, n in zip(index, s.shape, extent):
-            origin = i.astype(np.int64) * t
-            outside |= (origin >= n) | (origin + t <= 0)
-        recorder.record_logged_tiles(s.op, ref, s.write, s.shape, s.order, rows[:, 1], index, rows[:, 2],
-                                     outside if bounds else None)
+        outside = None
+        for i, t, n in zip(cols, s.shape, [ref.array.shape[s.order[k]] for k in range(len(s.shape))]):
+            if bounds and (i.min() < 0 or int(i.max()) * t >= n):   # (else no tile lies outside along it)
+                origin = i.astype(np.int64) * t
+                off = (origin >= n) | (origin + t <= 0)
+                outside = off if outside is None else outside | off
+        recorder.record_logged_tiles(s.op, ref, s.write, s.shape, s.order, blocks, cols, occurrence, outside)
 
 
-def _by_site_and_block(e: np.ndarray, nsites: int) -> np.ndarray:
-    """The entries made, ordered by site, then block (a block's own entries are in its order
-    already): two stable radix sorts where blocks and sites fit 16 and 8 bits, else one sort of
-    a key; unused entries (site -1) sort last and are left out. (np.take: 8x faster than
-    e[order] on these rows.)"""
-    unused = int(np.count_nonzero(e[:, 0] < 0))
+def _rank(site, values) -> int:
+    """Axes a site's entries hold: the array's for lanes (coordinates), the tile's for tiles."""
+    return values[site.param_index].array.ndim if site.lanes is not None else len(site.shape)
+
+
+def _site_and_block_order(e: np.ndarray, nsites: int):
+    """(order, counts): the entries made (their rows in `e`) by site, then block (a block's own
+    entries are in its order already), and how many each site made. Two stable radix sorts
+    where blocks and sites fit 16 and 8 bits, else one sort of a key; unused entries (site -1)
+    sort last and are left out."""
     blocks = int(e[:, 1].max()) + 1
     if blocks <= 1 << 16 and nsites < 255:
-        e = np.take(e, np.argsort(e[:, 1].astype(np.uint16), kind="stable"), axis=0)
-        order = np.argsort(e[:, 0].astype(np.uint8), kind="stable")         # (-1 is 255: last)
+        by_block = np.argsort(e[:, 1].astype(np.uint16), kind="stable")
+        sites = e[:, 0].astype(np.uint8)                                    # (-1 is 255: last)
+        order = np.take(by_block, np.argsort(np.take(sites, by_block), kind="stable"))
     else:
         sites = np.where(e[:, 0] < 0, nsites, e[:, 0]).astype(np.int64)
         order = np.argsort(sites * blocks + e[:, 1], kind="stable")
-    return np.take(e, order[:len(order) - unused], axis=0)
+    counts = np.bincount(sites, minlength=nsites + 1)[:nsites]
+    return order[:int(counts.sum())], counts
 
 
 def _lane_budget(ck, e: np.ndarray, recorder) -> Optional[int]:
     """Where the lanes exceed what the recorder keeps (MAX_LANES), the block below which they
     are kept (and the rest counted as dropped), as the executor keeps those of its first
-    groups of blocks; None when they all fit."""
+    groups of blocks; None when they all fit. `e`: the entries' columns (site, block, ...)."""
     lane_sites = [i for i, s in enumerate(ck.log_sites) if s.lanes is not None]
     if not lane_sites:
         return None
-    blocks = e[np.isin(e[:, 0], lane_sites), 1]
+    blocks = e[1, np.isin(e[0], lane_sites)]
     room = MAX_LANES - recorder.lanes_kept
     if len(blocks) <= room:
         return None
