@@ -209,7 +209,7 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
         if not ok.any():
             return
         blocks, idx, op_of = blocks[ok], [i[ok] for i in idx], op_of[ok]
-    size = int(np.prod(counts))
+    size = math.prod(counts)
     flat = idx[0].astype(np.int32 if size < 1 << 31 else np.int64)   # the tile's number in the tile grid
     for k in range(1, len(idx)):
         flat = flat * counts[k] + idx[k]
@@ -245,7 +245,7 @@ def _tile_of_cells(m: ArrayMaps, ev, coords, counts) -> np.ndarray:
         ti = coords[ev.order[k]] // t
         valid = valid & (ti >= 0) & (ti < counts[k])
         cell = cell * counts[k] + np.clip(ti, 0, counts[k] - 1)
-    size = int(np.prod(counts))
+    size = math.prod(counts)
     return np.broadcast_to(np.where(valid, cell, size).astype(np.int32 if size < 1 << 31 else np.int64), _cells(m))
 
 
