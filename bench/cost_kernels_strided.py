@@ -31,3 +31,23 @@ def strided_read(x, out, S: ConstInt, TILE: ConstInt):
 def strided_write(src, y, S: ConstInt, TILE: ConstInt):
     """A contiguous tile loaded, each lane's element written S apart."""
     ct.scatter(y, _places(S, TILE), ct.load(src, index=(ct.bid(0),), shape=(TILE,)))
+
+
+@ct.kernel
+def strided_tile_read(x, out, TILE: ConstInt):
+    """A tile of TILE elements of an array whose elements lie S apart (its stride, in the
+    argument's spec), stored contiguous (history 180)."""
+    ct.store(out, index=(ct.bid(0),), tile=ct.load(x, index=(ct.bid(0),), shape=(TILE,)))
+
+
+@ct.kernel
+def strided_tile_write(src, y, TILE: ConstInt):
+    """A contiguous tile stored to an array whose elements lie S apart."""
+    ct.store(y, index=(ct.bid(0),), tile=ct.load(src, index=(ct.bid(0),), shape=(TILE,)))
+
+
+@ct.kernel
+def strided_tile_add(x, y, z, TILE: ConstInt):
+    """Vector add with a strided first operand."""
+    b = ct.bid(0)
+    ct.store(z, index=(b,), tile=ct.load(x, index=(b,), shape=(TILE,)) + ct.load(y, index=(b,), shape=(TILE,)))

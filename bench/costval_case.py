@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, List, Optional
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -24,10 +24,17 @@ class Arg:
     dtype: str = "float32"
     init: str = "normal"         # normal, rand, zeros, bytes, index:N, chase:S, ramp:S (i*S), fill:V,
                                  # bf16bits (uint16 holding bfloat16), moe:... (costval_moe.py)
+    step: int = 1                # a 1-D array that is every step-th element of a buffer step times as long
+                                 # (its stride, in elements, stated in the spec: `f32[N]:[step]`)
+
+    def backing(self) -> "Arg":
+        """The array a strided argument views (the whole buffer, contiguous)."""
+        return self if self.step == 1 else replace(self, shape=(self.shape[0] * self.step,), step=1)
 
 
-def A(shape, dtype="float32", init="normal"):
-    return Arg("array", shape=tuple(shape), dtype=dtype, init=init)
+def A(shape, dtype="float32", init="normal", step=1):
+    assert step == 1 or len(shape) == 1, "strided arguments are 1-D"
+    return Arg("array", shape=tuple(shape), dtype=dtype, init=init, step=step)
 
 
 def S(value, dtype="float32"):
@@ -60,7 +67,7 @@ class Case:
             if a.kind == "array":
                 from tilescope.dtypes import as_dtype
                 dims = ",".join(str(d) if concrete else "?" for d in a.shape)
-                parts.append(f"{as_dtype(a.dtype).name}[{dims}]")
+                parts.append(f"{as_dtype(a.dtype).name}[{dims}]" + (f":[{a.step}]" if a.step != 1 else ""))
             elif a.kind == "scalar":
                 parts.append({"float32": "f32", "int32": "i32", "bool": "bool"}[a.dtype])
             else:
@@ -83,7 +90,8 @@ class Case:
         for a, s in zip(self.args, parse_args(self.spec(concrete=True))):
             if a.kind == "array" and self.launch:
                 dt = as_dtype(a.dtype)
-                s = MetaTensor(a.shape, dt, None, **launch_facts(1 << 20, a.shape, None, dt))
+                strides = (a.step,) if a.step != 1 else None
+                s = MetaTensor(a.shape, dt, strides, **launch_facts(1 << 20, a.shape, strides, dt))
                 s = s if concrete else s.signature()
             elif a.kind == "array":
                 nd = len(a.shape)
@@ -136,11 +144,11 @@ def picked(c: Case, only: Optional[str]) -> bool:
 def case_json(c: Case) -> dict:
     return {"name": c.name, "group": c.group, "file": c.file, "kernel": c.kernel, "grid": list(c.grid),
             "note": c.note, "aligned": c.aligned, "facts": c.facts, "launch": c.launch, "read_values": c.read_values,
-            "args": [{"kind": a.kind, "value": a.value, "shape": list(a.shape), "dtype": a.dtype, "init": a.init}
-                     for a in c.args]}
+            "args": [{"kind": a.kind, "value": a.value, "shape": list(a.shape), "dtype": a.dtype, "init": a.init,
+                      "step": a.step} for a in c.args]}
 
 
 def case_from_json(j: dict) -> Case:
-    args = [Arg(a["kind"], a["value"], tuple(a["shape"]), a["dtype"], a["init"]) for a in j["args"]]
+    args = [Arg(a["kind"], a["value"], tuple(a["shape"]), a["dtype"], a["init"], a.get("step", 1)) for a in j["args"]]
     return Case(j["name"], j["group"], j["file"], j["kernel"], args, tuple(j["grid"]), j["note"], j["aligned"],
                 j["facts"], j.get("launch", False), j.get("read_values", {}))

@@ -328,6 +328,24 @@ def strided_cases(d: int) -> List[Case]:
     return out
 
 
+def strided_tile_cases(d: int) -> List[Case]:
+    """Tile loads and stores of float32 arrays whose elements lie S apart (a strided view; the
+    stride stated, `f32[N]:[S]`), S = 2 to 32, 4M elements (from DRAM) and 256K (in L2); the
+    read alone, the write alone, and a vector add with one strided operand (history 180)."""
+    out: List[Case] = []
+    tile = 1024
+    for n, size in (((1 << 22) // d, "4m"), ((1 << 18) // d, "256k")):
+        grid = (n // tile,)
+        for s in (2, 4, 8, 32):
+            out += [Case(f"strided_tile_read_f32_{size}_s{s}", "micro", STRIDED, "strided_tile_read",
+                         [A((n,), step=s), A((n,), init="zeros"), K(tile)], grid),
+                    Case(f"strided_tile_write_f32_{size}_s{s}", "micro", STRIDED, "strided_tile_write",
+                         [A((n,)), A((n,), init="zeros", step=s), K(tile)], grid),
+                    Case(f"strided_tile_add_f32_{size}_s{s}", "micro", STRIDED, "strided_tile_add",
+                         [A((n,), step=s), A((n,)), A((n,), init="zeros"), K(tile)], grid)]
+    return out
+
+
 def picked_cases(d: int) -> List[Case]:
     """One bfloat16 element a lane at random indices (`index:N`) over arrays of 2 MB to 256 MB, 2^24
     lanes (history 160): one array, or two at the same indices; dynamic builds and launched ones."""
@@ -646,6 +664,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(fetch_cases(d))
     out.extend(divide_cases(d))
     out.extend(strided_cases(d))
+    out.extend(strided_tile_cases(d))
     out.extend(picked_cases(d))
     out.extend(slim_cases(d))
     out.extend(channels_cases(d))

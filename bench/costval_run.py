@@ -134,7 +134,7 @@ def _gpu_one(folder: str, c: Case) -> dict:
     from tilescope.gpu.launcher import load_function
     art = Artifact.load(os.path.join(folder, c.name))
     cp.random.seed(0)
-    args = [_device_array(cp, a) if a.kind == "array" else a.value for a in c.args]
+    args = [_device_array(cp, a.backing())[::a.step] if a.kind == "array" else a.value for a in c.args]
     fn = load_function(art)
     params = tuple(pack(art.layout, args, describe))
     grid = tuple(c.grid) + (1,) * (3 - len(c.grid))
@@ -154,10 +154,11 @@ def _mock_one(c: Case, kernel_of: KernelOf) -> dict:
     import ml_dtypes
     rng = np.random.default_rng(0)
     args = []
-    for a in c.args:
-        if a.kind != "array":
-            args.append(a.value)
+    for given in c.args:
+        if given.kind != "array":
+            args.append(given.value)
             continue
+        a = given.backing()
         np_dt = ml_dtypes.bfloat16 if a.dtype == "bfloat16" else np.dtype(a.dtype)
         if a.init == "zeros":
             args.append(np.zeros(a.shape, np_dt))
@@ -178,6 +179,7 @@ def _mock_one(c: Case, kernel_of: KernelOf) -> dict:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(ml_dtypes.bfloat16).view(np.uint16))
         else:
             args.append((rng.standard_normal(a.shape) * 0.25).astype(np_dt))
+        args[-1] = args[-1][::given.step]
     kernel = kernel_of(c)
     t = time.perf_counter()
     chk = run_kernel(c.grid, kernel, tuple(args), checks={"bounds": True, "races": False})

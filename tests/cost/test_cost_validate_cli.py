@@ -617,3 +617,22 @@ def test_a_run_timed_on_an_h100_is_predicted_for_the_h100(checkout, tmp_path):
         row = next(line for line in table.splitlines() if line.startswith(f"| {CASE} |"))
         assert f"| {on[gpu]:,.1f} |" in row
     cv.REPOS.clear()
+
+
+def test_a_strided_argument_is_a_view_of_every_step_th_element(monkeypatch):
+    """`A(shape, step=S)`: the spec states the stride, the prepared case keeps it, and a run hands
+    the kernel a view of every S-th element of a buffer S times as long (run --mock: the executor)."""
+    import costval_run
+    from costval_case import case_from_json
+    from costval_catalog import strided_tile_cases
+    case = next(c for c in strided_tile_cases(64) if c.name == "strided_tile_read_f32_4m_s8")
+    assert case.spec(concrete=True) == "float32[65536]:[8], float32[65536], 1024"
+    assert case.spec(concrete=False) == "float32[?]:[8], float32[?], 1024"
+    assert case_from_json(json.loads(json.dumps(case_json(case)))) == case
+    seen = []
+    monkeypatch.setattr("tilescope.backends.numpy.launcher.run_kernel",
+                        lambda grid, kernel, args, checks: seen.append(args) or type("C", (), {"reports": []})())
+    costval_run._mock_one(case, lambda c: None)
+    x, out = seen[0][:2]
+    assert x.shape == (65536,) and x.strides == (32,) and x.base is not None and x.base.shape == (65536 * 8,)
+    assert out.strides == (4,)
