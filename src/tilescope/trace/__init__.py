@@ -70,9 +70,18 @@ class TraceSession:
         return f"trace of {what} written to {os.path.join(self.folder, name, 'index.html')}"
 
     def write_index(self) -> None:
+        """DIR/index.html, rewritten in place after each launch (truncating it first costs ten
+        times as much on some disks; the list only grows, so the new text covers the old)."""
         os.makedirs(self.folder, exist_ok=True)
-        with open(os.path.join(self.folder, "index.html"), "w") as f:
-            f.write(render_index(self.launches, self.untraced))
+        text = render_index(self.launches, self.untraced).encode("utf-8")
+        path = os.path.join(self.folder, "index.html")
+        try:
+            with open(path, "r+b") as f:
+                f.write(text)
+                f.truncate()
+        except FileNotFoundError:
+            with open(path, "wb") as f:
+                f.write(text)
 
 
 def trace_limit() -> int:
