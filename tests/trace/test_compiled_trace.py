@@ -142,14 +142,49 @@ def test_the_pictures_do_not_depend_on_the_order_accesses_were_recorded_in(tmp_p
 
 @pytest.mark.parametrize("blocks", [300, 70_000])
 def test_log_entries_are_ordered_by_site_then_block_keeping_each_blocks_order(blocks):
+    """A log as threads make it (ts_log): each takes ranges of blocks, starting a chunk of
+    LOG_CHUNK entries at each range and when one fills; the chunks interleave; the last one of
+    each range leaves its tail unused (site -1)."""
     rng = np.random.default_rng(blocks)
-    e = np.zeros((5000, trace_log.LOG_WIDTH), np.int32)
-    e[:, 0] = rng.integers(0, 7, len(e))
-    e[:, 1] = rng.integers(0, blocks, len(e))
-    e[:, 2] = np.arange(len(e))                     # the order each block made its entries in
-    e[::50, :2] = (-1, 0)                           # entries a thread's last chunk left unused
+    chunk = trace_log.LOG_CHUNK
+    per_block = rng.integers(0, 5, blocks)                 # entries each block makes
+    ranges = [(s, min(s + 37, blocks)) for s in range(0, blocks, 37)]
+    threads = [ranges[k::3] for k in range(3)]
+    made, logs = 0, [[] for _ in threads]
+    for t, mine in enumerate(threads):
+        for lo, hi in mine:
+            rows = []
+            for blk in range(lo, hi):
+                for _ in range(per_block[blk]):
+                    rows.append((rng.integers(0, 7), blk, made) + (0,) * (trace_log.LOG_WIDTH - 3))
+                    made += 1
+            for k in range(0, len(rows), chunk):
+                part = np.zeros((chunk, trace_log.LOG_WIDTH), np.int32)
+                part[:, 0] = -1
+                part[:len(rows[k:k + chunk])] = rows[k:k + chunk]
+                logs[t].append(part)
+    pieces, queues = [], [list(t) for t in logs]
+    while any(queues):                                     # the threads' chunks interleave, each's in order
+        t = rng.choice([k for k, q in enumerate(queues) if q])
+        pieces.append(queues[t].pop(0))
+    e = np.concatenate(pieces)
     order, counts = trace_log._site_and_block_order(e, 7)
-    made = e[e[:, 0] >= 0]
-    want = made[np.lexsort((made[:, 2], made[:, 1], made[:, 0]))]
+    used = e[e[:, 0] >= 0]
+    want = used[np.lexsort((used[:, 2], used[:, 1], used[:, 0]))]
     np.testing.assert_array_equal(e[order], want)
-    np.testing.assert_array_equal(counts, np.bincount(made[:, 0], minlength=7))
+    np.testing.assert_array_equal(counts, np.bincount(used[:, 0], minlength=7))
+
+@pytest.mark.parametrize("threads", ["1", "2", "4"])
+def test_a_compiled_trace_hands_over_each_sites_accesses_in_block_order(threads, tmp_path, recorders, monkeypatch):
+    """Threads take ranges of blocks and their log chunks interleave; each range starts a chunk
+    (ts_log_close in ts_run_shared), so the chunks sorted by first block are the log in block
+    order: every site's accesses reach the recorder by block, a block's loop steps in order."""
+    monkeypatch.setenv("TILESCOPE_THREADS", threads)
+    x = np.arange(512 * 300, dtype=np.float32).reshape(512, 300)
+    run_kernel((512,), K.row_sums, (x, np.zeros(512, np.float32), 64), trace=str(tmp_path), engine="compiled")
+    assert "declined" not in engine.last_launch() and engine.last_launch()["threads"] == int(threads)
+    (ev,) = [ev for r in recorders[-1].arrays.values() for ev in r.tiles.values() if not ev.write]
+    blocks, occ = np.concatenate(ev.blocks), np.concatenate(ev.occurrence)
+    assert len(blocks) == 512 * 5
+    np.testing.assert_array_equal(blocks, np.repeat(np.arange(512), 5))
+    np.testing.assert_array_equal(occ, np.tile(np.arange(5), 512))

@@ -386,6 +386,7 @@ __attribute__((visibility("default"))) int64_t ts_run_shared(const int64_t *P, i
         int64_t s = __atomic_fetch_add(next, chunk, __ATOMIC_RELAXED);
         if (s >= total) break;
         int64_t e = s + chunk < total ? s + chunk : total;
+        ts_log_close();             /* (a traced launch: this range of blocks starts a chunk of the log) */
         f = ts_run(P, g0, g1, g2, s, e, ctx, scratch);
         if (f >= 0 || ctx->failed) break;
     }

@@ -85,7 +85,9 @@ static void ts_track(ts_ctx *ctx, int64_t slot, int64_t t, int64_t blk, int writ
 /* Append block `blk`'s `occ`-th access through log site `site` (an op and its array) at tile
    index `idx` (n <= TS_LOG_WIDTH - 3 values) to the launch's trace log. Each thread fills a chunk
    of TS_LOG_CHUNK entries at a time (one shared counter per chunk, not per entry: threads would
-   contend for it); ts_log_close marks what its last chunk left unused (site -1, block 0). */
+   contend for it); ts_log_close marks what its chunk left unused (site -1, block 0). A thread
+   closes its chunk before each range of blocks it takes, so a chunk holds blocks of one range,
+   in order: the log sorts by block as its chunks sort by their first block. */
 #define TS_LOG_WIDTH 8
 #define TS_LOG_CHUNK 256
 static __thread int32_t *ts_log_at, *ts_log_end;

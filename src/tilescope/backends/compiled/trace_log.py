@@ -14,6 +14,7 @@ import numpy as np
 from ...trace.recorder import MAX_LANES
 
 LOG_WIDTH = 8                 # int32 per entry: site, block, occurrence, tile index (up to 5 axes)
+LOG_CHUNK = 256               # entries a thread takes at a time (TS_LOG_CHUNK)
 # Entries kept per launch (256 MiB, touched only as far as used): twice the lanes a recorder
 # keeps (MAX_LANES), so that the blocks whose lanes it keeps were logged whole, though threads
 # run blocks out of order, and the lanes kept are those of the first blocks, as on the executor.
@@ -94,18 +95,17 @@ def _rank(site, values) -> int:
 
 
 def _site_and_block_order(e: np.ndarray, nsites: int):
-    """(order, counts): the entries made (their rows in `e`) by site, then block (a block's own
-    entries are in its order already), and how many each site made. Two stable radix sorts
-    where blocks and sites fit 16 and 8 bits, else one sort of a key; unused entries (site -1)
-    sort last and are left out."""
-    blocks = int(e[:, 1].max()) + 1
-    if blocks <= 1 << 16 and nsites < 255:
-        by_block = np.argsort(e[:, 1].astype(np.uint16), kind="stable")
-        sites = e[:, 0].astype(np.uint8)                                    # (-1 is 255: last)
-        order = np.take(by_block, np.argsort(np.take(sites, by_block), kind="stable"))
-    else:
-        sites = np.where(e[:, 0] < 0, nsites, e[:, 0]).astype(np.int64)
-        order = np.argsort(sites * blocks + e[:, 1], kind="stable")
+    """(order, counts): the entries made (their rows in `e`) by site, then block, each block's in
+    the order it made them, and how many each site made; unused entries (site -1) left out. A
+    chunk of LOG_CHUNK entries holds blocks of one range, in order (ts_log), so the chunks sorted
+    by their first block put the log in block order; one stable radix sort by site follows."""
+    chunks = len(e) // LOG_CHUNK
+    by_block = np.argsort(e[::LOG_CHUNK, 1][:chunks], kind="stable")
+    order = (by_block[:, None] * LOG_CHUNK + np.arange(LOG_CHUNK)).reshape(-1)
+    order = np.concatenate([order, np.arange(chunks * LOG_CHUNK, len(e))])     # (a log cut short by its end)
+    sites = np.take(e[:, 0], order)
+    sites = np.where(sites < 0, nsites, sites).astype(np.uint8 if nsites < 255 else np.uint16)
+    order = np.take(order, np.argsort(sites, kind="stable"))
     counts = np.bincount(sites, minlength=nsites + 1)[:nsites]
     return order[:int(counts.sum())], counts
 
