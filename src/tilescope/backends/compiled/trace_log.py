@@ -99,15 +99,16 @@ def _site_and_block_order(e: np.ndarray, nsites: int):
     the order it made them, and how many each site made; unused entries (site -1) left out. A
     chunk of LOG_CHUNK entries holds blocks of one range, in order (ts_log), so the chunks sorted
     by their first block put the log in block order; one stable radix sort by site follows."""
-    chunks = len(e) // LOG_CHUNK
-    by_block = np.argsort(e[::LOG_CHUNK, 1][:chunks], kind="stable")
-    order = (by_block[:, None] * LOG_CHUNK + np.arange(LOG_CHUNK)).reshape(-1)
-    order = np.concatenate([order, np.arange(chunks * LOG_CHUNK, len(e))])     # (a log cut short by its end)
-    sites = np.take(e[:, 0], order)
-    sites = np.where(sites < 0, nsites, sites).astype(np.uint8 if nsites < 255 else np.uint16)
-    order = np.take(order, np.argsort(sites, kind="stable"))
+    by_block = np.argsort(e[::LOG_CHUNK, 1], kind="stable")
+    rows = (by_block.astype(np.int32)[:, None] * LOG_CHUNK + np.arange(LOG_CHUNK, dtype=np.int32)).reshape(-1)
+    if len(e) % LOG_CHUNK:                      # (a log cut short by its end: its last chunk in part)
+        rows = rows[rows < len(e)]
+    narrow = np.uint8 if nsites < 255 else np.uint16                   # (-1, unused, wraps to the largest)
+    sites = np.take(e[:, 0], rows).astype(narrow)
+    by_site = np.argsort(sites, kind="stable")
     counts = np.bincount(sites, minlength=nsites + 1)[:nsites]
-    return order[:int(counts.sum())], counts
+    order = np.take(rows, by_site[:int(counts.sum())])
+    return order, counts
 
 
 def _lane_budget(ck, e: np.ndarray, recorder) -> Optional[int]:
