@@ -19,7 +19,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .recorder import ArrayRecord
+from .recorder import ArrayRecord, joined
 
 CELL_BUDGET = 1 << 16            # cells per array, all its slices together
 MAX_SLICES = 16
@@ -194,8 +194,8 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
     """Add a run of tile events alike (`_runs_alike`; `ops`: their op numbers): per tile (last and
     first block, count, last op), then looked up per cell."""
     ev = run[0]
-    blocks = np.concatenate([b for e in run for b in e.blocks])
-    idx = [np.concatenate([i[k] for e in run for i in e.index]) for k in range(len(ev.shape))]
+    blocks = joined([b for e in run for b in e.blocks])
+    idx = [joined([i[k] for e in run for i in e.index]) for k in range(len(ev.shape))]
     op_of = np.repeat(np.asarray(ops, np.int16), [sum(len(b) for b in e.blocks) for e in run])
     counts = tuple(-(-(shape[ev.order[k]] + t) // t) for k, t in enumerate(ev.shape))
     # a tile entirely outside the array is no padding or write: its elements are recorded as
@@ -279,8 +279,8 @@ def _fold_lanes(m: ArrayMaps, ev, shape, op: int) -> None:
     """Add one op's element accesses, each counted into the cell its element falls in."""
     if not ev.blocks:
         return
-    blocks = np.concatenate(ev.blocks)
-    coords = [np.concatenate([c[k] for c in ev.coords]) for k in range(len(shape))] if shape else []
+    blocks = joined(ev.blocks)
+    coords = [joined([c[k] for c in ev.coords]) for k in range(len(shape))] if shape else []
     s, r, c = _cells_of(m, coords, blocks.size)
     keep = (s >= 0) & (r >= 0) & (r < m.rows) & (c >= 0) & (c < m.cols)
     s, r, c, blocks = s[keep], r[keep], c[keep], blocks[keep]

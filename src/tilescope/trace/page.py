@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional
 import numpy as np
 
 from .maps import OOB, ArrayMaps
-from .recorder import TraceRecorder
+from .recorder import TraceRecorder, joined
 
 MAX_EVENT_ENTRIES = 300_000      # footprint entries (tile accesses + lanes) embedded in a page
 _ASSETS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "assets")
@@ -52,27 +52,27 @@ def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Di
     tile indices (a block's own tile: index (bid, ...)) are sent as that index's number."""
     tiles, lanes = [], []
     for ev in rec_array.tiles.values():
-        blocks = np.concatenate(ev.blocks)
+        blocks = joined(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
         blocks = blocks[keep]
-        index = [np.concatenate([i[k] for i in ev.index])[keep] for k in range(len(ev.shape))]
+        index = [joined([i[k] for i in ev.index])[keep] for k in range(len(ev.shape))]
         same = [k for k, i in enumerate(index) if np.array_equal(i, blocks)]
         tiles.append({"op": op_index[id(ev.op)], "write": ev.write, "shape": list(ev.shape),
                       "order": list(ev.order), "blocks": same[0] if same else ints(blocks),
                       "occ": _occurrences(ev.occurrence, keep), "index": [ints(i) for i in index]})
     for ev in rec_array.lanes.values():
-        blocks = np.concatenate(ev.blocks)
+        blocks = joined(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
         ndim = len(ev.coords[0]) if ev.coords else 0
         lanes.append({"op": op_index[id(ev.op)], "kind": ev.kind, "blocks": ints(blocks[keep]),
                       "occ": _occurrences(ev.occurrence, keep),
-                      "coords": [ints(np.concatenate([c[k] for c in ev.coords])[keep]) for k in range(ndim)]})
+                      "coords": [ints(joined([c[k] for c in ev.coords])[keep]) for k in range(ndim)]})
     return {"tiles": tiles, "lanes": lanes}
 
 
 def _occurrences(occ, keep):
     """A footprint's occurrences: "" when all are 0 (no loop, or its first iteration only)."""
-    occ = np.concatenate(occ)[keep]
+    occ = joined(occ)[keep]
     return ints(occ) if occ.any() else ""
 
 

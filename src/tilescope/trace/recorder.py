@@ -225,6 +225,12 @@ class TraceRecorder:
         ev.occurrence.append(np.broadcast_to(np.asarray(occ, np.int32), (n,)).copy())
 
 
+def joined(parts: List[np.ndarray]) -> np.ndarray:
+    """An event's recorded pieces as one array: the piece itself when there is one (a compiled
+    launch hands each op's accesses over at once), saving a copy; never written to."""
+    return parts[0] if len(parts) == 1 else np.concatenate(parts)
+
+
 def _chunk_pieces(op, shape) -> Optional[Tuple[int, int]]:
     """(axis, count) when a load's recorded tile is `count` of its own tiles side by side along
     `axis` (backends/numpy/chunk_loads.py), else None."""
