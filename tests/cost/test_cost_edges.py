@@ -148,3 +148,21 @@ def test_an_array_with_no_contiguous_axis_costs_its_sectors_not_its_bytes(step, 
     assert strided["predicted_us"] > plain["predicted_us"] * (1 + (sector_bytes - 4) / 16)
     assert "strided-access" in [a["code"] for a in strided["advice"]]
     assert "strided-access" not in [a["code"] for a in plain["advice"]]
+
+
+def test_strided_lanes_of_data_that_stay_in_l2_move_their_sectors():
+    # version 104 (history 181, H100): a 256K-element float32 view of every 32nd element, read by
+    # tiles of 1,024 (32 MB of buffer, 8 MB of its sectors) took 3.46 us launch after launch: L2
+    # keeps the sectors, and a lane moves its 32 bytes, not DRAM's pair of sectors
+    kernels = load_file(os.path.join(ROOT, "bench", "cost_kernels_strided.py"))
+    n = 1 << 18
+
+    def read(step, gpu="h100"):
+        return tilescope.cost(kernels.strided_tile_read, f"f32[{n}]:[{step}], f32[{n}], 1024", n // 1024, gpu)
+    small = read(32).to_json()
+    assert small["bytes"]["dram_read"] == 32 * n
+    assert abs(small["predicted_us"] / 3.46 - 1) < 0.3
+    # where the launch's data do not stay in L2 the pairs come from DRAM, as before
+    big = tilescope.cost(kernels.strided_tile_read, f"f32[{16 * n}]:[32], f32[{16 * n}], 1024", 16 * n // 1024,
+                         "h100").to_json()
+    assert big["bytes"]["dram_read"] == 64 * 16 * n

@@ -42,7 +42,8 @@ from .row_lines import VECTOR_WIDTH, access_width, column_walked, row_lines, row
 from .sector_rows import sector_rows_factor
 from .staged_copies import staged_copy_us
 from .straight_code import straight_code_us, straight_code_waits_us
-from .strided_lanes import gapped_arrays, scattered_sector_bytes, strided_dram_per_lane
+from .strided_lanes import (gapped_arrays, l2_held_bytes, priced_as_strided, scattered_sector_bytes,
+                            strided_dram_per_lane)
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
@@ -608,9 +609,14 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
                 a.dram_bytes = max(a.dram_bytes, gathered * beyond_l2_share(a.array_bytes, gpu))
             per_array[a.array] = before + a.dram_bytes
     charge_picks(counts, gpu)               # single elements data picks (v94)
-    kept = stays_in_l2(counts, gpu)         # by the launch before: waits on its loads are L2's (v79)
+    # lanes a stride apart hold their sectors in L2, not DRAM's pairs or lines read in past gaps;
+    # where the launch's data stay there from one launch to the next, that is what they move (v104)
+    sectors = {id(a): l2_held_bytes(a) for a in counts.accesses if priced_as_strided(a)}
+    kept = stays_in_l2(counts, gpu, sectors)    # by the launch before: waits on its loads are L2's (v79)
     for a in counts.accesses:
         a.left_in_l2 = kept
+        if kept:
+            a.dram_bytes = sectors.get(id(a), a.dram_bytes)
 
 
 def _tap_windows(counts: Counts, slots: int, l2: float) -> Dict[int, int]:

@@ -17,7 +17,7 @@ What the cubin changes (cubin_facts.py reads it):
 from __future__ import annotations
 
 import math
-from typing import Callable, List, Optional
+from typing import Callable, Dict, List, Optional
 
 import numpy as np
 
@@ -385,12 +385,12 @@ def in_flight_us(counts: Counts, facts: Optional[CubinFacts], gpu: GPU, per_sm: 
 IN_L2_SHARE = 0.5
 
 
-def stays_in_l2(counts: Counts, gpu: GPU) -> bool:
+def stays_in_l2(counts: Counts, gpu: GPU, held: Optional[Dict[int, float]] = None) -> bool:
     """Whether the data a launch reads and writes stay in L2 from one launch to the next (the
-    validation's back-to-back launches, a training step's repeated kernel): its DRAM bytes, reads
-    and writes, fit IN_L2_SHARE of the L2. Version 78: set AG's (8192, 32) column sum on 32 blocks
-    waits 1,024 round trips of 0.157 µs, L2's, not the loaded DRAM's 0.54 (history 125)."""
-    return sum(a.dram_bytes for a in counts.accesses) <= IN_L2_SHARE * gpu.l2_mb * 1e6
+    validation's back-to-back launches, a training step's repeated kernel): its DRAM bytes (or what
+    accesses hold in L2, by `id`, where `held` says: v104) fit IN_L2_SHARE of the L2. Version 78: set
+    AG's (8192, 32) column sum waits 1,024 round trips of 0.157 µs, L2's, not DRAM's 0.54 (history 125)."""
+    return sum((held or {}).get(id(a), a.dram_bytes) for a in counts.accesses) <= IN_L2_SHARE * gpu.l2_mb * 1e6
 
 
 def left_in_l2(accesses: List[Access]) -> bool:

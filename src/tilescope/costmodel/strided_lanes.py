@@ -20,6 +20,21 @@ def strided_dram_per_lane(a: Access, gapped: bool) -> float:
     return min(SECTOR_BYTES, span) + (min(LINE_BYTES, span) if gapped else 0)
 
 
+def priced_as_strided(a: Access) -> bool:
+    """Whether model._dram prices the access by `strided_dram_per_lane` (lanes a stride apart)."""
+    return bool(a.lane_stride) and (a.kind in ("load", "store") or (a.kind in ("gather", "scatter")
+                                                                   and not a.contiguous))
+
+
+def l2_held_bytes(a: Access) -> float:
+    """What such an access moves where its launch's data stay in L2 from one launch to the next
+    (version 104): each lane its 32-byte sector (the span between lanes where that is less: lanes
+    sharing one), not DRAM's pair, no line read in past a write's gaps; at most its DRAM bytes (a
+    window read whole once stays so)."""
+    lanes = a.elements if a.kind in ("gather", "scatter") else a.bytes * (1 - a.pad_fraction) / a.itemsize
+    return min(a.dram_bytes, lanes * a.executions * min(SECTOR_BYTES, a.lane_stride * a.itemsize))
+
+
 def gapped_arrays(counts: Counts) -> set:
     """Arrays the kernel writes less of than they hold (its stores' and scatters' bytes over the
     grid), so that lines it writes in part stay part-written: no other write fills their gaps."""
