@@ -224,7 +224,8 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
     if not hit.any():
         return
     lb, fb = np.take(last, cell), None
-    if cnt.max() > 1:                           # tiles accessed more than once: by one block each?
+    if cnt.max() > 1 and not any(np.array_equal(i, blocks) for i in idx):
+        # tiles accessed more than once, not each a block's own (index (bid, ...)): by one block each?
         first = _first_block(flat, blocks, last)
         fb = None if np.array_equal(first, last) else np.take(first, cell)
     op = ops[0]
