@@ -168,7 +168,7 @@ def _texts(o):
 
 @functools.lru_cache(maxsize=None)
 def _asset(name: str) -> str:
-    with open(os.path.join(_ASSETS, name)) as f:
+    with open(os.path.join(_ASSETS, name), encoding="utf-8") as f:
         return f.read()
 
 

@@ -39,7 +39,7 @@ def _hue_rgb(blocks: np.ndarray):
 
 
 class Hues:
-    """The block hues of one page (pale and full), tabled by id as arrays need them."""
+    """The block hues of a folder's pages (pale and full), tabled by id as arrays need them."""
 
     def __init__(self):
         self.pale = self.full = np.zeros((0, 3), np.uint8)
@@ -116,11 +116,9 @@ def array_png(m: ArrayMaps, hues: Optional[Hues] = None) -> bytes:
     palette, code = codes(m, hues)
     palette = np.concatenate([palette, np.array([GAP], np.uint8)])
     code = _sheet(code, len(palette) - 1)
+    code, palette = _compact(code, palette)      # only the colours that occur (a few, mostly)
     rows, cols = code.shape
     k = scale_for(rows, cols)
-    depth = 3 if k >= 4 else 1                   # the colours, their grid-line shade, where lines cross
-    if len(palette) * depth > 256 or len(palette) > code.size:
-        code, palette = _compact(code, palette)  # only the colours that occur
     line = _DARK[palette] if k >= 4 else palette
     shades = [palette, line, _DARK[line]] if k >= 4 else [palette]
     text = _description(m)

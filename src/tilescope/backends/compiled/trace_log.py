@@ -64,6 +64,8 @@ def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
         return
     order, counts = _site_and_block_order(e, len(ck.log_sites))     # (the unused entries left out)
     sites = np.nonzero(counts)[0].tolist()
+    if not sites:
+        return
     ranks = {site: _rank(ck.log_sites[site], values) for site in sites}
     # the columns used, each contiguous (the recorder and the page make many passes over them;
     # over a column of the rows, each pass is several times slower)
