@@ -43,7 +43,7 @@ from .sector_rows import sector_rows_factor
 from .staged_copies import staged_copy_us
 from .straight_code import straight_code_us, straight_code_waits_us
 from .strided_lanes import (gapped_arrays, l2_held_bytes, priced_as_strided, scattered_sector_bytes,
-                            strided_dram_per_lane)
+                            strided_dram_per_lane, strided_lanes)
 from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blocks_per_sm, bulk_store_drain_us,
                        code_instructions, drained_loop_us, drained_mma_loop, fed_loop, in_flight_us,
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
@@ -576,15 +576,14 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
         useful = a.bytes * (1 - a.pad_fraction)
         if a.kind in ("gather", "scatter") and a.contiguous:
             a.dram_bytes = useful * a.executions                 # lanes along rows: like a tile
-        elif a.kind in ("gather", "scatter") and a.lane_stride:
-            # lanes a constant stride apart: DRAM's pairs of sectors, lines read in past gaps (v77)
-            a.dram_bytes = a.elements * strided_dram_per_lane(a, a.array in gapped) * a.executions
+        elif priced_as_strided(a):
+            # lanes a constant stride apart: DRAM's pairs of sectors, lines read in past gaps (v77);
+            # so are the elements of an array strided along every axis (v103)
+            a.dram_bytes = strided_lanes(a) * strided_dram_per_lane(a, a.array in gapped) * a.executions
         elif a.kind in ("gather", "scatter"):
             # a sector per element, worst case; lanes a few elements apart share sectors: the
             # sectors their span covers (version 24)
             a.dram_bytes = a.elements * scattered_sector_bytes(a) * a.executions
-        elif a.kind in ("load", "store") and a.lane_stride:     # an array strided along every axis (v103)
-            a.dram_bytes = useful / a.itemsize * strided_dram_per_lane(a, a.array in gapped) * a.executions
         elif a.kind == "atomic":
             a.dram_bytes = 0.0                  # atomics resolve in L2 (the atomics time covers them)
         elif a.kind == "store":

@@ -26,13 +26,18 @@ def priced_as_strided(a: Access) -> bool:
                                                                    and not a.contiguous))
 
 
+def strided_lanes(a: Access) -> float:
+    """The lanes such an access moves per execution: a gather's or scatter's, or the elements of
+    a tile load or store its padding leaves."""
+    return a.elements if a.kind in ("gather", "scatter") else a.bytes * (1 - a.pad_fraction) / a.itemsize
+
+
 def l2_held_bytes(a: Access) -> float:
     """What such an access moves where its launch's data stay in L2 from one launch to the next
     (version 104): each lane its 32-byte sector (the span between lanes where that is less: lanes
     sharing one), not DRAM's pair, no line read in past a write's gaps; at most its DRAM bytes (a
     window read whole once stays so)."""
-    lanes = a.elements if a.kind in ("gather", "scatter") else a.bytes * (1 - a.pad_fraction) / a.itemsize
-    return min(a.dram_bytes, lanes * a.executions * min(SECTOR_BYTES, a.lane_stride * a.itemsize))
+    return min(a.dram_bytes, strided_lanes(a) * a.executions * scattered_sector_bytes(a))
 
 
 def gapped_arrays(counts: Counts) -> set:
