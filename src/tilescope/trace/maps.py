@@ -81,9 +81,8 @@ def build(rec: ArrayRecord, op_index: Dict[int, int], layouts: Optional[dict] = 
     shown = min(n_lead, MAX_SLICES)
     fy, fx = _steps(extent, max(1, CELL_BUDGET // shown))
     rows, cols = -(-extent[0] // fy), -(-extent[1] // fx)
-    slices = [Slice(_label(np.unravel_index(s, lead_shape), nd) if lead_shape else "", 
-                    tuple(int(i) for i in np.unravel_index(s, lead_shape)) if lead_shape else ())
-              for s in range(shown)]
+    leads = [_lead_index(s, lead_shape) for s in range(shown)]
+    slices = [Slice(_label(lead) if lead_shape else "", lead) for lead in leads]
     m = ArrayMaps(rec.name, shape, str(a.dtype), rec.written, rows, cols, (fy, fx), wrap, extent, tuple(inside),
                   slices, n_lead - shown,
                   np.full((shown, rows, cols), -1, np.int32), np.full((shown, rows, cols), -1, np.int32),
@@ -116,8 +115,17 @@ def _steps(extent, per_slice: int) -> Tuple[int, int]:
             fx *= 2
 
 
-def _label(lead, nd) -> str:
-    return "[" + ", ".join([str(int(i)) for i in lead] + [":"] * 2) + "]"
+def _lead_index(s: int, lead_shape: Tuple[int, ...]) -> Tuple[int, ...]:
+    """The leading indices of slice `s` (row-major over `lead_shape`)."""
+    out = []
+    for d in reversed(lead_shape):
+        s, i = divmod(s, d)
+        out.append(i)
+    return tuple(reversed(out))
+
+
+def _label(lead) -> str:
+    return "[" + ", ".join([str(i) for i in lead] + [":"] * 2) + "]"
 
 
 def _wrap_width(n: int, tile: int) -> int:

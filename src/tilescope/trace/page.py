@@ -107,9 +107,17 @@ def _packed(a: np.ndarray, empty, convert=None, accessed=None, top=None):
     if not a.size or top == empty:
         return ""
     convert = convert or (lambda x: x)
-    if accessed is not None and np.array_equal(a, np.where(accessed(), top, empty)):
+    if accessed is not None and _one_value(a, top, empty, accessed()):
         return int(convert(np.asarray(top)))
     return b64(convert(a))
+
+
+def _one_value(a: np.ndarray, top, empty, accessed: np.ndarray) -> bool:
+    """Whether `a` is `top` (not `empty`) at the cells `accessed` and `empty` elsewhere: `top`
+    exactly there, and as many cells not `empty` (a few passes over bools, no temporary like `a`)."""
+    at_top = a == top
+    return not np.logical_xor(at_top, accessed, out=at_top).any() and \
+        np.count_nonzero(a != empty) == np.count_nonzero(accessed)
 
 
 _BLOCK = re.compile(r"\((\d+), (\d+), (\d+)\)")
