@@ -417,3 +417,25 @@ def test_a_cell_keeps_its_first_reader_and_last_writer_whatever_order_the_ops_co
     assert (m.rblock[0, 4:, 4:] == 5).all() and not (m.flags[0, 4:, 4:] & M.SHARED).any()
     assert (m.wblock[0, :4, 4:] == 6).all() and (m.wcount[0, :4, 4:] == 2).all()
     assert (m.flags[0, :4, 4:] & M.RACE).all() and (m.op[0, :4, 4:] == 3).all()
+
+
+def test_a_count_map_goes_as_one_number_only_when_it_holds_that_value_at_exactly_the_accessed_cells():
+    from tilescope.trace.page import _packed
+    accessed = np.array([[True, True, False, False]])
+    one = np.array([[3, 3, 0, 0]], np.uint16)
+    assert _packed(one, 0, None, lambda: accessed) == 3
+    for other in ([[3, 2, 0, 0]],        # another value at an accessed cell
+                  [[3, 3, 0, 1]],        # a value at a cell not accessed
+                  [[3, 0, 0, 3]]):       # the value, but at other cells
+        packed = _packed(np.array(other, np.uint16), 0, None, lambda: accessed)
+        assert isinstance(packed, bytes)
+        assert np.array_equal(np.frombuffer(base64.b64decode(packed), np.uint16), np.array(other).reshape(-1))
+    ops = np.array([[5, 5, -1, -1]], np.int16)                 # an op map: -1 where nothing ran
+    assert _packed(ops, -1, None, lambda: accessed) == 5
+
+
+def test_the_slices_of_an_array_of_rank_four_are_labelled_by_their_leading_indices():
+    rec = ArrayRecord("a", np.zeros((2, 3, 4, 5), np.float32), 0)
+    m = M.build(rec, {})
+    assert [s.lead for s in m.slices] == [(i, j) for i in range(2) for j in range(3)]
+    assert m.slices[4].label == "[1, 1, :, :]"
