@@ -208,7 +208,7 @@ class TraceRecorder:
             ev = rec.tiles[key] = TileEvents(op, write, shape, order)
         ev.blocks.append(blocks)
         ev.index.append(idx)
-        ev.occurrence.append(np.broadcast_to(np.asarray(occ, np.int32), blocks.shape).copy())
+        ev.occurrence.append(_per_access(occ, blocks.shape))
 
     def _lanes(self, rec, op, kind, blocks, coords, occ) -> None:
         n = int(blocks.size)
@@ -222,7 +222,15 @@ class TraceRecorder:
             ev = rec.lanes[key] = LaneEvents(op, kind)
         ev.blocks.append(blocks.reshape(-1))
         ev.coords.append([np.asarray(c, np.int64).reshape(-1) for c in coords])
-        ev.occurrence.append(np.broadcast_to(np.asarray(occ, np.int32), (n,)).copy())
+        ev.occurrence.append(_per_access(occ, (n,)))
+
+
+def _per_access(occ, shape) -> np.ndarray:
+    """Occurrences one per access: those given, where a compiled launch's log gives one each (a
+    column of its delivered entries, not copied again), else the one occurrence repeated."""
+    occ = np.asarray(occ, np.int32)
+    return occ.reshape(shape) if occ.size == int(np.prod(shape)) and occ.ndim else \
+        np.broadcast_to(occ, shape).copy()
 
 
 def joined(parts: List[np.ndarray]) -> np.ndarray:
