@@ -93,13 +93,17 @@ def test_a_compiled_trace_page_does_not_say_races_went_unchecked(tmp_path, capsy
 
 
 def test_accesses_past_the_log_are_counted_and_said(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(trace_log, "LOG_ENTRIES", 3)
-    y = np.zeros(512, f32)
-    run_kernel((8,), K.copy_tiles, (np.arange(512, dtype=f32), y, 64), trace=str(tmp_path), engine="compiled",
-               threads=1)
-    np.testing.assert_array_equal(y, np.arange(512))          # the launch itself is whole
+    # one chunk of room: block 0's load takes it, its store finds no room; the loads of blocks
+    # 1…63 fill the chunk; every later access is lost
+    monkeypatch.setattr(trace_log, "LOG_ENTRIES", trace_log.LOG_CHUNK)
+    y = np.zeros(100 * 16, f32)
+    run_kernel((100,), K.copy_tiles, (np.arange(100 * 16, dtype=f32), y, 16), trace=str(tmp_path),
+               engine="compiled", threads=1)
+    np.testing.assert_array_equal(y, np.arange(100 * 16))     # the launch itself is whole
+    lost = 2 * 100 - trace_log.LOG_CHUNK
     with open(tmp_path / "01-copy_tiles" / "index.html") as f:
-        assert "13 accesses made past the end of the trace log (3 entries) are not drawn" in f.read()
+        assert f"{lost} accesses made past the end of the trace log ({trace_log.LOG_CHUNK} entries) are not drawn" \
+            in f.read()
 
 
 def test_a_compiled_launch_that_fails_still_gets_its_page(tmp_path, capsys):
@@ -142,37 +146,48 @@ def test_the_pictures_do_not_depend_on_the_order_accesses_were_recorded_in(tmp_p
 
 @pytest.mark.parametrize("blocks", [300, 70_000])
 def test_log_entries_are_ordered_by_site_then_block_keeping_each_blocks_order(blocks):
-    """A log as threads make it (ts_log): each takes ranges of blocks, starting a chunk of
-    LOG_CHUNK entries at each range and when one fills; the chunks interleave; the last one of
-    each range leaves its tail unused (site -1)."""
+    """A log as threads make it (ts_log): each takes ranges of blocks and, per site, a chunk of
+    LOG_CHUNK entries (stored column by column) when it has none open or its open one fills;
+    each range closes the open chunks, leaving their tails unused (site -1); the chunks of all
+    threads and sites interleave."""
     rng = np.random.default_rng(blocks)
-    chunk = trace_log.LOG_CHUNK
+    chunk, width, nsites = trace_log.LOG_CHUNK, trace_log.LOG_WIDTH, 7
     per_block = rng.integers(0, 5, blocks)                 # entries each block makes
     ranges = [(s, min(s + 37, blocks)) for s in range(0, blocks, 37)]
     threads = [ranges[k::3] for k in range(3)]
     made, logs = 0, [[] for _ in threads]
     for t, mine in enumerate(threads):
         for lo, hi in mine:
-            rows = []
+            open_ = {}
             for blk in range(lo, hi):
                 for _ in range(per_block[blk]):
-                    rows.append((rng.integers(0, 7), blk, made) + (0,) * (trace_log.LOG_WIDTH - 3))
+                    site = int(rng.integers(0, nsites))
+                    if site not in open_ or open_[site][1] == chunk:
+                        part = np.zeros((width, chunk), np.int32)
+                        part[0] = -1
+                        open_[site] = [part, 0]
+                        logs[t].append(part)
+                    part, k = open_[site]
+                    part[:3, k] = (site, blk, made)
+                    part[3:, k] = rng.integers(-9, 9, width - 3)
+                    open_[site][1] += 1
                     made += 1
-            for k in range(0, len(rows), chunk):
-                part = np.zeros((chunk, trace_log.LOG_WIDTH), np.int32)
-                part[:, 0] = -1
-                part[:len(rows[k:k + chunk])] = rows[k:k + chunk]
-                logs[t].append(part)
     pieces, queues = [], [list(t) for t in logs]
     while any(queues):                                     # the threads' chunks interleave, each's in order
         t = rng.choice([k for k, q in enumerate(queues) if q])
         pieces.append(queues[t].pop(0))
-    e = np.concatenate(pieces)
-    order, counts = trace_log._site_and_block_order(e, 7)
-    used = e[e[:, 0] >= 0]
-    want = used[np.lexsort((used[:, 2], used[:, 1], used[:, 0]))]
-    np.testing.assert_array_equal(e[order], want)
-    np.testing.assert_array_equal(counts, np.bincount(used[:, 0], minlength=7))
+    chunks = np.stack(pieces)
+    widths = [3 + s % 4 for s in range(nsites)]
+    by_site = trace_log.site_columns(chunks, widths)
+    used = chunks.transpose(0, 2, 1).reshape(-1, width)
+    used = used[used[:, 0] >= 0]
+    assert sum(c.shape[1] for c in by_site.values()) == len(used) == made
+    for s in range(nsites):
+        want = used[used[:, 0] == s]
+        want = want[np.lexsort((want[:, 2], want[:, 1]))][:, :widths[s]].T
+        np.testing.assert_array_equal(by_site[s], want)
+        assert all(row.flags.c_contiguous for row in by_site[s])
+
 
 @pytest.mark.parametrize("threads", ["1", "2", "4"])
 def test_a_compiled_trace_hands_over_each_sites_accesses_in_block_order(threads, tmp_path, recorders, monkeypatch):

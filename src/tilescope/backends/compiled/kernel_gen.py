@@ -283,6 +283,7 @@ class KernelGen:
         if self.log_sites:              # each block's count of its accesses per site (ts_log's `occ`)
             head += f"\n    int32_t ts_occ[{len(self.log_sites)}] = {{0}};"
         return "\n".join([
+            f"#define TS_LOG_SITES {len(self.log_sites)}" if self.log_sites else "",
             TYPES, MATH, GEMM if any(op.name == "mma" for op in self.fn.walk()) else "",
             "static int64_t ts_block(const int64_t *P, int64_t b0, int64_t b1, int64_t b2, int64_t g0, "
             "int64_t g1, int64_t g2, int64_t lin, ts_ctx *ctx, char *scratch) {",

@@ -153,7 +153,7 @@ def execute(pl: Plan, P: np.ndarray, checks, sink, values, shadow=None, log=None
         table = np.array([s.ctypes.data for s in shadow], np.int64)
         ctx.shadow = table.ctypes.data
     if log is not None:
-        ctx.log, ctx.log_cap = log.buf.ctypes.data, len(log.buf)
+        ctx.log, ctx.log_cap = log.buf.ctypes.data, log.capacity
     total = grid3[0] * grid3[1] * grid3[2]
     next_block = ctypes.c_int64(0)
     chunk = max(1, total // (n * 8)) if n > 1 else total

@@ -35,8 +35,8 @@ typedef struct ts_ctx {
     void (*print)(int64_t site, int64_t lin, void **operands);    /* rules_debug.py */
     int64_t **shadow;              /* per tracked array: [writers, readers] of each tile (ts_track) */
     volatile int64_t conflict;     /* set when two blocks touched one tile, one writing it */
-    int32_t *log;                  /* a launch trace's accesses: TS_LOG_WIDTH int32 each (ts_log) */
-    int64_t log_cap;               /* entries `log` holds */
+    int32_t *log;                  /* a launch trace's accesses, in chunks (ts_log) */
+    int64_t log_cap;               /* entries `log` holds (whole chunks) */
     volatile int64_t log_n;        /* entries handed out to threads, TS_LOG_CHUNK at a time */
     volatile int64_t log_lost;     /* entries made past log_cap (counted, not kept) */
 } ts_ctx;
@@ -83,29 +83,44 @@ static void ts_track(ts_ctx *ctx, int64_t slot, int64_t t, int64_t blk, int writ
 }
 
 /* Append block `blk`'s `occ`-th access through log site `site` (an op and its array) at tile
-   index `idx` (n <= TS_LOG_WIDTH - 3 values) to the launch's trace log. Each thread fills a chunk
-   of TS_LOG_CHUNK entries at a time (one shared counter per chunk, not per entry: threads would
-   contend for it); ts_log_close marks what its chunk left unused (site -1, block 0). A thread
-   closes its chunk before each range of blocks it takes, so a chunk holds blocks of one range,
-   in order: the log sorts by block as its chunks sort by their first block. */
+   index `idx` (n <= TS_LOG_WIDTH - 3 values) to the launch's trace log. The log is made of
+   chunks of TS_LOG_CHUNK entries, each of one site and one thread, column by column (site,
+   block, occurrence, index...: TS_LOG_CHUNK int32 each), so that a site's entries come out of
+   the log without sorting them. A thread takes a chunk per site as it needs one (one shared
+   counter per chunk, not per entry: threads would contend for it); ts_log_close marks what its
+   chunks left unused (site -1). A thread closes its chunks before each range of blocks it
+   takes, so a chunk holds blocks of one range, in order: a site's entries are in block order
+   when its chunks are sorted by their first block. TS_LOG_SITES: the kernel's log sites. */
 #define TS_LOG_WIDTH 8
-#define TS_LOG_CHUNK 256
-static __thread int32_t *ts_log_at, *ts_log_end;
+#define TS_LOG_CHUNK 64
+#ifndef TS_LOG_SITES
+#define TS_LOG_SITES 1
+#endif
+static __thread int32_t *ts_log_chunk[TS_LOG_SITES];    /* a thread's open chunk per site, or 0 */
+static __thread int32_t ts_log_used[TS_LOG_SITES];      /* its entries made */
 TS_INLINE void ts_log(ts_ctx *ctx, int32_t site, int64_t blk, int32_t occ, int n, const int64_t *idx) {
-    if (ts_log_at == ts_log_end) {
+    int32_t *c = ts_log_chunk[site], k = ts_log_used[site];
+    if (c == 0 || k == TS_LOG_CHUNK) {
         int64_t s = __atomic_fetch_add(&ctx->log_n, TS_LOG_CHUNK, __ATOMIC_RELAXED);
-        if (s >= ctx->log_cap) { __atomic_fetch_add(&ctx->log_lost, 1, __ATOMIC_RELAXED); return; }
-        ts_log_at = ctx->log + s * TS_LOG_WIDTH;
-        ts_log_end = ctx->log + (s + TS_LOG_CHUNK < ctx->log_cap ? s + TS_LOG_CHUNK : ctx->log_cap) * TS_LOG_WIDTH;
+        if (s + TS_LOG_CHUNK > ctx->log_cap) {
+            ts_log_chunk[site] = 0;
+            __atomic_fetch_add(&ctx->log_lost, 1, __ATOMIC_RELAXED);
+            return;
+        }
+        c = ts_log_chunk[site] = ctx->log + s * TS_LOG_WIDTH;
+        k = 0;
     }
-    int32_t *e = ts_log_at;
-    ts_log_at += TS_LOG_WIDTH;
-    e[0] = site; e[1] = (int32_t)blk; e[2] = occ;
-    for (int i = 0; i < n; i++) e[3 + i] = (int32_t)idx[i];
+    c[k] = site; c[TS_LOG_CHUNK + k] = (int32_t)blk; c[2 * TS_LOG_CHUNK + k] = occ;
+    for (int i = 0; i < n; i++) c[(3 + i) * TS_LOG_CHUNK + k] = (int32_t)idx[i];
+    ts_log_used[site] = k + 1;
 }
 static void ts_log_close(void) {
-    for (; ts_log_at < ts_log_end; ts_log_at += TS_LOG_WIDTH) { ts_log_at[0] = -1; ts_log_at[1] = 0; }
-    ts_log_at = ts_log_end = 0;
+    for (int s = 0; s < TS_LOG_SITES; s++) {
+        if (ts_log_chunk[s])
+            for (int k = ts_log_used[s]; k < TS_LOG_CHUNK; k++) ts_log_chunk[s][k] = -1;
+        ts_log_chunk[s] = 0;
+        ts_log_used[s] = 0;
+    }
 }
 
 /* ---- exact float arithmetic ---- */

@@ -7,14 +7,14 @@ events the NumPy executor records access by access, at the compiled backend's sp
 from __future__ import annotations
 
 import threading
-from typing import Optional
+from typing import Dict, Optional
 
 import numpy as np
 
 from ...trace.recorder import MAX_LANES
 
 LOG_WIDTH = 8                 # int32 per entry: site, block, occurrence, tile index (up to 5 axes)
-LOG_CHUNK = 256               # entries a thread takes at a time (TS_LOG_CHUNK)
+LOG_CHUNK = 64                # entries of a chunk, each chunk of one site and one thread (TS_LOG_CHUNK)
 # Entries kept per launch (256 MiB, touched only as far as used): twice the lanes a recorder
 # keeps (MAX_LANES), so that the blocks whose lanes it keeps were logged whole, though threads
 # run blocks out of order, and the lanes kept are those of the first blocks, as on the executor.
@@ -25,18 +25,25 @@ _buffers = threading.local()
 
 
 class TraceLog:
-    """The buffer a traced launch's kernel appends to (ts_ctx.log) and the count it made. The
-    thread's buffer of its last traced launch is reused: its pages are already mapped, where a
-    new one page-faults every 128 entries (as much time as the kernel takes for small tiles)."""
+    """The buffer a traced launch's kernel appends to (ts_ctx.log), in chunks of LOG_CHUNK
+    entries stored column by column, and the count it made. The thread's buffer of its last
+    traced launch is reused: its pages are already mapped, where a new one page-faults every
+    few hundred entries (as much time as the kernel takes for small tiles)."""
 
     def __init__(self):
+        shape = (max(1, LOG_ENTRIES // LOG_CHUNK), LOG_WIDTH, LOG_CHUNK)
         buf = getattr(_buffers, "buf", None)
-        if buf is None or len(buf) != LOG_ENTRIES:
-            buf = np.empty((LOG_ENTRIES, LOG_WIDTH), np.int32)
+        if buf is None or buf.shape != shape:
+            buf = np.empty(shape, np.int32)
         _buffers.buf = None                  # (a launch in the kernel's own callbacks gets another)
         self.buf = buf
         self.handed = 0                      # entries handed out to the threads (ts_ctx.log_n)
         self.lost = 0                        # entries made past the end
+
+    @property
+    def capacity(self) -> int:
+        """Entries the buffer holds (ts_ctx.log_cap)."""
+        return len(self.buf) * LOG_CHUNK
 
     def release(self) -> None:
         """Done with the entries: keep the buffer for the thread's next traced launch, unless this
@@ -44,10 +51,10 @@ class TraceLog:
         if self.handed <= KEPT_ENTRIES:
             _buffers.buf = self.buf
 
-    def entries(self) -> np.ndarray:
-        """The entries handed out: those made, and those a thread's last chunk left unused
-        (site -1, block 0)."""
-        return self.buf[:min(self.handed, len(self.buf))]
+    def chunks(self) -> np.ndarray:
+        """The chunks handed out, (chunks, LOG_WIDTH, LOG_CHUNK): in each, a site's entries of one
+        range of blocks in order, then those its thread left unused (site -1)."""
+        return self.buf[:min(self.handed, self.capacity) // LOG_CHUNK]
 
 
 def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
@@ -57,28 +64,16 @@ def deliver(ck, log: TraceLog, values, recorder, bounds: bool) -> None:
     under the bounds check (`bounds`) the tiles entirely outside their array as out-of-bounds
     attempts too, as the executor records them; lanes become lane events, those of the first
     blocks where they exceed the recorder's budget."""
-    e = log.entries()
     recorder.log_dropped += log.lost
-    recorder.log_capacity = len(log.buf)
-    if not len(e):
-        return
-    order, counts = _site_and_block_order(e, len(ck.log_sites))     # (the unused entries left out)
-    sites = np.nonzero(counts)[0].tolist()
-    if not sites:
-        return
-    ranks = {site: _rank(ck.log_sites[site], values) for site in sites}
-    # the columns used, each contiguous (the recorder and the page make many passes over them;
-    # over a column of the rows, each pass is several times slower)
-    e = np.ascontiguousarray(np.take(e, order, axis=0)[:, :3 + max(ranks.values())].T)
-    ends = np.cumsum(counts)
-    first_blocks = _lane_budget(ck, e, recorder)
-    for site in sites:
+    recorder.log_capacity = log.capacity
+    by_site = site_columns(log.chunks(), [3 + _rank(s, values) for s in ck.log_sites])
+    first_blocks = _lane_budget(ck, by_site, recorder)
+    for site, cols in by_site.items():
         s = ck.log_sites[site]
-        cols = e[:, ends[site] - counts[site]:ends[site]]
         if s.lanes is not None and first_blocks is not None:
-            cols = cols[:, cols[1] < first_blocks]
+            cols = np.compress(cols[1] < first_blocks, cols, axis=1)
         ref = values[s.param_index]
-        blocks, occurrence, cols = cols[1], cols[2], [cols[3 + k] for k in range(ranks[site])]
+        blocks, occurrence, cols = cols[1], cols[2], list(cols[3:])
         if s.lanes is not None:             # element accesses: the entries hold coordinates
             recorder.record_logged_lanes(s.op, ref, s.lanes, blocks, cols, occurrence)
             continue
@@ -96,35 +91,38 @@ def _rank(site, values) -> int:
     return values[site.param_index].array.ndim if site.lanes is not None else len(site.shape)
 
 
-def _site_and_block_order(e: np.ndarray, nsites: int):
-    """(order, counts): the entries made (their rows in `e`) by site, then block, each block's in
-    the order it made them, and how many each site made; unused entries (site -1) left out. A
-    chunk of LOG_CHUNK entries holds blocks of one range, in order (ts_log), so the chunks sorted
-    by their first block put the log in block order; one stable radix sort by site follows."""
-    by_block = np.argsort(e[::LOG_CHUNK, 1], kind="stable")
-    rows = (by_block.astype(np.int32)[:, None] * LOG_CHUNK + np.arange(LOG_CHUNK, dtype=np.int32)).reshape(-1)
-    if len(e) % LOG_CHUNK:                      # (a log cut short by its end: its last chunk in part)
-        rows = rows[rows < len(e)]
-    narrow = np.uint8 if nsites < 255 else np.uint16                   # (-1, unused, wraps to the largest)
-    sites = np.take(e[:, 0], rows).astype(narrow)
-    by_site = np.argsort(sites, kind="stable")
-    counts = np.bincount(sites, minlength=nsites + 1)[:nsites]
-    order = np.take(rows, by_site[:int(counts.sum())])
-    return order, counts
+def site_columns(chunks: np.ndarray, widths) -> Dict[int, np.ndarray]:
+    """Each site's entries, by site: the first `widths[site]` columns (site, block, occurrence,
+    then its index or coordinates), (width, entries), each column contiguous (the recorder and
+    the page make many passes over them), in block order, each block's in the order it made
+    them; unused entries left out. A chunk holds one site's entries of a range of blocks in
+    order (ts_log), so its chunks sorted by their first block are its log in block order (the
+    sort is stable: chunks of one block, all of one thread, keep the order they were taken in)."""
+    if not len(chunks):
+        return {}
+    site = chunks[:, 0, 0]
+    order = np.lexsort((chunks[:, 1, 0], site))
+    counts = np.bincount(site, minlength=len(widths))
+    out, at = {}, 0
+    for s in np.nonzero(counts)[0].tolist():
+        mine = np.take(chunks, order[at:at + counts[s]], axis=0)     # (whole chunks: a few times faster)
+        at += counts[s]
+        cols = mine[:, :widths[s]].transpose(1, 0, 2).reshape(widths[s], -1)
+        if (mine[:, 0, -1] < 0).any():       # (chunks left in part unused)
+            cols = np.compress(cols[0] >= 0, cols, axis=1)      # (rows stay contiguous, unlike cols[:, ...])
+        out[s] = cols
+    return out
 
 
-def _lane_budget(ck, e: np.ndarray, recorder) -> Optional[int]:
+def _lane_budget(ck, by_site: Dict[int, np.ndarray], recorder) -> Optional[int]:
     """Where the lanes exceed what the recorder keeps (MAX_LANES), the block below which they
     are kept (and the rest counted as dropped), as the executor keeps those of its first
-    groups of blocks; None when they all fit. `e`: the entries' columns (site, block, ...)."""
-    lane_sites = [i for i, s in enumerate(ck.log_sites) if s.lanes is not None]
-    if not lane_sites:
-        return None
-    blocks = e[1, np.isin(e[0], lane_sites)]
+    groups of blocks; None when they all fit. `by_site`: site_columns."""
+    lanes = [cols[1] for s, cols in by_site.items() if ck.log_sites[s].lanes is not None]
     room = MAX_LANES - recorder.lanes_kept
-    if len(blocks) <= room:
+    if sum(len(b) for b in lanes) <= room:
         return None
-    blocks = np.sort(blocks)
+    blocks = np.sort(np.concatenate(lanes))
     first = int(blocks[max(room, 0)])
     recorder.lanes_dropped += int((blocks >= first).sum())
     return first
