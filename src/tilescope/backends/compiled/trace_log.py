@@ -28,7 +28,7 @@ class TraceLog:
     """The buffer a traced launch's kernel appends to (ts_ctx.log), in chunks of LOG_CHUNK
     entries stored column by column, and the count it made. The thread's buffer of its last
     traced launch is reused: its pages are already mapped, where a new one page-faults every
-    few hundred entries (as much time as the kernel takes for small tiles)."""
+    128 entries (as much time as the kernel takes for small tiles)."""
 
     def __init__(self):
         shape = (max(1, LOG_ENTRIES // LOG_CHUNK), LOG_WIDTH, LOG_CHUNK)
