@@ -144,15 +144,16 @@ def test_the_pictures_do_not_depend_on_the_order_accesses_were_recorded_in(tmp_p
     assert (before["a"].rblock >= 0).all() and len(set(before["a"].rblock.ravel().tolist())) > 1
 
 
-@pytest.mark.parametrize("blocks", [300, 70_000])
-def test_log_entries_are_ordered_by_site_then_block_keeping_each_blocks_order(blocks):
+@pytest.mark.parametrize("blocks,most,nsites", [(300, 5, 7), (70_000, 5, 7), (60, 400, 2)])
+def test_log_entries_are_ordered_by_site_then_block_keeping_each_blocks_order(blocks, most, nsites):
     """A log as threads make it (ts_log): each takes ranges of blocks and, per site, a chunk of
     LOG_CHUNK entries (stored column by column) when it has none open or its open one fills;
     each range closes the open chunks, leaving their tails unused (site -1); the chunks of all
-    threads and sites interleave."""
+    threads and sites interleave. With up to 400 entries a block, a block fills several chunks
+    of a site, which start at the same block."""
     rng = np.random.default_rng(blocks)
-    chunk, width, nsites = trace_log.LOG_CHUNK, trace_log.LOG_WIDTH, 7
-    per_block = rng.integers(0, 5, blocks)                 # entries each block makes
+    chunk, width = trace_log.LOG_CHUNK, trace_log.LOG_WIDTH
+    per_block = rng.integers(0, most, blocks)              # entries each block makes
     ranges = [(s, min(s + 37, blocks)) for s in range(0, blocks, 37)]
     threads = [ranges[k::3] for k in range(3)]
     made, logs = 0, [[] for _ in threads]
