@@ -58,7 +58,6 @@ class TraceSession:
         error = failure_text(failed)
         what = f"{fn.name} (the launch failed: {error.splitlines()[0]})" if error else fn.name
         try:
-            os.makedirs(self.folder, exist_ok=True)
             summary = write_launch(os.path.join(self.folder, name), recorder, fn, grid, checks, compiled, scalars,
                                    error, self.reused)
             self.launches.append({"href": f"{name}/index.html",

@@ -204,7 +204,9 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
     ev = run[0]
     blocks = joined([b for e in run for b in e.blocks])
     idx = [joined([i[k] for e in run for i in e.index]) for k in range(len(ev.shape))]
-    op_of = np.repeat(np.asarray(ops, np.int16), [sum(len(b) for b in e.blocks) for e in run])
+    # each entry's op, where the run has several (the last op at each tile is drawn)
+    op_of = np.repeat(np.asarray(ops, np.int16), [sum(len(b) for b in e.blocks) for e in run]) \
+        if len(set(ops)) > 1 else None
     counts = tuple(-(-(shape[ev.order[k]] + t) // t) for k, t in enumerate(ev.shape))
     # a tile entirely outside the array is no padding or write: its elements are recorded as
     # out-of-bounds attempts (TraceRecorder.tile_out_of_bounds)
@@ -216,7 +218,8 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
     if ok is not None:
         if not ok.any():
             return
-        blocks, idx, op_of = blocks[ok], [i[ok] for i in idx], op_of[ok]
+        blocks, idx = blocks[ok], [i[ok] for i in idx]
+        op_of = op_of[ok] if op_of is not None else None
     size = math.prod(counts)
     flat = idx[0].astype(np.int32 if size < 1 << 31 else np.int64)   # the tile's number in the tile grid
     for k in range(1, len(idx)):
@@ -237,7 +240,7 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
         first = _first_block(flat, blocks, last)
         fb = None if np.array_equal(first, last) else np.take(first, cell)
     op = ops[0]
-    if len(set(ops)) > 1:                       # the last op of the run at each tile
+    if op_of is not None:                       # the last op of the run at each tile
         per_tile = np.full(size + 1, -1, np.int16)
         per_tile[flat] = op_of                  # (a later entry wins: fancy assignment keeps the last)
         op = np.take(per_tile, cell)
