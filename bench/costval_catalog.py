@@ -508,6 +508,24 @@ def stepped_cases(d: int) -> List[Case]:
     return out
 
 
+def stepped_footprint_cases(d: int) -> List[Case]:
+    """The same sum of (1, T) rows on 1,182 blocks with more or fewer steps, so that what a launch
+    reads is a third of L2 to one and a half times it: float32 T = 32 and 64, bfloat16 T = 64, each
+    over 9.7 to 77 MB; dynamic and as launched (history 182: a loop that waits for each step's load
+    finds in L2 the share of the data L2 kept from the launch before)."""
+    out: List[Case] = []
+    rows = 1182
+    for dt, t, all_steps in (("float32", 32, (64, 256, 512)), ("float32", 64, (32, 64, 256)),
+                             ("bfloat16", 64, (64, 256, 512))):
+        for steps in all_steps:
+            steps //= d
+            x = A((rows * steps, t), dt)
+            case = Case(f"stepped_fp_{dt[0]}{dt[-2:]}_t{t}_s{steps}_g{rows}", "micro", STEPPED, "row_steps_sum",
+                        [x, A((rows, t), init="zeros"), K(t), K(steps)], (rows,))
+            out += [case, case.launched("micro")]
+    return out
+
+
 def divide_cases(d: int) -> List[Case]:
     """A whole-row float16 softmax, one tile a block, dividing each element by the row's sum, multiplying
     it by the sum's reciprocal, or dividing with approximate rounding; rows of 10,240 in a 16,384 tile
@@ -673,6 +691,7 @@ def micro_cases(d: int) -> List[Case]:
     out.extend(chain_cases(d))
     out.extend(vector_cases(d))
     out.extend(stepped_cases(d))
+    out.extend(stepped_footprint_cases(d))
 
     # streaming rate against resident warps (version 6): persistent copies over 132·k blocks
     for dt, t in (("float32", 1024), ("float16", 1024), ("float16", 4096)):
