@@ -11,7 +11,7 @@ import tilescope
 from tilescope.arraylike import launch_facts
 from tilescope.backends.tileir.toolchain import find_toolchain
 from tilescope.costmodel import CubinFacts, read_cubin_facts
-from tilescope.costmodel import schedule
+from tilescope.costmodel import l2_kept, schedule
 from tilescope.costmodel.counts import count
 from tilescope.costmodel.cubin_facts import (_branch_target, _called_instructions, _decode, _local_load_waits,
                                              _reload_bytes)
@@ -179,7 +179,7 @@ def test_the_drain_constants_are_what_the_stored_microbenchmarks_give(monkeypatc
 
 def test_reloads_that_miss_l1_queue_with_the_loads_in_flight(monkeypatch):
     h200, counts = gpu_named("h200"), _stencil_like()
-    monkeypatch.setattr(schedule, "IN_L2_SHARE", 0.0)      # its 20 MB taken from DRAM, as launches too large for L2
+    monkeypatch.setattr(l2_kept, "IN_L2_SHARE", 0.0)      # its 20 MB taken from DRAM, as launches too large for L2
     # one load in flight a thread and a reload wait per load: the loads' Little's-law time and the
     # reloads' round trips are comparable; only where the reloads miss L1 do they add up
     serial = dict(loads_in_flight=1.0, local_loads=24, local_load_waits=24, global_loads=24)

@@ -8,7 +8,7 @@ DRAM's whole round trip at every step, had 144.5 (2.2x)."""
 import json
 import os
 
-from tilescope.costmodel import model, schedule
+from tilescope.costmodel import l2_kept, model
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -30,11 +30,11 @@ def _counts(steps: int = 128):
 
 def test_data_past_the_l2_keep_its_room_over_their_size():
     counts = _counts()
-    share = schedule.l2_kept_share(counts, H100)
+    share = l2_kept.l2_kept_share(counts, H100)
     footprint = sum(a.dram_bytes for a in counts.accesses)
     assert 38e6 < footprint < 40e6
-    assert abs(share - schedule.IN_L2_SHARE * H100.l2_mb * 1e6 / footprint) < 1e-9
-    assert schedule.l2_kept_share(_counts(32), H100) == 1.0      # 9.7 MB: kept whole
+    assert abs(share - l2_kept.IN_L2_SHARE * H100.l2_mb * 1e6 / footprint) < 1e-9
+    assert l2_kept.l2_kept_share(_counts(32), H100) == 1.0      # 9.7 MB: kept whole
 
 
 def test_each_steps_wait_is_l2s_for_the_kept_share():

@@ -6,7 +6,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import model, schedule, unrolled_waits
+from tilescope.costmodel import l2_kept, model, schedule, unrolled_waits
 from tilescope.costmodel.cubin_facts import CubinFacts, _memory_instructions
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -58,7 +58,7 @@ def test_a_block_waits_the_loop_s_round_trips_instead_of_one_a_step():
     assert few.block_us < steps.block_us < many.block_us
     # the difference is the round trips: 12 or 48 a row, in place of 32 of the load law's latency;
     # each DRAM's loaded round trip, L2's for the share of the 138 MB that L2 keeps (version 105)
-    kept = schedule.l2_kept_share(counts, h200)
+    kept = l2_kept.l2_kept_share(counts, h200)
     assert 0.2 < kept < 0.25
     trip = (1 - kept) * schedule.LOADED_LATENCY_US + kept * schedule.L2_HIT_US
     assert many.block_us - few.block_us == pytest.approx(ROWS * 36 * trip, rel=0.02)

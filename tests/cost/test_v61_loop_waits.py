@@ -9,7 +9,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import loop_waits, model, schedule
+from tilescope.costmodel import l2_kept, loop_waits, model, schedule
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -34,7 +34,7 @@ def _softmax_round_trip() -> float:
     """A wait on the softmax's rows: DRAM's loaded round trip, L2's for the share of the 268 MB it
     reads and writes that L2 keeps from the launch before (version 105)."""
     r = tilescope.cost(KERNELS.softmax_rows_by_gathers, SOFTMAX_SPEC, (128,), "h200")
-    kept = schedule.l2_kept_share(r.counts, H200)
+    kept = l2_kept.l2_kept_share(r.counts, H200)
     assert 0.1 < kept < 0.12
     return (1 - kept) * schedule.LOADED_LATENCY_US + kept * schedule.L2_HIT_US
 

@@ -8,7 +8,7 @@ import os
 import pytest
 
 import tilescope
-from tilescope.costmodel import model, schedule, straight_code
+from tilescope.costmodel import l2_kept, model, schedule, straight_code
 from tilescope.costmodel.cubin_facts import CubinFacts
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.lang.shim import load_file
@@ -29,8 +29,8 @@ def _counts(rows, cols):
 
 
 def test_a_launch_stays_in_l2_where_what_it_moves_fits_half_of_it():
-    assert schedule.stays_in_l2(_counts(128, 8192), H200)            # 4 MB read and written
-    assert not schedule.stays_in_l2(_counts(128, 1 << 18), H200)     # 134 MB
+    assert l2_kept.stays_in_l2(_counts(128, 8192), H200)            # 4 MB read and written
+    assert not l2_kept.stays_in_l2(_counts(128, 1 << 18), H200)     # 134 MB
 
 
 def test_loads_in_flight_wait_l2_s_round_trip_for_data_in_l2():

@@ -34,6 +34,7 @@ from .fetch import fetch_floor_us
 from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .lane_offsets import WARP_LANES
+from .l2_kept import l2_kept_share
 from .loop_waits import carried_nothing_wait_us, warp_chain_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
@@ -49,7 +50,7 @@ from .schedule import (L1_HIT_US, L2_HIT_US, MAX_REGISTERS, access_chain_us, blo
                        lanes_along_rows_wait_us, load_round_trip_us, loop_issue_us, looped_region,
                        looped_store_drain_us, mma_loop_load_wait_us, occupied_sms, queued_us, reload_wait_us,
                        reloads_beside_loads, reloads_fit_l1, sm_issue_per_clk, spill_chain_us, spill_stream_us,
-                       spilled_loop_us, spilled_mma_loop, l2_kept_share, streamed_spill_loop, threads, tma_copied,
+                       spilled_loop_us, spilled_mma_loop, streamed_spill_loop, threads, tma_copied,
                        unrolled_by_loads, unrolled_steps, vector_width)
 from .unrolled_waits import unrolled_load_waits
 from .vector_operands import vector_gain
@@ -611,12 +612,10 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     # lanes a stride apart hold their sectors in L2, not DRAM's pairs or lines read in past gaps;
     # where the launch's data stay there from one launch to the next, that is what they move (v104)
     sectors = {id(a): l2_held_bytes(a) for a in counts.accesses if priced_as_strided(a)}
-    share = l2_kept_share(counts, gpu, sectors)
-    kept = share >= 1.0         # by the launch before: waits on its loads are L2's (v79)
+    share = l2_kept_share(counts, gpu, sectors)     # by the launch before: waits on its loads (v79, v105)
     for a in counts.accesses:
-        a.left_in_l2 = kept
-        a.l2_kept_share = share
-        if kept:
+        a.left_in_l2, a.l2_kept_share = share >= 1.0, share
+        if share >= 1.0:
             a.dram_bytes = sectors.get(id(a), a.dram_bytes)
 
 

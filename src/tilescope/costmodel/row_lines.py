@@ -10,7 +10,8 @@ from .counts import Access
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .lane_offsets import LINE_BYTES, WARP_LANES
-from .schedule import IN_L2_SHARE, l1_beside_blocks, tma_copied
+from .l2_kept import IN_L2_SHARE
+from .schedule import l1_beside_blocks, tma_copied
 
 # Element by element (dynamically shaped builds), a warp instruction spreads its lanes down min(rows,
 # 32) of a tile's rows, a few neighbouring elements in each, and each cache line a request touches is

@@ -13,7 +13,7 @@ import numpy as np
 from .counts import Access, Counts
 from .lane_offsets import DRAM_READ_BYTES, SECTOR_BYTES
 from .scalars import VARIANT
-from .schedule import IN_L2_SHARE
+from .l2_kept import IN_L2_SHARE
 
 
 def sector_rows_factor(counts: Counts, a: Access, l2_bytes: float) -> float:

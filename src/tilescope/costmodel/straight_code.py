@@ -19,7 +19,8 @@ from typing import Callable, Optional
 from .counts import Access, Counts
 from .cubin_facts import CubinFacts
 from .gpus import GPU
-from .schedule import (DRAM_HIT_US, L2_HIT_US, LOADED_LATENCY_US, WARP_ISSUE_CLK, element_accesses, left_in_l2,
+from .l2_kept import left_in_l2
+from .schedule import (DRAM_HIT_US, L2_HIT_US, LOADED_LATENCY_US, WARP_ISSUE_CLK, element_accesses,
                        occupied_sms)
 
 
