@@ -17,7 +17,9 @@ from costval_moe import moe_values
 _STORAGE = {"bfloat16": "uint16", "float8_e4m3fn": "uint8", "float8_e5m2": "uint8"}
 
 
-def _device_array(cp, a: Arg):
+def _device_array(cp, a: Arg, step: int = 1):
+    """`a`'s data on the GPU, every `step`-th element of it (a strided view: Arg.step); 16- and
+    8-bit floats as their bits, wrapped in a DeviceArray that names their dtype."""
     from tilescope.gpu.device import DeviceArray
     storage = _STORAGE.get(a.dtype, a.dtype)
     if a.init == "zeros":
@@ -41,6 +43,7 @@ def _device_array(cp, a: Arg):
         x = (cp.random.randint(0x28, 0x40, size=a.shape) | (cp.random.randint(0, 2, size=a.shape) << 7)).astype(cp.uint8)
     else:
         x = (cp.random.standard_normal(a.shape, dtype=cp.float32) * 0.25).astype(storage)
+    x = x[::step]
     return DeviceArray(x, dtype=a.dtype) if a.dtype in _STORAGE else x
 
 
@@ -134,7 +137,7 @@ def _gpu_one(folder: str, c: Case) -> dict:
     from tilescope.gpu.launcher import load_function
     art = Artifact.load(os.path.join(folder, c.name))
     cp.random.seed(0)
-    args = [_device_array(cp, a.backing())[::a.step] if a.kind == "array" else a.value for a in c.args]
+    args = [_device_array(cp, a.backing(), a.step) if a.kind == "array" else a.value for a in c.args]
     fn = load_function(art)
     params = tuple(pack(art.layout, args, describe))
     grid = tuple(c.grid) + (1,) * (3 - len(c.grid))
