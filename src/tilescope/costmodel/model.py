@@ -33,8 +33,8 @@ from .estimated_facts import estimate_facts
 from .fetch import fetch_floor_us
 from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
-from .lane_offsets import WARP_LANES
 from .l2_kept import l2_kept_share
+from .lane_offsets import WARP_LANES
 from .loop_waits import carried_nothing_wait_us, warp_chain_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws

@@ -9,8 +9,8 @@ from typing import List, Optional, Tuple
 from .counts import Access
 from .cubin_facts import CubinFacts
 from .gpus import GPU
-from .lane_offsets import LINE_BYTES, WARP_LANES
 from .l2_kept import IN_L2_SHARE
+from .lane_offsets import LINE_BYTES, WARP_LANES
 from .schedule import l1_beside_blocks, tma_copied
 
 # Element by element (dynamically shaped builds), a warp instruction spreads its lanes down min(rows,

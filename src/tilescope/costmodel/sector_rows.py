@@ -11,9 +11,9 @@ from typing import Optional
 import numpy as np
 
 from .counts import Access, Counts
+from .l2_kept import IN_L2_SHARE
 from .lane_offsets import DRAM_READ_BYTES, SECTOR_BYTES
 from .scalars import VARIANT
-from .l2_kept import IN_L2_SHARE
 
 
 def sector_rows_factor(counts: Counts, a: Access, l2_bytes: float) -> float:
