@@ -89,7 +89,7 @@ def test_a_large_table_read_where_the_keys_say_waits_the_whole_round_trip():
     table = next(a for a in loop.accesses if a.array == "table")
     # the keys pick 65,536 sectors of the 1 GB table, the same each launch: they stay in L2 (version 79)
     assert loop_waits.source_round_trip_us([table], ONE_KEY, 32, H200) == schedule.L2_HIT_US
-    from_dram = dataclasses.replace(table, left_in_l2=False, l2_kept_share=0.0)
+    from_dram = dataclasses.replace(table, l2_kept_share=0.0)
     assert loop_waits.source_round_trip_us([from_dram], ONE_KEY, 32, H200) == schedule.LOADED_LATENCY_US
     # the same lookups at the loop's index: one step in 32 reads a new line
     keys = next(a for a in loop.accesses if a.array == "keys")

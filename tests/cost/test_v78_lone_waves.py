@@ -29,15 +29,15 @@ def _counts(rows, cols):
 
 
 def test_a_launch_stays_in_l2_where_what_it_moves_fits_half_of_it():
-    assert l2_kept.stays_in_l2(_counts(128, 8192), H200)            # 4 MB read and written
-    assert not l2_kept.stays_in_l2(_counts(128, 1 << 18), H200)     # 134 MB
+    assert l2_kept.l2_kept_share(_counts(128, 8192), H200) == 1.0        # 4 MB read and written
+    assert l2_kept.l2_kept_share(_counts(128, 1 << 18), H200) < 1.0      # 134 MB
 
 
 def test_loads_in_flight_wait_l2_s_round_trip_for_data_in_l2():
     counts = _counts(128, 8192)
     in_l2 = schedule.in_flight_us(counts, FACTS, H200, 1)
     for a in counts.accesses:                                          # the same launch, its data in DRAM
-        a.left_in_l2 = False
+        a.l2_kept_share = 0.0
     from_dram = schedule.in_flight_us(counts, FACTS, H200, 1)
     assert in_l2 > 0
     assert in_l2 / from_dram == pytest.approx(schedule.L2_HIT_US / schedule.LOADED_LATENCY_US)

@@ -23,15 +23,15 @@ def _loads(rows, cols):
 def test_the_launch_s_accesses_say_whether_the_launch_before_left_its_data_in_l2():
     small, _ = _loads(64, 4096)                  # 2 MB read and written
     large, _ = _loads(64, 1 << 20)               # 537 MB
-    assert all(a.left_in_l2 for a in small.accesses)
-    assert not any(a.left_in_l2 for a in large.accesses)
+    assert schedule.left_in_l2(small.accesses)
+    assert not any(a.l2_kept_share >= 1.0 for a in large.accesses)
 
 
 def test_a_wait_on_loads_left_in_l2_is_l2_s_round_trip():
     _, loads = _loads(64, 4096)
     assert schedule.load_round_trip_us(loads) == schedule.L2_HIT_US
     # the same loads with their data in DRAM: the loaded round trip for the bytes DRAM serves
-    from_dram = [dataclasses.replace(a, left_in_l2=False, l2_kept_share=0.0) for a in loads]
+    from_dram = [dataclasses.replace(a, l2_kept_share=0.0) for a in loads]
     assert schedule.load_round_trip_us(from_dram) == pytest.approx(schedule.LOADED_LATENCY_US)
     # one load whose data are not in L2 is enough for the wait to be DRAM's share again
     mixed = loads[:-1] + from_dram[-1:]

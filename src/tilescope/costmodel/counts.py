@@ -66,8 +66,7 @@ class Access:
     line_count: float = 0.0          # lines a warp instruction touches, its index evaluated from metadata (v46)
     copy_layout: bool = True         # its array's strides let the accelerator copy its tiles (v56)
     vector_layout: bool = True       # its array's last extent is known a multiple of 16 bytes (v57)
-    left_in_l2: bool = False         # the launch before left the launch's data in L2 (stays_in_l2; v79)
-    l2_kept_share: float = 0.0       # of the launch's data, the share L2 keeps to the next launch (v105)
+    l2_kept_share: float = 0.0       # of the launch's data, the share L2 keeps to the next launch (v79, v105)
     lane_pitch: int = 0              # bytes between the rows a warp's lanes go down, where known (v84)
     picked_index: bool = False       # a one-axis gather at a loaded tile's values as loaded (v94: picks)
 

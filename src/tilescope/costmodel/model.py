@@ -614,7 +614,7 @@ def _dram(counts: Counts, gpu: GPU, slots: int) -> None:
     sectors = {id(a): l2_held_bytes(a) for a in counts.accesses if priced_as_strided(a)}
     share = l2_kept_share(counts, gpu, sectors)     # by the launch before: waits on its loads (v79, v105)
     for a in counts.accesses:
-        a.left_in_l2, a.l2_kept_share = share >= 1.0, share
+        a.l2_kept_share = share
         if share >= 1.0:
             a.dram_bytes = sectors.get(id(a), a.dram_bytes)
 
