@@ -619,11 +619,9 @@ def load_round_trip_us(loads: List[Access]) -> float:
     for the share L2 keeps of data larger than it (version 105: a block's sum of 128 float32
     (1, 64) rows, one wait a step, 0.25 µs a step over 39 MB on an H100, 0.31 over 77 MB,
     where DRAM's whole round trip gave 2.2x and 1.9x)."""
-    if left_in_l2(loads):
-        return L2_HIT_US
     moved = sum(a.bytes * (1 - a.pad_fraction) * a.executions for a in loads)
     from_dram = min(1.0, sum(a.dram_bytes for a in loads) / moved) if moved > 0 else 1.0
-    from_dram *= 1.0 - min(a.l2_kept_share for a in loads)
+    from_dram *= 1.0 - min((a.l2_kept_share for a in loads), default=0.0)    # (all kept: L2's alone)
     return from_dram * LOADED_LATENCY_US + (1 - from_dram) * L2_HIT_US
 
 
