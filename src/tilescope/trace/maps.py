@@ -19,6 +19,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from . import maps_c
 from .recorder import ArrayRecord, joined
 
 CELL_BUDGET = 1 << 16            # cells per array, all its slices together
@@ -92,7 +93,7 @@ def build(rec: ArrayRecord, op_index: Dict[int, int], layouts: Optional[dict] = 
     layout = (shape, rows, cols, (fy, fx), wrap, tuple(sl.lead for sl in slices))
     if layout not in layouts:
         coords = _cell_elements(m)              # element coordinates sampled by each cell
-        layouts[layout] = coords, np.broadcast_to(~_inside(coords, shape), _cells(m))
+        layouts[layout] = coords, np.ascontiguousarray(np.broadcast_to(~_inside(coords, shape), _cells(m)))
     coords, outside = layouts[layout]
     for run in _runs_alike(ev for ev in rec.tiles.values() if len(ev.shape) == len(shape)):
         _fold_tiles(m, run, coords, shape, outside, [op_index.get(id(ev.op), -1) for ev in run], layouts, layout)
@@ -224,12 +225,15 @@ def _fold_tiles(m: ArrayMaps, run, coords, shape, outside, ops: List[int], layou
     flat = idx[0].astype(np.int32 if size < 1 << 31 else np.int64)   # the tile's number in the tile grid
     for k in range(1, len(idx)):
         flat = flat * counts[k] + idx[k]
-    last = _last_block(flat, blocks, size + 1)   # (entry `size`: cells whose element lies in no tile)
-    cnt = np.bincount(flat, minlength=size + 1).astype(np.int32)
     key = (layout, tuple(ev.shape), tuple(ev.order))
     cell = layouts.get(key)
     if cell is None:
         cell = layouts[key] = _tile_of_cells(m, ev, coords, counts)
+    if maps_c.fold_tiles(m, flat, blocks, op_of, ops[0], size, cell, outside, ev.write, RACE if ev.write else SHARED,
+                         PADDING):
+        return
+    last = _last_block(flat, blocks, size + 1)   # (entry `size`: cells whose element lies in no tile)
+    cnt = np.bincount(flat, minlength=size + 1).astype(np.int32)
     c = np.take(cnt, cell)
     hit = c > 0
     if not hit.any():
@@ -258,7 +262,8 @@ def _tile_of_cells(m: ArrayMaps, ev, coords, counts) -> np.ndarray:
         valid = valid & (ti >= 0) & (ti < counts[k])
         cell = cell * counts[k] + np.clip(ti, 0, counts[k] - 1)
     size = math.prod(counts)
-    return np.broadcast_to(np.where(valid, cell, size).astype(np.int32 if size < 1 << 31 else np.int64), _cells(m))
+    return np.ascontiguousarray(np.broadcast_to(np.where(valid, cell, size).astype(np.int32 if size < 1 << 31 else
+                                                                                   np.int64), _cells(m)))
 
 
 def _add(m: ArrayMaps, hit, last, first, count, op, *, write: bool) -> None:

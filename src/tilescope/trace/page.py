@@ -48,32 +48,40 @@ def block_limit(rec: TraceRecorder) -> Optional[int]:
 
 
 def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Dict[str, list]:
-    """The footprint records, integers as `ints`. A tile record's "blocks" that equal one of its
-    tile indices (a block's own tile: index (bid, ...)) are sent as that index's number."""
+    """The footprint records, integers as `ints`. A tile record's "blocks" or "occ" that equal
+    one of its tile indices (a block's own tile: index (bid, ...); a loop's j-th tile at its
+    j-th iteration) are sent as that index's number."""
     tiles, lanes = [], []
     for ev in rec_array.tiles.values():
         blocks = joined(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
         blocks = blocks[keep]
         index = [joined([i[k] for i in ev.index])[keep] for k in range(len(ev.shape))]
-        same = [k for k, i in enumerate(index) if np.array_equal(i, blocks)]
+        occ = joined(ev.occurrence)[keep]
         tiles.append({"op": op_index[id(ev.op)], "write": ev.write, "shape": list(ev.shape),
-                      "order": list(ev.order), "blocks": same[0] if same else ints(blocks),
-                      "occ": _occurrences(ev.occurrence, keep), "index": [ints(i) for i in index]})
+                      "order": list(ev.order), "blocks": _index_equal(index, blocks, ints),
+                      "occ": _index_equal(index, occ, _occurrences), "index": [ints(i) for i in index]})
     for ev in rec_array.lanes.values():
         blocks = joined(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
         ndim = len(ev.coords[0]) if ev.coords else 0
         lanes.append({"op": op_index[id(ev.op)], "kind": ev.kind, "blocks": ints(blocks[keep]),
-                      "occ": _occurrences(ev.occurrence, keep),
+                      "occ": _occurrences(joined(ev.occurrence)[keep]),
                       "coords": [ints(joined([c[k] for c in ev.coords])[keep]) for k in range(ndim)]})
     return {"tiles": tiles, "lanes": lanes}
 
 
-def _occurrences(occ, keep):
+def _occurrences(occ: np.ndarray):
     """A footprint's occurrences: "" when all are 0 (no loop, or its first iteration only)."""
-    occ = joined(occ)[keep]
     return ints(occ) if occ.any() else ""
+
+
+def _index_equal(index: List[np.ndarray], values: np.ndarray, encode):
+    """The number of the first tile index equal to `values`, else `values` encoded."""
+    for k, i in enumerate(index):
+        if np.array_equal(i, values):
+            return k
+    return encode(values)
 
 
 def maps_json(m: ArrayMaps, nblocks: int) -> Dict[str, Any]:

@@ -39,19 +39,23 @@ def _hue_rgb(blocks: np.ndarray):
 
 
 class Hues:
-    """The block hues of a folder's pages (pale and full), tabled by id as arrays need them."""
+    """The block hues (pale and full), tabled by id as arrays need them."""
 
     def __init__(self):
-        self.pale = self.full = np.zeros((0, 3), np.uint8)
+        self._both = (np.zeros((0, 3), np.uint8),) * 2      # (one value: threads see both or neither)
 
     def table(self, top: int):
-        if top > len(self.pale):
-            pale, full = _hue_rgb(np.arange(len(self.pale), top))
-            self.pale, self.full = np.concatenate([self.pale, pale]), np.concatenate([self.full, full])
-        return self.pale[:top], self.full[:top]
+        pale, full = self._both
+        if top > len(pale):
+            more = _hue_rgb(np.arange(len(pale), top))
+            pale, full = self._both = np.concatenate([pale, more[0]]), np.concatenate([full, more[1]])
+        return pale[:top], full[:top]
 
 
-def codes(m: ArrayMaps, hues: Optional[Hues] = None):
+HUES = Hues()                    # every page's: a block's hue depends on its id alone
+
+
+def codes(m: ArrayMaps):
     """(palette, codes): the (S, rows, cols) code of each cell of every slice into one palette
     (the fixed colours, 256 greys, then white and the pale hues of the blocks, white and their
     full hues: block -1 is white), so the pictures cost a few passes over the cells and one
@@ -60,7 +64,7 @@ def codes(m: ArrayMaps, hues: Optional[Hues] = None):
     wtop, rtop = int(w.max(initial=-1)), int(r.max(initial=-1))
     top = max(wtop, rtop) + 1
     if top <= 4 * w.size + 1024:                  # dense ids: a table by id
-        pale, full = (hues or Hues()).table(top)
+        pale, full = HUES.table(top)
         iw, ir = w, r
     else:
         ids = np.unique(np.concatenate([r[r >= 0], w[w >= 0]]))
@@ -106,14 +110,14 @@ def sheet_layout(n: int):
     return -(-n // across), across
 
 
-def array_png(m: ArrayMaps, hues: Optional[Hues] = None) -> bytes:
+def array_png(m: ArrayMaps) -> bytes:
     """The array's PNG: its slices (one for ranks 1 and 2) left to right, then top to bottom,
     in the page's order (`sheet_layout`), a black cell apart, the slice labels in the PNG's
     Description. Each cell is k×k pixels (`scale_for` of the whole sheet), with thin grid lines
     between cells from k = 4 (a cell's top pixel row and left pixel column darkened). A sheet
     of at most 256 colours is written with a palette (one byte a pixel: a third of the bytes
     to compress)."""
-    palette, code = codes(m, hues)
+    palette, code = codes(m)
     palette = np.concatenate([palette, np.array([GAP], np.uint8)])
     code = _sheet(code, len(palette) - 1)
     code, palette = _compact(code, palette)      # only the colours that occur (a few, mostly)

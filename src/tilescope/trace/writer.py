@@ -11,7 +11,7 @@ from ..errors import TileError
 from ..ir.types import ArrayType, ListType
 from . import maps as _maps
 from .page import block_limit, events_json, maps_json, render, reports_json
-from .png import Hues, array_png
+from .png import array_png
 from .recorder import TraceRecorder
 
 
@@ -22,10 +22,9 @@ LAYOUTS_KEPT = 64              # layouts a folder keeps for its next pages (each
 class Reused:
     """What the pages of one folder share (a loop launches one kernel alike many times): cost
     reports by compiled kernel, grid and scalars; what follows from arrays' layouts alone
-    (maps.build); the block hues."""
+    (maps.build)."""
     costs: Dict[tuple, tuple] = field(default_factory=dict)
     layouts: dict = field(default_factory=dict)
-    hues: Hues = field(default_factory=Hues)
 
 
 def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, scalars=None, error: str = "",
@@ -59,7 +58,7 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
         arrays.append(j)
         png = f"{re.sub(r'[^A-Za-z0-9_]+', '_', r.name)}.png"
         with open(os.path.join(folder, png), "wb") as f:
-            f.write(array_png(m, reused.hues))
+            f.write(array_png(m))
         pngs.append(png)
     nblocks = grid[0] * grid[1] * grid[2]
     names = [r.name for r in ordered]

@@ -87,7 +87,8 @@
       tiles: a.tiles.map(function (t) {
         const index = t.index.map(ints);
         const blocks = typeof t.blocks === "number" ? index[t.blocks] : ints(t.blocks);   // a number: that index
-        return Object.assign({}, t, { blocks: blocks, occ: occurrences(t.occ, blocks.length), index: index });
+        const occ = typeof t.occ === "number" ? index[t.occ] : occurrences(t.occ, blocks.length);
+        return Object.assign({}, t, { blocks: blocks, occ: occ, index: index });
       }),
       lanes: a.lanes.map(function (l) {
         const blocks = ints(l.blocks);
