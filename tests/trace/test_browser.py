@@ -83,3 +83,60 @@ def test_stepping_through_iterations(tmp_path):
         assert counts[0] < counts[1] < counts[2]           # the footprint grows iteration by iteration
         assert "line 27" in page.locator("#steps").inner_text()
         assert page.errors == []
+
+
+CELL_CENTRES = """([name, rows, cols]) => {
+  const c = document.querySelector(`canvas.cells[data-array="${name}"]`), k = c.width / cols;
+  const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data, out = [];
+  for (let y = 0; y < rows; y++) for (let x = 0; x < cols; x++) {
+    const i = 4 * ((y * k + Math.floor(k / 2)) * c.width + x * k + Math.floor(k / 2));
+    out.push(d[i], d[i + 1], d[i + 2]);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("name", ["layernorm", "matmul"])
+def test_the_canvases_show_what_the_pngs_show_cell_for_cell(name, tmp_path):
+    """The page decodes its maps (runs of equal cells, tile indices sent once for several passes)
+    into the colours the PNGs were drawn in from the maps themselves."""
+    from tilescope.trace.png import decode, scale_for
+    from .test_trace import page_data
+    page_path = traced_example(name, tmp_path)[0]
+    data = page_data(page_path)
+    with browser_page() as page:
+        page.goto("file://" + page_path)
+        page.wait_for_function("document.body.dataset.footprintCells !== undefined")
+        for a in data["arrays"]:
+            rows, cols = a["rows"], a["cols"]
+            shown = np.array(page.evaluate(CELL_CENTRES, [a["name"], rows, cols]), np.uint8).reshape(rows, cols, 3)
+            with open(os.path.join(os.path.dirname(page_path), f"{a['name']}.png"), "rb") as f:
+                px = decode(f.read())
+            k = scale_for(rows, cols)
+            drawn = px[k // 2::k, k // 2::k][:rows, :cols]
+            # (the page outlines the array's edge where tiles reached past it: those cells aside)
+            iy, ix = -(-a["inside"][0] // a["step"][0]), -(-a["inside"][1] // a["step"][1])
+            edge = np.zeros((rows, cols), bool)
+            edge[max(iy - 1, 0):iy + 1, :] = edge[:, max(ix - 1, 0):ix + 1] = True
+            edge[:1, :] = edge[:, :1] = True
+            same = (shown == drawn).all(axis=2) | edge
+            assert same.all(), (a["name"], np.argwhere(~same)[:5])
+        assert page.errors == []
+
+
+def test_a_block_steps_through_every_pass_over_tiles_sent_once(tmp_path):
+    """The layernorm reads each row three times: the second and third passes' tile indices go as
+    references to the first's, and a block's accesses still list all three loads."""
+    from .test_trace import page_data, tile_index
+    page_path = traced_example("layernorm", tmp_path)[0]
+    x = page_data(page_path)["arrays"][0]
+    assert [t["index"] for t in x["tiles"][1:]] == [[[0, 0], [0, 1]]] * 2
+    assert all(np.array_equal(tile_index(x, r, 1), tile_index(x, 0, 1)) for r in (1, 2))
+    with browser_page() as page:
+        page.goto("file://" + page_path)
+        page.fill("#bx", "3")
+        page.click("#pick")
+        page.wait_for_function("document.body.dataset.selectedBlock === '3'")
+        steps = page.locator("#steps").inner_text()
+        assert all(f"line {n}" in steps for n in (15, 19, 25)), steps
+        assert page.errors == []

@@ -35,7 +35,10 @@ def cells(arr, name):
         return out.reshape(len(arr["slices"]), arr["rows"], arr["cols"])
     if name in ("wblock", "rblock") and arr["narrow"]:
         dt = np.uint16
-    out = np.frombuffer(base64.b64decode(arr[name]), dt)
+    if isinstance(arr[name], dict):         # runs of equal cells
+        out = np.repeat(np.frombuffer(base64.b64decode(arr[name]["values"]), dt), ints(arr[name]["runs"]))
+    else:
+        out = np.frombuffer(base64.b64decode(arr[name]), dt)
     assert out.size == n
     if dt == np.uint16:
         out = np.where(out == 65535, -1, out.astype(np.int32))
@@ -50,11 +53,18 @@ def ints(text):
     return np.frombuffer(base64.b64decode(text), np.int32)
 
 
-def occurrences(t):
-    """A tile footprint's occurrences ("occ": "" all 0, a number: equal to that tile index)."""
+def tile_index(arr, r, k):
+    """Tile record r's index k (sent as `ints`, or as [r', k']: the same as record r''s index k')."""
+    i = arr["tiles"][r]["index"][k]
+    return tile_index(arr, *i) if isinstance(i, list) else ints(i)
+
+
+def occurrences(arr, r):
+    """Tile record r's occurrences ("occ": "" all 0, a number: equal to that tile index)."""
+    t = arr["tiles"][r]
     if isinstance(t["occ"], int):
-        return ints(t["index"][t["occ"]])
-    return ints(t["occ"]) if t["occ"] else np.zeros(len(ints(t["index"][0])), np.int32)
+        return tile_index(arr, r, t["occ"])
+    return ints(t["occ"]) if t["occ"] else np.zeros(len(tile_index(arr, r, 0)), np.int32)
 
 
 def flat_cells(arr, name, n):
@@ -124,8 +134,8 @@ def test_loop_iterations_are_occurrences_of_the_load(tmp_path):
     data = page_data(tmp_path / "01-row_sums" / "index.html")
     xs = data["arrays"][0]
     (t,) = xs["tiles"]
-    occ = occurrences(t)
-    col = ints(t["index"][1])
+    occ = occurrences(xs, 0)
+    col = tile_index(xs, 0, 1)
     assert sorted(set(occ)) == [0, 1, 2, 3] and (occ == col).all() and t["occ"] == 1     # sent as index 1
     assert data["ops"][t["op"]]["loop"] and data["ops"][t["op"]]["line"] == 27
     assert data["source"]["27"].strip().startswith("acc += ct.load(x")
@@ -140,7 +150,7 @@ def test_joined_matmul_loads_are_split_back_into_iterations(tmp_path):
     data = page_data(tmp_path / "01-matmul" / "index.html")
     aa = data["arrays"][0]
     assert {tuple(t["shape"]) for t in aa["tiles"]} == {(64, 32)}
-    occ = np.concatenate([occurrences(t) for t in aa["tiles"]])
+    occ = np.concatenate([occurrences(aa, r) for r in range(len(aa["tiles"]))])
     assert sorted(set(occ)) == list(range(8))
     assert (cells(aa, "flags") & M.SHARED).all()          # each tile of a is read by two blocks
 
@@ -446,3 +456,14 @@ def test_the_slices_of_an_array_of_rank_four_are_labelled_by_their_leading_indic
     m = M.build(rec, {})
     assert [s.lead for s in m.slices] == [(i, j) for i in range(2) for j in range(3)]
     assert m.slices[4].label == "[1, 1, :, :]"
+
+
+def test_a_map_of_few_runs_goes_as_runs_and_comes_back_whole():
+    from tilescope.trace.page import _packed
+    rows = np.repeat(np.arange(64, dtype=np.int32), 256).reshape(1, 64, 256)     # a block per row
+    packed = _packed(rows, -1)
+    assert isinstance(packed, dict)
+    arr = {"rblock": packed, "narrow": False, "slices": [{}], "rows": 64, "cols": 256, "op_narrow": True}
+    assert np.array_equal(cells(arr, "rblock"), rows)
+    noisy = np.random.default_rng(0).integers(0, 9, (1, 64, 256)).astype(np.int32)
+    assert isinstance(_packed(noisy, -1), bytes)                                  # runs would be no smaller

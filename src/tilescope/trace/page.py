@@ -50,8 +50,10 @@ def block_limit(rec: TraceRecorder) -> Optional[int]:
 def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Dict[str, list]:
     """The footprint records, integers as `ints`. A tile record's "blocks" or "occ" that equal
     one of its tile indices (a block's own tile: index (bid, ...); a loop's j-th tile at its
-    j-th iteration) are sent as that index's number."""
+    j-th iteration) are sent as that index's number; a tile index equal to one of an earlier
+    record's (passes over the same tiles) as [that record's number, the index's number]."""
     tiles, lanes = [], []
+    sent: List[List[np.ndarray]] = []         # the tile indices of the records so far, in order
     for ev in rec_array.tiles.values():
         blocks = joined(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
@@ -60,7 +62,8 @@ def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Di
         occ = joined(ev.occurrence)[keep]
         tiles.append({"op": op_index[id(ev.op)], "write": ev.write, "shape": list(ev.shape),
                       "order": list(ev.order), "blocks": _index_equal(index, blocks, ints),
-                      "occ": _index_equal(index, occ, _occurrences), "index": [ints(i) for i in index]})
+                      "occ": _index_equal(index, occ, _occurrences), "index": [_sent_before(i, sent) for i in index]})
+        sent.append(index)
     for ev in rec_array.lanes.values():
         blocks = joined(ev.blocks)
         keep = blocks < limit if limit is not None else slice(None)
@@ -74,6 +77,15 @@ def events_json(rec_array, op_index: Dict[int, int], limit: Optional[int]) -> Di
 def _occurrences(occ: np.ndarray):
     """A footprint's occurrences: "" when all are 0 (no loop, or its first iteration only)."""
     return ints(occ) if occ.any() else ""
+
+
+def _sent_before(i: np.ndarray, sent: List[List[np.ndarray]]):
+    """[r, k] where `i` equals tile record r's index k, else `i` as `ints`."""
+    for r, index in enumerate(sent):
+        for k, j in enumerate(index):
+            if len(j) == len(i) and np.array_equal(j, i):
+                return [r, k]
+    return ints(i)
 
 
 def _index_equal(index: List[np.ndarray], values: np.ndarray, encode):
@@ -107,17 +119,27 @@ def maps_json(m: ArrayMaps, nblocks: int) -> Dict[str, Any]:
                           lambda: (m.wblock >= 0) | (m.rblock >= 0) | ((m.flags & OOB) > 0), op_top)}
 
 
+RUN_GAIN = 8                     # a map goes as runs where it has at most 1/RUN_GAIN as many as cells
+
+
 def _packed(a: np.ndarray, empty, convert=None, accessed=None, top=None):
     """"" when every entry of `a` is `empty`, its least value (`top`: its largest, when known);
     the one value of the cells `accessed()`, converted, as a number when the other cells are
-    `empty`; else the converted entries in base64 (bytes)."""
+    `empty`; else the converted entries, as runs of equal entries ({"runs": their lengths as
+    `ints`, "values": their values in base64}) where there are few (a tile's cells alike: a
+    fraction of the text to encode and write), else all in base64 (bytes)."""
     top = a.max() if top is None and a.size else top
     if not a.size or top == empty:
         return ""
     convert = convert or (lambda x: x)
     if accessed is not None and _one_value(a, top, empty, accessed()):
         return int(convert(np.asarray(top)))
-    return b64(convert(a))
+    flat = a.reshape(-1)
+    starts = np.flatnonzero(flat[1:] != flat[:-1]) + 1
+    if len(starts) >= flat.size // RUN_GAIN:
+        return b64(convert(a))
+    starts = np.concatenate([[0], starts])
+    return {"runs": ints(np.diff(starts, append=flat.size)), "values": b64(convert(flat[starts]))}
 
 
 def _one_value(a: np.ndarray, top, empty, accessed: np.ndarray) -> bool:

@@ -59,8 +59,14 @@
   // ---- arrays ------------------------------------------------------------------------
   const arrays = D.arrays.map(function (a) {
     const n = a.slices.length, cells = a.rows * a.cols;
-    function split(b64, Kind, none) {     // "": nothing in this map (every cell `none`)
-      const all = b64 === "" ? new Kind(n * cells).fill(none) : typed(b64, Kind), parts = [];
+    function expand(runs, Kind) {          // {runs, values}: each value repeated its run's length
+      const lengths = ints(runs.runs), values = typed(runs.values, Kind), out = new Kind(n * cells);
+      for (let k = 0, at = 0; k < lengths.length; at += lengths[k], k++) out.fill(values[k], at, at + lengths[k]);
+      return out;
+    }
+    function split(v, Kind, none) {       // "": nothing in this map (every cell `none`); else base64 or runs
+      const all = v === "" ? new Kind(n * cells).fill(none) : typeof v === "object" ? expand(v, Kind) : typed(v, Kind);
+      const parts = [];
       for (let s = 0; s < n; s++) parts.push(all.subarray(s * cells, (s + 1) * cells));
       return parts;
     }
@@ -84,12 +90,15 @@
       wcount: alike(a.wcount, Uint8Array, 0, written), rcount: alike(a.rcount, Uint8Array, 0, read),
       op: alike(a.op, a.op_narrow ? Int8Array : Int16Array, -1,
                 function (s, i) { return written(s, i) || read(s, i) || (flags[s][i] & OOB) !== 0; }),
-      tiles: a.tiles.map(function (t) {
-        const index = t.index.map(ints);
+      tiles: a.tiles.reduce(function (done, t) {
+        const index = t.index.map(function (x) {       // [r, k]: the same as tile record r's index k
+          return Array.isArray(x) ? done[x[0]].index[x[1]] : ints(x);
+        });
         const blocks = typeof t.blocks === "number" ? index[t.blocks] : ints(t.blocks);   // a number: that index
         const occ = typeof t.occ === "number" ? index[t.occ] : occurrences(t.occ, blocks.length);
-        return Object.assign({}, t, { blocks: blocks, occ: occ, index: index });
-      }),
+        done.push(Object.assign({}, t, { blocks: blocks, occ: occ, index: index }));
+        return done;
+      }, []),
       lanes: a.lanes.map(function (l) {
         const blocks = ints(l.blocks);
         return Object.assign({}, l, { blocks: blocks, occ: occurrences(l.occ, blocks.length),
