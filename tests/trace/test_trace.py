@@ -459,9 +459,9 @@ def test_the_slices_of_an_array_of_rank_four_are_labelled_by_their_leading_indic
 
 
 def test_a_map_of_few_runs_goes_as_runs_and_comes_back_whole():
-    from tilescope.trace.page import _packed
+    from tilescope.trace.page import _packed, payload_json
     rows = np.repeat(np.arange(64, dtype=np.int32), 256).reshape(1, 64, 256)     # a block per row
-    packed = _packed(rows, -1)
+    packed = json.loads(b"".join(payload_json({"m": _packed(rows, -1)})))["m"]    # (as the page has it)
     assert isinstance(packed, dict)
     arr = {"rblock": packed, "narrow": False, "slices": [{}], "rows": 64, "cols": 256, "op_narrow": True}
     assert np.array_equal(cells(arr, "rblock"), rows)
