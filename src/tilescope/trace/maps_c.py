@@ -8,10 +8,11 @@ library is cached); maps._fold_tiles's NumPy passes are the reference and the fa
 from __future__ import annotations
 
 import ctypes
-import threading
 from typing import Optional
 
 import numpy as np
+
+from ..backends.compiled import toolchain
 
 _SOURCE = r"""
 #include <stdint.h>
@@ -93,31 +94,11 @@ int ts_fold_tiles(int64_t n, const int32_t *key, const int32_t *block, const int
 }
 """
 
-_lock = threading.Lock()
-_loaded: list = []
-
-
 def _function():
     """The C function, or None where no compiler (or cached library) is at hand."""
-    if not _loaded:
-        with _lock:
-            if not _loaded:
-                _loaded.append(_load())
-    return _loaded[0]
-
-
-def _load():
-    from ..backends.compiled import toolchain
-    try:
-        lib = ctypes.CDLL(toolchain.library_for(_SOURCE))
-    except (toolchain.CompilerMissing, toolchain.CompileFailed, OSError):
-        return None
-    fn = lib.ts_fold_tiles
     p, i64 = ctypes.c_void_p, ctypes.c_int64
-    fn.argtypes = [i64, p, p, p, ctypes.c_int16, i64, i64, p, p, ctypes.c_int, p, p, p, p,
-                   ctypes.c_uint8, ctypes.c_uint8]
-    fn.restype = ctypes.c_int
-    return fn
+    return toolchain.helper(_SOURCE, "ts_fold_tiles", [i64, p, p, p, ctypes.c_int16, i64, i64, p, p, ctypes.c_int,
+                                                        p, p, p, p, ctypes.c_uint8, ctypes.c_uint8], ctypes.c_int)
 
 
 def fold_tiles(m, flat: np.ndarray, blocks: np.ndarray, op_of: Optional[np.ndarray], op: int, size: int,

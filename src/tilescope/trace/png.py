@@ -14,6 +14,7 @@ from typing import Optional
 
 import numpy as np
 
+from . import png_c
 from .maps import ATOMIC, OOB, PADDING, RACE, SHARED, UNWRITTEN, ArrayMaps
 
 GOLDEN = 0.6180339887
@@ -61,20 +62,10 @@ def codes(m: ArrayMaps):
     full hues: block -1 is white), so the pictures cost a few passes over the cells and one
     lookup."""
     w, r, f = m.wblock, m.rblock, m.flags
-    wtop, rtop = int(w.max(initial=-1)), int(r.max(initial=-1))
-    top = max(wtop, rtop) + 1
-    if top <= 4 * w.size + 1024:                  # dense ids: a table by id
-        pale, full = HUES.table(top)
-        iw, ir = w, r
-    else:
-        ids = np.unique(np.concatenate([r[r >= 0], w[w >= 0]]))
-        pale, full = _hue_rgb(ids)
-        iw, ir = (np.where(b >= 0, np.searchsorted(ids, b), -1) for b in (w, r))
-    palette = np.concatenate([_FIXED, _GREYS, _FIXED[:1], pale, _FIXED[:1], full])
-    pale0, full0 = _BASE + 1, _BASE + len(pale) + 2
-    if wtop < 0:
+    palette, iw, ir, pale0, full0, both = _palette(m)
+    if both == 0:
         code = (ir + pale0).astype(np.int32)
-    elif rtop < 0:
+    elif both == 1:
         code = (iw + full0).astype(np.int32)
     else:
         code = np.where(w >= 0, iw + full0, ir + pale0).astype(np.int32)
@@ -94,6 +85,39 @@ def codes(m: ArrayMaps):
     if present & OOB:
         np.copyto(code, OOB_C, where=(f & OOB) > 0)
     return palette, code
+
+
+def _palette(m: ArrayMaps):
+    """(palette, the block numbers of the writers and readers in it, where its pale and full
+    hues start, 0 when no cell was written, 1 when none was read, else 2)."""
+    w, r = m.wblock, m.rblock
+    wtop, rtop = int(w.max(initial=-1)), int(r.max(initial=-1))
+    top = max(wtop, rtop) + 1
+    if top <= 4 * w.size + 1024:                  # dense ids: a table by id
+        pale, full = HUES.table(top)
+        iw, ir = w, r
+    else:
+        ids = np.unique(np.concatenate([r[r >= 0], w[w >= 0]]))
+        pale, full = _hue_rgb(ids)
+        iw, ir = (np.where(b >= 0, np.searchsorted(ids, b), -1) for b in (w, r))
+    palette = np.concatenate([_FIXED, _GREYS, _FIXED[:1], pale, _FIXED[:1], full])
+    return palette, iw, ir, _BASE + 1, _BASE + len(pale) + 2, 0 if wtop < 0 else 1 if rtop < 0 else 2
+
+
+def _sheet_codes(m: ArrayMaps):
+    """(codes, palette) of the array's sheet (`_sheet`), with only the colours that occur."""
+    palette, iw, ir, pale0, full0, both = _palette(m)
+    palette = np.concatenate([palette, np.array([GAP], np.uint8)])
+    gap = len(palette) - 1
+    if iw is m.wblock:                          # (block ids as they are: C's case)
+        made = png_c.cell_codes(m, palette, both, pale0, full0, gap if len(m.slices) > 1 else None, len(_FIXED),
+                                (RACE, PADDING, OOB, UNWRITTEN, ATOMIC, SHARED, UNWRITTEN_C, STRIPE_A, STRIPE_B,
+                                 ATOMIC_C, RACE_C, OOB_C))
+        if made is not None:
+            code, palette, gap = made
+            return _sheet(code, gap), palette
+    code = _sheet(codes(m)[1], gap)
+    return _compact(code, palette)
 
 
 def scale_for(rows: int, cols: int) -> int:
@@ -117,10 +141,7 @@ def array_png(m: ArrayMaps) -> bytes:
     between cells from k = 4 (a cell's top pixel row and left pixel column darkened). A sheet
     of at most 256 colours is written with a palette (one byte a pixel: a third of the bytes
     to compress)."""
-    palette, code = codes(m)
-    palette = np.concatenate([palette, np.array([GAP], np.uint8)])
-    code = _sheet(code, len(palette) - 1)
-    code, palette = _compact(code, palette)      # only the colours that occur (a few, mostly)
+    code, palette = _sheet_codes(m)             # only the colours that occur (a few, mostly)
     rows, cols = code.shape
     k = scale_for(rows, cols)
     line = _DARK[palette] if k >= 4 else palette

@@ -215,6 +215,27 @@ def _machine() -> str:
     return hashlib.sha256(model.encode()).hexdigest()[:16]
 
 
+_helpers: dict = {}
+_helpers_lock = threading.Lock()
+
+
+def helper(source: str, name: str, argtypes, restype):
+    """The C function `name` of `source` (a library built once and cached, as kernels are), for
+    the work around launches that NumPy does in many passes; None where no compiler (or cached
+    library) is at hand, the caller then doing that work in NumPy."""
+    key = (source, name)
+    if key not in _helpers:
+        import ctypes
+        with _helpers_lock:            # (library_for takes _lock)
+            try:
+                fn = getattr(ctypes.CDLL(library_for(source)), name)
+                fn.argtypes, fn.restype = argtypes, restype
+            except (CompilerMissing, CompileFailed, OSError):
+                fn = None
+        _helpers[key] = fn
+    return _helpers[key]
+
+
 def available() -> bool:
     """Whether a C compiler can be used (probed once)."""
     try:

@@ -1,10 +1,12 @@
-"""The compiled fold of tile accesses (trace.maps_c) draws exactly what the NumPy fold draws."""
+"""The trace's work in C (trace.maps_c: the fold of tile accesses; trace.png_c: the cells'
+palette codes) gives exactly what its NumPy passes give."""
 import numpy as np
 import pytest
 
 from tilescope.backends.compiled import toolchain
 from tilescope.trace import maps as M
-from tilescope.trace import maps_c
+from tilescope.trace import maps_c, png_c
+from tilescope.trace.png import array_png
 from tilescope.trace.recorder import ArrayRecord, TileEvents
 
 pytestmark = pytest.mark.skipif(not toolchain.available(), reason="no C compiler")
@@ -60,3 +62,27 @@ def test_a_race_and_padding_come_out_of_the_compiled_fold():
     cells = m.flags.reshape(-1)
     assert (cells[:4] & M.RACE).all() and (m.wblock.reshape(-1)[:4] == 2).all()
     assert (cells[6:8] & M.PADDING).all() and not (cells[4:6] & M.PADDING).any()
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_the_compiled_cell_codes_give_the_numpy_pictures(seed, monkeypatch):
+    """Random maps, every flag, one slice or several (a gap colour between them), some with no
+    cell written or none read: the PNG is the same, byte for byte."""
+    rng = np.random.default_rng(seed)
+    shape = [(50,), (9, 13), (3, 5, 6), (40, 70)][seed % 4]
+    m = M.build(ArrayRecord("x", np.zeros(shape, np.float32), 0), {})
+    n = m.wblock.size
+    kinds = seed % 3                                    # 0: none written, 1: none read, 2: both
+    if kinds != 0:
+        m.wblock[...] = np.where(rng.random(n) < 0.5, rng.integers(0, 30, n), -1).reshape(m.wblock.shape)
+    if kinds != 1:
+        m.rblock[...] = np.where(rng.random(n) < 0.6, rng.integers(0, 30, n), -1).reshape(m.rblock.shape)
+    m.rcount[...] = rng.integers(0, 400, n).reshape(m.rcount.shape)
+    m.flags[...] = (rng.integers(0, 64, n) * (rng.random(n) < 0.4)).reshape(m.flags.shape)
+    calls = []
+    compiled_codes = png_c.cell_codes
+    monkeypatch.setattr(png_c, "cell_codes", lambda *a: calls.append(1) or compiled_codes(*a))
+    compiled = array_png(m)
+    assert calls
+    monkeypatch.setattr(png_c, "cell_codes", lambda *a: None)
+    assert compiled == array_png(m)
