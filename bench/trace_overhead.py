@@ -33,6 +33,7 @@ def main(argv=None) -> int:
     p.add_argument("--repeat", type=int, default=5)
     a = p.parse_args(argv)
     wanted = set(a.rows.split(",")) if a.rows else None
+    os.environ["TILESCOPE_TRACE_LIMIT"] = "0"    # every launch traced (two rows launch one kernel many times)
     out = tempfile.mkdtemp(prefix="tilescope-trace-bench-")
     ratios = []
     print(f"{'kernel':28s} {'untraced ms (spread)':>22s} {'traced ms (spread)':>22s} {'ratio (spread)':>18s}")
