@@ -18,9 +18,6 @@ _SOURCE = r"""
 #include <stdint.h>
 #include <stdlib.h>
 
-/* entries: n accesses, each its tile `key` (in [0, nkeys)), its block and (op_of, when given)
-   its op; cells: each cell's tile (nkeys: none), `outside` where its element lies past the
-   array. The maps of the access's kind (block, count) and the shared flags and ops. */
 /* one cell's update, the access's kind and the ops' source fixed for each loop (no branch on
    them inside it) */
 static inline void fold_cell(int64_t i, int32_t k, int write, const int16_t *lastop, int16_t op,
@@ -81,6 +78,7 @@ int ts_fold_tiles(int64_t n, const int32_t *key, const int32_t *block, const int
     for (int64_t k = 0; k < nkeys; k++) { last[k] = -1; first[k] = INT32_MAX; cnt[k] = 0; }
     for (int64_t j = 0; j < n; j++) {
         int32_t k = key[j], b = block[j];
+        if (k < 0 || k >= nkeys) continue;     /* (none: the caller keeps tiles in the grid) */
         if (cnt[k] < UINT32_MAX) cnt[k]++;
         if (b > last[k]) last[k] = b;
         if (b < first[k]) first[k] = b;
@@ -93,6 +91,7 @@ int ts_fold_tiles(int64_t n, const int32_t *key, const int32_t *block, const int
     return 0;
 }
 """
+
 
 def _function():
     """The C function, or None where no compiler (or cached library) is at hand."""
