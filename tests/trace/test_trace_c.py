@@ -86,3 +86,25 @@ def test_the_compiled_cell_codes_give_the_numpy_pictures(seed, monkeypatch):
     assert calls
     monkeypatch.setattr(png_c, "cell_codes", lambda *a: None)
     assert compiled == array_png(m)
+
+
+def test_a_tile_grid_past_what_a_thread_keeps_is_folded_alike(monkeypatch):
+    """Scratch for more than TS_KEPT_TILES tiles is made per call (a 2048 x 1024 grid of single
+    elements): the maps are NumPy's still."""
+    op = object()
+    rng = np.random.default_rng(7)
+    n = 5000
+    ev = TileEvents(op, False, (1, 1), (0, 1), [rng.integers(0, 50, n).astype(np.int32)],
+                    [[rng.integers(0, 2048, n).astype(np.int32), rng.integers(0, 1024, n).astype(np.int32)]],
+                    [np.zeros(n, np.int32)])
+    rec = ArrayRecord("x", np.zeros((2048, 1024), np.float32), 0, {0: ev}, {}, False)
+    folded = []
+    compiled_fold = maps_c.fold_tiles
+    monkeypatch.setattr(maps_c, "fold_tiles", lambda *a: folded.append(compiled_fold(*a)) or folded[-1])
+    compiled = M.build(rec, {id(op): 0})
+    assert folded == [True]
+    monkeypatch.setattr(maps_c, "fold_tiles", lambda *a: False)
+    reference = M.build(rec, {id(op): 0})
+    assert compiled.rblock.max() >= 0
+    for name in FIELDS:
+        assert np.array_equal(getattr(compiled, name), getattr(reference, name)), name

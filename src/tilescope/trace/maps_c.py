@@ -18,6 +18,8 @@ _SOURCE = r"""
 #include <stdint.h>
 #include <stdlib.h>
 
+#define TS_KEPT_TILES (1 << 20)
+
 /* one cell's update, the access's kind and the ops' source fixed for each loop (no branch on
    them inside it) */
 static inline void fold_cell(int64_t i, int32_t k, int write, const int16_t *lastop, int16_t op,
@@ -58,22 +60,27 @@ int ts_fold_tiles(int64_t n, const int32_t *key, const int32_t *block, const int
                   int32_t *bmap, uint16_t *cmap, uint8_t *flags, int16_t *opmap,
                   uint8_t several_flag, uint8_t padding_flag)
 {
-    /* per tile: last and first block, count, last op; kept for the thread's next call (fresh
-       memory would page-fault on every call, as long as the fold itself) */
-    static __thread int32_t *last, *first;
-    static __thread uint32_t *cnt;
-    static __thread int16_t *lastop;
+    /* per tile: last and first block, count, last op; kept for the thread's next call up to
+       TS_KEPT_TILES tiles (fresh memory would page-fault on every call, as long as the fold
+       itself), made and freed per call past it */
+    static __thread int32_t *kept_last, *kept_first;
+    static __thread uint32_t *kept_cnt;
+    static __thread int16_t *kept_lastop;
     static __thread int64_t room;
-    if (nkeys > room) {
-        free(last); free(first); free(cnt); free(lastop);
-        last = malloc(nkeys * sizeof(int32_t)); first = malloc(nkeys * sizeof(int32_t));
-        cnt = malloc(nkeys * sizeof(uint32_t)); lastop = malloc(nkeys * sizeof(int16_t));
-        room = nkeys;
-        if (!last || !first || !cnt || !lastop) {
-            free(last); free(first); free(cnt); free(lastop);
-            last = first = NULL; cnt = NULL; lastop = NULL; room = 0;
-            return -1;
-        }
+    int kept = nkeys <= TS_KEPT_TILES;
+    if (kept && nkeys > room) {
+        free(kept_last); free(kept_first); free(kept_cnt); free(kept_lastop);
+        kept_last = malloc(nkeys * sizeof(int32_t)); kept_first = malloc(nkeys * sizeof(int32_t));
+        kept_cnt = malloc(nkeys * sizeof(uint32_t)); kept_lastop = malloc(nkeys * sizeof(int16_t));
+        room = kept_last && kept_first && kept_cnt && kept_lastop ? nkeys : 0;
+    }
+    int32_t *last = kept ? (room ? kept_last : NULL) : malloc(nkeys * sizeof(int32_t));
+    int32_t *first = kept ? kept_first : malloc(nkeys * sizeof(int32_t));
+    uint32_t *cnt = kept ? kept_cnt : malloc(nkeys * sizeof(uint32_t));
+    int16_t *lastop = kept ? kept_lastop : malloc(nkeys * sizeof(int16_t));
+    if (!last || !first || !cnt || !lastop) {
+        if (!kept) { free(last); free(first); free(cnt); free(lastop); }
+        return -1;
     }
     for (int64_t k = 0; k < nkeys; k++) { last[k] = -1; first[k] = INT32_MAX; cnt[k] = 0; }
     for (int64_t j = 0; j < n; j++) {
@@ -88,6 +95,7 @@ int ts_fold_tiles(int64_t n, const int32_t *key, const int32_t *block, const int
     else if (write) FOLD_CELLS(1, NULL)
     else if (op_of) FOLD_CELLS(0, lastop)
     else FOLD_CELLS(0, NULL)
+    if (!kept) { free(last); free(first); free(cnt); free(lastop); }
     return 0;
 }
 """
