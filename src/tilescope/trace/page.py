@@ -82,18 +82,21 @@ def _occurrences(occ: np.ndarray):
 def _sent_before(i: np.ndarray, sent: List[List[np.ndarray]]):
     """[r, k] where `i` equals tile record r's index k, else `i` as `ints`."""
     for r, index in enumerate(sent):
-        for k, j in enumerate(index):
-            if len(j) == len(i) and np.array_equal(j, i):
-                return [r, k]
+        k = _equal_to(index, i)
+        if k is not None:
+            return [r, k]
     return ints(i)
 
 
 def _index_equal(index: List[np.ndarray], values: np.ndarray, encode):
     """The number of the first tile index equal to `values`, else `values` encoded."""
-    for k, i in enumerate(index):
-        if np.array_equal(i, values):
-            return k
-    return encode(values)
+    k = _equal_to(index, values)
+    return encode(values) if k is None else k
+
+
+def _equal_to(arrays: List[np.ndarray], values: np.ndarray) -> Optional[int]:
+    """The number of the first of `arrays` equal to `values` (None: none is)."""
+    return next((k for k, a in enumerate(arrays) if np.array_equal(a, values)), None)
 
 
 def maps_json(m: ArrayMaps, nblocks: int) -> Dict[str, Any]:

@@ -56,13 +56,12 @@ class Hues:
 HUES = Hues()                    # every page's: a block's hue depends on its id alone
 
 
-def codes(m: ArrayMaps):
-    """(palette, codes): the (S, rows, cols) code of each cell of every slice into one palette
-    (the fixed colours, 256 greys, then white and the pale hues of the blocks, white and their
-    full hues: block -1 is white), so the pictures cost a few passes over the cells and one
-    lookup."""
+def codes(m: ArrayMaps, iw, ir, pale0: int, full0: int, both: int) -> np.ndarray:
+    """The (S, rows, cols) code of each cell of every slice into the array's palette (`_palette`,
+    which gives the other arguments: the fixed colours, 256 greys, then white and the pale hues
+    of the blocks, white and their full hues: block -1 is white), so the pictures cost a few
+    passes over the cells and one lookup."""
     w, r, f = m.wblock, m.rblock, m.flags
-    palette, iw, ir, pale0, full0, both = _palette(m)
     if both == 0:
         code = (ir + pale0).astype(np.int32)
     elif both == 1:
@@ -84,7 +83,7 @@ def codes(m: ArrayMaps):
         np.copyto(code, RACE_C, where=(f & RACE) > 0)
     if present & OOB:
         np.copyto(code, OOB_C, where=(f & OOB) > 0)
-    return palette, code
+    return code
 
 
 def _palette(m: ArrayMaps):
@@ -116,8 +115,7 @@ def _sheet_codes(m: ArrayMaps):
         if made is not None:
             code, palette, gap = made
             return _sheet(code, gap), palette
-    code = _sheet(codes(m)[1], gap)
-    return _compact(code, palette)
+    return _compact(_sheet(codes(m, iw, ir, pale0, full0, both), gap), palette)
 
 
 def scale_for(rows: int, cols: int) -> int:
