@@ -352,6 +352,7 @@ def test_parse_args_all_kinds():
     assert args[8] == TupleSpec([ConstantSpec(1)]) and args[9] == TupleSpec([])
     assert args[10] == ScalarSpec(D.float32)
     assert args[11] == TupleSpec([MetaTensor.parse("f32[4]"), TupleSpec([1, 2])])
+    assert parse_args("List[bf16[?,64]]") == args[1:2]          # as the IR prints a list's type
 
 
 @pytest.mark.parametrize("text", [

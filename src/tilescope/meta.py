@@ -567,7 +567,7 @@ def _parse_one(elem: str):
         if parts[-1].strip() == "":  # "(x,)"
             parts = parts[:-1]
         return TupleSpec([_parse_one(p) for p in parts])
-    if s.startswith("list[") and s.endswith("]"):
+    if s[:5] in ("list[", "List[") and s.endswith("]"):        # (List[...]: how the IR prints it)
         item = _parse_one(s[5:-1])
         if not isinstance(item, MetaTensor):
             raise ValueError(f"list elements must be arrays, got {s[5:-1].strip()!r}")

@@ -127,6 +127,34 @@ def test_data_arrays_are_costed_as_the_spec_of_their_sizes():
     assert "no-tma" in [x.code for x in tilescope.cost(va, (a, a, a, 1024), (1024,), aligned=False).advice]
 
 
+LISTS = '''
+import cuda.tile as ct
+
+@ct.kernel
+def add_two(xs, out, T: ct.Constant[int]):
+    b = ct.bid(0)
+    ct.store(out, index=(b,), tile=ct.load(xs[0], index=(b,), shape=(T,)) + ct.load(xs[1], index=(b,), shape=(T,)))
+
+@ct.kernel
+def sum_all(xs, out, N: ct.Constant[int], T: ct.Constant[int]):
+    acc = ct.zeros((T,), dtype=ct.float32)
+    for i in range(N):
+        acc += ct.load(xs[i], index=(ct.bid(0),), shape=(T,))
+    ct.store(out, index=(ct.bid(0),), tile=acc)
+'''
+
+
+def test_the_items_of_a_list_of_arrays_are_arrays_of_their_own(tmp_path):
+    _, mod = _module(tmp_path, "lists", LISTS)
+    n = 1 << 20
+    two = tilescope.cost(mod.add_two, f"list[f32[{n}]], f32[{n}], 1024", (1024,)).prediction.bytes
+    assert two["dram_read"] == 2 * 4 * n and two["reread_by_blocks"] == 0
+    # a loop over the items reads another array each step, small or not: nothing is read again
+    for size, blocks in ((n, 1024), (4096, 4)):
+        each = tilescope.cost(mod.sum_all, f"list[f32[{size}]], f32[{size}], 3, 1024", (blocks,)).prediction.bytes
+        assert each["dram_read"] == 3 * 4 * size and each["l2_absorbed"] == 0
+
+
 def test_the_hover_says_why_it_has_no_cost_when_the_grid_cannot_be_told(tmp_path):
     from tilescope.costmodel import kernel_hover
     _, mod = _module(tmp_path, "heads_hover", HEADS)

@@ -8,7 +8,8 @@ import pytest
 import tilescope
 from tilescope.costmodel import CubinFacts, schedule
 from tilescope.costmodel.calibration import H200
-from tilescope.costmodel.counts import count, waits_on_loads
+from tilescope.costmodel.counts import count
+from tilescope.costmodel.loop_waits import waits_on_loads
 from tilescope.costmodel.gpus import gpu_named
 from tilescope.costmodel.model import predict
 from tilescope.costmodel.schedule import L1_HIT_US

@@ -75,3 +75,9 @@ def split_k(a, b, c, TK: ct.Constant[int]):
                ct.zeros((16, 16), dtype=ct.float32))
     r = ct.arange(16, dtype=ct.int32)
     ct.atomic_add(c, (r[:, None] + ct.bid(0) * 16, r[None, :]), p)
+
+
+@ct.kernel
+def shift_into(x, y, TILE: ct.Constant[int]):
+    # launched with x and y the same array: each block stores its tile one tile on (the last past the end)
+    ct.store(y, index=(ct.bid(0) + 1,), tile=ct.load(x, index=(ct.bid(0),), shape=(TILE,)))

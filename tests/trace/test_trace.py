@@ -394,6 +394,21 @@ def test_an_unchecked_lane_out_of_bounds_says_what_happens_here(engine, capsys):
         capsys.readouterr().err
 
 
+def test_an_array_passed_to_two_parameters_is_one_picture_named_by_both(tmp_path):
+    # (aliased arguments run on the NumPy executor, whichever engine is asked for)
+    a = np.arange(1024, dtype=np.float32)
+    tilescope.launch((4,), K.shift_into, (a, a, 256), trace=str(tmp_path))
+    data = page_data(tmp_path / "01-shift_into" / "index.html")
+    (arr,) = data["arrays"]
+    assert arr["name"] == "x" and arr["also"] == ["y"]
+    # the writes through y are drawn on x's picture: block b's store lands on tile b + 1
+    wblock = flat_cells(arr, "wblock", 1024)
+    assert list(wblock[256:]) == [b for b in range(3) for _ in range(256)]
+    # the report says 'y' (the parameter the store went through); the page points it at the picture
+    (report,) = [r for r in data["reports"] if "out of bounds" in r["text"]]
+    assert "array 'y'" in report["text"] and report["array"] == "x" and report["blocks"] == [3]
+
+
 def test_launches_past_the_per_kernel_limit_run_untraced_and_are_counted(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("TILESCOPE_TRACE_LIMIT", "2")
     for _ in range(4):

@@ -406,6 +406,9 @@ class _Walker:
             shape = tuple(getattr(op.operands[1].type, "shape", ()) if len(op.operands) > 1 else ())
         elements = int(np.prod(shape)) if shape else 1
         order = tuple(view.order if view is not None else op.attrs.get("order", range(len(shape))))
+        item = self._list_item(arr_v)
+        if item is not None:
+            name += item
         acc = Access(kind, op, name, dtype.name, itemsize, shape, elements, order,
                      check_bounds=bool(op.attrs.get("check_bounds", True)))
         known = all(isinstance(d, int) for d in t.shape)
@@ -413,6 +416,8 @@ class _Walker:
         root = _unsliced(arr_v).type
         acc.root_bytes = known_bytes(getattr(root.array if isinstance(root, TiledViewType) else root,
                                              "shape", None), itemsize)
+        if item == "[?]":        # an item the run picks (a loop's): how many items it reaches is not known
+            acc.array_bytes = acc.root_bytes = None
         if kind in ("load", "store") and shape and len(shape) == t.ndim:
             acc.row_bytes = shape[-1] * itemsize if order[-1] == t.ndim - 1 else itemsize
             step = isolated_elements(t)
@@ -535,6 +540,17 @@ class _Walker:
         first = x.flat[0]
         return int(first) if np.all(x == first) else None
 
+    def _list_item(self, v: Value) -> Optional[str]:
+        """For an array that is an item of a list-of-arrays parameter: "[k]" where the item is a
+        constant k (each item is an array of its own), "[?]" where it is a run-time value (a loop
+        over the items reads a different array each step); None for other arrays."""
+        while v.owner is not None and v.owner.operands:
+            if v.owner.name == "list_item":
+                k = self._uniform_int(v.owner.operands[1])
+                return "[?]" if k is None else f"[{k}]"
+            v = v.owner.operands[0]
+        return None
+
     def _array_name(self, v: Value) -> str:
         while v.owner is not None and v.owner.operands:
             v = v.owner.operands[0]
@@ -550,38 +566,6 @@ def _unsliced(v: Value) -> Value:
 
 # tile accesses with a data-given axis (advanced indexing): element by element, never an accelerator copy
 INDEXED_TILE_OPS = ("load_advanced", "store_advanced")
-
-
-def waits_on_loads(r: Region) -> bool:
-    """Whether each iteration of loop region `r` waits for its loads: a loaded value reaches a
-    value the loop carries and the next iteration reads (an accumulator), as in the load_chain
-    microbenchmark. A loop whose loads only feed stores or values nobody reads again (a copy
-    loop; a count stored back in place) lets the code issue the next iteration's loads before
-    the last ones arrive: the element-access laws charge them (version 15). The kernel body,
-    `while` loops and loops that end otherwise than by `continue` are taken to wait."""
-    op = r.op
-    if op is None or op.name != "for" or not op.blocks:
-        return True
-    body = op.blocks[0]
-    end = body.ops[-1] if body.ops else None
-    if end is None or end.name != "continue":
-        return True
-    read, loaded = set(), set()
-
-    def scan(block) -> bool:                 # True where something in `block` depends on a load
-        any_loaded = False
-        for o in block.ops:
-            if o is not end:
-                read.update(v.id for v in o.operands)
-            nested = any([scan(b) for b in o.blocks])
-            if o.name in LOAD_OPS or nested or any(v.id in loaded for v in o.operands):
-                loaded.update(v.id for v in o.results)
-                any_loaded = True
-        return any_loaded
-
-    scan(body)
-    carried = body.args[len(body.args) - len(end.operands):]
-    return any(v.id in loaded and a.id in read for v, a in zip(end.operands, carried))
 
 
 def _tile_axes(op: Op, array: Optional[Value] = None) -> Optional[List[Tuple[Value, Any, int]]]:

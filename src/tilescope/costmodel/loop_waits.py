@@ -1,6 +1,7 @@
-"""Waits of a loop whose IR carries nothing its loads bring to the next step but whose cubin loop
-stops for them all the same (version 61), each from where the loads' data most likely are; and the
-least a step takes, one warp's pass through the cubin's loop (version 99)."""
+"""Whether a loop's steps wait for their loads (version 15); waits of a loop whose IR carries nothing
+its loads bring to the next step but whose cubin loop stops for them all the same (version 61), each
+from where the loads' data most likely are; and the least a step takes, one warp's pass through the
+cubin's loop (version 99)."""
 from __future__ import annotations
 
 from typing import List, Optional
@@ -9,8 +10,41 @@ from .counts import Access, Region, indexed_by_loads
 from .cubin_facts import CubinFacts
 from .gpus import GPU
 from .lane_offsets import LINE_BYTES
+from .loop_bounds import LOAD_OPS
 from .schedule import (L1_HIT_US, element_ldgs, fed_loop, l1_resident, load_round_trip_us, tma_copied,
                        unrolled_by_loads)
+
+
+def waits_on_loads(r: Region) -> bool:
+    """Whether each iteration of loop region `r` waits for its loads: a loaded value reaches a
+    value the loop carries and the next iteration reads (an accumulator), as in the load_chain
+    microbenchmark. A loop whose loads only feed stores or values nobody reads again (a copy
+    loop; a count stored back in place) lets the code issue the next iteration's loads before
+    the last ones arrive: the element-access laws charge them (version 15). The kernel body,
+    `while` loops and loops that end otherwise than by `continue` are taken to wait."""
+    op = r.op
+    if op is None or op.name != "for" or not op.blocks:
+        return True
+    body = op.blocks[0]
+    end = body.ops[-1] if body.ops else None
+    if end is None or end.name != "continue":
+        return True
+    read, loaded = set(), set()
+
+    def scan(block) -> bool:                 # True where something in `block` depends on a load
+        any_loaded = False
+        for o in block.ops:
+            if o is not end:
+                read.update(v.id for v in o.operands)
+            nested = any([scan(b) for b in o.blocks])
+            if o.name in LOAD_OPS or nested or any(v.id in loaded for v in o.operands):
+                loaded.update(v.id for v in o.results)
+                any_loaded = True
+        return any_loaded
+
+    scan(body)
+    carried = body.args[len(body.args) - len(end.operands):]
+    return any(v.id in loaded and a.id in read for v, a in zip(end.operands, carried))
 
 
 def carried_nothing_wait_us(r: Region, facts: Optional[CubinFacts], loads: List[Access], only_loop: bool,

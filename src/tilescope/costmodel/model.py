@@ -26,7 +26,7 @@ import numpy as np
 
 from .atomics import atomics_us, beyond_l2_share
 from .calibration import H200, REFERENCE_CLOCK_GHZ, Calibration
-from .counts import DIVISION_INSTRUCTIONS, Access, Counts, Region, tile_keys, waits_on_loads
+from .counts import DIVISION_INSTRUCTIONS, Access, Counts, Region, tile_keys
 from .cubin_facts import CubinFacts
 from .divisions import division_us
 from .estimated_facts import estimate_facts
@@ -35,7 +35,7 @@ from .gpus import GPU, MEASURED_ARCH
 from .instructions import ISSUE_PER_SM_CLK, warp_instructions
 from .l2_kept import l2_kept_share
 from .lane_offsets import WARP_LANES
-from .loop_waits import carried_nothing_wait_us, warp_chain_us
+from .loop_waits import carried_nothing_wait_us, waits_on_loads, warp_chain_us
 from .locks import fenced_atomics_us, locks_us
 from .lone_blocks import crowded_laws
 from .picked_gathers import charge_picks, is_pick, picks_us

@@ -156,8 +156,10 @@ def _one_value(a: np.ndarray, top, empty, accessed: np.ndarray) -> bool:
 _BLOCK = re.compile(r"\((\d+), (\d+), (\d+)\)")
 
 
-def reports_json(reports: List[str], grid, names: List[str]) -> List[Dict[str, Any]]:
-    """Each check report with its line, the blocks it names and the element (when it says)."""
+def reports_json(reports: List[str], grid, names: Dict[str, str]) -> List[Dict[str, Any]]:
+    """Each check report with its line, the blocks it names and the element (when it says);
+    its array by the name the page gives it (`names`: by parameter name, for arrays passed to
+    several parameters)."""
     out = []
     for text in reports:
         m = re.match(r"^.*?:(\d+): ", text)
@@ -167,7 +169,7 @@ def reports_json(reports: List[str], grid, names: List[str]) -> List[Dict[str, A
         arr = re.search(r"array '([^']+)'", text)
         elem = re.search(r"element \(([-\d, ]+)\)", text)
         out.append({"text": text, "line": line, "blocks": blocks,
-                    "array": arr.group(1) if arr and arr.group(1) in names else None,
+                    "array": names.get(arr.group(1)) if arr else None,
                     "element": [int(v) for v in elem.group(1).split(",") if v.strip()] if elem else None})
     return out
 

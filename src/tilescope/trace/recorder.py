@@ -52,6 +52,7 @@ class ArrayRecord:
     tiles: Dict[tuple, TileEvents] = field(default_factory=dict)
     lanes: Dict[tuple, LaneEvents] = field(default_factory=dict)
     written: bool = False
+    also: List[str] = field(default_factory=list)      # other parameters passed the same array
 
 
 class TraceRecorder:
@@ -198,6 +199,8 @@ class TraceRecorder:
         rec = self.arrays.get(key)
         if rec is None:
             rec = self.arrays[key] = ArrayRecord(arr.name, arr.array, getattr(arr, "index", len(self.arrays)))
+        elif arr.name != rec.name and arr.name not in rec.also:
+            rec.also.append(arr.name)
         return rec
 
     def _tiles(self, rec, op, write, shape, order, blocks, idx, occ) -> None:

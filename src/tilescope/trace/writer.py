@@ -54,14 +54,14 @@ def write_launch(folder: str, rec: TraceRecorder, fn, grid, checks, compiled, sc
     _maps.mark_shared_memory_races(built)
     for r, m in built:
         j = maps_json(m, grid[0] * grid[1] * grid[2])
-        j.update(events_json(r, op_index, limit))
+        j.update(events_json(r, op_index, limit), also=r.also)
         arrays.append(j)
         png = f"{re.sub(r'[^A-Za-z0-9_]+', '_', r.name)}.png"
         with open(os.path.join(folder, png), "wb") as f:
             f.write(array_png(m))
         pngs.append(png)
     nblocks = grid[0] * grid[1] * grid[2]
-    names = [r.name for r in ordered]
+    names = {n: r.name for r in ordered for n in [r.name] + r.also}
     reports = reports_json(checks.reports, grid, names)
     src_file = fn.loc.filename if fn.loc else None
     data = {"kernel": fn.name, "grid": list(grid), "ops": ops, "arrays": arrays, "reports": reports,

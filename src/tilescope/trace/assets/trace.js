@@ -310,7 +310,8 @@
       const card = document.createElement("section");
       card.className = "array";
       const h = document.createElement("h2");
-      h.textContent = A.name + "  " + A.dtype + "[" + A.shape.join(", ") + "]" + (A.written ? "  (written)" : "  (read)");
+      h.textContent = A.name + (A.also.length ? " (also passed as " + A.also.join(", ") + ")" : "") + "  " + A.dtype +
+        "[" + A.shape.join(", ") + "]" + (A.written ? "  (written)" : "  (read)");
       card.appendChild(h);
       A.notes.forEach(function (n) { const p = document.createElement("p"); p.className = "note"; p.textContent = n; card.appendChild(p); });
       const row = document.createElement("div"); row.className = "slices";
