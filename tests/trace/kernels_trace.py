@@ -81,3 +81,9 @@ def split_k(a, b, c, TK: ct.Constant[int]):
 def shift_into(x, y, TILE: ct.Constant[int]):
     # launched with x and y the same array: each block stores its tile one tile on (the last past the end)
     ct.store(y, index=(ct.bid(0) + 1,), tile=ct.load(x, index=(ct.bid(0),), shape=(TILE,)))
+
+
+@ct.kernel
+def gather_before_start(x, y, TILE: ct.Constant[int]):
+    i = ct.bid(0) * TILE + ct.arange(TILE, dtype=ct.int32) - 100
+    ct.store(y, index=(ct.bid(0),), tile=ct.gather(x, i, check_bounds=False))

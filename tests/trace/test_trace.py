@@ -394,6 +394,19 @@ def test_an_unchecked_lane_out_of_bounds_says_what_happens_here(engine, capsys):
         capsys.readouterr().err
 
 
+@pytest.mark.parametrize("engine", ["numpy", "compiled"])
+def test_out_of_bounds_attempts_outside_the_picture_are_counted_in_a_note(tmp_path, engine):
+    x = np.arange(1024, dtype=np.float32)
+    y = np.zeros(1024, np.float32)
+    tilescope.launch((4,), K.gather_before_start, (x, y, 256), trace=str(tmp_path), engine=engine)
+    xs = [a for a in page_data(tmp_path / "01-gather_before_start" / "index.html")["arrays"] if a["name"] == "x"][0]
+    # block 0's first 100 lanes ask for elements -100…-1: nothing before the start is drawn
+    assert not (flat_cells(xs, "flags", 1024) & M.OOB).any()
+    (note,) = [n for n in xs["notes"] if "out-of-bounds" in n]
+    assert note.startswith("100 out-of-bounds attempt(s) land outside the picture") and \
+        "block 0 at element (-100,)" in note
+
+
 def test_an_array_passed_to_two_parameters_is_one_picture_named_by_both(tmp_path):
     # (aliased arguments run on the NumPy executor, whichever engine is asked for)
     a = np.arange(1024, dtype=np.float32)

@@ -56,6 +56,7 @@ class ArrayMaps:
     flags: np.ndarray            # uint8
     op: np.ndarray               # int16: index into the page's op table, -1 none
     notes: List[str] = field(default_factory=list)
+    unseen_oob: List[Tuple[int, tuple]] = field(default_factory=list)   # (attempts, one: (block, element))
 
 
 def build(rec: ArrayRecord, op_index: Dict[int, int], layouts: Optional[dict] = None) -> ArrayMaps:
@@ -300,6 +301,9 @@ def _fold_lanes(m: ArrayMaps, ev, shape, op: int) -> None:
     coords = [joined([c[k] for c in ev.coords]) for k in range(len(shape))] if shape else []
     s, r, c = _cells_of(m, coords, blocks.size)
     keep = (s >= 0) & (r >= 0) & (r < m.rows) & (c >= 0) & (c < m.cols)
+    if ev.kind == "oob" and not keep.all():       # (before the margin, or past it: said in a note)
+        k = int(np.argmin(keep))
+        m.unseen_oob.append((int((~keep).sum()), (int(blocks[k]), tuple(int(x[k]) for x in coords))))
     s, r, c, blocks = s[keep], r[keep], c[keep], blocks[keep]
     if not len(blocks):
         return
@@ -412,3 +416,10 @@ def _finish(m: ArrayMaps, rec: ArrayRecord, outside) -> None:
                        f"corner is shown for tile accesses)")
     if m.more_slices:
         m.notes.append(f"{m.more_slices} more slice(s) not shown")
+    if m.unseen_oob:
+        n = sum(k for k, _ in m.unseen_oob)
+        block, element = m.unseen_oob[0][1]
+        m.notes.append(f"{n} out-of-bounds attempt(s) land outside the picture (it shows at most {OOB_MARGIN} "
+                       f"elements past the end, none before the start), e.g. block {block} at element "
+                       f"({', '.join(map(str, element))}{',' if len(element) == 1 else ''}): the check reports "
+                       f"name them")
