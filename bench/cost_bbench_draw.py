@@ -26,7 +26,7 @@ DRAWN, LIMIT = 80, 32
 SEEDS = {"AG": 36, "AH": 37, "AI": 38, "AJ": 39, "AK": 40, "AL": 41, "AM": 42, "AN": 43, "AO": 44, "AP": 45,
          "AQ": 46, "AR": 47, "AS": 48, "AT": 49, "AU": 50, "AV": 51, "AW": 52, "AX": 53, "AY": 54, "AZ": 55,
          "BA": 56, "BB": 57, "BC": 58, "BD": 59, "BE": 60, "BF": 61, "BG": 62, "BH": 63,
-         "BI": 64, "BJ": 65, "BK": 66, "BL": 67, "BM": 68, "BN": 69, "BO": 70}
+         "BI": 64, "BJ": 65, "BK": 66, "BL": 67, "BM": 68, "BN": 69, "BO": 70, "BP": 71}
 SETS = {name: (seed, ("cost_setw.py", "cost_sety.py") + tuple(f"cost_set{e.lower()}.py" for e in list(SEEDS)[:i]))
         for i, (name, seed) in enumerate(SEEDS.items())}
 SCALAR_DTYPES = {"int": "int32", "float": "float32", "bool": "bool"}     # a runtime scalar's, as the cases take it
