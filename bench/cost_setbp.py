@@ -1,7 +1,7 @@
 """Validation set BP: 32 launches of 22 more files of eellison/better-benchmark's cuTile ports of
 PyTorch Inductor's fused kernels (66bb464, `--repo bbench=DIR`), drawn as sets AG to BO were, from
-the files none of them nor sets W and Y used, after set BO was drawn, while model version 105 was the
-latest; version 105's predictions are committed before the device run.
+the files none of them nor sets W and Y used, after set BO was drawn, while model version 106 was the
+latest; version 106's predictions are committed before the device run.
 
 The draw (`python bench/cost_bbench_draw.py BP BBENCH_DIR OUT_DIR` repeats it): of the 1,727
 `repros_cutile/canonical/*/oracle.py` files, less the 856 of sets W, Y and AG to BO,

@@ -406,7 +406,7 @@ GOAL_GROUPS = ("validate", "validate-b", "validate-c", "validate-d", "validate-e
                "validate-bj-launch", "validate-bk", "validate-bk-launch", "validate-bl",
                "validate-bl-launch", "validate-bm", "validate-bm-launch", "validate-bn",
                "validate-bn-launch", "validate-bo", "validate-bo-launch")
-MODEL_VERSION = 105
+MODEL_VERSION = 106
 SUBTOTALS = (("Sets A-F, dynamic shapes (the version 6 tables)", GOAL_GROUPS[:6]),
              ("Builds as a launch makes them (A-BO as launched, upstream's aligned bytecode)",
               ("validate-launch", "validate-tma", "validate-g-launch", "validate-h-launch", "validate-i-launch",
