@@ -419,7 +419,8 @@ def _finish(m: ArrayMaps, rec: ArrayRecord, outside) -> None:
     if m.unseen_oob:
         n = sum(k for k, _ in m.unseen_oob)
         block, element = m.unseen_oob[0][1]
+        shown = f", and {len(m.slices)} of the slices" if m.more_slices else ""
         m.notes.append(f"{n} out-of-bounds attempt(s) land outside the picture (it shows at most {OOB_MARGIN} "
-                       f"elements past the end, none before the start), e.g. block {block} at element "
+                       f"elements past an end and none before a start{shown}), e.g. block {block} at element "
                        f"({', '.join(map(str, element))}{',' if len(element) == 1 else ''}): the check reports "
                        f"name them")
