@@ -106,12 +106,13 @@ def site_columns(chunks: np.ndarray, widths) -> Dict[int, np.ndarray]:
     order = np.lexsort((chunks[:, 1, 0], site))
     counts = np.bincount(site, minlength=len(widths))
     gather = toolchain.helper(_GATHER, "ts_gather_columns", [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64,
-                                                             ctypes.c_int64, ctypes.c_void_p], ctypes.c_int64)
+                                                             ctypes.c_int64, ctypes.c_void_p], ctypes.c_int64) \
+        if chunks.dtype == np.int32 and chunks.flags.c_contiguous else None
     out, at = {}, 0
     for s in np.nonzero(counts)[0].tolist():
         ids = order[at:at + counts[s]]
         at += counts[s]
-        if gather is not None and chunks.dtype == np.int32 and chunks.flags.c_contiguous:
+        if gather is not None:
             cols = np.empty((widths[s], len(ids) * LOG_CHUNK), np.int32)
             n = gather(chunks.ctypes.data, ids.ctypes.data, len(ids), widths[s], cols.ctypes.data)
             out[s] = cols[:, :n]
